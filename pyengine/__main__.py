@@ -1,0 +1,5 @@
+"""``python -m pyengine`` runs the command-line interface."""
+
+from pyengine.cli import main
+
+raise SystemExit(main())

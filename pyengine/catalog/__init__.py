@@ -1,0 +1,75 @@
+"""The card catalog: one YAML file per card under catalog/cards, in the effect language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from pyengine.errors import ScenarioError
+from pyengine.lang.characteristics import parse_characteristics
+from pyengine.lang.effects import Ctx, parse_effect
+from pyengine.lang.yamlread import Cursor, load_yaml
+from pyengine.model.effects import EffectDef
+from pyengine.model.objects import Characteristics
+
+CARD_FIELDS = frozenset({"name", "oracle", "rulings", "resolves"})
+
+
+@dataclass(frozen=True)
+class Card:
+    """A catalog card: its characteristics (with abilities) and its Oracle text."""
+
+    name: str
+    characteristics: Characteristics
+    oracle: str
+    file: str
+    resolves: EffectDef | None = None
+
+
+def _files() -> list[tuple[str, str]]:
+    root = resources.files("pyengine").joinpath("catalog/cards")
+    out = []
+    for entry in root.iterdir():
+        if entry.name.endswith(".yaml"):
+            out.append((f"pyengine/catalog/cards/{entry.name}", entry.read_text("utf-8")))
+    return sorted(out)
+
+
+def parse_card(text: str, file: str) -> Card:
+    """Parse one card file; errors name the file and field."""
+    cur = Cursor.root(load_yaml(text, file), file)
+    name = cur.req("name").string("the card's name")
+    ctx = Ctx(key_prefix=name)
+    chars = parse_characteristics(cur, ctx, extra=CARD_FIELDS, name=name)
+    resolves = None
+    if cur.has("resolves"):
+        resolves = parse_effect(cur.get("resolves"), ctx, allow_no_affects=True)
+    if ctx.object_refs:
+        ref, at = ctx.object_refs[0]
+        at.fail(f"a card can't refer to object id {ref!r}; use self, it or attached")
+    if ctx.player_refs:
+        ref, at = ctx.player_refs[0]
+        at.fail(f"a card can't refer to player id {ref!r}; use you, opponent, owner, ...")
+    if not cur.has("oracle") or not isinstance(cur.get("oracle").value, str):
+        cur.get("oracle").fail("expected the card's Oracle text (\"\" for a vanilla card)")
+    oracle = cur.get("oracle").value
+    return Card(name, chars, oracle, file, resolves)
+
+
+@lru_cache(maxsize=1)
+def catalog() -> dict[str, Card]:
+    """Every catalog card by lowercase name."""
+    cards: dict[str, Card] = {}
+    for file, text in _files():
+        card = parse_card(text, file)
+        key = card.name.lower()
+        if key in cards:
+            raise ScenarioError(f"duplicate card {card.name!r} (also in {cards[key].file})", file=file)
+        cards[key] = card
+    return cards
+
+
+def lookup(name: str) -> Card | None:
+    """The card called ``name`` (case-insensitive), or None."""
+    return catalog().get(name.lower())

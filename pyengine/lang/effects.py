@@ -1,0 +1,490 @@
+"""Parser of the effect language (scenarios/README.md, "Effect language") into typed model.
+
+The operations of each rules area are registered in :data:`OPS`, so an engine adds its
+operations (combat restrictions, replacement effects) without touching this module's core.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from pyengine.lang.yamlread import Cursor
+from pyengine.model.effects import (
+    Ability,
+    Arg,
+    Compare,
+    Condition,
+    EffectDef,
+    Expr,
+    ObjRef,
+    Op,
+    PlayerRef,
+    Selector,
+)
+from pyengine.model.enums import CardType, Color, Keyword, Layer, Supertype, Zone
+from pyengine.model import subtypes as subtype_table
+
+# --- References ---------------------------------------------------------------------------
+
+PLAYER_REFS = ("you", "opponent", "owner", "active", "defending", "nonactive")
+OBJ_REFS = ("self", "it", "attached")
+
+
+class Ctx:
+    """Parsing context: known player ids, known object ids (checked after the whole file is
+    read, so forward references work), and a counter for ability keys."""
+
+    def __init__(self, players: tuple[str, ...] = (), key_prefix: str = "") -> None:
+        self.players = players
+        self.key_prefix = key_prefix
+        self.object_refs: list[tuple[str, Cursor]] = []
+        self.player_refs: list[tuple[str, Cursor]] = []
+        self._n = 0
+
+    def next_key(self, kind: str) -> str:
+        """A fresh ability key under this context's prefix."""
+        self._n += 1
+        return f"{self.key_prefix}#{kind}{self._n}"
+
+
+def parse_player_ref(cur: Cursor, ctx: Ctx) -> PlayerRef:
+    """``you``, ``opponent``, ``owner``, ``active``, ``nonactive``, ``defending`` or a player id."""
+    word = cur.string("a player: you, opponent, owner, active, nonactive, defending or a player id")
+    if word in PLAYER_REFS:
+        return PlayerRef(word)
+    ctx.player_refs.append((word, cur))
+    return PlayerRef("id", word)
+
+
+def parse_obj_ref(cur: Cursor, ctx: Ctx) -> ObjRef:
+    """``self``, ``it``, ``attached`` or an object id."""
+    word = cur.string("an object: self, it, attached or an object id")
+    if word in OBJ_REFS:
+        return ObjRef(word)
+    ctx.object_refs.append((word, cur))
+    return ObjRef("id", word)
+
+
+# --- Expressions --------------------------------------------------------------------------
+
+EXPR_KEYS = ("count", "card_types_among", "power_of", "toughness_of", "mana_value_of", "sum",
+             "negate", "times")
+
+
+def parse_expr(cur: Cursor, ctx: Ctx) -> Expr:
+    """An integer, or a one-key mapping: count, card_types_among, power_of, toughness_of,
+    mana_value_of, sum, negate, times."""
+    if isinstance(cur.value, int) and not isinstance(cur.value, bool):
+        return Expr("const", value=cur.value)
+    if not isinstance(cur.value, dict) or len(cur.value) != 1:
+        cur.fail("expected an integer or a one-key mapping with one of: " + ", ".join(EXPR_KEYS))
+    cur.mapping(set(EXPR_KEYS))
+    key, sub = next(cur.items())
+    if key == "count":
+        return Expr("count", selector=parse_selector(sub, ctx))
+    if key == "card_types_among":
+        return Expr("card_types", selector=parse_selector(sub, ctx))
+    if key in ("power_of", "toughness_of", "mana_value_of"):
+        return Expr("attr", attr=key[: -len("_of")], ref=parse_obj_ref(sub, ctx))
+    if key == "negate":
+        return Expr("neg", args=(parse_expr(sub, ctx),))
+    items = sub.seq("a list of two or more expressions")
+    if len(items) < 2:
+        sub.fail("expected a list of two or more expressions")
+    if key == "times":
+        first = items[0].integer("an integer factor first")
+        rest = tuple(parse_expr(c, ctx) for c in items[1:])
+        if len(rest) != 1:
+            sub.fail("expected [integer, expression]")
+        return Expr("times", value=first, args=rest)
+    return Expr("sum", args=tuple(parse_expr(c, ctx) for c in items))
+
+
+CMP_OPS = {"<": "lt", "<=": "lte", "==": "eq", "=": "eq", ">=": "gte", ">": "gt", "!=": "ne"}
+CMP_WORDS = ("lt", "lte", "eq", "gte", "gt", "ne")
+
+
+def parse_compare(attr: str, cur: Cursor, ctx: Ctx) -> Compare:
+    """``{lte: 2}`` style comparison of one attribute."""
+    cur.mapping(set(CMP_WORDS), "a comparison such as {lte: 2}")
+    if len(cur.value) != 1:
+        cur.fail("expected exactly one of " + ", ".join(CMP_WORDS))
+    op, sub = next(cur.items())
+    return Compare(attr, op, parse_expr(sub, ctx))
+
+
+# --- Selectors ----------------------------------------------------------------------------
+
+SELECTOR_KEYS = frozenset({
+    "self", "other", "ids", "types", "any_types", "not_types", "subtypes", "any_subtypes",
+    "not_subtypes", "supertypes", "not_supertypes", "colors", "any_colors", "not_colors",
+    "colorless", "multicolored", "abilities", "not_abilities", "name", "not_name",
+    "controller", "not_controller", "owner", "zone", "tapped", "token", "attached_to",
+    "enchanted", "power", "toughness", "mana_value", "any_of", "not",
+})
+SELECTOR_SHORTCUTS = {"self": {"self": True, "zone": "any"}, "enchanted": {"enchanted": True},
+                      "equipped": {"enchanted": True}, "all": {}}
+
+
+def _types(cur: Cursor) -> list[str]:
+    return [_enum_word(c, CardType.words(), "a card type") for c in _listish(cur)]
+
+
+def _supertypes(cur: Cursor) -> list[str]:
+    return [_enum_word(c, Supertype.words(), "a supertype") for c in _listish(cur)]
+
+
+def _colors(cur: Cursor) -> list[str]:
+    return [_enum_word(c, Color.words(), "a color") for c in _listish(cur)]
+
+
+def _subtypes(cur: Cursor) -> list[str]:
+    out = []
+    for c in _listish(cur):
+        word = c.string("a subtype")
+        if not subtype_table.is_subtype(word):
+            c.fail(f"unknown subtype {word!r} (CR 205.3g-m lists them)")
+        out.append(word)
+    return out
+
+
+def _ability_names(cur: Cursor) -> list[str]:
+    return [c.string("an ability name") for c in _listish(cur)]
+
+
+def _listish(cur: Cursor) -> list[Cursor]:
+    if isinstance(cur.value, str):
+        return [cur]
+    return cur.seq()
+
+
+def _enum_word(cur: Cursor, options: list[str], what: str) -> str:
+    word = cur.string(what)
+    for opt in options:
+        if word.lower() == opt.lower():
+            return opt
+    cur.fail(f"expected {what} ({', '.join(options)}), got {word!r}")
+
+
+def parse_selector(cur: Cursor, ctx: Ctx) -> Selector:
+    """A selector mapping (or a shortcut word: self, enchanted, equipped, all)."""
+    if isinstance(cur.value, str):
+        if cur.value not in SELECTOR_SHORTCUTS:
+            cur.fail("expected a selector mapping or one of: " + ", ".join(SELECTOR_SHORTCUTS))
+        cur = Cursor(SELECTOR_SHORTCUTS[cur.value], cur.path, cur.line, cur.file)
+    cur.mapping(SELECTOR_KEYS, "a selector mapping")
+    lits: list[tuple[bool, str, str]] = []
+    players: list[tuple[bool, str, PlayerRef]] = []
+    objs: list[tuple[str, ObjRef]] = []
+    compares: list[Compare] = []
+    any_of: list[tuple[Selector, ...]] = []
+    none_of: list[Selector] = []
+    ids: tuple[str, ...] = ()
+    zone: str | None = Zone.BATTLEFIELD.value
+    for key, sub in cur.items():
+        if key in ("self", "other", "enchanted", "colorless", "multicolored", "tapped", "token"):
+            flag = sub.boolean()
+            if key == "self":
+                objs.append(("is" if flag else "is_not", ObjRef("self")))
+            elif key == "other":
+                objs.append(("is_not" if flag else "is", ObjRef("self")))
+            elif key == "enchanted":
+                if not flag:
+                    sub.fail("enchanted: false is not supported; use not: {enchanted: true}")
+                objs.append(("attached_by", ObjRef("self")))
+            else:
+                lits.append((flag, key, "true"))
+        elif key == "ids":
+            ids = tuple(sub.strings("a list of object ids"))
+            for i, c in enumerate(_listish(sub)):
+                ctx.object_refs.append((ids[i], c))
+        elif key in ("types", "not_types"):
+            lits += [(key == "types", "type", t) for t in _types(sub)]
+        elif key == "any_types":
+            any_of.append(tuple(Selector(lits=((True, "type", t),), zone=None)
+                                for t in _types(sub)))
+        elif key in ("subtypes", "not_subtypes"):
+            lits += [(key == "subtypes", "subtype", t) for t in _subtypes(sub)]
+        elif key == "any_subtypes":
+            any_of.append(tuple(Selector(lits=((True, "subtype", t),), zone=None)
+                                for t in _subtypes(sub)))
+        elif key in ("supertypes", "not_supertypes"):
+            lits += [(key == "supertypes", "supertype", t) for t in _supertypes(sub)]
+        elif key in ("colors", "not_colors"):
+            lits += [(key == "colors", "color", c) for c in _colors(sub)]
+        elif key == "any_colors":
+            any_of.append(tuple(Selector(lits=((True, "color", c),), zone=None)
+                                for c in _colors(sub)))
+        elif key in ("abilities", "not_abilities"):
+            lits += [(key == "abilities", "ability", a) for a in _ability_names(sub)]
+        elif key in ("name", "not_name"):
+            lits.append((key == "name", "name", sub.string("a card name")))
+        elif key in ("controller", "not_controller", "owner"):
+            rel = "owner" if key == "owner" else "controller"
+            players.append((key != "not_controller", rel, parse_player_ref(sub, ctx)))
+        elif key == "zone":
+            zone = None if sub.value == "any" else sub.choice(Zone.words() + ["any"], "a zone:")
+        elif key == "attached_to":
+            objs.append(("attached_to", parse_obj_ref(sub, ctx)))
+        elif key in ("power", "toughness", "mana_value"):
+            compares.append(parse_compare(key, sub, ctx))
+        elif key == "any_of":
+            alts = tuple(_nested(parse_selector(c, ctx), c) for c in sub.seq())
+            if not alts:
+                sub.fail("expected a non-empty list of selectors")
+            any_of.append(alts)
+        elif key == "not":
+            none_of.append(_nested(parse_selector(sub, ctx), sub))
+    return Selector(tuple(lits), tuple(players), tuple(objs), ids, tuple(compares),
+                    tuple(any_of), tuple(none_of), zone)
+
+
+def _nested(sel: Selector, cur: Cursor) -> Selector:
+    """A nested selector constrains only what it says: it inherits the zone of its parent."""
+    if isinstance(cur.value, dict) and "zone" not in cur.value:
+        return Selector(sel.lits, sel.players, sel.objs, sel.ids, sel.compares, sel.any_of,
+                        sel.none_of, None)
+    return sel
+
+
+# --- Conditions ---------------------------------------------------------------------------
+
+COND_KEYS = ("exists", "not_exists", "compare", "all", "any", "not")
+
+
+def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
+    """exists / not_exists (a selector), compare ([expr, op, expr]), all, any, not."""
+    cur.mapping(set(COND_KEYS), "a condition mapping")
+    if len(cur.value) != 1:
+        cur.fail("expected exactly one of " + ", ".join(COND_KEYS))
+    key, sub = next(cur.items())
+    if key in ("exists", "not_exists"):
+        count = Expr("count", selector=parse_selector(sub, ctx))
+        op = "gte" if key == "exists" else "lt"
+        return Condition("cmp", lhs=count, cmp=op, rhs=Expr("const", value=1))
+    if key == "compare":
+        parts = sub.seq("[expression, operator, expression]")
+        if len(parts) != 3:
+            sub.fail("expected [expression, operator, expression]")
+        op = parts[1].choice(list(CMP_OPS) + list(CMP_WORDS), "an operator:")
+        return Condition("cmp", lhs=parse_expr(parts[0], ctx), cmp=CMP_OPS.get(op, op),
+                         rhs=parse_expr(parts[2], ctx))
+    if key == "not":
+        return Condition("not", args=(parse_condition(sub, ctx),))
+    return Condition(key, args=tuple(parse_condition(c, ctx) for c in sub.seq()))
+
+
+# --- Abilities ----------------------------------------------------------------------------
+
+PARAM_KEYWORDS = {"landwalk": "a land type or quality (Swamp, nonbasic)",
+                  "protection": "a quality: a color, a card type, everything"}
+ABILITY_KEYS = ("static", "cda", "text", "mana") + tuple(PARAM_KEYWORDS) + ("keyword",)
+
+
+def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
+    """A keyword word, {landwalk: T}, {protection: Q}, {static: effect(s)}, {cda: effect},
+    {text: "..."} or {mana: C}. Engines may register more keyword words in :data:`KEYWORDS`."""
+    if isinstance(cur.value, str):
+        word = cur.value.strip()
+        low = word.lower()
+        if low.endswith("walk") and low not in KEYWORDS:
+            land = word[: -len("walk")].capitalize()
+            return _param_keyword("landwalk", land, cur)
+        if low.startswith("protection from "):
+            return _param_keyword("protection", word[len("protection from "):], cur)
+        if low not in KEYWORDS:
+            cur.fail(f"unknown keyword ability {word!r}; expected one of: "
+                     + ", ".join(sorted(KEYWORDS)) + ", <type>walk, protection from <quality>,"
+                     " or a mapping (static, cda, text, mana)")
+        return Ability("keyword", key=low, name=low)
+    cur.mapping(set(ABILITY_KEYS) | {"id"}, "an ability")
+    kinds = [k for k in cur.value if k not in ("id", "text")] or ["text"]
+    if len(kinds) != 1:
+        cur.fail("an ability has exactly one of: " + ", ".join(ABILITY_KEYS))
+    kind = kinds[0]
+    text = cur.get("text").string("text") if cur.has("text") else ""
+    if kind in PARAM_KEYWORDS:
+        return _param_keyword(kind, cur.get(kind).string(PARAM_KEYWORDS[kind]), cur)
+    if kind == "keyword":
+        return parse_ability(cur.get("keyword"), ctx)
+    if kind == "mana":
+        color = cur.get("mana").string("a mana symbol letter: W U B R G C")
+        if color not in ("W", "U", "B", "R", "G", "C"):
+            cur.get("mana").fail("expected one of W U B R G C")
+        return Ability("text", key=ctx.next_key("mana"), name=f"{{T}}: Add {{{color}}}",
+                       text=text or f"{{T}}: Add {{{color}}}.")
+    if kind == "text":
+        return Ability("text", key=ctx.next_key("text"), name=text, text=text)
+    sub = cur.get(kind)
+    items = sub.seq() if isinstance(sub.value, list) else [sub]
+    effects = []
+    for item in items:
+        eff = parse_effect(item, ctx, cda=(kind == "cda"))
+        effects.append(eff)
+    key = ctx.next_key(kind)
+    return Ability("static", key=key, name=text or key, effects=tuple(effects), text=text)
+
+
+KEYWORDS: set[str] = {k.value for k in Keyword}
+
+
+def _param_keyword(kind: str, param: str, cur: Cursor) -> Ability:
+    if kind == "landwalk":
+        if not (subtype_table.is_subtype(param) or param.lower() in ("nonbasic", "legendary")):
+            cur.fail(f"landwalk needs a land type or nonbasic/legendary, got {param!r}")
+    return Ability("keyword", key=f"{kind}:{param}", name=kind, param=param)
+
+
+# --- Operations ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    """How to read one operation key of an effect mapping."""
+
+    layer: Layer | None
+    area: str
+    parse: Callable[[Cursor, Ctx], tuple[tuple[str, Arg], ...]]
+    needs_affects: bool = True
+
+
+def _p_types(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    return (("values", tuple(_types(cur))),)
+
+
+def _p_subtypes(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    return (("values", tuple(_subtypes(cur))),)
+
+
+def _p_supertypes(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    return (("values", tuple(_supertypes(cur))),)
+
+
+def _p_colors(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    return (("values", tuple(_colors(cur))),)
+
+
+def _p_add_abilities(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    return (("values", tuple(parse_ability(c, ctx) for c in _listish(cur))),)
+
+
+def _p_names(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    return (("values", tuple(_ability_names(cur))),)
+
+
+def _p_true(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    if cur.value is not True:
+        cur.fail("expected true")
+    return ()
+
+
+def _p_pt(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    cur.mapping({"power", "toughness"}, "{power: ..., toughness: ...}")
+    if not cur.value:
+        cur.fail("expected power and/or toughness")
+    return tuple((k, parse_expr(c, ctx)) for k, c in cur.items())
+
+
+def _p_control(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    return (("player", parse_player_ref(cur, ctx)),)
+
+
+def _p_copy(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    return (("of", parse_obj_ref(cur, ctx)),)
+
+
+def _p_text_change(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    cur.mapping({"from", "to"}, "{from: word, to: word}")
+    frm = cur.req("from").string("a color word or a subtype")
+    to = cur.req("to").string("a color word or a subtype")
+    for word, c in ((frm, cur.get("from")), (to, cur.get("to"))):
+        if word not in Color.words() and not subtype_table.is_subtype(word):
+            c.fail(f"CR 612.2: a text change swaps color words or subtypes; {word!r} is neither")
+    if (frm in Color.words()) != (to in Color.words()):
+        cur.fail("CR 612.2: a color word can only become another color word, a subtype another subtype")
+    return (("from", frm), ("to", to))
+
+
+OPS: dict[str, OpSpec] = {
+    "copy": OpSpec(Layer.L1A, "layers", _p_copy),
+    "control": OpSpec(Layer.L2, "layers", _p_control),
+    "text_change": OpSpec(Layer.L3, "layers", _p_text_change),
+    "set_types": OpSpec(Layer.L4, "layers", _p_types),
+    "add_types": OpSpec(Layer.L4, "layers", _p_types),
+    "remove_types": OpSpec(Layer.L4, "layers", _p_types),
+    "set_subtypes": OpSpec(Layer.L4, "layers", _p_subtypes),
+    "add_subtypes": OpSpec(Layer.L4, "layers", _p_subtypes),
+    "remove_subtypes": OpSpec(Layer.L4, "layers", _p_subtypes),
+    "remove_all_creature_types": OpSpec(Layer.L4, "layers", _p_true),
+    "set_supertypes": OpSpec(Layer.L4, "layers", _p_supertypes),
+    "add_supertypes": OpSpec(Layer.L4, "layers", _p_supertypes),
+    "remove_supertypes": OpSpec(Layer.L4, "layers", _p_supertypes),
+    "set_colors": OpSpec(Layer.L5, "layers", _p_colors),
+    "add_colors": OpSpec(Layer.L5, "layers", _p_colors),
+    "add_abilities": OpSpec(Layer.L6, "layers", _p_add_abilities),
+    "remove_abilities": OpSpec(Layer.L6, "layers", _p_names),
+    "lose_all_abilities": OpSpec(Layer.L6, "layers", _p_true),
+    "cant_have": OpSpec(Layer.L6, "layers", _p_names),
+    "set_pt": OpSpec(Layer.L7B, "layers", _p_pt),
+    "modify_pt": OpSpec(Layer.L7C, "layers", _p_pt),
+    "switch_pt": OpSpec(Layer.L7D, "layers", _p_true),
+}
+EFFECT_META = ("text", "affects", "condition")
+
+
+def parse_effect(cur: Cursor, ctx: Ctx, cda: bool = False, allow_no_affects: bool = False) -> EffectDef:
+    """An effect mapping: optional text, affects, condition, and one or more operations.
+
+    ``allow_no_affects``: a resolved effect may omit ``affects`` when the scenario gives the
+    set it locked in at resolution (CR 611.2c)."""
+    cur.mapping(set(EFFECT_META) | set(OPS), "an effect mapping")
+    ops = []
+    for key, sub in cur.items():
+        if key in EFFECT_META:
+            continue
+        spec = OPS[key]
+        layer = spec.layer
+        if cda and layer is not None:
+            if layer == Layer.L7B:
+                layer = Layer.L7A  # CR 613.4a: CDAs that define P/T apply in 7a
+            elif layer not in (Layer.L4, Layer.L5, Layer.L6):
+                sub.fail(f"CR 604.3: a characteristic-defining ability can't {key}")
+        ops.append(Op(key, layer, spec.area, spec.parse(sub, ctx)))
+    if not ops:
+        cur.fail("an effect needs at least one operation: " + ", ".join(sorted(OPS)))
+    needs = any(OPS[o.kind].needs_affects for o in ops)
+    affects: Selector | None = None
+    if cur.has("affects"):
+        affects = parse_selector(cur.get("affects"), ctx)
+    elif cda:
+        affects = Selector(objs=(("is", ObjRef("self")),), zone=None)
+    elif needs and not allow_no_affects:
+        cur.fail("missing required field 'affects' (a selector such as {types: [Creature]})")
+    if cda and cur.has("affects"):
+        cur.get("affects").fail("CR 604.3: a characteristic-defining ability affects only its object")
+    condition = parse_condition(cur.get("condition"), ctx) if cur.has("condition") else None
+    if cda and condition is not None:
+        cur.get("condition").fail("CR 604.3a: a characteristic-defining ability is not conditional")
+    text = cur.get("text").string() if cur.has("text") else ""
+    return EffectDef(tuple(ops), affects, condition, cda, text)
+
+
+# --- Plug-ins -----------------------------------------------------------------------------
+# Each rules area registers its own operations (and keyword words) in OPS/KEYWORDS from its own
+# module, imported here so that every parse sees them.
+_PLUGINS = ("pyengine.lang.ops_combat", "pyengine.lang.ops_replacement")
+
+
+def _load_plugins() -> None:
+    import importlib
+
+    for name in _PLUGINS:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+
+
+_load_plugins()

@@ -1,0 +1,192 @@
+"""Safe YAML loading that remembers line numbers, and a cursor for precise error messages."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, NoReturn
+
+import yaml
+
+from pyengine.errors import ScenarioError
+
+
+class LDict(dict):  # type: ignore[type-arg]
+    """A mapping that knows the (1-based) line of itself and of each key."""
+
+    line: int | None = None
+    key_lines: dict[str, int]
+
+
+class LList(list):  # type: ignore[type-arg]
+    """A sequence that knows the line of itself and of each item."""
+
+    line: int | None = None
+    item_lines: list[int]
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader whose mappings and sequences carry line numbers."""
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LDict:
+    loader.flatten_mapping(node)
+    out = LDict()
+    out.line = node.start_mark.line + 1
+    out.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, (str, int, float, bool)) or key is None:
+            raise ScenarioError("mapping keys must be plain words", line=key_node.start_mark.line + 1)
+        key = str(key) if not isinstance(key, str) else key
+        if key in out:
+            raise ScenarioError(f"duplicate key {key!r}", line=key_node.start_mark.line + 1)
+        out[key] = loader.construct_object(value_node, deep=True)
+        out.key_lines[key] = key_node.start_mark.line + 1
+    return out
+
+
+def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LList:
+    out = LList(loader.construct_object(child, deep=True) for child in node.value)
+    out.line = node.start_mark.line + 1
+    out.item_lines = [child.start_mark.line + 1 for child in node.value]
+    return out
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+
+
+def load_yaml(text: str, file: str) -> Any:
+    """Parse YAML safely; a syntax error becomes a one-line :class:`ScenarioError`."""
+    try:
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+    except ScenarioError as exc:
+        raise exc.located(file) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise ScenarioError(f"malformed YAML: {problem}", file=file, line=line) from None
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"malformed YAML: {exc}", file=file) from None
+
+
+class Cursor:
+    """A value inside a document, with its field path and line, for precise errors."""
+
+    def __init__(self, value: Any, path: str, line: int | None, file: str | None) -> None:
+        self.value = value
+        self.path = path
+        self.line = line
+        self.file = file
+
+    @classmethod
+    def root(cls, value: Any, file: str | None) -> "Cursor":
+        """The cursor at the top of a document."""
+        return cls(value, "", getattr(value, "line", None), file)
+
+    def fail(self, message: str) -> NoReturn:
+        """Raise a :class:`ScenarioError` at this cursor."""
+        raise ScenarioError(message, file=self.file, line=self.line, path=self.path or "(top)")
+
+    def _child_path(self, key: str | int) -> str:
+        if isinstance(key, int):
+            return f"{self.path}[{key}]"
+        return f"{self.path}.{key}" if self.path else key
+
+    # -- mappings --
+    def mapping(self, allowed: set[str] | frozenset[str] | None = None, what: str = "a mapping") -> "Cursor":
+        """Check this is a mapping whose keys are all in ``allowed``."""
+        if not isinstance(self.value, dict):
+            self.fail(f"expected {what}, got {describe(self.value)}")
+        if allowed is not None:
+            for key in self.value:
+                if key not in allowed:
+                    sub = self.get(key)
+                    sub.fail(f"unknown field {key!r}; expected one of: {', '.join(sorted(allowed))}")
+        return self
+
+    def has(self, key: str) -> bool:
+        """Whether the mapping has ``key`` (with any value, even null)."""
+        return isinstance(self.value, dict) and key in self.value
+
+    def get(self, key: str) -> "Cursor":
+        """The child at ``key`` (value None if absent)."""
+        value = self.value.get(key) if isinstance(self.value, dict) else None
+        lines = getattr(self.value, "key_lines", {})
+        line = lines.get(key, self.line)
+        return Cursor(value, self._child_path(key), line, self.file)
+
+    def req(self, key: str) -> "Cursor":
+        """The child at ``key``, which must be present and not null."""
+        if not self.has(key) or self.value[key] is None:
+            self.fail(f"missing required field {key!r}")
+        return self.get(key)
+
+    def items(self) -> Iterator[tuple[str, "Cursor"]]:
+        """(key, cursor) pairs of a mapping."""
+        for key in self.value:
+            yield key, self.get(key)
+
+    # -- sequences --
+    def seq(self, what: str = "a list") -> list["Cursor"]:
+        """The items of a list (a missing value is an empty list)."""
+        if self.value is None:
+            return []
+        if not isinstance(self.value, list):
+            self.fail(f"expected {what}, got {describe(self.value)}")
+        lines = getattr(self.value, "item_lines", [self.line] * len(self.value))
+        return [Cursor(v, self._child_path(i), lines[i], self.file) for i, v in enumerate(self.value)]
+
+    # -- scalars --
+    def string(self, what: str = "a string") -> str:
+        """A non-empty string."""
+        if not isinstance(self.value, str) or not self.value.strip():
+            self.fail(f"expected {what}, got {describe(self.value)}")
+        return self.value
+
+    def integer(self, what: str = "an integer", minimum: int | None = None) -> int:
+        """An integer (booleans are not integers here)."""
+        if isinstance(self.value, bool) or not isinstance(self.value, int):
+            self.fail(f"expected {what}, got {describe(self.value)}")
+        if minimum is not None and self.value < minimum:
+            self.fail(f"expected {what} >= {minimum}, got {self.value}")
+        return self.value
+
+    def boolean(self) -> bool:
+        """true or false."""
+        if not isinstance(self.value, bool):
+            self.fail(f"expected true or false, got {describe(self.value)}")
+        return self.value
+
+    def choice(self, options: list[str] | tuple[str, ...], what: str = "") -> str:
+        """One of ``options`` (case-sensitive)."""
+        if not isinstance(self.value, str) or self.value not in options:
+            label = what or "one of"
+            self.fail(f"expected {label} {', '.join(options)}; got {describe(self.value)}")
+        return self.value
+
+    def strings(self, what: str = "a list of strings") -> list[str]:
+        """A list of strings; a single string is accepted as a one-item list."""
+        if isinstance(self.value, str):
+            return [self.string()]
+        return [c.string() for c in self.seq(what)]
+
+
+def describe(value: Any) -> str:
+    """A short description of a YAML value for error messages."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"boolean {str(value).lower()}"
+    if isinstance(value, int):
+        return f"integer {value}"
+    if isinstance(value, float):
+        return f"number {value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"string {shown!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__

@@ -1,0 +1,128 @@
+"""Typed results of the layer engine: final characteristics, the application log, and the
+effects that other engines (combat, replacement) read after layers are applied."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pyengine.model.effects import EffectDef, Op
+
+
+@dataclass(frozen=True)
+class ObjectChars:
+    """An object's characteristics after all continuous effects (CR 613.1) and its
+    controller after layer 2. ``abilities`` are display names (``flying``, ``swampwalk``,
+    ``protection from red``, a static ability's text); ``keywords`` are (name, parameter)
+    pairs of its keyword abilities for engines that read them."""
+
+    id: str
+    name: str
+    mana_value: int
+    colors: tuple[str, ...]
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    abilities: tuple[str, ...]
+    keywords: tuple[tuple[str, str | None], ...]
+    power: int | None
+    toughness: int | None
+    loyalty: int | None
+    defense: int | None
+    controller: str
+
+    def field(self, name: str) -> Any:
+        """A characteristic by its scenario field name."""
+        return getattr(self, name)
+
+    def has_keyword(self, name: str, param: str | None = None) -> bool:
+        """Whether the object has keyword ``name`` (with ``param`` if given)."""
+        return any(k == name and (param is None or p == param) for k, p in self.keywords)
+
+
+@dataclass(frozen=True)
+class Application:
+    """One step of the layer engine: which effect applied, in which layer, to what, and why
+    it came at this point (CR 613.7 timestamp, 613.8 dependency, 613.8b loop)."""
+
+    layer: str
+    order: int
+    effect: str
+    source: str | None
+    timestamp: tuple[int, ...]
+    affected: tuple[str, ...]
+    reason: str
+    depends_on: tuple[str, ...] = ()
+    loop: tuple[str, ...] = ()
+    changes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ActiveEffect:
+    """A non-layer effect (combat, replacement, rules) present after layers: the source has
+    the ability (or the resolved effect exists) and its condition holds (CR 611.3)."""
+
+    id: str
+    definition: EffectDef
+    op: Op
+    source: str | None
+    controller: str
+    timestamp: tuple[int, ...]
+    affected: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LayerResult:
+    """The answer of the layer engine for a whole state."""
+
+    objects: dict[str, ObjectChars]
+    applications: tuple[Application, ...]
+    dependencies: tuple[tuple[str, str, str], ...]  # (layer, effect, depends-on effect) at first evaluation
+    active: tuple[ActiveEffect, ...] = ()
+    clingo_version: str = ""
+
+    def values(self) -> dict[str, dict[str, Any]]:
+        """{object id: {field: value}} with lists as sorted tuples."""
+        out: dict[str, dict[str, Any]] = {}
+        for oid, oc in self.objects.items():
+            out[oid] = {f: oc.field(f) for f in ("name", "mana_value", "colors", "types",
+                                                 "subtypes", "supertypes", "abilities", "power",
+                                                 "toughness", "loyalty", "defense", "controller")}
+        return out
+
+    def select(self, objects: tuple[str, ...], fields: tuple[str, ...]) -> "CharacteristicsAnswer":
+        """The answer to a characteristics query."""
+        vals = self.values()
+        return CharacteristicsAnswer({o: {f: vals[o][f] for f in fields} for o in objects if o in vals},
+                                     self)
+
+
+@dataclass(frozen=True)
+class CharacteristicsAnswer:
+    """Answer to a ``characteristics`` query."""
+
+    chars: dict[str, dict[str, Any]]
+    result: LayerResult
+
+    def values(self) -> dict[str, dict[str, Any]]:
+        """{object id: {field: value}}."""
+        return self.chars
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready answer with the application log."""
+        return {
+            "objects": {o: {k: (list(v) if isinstance(v, tuple) else v) for k, v in f.items()}
+                        for o, f in self.chars.items()},
+            "applications": [a.__dict__ | {"timestamp": list(a.timestamp)} for a in self.result.applications],
+        }
+
+    def render(self) -> str:
+        """Characteristics, one object per line."""
+        lines = []
+        for oid, fields in self.chars.items():
+            parts = []
+            for k, v in fields.items():
+                shown = "[" + ", ".join(map(str, v)) + "]" if isinstance(v, tuple) else ("none" if v is None else v)
+                parts.append(f"{k}={shown}")
+            lines.append(f"{oid}: " + " ".join(parts))
+        return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""Typed, immutable game model: enums, objects, effects and scenario state."""

@@ -1,0 +1,169 @@
+"""The effect language as typed, immutable data (see scenarios/README.md, "Effect language").
+
+A card's static ability or a resolved spell's effect is an :class:`EffectDef`: a selector of
+what it affects, an optional condition, and one or more operations, each of which belongs to a
+layer (CR 613.1) or to a rules area (combat restrictions and requirements, replacement).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Union
+
+from pyengine.model.enums import Duration, Layer
+
+# --- Values -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerRef:
+    """A player named relative to an effect: ``you`` (the effect's controller), ``opponent``
+    (each opponent of ``you``), ``owner`` (of the affected object), ``active``, ``defending``
+    (in combat), or a player id."""
+
+    kind: str  # you | opponent | owner | active | defending | id
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class ObjRef:
+    """An object named relative to an effect: ``self`` (the source), ``it`` (the object being
+    affected or counted), ``attached`` (what the source is attached to), or an object id."""
+
+    kind: str  # self | it | attached | id
+    obj: str | None = None
+
+
+@dataclass(frozen=True)
+class Expr:
+    """An integer expression: ``const``, ``count`` (objects matching a selector),
+    ``card_types`` (card types among objects matching a selector, CR 205.2a),
+    ``attr`` (power/toughness/mana_value of a referenced object), ``sum``, ``neg``, ``times``."""
+
+    op: str
+    value: int = 0
+    selector: "Selector | None" = None
+    attr: str | None = None
+    ref: ObjRef | None = None
+    args: tuple["Expr", ...] = ()
+
+
+@dataclass(frozen=True)
+class Compare:
+    """``attr`` (power, toughness, mana_value) compared with an expression: lt lte eq gte gt."""
+
+    attr: str
+    op: str
+    rhs: Expr
+
+
+@dataclass(frozen=True)
+class Selector:
+    """A conjunction of literals over an object's current characteristics and state.
+
+    ``lits`` are (positive, attribute, value) triples: attribute in type, subtype, supertype,
+    color, ability, name, zone, token, tapped, colorless, multicolored; ``players`` relate
+    controller/owner to a :class:`PlayerRef`; ``objs`` relate the object to an :class:`ObjRef`
+    (is, is_not, attached_to, attached_by); each of ``any_of`` is a disjunction (a tuple of
+    selectors, at least one of which must match) and each of ``none_of`` must not match.
+    """
+
+    lits: tuple[tuple[bool, str, str], ...] = ()
+    players: tuple[tuple[bool, str, PlayerRef], ...] = ()
+    objs: tuple[tuple[str, ObjRef], ...] = ()
+    ids: tuple[str, ...] = ()
+    compares: tuple[Compare, ...] = ()
+    any_of: tuple[tuple["Selector", ...], ...] = ()
+    none_of: tuple["Selector", ...] = ()
+    zone: str | None = "battlefield"  # None means any zone
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition: ``cmp`` (lhs op rhs), ``all``, ``any``, ``not``; ``exists`` is sugar for
+    ``count(selector) >= 1``."""
+
+    op: str
+    lhs: Expr | None = None
+    cmp: str | None = None
+    rhs: Expr | None = None
+    args: tuple["Condition", ...] = ()
+
+
+# --- Operations ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Op:
+    """One operation of an effect. ``layer`` is set for characteristic-changing operations
+    (CR 613.1); ``area`` names the engine that reads other operations (``combat``,
+    ``replacement``, ``rules``). ``args`` holds the operation's typed arguments."""
+
+    kind: str
+    layer: Layer | None
+    area: str
+    args: tuple[tuple[str, "Arg"], ...] = ()
+
+    def arg(self, name: str) -> "Arg":
+        """The argument called ``name`` (KeyError if absent)."""
+        for key, value in self.args:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def has(self, name: str) -> bool:
+        """Whether the operation has an argument called ``name``."""
+        return any(key == name for key, _ in self.args)
+
+
+Arg = Union[str, int, bool, Expr, PlayerRef, ObjRef, Selector, tuple, "Ability", None]
+
+
+@dataclass(frozen=True)
+class EffectDef:
+    """A continuous effect's definition (shared by every instance of the ability)."""
+
+    ops: tuple[Op, ...]
+    affects: Selector | None = None  # None: the effect affects no object (rules/player effects)
+    condition: Condition | None = None
+    cda: bool = False  # CR 604.3: characteristic-defining
+    text: str = ""
+
+    @property
+    def layers(self) -> tuple[Layer, ...]:
+        """The layers this effect has parts in, in application order (CR 613.6)."""
+        found = {op.layer for op in self.ops if op.layer is not None}
+        return tuple(layer for layer in Layer if layer in found)
+
+
+@dataclass(frozen=True)
+class Ability:
+    """An ability an object has.
+
+    ``keyword`` abilities carry an optional parameter (landwalk's land type, protection's
+    quality, "can't be blocked except by N"); ``static`` abilities carry effect definitions;
+    ``text`` abilities are modelled only as present or absent (activated and triggered abilities
+    until their engines exist); ``mana`` is a basic land type's intrinsic mana ability (CR 305.6).
+    ``key`` is the ability's identity in facts; two objects with the same card share keys.
+    """
+
+    kind: str  # keyword | static | text | mana
+    key: str
+    name: str
+    param: str | None = None
+    effects: tuple[EffectDef, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class ResolvedEffect:
+    """A continuous effect created by a resolved spell or ability (CR 611.2)."""
+
+    id: str
+    definition: EffectDef
+    timestamp: int
+    controller: str
+    duration: Duration = Duration.PERMANENT
+    source: str | None = None
+    locked: tuple[str, ...] | None = None  # CR 611.2c: set fixed at resolution
+    line: int | None = field(default=None, compare=False)

@@ -1,0 +1,108 @@
+"""Players, turn context, objects and the immutable game state a scenario describes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from pyengine.model.effects import Ability, ResolvedEffect
+from pyengine.model.enums import Step, Zone
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player (CR 102) with the numbers the engines read."""
+
+    id: str
+    life: int = 20
+    poison: int = 0
+    mana: str = ""  # mana available to pay costs, in mana-symbol notation: "{2}{W}"
+    hand_size: int = 0
+    library_size: int = 0
+
+
+@dataclass(frozen=True)
+class TurnContext:
+    """Whose turn it is and where in it (CR 500)."""
+
+    active: str
+    number: int = 1
+    step: Step = Step.PRECOMBAT_MAIN
+
+
+@dataclass(frozen=True)
+class Characteristics:
+    """Printed (or token-defined) characteristics, CR 109.3."""
+
+    name: str = ""
+    mana_cost: str | None = None
+    mana_value: int = 0
+    colors: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    defense: int | None = None
+    abilities: tuple[Ability, ...] = ()
+    oracle: str = ""
+
+
+@dataclass(frozen=True)
+class GameObject:
+    """An object in a zone, with its printed characteristics and its state."""
+
+    id: str
+    printed: Characteristics
+    owner: str
+    controller: str
+    zone: Zone = Zone.BATTLEFIELD
+    timestamp: int = 0
+    card: str | None = None  # catalog name, when the object is a catalog card
+    token: bool = False
+    tapped: bool = False
+    controlled_since_turn_start: bool = True
+    counters: tuple[tuple[str, int], ...] = ()
+    damage: int = 0
+    attached_to: str | None = None
+    face_down: bool = False
+    line: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Everything a query needs to know about the game, immutable; ``clone`` with changes."""
+
+    players: tuple[Player, ...]
+    turn: TurnContext
+    objects: tuple[GameObject, ...] = ()
+    effects: tuple[ResolvedEffect, ...] = ()
+
+    def object(self, oid: str) -> GameObject:
+        """The object with id ``oid`` (KeyError if none)."""
+        for obj in self.objects:
+            if obj.id == oid:
+                return obj
+        raise KeyError(oid)
+
+    def player(self, pid: str) -> Player:
+        """The player with id ``pid`` (KeyError if none)."""
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    @property
+    def player_ids(self) -> tuple[str, ...]:
+        """Player ids in turn order (CR 101.4 APNAP starts from the active player)."""
+        return tuple(p.id for p in self.players)
+
+    def apnap(self) -> tuple[str, ...]:
+        """Players in APNAP order: the active player, then the others in turn order."""
+        ids = list(self.player_ids)
+        i = ids.index(self.turn.active)
+        return tuple(ids[i:] + ids[:i])
+
+    def clone(self, **changes: object) -> "GameState":
+        """A copy with the given fields replaced (OpenSpiel-style explicit clone)."""
+        return replace(self, **changes)  # type: ignore[arg-type]

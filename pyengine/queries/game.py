@@ -1,0 +1,7 @@
+"""Query ``game``: format reserved; its engine is not built yet."""
+
+from __future__ import annotations
+
+from pyengine.queries.base import planned
+
+planned("game")

@@ -1,0 +1,1 @@
+"""Scenario files: loading, validation and running (one scenario per YAML file)."""

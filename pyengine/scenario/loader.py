@@ -1,0 +1,317 @@
+"""Load and validate scenario files into :class:`Scenario` objects.
+
+Every problem is a :class:`ScenarioError` naming the file, the line, the field path and what
+was expected; nothing is defaulted silently except the documented defaults in
+scenarios/README.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pyengine import catalog
+from pyengine.errors import ScenarioError
+from pyengine.lang.characteristics import CHAR_FIELDS, parse_characteristics
+from pyengine.lang.effects import Ctx, parse_effect
+from pyengine.lang.yamlread import Cursor, load_yaml
+from pyengine.model.effects import EffectDef, ResolvedEffect
+from pyengine.model.enums import Duration, Step, Zone
+from pyengine.model.objects import GameObject, GameState, Player, TurnContext
+from pyengine.queries import base as queries
+from pyengine.scenario.model import Disputed, Scenario
+
+TOP_FIELDS = frozenset({"id", "title", "cr", "tags", "rationale", "disputed", "players", "turn",
+                        "objects", "effects", "query", "expect"})
+PLAYER_FIELDS = frozenset({"id", "life", "poison", "mana", "hand_size", "library_size"})
+TURN_FIELDS = frozenset({"active", "number", "step"})
+STATE_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "timestamp", "token",
+                          "tapped", "controlled_since_turn_start", "counters", "damage",
+                          "attached_to", "face_down", "oracle"})
+EFFECT_FIELDS = frozenset({"id", "card", "source", "controller", "timestamp", "duration",
+                           "affected"})
+
+
+def load_file(path: str | Path) -> Scenario:
+    """Read and validate one scenario file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError(f"cannot read file: {exc.strerror}", file=str(p)) from None
+    except UnicodeDecodeError:
+        raise ScenarioError("file is not UTF-8 text", file=str(p)) from None
+    return load_text(text, str(p))
+
+
+def load_text(text: str, file: str = "<input>") -> Scenario:
+    """Validate a scenario given as YAML text."""
+    try:
+        doc = load_yaml(text, file)
+        return _scenario(Cursor.root(doc, file))
+    except ScenarioError as exc:
+        raise exc.located(file) from None
+
+
+def _scenario(cur: Cursor) -> Scenario:
+    cur.mapping(TOP_FIELDS, "a scenario mapping")
+    sid = cur.req("id").string("a scenario id such as layers/gray-ogre")
+    title = cur.req("title").string("a one-line title")
+    cr = tuple(_rule(c) for c in cur.req("cr").seq("a list of CR rule numbers"))
+    if not cr:
+        cur.get("cr").fail("expected at least one CR rule number")
+    tags = tuple(cur.get("tags").strings("a list of tags")) if cur.has("tags") else ()
+    rationale = cur.req("rationale").string("the rules reasoning behind the expected answer")
+    disputed = None
+    if cur.has("disputed"):
+        d = cur.get("disputed").mapping({"reason", "cr"}, "{reason: ..., cr: [...]}")
+        disputed = Disputed(d.req("reason").string(), tuple(_rule(c) for c in d.get("cr").seq()))
+    players = _players(cur.req("players"))
+    pids = tuple(p.id for p in players)
+    turn = _turn(cur.req("turn"), pids)
+    ctx = Ctx(players=pids)
+    objects = tuple(_object(c, ctx, pids) for c in cur.get("objects").seq("a list of objects"))
+    effects = tuple(_effect(c, ctx, pids) for c in cur.get("effects").seq("a list of effects"))
+    _check_ids(cur, objects, effects, ctx)
+    state = GameState(players, turn, objects, effects)
+    qcur = cur.req("query").mapping(None, "a query mapping with a kind")
+    kind_name = qcur.req("kind").string("a query kind")
+    kinds = queries.load_all()
+    kind = kinds.get(kind_name)
+    if kind is None:
+        qcur.get("kind").fail(f"unknown query kind {kind_name!r}; expected one of: {', '.join(sorted(kinds))}")
+    query = kind.parse_query(qcur, state, ctx)
+    _check_refs(ctx, state)
+    expect = kind.parse_expect(cur.req("expect"), query, state)
+    lines = dict(getattr(cur.value, "key_lines", {}))
+    return Scenario(sid, title, cur.file or "<input>", cr, tags, rationale, state, query, expect,
+                    disputed, lines)
+
+
+def _rule(cur: Cursor) -> str:
+    value = str(cur.value) if isinstance(cur.value, (int, float)) else cur.string("a CR rule number")
+    import re
+
+    if not re.fullmatch(r"\d{3}(\.\d+[a-z]?)?", value):
+        cur.fail(f"expected a CR rule number such as 613.4c, got {value!r}")
+    return value
+
+
+def _players(cur: Cursor) -> tuple[Player, ...]:
+    items = cur.seq("a list of players")
+    if not items:
+        cur.fail("expected at least one player")
+    out = []
+    seen: set[str] = set()
+    for item in items:
+        if isinstance(item.value, str):
+            pid = item.string()
+            item = Cursor({"id": pid}, item.path, item.line, item.file)
+        item.mapping(PLAYER_FIELDS, "a player id or a player mapping")
+        pid = item.req("id").string("a player id")
+        if pid in seen:
+            item.get("id").fail(f"duplicate player id {pid!r}")
+        seen.add(pid)
+        mana = ""
+        if item.has("mana"):
+            mana = item.get("mana").string("mana such as {2}{W}")
+            from pyengine.model.mana import parse_cost
+
+            try:
+                parse_cost(mana)
+            except ValueError as exc:
+                item.get("mana").fail(str(exc))
+        out.append(Player(
+            pid,
+            life=item.get("life").integer("a life total") if item.has("life") else 20,
+            poison=item.get("poison").integer("a poison count", 0) if item.has("poison") else 0,
+            mana=mana,
+            hand_size=item.get("hand_size").integer("a hand size", 0) if item.has("hand_size") else 0,
+            library_size=item.get("library_size").integer("a library size", 0) if item.has("library_size") else 0,
+        ))
+    return tuple(out)
+
+
+def _turn(cur: Cursor, pids: tuple[str, ...]) -> TurnContext:
+    cur.mapping(TURN_FIELDS, "{active: player, number: N, step: ...}")
+    active = cur.req("active").choice(pids, "a player id:")
+    number = cur.get("number").integer("a turn number", 1) if cur.has("number") else 1
+    step = Step(cur.get("step").choice(Step.words(), "a step:")) if cur.has("step") else Step.PRECOMBAT_MAIN
+    return TurnContext(active, number, step)
+
+
+def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
+    cur.mapping(STATE_FIELDS | CHAR_FIELDS, "an object mapping")
+    oid = cur.req("id").string("an object id")
+    inline = [k for k in cur.value if k in CHAR_FIELDS]
+    if cur.has("card"):
+        if inline:
+            cur.get(inline[0]).fail("give either card: or inline characteristics, not both")
+        name = cur.get("card").string("a catalog card name")
+        card = catalog.lookup(name)
+        if card is None:
+            cur.get("card").fail(f"unknown card {name!r}; `pyengine cards` lists the catalog")
+        printed = card.characteristics
+        card_name: str | None = card.name
+    else:
+        if "name" not in cur.value:
+            cur.fail("missing required field 'card' (a catalog card) or 'name' (inline characteristics)")
+        sub = Ctx(players=ctx.players, key_prefix=f"obj:{oid}")
+        printed = parse_characteristics(cur, sub, extra=STATE_FIELDS)
+        ctx.object_refs += sub.object_refs
+        ctx.player_refs += sub.player_refs
+        card_name = None
+    controller = owner = None
+    if cur.has("controller"):
+        controller = cur.get("controller").choice(pids, "a player id:")
+    if cur.has("owner"):
+        owner = cur.get("owner").choice(pids, "a player id:")
+    if controller is None and owner is None:
+        cur.fail("missing required field 'controller' (or 'owner')")
+    zone = Zone(cur.get("zone").choice(Zone.words(), "a zone:")) if cur.has("zone") else Zone.BATTLEFIELD
+    if zone not in (Zone.BATTLEFIELD, Zone.STACK) and cur.has("controller") and cur.has("owner") and controller != owner:
+        cur.get("controller").fail(f"CR 108.4a: a card in the {zone.value} has no controller other than its owner")
+    if zone == Zone.BATTLEFIELD and not cur.has("timestamp"):
+        cur.fail("missing required field 'timestamp' (CR 613.7d: a permanent's timestamp)")
+    counters = []
+    if cur.has("counters"):
+        c = cur.get("counters").mapping(None, "a mapping of counter kind to number, e.g. {+1/+1: 2}")
+        for kind, n in c.items():
+            counters.append((kind, n.integer("a number of counters", 1)))
+    obj = GameObject(
+        id=oid,
+        printed=printed,
+        owner=owner or controller or "",
+        controller=controller or owner or "",
+        zone=zone,
+        timestamp=cur.get("timestamp").integer("a timestamp", 0) if cur.has("timestamp") else 0,
+        card=card_name,
+        token=cur.get("token").boolean() if cur.has("token") else False,
+        tapped=cur.get("tapped").boolean() if cur.has("tapped") else False,
+        controlled_since_turn_start=(cur.get("controlled_since_turn_start").boolean()
+                                     if cur.has("controlled_since_turn_start") else True),
+        counters=tuple(counters),
+        damage=cur.get("damage").integer("marked damage", 0) if cur.has("damage") else 0,
+        attached_to=cur.get("attached_to").string("an object id") if cur.has("attached_to") else None,
+        face_down=cur.get("face_down").boolean() if cur.has("face_down") else False,
+        line=cur.line,
+    )
+    if obj.attached_to is not None:
+        ctx.object_refs.append((obj.attached_to, cur.get("attached_to")))
+    if obj.zone != Zone.BATTLEFIELD and (obj.tapped or obj.attached_to or obj.damage):
+        cur.fail(f"CR 110.5: only permanents are tapped, attached or damaged; this object is in the {obj.zone.value}")
+    return obj
+
+
+def _effect(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> ResolvedEffect:
+    from pyengine.lang.effects import EFFECT_META, OPS
+
+    cur.mapping(EFFECT_FIELDS | set(EFFECT_META) | set(OPS), "a resolved effect mapping")
+    eid = cur.req("id").string("an effect id")
+    body = {k: v for k, v in cur.value.items() if k in EFFECT_META or k in OPS}
+    definition: EffectDef
+    sub = Ctx(players=ctx.players, key_prefix=f"eff:{eid}")
+    if cur.has("card"):
+        if body:
+            cur.get(next(iter(body))).fail("give either card: or an inline effect, not both")
+        name = cur.get("card").string("a catalog card name")
+        card = catalog.lookup(name)
+        if card is None:
+            cur.get("card").fail(f"unknown card {name!r}; `pyengine cards` lists the catalog")
+        if card.resolves is None:
+            cur.get("card").fail(f"{card.name} has no resolving continuous effect (card field 'resolves')")
+        definition = card.resolves
+    else:
+        view = Cursor(_with_lines(body, cur.value), cur.path, cur.line, cur.file)
+        definition = parse_effect(view, sub, allow_no_affects=True)
+        ctx.object_refs += sub.object_refs
+        ctx.player_refs += sub.player_refs
+    controller = cur.req("controller").choice(pids, "a player id:")
+    locked = None
+    if cur.has("affected"):
+        locked = tuple(cur.get("affected").strings("a list of object ids"))
+        for i, c in enumerate(cur.get("affected").seq() if isinstance(cur.get("affected").value, list) else [cur.get("affected")]):
+            ctx.object_refs.append((locked[i], c))
+    changes_objects = any(op.layer is not None for op in definition.ops)
+    if changes_objects and locked is None:
+        cur.fail("missing required field 'affected': CR 611.2c fixes the objects a resolved "
+                 "characteristic- or control-changing effect affects when it resolves")
+    if locked is not None and definition.affects is not None and cur.has("card") is False and "affects" in body:
+        cur.get("affects").fail("give 'affected' (the set fixed at resolution, CR 611.2c) or 'affects', not both")
+    source = cur.get("source").string("an object id") if cur.has("source") else None
+    if source is not None:
+        ctx.object_refs.append((source, cur.get("source")))
+    return ResolvedEffect(
+        id=eid,
+        definition=definition,
+        timestamp=cur.req("timestamp").integer("a timestamp", 0),
+        controller=controller,
+        duration=Duration(cur.get("duration").choice(Duration.words(), "a duration:")) if cur.has("duration") else Duration.PERMANENT,
+        source=source,
+        locked=locked,
+        line=cur.line,
+    )
+
+
+def _with_lines(body: dict, original: object) -> dict:
+    from pyengine.lang.yamlread import LDict
+
+    out = LDict(body)
+    out.line = getattr(original, "line", None)
+    out.key_lines = {k: v for k, v in getattr(original, "key_lines", {}).items() if k in body}
+    return out
+
+
+def _check_ids(cur: Cursor, objects: tuple[GameObject, ...], effects: tuple[ResolvedEffect, ...],
+               ctx: Ctx) -> None:
+    seen: dict[str, str] = {}
+    for i, obj in enumerate(objects):
+        if obj.id in seen:
+            cur.get("objects").seq()[i].get("id").fail(f"duplicate object id {obj.id!r}")
+        seen[obj.id] = "object"
+    for i, eff in enumerate(effects):
+        if eff.id in seen:
+            cur.get("effects").seq()[i].get("id").fail(f"id {eff.id!r} is already used by an {seen[eff.id]}")
+        seen[eff.id] = "effect"
+    stamps: dict[int, str] = {}
+    for i, obj in enumerate(objects):
+        if obj.zone != Zone.BATTLEFIELD:
+            continue
+        if obj.timestamp in stamps:
+            cur.get("objects").seq()[i].get("timestamp").fail(
+                f"timestamp {obj.timestamp} clashes with {stamps[obj.timestamp]} (CR 613.7m orders "
+                "simultaneous timestamps; give each a distinct one)")
+        stamps[obj.timestamp] = f"object {obj.id!r}"
+    for i, eff in enumerate(effects):
+        if eff.timestamp in stamps:
+            cur.get("effects").seq()[i].get("timestamp").fail(
+                f"timestamp {eff.timestamp} clashes with {stamps[eff.timestamp]} (CR 613.7b)")
+        stamps[eff.timestamp] = f"effect {eff.id!r}"
+    for i, obj in enumerate(objects):
+        if obj.attached_to == obj.id:
+            cur.get("objects").seq()[i].get("attached_to").fail("an object can't be attached to itself (CR 301.5c, 303.4d)")
+
+
+def _check_refs(ctx: Ctx, state: GameState) -> None:
+    ids = {o.id for o in state.objects}
+    for ref, at in ctx.object_refs:
+        if ref not in ids:
+            at.fail(f"dangling object id {ref!r}: no object has this id")
+    pids = set(state.player_ids)
+    for ref, at in ctx.player_refs:
+        if ref not in pids:
+            at.fail(f"unknown player {ref!r}; expected you, opponent, owner, active, defending or one of: {', '.join(sorted(pids))}")
+
+
+def discover(paths: list[str]) -> list[Path]:
+    """Every ``*.yaml``/``*.yml`` file under the given files and folders, sorted; a README or
+    a file that is not a scenario (no ``query``) is skipped only if it is not YAML."""
+    found: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found += sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml") and x.is_file())
+        elif p.is_file():
+            found.append(p)
+        else:
+            raise ScenarioError("no such file or folder", file=raw)
+    return found

@@ -1,0 +1,152 @@
+"""The one gateway to clingo: Control lifecycle, time limits, captured grounder messages,
+and typed, immutable results."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import clingo
+
+from pyengine.errors import EncodingError, SolverTimeout
+
+log = logging.getLogger(__name__)
+
+STRICT = True  # grounder warnings are errors (an encoding bug), see STYLE.md section 4
+
+
+@dataclass(frozen=True)
+class Model:
+    """One answer set: its shown symbols (sorted), its cost and whether it is proven optimal."""
+
+    symbols: tuple[clingo.Symbol, ...]
+    cost: tuple[int, ...] = ()
+    optimal: bool = False
+
+    def atoms(self, name: str, arity: int | None = None) -> list[clingo.Symbol]:
+        """Shown atoms called ``name`` (of ``arity`` if given)."""
+        return [s for s in self.symbols
+                if s.type == clingo.SymbolType.Function and s.name == name
+                and (arity is None or len(s.arguments) == arity)]
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The outcome of one solver call."""
+
+    satisfiable: bool
+    models: tuple[Model, ...]
+    optimal: bool
+    exhausted: bool
+    stats: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def model(self) -> Model:
+        """The last model found (the optimum, when optimising)."""
+        if not self.models:
+            raise EncodingError("no model")
+        return self.models[-1]
+
+
+def _capture(messages: list[str]):  # type: ignore[no-untyped-def]
+    def logger(code: clingo.MessageCode, message: str) -> None:
+        messages.append(f"{code.name}: {message.strip()}")
+
+    return logger
+
+
+def solve(
+    encodings: Sequence[Path],
+    facts: Iterable[clingo.Symbol],
+    *,
+    what: str,
+    timeout: float = 30.0,
+    args: Sequence[str] = (),
+    models: int = 1,
+    optimal_only: bool = False,
+    consts: dict[str, int] | None = None,
+) -> SolveResult:
+    """Ground ``encodings`` with ``facts`` (symbols, added through the backend) and solve.
+
+    ``models``: 0 for all. ``optimal_only``: with ``--opt-mode=optN``, keep only models whose
+    optimality is proven. Raises :class:`SolverTimeout` when ``timeout`` seconds pass before the
+    search ends (grounding included), :class:`EncodingError` on grounder warnings in strict mode.
+    """
+    messages: list[str] = []
+    argv = [f"--models={models}", *args]
+    for name, value in (consts or {}).items():
+        argv.append(f"--const={name}={value}")
+    ctl = clingo.Control(argv, logger=_capture(messages), message_limit=50)
+    started = time.perf_counter()
+    for enc in encodings:
+        ctl.load(str(enc))
+    with ctl.backend() as backend:
+        for sym in facts:
+            atom = backend.add_atom(sym)
+            backend.add_rule([atom])
+    deadline = started + timeout
+    timer = _Watchdog(ctl, timeout)
+    timer.start()
+    try:
+        ctl.ground([("base", [])])
+        if timer.fired:
+            raise SolverTimeout(what + " (grounding)", timeout)
+        grounded = time.perf_counter()
+        if STRICT:
+            bad = [m for m in messages if not m.startswith("OperationUndefined")]
+            if bad:
+                raise EncodingError(f"{what}: grounder reported: " + "; ".join(bad[:3]))
+        found: list[Model] = []
+
+        def on_model(m: clingo.Model) -> None:
+            if optimal_only and not m.optimality_proven:
+                return
+            found.append(Model(tuple(sorted(m.symbols(shown=True))), tuple(m.cost), m.optimality_proven))
+
+        handle_result = ctl.solve(on_model=on_model)
+        if timer.fired or time.perf_counter() > deadline and not handle_result.exhausted:
+            if not handle_result.exhausted:
+                raise SolverTimeout(what, timeout)
+    finally:
+        timer.cancel()
+    stats = {
+        "ground_s": grounded - started,
+        "total_s": time.perf_counter() - started,
+    }
+    try:
+        summary = ctl.statistics["problem"]["lpStep"]
+        stats["atoms"] = float(summary["atoms"])
+        stats["rules"] = float(summary["rules"])
+    except (KeyError, RuntimeError):
+        pass
+    optimal = bool(found) and (found[-1].optimal or not found[-1].cost)
+    return SolveResult(bool(handle_result.satisfiable), tuple(found), optimal,
+                       bool(handle_result.exhausted), stats)
+
+
+class _Watchdog(threading.Thread):
+    """Interrupts a Control when its time is up."""
+
+    def __init__(self, ctl: clingo.Control, seconds: float) -> None:
+        super().__init__(daemon=True)
+        self.ctl = ctl
+        self.seconds = seconds
+        self.fired = False
+        self._stop = threading.Event()
+
+    def run(self) -> None:
+        if not self._stop.wait(self.seconds):
+            self.fired = True
+            self.ctl.interrupt()
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+
+def version() -> str:
+    """The clingo version in use."""
+    return clingo.__version__
