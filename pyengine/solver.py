@@ -14,6 +14,8 @@ import clingo
 
 from pyengine.errors import EncodingError, SolverTimeout
 
+__all__ = ["Model", "SolveResult", "SolverTimeout", "solve", "version"]
+
 log = logging.getLogger(__name__)
 
 STRICT = True  # grounder warnings are errors (an encoding bug), see STYLE.md section 4
@@ -68,7 +70,7 @@ def solve(
     args: Sequence[str] = (),
     models: int = 1,
     optimal_only: bool = False,
-    consts: dict[str, int] | None = None,
+    consts: dict[str, int | str] | None = None,
 ) -> SolveResult:
     """Ground ``encodings`` with ``facts`` (symbols, added through the backend) and solve.
 
@@ -80,10 +82,14 @@ def solve(
     argv = [f"--models={models}", *args]
     for name, value in (consts or {}).items():
         argv.append(f"--const={name}={value}")
-    ctl = clingo.Control(argv, logger=_capture(messages), message_limit=50)
+    ctl = clingo.Control(argv, logger=_capture(messages), message_limit=500)
     started = time.perf_counter()
-    for enc in encodings:
-        ctl.load(str(enc))
+    try:
+        for enc in encodings:
+            ctl.load(str(enc))
+    except RuntimeError:
+        errors = [m for m in messages if not m.startswith("AtomUndefined")] or messages
+        raise EncodingError(f"{what}: cannot load encodings: " + "; ".join(errors[:5])) from None
     with ctl.backend() as backend:
         for sym in facts:
             atom = backend.add_atom(sym)
@@ -92,12 +98,17 @@ def solve(
     timer = _Watchdog(ctl, timeout)
     timer.start()
     try:
-        ctl.ground([("base", [])])
+        try:
+            ctl.ground([("base", [])])
+        except RuntimeError:
+            errors = [m for m in messages if not m.startswith("AtomUndefined")] or messages
+            raise EncodingError(f"{what}: grounding failed: " + "; ".join(errors[:5])) from None
         if timer.fired:
             raise SolverTimeout(what + " (grounding)", timeout)
         grounded = time.perf_counter()
         if STRICT:
-            bad = [m for m in messages if not m.startswith("OperationUndefined")]
+            bad = [m for m in messages if not m.startswith("OperationUndefined")
+                   and "no atoms over signature" not in m]
             if bad:
                 raise EncodingError(f"{what}: grounder reported: " + "; ".join(bad[:3]))
         found: list[Model] = []

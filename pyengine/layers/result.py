@@ -69,6 +69,15 @@ class ActiveEffect:
     controller: str
     timestamp: tuple[int, ...]
     affected: tuple[str, ...]
+    selections: tuple[tuple[Any, tuple[str, ...]], ...] = ()  # (Selector, matching object ids)
+
+    def matching(self, selector: Any) -> tuple[str, ...]:
+        """Object ids matching ``selector`` (one of this effect's operation arguments) after
+        all layers, evaluated relative to this effect (its source and controller)."""
+        for sel, objs in self.selections:
+            if sel == selector:
+                return objs
+        return ()
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,341 @@
+"""Game state -> clingo facts for the layer engine (asp/schema/input.lp documents each).
+
+Every value crosses as a symbol built by pyengine.facts; nothing is formatted as text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import clingo
+
+from pyengine import facts as F
+from pyengine.layers import terms
+from pyengine.model import subtypes as subtype_table
+from pyengine.model.effects import Ability, Compare, Condition, EffectDef, Expr, Op, Selector
+from pyengine.model.enums import BASIC_LAND_MANA, Keyword
+from pyengine.model.objects import GameState
+
+for _name, _arity in (
+    ("player", 1), ("active_player", 1), ("turn_position", 2), ("object", 1), ("in_zone", 2),
+    ("owner", 2), ("obj_timestamp", 2), ("token", 1), ("tapped", 1), ("face_down", 1),
+    ("attached", 2), ("counter", 3), ("cur", 3), ("ability_name", 2), ("ability_effect", 3),
+    ("ability_order", 2), ("def_cda", 1), ("def_layer", 2), ("def_op", 4), ("def_op_kind", 3),
+    ("def_affects", 2), ("def_condition", 2), ("def_dynamic", 1), ("resolved", 4),
+    ("resolved_source", 2), ("locks", 1), ("locked", 2), ("started", 1), ("started_on", 2),
+    ("grant_ts", 3), ("subtype_cat", 2), ("basic_type", 2), ("sel_zone", 2),
+    ("sel_anyzone", 1), ("sel_lit", 4), ("sel_player", 4), ("sel_obj", 3), ("sel_id", 2),
+    ("sel_has_ids", 1), ("sel_cmp", 4), ("sel_or", 3), ("sel_not", 2), ("sel_global", 1),
+    ("expr_const", 2), ("expr_count", 2), ("expr_card_types", 2), ("expr_attr", 3),
+    ("expr_sum", 2), ("expr_neg", 2), ("expr_times", 3), ("cond_cmp", 4), ("cond_all", 2),
+    ("cond_any", 2), ("cond_not", 2), ("rules_def", 1), ("arg_selector", 2),
+):
+    F.declare(_name, _arity)
+
+_PT_OPS = {"set_pt": "set", "modify_pt": "modify"}
+_ASP_KIND = {"add_abilities": "add_ability", "remove_abilities": "remove_ability"}
+
+
+@dataclass
+class EffectIndex:
+    """What the facts name: effect definitions and ability terms, for reading answers back."""
+
+    defs: dict[clingo.Symbol, EffectDef] = field(default_factory=dict)
+    def_label: dict[clingo.Symbol, str] = field(default_factory=dict)
+    abilities: dict[clingo.Symbol, Ability] = field(default_factory=dict)
+    ability_names: dict[clingo.Symbol, str] = field(default_factory=dict)
+    resolved: dict[clingo.Symbol, str] = field(default_factory=dict)
+    selectors: dict[clingo.Symbol, Selector] = field(default_factory=dict)
+    layers_used: set[str] = field(default_factory=set)
+
+
+class FactBuilder:
+    """Builds the static facts (definitions, selectors, objects) and the initial cur/3."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.out: list[clingo.Symbol] = []
+        self.index = EffectIndex()
+        self._n = 0
+        self._order = 0
+        self._seen_abilities: set[str] = set()
+        self._text_changes: set[tuple[str, str]] = set()
+        self._param_keywords: set[tuple[str, str]] = set()
+
+    def add(self, name: str, *args: F.Value) -> None:
+        """Append one fact."""
+        self.out.append(F.fact(name, *args))
+
+    # -- whole state --------------------------------------------------------------------
+    def build(self) -> tuple[list[clingo.Symbol], list[clingo.Symbol]]:
+        """(static facts, initial cur/3 facts)."""
+        st = self.state
+        for i, pid in enumerate(st.player_ids):
+            self.add("player", pid)
+            self.add("turn_position", pid, i + 1)
+        self.add("active_player", st.turn.active)
+        for cat, words in subtype_table.table().items():
+            for w in sorted(words):
+                self.add("subtype_cat", w, F.Const(cat))
+        for land, sym in BASIC_LAND_MANA.items():
+            self.add("basic_type", land, sym)
+            self.add("ability_name", terms.intrinsic(land), terms.intrinsic_name(land))
+        cur: list[clingo.Symbol] = []
+        kw_names = {k.value for k in Keyword}
+        for obj in st.objects:
+            o = obj.id
+            self.add("object", o)
+            self.add("in_zone", o, F.Const(obj.zone.value))
+            self.add("owner", o, obj.owner)
+            self.add("obj_timestamp", o, obj.timestamp)
+            if obj.token:
+                self.add("token", o)
+            if obj.tapped:
+                self.add("tapped", o)
+            if obj.face_down:
+                self.add("face_down", o)
+            if obj.attached_to:
+                self.add("attached", o, obj.attached_to)
+            for kind, n in obj.counters:
+                sym = terms.counter_kind(kind, kw_names)
+                if sym is not None:
+                    self.add("counter", o, sym, n)
+                    if sym.name == "kw":
+                        kw = sym.arguments[0]
+                        self.add("ability_name", kw, kind.lower())
+                        self.index.layers_used.add("6")
+                    else:
+                        self.index.layers_used.add("7c")
+            if obj.face_down:
+                self.index.layers_used.add("1b")
+            cur += self._printed(obj)
+        for eff in st.effects:
+            self._resolved(eff)
+        self._swapped_names()
+        return self.out, cur
+
+    def _printed(self, obj) -> list[clingo.Symbol]:  # type: ignore[no-untyped-def]
+        p = obj.printed
+        o = obj.id
+        rows: list[tuple[str, clingo.Symbol]] = []
+        if p.name:
+            rows.append(("name", clingo.String(p.name)))
+        rows.append(("mana_value", clingo.Number(p.mana_value)))
+        rows += [("color", terms.word(c)) for c in p.colors]
+        rows += [("type", terms.card_type(t)) for t in p.types]
+        rows += [("subtype", clingo.String(s)) for s in p.subtypes]
+        rows += [("supertype", terms.supertype(s)) for s in p.supertypes]
+        for ab in p.abilities:
+            rows.append(("ability", self.ability(ab)))
+        for s in p.subtypes:
+            if s in BASIC_LAND_MANA and "Land" in p.types:
+                rows.append(("ability", terms.intrinsic(s)))
+        for attr in ("power", "toughness", "loyalty", "defense"):
+            v = getattr(p, attr)
+            if v is not None:
+                rows.append((attr, clingo.Number(v)))
+        rows.append(("controller", clingo.String(obj.controller)))
+        return [F.fact("cur", o, F.Const(a), v) for a, v in rows]
+
+    # -- abilities and definitions ----------------------------------------------------------
+    def ability(self, ab: Ability) -> clingo.Symbol:
+        """Register an ability (name, its effects) once; return its term."""
+        sym = terms.ability(ab)
+        if ab.key in self._seen_abilities:
+            return sym
+        self._seen_abilities.add(ab.key)
+        self.index.abilities[sym] = ab
+        name = terms.display_name(ab)
+        self.index.ability_names[sym] = name
+        self.add("ability_name", sym, name)
+        if ab.kind == "keyword" and ab.param is not None:
+            self._param_keywords.add((ab.name, ab.param))
+        self._order += 1
+        self.add("ability_order", sym, self._order)
+        for i, eff in enumerate(ab.effects):
+            d = F.term(F.Fn("d", ab.key, i))
+            self.add("ability_effect", sym, d, i)
+            self.definition(d, eff, ab.name or ab.key)
+        return sym
+
+    def _resolved(self, eff) -> None:  # type: ignore[no-untyped-def]
+        e = F.term(F.Fn("r", eff.id))
+        d = F.term(F.Fn("d", "eff:" + eff.id, 0))
+        self.index.resolved[e] = eff.id
+        self.definition(d, eff.definition, eff.id)
+        self.add("resolved", e, d, eff.controller, eff.timestamp)
+        if eff.source:
+            self.add("resolved_source", e, eff.source)
+        if eff.locked is not None:
+            self.add("locks", e)
+            for o in eff.locked:
+                self.add("locked", e, o)
+
+    def definition(self, d: clingo.Symbol, eff: EffectDef, label: str) -> None:
+        """Facts of one effect definition."""
+        self.index.defs[d] = eff
+        self.index.def_label[d] = label
+        key = str(self._n)
+        self._n += 1
+        if eff.cda:
+            self.add("def_cda", d)
+        if eff.affects is not None:
+            self.add("def_affects", d, self.selector(eff.affects, key))
+        if eff.condition is not None:
+            self.add("def_condition", d, self.condition(eff.condition, key))
+        dynamic = False
+        for op in eff.ops:
+            if op.layer is None:
+                self.add("rules_def", d)
+                for sel in _arg_selectors(op):
+                    self.add("arg_selector", d, self.selector(sel, key))
+                continue
+            lay = F.Const(op.layer.asp)
+            self.index.layers_used.add(op.layer.value)
+            self.add("def_layer", d, lay)
+            dynamic |= self._op(d, lay, op, key)
+        if dynamic:
+            self.add("def_dynamic", d)
+
+    def _op(self, d: clingo.Symbol, lay: F.Const, op: Op, key: str) -> bool:
+        """Facts of one layer operation; True if what it does depends on the state."""
+        if op.kind in _PT_OPS:
+            for attr, expr in op.args:
+                kind = F.Const(f"{_PT_OPS[op.kind]}_{attr}")
+                self.add("def_op_kind", d, lay, kind)
+                self.add("def_op", d, lay, kind, self.expr(expr, key))
+            return any(e.op != "const" for _, e in op.args if isinstance(e, Expr))
+        kind = F.Const(_ASP_KIND.get(op.kind, op.kind))
+        self.add("def_op_kind", d, lay, kind)
+        if op.kind == "copy":
+            self.add("def_op", d, lay, kind, terms.obj_ref(op.arg("of")))
+            return True
+        if op.kind == "control":
+            self.add("def_op", d, lay, kind, terms.player_ref(op.arg("player")))
+            return True
+        if op.kind == "text_change":
+            frm, to = str(op.arg("from")), str(op.arg("to"))
+            self._text_changes.add((frm, to))
+            self.add("def_op", d, lay, kind, (terms.word(frm), terms.word(to)))
+            return False
+        if op.kind == "add_abilities":
+            for ab in op.arg("values"):
+                self.add("def_op", d, lay, kind, self.ability(ab))
+            return False
+        if op.kind in ("remove_abilities", "cant_have"):
+            for n in op.arg("values"):
+                self.add("def_op", d, lay, kind, n)
+            return False
+        if op.has("values"):
+            for v in op.arg("values"):
+                self.add("def_op", d, lay, kind, terms.word(v))
+        return False
+
+    def _swapped_names(self) -> None:
+        """Names of keyword abilities a text change can produce (kwp with the new word)."""
+        for name, param in sorted(self._param_keywords):
+            for frm, to in sorted(self._text_changes):
+                if param == frm:
+                    sym = F.term(F.Fn("kwp", name, terms.word(to)))
+                    self.add("ability_name", sym, terms.param_name(name, to))
+
+    # -- selectors, expressions, conditions ---------------------------------------------------
+    def _id(self, kind: str, key: str) -> clingo.Symbol:
+        self._n += 1
+        return F.term(F.Fn(kind, key, self._n))
+
+    def selector(self, sel: Selector, key: str) -> clingo.Symbol:
+        """Facts of a selector; returns its id."""
+        s = self._id("sel", key)
+        self.index.selectors[s] = sel
+        if sel.zone is None:
+            self.add("sel_anyzone", s)
+        else:
+            self.add("sel_zone", s, F.Const(sel.zone))
+        for positive, attr, value in sel.lits:
+            sign = F.Const("pos" if positive else "neg")
+            if attr in ("ability", "name", "tapped", "token", "colorless", "multicolored"):
+                self.add("sel_lit", s, sign, F.Const(attr), value)
+            else:
+                self.add("sel_lit", s, sign, F.Const(attr), terms.word(value))
+        for positive, rel, ref in sel.players:
+            self.add("sel_player", s, F.Const("pos" if positive else "neg"), F.Const(rel),
+                     terms.player_ref(ref))
+        for rel, ref in sel.objs:
+            self.add("sel_obj", s, F.Const(rel), terms.obj_ref(ref))
+        if sel.ids:
+            self.add("sel_has_ids", s)
+            for o in sel.ids:
+                self.add("sel_id", s, o)
+        glob = False
+        for cmp in sel.compares:
+            self.add("sel_cmp", s, F.Const(cmp.attr), F.Const(cmp.op), self.expr(cmp.rhs, key))
+            glob |= cmp.rhs.op != "const"
+        for g, group in enumerate(sel.any_of):
+            for child in group:
+                c = self.selector(child, key)
+                self.add("sel_or", s, g, c)
+                glob |= _is_global(child)
+        for child in sel.none_of:
+            self.add("sel_not", s, self.selector(child, key))
+            glob |= _is_global(child)
+        if glob:
+            self.add("sel_global", s)
+        return s
+
+    def expr(self, e: Expr, key: str) -> clingo.Symbol:
+        """Facts of an expression; returns its id."""
+        x = self._id("ex", key)
+        if e.op == "const":
+            self.add("expr_const", x, e.value)
+        elif e.op == "count":
+            self.add("expr_count", x, self.selector(_must(e.selector), key))
+        elif e.op == "card_types":
+            self.add("expr_card_types", x, self.selector(_must(e.selector), key))
+        elif e.op == "attr":
+            self.add("expr_attr", x, F.Const(e.attr or ""), terms.obj_ref(_must(e.ref)))
+        elif e.op == "sum":
+            for a in e.args:
+                self.add("expr_sum", x, self.expr(a, key))
+        elif e.op == "neg":
+            self.add("expr_neg", x, self.expr(e.args[0], key))
+        elif e.op == "times":
+            self.add("expr_times", x, e.value, self.expr(e.args[0], key))
+        return x
+
+    def condition(self, c: Condition, key: str) -> clingo.Symbol:
+        """Facts of a condition; returns its id."""
+        cid = self._id("cd", key)
+        if c.op == "cmp":
+            self.add("cond_cmp", cid, self.expr(_must(c.lhs), key), F.Const(c.cmp or "eq"),
+                     self.expr(_must(c.rhs), key))
+        else:
+            for a in c.args:
+                self.add(f"cond_{c.op}", cid, self.condition(a, key))
+        return cid
+
+
+def _must(value):  # type: ignore[no-untyped-def]
+    assert value is not None
+    return value
+
+
+def _is_global(sel: Selector) -> bool:
+    return (any(c.rhs.op != "const" for c in sel.compares)
+            or any(_is_global(c) for g in sel.any_of for c in g)
+            or any(_is_global(c) for c in sel.none_of))
+
+
+def _arg_selectors(op: Op) -> list[Selector]:
+    found: list[Selector] = []
+
+    def walk(v: object) -> None:
+        if isinstance(v, Selector):
+            found.append(v)
+        elif isinstance(v, tuple):
+            for x in v:
+                walk(x)
+
+    for _, v in op.args:
+        walk(v)
+    return found

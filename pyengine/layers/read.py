@@ -1,0 +1,195 @@
+"""Reading the layer engine's answers back into typed results (never via str(sym))."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import clingo
+
+from pyengine import facts as F
+from pyengine.layers import terms
+from pyengine.layers.facts import EffectIndex
+from pyengine.layers.result import ActiveEffect, Application, ObjectChars
+from pyengine.model.enums import BASIC_LAND_MANA, CardType, Color, Layer, Supertype
+from pyengine.model.objects import GameState
+from pyengine.solver import Model
+
+_TYPE = {t.asp: t.value for t in CardType}
+_SUPER = {t.asp: t.value for t in Supertype}
+_COLOR = {c.asp: c.value for c in Color}
+
+
+class Reader:
+    """Turns answer symbols into ObjectChars, Applications and ActiveEffects."""
+
+    def __init__(self, state: GameState, index: EffectIndex) -> None:
+        self.state = state
+        self.index = index
+
+    # -- characteristics ---------------------------------------------------------------------
+    def objects(self, cur: list[clingo.Symbol]) -> dict[str, ObjectChars]:
+        """ObjectChars for every object, from cur/3 facts."""
+        vals: dict[str, dict[str, list[clingo.Symbol]]] = defaultdict(lambda: defaultdict(list))
+        for sym in cur:
+            o, a, v = sym.arguments
+            vals[o.string][a.name].append(v)
+        out = {}
+        for obj in self.state.objects:
+            v = vals[obj.id]
+            abilities = sorted({self.ability_name(k) for k in v["ability"]})
+            keywords = sorted({kw for k in v["ability"] if (kw := self.keyword(k)) is not None},
+                              key=lambda kv: (kv[0], kv[1] or ""))
+            out[obj.id] = ObjectChars(
+                id=obj.id,
+                name=_one_str(v["name"]) or "",
+                mana_value=_one_int(v["mana_value"]) or 0,
+                colors=tuple(sorted(_COLOR[c.name] for c in v["color"])),
+                types=tuple(sorted(_TYPE[t.name] for t in v["type"])),
+                subtypes=tuple(sorted(s.string for s in v["subtype"])),
+                supertypes=tuple(sorted(_SUPER[s.name] for s in v["supertype"])),
+                abilities=tuple(abilities),
+                keywords=tuple(keywords),
+                power=_one_int(v["power"]),
+                toughness=_one_int(v["toughness"]),
+                loyalty=_one_int(v["loyalty"]),
+                defense=_one_int(v["defense"]),
+                controller=_one_str(v["controller"]) or obj.controller,
+            )
+        return out
+
+    def ability_name(self, k: clingo.Symbol) -> str:
+        """Display name of an ability term."""
+        if k in self.index.ability_names:
+            return self.index.ability_names[k]
+        if k.name == "intrinsic":
+            return terms.intrinsic_name(k.arguments[0].string)
+        if k.name == "kwp":
+            return terms.param_name(k.arguments[0].string, F.text(k.arguments[1]))
+        if k.name == "kw":
+            return k.arguments[0].string
+        return str(k)
+
+    def keyword(self, k: clingo.Symbol) -> tuple[str, str | None] | None:
+        """(name, parameter) of a keyword ability term, else None."""
+        if k.name == "kw":
+            return (k.arguments[0].string, None)
+        if k.name == "kwp":
+            param = F.text(k.arguments[1])
+            return (k.arguments[0].string, _COLOR.get(param, param))
+        return None
+
+    # -- explanation ---------------------------------------------------------------------------
+    def label(self, e: clingo.Symbol) -> str:
+        """A readable name for an effect instance."""
+        if e.name == "s":
+            o, k, _ = e.arguments
+            return f"{o.string}: {self.ability_name(k)}"
+        if e.name == "r":
+            return e.arguments[0].string
+        if e.name == "c":
+            o, kind = e.arguments
+            if kind.name == "pt":
+                p, t = (a.number for a in kind.arguments)
+                return f"{o.string}: {p:+d}/{t:+d} counters"
+            return f"{o.string}: {self.ability_name(kind.arguments[0])} counter"
+        if e.name == "fd":
+            return f"{e.arguments[0].string}: face down"
+        return str(e)
+
+    def source(self, e: clingo.Symbol) -> str | None:
+        """The source object id of an effect instance, if any."""
+        if e.name in ("s", "c", "fd"):
+            return e.arguments[0].string
+        if e.name == "r":
+            eid = e.arguments[0].string
+            for eff in self.state.effects:
+                if eff.id == eid:
+                    return eff.source
+        return None
+
+    def applications(self, layer: Layer, model: Model, before: list[clingo.Symbol]) -> list[Application]:
+        """The application log of one layer, in order, with the reason for each position."""
+        ts = {a.arguments[0]: tuple(x.number for x in a.arguments[1].arguments) for a in model.atoms("ts", 2)}
+        steps = sorted((a.arguments[1].number, a.arguments[0]) for a in model.atoms("next", 2))
+        applied = defaultdict(list)
+        for a in model.atoms("applied_to", 2):
+            applied[a.arguments[0]].append(a.arguments[1].string)
+        deps = defaultdict(set)
+        for a in model.atoms("dep", 3):
+            deps[(a.arguments[0], a.arguments[2].number)].add(a.arguments[1])
+        loops = defaultdict(set)
+        for a in model.atoms("loop", 3):
+            if a.arguments[0] != a.arguments[1]:
+                loops[(a.arguments[0], a.arguments[2].number)].add(a.arguments[1])
+        out = []
+        done: list[clingo.Symbol] = []
+        for step, e in steps:
+            waited = sorted(self.label(b) for s in range(step + 1) for b in deps.get((e, s), ())
+                            if b in done)
+            in_loop = sorted(self.label(b) for b in loops.get((e, step), ()))
+            reason = self._reason(e, layer, waited, in_loop)
+            out.append(Application(layer.value, step + 1, self.label(e), self.source(e),
+                                   ts.get(e, ()), tuple(sorted(applied[e])), reason,
+                                   tuple(waited), tuple(in_loop)))
+            done.append(e)
+        return out
+
+    def _reason(self, e: clingo.Symbol, layer: Layer, waited: list[str], in_loop: list[str]) -> str:
+        cda = e.name == "s" and any(d == e.arguments[2] and self.index.defs[d].cda for d in self.index.defs)
+        parts = []
+        if cda:
+            parts.append("characteristic-defining ability first (CR 613.3)" if layer != Layer.L7A
+                         else "characteristic-defining P/T (CR 613.4a)")
+        if waited:
+            parts.append("applied after " + ", ".join(waited) + ", on which it depends (CR 613.8a-b)")
+        if in_loop:
+            parts.append("in a dependency loop with " + ", ".join(in_loop)
+                         + ": timestamp order (CR 613.8b)")
+        if not parts:
+            parts.append("timestamp order (CR 613.7)")
+        return "; ".join(parts)
+
+    def dependencies(self, layer: Layer, model: Model) -> list[tuple[str, str, str]]:
+        """Dependencies at the start of the layer (step 0), as (layer, effect, depends on)."""
+        return sorted((layer.value, self.label(a.arguments[0]), self.label(a.arguments[1]))
+                      for a in model.atoms("dep", 3) if a.arguments[2].number == 0)
+
+    # -- effects after layers ------------------------------------------------------------------
+    def active(self, model: Model) -> tuple[ActiveEffect, ...]:
+        """The non-layer effects that exist after all layers, with what they affect."""
+        defs = {a.arguments[0]: a.arguments[1] for a in model.atoms("def", 2)}
+        ts = {a.arguments[0]: tuple(x.number for x in a.arguments[1].arguments) for a in model.atoms("ts", 2)}
+        ctl = {a.arguments[0]: a.arguments[1].string for a in model.atoms("effect_controller", 2)}
+        affected = defaultdict(list)
+        for a in model.atoms("affects_final", 2):
+            affected[a.arguments[0]].append(a.arguments[1].string)
+        selections = defaultdict(list)
+        for a in model.atoms("sel_final", 3):
+            selections[(a.arguments[1], a.arguments[0])].append(a.arguments[2].string)
+        out = []
+        for a in sorted(model.atoms("active", 1)):
+            e = a.arguments[0]
+            d = defs[e]
+            definition = self.index.defs[d]
+            sels = tuple(sorted(((self.index.selectors[s], tuple(sorted(objs)))
+                                 for (ee, s), objs in selections.items() if ee == e),
+                                key=lambda x: repr(x[0])))
+            for op in definition.ops:
+                if op.layer is not None:
+                    continue
+                out.append(ActiveEffect(self.label(e), definition, op, self.source(e),
+                                        ctl.get(e, ""), ts.get(e, ()),
+                                        tuple(sorted(affected[e])), sels))
+        return tuple(out)
+
+
+def _one_int(values: list[clingo.Symbol]) -> int | None:
+    nums = [v.number for v in values if v.type == clingo.SymbolType.Number]
+    return nums[0] if nums else None
+
+
+def _one_str(values: list[clingo.Symbol]) -> str | None:
+    return values[0].string if values else None
+
+
+__all__ = ["Reader", "BASIC_LAND_MANA"]
