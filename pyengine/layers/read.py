@@ -124,8 +124,8 @@ class Reader:
         out = []
         done: list[clingo.Symbol] = []
         for step, e in steps:
-            waited = sorted(self.label(b) for s in range(step + 1) for b in deps.get((e, s), ())
-                            if b in done)
+            waited = sorted({self.label(b) for s in range(step + 1) for b in deps.get((e, s), ())
+                             if b in done})
             in_loop = sorted(self.label(b) for b in loops.get((e, step), ()))
             reason = self._reason(e, layer, waited, in_loop)
             out.append(Application(layer.value, step + 1, self.label(e), self.source(e),
