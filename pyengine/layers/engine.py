@@ -37,31 +37,82 @@ def compute(state: GameState, timeout: float = 30.0) -> LayerResult:
     carry = _Carry(cur, set(), set(), set())
     applications: list[Application] = []
     dependencies: list[tuple[str, str, str]] = []
+    stats = {"calls": 0.0, "atoms": 0.0, "rules": 0.0, "ground_s": 0.0, "solve_total_s": 0.0}
     for layer in Layer:
         if layer.value not in builder.index.layers_used:
             continue
-        facts = static + carry.cur + _carry_facts(carry)
-        res = solver.solve([encodings.path("layers")], facts, what=f"layer {layer.value}",
-                           timeout=_left(deadline, timeout), consts={"layer": layer.asp})
-        model = res.model
-        applications += reader.applications(layer, model, carry.cur)
-        dependencies += reader.dependencies(layer, model)
-        carry = _Carry(
-            cur=[F.fact("cur", *a.arguments) for a in model.atoms("final", 3)],
-            started={a.arguments[0] for a in model.atoms("started_out", 1)},
-            started_on={(a.arguments[0], a.arguments[1]) for a in model.atoms("started_on_out", 2)},
-            grants=carry.grants | {(a.arguments[0], a.arguments[1], a.arguments[2].number)
-                                   for a in model.atoms("grant", 3)},
-        )
+        log = _LayerLog()
+        applied: list[clingo.Symbol] = []
+        while True:
+            facts = static + carry.cur + _carry_facts(carry) + [F.fact("applied", e) for e in applied]
+            res = solver.solve([encodings.path("layers")], facts, what=f"layer {layer.value}",
+                               timeout=_left(deadline, timeout), consts={"layer": layer.asp})
+            _add_stats(stats, res.stats)
+            model = res.model
+            if not applied:
+                dependencies += reader.dependencies(layer, model)
+            carry = _advance(carry, model)
+            order = log.record(model)
+            applied += order
+            if not order or model.atoms("batch", 2):
+                break
+        applications += reader.applications(layer, log)
     active: tuple[ActiveEffect, ...] = ()
     if any(_is_rules(s) for s in static):
         facts = static + carry.cur + _carry_facts(carry)
         res = solver.solve([encodings.path("final")], facts, what="effects after layers",
                            timeout=_left(deadline, timeout), consts={"layer": "final"})
+        _add_stats(stats, res.stats)
         active = reader.active(res.model)
     objects = reader.objects(carry.cur)
     return LayerResult(objects, tuple(applications), tuple(dependencies), active,
-                       solver.version())
+                       solver.version(), stats)
+
+
+class _LayerLog:
+    """The rounds of one layer: what applied, to what, and the dependencies seen."""
+
+    def __init__(self) -> None:
+        self.order: list[clingo.Symbol] = []
+        self.affected: dict[clingo.Symbol, list[str]] = {}
+        self.ts: dict[clingo.Symbol, tuple[int, ...]] = {}
+        self.deps: set[tuple[clingo.Symbol, clingo.Symbol]] = set()
+        self.loops: dict[clingo.Symbol, set[clingo.Symbol]] = {}
+
+    def record(self, model: solver.Model) -> list[clingo.Symbol]:
+        """Add one round; return the effects it applied, in order."""
+        for a in model.atoms("ts", 2):
+            self.ts[a.arguments[0]] = tuple(x.number for x in a.arguments[1].arguments)
+        self.deps |= {(a.arguments[0], a.arguments[1]) for a in model.atoms("dep", 3)}
+        nxt = [a.arguments[0] for a in model.atoms("next", 2)]
+        batch = [a.arguments[0] for a in sorted(model.atoms("batch", 2), key=lambda a: a.arguments[1])]
+        order = nxt + batch
+        for a in model.atoms("loop", 3):
+            if a.arguments[0] in nxt and a.arguments[0] != a.arguments[1]:
+                self.loops.setdefault(a.arguments[0], set()).add(a.arguments[1])
+        for a in model.atoms("applied_to", 2):
+            self.affected.setdefault(a.arguments[0], []).append(a.arguments[1].string)
+        self.order += order
+        return order
+
+
+def _advance(carry: _Carry, model: solver.Model) -> _Carry:
+    return _Carry(
+        cur=[F.fact("cur", *a.arguments) for a in model.atoms("final", 3)],
+        started=carry.started | {a.arguments[0] for a in model.atoms("started_out", 1)},
+        started_on=carry.started_on | {(a.arguments[0], a.arguments[1])
+                                       for a in model.atoms("started_on_out", 2)},
+        grants=carry.grants | {(a.arguments[0], a.arguments[1], a.arguments[2].number)
+                               for a in model.atoms("grant", 3)},
+    )
+
+
+def _add_stats(total: dict[str, float], one: dict[str, float]) -> None:
+    total["calls"] += 1
+    total["atoms"] += one.get("atoms", 0.0)
+    total["rules"] += one.get("rules", 0.0)
+    total["ground_s"] += one.get("ground_s", 0.0)
+    total["solve_total_s"] += one.get("total_s", 0.0)
 
 
 def _is_rules(sym: clingo.Symbol) -> bool:

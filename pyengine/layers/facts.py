@@ -28,7 +28,8 @@ for _name, _arity in (
     ("sel_has_ids", 1), ("sel_cmp", 4), ("sel_or", 3), ("sel_not", 2), ("sel_global", 1),
     ("expr_const", 2), ("expr_count", 2), ("expr_card_types", 2), ("expr_attr", 3),
     ("expr_sum", 2), ("expr_neg", 2), ("expr_times", 3), ("cond_cmp", 4), ("cond_all", 2),
-    ("cond_any", 2), ("cond_not", 2), ("rules_def", 1), ("arg_selector", 2),
+    ("cond_any", 2), ("cond_not", 2), ("rules_def", 1), ("arg_selector", 2), ("def_reads", 2),
+    ("applied", 1),
 ):
     F.declare(_name, _arity)
 
@@ -61,6 +62,7 @@ class FactBuilder:
         self._seen_abilities: set[str] = set()
         self._text_changes: set[tuple[str, str]] = set()
         self._param_keywords: set[tuple[str, str]] = set()
+        self._subtypes: set[str] = set()
 
     def add(self, name: str, *args: F.Value) -> None:
         """Append one fact."""
@@ -74,9 +76,6 @@ class FactBuilder:
             self.add("player", pid)
             self.add("turn_position", pid, i + 1)
         self.add("active_player", st.turn.active)
-        for cat, words in subtype_table.table().items():
-            for w in sorted(words):
-                self.add("subtype_cat", w, F.Const(cat))
         for land, sym in BASIC_LAND_MANA.items():
             self.add("basic_type", land, sym)
             self.add("ability_name", terms.intrinsic(land), terms.intrinsic_name(land))
@@ -112,6 +111,10 @@ class FactBuilder:
         for eff in st.effects:
             self._resolved(eff)
         self._swapped_names()
+        for w in sorted(self._subtypes | _subtypes_of(st)):
+            cat = subtype_table.category(w)
+            if cat is not None:
+                self.add("subtype_cat", w, F.Const(cat))
         return self.out, cur
 
     def _printed(self, obj) -> list[clingo.Symbol]:  # type: ignore[no-untyped-def]
@@ -196,6 +199,8 @@ class FactBuilder:
             dynamic |= self._op(d, lay, op, key)
         if dynamic:
             self.add("def_dynamic", d)
+        for attr in sorted(_reads(eff)):
+            self.add("def_reads", d, F.Const(attr))
 
     def _op(self, d: clingo.Symbol, lay: F.Const, op: Op, key: str) -> bool:
         """Facts of one layer operation; True if what it does depends on the state."""
@@ -216,6 +221,7 @@ class FactBuilder:
         if op.kind == "text_change":
             frm, to = str(op.arg("from")), str(op.arg("to"))
             self._text_changes.add((frm, to))
+            self._subtypes.update(w for w in (frm, to) if subtype_table.is_subtype(w))
             self.add("def_op", d, lay, kind, (terms.word(frm), terms.word(to)))
             return False
         if op.kind == "add_abilities":
@@ -228,6 +234,8 @@ class FactBuilder:
             return False
         if op.has("values"):
             for v in op.arg("values"):
+                if isinstance(v, str) and subtype_table.is_subtype(v):
+                    self._subtypes.add(v)
                 self.add("def_op", d, lay, kind, terms.word(v))
         return False
 
@@ -313,6 +321,71 @@ class FactBuilder:
             for a in c.args:
                 self.add(f"cond_{c.op}", cid, self.condition(a, key))
         return cid
+
+
+def _subtypes_of(st: GameState) -> set[str]:
+    out: set[str] = set()
+    for obj in st.objects:
+        out.update(obj.printed.subtypes)
+    return out
+
+
+_LIT_READS = {"type": "type", "subtype": "subtype", "supertype": "supertype", "color": "color",
+              "ability": "ability", "name": "name", "colorless": "color", "multicolored": "color"}
+
+
+def _reads(eff: EffectDef) -> set[str]:
+    """Attributes that evaluating ``eff`` reads (CR 613.8a: only a change to one of these
+    can make it depend on another effect)."""
+    out: set[str] = set()
+
+    def sel(s: Selector) -> None:
+        for _, attr, _v in s.lits:
+            if attr in _LIT_READS:
+                out.add(_LIT_READS[attr])
+        for _, rel, ref in s.players:
+            if rel == "controller":
+                out.add("controller")
+        for c in s.compares:
+            out.add(c.attr)
+            expr(c.rhs)
+        for group in s.any_of:
+            for child in group:
+                sel(child)
+        for child in s.none_of:
+            sel(child)
+
+    def expr(e: Expr) -> None:
+        if e.selector is not None:
+            sel(e.selector)
+            if e.op == "card_types":
+                out.add("type")
+        if e.op == "attr" and e.attr:
+            out.add(e.attr)
+        for a in e.args:
+            expr(a)
+
+    def cond(c: Condition) -> None:
+        for x in (c.lhs, c.rhs):
+            if x is not None:
+                expr(x)
+        for a in c.args:
+            cond(a)
+
+    if eff.affects is not None:
+        sel(eff.affects)
+    if eff.condition is not None:
+        cond(eff.condition)
+    for op in eff.ops:
+        for _, v in op.args:
+            if isinstance(v, Expr):
+                expr(v)
+        if op.kind == "copy":
+            out.update(("name", "mana_value", "color", "type", "subtype", "supertype", "ability",
+                        "power", "toughness", "loyalty", "defense"))
+        if op.kind == "control":
+            out.add("controller")
+    return out
 
 
 def _must(value):  # type: ignore[no-untyped-def]

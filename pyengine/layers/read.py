@@ -107,30 +107,17 @@ class Reader:
                     return eff.source
         return None
 
-    def applications(self, layer: Layer, model: Model, before: list[clingo.Symbol]) -> list[Application]:
+    def applications(self, layer: Layer, log) -> list[Application]:  # type: ignore[no-untyped-def]
         """The application log of one layer, in order, with the reason for each position."""
-        ts = {a.arguments[0]: tuple(x.number for x in a.arguments[1].arguments) for a in model.atoms("ts", 2)}
-        steps = sorted((a.arguments[1].number, a.arguments[0]) for a in model.atoms("next", 2))
-        applied = defaultdict(list)
-        for a in model.atoms("applied_to", 2):
-            applied[a.arguments[0]].append(a.arguments[1].string)
-        deps = defaultdict(set)
-        for a in model.atoms("dep", 3):
-            deps[(a.arguments[0], a.arguments[2].number)].add(a.arguments[1])
-        loops = defaultdict(set)
-        for a in model.atoms("loop", 3):
-            if a.arguments[0] != a.arguments[1]:
-                loops[(a.arguments[0], a.arguments[2].number)].add(a.arguments[1])
         out = []
         done: list[clingo.Symbol] = []
-        for step, e in steps:
-            waited = sorted({self.label(b) for s in range(step + 1) for b in deps.get((e, s), ())
-                             if b in done})
-            in_loop = sorted(self.label(b) for b in loops.get((e, step), ()))
+        for i, e in enumerate(log.order):
+            waited = sorted({self.label(b) for a, b in log.deps if a == e and b in done})
+            in_loop = sorted({self.label(b) for b in log.loops.get(e, ())})
             reason = self._reason(e, layer, waited, in_loop)
-            out.append(Application(layer.value, step + 1, self.label(e), self.source(e),
-                                   ts.get(e, ()), tuple(sorted(applied[e])), reason,
-                                   tuple(waited), tuple(in_loop)))
+            out.append(Application(layer.value, i + 1, self.label(e), self.source(e),
+                                   log.ts.get(e, ()), tuple(sorted(log.affected.get(e, []))),
+                                   reason, tuple(waited), tuple(in_loop)))
             done.append(e)
         return out
 

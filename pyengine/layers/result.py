@@ -3,7 +3,7 @@ effects that other engines (combat, replacement) read after layers are applied."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pyengine.model.effects import EffectDef, Op
@@ -89,6 +89,7 @@ class LayerResult:
     dependencies: tuple[tuple[str, str, str], ...]  # (layer, effect, depends-on effect) at first evaluation
     active: tuple[ActiveEffect, ...] = ()
     clingo_version: str = ""
+    stats: dict[str, float] = field(default_factory=dict, compare=False, hash=False)
 
     def values(self) -> dict[str, dict[str, Any]]:
         """{object id: {field: value}} with lists as sorted tuples."""
