@@ -78,6 +78,13 @@ class _LayerLog:
         self.ts: dict[clingo.Symbol, tuple[int, ...]] = {}
         self.deps: set[tuple[clingo.Symbol, clingo.Symbol]] = set()
         self.loops: dict[clingo.Symbol, set[clingo.Symbol]] = {}
+        self.changes: dict[clingo.Symbol, list[tuple[str, str, str, clingo.Symbol]]] = {}
+        self.existed: list[clingo.Symbol] = []
+
+    @property
+    def unapplied(self) -> list[clingo.Symbol]:
+        """Effects that existed when the layer began but never applied in it."""
+        return [e for e in self.existed if e not in self.order]
 
     def record(self, model: solver.Model) -> list[clingo.Symbol]:
         """Add one round; return the effects it applied, in order."""
@@ -90,6 +97,12 @@ class _LayerLog:
         for a in model.atoms("loop", 3):
             if a.arguments[0] in nxt and a.arguments[0] != a.arguments[1]:
                 self.loops.setdefault(a.arguments[0], set()).add(a.arguments[1])
+        for sign, name in (("+", "gained"), ("-", "lost")):
+            for a in model.atoms(name, 4):
+                e, o, attr, v = a.arguments
+                self.changes.setdefault(e, []).append((sign, o.string, attr.name, v))
+        if not self.order:
+            self.existed = [a.arguments[0] for a in model.atoms("ex_now", 2)]
         for a in model.atoms("applied_to", 2):
             self.affected.setdefault(a.arguments[0], []).append(a.arguments[1].string)
         self.order += order

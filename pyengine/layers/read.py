@@ -117,9 +117,47 @@ class Reader:
             reason = self._reason(e, layer, waited, in_loop)
             out.append(Application(layer.value, i + 1, self.label(e), self.source(e),
                                    log.ts.get(e, ()), tuple(sorted(log.affected.get(e, []))),
-                                   reason, tuple(waited), tuple(in_loop)))
+                                   reason, tuple(waited), tuple(in_loop),
+                                   self.changes(log.changes.get(e, []))))
             done.append(e)
+        for e in log.unapplied:
+            out.append(Application(layer.value, 0, self.label(e), self.source(e), log.ts.get(e, ()),
+                                   (), "did not apply: when its turn came it no longer existed "
+                                   "(its source lost the ability, or its condition was false; "
+                                   "CR 611.3, 613.6)"))
         return out
+
+    def changes(self, rows: list[tuple[str, str, str, clingo.Symbol]]) -> tuple[str, ...]:
+        """Readable changes: ``bears: power 2 -> 3``, ``bears: +type Artifact``."""
+        single: dict[tuple[str, str], dict[str, str]] = {}
+        multi: list[str] = []
+        for sign, o, attr, v in rows:
+            shown = self.value_text(attr, v)
+            if attr in ("power", "toughness", "controller", "mana_value", "name", "loyalty", "defense"):
+                single.setdefault((o, attr), {})[sign] = shown
+            else:
+                multi.append(f"{o}: {sign}{attr} {shown}")
+        for (o, attr), d in single.items():
+            multi.append(f"{o}: {attr} {d.get('-', 'none')} -> {d.get('+', 'none')}")
+        return tuple(sorted(multi))
+
+    def value_text(self, attr: str, v: clingo.Symbol) -> str:
+        """A value as the user wrote it."""
+        if attr == "ability":
+            return self.ability_name(v)
+        if attr == "type":
+            return _TYPE.get(v.name, v.name)
+        if attr == "supertype":
+            return _SUPER.get(v.name, v.name)
+        if attr == "color":
+            return _COLOR.get(v.name, v.name)
+        if attr == "text_sub":
+            return " -> ".join(F.text(x) for x in v.arguments)
+        if v.type == clingo.SymbolType.Number:
+            return str(v.number)
+        if v.type == clingo.SymbolType.String:
+            return v.string
+        return str(v)
 
     def _reason(self, e: clingo.Symbol, layer: Layer, waited: list[str], in_loop: list[str]) -> str:
         cda = e.name == "s" and any(d == e.arguments[2] and self.index.defs[d].cda for d in self.index.defs)
