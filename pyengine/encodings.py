@@ -12,6 +12,8 @@ from pathlib import Path
 ENTRY_POINTS = {
     "layers": "layers/layers.lp",
     "final": "layers/final.lp",
+    "fold": "layers/fold.lp",
+    "cmp_dynamic": "layers/cmp_dynamic.lp",
 }
 
 

@@ -34,6 +34,7 @@ def compute(state: GameState, timeout: float = 30.0) -> LayerResult:
     builder = FactBuilder(state)
     static, cur = builder.build()
     reader = Reader(state, builder.index)
+    extra = [encodings.path("cmp_dynamic")] if builder.index.dynamic_cmp else []
     carry = _Carry(cur, set(), set(), set())
     applications: list[Application] = []
     dependencies: list[tuple[str, str, str]] = []
@@ -45,22 +46,30 @@ def compute(state: GameState, timeout: float = 30.0) -> LayerResult:
         applied: list[clingo.Symbol] = []
         while True:
             facts = static + carry.cur + _carry_facts(carry) + [F.fact("applied", e) for e in applied]
-            res = solver.solve([encodings.path("layers")], facts, what=f"layer {layer.value}",
+            res = solver.solve([encodings.path("layers"), *extra], facts, what=f"layer {layer.value}",
                                timeout=_left(deadline, timeout), consts={"layer": layer.asp})
             _add_stats(stats, res.stats)
             model = res.model
             if not applied:
                 dependencies += reader.dependencies(layer, model)
-            carry = _advance(carry, model)
             order = log.record(model)
+            if not order:
+                break
+            folds = _folds(order, model) + [F.fact("param_in", *a.arguments)
+                                            for a in model.atoms("param_out", 3)]
+            res = solver.solve([encodings.path("fold")], facts + folds, what=f"layer {layer.value} (apply)",
+                               timeout=_left(deadline, timeout), consts={"layer": layer.asp})
+            _add_stats(stats, res.stats)
+            log.record_changes(res.model)
+            carry = _advance(carry, res.model)
             applied += order
-            if not order or model.atoms("batch", 2):
+            if model.atoms("batch", 2):
                 break
         applications += reader.applications(layer, log)
     active: tuple[ActiveEffect, ...] = ()
     if any(_is_rules(s) for s in static):
         facts = static + carry.cur + _carry_facts(carry)
-        res = solver.solve([encodings.path("final")], facts, what="effects after layers",
+        res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
                            timeout=_left(deadline, timeout), consts={"layer": "final"})
         _add_stats(stats, res.stats)
         active = reader.active(res.model)
@@ -97,16 +106,33 @@ class _LayerLog:
         for a in model.atoms("loop", 3):
             if a.arguments[0] in nxt and a.arguments[0] != a.arguments[1]:
                 self.loops.setdefault(a.arguments[0], set()).add(a.arguments[1])
-        for sign, name in (("+", "gained"), ("-", "lost")):
-            for a in model.atoms(name, 4):
-                e, o, attr, v = a.arguments
-                self.changes.setdefault(e, []).append((sign, o.string, attr.name, v))
         if not self.order:
             self.existed = [a.arguments[0] for a in model.atoms("ex_now", 2)]
         for a in model.atoms("applied_to", 2):
             self.affected.setdefault(a.arguments[0], []).append(a.arguments[1].string)
         self.order += order
         return order
+
+    def record_changes(self, model: solver.Model) -> None:
+        """What each applied effect changed (from fold.lp)."""
+        for sign, name in (("+", "gained"), ("-", "lost")):
+            for a in model.atoms(name, 4):
+                e, o, attr, v = a.arguments
+                self.changes.setdefault(e, []).append((sign, o.string, attr.name, v))
+
+
+def _folds(order: list[clingo.Symbol], model: solver.Model) -> list[clingo.Symbol]:
+    """fold(E, O, I): the I-th effect (in ``order``) that applies to each object O."""
+    affected: dict[clingo.Symbol, list[clingo.Symbol]] = {}
+    for a in model.atoms("applied_to", 2):
+        affected.setdefault(a.arguments[0], []).append(a.arguments[1])
+    count: dict[clingo.Symbol, int] = {}
+    out = []
+    for e in order:
+        for o in sorted(affected.get(e, [])):
+            count[o] = count.get(o, 0) + 1
+            out.append(F.fact("fold", e, o, count[o]))
+    return out
 
 
 def _advance(carry: _Carry, model: solver.Model) -> _Carry:

@@ -25,11 +25,11 @@ for _name, _arity in (
     ("resolved_source", 2), ("locks", 1), ("locked", 2), ("started", 1), ("started_on", 2),
     ("grant_ts", 3), ("subtype_cat", 2), ("basic_type", 2), ("sel_zone", 2),
     ("sel_anyzone", 1), ("sel_lit", 4), ("sel_player", 4), ("sel_obj", 3), ("sel_id", 2),
-    ("sel_has_ids", 1), ("sel_cmp", 4), ("sel_or", 3), ("sel_not", 2), ("sel_global", 1),
+    ("sel_has_ids", 1), ("sel_cmp", 4), ("sel_cmp_const", 4), ("sel_or", 3), ("sel_not", 2), ("sel_global", 1),
     ("expr_const", 2), ("expr_count", 2), ("expr_card_types", 2), ("expr_attr", 3),
     ("expr_sum", 2), ("expr_neg", 2), ("expr_times", 3), ("cond_cmp", 4), ("cond_all", 2),
     ("cond_any", 2), ("cond_not", 2), ("rules_def", 1), ("arg_selector", 2), ("def_reads", 2),
-    ("applied", 1),
+    ("applied", 1), ("expr_uses_it", 1), ("fold", 3), ("param_in", 3),
 ):
     F.declare(_name, _arity)
 
@@ -48,6 +48,7 @@ class EffectIndex:
     resolved: dict[clingo.Symbol, str] = field(default_factory=dict)
     selectors: dict[clingo.Symbol, Selector] = field(default_factory=dict)
     layers_used: set[str] = field(default_factory=set)
+    dynamic_cmp: bool = False  # some selector compares with a non-constant expression
 
 
 class FactBuilder:
@@ -278,6 +279,10 @@ class FactBuilder:
         glob = False
         for cmp in sel.compares:
             self.add("sel_cmp", s, F.Const(cmp.attr), F.Const(cmp.op), self.expr(cmp.rhs, key))
+            if cmp.rhs.op == "const":
+                self.add("sel_cmp_const", s, F.Const(cmp.attr), F.Const(cmp.op), cmp.rhs.value)
+            else:
+                self.index.dynamic_cmp = True
             glob |= cmp.rhs.op != "const"
         for g, group in enumerate(sel.any_of):
             for child in group:
@@ -309,6 +314,8 @@ class FactBuilder:
             self.add("expr_neg", x, self.expr(e.args[0], key))
         elif e.op == "times":
             self.add("expr_times", x, e.value, self.expr(e.args[0], key))
+        if _uses_it(e):
+            self.add("expr_uses_it", x)
         return x
 
     def condition(self, c: Condition, key: str) -> clingo.Symbol:
@@ -386,6 +393,10 @@ def _reads(eff: EffectDef) -> set[str]:
         if op.kind == "control":
             out.add("controller")
     return out
+
+
+def _uses_it(e: Expr) -> bool:
+    return (e.op == "attr" and e.ref is not None and e.ref.kind == "it") or any(_uses_it(a) for a in e.args)
 
 
 def _must(value):  # type: ignore[no-untyped-def]
