@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Iterator, NoReturn
 
 import yaml
@@ -62,12 +63,70 @@ def load_yaml(text: str, file: str) -> Any:
     except ScenarioError as exc:
         raise exc.located(file) from None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
+        # the construct that is broken starts at the context mark (an unclosed {...} or [...]);
+        # the parser notices at the problem mark, often on a later line
+        mark = exc.context_mark or exc.problem_mark
         line = mark.line + 1 if mark is not None else None
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise ScenarioError(f"malformed YAML: {problem}", file=file, line=line) from None
+        problem = ", ".join(p for p in (exc.context, exc.problem) if p) or "invalid YAML"
+        if exc.context_mark is not None and exc.problem_mark is not None \
+                and exc.problem_mark.line != exc.context_mark.line:
+            problem += f" (noticed at line {exc.problem_mark.line + 1})"
+        path = path_at(text, line) if line is not None else ""
+        raise ScenarioError(f"malformed YAML: {problem}", file=file, line=line, path=path) from None
     except yaml.YAMLError as exc:
         raise ScenarioError(f"malformed YAML: {exc}", file=file) from None
+
+
+_KEY = re.compile(r"([A-Za-z_][\w -]*?)\s*:(\s|$)")
+_ITEM = re.compile(r"-( +|$)")
+
+
+def _item_index(lines: list[str], at: int, indent: int) -> int:
+    index = 0
+    for raw in reversed(lines[:at]):
+        body = raw.lstrip(" ")
+        if not body or body.startswith("#"):
+            continue
+        ind = len(raw) - len(body)
+        if ind < indent or (ind == indent and not _ITEM.match(body)):
+            break
+        if ind == indent:
+            index += 1
+    return index
+
+
+def path_at(text: str, line: int) -> str:
+    """Best-effort field path (``objects[1].timestamp``) of the block-style YAML keys and list
+    items that enclose ``line`` (1-based); used for syntax errors, where no document exists."""
+    lines = text.splitlines()
+    parts: list[str] = []
+    limit: int | None = None
+    after_item = False
+    for i in range(min(line, len(lines)) - 1, -1, -1):
+        raw = lines[i]
+        body = raw.lstrip(" ")
+        if not body or body.startswith("#"):
+            continue
+        indent = len(raw) - len(body)
+        item = _ITEM.match(body)
+        if limit is not None and (indent > limit or (indent == limit and (item or not after_item))):
+            continue
+        first = limit is None
+        limit = indent
+        if item:
+            key = _KEY.match(body[item.end():])
+            if first and key:
+                parts.append("." + key.group(1))
+            parts.append(f"[{_item_index(lines, i, indent)}]")
+            after_item = True
+            continue
+        key = _KEY.match(body)
+        if key:
+            parts.append("." + key.group(1))
+        after_item = False
+        if indent == 0:
+            break
+    return "".join(reversed(parts)).lstrip(".")
 
 
 class Cursor:

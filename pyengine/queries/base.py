@@ -32,6 +32,8 @@ class QueryKind:
     solve: Callable[[GameState, Any, float], Answer] | None
     compare: Callable[[Any, Answer], list[str]]
     planned: str = ""  # where the engine will come from, if ``solve`` is None
+    query_schema: dict[str, Any] | None = None  # JSON Schema of the query mapping
+    expect_schema: dict[str, Any] | None = None  # JSON Schema of the expect mapping
 
 
 REGISTRY: dict[str, QueryKind] = {}
@@ -49,6 +51,11 @@ def load_all() -> dict[str, QueryKind]:
     for name in _MODULES:
         importlib.import_module(f"pyengine.queries.{name}")
     return REGISTRY
+
+
+def supported() -> list[str]:
+    """The names of the query kinds whose engine exists, sorted."""
+    return sorted(name for name, kind in load_all().items() if kind.solve is not None)
 
 
 def get(name: str) -> QueryKind | None:
@@ -71,8 +78,10 @@ def planned(name: str) -> QueryKind:
     from pyengine.errors import UnsupportedQuery
 
     def refuse(cur: Cursor, state: GameState, ctx: Ctx) -> Any:
-        raise UnsupportedQuery(f"query kind {name!r} is not supported yet (planned: {_PLANNED[name]})",
-                               file=cur.file, line=cur.line, path=cur.path + ".kind")
+        at = cur.get("kind")
+        raise UnsupportedQuery(f"query kind {name!r} is not supported yet (planned: {_PLANNED[name]}); "
+                               f"expected one of the supported kinds: {', '.join(supported())}",
+                               file=at.file, line=at.line, path=at.path)
 
     def never(*_: Any) -> Any:
         raise AssertionError("unreachable")

@@ -88,7 +88,9 @@ def _scenario(cur: Cursor) -> Scenario:
 
 
 def _rule(cur: Cursor) -> str:
-    value = str(cur.value) if isinstance(cur.value, (int, float)) else cur.string("a CR rule number")
+    if isinstance(cur.value, float):
+        cur.fail(f"quote the rule number (\"{cur.value}\"): YAML reads an unquoted 702.10 as 702.1")
+    value = str(cur.value) if isinstance(cur.value, int) else cur.string("a CR rule number")
     import re
 
     if not re.fullmatch(r"\d{3}(\.\d+[a-z]?)?", value):

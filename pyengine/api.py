@@ -1,0 +1,141 @@
+"""The public Python API: load a scenario (or build a game state in code), ask its query,
+get a typed, immutable answer; check a scenario against its expectation. The command-line
+interface (pyengine/cli.py) is a thin layer over these functions.
+
+Example::
+
+    import pyengine.api as pe
+
+    scenario = pe.load("scenarios/layers/some-scenario.yaml")
+    answer = pe.solve(scenario)          # the query kind's typed answer
+    print(answer.render())
+    outcome = pe.check(scenario)         # Outcome(status=pass/fail/error/timeout, diffs, ...)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import clingo
+
+from pyengine.errors import PyengineError, UnsupportedQuery
+from pyengine.model.objects import GameState
+from pyengine.queries import base as queries
+from pyengine.queries.base import Answer
+from pyengine.scenario import loader, runner
+from pyengine.scenario import schema as _schema
+from pyengine.scenario.model import Scenario
+from pyengine.scenario.runner import DEFAULT_TIMEOUT, Outcome, Status
+
+__all__ = ["Answer", "Outcome", "Scenario", "Status", "check", "check_paths", "facts", "load",
+           "loads", "schema", "solve"]
+
+
+def load(path: str | Path) -> Scenario:
+    """Read and validate one scenario file.
+
+    Raises:
+        ScenarioError: bad input; ``str(error)`` is one line naming the file, the line, the
+            field path and what was expected.
+    """
+    return loader.load_file(path)
+
+
+def loads(text: str, file: str = "<input>") -> Scenario:
+    """Validate a scenario given as YAML text (``file`` names it in error messages)."""
+    return loader.load_text(text, file)
+
+
+def _kind_of(query: Any) -> queries.QueryKind:
+    name = getattr(query, "kind", None)
+    kind = queries.get(str(name)) if name is not None else None
+    if kind is None:
+        raise PyengineError(f"not a query of a known kind: {query!r}")
+    if kind.solve is None:
+        raise UnsupportedQuery(f"query kind {kind.name!r} is not supported yet (planned: {kind.planned})")
+    return kind
+
+
+def solve(target: Scenario | GameState, query: Any = None, *, timeout: float = DEFAULT_TIMEOUT) -> Answer:
+    """Answer a query: a scenario's own, or ``query`` about a :class:`GameState` built in code.
+
+    Args:
+        target: a loaded scenario, or a game state.
+        query: with a game state, the typed query (e.g. ``CharacteristicsQuery``); with a
+            scenario, a different query about its state (default: the scenario's own).
+        timeout: seconds the solver may take.
+
+    Returns:
+        The query kind's typed, immutable answer: ``render()`` explains it in text,
+        ``to_json()`` gives it as data.
+
+    Raises:
+        SolverTimeout: the time ran out (never a verdict).
+        PyengineError: the query is not supported, or the engine failed.
+    """
+    if isinstance(target, Scenario):
+        state, query = target.state, (target.query if query is None else query)
+    else:
+        if query is None:
+            raise PyengineError("solve(state, query): a game state needs a query")
+        state = target
+    return _kind_of(query).solve(state, query, timeout)  # type: ignore[misc]
+
+
+def check(scenario: Scenario, *, timeout: float = DEFAULT_TIMEOUT) -> Outcome:
+    """Run a scenario and compare its answer with its expectation (in this process).
+
+    Returns:
+        An :class:`Outcome` with ``status`` pass, fail (with ``diffs``, one line per
+        difference), error (with ``message``) or timeout.
+    """
+    return runner.run_scenario(scenario, timeout)
+
+
+def check_paths(paths: Sequence[str | Path], *, jobs: int | None = None,
+                timeout: float = DEFAULT_TIMEOUT, patterns: Sequence[str] = (),
+                dask: str | None = None) -> list[Outcome]:
+    """Check every scenario file under ``paths`` in parallel worker processes (or on a Dask
+    cluster: a scheduler address, or ``"local"``), as ``pyengine check`` does; outcomes come
+    back sorted by file."""
+    files = runner.discover(paths, patterns)
+    return runner.run_many(files, jobs=jobs, timeout=timeout, dask=dask)
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of the scenario format (as ``pyengine schema`` prints it)."""
+    return _schema.build()
+
+
+def _layer_facts(state: GameState) -> tuple[list[clingo.Symbol], str]:
+    from pyengine import encodings
+    from pyengine.layers.facts import FactBuilder
+
+    static, cur = FactBuilder(state).build()
+    hint = (f"the layer engine runs `python -m clingo {encodings.path('layers')} FACTS -c layer=L` once per "
+            "layer or sublayer in use (L = l1a ... l7d), carrying final/3 forward as cur/3")
+    return static + cur, hint
+
+
+# query kind -> the input facts of its engine (and how to run them); a kind not listed here
+# may provide ``facts(state) -> (symbols, hint)`` in its module pyengine.queries.<kind>
+FACT_DUMPERS: dict[str, Callable[[GameState], tuple[list[clingo.Symbol], str]]] = {
+    "characteristics": _layer_facts,
+}
+
+
+def facts(scenario: Scenario) -> tuple[tuple[clingo.Symbol, ...], str]:
+    """The input facts of the scenario's engine, sorted, and a hint on running clingo on them
+    by hand (``pyengine facts``)."""
+    import importlib
+
+    kind = _kind_of(scenario.query)
+    dumper = FACT_DUMPERS.get(kind.name)
+    if dumper is None:
+        module = importlib.import_module(f"pyengine.queries.{kind.name}")
+        dumper = getattr(module, "facts", None)
+    if dumper is None:
+        raise PyengineError(f"the {kind.name} engine does not expose its input facts")
+    symbols, hint = dumper(scenario.state)
+    return tuple(sorted(set(symbols))), hint

@@ -1,0 +1,271 @@
+"""The command-line interface: a thin layer over :mod:`pyengine.api`.
+
+Exit codes: 0 success; 1 ``check``: a scenario gave a wrong answer, the engine failed on it or
+it timed out; 2 bad input (a scenario file that is not valid, also in ``check``) or bad usage,
+with one line on stderr and never a traceback; 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import logging
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Sequence, TextIO
+
+from pyengine import __version__
+from pyengine.errors import PyengineError, ScenarioError
+
+log = logging.getLogger("pyengine")
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+class _Usage(Exception):
+    """Bad usage detected by argparse; exit 2 with its one-line message."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # argparse would print usage and exit itself
+        raise _Usage(f"{self.prog}: {message} (see --help)")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    from pyengine.scenario.runner import DEFAULT_TIMEOUT
+
+    p = _Parser(prog="pyengine", description="A rules expert system for Magic: The Gathering: "
+                "answers rules questions about a game state with answer-set programming (clingo).")
+    p.add_argument("--version", action="store_true", help="print the versions of pyengine and clingo")
+    p.add_argument("--log", metavar="LEVEL", choices=LOG_LEVELS, default="warning",
+                   help="log level on stderr: " + ", ".join(LOG_LEVELS) + " (default: warning)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    c = sub.add_parser("check", help="batch-check scenarios against their expected answers")
+    c.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
+    c.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+                   help="parallel worker processes (default: all cores)")
+    c.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S",
+                   help=f"seconds each scenario may take (default: {DEFAULT_TIMEOUT:g})")
+    c.add_argument("-k", dest="patterns", action="append", default=[], metavar="PATTERN",
+                   help="only files whose path contains PATTERN (or matches it as a glob); repeatable")
+    c.add_argument("--format", choices=("text", "json", "junit"), default="text",
+                   help="report format (default: text)")
+    c.add_argument("-o", "--output", metavar="FILE",
+                   help="write the json/junit report to FILE (the text lines still go to stdout)")
+    c.add_argument("--dask", metavar="ADDRESS",
+                   help="run on a Dask cluster: a scheduler address, or 'local' (extra 'dask')")
+
+    s = sub.add_parser("solve", help="print the answer to a scenario's query")
+    s.add_argument("scenario", metavar="SCENARIO")
+    s.add_argument("--json", action="store_true", help="print the answer as JSON")
+    s.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S")
+
+    f = sub.add_parser("facts", help="dump the input facts of a scenario for hand-run clingo")
+    f.add_argument("scenario", metavar="SCENARIO")
+
+    sub.add_parser("schema", help="print the JSON Schema of the scenario format")
+
+    k = sub.add_parser("cards", help="list the catalog cards, or show one")
+    k.add_argument("name", nargs="?", metavar="NAME")
+
+    for name, what in (("explain", "explain why a scenario's answer is what it is"),
+                       ("graph", "draw the dependency graph of a scenario's effects")):
+        x = sub.add_parser(name, help=what, add_help=False)
+        x.add_argument("args", nargs=argparse.REMAINDER)
+
+    b = sub.add_parser("bench", help="run a benchmark: pyengine bench AREA [options]", add_help=False)
+    b.add_argument("area", nargs="?", metavar="AREA")
+    b.add_argument("args", nargs=argparse.REMAINDER)
+    return p
+
+
+# --- Commands -----------------------------------------------------------------------------
+
+def _check(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from pyengine.scenario import report, runner
+
+    if a.jobs is not None and a.jobs < 1:
+        raise _Usage("pyengine check: --jobs must be at least 1")
+    if a.timeout <= 0:
+        raise _Usage("pyengine check: --timeout must be positive")
+    files = runner.discover(a.paths, a.patterns)
+    if not files:
+        what = " matching " + " or ".join(repr(k) for k in a.patterns) if a.patterns else ""
+        raise ScenarioError(f"no scenario files{what} under: {' '.join(a.paths)}")
+    # text lines go to stdout, unless a machine-readable report takes stdout
+    text = out if (a.format == "text" or a.output) else err
+    bar = None
+    if err.isatty():
+        bar = report.ProgressBar(len(files), err)
+    same_terminal = bar is not None and text.isatty()
+
+    def emit(o: runner.Outcome) -> None:
+        if same_terminal:
+            bar.clear()  # type: ignore[union-attr]
+        text.write(o.report() + "\n")
+        text.flush()
+        if same_terminal:
+            bar.redraw()  # type: ignore[union-attr]
+
+    jobs = a.jobs or runner.default_jobs()
+    log.info("checking %d scenario files with %d jobs, timeout %g s", len(files), jobs, a.timeout)
+    started = time.perf_counter()
+    outcomes = runner.run_many(files, jobs=jobs, timeout=a.timeout, dask=a.dask, on_outcome=emit,
+                               on_progress=bar.update if bar else None)
+    seconds = time.perf_counter() - started
+    if bar is not None:
+        bar.clear()
+    for line in report.closing_lines(outcomes):
+        text.write(line + "\n")
+    text.flush()
+    if a.format != "text":
+        rendered = report.render(outcomes, a.format, seconds)
+        if a.output:
+            path = Path(a.output)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(rendered, encoding="utf-8")
+            except OSError as exc:
+                raise PyengineError(f"{a.output}: cannot write the report: {exc.strerror}") from None
+        else:
+            out.write(rendered)
+            out.flush()
+    if any(o.error_kind == "input" for o in outcomes):
+        return 2  # bad input, as for every other command
+    if any(not o.ok for o in outcomes):
+        return 1
+    return 0
+
+
+def _solve(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from pyengine import api
+
+    scenario = api.load(a.scenario)
+    answer = api.solve(scenario, timeout=a.timeout)
+    if a.json:
+        doc = {"id": scenario.id, "file": scenario.file, "kind": scenario.kind,
+               "answer": answer.to_json()}
+        out.write(json.dumps(doc, indent=2, ensure_ascii=False, default=str) + "\n")
+    else:
+        out.write(f"{scenario.id}: {scenario.title}\n")
+        out.write(answer.render().rstrip("\n") + "\n")
+    return 0
+
+
+def _facts(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from pyengine import api
+
+    scenario = api.load(a.scenario)
+    symbols, hint = api.facts(scenario)
+    out.write(f"% input facts of {scenario.id} ({scenario.file}): {len(symbols)} atoms\n")
+    out.write(f"% {hint}\n")
+    for sym in symbols:
+        out.write(f"{sym}.\n")  # text only at the edge, from clingo's own rendering
+    return 0
+
+
+def _schema(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from pyengine import api
+
+    out.write(json.dumps(api.schema(), indent=2, ensure_ascii=False) + "\n")
+    return 0
+
+
+def _cards(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    import difflib
+
+    from pyengine import catalog
+
+    cards = catalog.catalog()
+    if a.name is None:
+        for key in sorted(cards):
+            ch = cards[key].characteristics
+            line = " ".join(ch.supertypes + ch.types)
+            if ch.subtypes:
+                line += " — " + " ".join(ch.subtypes)
+            pt = f"  {ch.power}/{ch.toughness}" if ch.power is not None and ch.toughness is not None else ""
+            out.write(f"{cards[key].name:<32} {ch.mana_cost or '':<12} {line}{pt}\n")
+        out.write(f"{len(cards)} cards\n")
+        return 0
+    found = catalog.lookup(a.name)
+    if found is None:
+        close = difflib.get_close_matches(a.name.lower(), list(cards), n=3)
+        hint = "; did you mean: " + ", ".join(cards[c].name for c in close) if close else ""
+        raise PyengineError(f"unknown card {a.name!r}{hint} (`pyengine cards` lists the catalog)")
+    from importlib import resources
+
+    text = resources.files("pyengine").joinpath(found.file.removeprefix("pyengine/")).read_text("utf-8")
+    out.write(f"# {found.file}\n{text.rstrip()}\n")
+    return 0
+
+
+def _dispatch(module: str, args: Sequence[str], what: str) -> int:
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and module.startswith(exc.name):
+            raise PyengineError(f"{what} is not available in this version of pyengine") from None
+        raise
+    main = getattr(mod, "main", None)
+    if main is None:
+        raise PyengineError(f"{what} is not available in this version of pyengine")
+    result = main(list(args))
+    return int(result or 0)
+
+
+def _bench(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if not a.area or a.area.startswith("-"):
+        raise _Usage("pyengine bench: name an area, e.g. `pyengine bench layers` or `pyengine bench combat`")
+    if not a.area.isidentifier():
+        raise _Usage(f"pyengine bench: not a benchmark area: {a.area!r}")
+    return _dispatch(f"pyengine.bench.{a.area}", a.args, f"the benchmark {a.area!r}")
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO], int]] = {
+    "check": _check, "solve": _solve, "facts": _facts, "schema": _schema, "cards": _cards,
+    "bench": _bench,
+    "explain": lambda a, o, e: _dispatch("pyengine.explain", a.args, "pyengine explain"),
+    "graph": lambda a, o, e: _dispatch("pyengine.graph", a.args, "pyengine graph"),
+}
+
+
+def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
+         stderr: TextIO | None = None) -> int:
+    """Run the CLI; returns the exit code (``python -m pyengine`` and the ``pyengine`` script
+    pass it to ``SystemExit``)."""
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    try:
+        a = _build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    except _Usage as exc:
+        err.write(f"{exc}\n")
+        return 2
+    level = getattr(logging, a.log.upper())
+    logging.basicConfig(level=level, stream=err, format="%(levelname)s %(name)s: %(message)s",
+                        force=True)
+    for handler in logging.root.handlers:  # libraries that set their own logger levels too
+        handler.setLevel(level)
+    if a.version:
+        from pyengine.solver import version
+
+        out.write(f"pyengine {__version__} (clingo {version()})\n")
+        return 0
+    if a.command is None:
+        err.write("pyengine: name a command: " + ", ".join(COMMANDS) + " (see --help)\n")
+        return 2
+    try:
+        return COMMANDS[a.command](a, out, err)
+    except _Usage as exc:
+        err.write(f"{exc}\n")
+        return 2
+    except PyengineError as exc:
+        err.write(" ".join(str(exc).split()) + "\n")
+        return 2
+    except KeyboardInterrupt:
+        err.write("pyengine: interrupted\n")
+        return 130
+    except BrokenPipeError:  # e.g. `pyengine cards | head`
+        return 0

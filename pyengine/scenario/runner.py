@@ -1,0 +1,457 @@
+"""Run scenarios: one at a time (:func:`run_scenario`, :func:`run_file`) or many in parallel
+processes, or on a Dask cluster (:func:`run_many`). ``pyengine check`` and the pytest suite
+(tests/scenarios/test_scenarios.py) both use this module, so they can never disagree.
+
+A run ends in one of four statuses: ``pass``, ``fail`` (the answer differs from the
+expectation; the outcome carries the differences), ``error`` (the file is bad input, or the
+engine raised) and ``timeout`` (the time limit ran out: never a verdict).
+"""
+
+from __future__ import annotations
+
+import enum
+import fnmatch
+import logging
+import math
+import multiprocessing
+import multiprocessing.connection
+import os
+import pickle
+import sys
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from pyengine.errors import (
+    AmbiguousChoiceError,
+    PyengineError,
+    ScenarioError,
+    SolverTimeout,
+)
+from pyengine.queries import base as queries
+from pyengine.scenario.loader import load_file
+from pyengine.scenario.model import Scenario
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TIMEOUT = 60.0
+DASK_CONNECT_TIMEOUT = 30.0  # seconds to reach a Dask scheduler
+
+
+class Status(str, enum.Enum):
+    """How a scenario run ended."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+    DISPUTED = "disputed"  # the rules are unclear (scenario marked disputed) and the answer differs
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of running one scenario.
+
+    Attributes:
+        file: the scenario file (``<input>`` for a scenario built in code).
+        status: pass, fail, error or timeout.
+        id: the scenario id (the file name if the file could not be loaded).
+        title: the scenario's title.
+        kind: the query kind.
+        cr: the CR rules the scenario cites.
+        diffs: for ``fail``, one line per difference, ``object.field: expected X, got Y``.
+        message: for ``error`` and ``timeout``, one line saying what happened.
+        error_kind: for ``error``: ``input`` (the file is bad input) or ``engine``.
+        answer: the engine's typed answer (None when there is none, or when it could not be
+            sent back from a worker process; ``answer_json`` is always sent).
+        answer_json: the answer in JSON-ready form.
+        seconds: wall time of the run (loading and solving).
+        disputed: the reason, if the scenario is marked disputed (the rules are unclear).
+    """
+
+    file: str
+    status: Status
+    id: str = ""
+    title: str = ""
+    kind: str = ""
+    cr: tuple[str, ...] = ()
+    diffs: tuple[str, ...] = ()
+    message: str = ""
+    error_kind: str = ""
+    answer: Any = None
+    answer_json: dict[str, Any] | None = None
+    seconds: float = 0.0
+    disputed: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        """Whether the scenario passed."""
+        return self.status == Status.PASS
+
+    @property
+    def ok(self) -> bool:
+        """Passed, or answered differently where the rules are disputed (not a failure)."""
+        return self.status in (Status.PASS, Status.DISPUTED)
+
+    @property
+    def name(self) -> str:
+        """The scenario id, or the file when the file could not be loaded."""
+        return self.id or self.file
+
+    def line(self) -> str:
+        """The one-line report of this outcome (without the diff lines)."""
+        label = self.status.value.upper()
+        tail = ""
+        if self.disputed:
+            reason = self.disputed if len(self.disputed) <= 80 else self.disputed[:77].rstrip() + "..."
+            tail = f"  [disputed: {reason}]"
+        if self.status == Status.ERROR:
+            return f"{label:<7} {self.message}{tail}"
+        if self.status == Status.TIMEOUT:
+            return f"{label:<7} {self.name}  ({self.message}; not a verdict){tail}"
+        extra = f", {len(self.diffs)} difference{'s' if len(self.diffs) != 1 else ''}" if self.diffs else ""
+        return f"{label:<7} {self.name}  ({self.seconds:.2f} s{extra}){tail}"
+
+    def report(self) -> str:
+        """The line plus, for a failure, the differences (expected against actual), indented."""
+        lines = [self.line()]
+        lines += [f"          {d}" for d in self.diffs]
+        return "\n".join(lines)
+
+
+# --- One scenario -------------------------------------------------------------------------
+
+def _meta(scenario: Scenario) -> dict[str, Any]:
+    return {"file": scenario.file, "id": scenario.id, "title": scenario.title,
+            "kind": scenario.kind, "cr": scenario.cr,
+            "disputed": _one_line(scenario.disputed.reason) if scenario.disputed else None}
+
+
+def run_scenario(scenario: Scenario, timeout: float = DEFAULT_TIMEOUT, *,
+                 started: float | None = None) -> Outcome:
+    """Answer the scenario's query and compare the answer with its expectation.
+
+    ``timeout`` bounds the solver calls; when it runs out the outcome is ``timeout``.
+    ``started`` is when loading began (so the time limit covers loading too).
+    """
+    begin = time.perf_counter() if started is None else started
+    meta = _meta(scenario)
+
+    def took() -> float:
+        return time.perf_counter() - begin
+
+    kind = queries.get(scenario.kind)
+    if kind is None or kind.solve is None:
+        planned = f" (planned: {kind.planned})" if kind is not None and kind.planned else ""
+        return Outcome(status=Status.ERROR, error_kind="input", seconds=took(), **meta,
+                       message=f"{scenario.file}: query.kind: query kind {scenario.kind!r} is not "
+                               f"supported yet{planned}")
+    remaining = max(0.001, timeout - took())
+    try:
+        answer = kind.solve(scenario.state, scenario.query, remaining)
+        diffs = tuple(kind.compare(scenario.expect, answer))
+    except SolverTimeout as exc:
+        return Outcome(status=Status.TIMEOUT, seconds=took(), message=str(exc), **meta)
+    except (ScenarioError, AmbiguousChoiceError) as exc:
+        return Outcome(status=Status.ERROR, error_kind="input", seconds=took(), **meta,
+                       message=_one_line(str(exc) if isinstance(exc, ScenarioError)
+                                         else f"{scenario.file}: {exc}"))
+    except PyengineError as exc:
+        return Outcome(status=Status.ERROR, error_kind="engine", seconds=took(), **meta,
+                       message=_one_line(f"{scenario.file}: {type(exc).__name__}: {exc}"))
+    except Exception as exc:  # an engine bug: report it as an error of this scenario, go on
+        log.debug("internal error in %s", scenario.file, exc_info=True)
+        return Outcome(status=Status.ERROR, error_kind="engine", seconds=took(), **meta,
+                       message=_one_line(f"{scenario.file}: internal error: {type(exc).__name__}: {exc}"))
+    answer_json = _answer_json(answer)
+    status = Status.PASS
+    if diffs:
+        # a scenario marked disputed documents an open rules question: a different answer is
+        # reported with its differences but is not a wrong answer
+        status = Status.DISPUTED if scenario.disputed else Status.FAIL
+    return Outcome(status=status, diffs=diffs, answer=answer, answer_json=answer_json,
+                   seconds=took(), **meta)
+
+
+def _answer_json(answer: Any) -> dict[str, Any] | None:
+    to_json = getattr(answer, "to_json", None)
+    if to_json is None:
+        return None
+    try:
+        return to_json()  # type: ignore[no-any-return]
+    except Exception:  # a broken to_json must not hide the verdict
+        log.debug("to_json failed", exc_info=True)
+        return None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def run_file(path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> Outcome:
+    """Load one scenario file and run it; bad input becomes an ``error`` outcome."""
+    started = time.perf_counter()
+    try:
+        scenario = load_file(path)
+    except ScenarioError as exc:
+        return Outcome(file=str(path), status=Status.ERROR, id="", error_kind="input",
+                       message=_one_line(str(exc)), seconds=time.perf_counter() - started)
+    return run_scenario(scenario, timeout, started=started)
+
+
+def _portable(outcome: Outcome) -> Outcome:
+    """The outcome without its typed answer if that answer cannot be pickled."""
+    try:
+        pickle.dumps(outcome)
+        return outcome
+    except Exception:
+        return replace(outcome, answer=None)
+
+
+def run_file_portable(path: str, timeout: float = DEFAULT_TIMEOUT) -> Outcome:
+    """:func:`run_file` for a worker: the result can always be sent back."""
+    return _portable(run_file(path, timeout))
+
+
+# --- Finding scenario files ---------------------------------------------------------------
+
+def is_scenario_file(path: Path) -> bool:
+    """A YAML file that is not a README."""
+    return path.suffix in (".yaml", ".yml") and not path.name.upper().startswith("README")
+
+
+def discover(paths: Iterable[str | Path], patterns: Sequence[str] = ()) -> list[Path]:
+    """Every scenario file under ``paths`` (files named explicitly are always included),
+    sorted and without duplicates, filtered by ``patterns`` (``-k``: a file is kept if its
+    path contains one of them, or matches one as a glob)."""
+    found: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found += sorted(x for x in p.rglob("*") if x.is_file() and is_scenario_file(x)
+                            and not any(part.startswith(".") for part in x.relative_to(p).parts))
+        elif p.is_file():
+            found.append(p)
+        else:
+            raise ScenarioError("no such file or folder", file=str(raw))
+    unique = list(dict.fromkeys(found))
+    if patterns:
+        unique = [p for p in unique if any(_matches(p, k) for k in patterns)]
+    return unique
+
+
+def _matches(path: Path, pattern: str) -> bool:
+    text = path.as_posix()
+    if any(ch in pattern for ch in "*?["):
+        return fnmatch.fnmatch(text, pattern) or fnmatch.fnmatch(text, f"*{pattern}*")
+    return pattern.lower() in text.lower()
+
+
+# --- Many scenarios -----------------------------------------------------------------------
+
+OnOutcome = Callable[[Outcome], None]
+OnProgress = Callable[[int, int, Outcome], None]
+
+
+class _InOrder:
+    """Hands outcomes to ``emit`` in input order as soon as every earlier one is known."""
+
+    def __init__(self, total: int, emit: OnOutcome | None, progress: OnProgress | None) -> None:
+        self.results: list[Outcome | None] = [None] * total
+        self.next = 0
+        self.done = 0
+        self.emit = emit
+        self.progress = progress
+
+    def put(self, index: int, outcome: Outcome) -> None:
+        self.results[index] = outcome
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, len(self.results), outcome)
+        while self.next < len(self.results) and self.results[self.next] is not None:
+            if self.emit is not None:
+                self.emit(self.results[self.next])  # type: ignore[arg-type]
+            self.next += 1
+
+    def outcomes(self) -> list[Outcome]:
+        return [o for o in self.results if o is not None]
+
+
+def default_jobs() -> int:
+    """The number of cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def grace(timeout: float) -> float:
+    """Extra time a worker process gets past the solver's limit before it is killed."""
+    return max(1.0, 0.1 * timeout)
+
+
+def run_many(paths: Sequence[str | Path], *, jobs: int | None = None,
+             timeout: float = DEFAULT_TIMEOUT, dask: str | None = None,
+             on_outcome: OnOutcome | None = None, on_progress: OnProgress | None = None) -> list[Outcome]:
+    """Run every file in ``paths``; the outcomes come back (and go to ``on_outcome``) in the
+    order of ``paths`` whatever order they finish in. ``on_progress(done, total, outcome)`` is
+    called as each one finishes.
+
+    Each scenario runs in its own worker process (at most ``jobs`` at once, default: all
+    cores); the solver stops at ``timeout`` seconds, and a process still running
+    ``grace(timeout)`` later is killed, so a scenario that hangs outside the solver is reported
+    as a timeout too. With ``dask`` (a scheduler address, or ``local`` for a LocalCluster
+    of ``jobs`` worker processes), the scenarios run on a Dask cluster instead.
+    """
+    order = _InOrder(len(paths), on_outcome, on_progress)
+    if not paths:
+        return []
+    jobs = jobs or default_jobs()
+    if dask:
+        _run_dask([str(p) for p in paths], dask, jobs, timeout, order.put)
+    else:
+        _run_local([str(p) for p in paths], jobs, timeout, order.put)
+    return order.outcomes()
+
+
+def _mp_context() -> Any:
+    """fork where it is the platform's safe default (Linux): children start instantly and
+    share the parsed catalog; spawn elsewhere."""
+    if sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def _child(conn: Any, path: str, timeout: float) -> None:
+    try:
+        outcome = run_file_portable(path, timeout)
+    except BaseException as exc:  # never let a worker die silently
+        outcome = Outcome(file=path, status=Status.ERROR, error_kind="engine",
+                          message=_one_line(f"{path}: internal error: {type(exc).__name__}: {exc}"))
+    conn.send(outcome)
+    conn.close()
+
+
+def _run_local(paths: list[str], jobs: int, timeout: float, put: Callable[[int, Outcome], None]) -> None:
+    from pyengine import catalog
+
+    catalog.catalog()  # parse the catalog once, before forking
+    queries.load_all()
+    ctx = _mp_context()
+    pending = list(enumerate(paths))
+    pending.reverse()
+    running: dict[int, tuple[Any, Any, float]] = {}  # index -> (process, connection, start)
+    limit = timeout + grace(timeout)
+    try:
+        while pending or running:
+            while pending and len(running) < jobs:
+                index, path = pending.pop()
+                parent, child = ctx.Pipe(duplex=False)
+                proc = ctx.Process(target=_child, args=(child, path, timeout), daemon=True,
+                                   name=f"pyengine-scenario-{index}")
+                proc.start()
+                child.close()
+                running[index] = (proc, parent, time.monotonic())
+            ready = multiprocessing.connection.wait(
+                [conn for _, conn, _ in running.values()] + [p.sentinel for p, _, _ in running.values()],
+                timeout=0.2)
+            now = time.monotonic()
+            for index in list(running):
+                proc, conn, start = running[index]
+                outcome: Outcome | None = None
+                if conn in ready or conn.poll():
+                    try:
+                        outcome = conn.recv()
+                    except (EOFError, OSError):
+                        outcome = None
+                    if outcome is None:
+                        proc.join(1.0)
+                        outcome = _died(paths[index], proc.exitcode, now - start)
+                elif proc.sentinel in ready and not proc.is_alive():
+                    outcome = _died(paths[index], proc.exitcode, now - start)
+                elif now - start > limit:
+                    proc.kill()
+                    outcome = Outcome(file=paths[index], status=Status.TIMEOUT, seconds=now - start,
+                                      id=_guess_id(paths[index]),
+                                      message=f"timeout: did not finish within {timeout:g} s "
+                                              f"(worker process killed after {limit:g} s)")
+                if outcome is not None:
+                    proc.join(5.0)
+                    conn.close()
+                    del running[index]
+                    put(index, outcome)
+    finally:
+        for proc, conn, _ in running.values():
+            proc.kill()
+            proc.join(5.0)
+            conn.close()
+
+
+def _guess_id(path: str) -> str:
+    """The id a timed-out scenario most likely has (its file says; it can't be read now)."""
+    try:
+        from pyengine.lang.yamlread import load_yaml
+
+        doc = load_yaml(Path(path).read_text(encoding="utf-8"), path)
+        sid = doc.get("id") if isinstance(doc, dict) else None
+        return sid if isinstance(sid, str) else ""
+    except Exception:
+        return ""
+
+
+def _died(path: str, exitcode: int | None, seconds: float) -> Outcome:
+    return Outcome(file=path, status=Status.ERROR, error_kind="engine", seconds=seconds,
+                   id=_guess_id(path),
+                   message=f"{path}: the worker process died (exit code {exitcode}) before it reported")
+
+
+def _run_dask(paths: list[str], address: str, jobs: int, timeout: float,
+              put: Callable[[int, Outcome], None]) -> None:
+    """Run on a Dask cluster: ``address`` of a scheduler, or ``local`` for a LocalCluster of
+    ``jobs`` single-threaded worker processes. The solver's own limit bounds each scenario;
+    as a safety net, scenarios not finished when every slot could have run its share of them
+    to the limit are reported as timeouts and cancelled."""
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise PyengineError("--dask needs the optional extra 'dask': pip install 'pyengine[dask]'") from None
+    cluster = None
+    try:
+        if address == "local":
+            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
+            client = Client(cluster)
+        else:
+            client = Client(address, timeout=DASK_CONNECT_TIMEOUT)
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise PyengineError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    try:
+        futures = client.map(run_file_portable, paths, timeout=timeout, pure=False)
+        index = {f.key: i for i, f in enumerate(futures)}
+        slots = max(1, sum(client.nthreads().values()))
+        guard = (timeout + grace(timeout)) * math.ceil(len(paths) / slots) + 30.0
+        finished: set[int] = set()
+        try:
+            for fut in as_completed(futures, timeout=guard):
+                i = index[fut.key]
+                try:
+                    outcome = fut.result()
+                except Exception as exc:
+                    outcome = Outcome(file=paths[i], status=Status.ERROR, error_kind="engine",
+                                      message=_one_line(f"{paths[i]}: the Dask task failed: "
+                                                        f"{type(exc).__name__}: {exc}"))
+                finished.add(i)
+                put(i, outcome)
+        except TimeoutError:
+            for i, fut in enumerate(futures):
+                if i not in finished:
+                    fut.cancel()
+                    put(i, Outcome(file=paths[i], status=Status.TIMEOUT, id=_guess_id(paths[i]),
+                                   message=f"timeout: no result from the Dask cluster within {guard:g} s"))
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

@@ -1,0 +1,383 @@
+"""The JSON Schema of scenario format v1, built from the registries (``pyengine schema``).
+
+The schema checks the *shape* of a scenario file: the fields, their types and closed
+vocabularies, the effect language (selectors, expressions, conditions, abilities, operations)
+and, per query kind, the query and expectation mappings. It cannot check what needs the whole
+file or the catalog (dangling or duplicate ids, timestamp clashes, unknown cards); the loader
+checks those. Editors that read ``# yaml-language-server: $schema=...`` use it to complete
+and check scenarios as people type.
+
+Operations and query kinds bring their own schemas (``OPS[name].schema``,
+``QueryKind.query_schema`` / ``expect_schema``). They may refer to the shared definitions
+below with ``{"$ref": "#/$defs/NAME"}``, NAME one of: ``selector``, ``expr``, ``condition``,
+``ability``, ``abilities``, ``effect``, ``player_ref``, ``object_ref``, ``object_ids``,
+``card_types``, ``supertypes``, ``subtypes``, ``colors``, ``ability_names``, ``pt``,
+``true``, ``cr_rule``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pyengine.lang import effects as lang
+from pyengine.lang.characteristics import CHAR_FIELDS
+from pyengine.model import subtypes as subtype_table
+from pyengine.model.enums import CardType, Color, Duration, Step, Supertype, Zone
+from pyengine.queries import base as queries
+from pyengine.scenario import loader
+
+SCHEMA_ID = "urn:pyengine:scenario:v1"
+Schema = dict[str, Any]
+
+
+def _ref(name: str) -> Schema:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def _ci_pattern(words: list[str]) -> str:
+    """A portable (ECMA-262 and Python) regex matching any of ``words`` in any letter case."""
+    def one(word: str) -> str:
+        return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else re.escape(c) for c in word)
+
+    return "^(?:" + "|".join(one(w) for w in words) + ")$"
+
+
+def _word(words: list[str], what: str) -> Schema:
+    """One word of a closed vocabulary that the loader reads case-insensitively."""
+    return {"description": what, "anyOf": [{"enum": list(words)},
+                                          {"type": "string", "pattern": _ci_pattern(words)}]}
+
+
+def _one_or_list(item: Schema, what: str) -> Schema:
+    """The loader's "a word or a list of words" (a missing or null value is an empty list)."""
+    return {"description": what, "anyOf": [item, {"type": "array", "items": item}, {"type": "null"}]}
+
+
+def _one_key(options: dict[str, Schema], what: str) -> Schema:
+    """A mapping with exactly one of ``options`` as its key."""
+    return {"description": what, "oneOf": [
+        {"type": "object", "required": [k], "additionalProperties": False, "properties": {k: v}}
+        for k, v in options.items()]}
+
+
+def _nonempty() -> Schema:
+    return {"type": "string", "pattern": r"\S"}
+
+
+# --- Shared definitions (the effect language, docs/effect-language.md) --------------------
+
+def _selector_properties() -> dict[str, Schema]:
+    boolean = {"type": "boolean"}
+    known: dict[str, Schema] = {
+        "self": boolean, "other": boolean, "colorless": boolean, "multicolored": boolean,
+        "tapped": boolean, "token": boolean,
+        "enchanted": {"const": True, "description": "the source is attached to the object"},
+        "ids": _ref("object_ids"),
+        "types": _ref("card_types"), "any_types": _ref("card_types"), "not_types": _ref("card_types"),
+        "subtypes": _ref("subtypes"), "any_subtypes": _ref("subtypes"),
+        "not_subtypes": _ref("subtypes"),
+        "supertypes": _ref("supertypes"), "not_supertypes": _ref("supertypes"),
+        "colors": _ref("colors"), "any_colors": _ref("colors"), "not_colors": _ref("colors"),
+        "abilities": _ref("ability_names"), "not_abilities": _ref("ability_names"),
+        "name": _nonempty(), "not_name": _nonempty(),
+        "controller": _ref("player_ref"), "not_controller": _ref("player_ref"),
+        "owner": _ref("player_ref"),
+        "zone": {"enum": Zone.words() + ["any"]},
+        "attached_to": _ref("object_ref"),
+        "power": _ref("compare"), "toughness": _ref("compare"), "mana_value": _ref("compare"),
+        "any_of": {"type": "array", "minItems": 1, "items": _ref("selector")},
+        "not": _ref("selector"),
+    }
+    # a selector key added to the language without a schema here is still accepted (any value)
+    return {key: known.get(key, {}) for key in sorted(lang.SELECTOR_KEYS)}
+
+
+def _keyword_schema() -> Schema:
+    words = sorted(lang.KEYWORDS)
+    return {"type": "string",
+            "description": "a keyword ability, <land type>walk or protection from <quality>",
+            "anyOf": [{"enum": words}, {"pattern": _ci_pattern(words)},
+                      {"pattern": "[wW][aA][lL][kK]$"}, {"pattern": "^[pP]rotection from ."}]}
+
+
+def _ability_schema() -> Schema:
+    text = {"type": "string"}
+    kinds: dict[str, Schema] = {
+        "static": {"anyOf": [_ref("effect"), {"type": "array", "minItems": 1, "items": _ref("effect")}]},
+        "cda": _ref("effect"),
+        "mana": {"enum": ["W", "U", "B", "R", "G", "C"]},
+        "keyword": _keyword_schema(),
+    }
+    for key, what in lang.PARAM_KEYWORDS.items():
+        kinds[key] = {"type": "string", "description": what}
+    branches: list[Schema] = [{"type": "object", "required": [kind], "additionalProperties": False,
+                               "properties": {kind: sch, "text": text, "id": text}}
+                              for kind, sch in kinds.items() if kind in lang.ABILITY_KEYS]
+    branches.append({"type": "object", "required": ["text"], "additionalProperties": False,
+                     "properties": {"text": _nonempty(), "id": text}})
+    return {"description": "an ability (docs/effect-language.md, Abilities)",
+            "oneOf": [_keyword_schema(), *branches]}
+
+
+def _expr_schema() -> Schema:
+    options: dict[str, Schema] = {
+        "count": _ref("selector"),
+        "card_types_among": _ref("selector"),
+        "power_of": _ref("object_ref"),
+        "toughness_of": _ref("object_ref"),
+        "mana_value_of": _ref("object_ref"),
+        "sum": {"type": "array", "minItems": 2, "items": _ref("expr")},
+        "negate": _ref("expr"),
+        "times": {"type": "array", "minItems": 2, "maxItems": 2,
+                  "prefixItems": [{"type": "integer"}, _ref("expr")]},
+    }
+    keyed = _one_key({k: options.get(k, {}) for k in lang.EXPR_KEYS}, "an expression mapping")
+    return {"description": "an integer expression", "oneOf": [{"type": "integer"}, *keyed["oneOf"]]}
+
+
+def _condition_schema() -> Schema:
+    ops = sorted(set(lang.CMP_OPS) | set(lang.CMP_WORDS))
+    options: dict[str, Schema] = {
+        "exists": _ref("selector"),
+        "not_exists": _ref("selector"),
+        "compare": {"type": "array", "minItems": 3, "maxItems": 3,
+                    "prefixItems": [_ref("expr"), {"enum": ops}, _ref("expr")]},
+        "all": {"type": "array", "items": _ref("condition")},
+        "any": {"type": "array", "items": _ref("condition")},
+        "not": _ref("condition"),
+    }
+    return _one_key({k: options.get(k, {}) for k in lang.COND_KEYS}, "a condition")
+
+
+# Schemas of the layer operations, used only while OPS[name].schema is None (see the module
+# docstring: an operation should carry its own schema in its OpSpec).
+_FALLBACK_OPS: dict[str, Schema] = {
+    "copy": _ref("object_ref"),
+    "control": _ref("player_ref"),
+    "text_change": {"type": "object", "required": ["from", "to"], "additionalProperties": False,
+                    "properties": {"from": _nonempty(), "to": _nonempty()}},
+    **{f"{verb}_types": _ref("card_types") for verb in ("set", "add", "remove")},
+    **{f"{verb}_subtypes": _ref("subtypes") for verb in ("set", "add", "remove")},
+    **{f"{verb}_supertypes": _ref("supertypes") for verb in ("set", "add", "remove")},
+    "remove_all_creature_types": _ref("true"),
+    "set_colors": _ref("colors"),
+    "add_colors": _ref("colors"),
+    "add_abilities": {"anyOf": [_ref("ability"), {"type": "array", "items": _ref("ability")}]},
+    "remove_abilities": _ref("ability_names"),
+    "cant_have": _ref("ability_names"),
+    "lose_all_abilities": _ref("true"),
+    "set_pt": _ref("pt"),
+    "modify_pt": _ref("pt"),
+    "switch_pt": _ref("true"),
+}
+
+
+def op_schema(name: str) -> Schema:
+    """The schema of operation ``name``'s value: its registry entry's, else the fallback."""
+    spec = lang.OPS[name]
+    if spec.schema is not None:
+        return spec.schema
+    return _FALLBACK_OPS.get(name, {})
+
+
+def _effect_properties() -> dict[str, Schema]:
+    props: dict[str, Schema] = {"text": {"type": "string"}, "affects": _ref("selector"),
+                                "condition": _ref("condition")}
+    for name in sorted(lang.OPS):
+        props[name] = op_schema(name)
+    return props
+
+
+def _effect_schema() -> Schema:
+    props = _effect_properties()
+    return {"description": "an effect: affects, condition, text and one or more operations",
+            "type": "object", "additionalProperties": False, "properties": props,
+            "anyOf": [{"required": [name]} for name in sorted(lang.OPS)]}
+
+
+def _defs() -> dict[str, Schema]:
+    subtypes = sorted(set().union(*subtype_table.table().values()))
+    return {
+        "cr_rule": {"description": "a Comprehensive Rules number such as \"613.4c\" (quote it: "
+                                   "unquoted, 702.10 is the number 702.1)",
+                    "anyOf": [{"type": "string", "pattern": r"^\d{3}(\.\d+[a-z]?)?$"},
+                              {"type": "number", "minimum": 100, "exclusiveMaximum": 1000}]},
+        "true": {"const": True},
+        "player_ref": {"type": "string", "pattern": r"\S",
+                       "description": "you, opponent, owner, active, nonactive, defending or a player id",
+                       "examples": list(lang.PLAYER_REFS)},
+        "object_ref": {"type": "string", "pattern": r"\S",
+                       "description": "self, it, attached or an object id",
+                       "examples": list(lang.OBJ_REFS)},
+        "object_ids": _one_or_list(_nonempty(), "an object id or a list of object ids"),
+        "card_types": _one_or_list(_word(CardType.words(), "a card type (CR 205.2a)"), "card types"),
+        "supertypes": _one_or_list(_word(Supertype.words(), "a supertype (CR 205.4a)"), "supertypes"),
+        "colors": _one_or_list(_word(Color.words(), "a color (CR 105.1)"), "colors"),
+        "subtypes": _one_or_list({"enum": subtypes, "description": "a subtype (CR 205.3)"}, "subtypes"),
+        "ability_names": _one_or_list(_nonempty(), "ability display names"),
+        "compare": _one_key({w: _ref("expr") for w in lang.CMP_WORDS}, "a comparison such as {lte: 2}"),
+        "pt": {"type": "object", "minProperties": 1, "additionalProperties": False,
+               "properties": {"power": _ref("expr"), "toughness": _ref("expr")}},
+        "selector": {"description": "a selector (all entries must hold) or a shortcut",
+                     "anyOf": [{"enum": sorted(lang.SELECTOR_SHORTCUTS)},
+                               {"type": "object", "additionalProperties": False,
+                                "properties": _selector_properties()}]},
+        "expr": _expr_schema(),
+        "condition": _condition_schema(),
+        "ability": _ability_schema(),
+        "abilities": {"anyOf": [{"type": "array", "items": _ref("ability")}, {"type": "null"}]},
+        "effect": _effect_schema(),
+    }
+
+
+# --- Scenario structure -------------------------------------------------------------------
+
+def _player() -> Schema:
+    count = {"type": "integer", "minimum": 0}
+    return {"anyOf": [
+        {"type": "string", "pattern": r"\S", "description": "a player id"},
+        {"type": "object", "required": ["id"], "additionalProperties": False, "properties": {
+            "id": _nonempty(), "life": {"type": "integer"}, "poison": count,
+            "mana": {"type": "string", "description": "mana available, e.g. {2}{W}"},
+            "hand_size": count, "library_size": count}},
+    ]}
+
+
+def _object() -> Schema:
+    integer_or_null = {"type": ["integer", "null"]}
+    chars: dict[str, Schema] = {
+        "name": _nonempty(), "mana_cost": {"type": ["string", "null"]},
+        "mana_value": {"type": "integer", "minimum": 0},
+        "colors": _ref("colors"), "color_indicator": _ref("colors"),
+        "supertypes": _ref("supertypes"), "types": _ref("card_types"), "subtypes": _ref("subtypes"),
+        "power": integer_or_null, "toughness": integer_or_null, "loyalty": integer_or_null,
+        "defense": integer_or_null, "abilities": _ref("abilities"), "keywords": _ref("abilities"),
+    }
+    state: dict[str, Schema] = {
+        "id": _nonempty(), "card": {"type": "string", "pattern": r"\S",
+                                    "description": "a catalog card name (`pyengine cards`)"},
+        "owner": _nonempty(), "controller": _nonempty(),
+        "zone": {"enum": Zone.words()},
+        "timestamp": {"type": "integer", "minimum": 0},
+        "token": {"type": "boolean"}, "tapped": {"type": "boolean"},
+        "controlled_since_turn_start": {"type": "boolean"}, "face_down": {"type": "boolean"},
+        "counters": {"type": ["object", "null"], "additionalProperties": {"type": "integer", "minimum": 1}},
+        "damage": {"type": "integer", "minimum": 0},
+        "attached_to": _nonempty(), "oracle": {"type": "string"},
+    }
+    props = {k: state.get(k, chars.get(k, {})) for k in sorted(loader.STATE_FIELDS | CHAR_FIELDS)}
+    return {"type": "object", "additionalProperties": False, "properties": props,
+            "required": ["id"],
+            "allOf": [{"anyOf": [{"required": ["card"]}, {"required": ["name"]}]},
+                      {"anyOf": [{"required": ["controller"]}, {"required": ["owner"]}]}]}
+
+
+def _resolved_effect() -> Schema:
+    props: dict[str, Schema] = {
+        "id": _nonempty(), "card": {"type": "string", "pattern": r"\S"},
+        "source": _nonempty(), "controller": _nonempty(),
+        "timestamp": {"type": "integer", "minimum": 0},
+        "duration": {"enum": Duration.words()},
+        "affected": _ref("object_ids"),
+    }
+    effect = _effect_properties()
+    for key in sorted(loader.EFFECT_FIELDS | set(lang.EFFECT_META) | set(lang.OPS)):
+        props.setdefault(key, effect.get(key, {}))
+    return {"type": "object", "additionalProperties": False, "properties": props,
+            "required": ["id", "controller", "timestamp"]}
+
+
+def _characteristics_schemas() -> tuple[Schema, Schema]:
+    """Query and expectation of ``characteristics`` (fallback while its QueryKind has none)."""
+    from pyengine.queries import characteristics as ch
+
+    fields = list(ch.FIELDS)
+    query = {"type": "object", "additionalProperties": False, "properties": {
+        "kind": {"const": "characteristics"},
+        "objects": _ref("object_ids"),
+        "fields": {"type": "array", "items": {"enum": fields}}}}
+    value: dict[str, Schema] = {}
+    for field in fields:
+        if field in ch.LIST_FIELDS:
+            value[field] = _one_or_list({"type": "string"}, field)
+        elif field in ch.INT_FIELDS:
+            value[field] = {"type": ["integer", "null"]}
+        else:
+            value[field] = _nonempty()
+    expect = {"type": "object", "description": "object id -> its characteristics",
+              "additionalProperties": {"type": "object", "additionalProperties": False,
+                                       "properties": value}}
+    return query, expect
+
+
+_FALLBACK_QUERIES = {"characteristics": _characteristics_schemas}
+
+
+def _query_kinds() -> tuple[list[Schema], list[Schema]]:
+    """Per implemented query kind: the query branch and the if/then for its expectation."""
+    branches: list[Schema] = []
+    conditionals: list[Schema] = []
+    for name, kind in sorted(queries.load_all().items()):
+        if kind.solve is None:
+            continue  # planned kinds: the loader rejects them (UnsupportedQuery)
+        query_schema, expect_schema = kind.query_schema, kind.expect_schema
+        if name in _FALLBACK_QUERIES and (query_schema is None or expect_schema is None):
+            fq, fe = _FALLBACK_QUERIES[name]()
+            query_schema, expect_schema = query_schema or fq, expect_schema or fe
+        query = dict(query_schema or {"type": "object"})
+        props = dict(query.get("properties", {}))
+        props["kind"] = {"const": name}
+        query["properties"] = props
+        query["required"] = sorted(set(query.get("required", [])) | {"kind"})
+        branches.append(query)
+        if expect_schema is not None:
+            conditionals.append({
+                "if": {"properties": {"query": {"properties": {"kind": {"const": name}},
+                                                "required": ["kind"]}},
+                       "required": ["query"]},
+                "then": {"properties": {"expect": expect_schema}}})
+    return branches, conditionals
+
+
+def build() -> Schema:
+    """The JSON Schema (draft 2020-12) of a scenario file, from the current registries."""
+    query_branches, expect_rules = _query_kinds()
+    planned = sorted(n for n, k in queries.load_all().items() if k.solve is None)
+    top: dict[str, Schema] = {
+        "id": {"type": "string", "pattern": r"\S", "description": "the scenario id, e.g. layers/gray-ogre"},
+        "title": _nonempty(),
+        "cr": {"type": "array", "minItems": 1, "items": _ref("cr_rule")},
+        "tags": _one_or_list(_nonempty(), "tags"),
+        "rationale": _nonempty(),
+        "disputed": {"type": "object", "required": ["reason"], "additionalProperties": False,
+                     "properties": {"reason": _nonempty(),
+                                    "cr": {"type": ["array", "null"], "items": _ref("cr_rule")}}},
+        "players": {"type": "array", "minItems": 1, "items": _player()},
+        "turn": {"type": "object", "required": ["active"], "additionalProperties": False,
+                 "properties": {"active": _nonempty(), "number": {"type": "integer", "minimum": 1},
+                                "step": {"enum": Step.words()}}},
+        "objects": {"type": ["array", "null"], "items": _object()},
+        "effects": {"type": ["array", "null"], "items": _resolved_effect()},
+        "query": {"description": "the question; kinds not supported yet: " + ", ".join(planned),
+                  "oneOf": query_branches},
+        "expect": {"description": "the rules-derived answer; its form depends on query.kind"},
+    }
+    unknown = loader.TOP_FIELDS - set(top)
+    for key in unknown:  # a top-level field added to the loader without a schema here
+        top[key] = {}
+    schema: Schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "pyengine scenario (format v1)",
+        "description": "One Magic: The Gathering rules scenario: a game state, a query and the "
+                       "answer the Comprehensive Rules give. See scenarios/README.md.",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["id", "title", "cr", "rationale", "players", "turn", "query", "expect"],
+        "properties": top,
+        "$defs": _defs(),
+    }
+    if expect_rules:
+        schema["allOf"] = expect_rules
+    return schema

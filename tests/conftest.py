@@ -1,0 +1,122 @@
+"""Shared fixtures: repository paths, scenario loading, and a probe query kind that lets the
+runner and the CLI be tested independently of any rules engine."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from pyengine.errors import AmbiguousChoiceError, EncodingError, SolverTimeout
+from pyengine.queries import base as queries
+from pyengine.scenario.loader import load_file
+from pyengine.scenario.model import Scenario
+
+REPO = Path(__file__).resolve().parent.parent
+SCENARIOS = REPO / "scenarios"
+FIXTURES = REPO / "tests" / "pyengine" / "fixtures"
+
+
+@pytest.fixture
+def repo() -> Path:
+    """The repository root."""
+    return REPO
+
+
+@pytest.fixture
+def fixtures() -> Path:
+    """tests/pyengine/fixtures: valid/, invalid/ (one bad-input twin each) and probe/."""
+    return FIXTURES
+
+
+@pytest.fixture
+def load_scenario() -> Any:
+    """Load a scenario file by path (relative to the repository root or absolute)."""
+    def load(path: str | Path) -> Scenario:
+        p = Path(path)
+        return load_file(p if p.is_absolute() else REPO / p)
+
+    return load
+
+
+# --- The probe query kind -----------------------------------------------------------------
+# query: {kind: probe, sleep: SECONDS, then: ok|solver_timeout|encoding_error|ambiguous|crash|raise}
+# expect: {objects: N}: the number of objects in the state (a real, if trivial, computation).
+
+
+@dataclass(frozen=True)
+class ProbeQuery:
+    """What the probe does before answering."""
+
+    sleep: float = 0.0
+    then: str = "ok"
+    kind: str = "probe"
+
+
+@dataclass(frozen=True)
+class ProbeAnswer:
+    """The number of objects in the state."""
+
+    objects: int
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"objects": self.objects}
+
+    def render(self) -> str:
+        """Text form."""
+        return f"objects: {self.objects}"
+
+
+def _probe_query(cur: Any, state: Any, ctx: Any) -> ProbeQuery:
+    cur.mapping({"kind", "sleep", "then"}, "a probe query")
+    sleep = float(cur.get("sleep").value or 0)
+    then = cur.get("then").choice(("ok", "solver_timeout", "encoding_error", "ambiguous", "crash",
+                                   "raise"), "one of") if cur.has("then") else "ok"
+    return ProbeQuery(sleep, then)
+
+
+def _probe_expect(cur: Any, query: ProbeQuery, state: Any) -> int:
+    cur.mapping({"objects"}, "{objects: N}")
+    return cur.req("objects").integer("a number of objects", 0)
+
+
+def _probe_solve(state: Any, query: ProbeQuery, timeout: float) -> ProbeAnswer:
+    if query.sleep:
+        time.sleep(query.sleep)
+    if query.then == "solver_timeout":
+        raise SolverTimeout("probe", timeout)
+    if query.then == "encoding_error":
+        raise EncodingError("probe: grounder reported: info: atom does not occur in any rule head")
+    if query.then == "ambiguous":
+        raise AmbiguousChoiceError("probe: the scenario does not say which object to choose")
+    if query.then == "crash":
+        sys.stdout.flush()
+        os._exit(3)
+    if query.then == "raise":
+        raise RuntimeError("probe exploded")
+    return ProbeAnswer(len(state.objects))
+
+
+def _probe_compare(expect: int, answer: ProbeAnswer) -> list[str]:
+    if expect == answer.objects:
+        return []
+    return [f"objects: expected {expect}, got {answer.objects}"]
+
+
+PROBE = queries.QueryKind("probe", _probe_query, _probe_expect, _probe_solve, _probe_compare)
+
+
+@pytest.fixture
+def probe(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Register the probe query kind for one test; yields the folder of probe scenarios.
+
+    Worker processes are forked, so they inherit the registration."""
+    queries.load_all()
+    monkeypatch.setitem(queries.REGISTRY, "probe", PROBE)
+    yield FIXTURES / "probe"

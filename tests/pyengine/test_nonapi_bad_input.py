@@ -1,0 +1,104 @@
+"""Bad input (issue 8): each kind of mistake gets exactly one line on stderr naming the file,
+the line, the field path and what was expected; exit code 2; never a traceback, never a
+silent default. Each case is a one-change twin of fixtures/valid/anthem-bears.yaml."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyengine.cli import main
+from pyengine.errors import ScenarioError, UnsupportedQuery
+from pyengine.scenario.loader import load_file
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+# case -> (line, field path, words that say what was expected)
+CASES = {
+    "malformed-yaml": (11, "turn", "expected ',' or '}'"),
+    "unknown-field": (13, "objects[0].tapd", "unknown field 'tapd'; expected one of: abilities"),
+    "unknown-card": (13, "objects[0].card", "unknown card 'Grizzly Bear'"),
+    "dangling-id": (17, "query.objects[0]", "dangling object id 'bear'"),
+    "duplicate-id": (14, "objects[1].id", "duplicate object id 'bears'"),
+    "wrong-type": (14, "objects[1].timestamp", "expected a timestamp, got string 'two'"),
+    "timestamp-clash": (14, "objects[1].timestamp", "timestamp 1 clashes with object 'bears'"),
+    "unsupported-query": (16, "query.kind", "query kind 'game' is not supported yet"),
+}
+
+
+def _file(case: str) -> Path:
+    return FIXTURES / "invalid" / f"{case}.yaml"
+
+
+def _assert_located(line_text: str, case: str) -> None:
+    line, path, expected = CASES[case]
+    where = f"{_file(case)}:{line}: {path}: "
+    assert line_text.startswith(where), f"{line_text!r} does not start with {where!r}"
+    assert expected in line_text
+    assert "Traceback" not in line_text and "\n" not in line_text
+
+
+def test_every_case_has_a_fixture_and_only_one_change() -> None:
+    valid = (FIXTURES / "valid" / "anthem-bears.yaml").read_text().splitlines()
+    files = sorted(p.stem for p in (FIXTURES / "invalid").glob("*.yaml"))
+    assert files == sorted(CASES)
+    for case in CASES:
+        bad = _file(case).read_text().splitlines()
+        changed = [i for i, (a, b) in enumerate(zip(valid, bad, strict=True)) if a != b]
+        # line 1 is the comment naming the twin; one or two lines of content changed
+        assert 1 <= len([i for i in changed if i > 0]) <= 2, case
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_loader_raises_one_located_scenario_error(case: str) -> None:
+    with pytest.raises(ScenarioError) as info:
+        load_file(_file(case))
+    err = info.value
+    assert err.file == str(_file(case))
+    assert (err.line, err.path) == CASES[case][:2]
+    _assert_located(str(err), case)
+
+
+def test_unsupported_query_is_its_own_error_class() -> None:
+    with pytest.raises(UnsupportedQuery):
+        load_file(_file("unsupported-query"))
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_cli_solve_prints_one_line_and_exits_2(case: str) -> None:
+    proc = subprocess.run([sys.executable, "-m", "pyengine", "solve", str(_file(case))],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    _assert_located(lines[0], case)
+
+
+@pytest.mark.parametrize("command", ["solve", "facts"])
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_cli_in_process_one_line_exit_2(case: str, command: str) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main([command, str(_file(case))], stdout=out, stderr=err) == 2
+    lines = err.getvalue().splitlines()
+    assert len(lines) == 1
+    _assert_located(lines[0], case)
+    assert out.getvalue() == ""
+
+
+def test_cli_check_reports_each_bad_file_on_one_line_and_exits_2() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["check", "--jobs", "2", str(FIXTURES / "invalid")], stdout=out, stderr=err)
+    assert code == 2
+    lines = out.getvalue().splitlines()
+    errors = [line for line in lines if line.startswith("ERROR")]
+    assert len(errors) == len(CASES)
+    for case in CASES:
+        (line,) = [x for x in errors if f"{_file(case)}:" in x]
+        _assert_located(re.sub(r"^ERROR\s+", "", line), case)
+    assert lines[-1] == f"0 passed, {len(CASES)} failed"

@@ -1,0 +1,112 @@
+"""pyengine/scenario/loader.py: documented defaults, accepted forms, and rejections."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyengine.errors import ScenarioError
+from pyengine.model.enums import Duration, Step, Zone
+from pyengine.scenario.loader import load_file, load_text
+
+BASE = """\
+id: t/x
+title: t
+cr: ["613.1"]
+rationale: r
+players: [alice, {id: bob, life: 7, poison: 2, mana: "{1}{G}"}]
+turn: {active: bob, number: 3, step: declare_attackers}
+objects:
+  - {id: bears, card: Grizzly Bears, controller: alice, timestamp: 1}
+  - {id: gy, name: Old Bones, types: [Creature], power: 1, toughness: 1, owner: bob, zone: graveyard}
+effects:
+  - {id: growth, card: Giant Growth, controller: alice, timestamp: 2, affected: [bears],
+     duration: end_of_turn}
+query: {kind: characteristics, objects: [bears]}
+expect:
+  bears: {name: Grizzly Bears, mana_value: 2, colors: [green], types: [Creature], subtypes: [Bear],
+          supertypes: [], abilities: [], power: 5, toughness: 5, loyalty: null, defense: null,
+          controller: alice}
+"""
+
+
+def test_valid_fixture_loads(fixtures: Path) -> None:
+    s = load_file(fixtures / "valid" / "anthem-bears.yaml")
+    assert s.id == "fixtures/anthem-bears"
+    assert s.cr == ("613.4c", "611.3a")
+    assert s.tags == ("layers", "fixture")
+    assert s.disputed is None
+    assert [o.id for o in s.state.objects] == ["bears", "anthem"]
+    assert s.expect == {"bears": {"power": 3, "toughness": 3}}
+
+
+def test_forms_and_defaults() -> None:
+    s = load_text(BASE, "base.yaml")
+    alice, bob = s.state.players
+    assert (alice.life, alice.poison, alice.mana) == (20, 0, "")
+    assert (bob.life, bob.poison, bob.mana) == (7, 2, "{1}{G}")
+    assert (s.state.turn.active, s.state.turn.number, s.state.turn.step) == ("bob", 3, Step.DECLARE_ATTACKERS)
+    bears, bones = s.state.objects
+    assert bears.zone == Zone.BATTLEFIELD and bears.controlled_since_turn_start is True
+    assert (bears.owner, bears.controller, bears.card) == ("alice", "alice", "Grizzly Bears")
+    assert bones.zone == Zone.GRAVEYARD and bones.controller == "bob" and bones.card is None
+    (growth,) = s.state.effects
+    assert growth.locked == ("bears",) and growth.duration == Duration.END_OF_TURN
+    assert s.lines["objects"] == 7 and bears.line == 8
+
+
+def test_disputed_is_read() -> None:
+    disputed = 'rationale: r\ndisputed: {reason: unclear, cr: ["613.8"]}\n'
+    s = load_text(BASE.replace("rationale: r\n", disputed))
+    assert s.disputed is not None and s.disputed.reason == "unclear" and s.disputed.cr == ("613.8",)
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ('cr: ["613.1"]', 'cr: ["six-one-three"]', "cr[0]: expected a CR rule number such as 613.4c"),
+    ('cr: ["613.1"]', "cr: []", "cr: expected at least one CR rule number"),
+    ("players: [alice, {id: bob", "players: [alice, {id: alice",
+     "players[1].id: duplicate player id 'alice'"),
+    ("turn: {active: bob", "turn: {active: carol", "turn.active: expected a player id: alice, bob"),
+    ("step: declare_attackers", "step: combat", "turn.step: expected a step:"),
+    ("controller: alice, timestamp: 1}", "controller: alice}",
+     "objects[0]: missing required field 'timestamp'"),
+    ("owner: bob, zone: graveyard}", "owner: bob, controller: alice, zone: graveyard}",
+     "CR 108.4a: a card in the graveyard has no controller other than its owner"),
+    ("zone: graveyard}", "zone: graveyard, tapped: true}", "CR 110.5: only permanents are tapped"),
+    (" affected: [bears],", "", "missing required field 'affected': CR 611.2c"),
+    ("affected: [bears]", "affected: [bear]", "effects[0].affected[0]: dangling object id 'bear'"),
+    ("duration: end_of_turn", "duration: forever", "effects[0].duration: expected a duration:"),
+    ("card: Giant Growth", "card: Grizzly Bears", "Grizzly Bears has no resolving continuous effect"),
+    ("timestamp: 2, affected", "timestamp: 1, affected",
+     "timestamp 1 clashes with object 'bears' (CR 613.7b)"),
+    ("kind: characteristics", "kind: poker", "query.kind: unknown query kind 'poker'; expected one of:"),
+    ("power: 5, toughness: 5,", "power: 5,", "expect.bears: missing 'toughness'"),
+    ("colors: [green]", "colors: [teal]", "expected one of white, blue, black, red, green, got 'teal'"),
+])
+def test_rejections_name_the_field(old: str, new: str, message: str) -> None:
+    text = BASE.replace(old, new, 1)
+    assert text != BASE
+    with pytest.raises(ScenarioError) as info:
+        load_text(text, "base.yaml")
+    assert message in str(info.value)
+    assert str(info.value).startswith("base.yaml:")
+
+
+def test_attached_to_itself_is_refused() -> None:
+    text = BASE.replace("controller: alice, timestamp: 1}",
+                        "controller: alice, timestamp: 1, attached_to: bears}")
+    with pytest.raises(ScenarioError, match="can't be attached to itself"):
+        load_text(text, "base.yaml")
+
+
+def test_missing_file_is_a_scenario_error(tmp_path: Path) -> None:
+    with pytest.raises(ScenarioError, match="cannot read file"):
+        load_file(tmp_path / "nope.yaml")
+
+
+def test_non_utf8_file_is_a_scenario_error(tmp_path: Path) -> None:
+    p = tmp_path / "latin1.yaml"
+    p.write_bytes("title: caf\xe9\n".encode("latin-1"))
+    with pytest.raises(ScenarioError, match="not UTF-8"):
+        load_file(p)
