@@ -7,7 +7,7 @@ operations (combat restrictions, replacement effects) without touching this modu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.effects import (
@@ -347,6 +347,8 @@ class OpSpec:
     area: str
     parse: Callable[[Cursor, Ctx], tuple[tuple[str, Arg], ...]]
     needs_affects: bool = True
+    schema: dict[str, Any] | None = None  # JSON Schema of the operation's value (None: any)
+    doc: str = ""
 
 
 def _p_types(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
