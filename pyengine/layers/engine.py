@@ -40,6 +40,8 @@ def compute(state: GameState, timeout: float = 30.0) -> LayerResult:
     dependencies: list[tuple[str, str, str]] = []
     stats = {"calls": 0.0, "atoms": 0.0, "rules": 0.0, "ground_s": 0.0, "solve_total_s": 0.0}
     for layer in Layer:
+        if layer == Layer.L7A:
+            carry.cur = _zero_pt(carry.cur)
         if layer.value not in builder.index.layers_used:
             continue
         log = _LayerLog()
@@ -152,6 +154,16 @@ def _add_stats(total: dict[str, float], one: dict[str, float]) -> None:
     total["rules"] += one.get("rules", 0.0)
     total["ground_s"] += one.get("ground_s", 0.0)
     total["solve_total_s"] += one.get("total_s", 0.0)
+
+
+def _zero_pt(cur: list[clingo.Symbol]) -> list[clingo.Symbol]:
+    """CR 208.5: entering layer 7, a creature with no value for its power (toughness) has 0."""
+    creatures = {f.arguments[0] for f in cur if f.arguments[1].name == "type"
+                 and f.arguments[2].type == clingo.SymbolType.Function and f.arguments[2].name == "creature"}
+    has = {(f.arguments[0], f.arguments[1].name) for f in cur}
+    extra = [F.fact("cur", o, F.Const(a), 0) for o in sorted(creatures) for a in ("power", "toughness")
+             if (o, a) not in has]
+    return cur + extra
 
 
 def _is_rules(sym: clingo.Symbol) -> bool:

@@ -36,6 +36,10 @@ class Reader:
         out = {}
         for obj in self.state.objects:
             v = vals[obj.id]
+            # CR 208.3: a noncreature permanent has no power or toughness (a Vehicle's printed
+            # values only matter while it is a creature, so they stay in the layer state)
+            if obj.zone.value == "battlefield" and not any(t.name == "creature" for t in v["type"]):
+                v["power"], v["toughness"] = [], []
             abilities = sorted({self.ability_name(k) for k in v["ability"]})
             keywords = sorted({kw for k in v["ability"] if (kw := self.keyword(k)) is not None},
                               key=lambda kv: (kv[0], kv[1] or ""))
