@@ -57,13 +57,17 @@ def compute(state: GameState, timeout: float = 30.0) -> LayerResult:
             order = log.record(model)
             if not order:
                 break
-            folds = _folds(order, model) + [F.fact("param_in", *a.arguments)
-                                            for a in model.atoms("param_out", 3)]
-            res = solver.solve([encodings.path("fold")], facts + folds, what=f"layer {layer.value} (apply)",
-                               timeout=_left(deadline, timeout), consts={"layer": layer.asp})
-            _add_stats(stats, res.stats)
-            log.record_changes(res.model)
-            carry = _advance(carry, res.model)
+            applied_model = model  # a batch was applied in the same call (steps.lp)
+            if not model.atoms("batch", 2):
+                folds = _folds(order, model) + [F.fact("param_in", *a.arguments)
+                                                for a in model.atoms("param_out", 3)]
+                res = solver.solve([encodings.path("fold")], facts + folds,
+                                   what=f"layer {layer.value} (apply)",
+                                   timeout=_left(deadline, timeout), consts={"layer": layer.asp})
+                _add_stats(stats, res.stats)
+                applied_model = res.model
+            log.record_changes(applied_model)
+            carry = _advance(carry, applied_model)
             applied += order
             if model.atoms("batch", 2):
                 break
