@@ -1,7 +1,24 @@
-"""Query ``block``: format reserved; its engine is not built yet."""
+"""Query ``block``: is a proposed declaration of blockers legal (CR 509.1)? Without a
+proposal: the maximum number of requirements obeyable and every legal declaration.
+Format: scenarios/combat/README.md."""
 
 from __future__ import annotations
 
-from pyengine.queries.base import planned
+from functools import partial
 
-planned("block")
+from pyengine.combat import query as cq
+from pyengine.combat.model import Kind
+from pyengine.combat.schemas import expect_schema, query_schema
+from pyengine.queries.base import QueryKind, register
+
+register(
+    QueryKind(
+        "block",
+        partial(cq.parse_query, Kind.BLOCK),
+        partial(cq.parse_expect, Kind.BLOCK),
+        cq.solve,
+        cq.compare,
+        query_schema=query_schema("block"),
+        expect_schema=expect_schema("block"),
+    )
+)

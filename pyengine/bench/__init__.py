@@ -1,0 +1,1 @@
+"""Benchmarks (`pyengine bench ...`): each module has a `run(...)` that returns figures."""

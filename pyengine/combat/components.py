@@ -1,0 +1,70 @@
+"""Independent parts of a board (networkx), so that legal declarations are enumerated part by
+part: the legal declarations of the whole board are the product of the parts' (CR 508.1d and
+509.1c compare sums of requirements, and a part's share can only reach its own maximum).
+
+Two creatures are in the same part when one may block the other (a pair the encodings let the
+generator choose); restrictions and requirements that count the whole declaration ("can't
+attack alone", "no more than N creatures", a player's requirement) or a shared mana pool
+(costs) keep the board whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import networkx as nx
+
+from pyengine.combat.model import Board, Kind
+
+# items that read the whole declaration, not a pair
+_GLOBAL = {"cant_attack_alone", "max_attackers", "player_must_attack", "cant_block_alone", "max_blockers"}
+_COSTS = {"attack_cost", "block_cost"}
+
+
+@dataclass(frozen=True)
+class Component:
+    """A part of a board: the sub-board and its actors (``whole``: the board itself)."""
+
+    board: Board
+    actors: frozenset[str]
+    whole: bool = False
+
+
+def has_costs(board: Board) -> bool:
+    """Whether some creature's attack or block has a cost (then the board is not split)."""
+    return any(item.kind in _COSTS for item in board.items)
+
+
+def graph(board: Board, options: tuple[tuple[str, str], ...]) -> nx.Graph:
+    """The interaction graph: a node per creature that may be declared (or blocked), an edge
+    per pair a block may use (attacks: each attacker alone)."""
+    g = nx.Graph()
+    for a, b in options:
+        g.add_node(a)
+        if board.kind == Kind.BLOCK:
+            g.add_edge(a, b)
+    return g
+
+
+def split(board: Board, options: tuple[tuple[str, str], ...]) -> list[Component]:
+    """The independent parts of ``board`` given the pairs that may be declared, in a fixed
+    order (by smallest creature id); the whole board when something couples them."""
+    if has_costs(board) or any(item.kind in _GLOBAL for item in board.items) or not options:
+        return [Component(board, frozenset(), whole=True)]
+    parts = sorted((frozenset(c) for c in nx.connected_components(graph(board, options))), key=min)
+    if len(parts) == 1:
+        return [Component(board, parts[0], whole=True)]
+    actors = frozenset().union(*parts)
+    return [Component(_restrict(board, part, actors - part), part) for part in parts]
+
+
+def _restrict(board: Board, keep: frozenset[str], drop: frozenset[str]) -> Board:
+    perms = tuple(p for p in board.permanents if p.id not in drop)
+    items = tuple(i for i in board.items if i.subject not in drop and i.other not in drop)
+    attacks = tuple((a, t) for a, t in board.attacks if a not in drop)
+    return replace(board, permanents=perms, items=items, attacks=attacks)
+
+
+def owns(part: Component, subjects: tuple[str, ...]) -> bool:
+    """Whether a requirement about ``subjects`` belongs to ``part``."""
+    return part.whole or any(s in part.actors for s in subjects)

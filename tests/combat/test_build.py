@@ -1,0 +1,162 @@
+"""From a game state to a board: combat operations and keyword words become ground items,
+read after layers; selectors in their arguments are read at the final state."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyengine.combat.build import _landwalk, _protection, mana_pairs
+from pyengine.combat.model import Board, Item, Target
+from pyengine.combat.query import board_of
+from pyengine.errors import PyengineError
+from pyengine.scenario.loader import load_text
+
+HEAD = """
+id: t/x
+title: t
+cr: ["508.1"]
+rationale: t
+players: [alice, bob, carol]
+turn: {active: alice, step: declare_attackers}
+"""
+
+
+def board(objects: str, query: str = "{kind: attack, defending: [bob, carol]}", effects: str = "") -> Board:
+    text = (
+        HEAD
+        + "objects:\n"
+        + objects
+        + (("effects:\n" + effects) if effects else "")
+        + f"query: {query}\nexpect: {{maximum: 0, count: 0}}\n"
+    )
+    sc = load_text(text)
+    return board_of(sc.state, sc.query, 30.0)
+
+
+def kinds(b: Board, kind: str) -> set[tuple[str, str, str]]:
+    return {(i.subject, i.other, i.target.id if i.target else "") for i in b.items if i.kind == kind}
+
+
+def test_propaganda_taxes_only_attacks_on_its_controller() -> None:
+    """Propaganda (Bob's): a cost item for each creature attacking Bob, none for Carol (802.3a)."""
+    b = board(
+        "  - {id: x, card: Grizzly Bears, controller: alice, timestamp: 1}\n"
+        "  - {id: p, card: Propaganda, controller: bob, timestamp: 2}\n"
+    )
+    assert kinds(b, "attack_cost") == {("x", "", "bob")}
+    assert dict(b.costs)[next(i.effect for i in b.items if i.kind == "attack_cost")] == (("generic", 2),)
+
+
+def test_sea_serpent_condition_read_per_defending_player() -> None:
+    """'Unless defending player controls an Island': restricted towards Carol only (508.5)."""
+    b = board(
+        "  - {id: s, card: Sea Serpent, controller: alice, timestamp: 1}\n"
+        "  - {id: i, card: Island, controller: bob, timestamp: 2}\n"
+    )
+    assert ("s", "", "carol") in kinds(b, "cant_attack_target")
+    assert ("s", "", "bob") not in kinds(b, "cant_attack_target")
+
+
+def test_keyword_words_become_items() -> None:
+    """'can't attack or block alone' (Mogg Flunkies) as one static ability; 'attacks each
+    combat if able' as a keyword word."""
+    b = board(
+        "  - {id: f, card: Mogg Flunkies, controller: alice, timestamp: 1}\n"
+        "  - {id: c, card: Bloodrock Cyclops, controller: alice, timestamp: 2}\n"
+    )
+    assert kinds(b, "cant_attack_alone") == {("f", "", "")}
+    assert kinds(b, "must_attack") == {("c", "", "")}
+    assert not kinds(b, "cant_block_alone")  # a block item is not part of an attack board
+
+
+def test_humility_removes_keyword_requirements() -> None:
+    """After layers (Humility), no requirement is left."""
+    b = board(
+        "  - {id: c, card: Bloodrock Cyclops, controller: alice, timestamp: 1}\n"
+        "  - {id: h, card: Humility, controller: bob, timestamp: 2}\n"
+    )
+    assert not b.items
+    assert b.permanent("c").power == 1
+
+
+def test_juggernaut_walls_selector_over_blockers() -> None:
+    """'Can't be blocked by Walls': an item for each Wall, none for other creatures."""
+    b = board(
+        "  - {id: j, card: Juggernaut, controller: alice, timestamp: 1}\n"
+        "  - {id: w, card: Wall of Omens, controller: bob, timestamp: 2}\n"
+        "  - {id: g, card: Grizzly Bears, controller: bob, timestamp: 3}\n",
+        query="{kind: block, defending: bob, attackers: {j: bob}}",
+    )
+    assert kinds(b, "cant_be_blocked_by") == {("j", "w", "")}
+
+
+def test_goad_names_the_goading_player() -> None:
+    """Goad from a resolved effect: goaded by its controller (701.15b)."""
+    b = board(
+        "  - {id: x, card: Grizzly Bears, controller: alice, timestamp: 1}\n",
+        effects="  - {id: d, card: Disrupt Decorum, controller: carol, timestamp: 2, affected: [x]}\n",
+    )
+    assert {(i.subject, i.player) for i in b.items if i.kind == "goaded"} == {("x", "carol")}
+
+
+def test_trove_is_one_requirement_per_targeted_thing_for_the_attacking_player() -> None:
+    """Trove (Bob's): Alice must attack Bob or his planeswalkers: items for the active player only."""
+    b = board(
+        "  - {id: x, card: Grizzly Bears, controller: alice, timestamp: 1}\n"
+        "  - {id: t, card: Trove of Temptation, controller: bob, timestamp: 2}\n"
+    )
+    got = {(i.player, i.target) for i in b.items if i.kind == "player_must_attack"}
+    assert ("alice", Target("player", "bob")) in got
+    assert all(p in ("alice", "carol") for p, _ in got)
+
+
+@pytest.mark.parametrize(
+    "param,expected",
+    [
+        ("black", ("color", "black")),
+        ("everything", ("everything", "")),
+        ("artifacts", ("type", "Artifact")),
+        ("Creatures", ("type", "Creature")),
+        ("Goblins", ("subtype", "Goblin")),
+        ("multicolored", ("multicolored", "")),
+        ("bob", ("player", "bob")),
+    ],
+    ids=["color", "everything", "type_plural", "type_capital", "subtype_plural", "multicolored", "player"],
+)
+def test_protection_qualities(param: str, expected: tuple[str, str]) -> None:
+    """CR 702.16a: protection qualities read from the keyword parameter."""
+    assert _protection(param, ("alice", "bob")) == expected
+
+
+def test_unknown_protection_quality_is_an_error() -> None:
+    """A quality the engine can't read is an error, not a silent 'no protection'."""
+    with pytest.raises(PyengineError):
+        _protection("the chosen name", ("alice",))
+
+
+@pytest.mark.parametrize(
+    "param,expected",
+    [
+        ("Swamp", ("subtype", "Swamp")),
+        ("nonbasic", ("nonbasic", "")),
+        ("legendary", ("supertype", "Legendary")),
+    ],
+)
+def test_landwalk_kinds(param: str, expected: tuple[str, str]) -> None:
+    """CR 702.14a: land type, nonbasic, supertype landwalk."""
+    assert _landwalk(param) == expected
+
+
+def test_mana_pairs() -> None:
+    """Mana in symbol notation as (symbol, amount) pairs."""
+    assert mana_pairs("{2}{W}{W}{C}") == (("C", 1), ("W", 2), ("generic", 2))
+    with pytest.raises(PyengineError):
+        mana_pairs("{W/U}")
+
+
+def test_items_are_ground_and_typed() -> None:
+    """Item validates its fields by kind."""
+    with pytest.raises(PyengineError):
+        Item("must_attack", "e")
+    with pytest.raises(PyengineError):
+        Item("max_attackers", "e", "x", n=1)

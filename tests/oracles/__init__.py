@@ -1,0 +1,1 @@
+"""Brute-force reference implementations used only by tests (never by the engine)."""

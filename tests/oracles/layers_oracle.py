@@ -1,0 +1,348 @@
+"""Brute-force reference implementation of CR 613 (interaction of continuous effects).
+
+:func:`characteristics` applies layers 1a-7d in order to a :class:`GameState`. Within a layer
+(or sublayer) it applies characteristic-defining effects first (CR 613.3, 613.4a), then picks
+the next effect by CR 613.8: it decides every dependency by *trial application* (copy the
+state, apply B alone, and compare A's existence, affected set and what A does to each object),
+computes dependency loops as strongly connected components of that relation by brute-force
+reachability, and applies the earliest-timestamp effect that depends on no remaining effect
+outside its own loop (613.8b). Dependencies are recomputed after every application (613.8c).
+Lock-in follows CR 613.6 and 611.2c.
+
+The semantics is docs/effect-language.md; this module imports only the data model and never
+the layer engine, so that the property tests compare two independent implementations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyengine.model.effects import Ability, EffectDef, ResolvedEffect
+from pyengine.model.enums import Layer
+from pyengine.model.objects import GameState
+
+from .layers_oracle_ops import FACE_DOWN, apply_op, ops_in, params, set_copiable
+from .layers_oracle_state import (
+    BATTLEFIELD,
+    KEYWORD_COUNTERS,
+    AbInst,
+    Ctx,
+    OObj,
+    OState,
+    eval_cond,
+    select,
+    sorted_tuple,
+)
+
+Key = tuple[Any, ...]
+LAYERS = tuple(Layer)
+PT_COUNTERS = {"+1/+1": 1, "-1/-1": -1}
+COUNTER_RANK = 10**6  # counters sort after the object's own abilities at the same timestamp
+
+
+@dataclass(frozen=True)
+class Eff:
+    """One continuous effect instance (or counters acting like one, CR 613.4c, 613.1f).
+
+    ``kind`` is ``static`` (from an ability ``ability`` of object ``source``), ``resolved``
+    (CR 611.2), ``counter`` (P/T counters, 7c) or ``kwcounter`` (keyword counter, layer 6).
+    ``ts`` is the ordering key: (timestamp, tie-break...) per CR 613.7.
+    """
+
+    id: Key
+    kind: str
+    ts: Key
+    definition: EffectDef | None = None
+    source: str | None = None
+    controller: str | None = None
+    ability: Key | None = None  # the AbInst ident of a static effect's ability
+    locked: frozenset[str] | None = None  # resolved: the set fixed at resolution
+    counter: tuple[str, int] | None = None
+
+    @property
+    def cda(self) -> bool:
+        """CR 604.3: from a characteristic-defining ability."""
+        return self.definition is not None and self.definition.cda
+
+    def has_layer(self, layer: Layer) -> bool:
+        """Whether the effect has a part in ``layer``."""
+        if self.kind == "counter":
+            return layer == Layer.L7C
+        if self.kind == "kwcounter":
+            return layer == Layer.L6
+        assert self.definition is not None
+        return layer in self.definition.layers
+
+
+@dataclass
+class Run:
+    """Bookkeeping of one computation: resolved effects and the effects that have started
+    applying, with the set each locked in (CR 613.6)."""
+
+    resolved: tuple[Eff, ...]
+    started: dict[Key, tuple[Eff, frozenset[str]]] = field(default_factory=dict)
+    log: list[tuple[str, Key, frozenset[str]]] = field(default_factory=list)
+
+
+# --- Effects present now ---------------------------------------------------------------------
+
+
+def _resolved(e: ResolvedEffect) -> Eff:
+    return Eff(
+        ("resolved", e.id),
+        "resolved",
+        (e.timestamp, 0, 0),
+        e.definition,
+        e.source,
+        e.controller,
+        None,
+        None if e.locked is None else frozenset(e.locked),
+    )
+
+
+def _static(o: OObj, ab: AbInst, j: int, d: EffectDef) -> Eff:
+    primary = o.timestamp if ab.grant_ts is None else max(o.timestamp, ab.grant_ts)  # 613.7a
+    return Eff(("static", o.id, ab.ident, j), "static", (primary,) + ab.order + (j,), d, o.id, None, ab.ident)
+
+
+def ctx_of(st: OState, e: Eff) -> Ctx:
+    """``you`` is a static ability's source's controller now, or the resolved effect's."""
+    if e.kind == "static":
+        src = st.get(e.source)
+        return Ctx(e.source, src.controller if src is not None else None)
+    return Ctx(e.source, e.controller)
+
+
+# CR 613.6 says an effect that has started to apply "will continue to be applied to the same
+# set of objects in each other applicable layer"; the rules say nothing about an "as long as"
+# condition (611.3) that turns false between two layers of the same effect. This oracle reads
+# 613.6 literally: once started, the effect continues and its condition is not asked again.
+# Set to True to re-check conditions of started effects in later layers instead.
+RECHECK_CONDITION_AFTER_START = False
+
+
+def exists(st: OState, e: Eff, run: Run) -> bool:
+    """Whether ``e`` exists now (docs/effect-language.md, "Which effects exist")."""
+    if e.kind in ("counter", "kwcounter"):
+        return True
+    assert e.definition is not None
+    if e.id in run.started:
+        cond = e.definition.condition
+        if RECHECK_CONDITION_AFTER_START and cond is not None:
+            return eval_cond(st, cond, ctx_of(st, e))
+        return True
+    if e.kind == "static":
+        src = st.get(e.source)
+        if src is None or not any(a.ident == e.ability for a in src.abilities):
+            return False
+        if src.zone != BATTLEFIELD and not e.definition.cda:
+            return False
+    cond = e.definition.condition
+    return cond is None or eval_cond(st, cond, ctx_of(st, e))
+
+
+def present(st: OState, layer: Layer, run: Run) -> list[Eff]:
+    """Every effect that exists now and has a part in ``layer``."""
+    found: dict[Key, Eff] = {}
+    for e in run.resolved:
+        if e.has_layer(layer) and exists(st, e, run):
+            found[e.id] = e
+    for o in st.objects.values():
+        for ab in o.abilities:
+            if ab.ability.kind != "static":
+                continue
+            for j, d in enumerate(ab.ability.effects):
+                e = _static(o, ab, j, d)
+                if e.id in run.started:
+                    e = run.started[e.id][0]
+                if e.has_layer(layer) and exists(st, e, run):
+                    found[e.id] = e
+        for kind, n in o.counters:
+            if layer == Layer.L7C and kind in PT_COUNTERS and n:
+                found[("counter", o.id, kind)] = Eff(
+                    ("counter", o.id, kind),
+                    "counter",
+                    (o.timestamp, COUNTER_RANK, sorted(PT_COUNTERS).index(kind)),
+                    source=o.id,
+                    counter=(kind, n * PT_COUNTERS[kind]),
+                )
+            if layer == Layer.L6 and kind in KEYWORD_COUNTERS and n:
+                found[("kwcounter", o.id, kind)] = Eff(
+                    ("kwcounter", o.id, kind),
+                    "kwcounter",
+                    (o.timestamp, COUNTER_RANK, sorted(KEYWORD_COUNTERS).index(kind)),
+                    source=o.id,
+                    counter=(kind, n),
+                )
+    for eid, (e, _) in run.started.items():  # CR 613.6: it keeps applying once started
+        if eid not in found and e.has_layer(layer):
+            found[eid] = e
+    return list(found.values())
+
+
+def affected(st: OState, e: Eff, run: Run) -> frozenset[str]:
+    """The objects ``e`` applies to now (locked-in sets per CR 613.6, 611.2c)."""
+    if e.kind in ("counter", "kwcounter"):
+        return frozenset({e.source}) if e.source in st.objects else frozenset()
+    if e.id in run.started:
+        return run.started[e.id][1]
+    if e.locked is not None:
+        return frozenset(o for o in e.locked if o in st.objects)
+    assert e.definition is not None
+    if e.definition.cda:
+        return frozenset({e.source}) if e.source in st.objects else frozenset()
+    if e.definition.affects is None:
+        return frozenset()
+    return select(st, e.definition.affects, ctx_of(st, e))
+
+
+def _plan(st: OState, e: Eff, layer: Layer, run: Run) -> list[tuple[str, Any, Any]]:
+    """(object, op, value) for everything ``e`` does in ``layer`` now, evaluated before any
+    of it is written (an effect changes its objects simultaneously)."""
+    if e.kind in ("counter", "kwcounter"):
+        assert e.source is not None and e.counter is not None
+        kind, n = e.counter
+        if e.kind == "kwcounter":
+            return [(e.source, "kwcounter", [kind])]
+        return [(e.source, "counter", [("power", n), ("toughness", n)])]
+    assert e.definition is not None
+    ctx = ctx_of(st, e)
+    out = []
+    for oid in sorted(affected(st, e, run)):
+        o = st.objects[oid]
+        for op in ops_in(e.definition.ops, layer):
+            out.append((oid, op, params(st, op, o, ctx)))
+    return out
+
+
+def signature(st: OState, e: Eff, layer: Layer, run: Run) -> Any:
+    """Existence, affected set and what ``e`` does to each of them (CR 613.8a(b))."""
+    if not exists(st, e, run):
+        return (False,)
+    plan = _plan(st, e, layer, run)
+    return (
+        True,
+        affected(st, e, run),
+        tuple((oid, getattr(op, "kind", op), value) for oid, op, value in plan),
+    )
+
+
+def apply(st: OState, e: Eff, layer: Layer, run: Run) -> frozenset[str]:
+    """Apply ``e``'s part in ``layer`` to ``st``; return the objects it applied to."""
+    targets = affected(st, e, run)
+    for oid, op, value in _plan(st, e, layer, run):
+        o = st.objects[oid]
+        if op == "counter":
+            for key, delta in value:
+                cur = getattr(o, key)
+                setattr(o, key, (0 if cur is None else cur) + delta)
+        elif op == "kwcounter":
+            name = value[0]
+            if name not in o.forbidden:
+                ab = Ability("keyword", key=name, name=name)
+                o.abilities = o.abilities + (AbInst(ab, "counter", ("counter", name), (2, name), None, name),)
+        else:
+            apply_op(st, op, o, value, (e.id, e.ts[0]))
+    return targets
+
+
+# --- CR 613.8: dependency and order ------------------------------------------------------------
+
+
+def depends(st: OState, a: Eff, b: Eff, layer: Layer, run: Run) -> bool:
+    """CR 613.8a: applying ``b`` alone would change ``a``'s existence, what it applies to, or
+    what it does to any of those (same layer; both or neither CDA)."""
+    if a.cda != b.cda:
+        return False
+    trial = st.copy()
+    apply(trial, b, layer, run)
+    return bool(signature(st, a, layer, run) != signature(trial, a, layer, run))
+
+
+def choose(st: OState, pending: list[Eff], layer: Layer, run: Run) -> tuple[Eff, list[Eff]]:
+    """CR 613.8b: the earliest-timestamp effect among those that depend on no remaining effect
+    outside a dependency loop they are part of. Returns it and what it depends on."""
+    n = len(pending)
+    dep = [[i != j and depends(st, pending[i], pending[j], layer, run) for j in range(n)] for i in range(n)]
+    reach = [row[:] for row in dep]  # transitive closure (Floyd-Warshall)
+    for k in range(n):
+        for i in range(n):
+            if reach[i][k]:
+                for j in range(n):
+                    if reach[k][j]:
+                        reach[i][j] = True
+    eligible = [i for i in range(n) if all(not dep[i][j] or reach[j][i] for j in range(n))]
+    best = min(eligible, key=lambda i: pending[i].ts)
+    return pending[best], [pending[j] for j in range(n) if dep[best][j]]
+
+
+def run_layer(st: OState, layer: Layer, run: Run) -> None:
+    """Apply every effect of ``layer`` (CR 613.3, 613.8)."""
+    done: set[Key] = set()
+    while True:
+        pending = [e for e in present(st, layer, run) if e.id not in done]
+        if not pending:
+            return
+        cdas = [e for e in pending if e.cda]  # CR 613.3, 613.4a: CDAs first
+        group = cdas or pending
+        chosen, _ = choose(st, group, layer, run) if len(group) > 1 else (group[0], [])
+        targets = apply(st, chosen, layer, run)
+        done.add(chosen.id)
+        if chosen.kind in ("static", "resolved") and chosen.id not in run.started:
+            run.started[chosen.id] = (chosen, targets)
+        run.log.append((layer.value, chosen.id, targets))
+
+
+def face_down(st: OState) -> None:
+    """Layer 1b (CR 708.2a): face-down permanents and spells."""
+    for o in st.objects.values():
+        if o.face_down:
+            set_copiable(o, dict(FACE_DOWN))
+
+
+# --- Entry point -------------------------------------------------------------------------------
+
+
+def compute(state: GameState) -> tuple[OState, Run]:
+    """Apply all layers; return the final working state and the bookkeeping."""
+    objs = {o.id: OObj.from_object(o) for o in state.objects}
+    for o in objs.values():
+        o.sync_intrinsic()
+    st = OState(
+        objs, state.player_ids, state.turn.active, state.turn.step, tuple(o.id for o in state.objects)
+    )
+    run = Run(tuple(_resolved(e) for e in state.effects))
+    for layer in LAYERS:
+        if layer == Layer.L1B:
+            face_down(st)
+        else:
+            run_layer(st, layer, run)
+        if layer in (Layer.L1A, Layer.L1B):
+            for o in st.objects.values():
+                o.copiable_pt = o.power is not None or o.toughness is not None
+    return st, run
+
+
+def view(o: OObj) -> dict[str, Any]:
+    """One object's final characteristics in the shape of ``LayerResult.values()``."""
+    return {
+        "name": o.name,
+        "mana_value": o.mana_value,
+        "colors": sorted_tuple(o.colors),
+        "types": sorted_tuple(o.types),
+        "subtypes": sorted_tuple(o.visible_subtypes()),
+        "supertypes": sorted_tuple(o.supertypes),
+        "abilities": sorted_tuple(o.ability_names()),
+        "power": o.pt("power"),
+        "toughness": o.pt("toughness"),
+        "loyalty": o.loyalty,
+        "defense": o.defense,
+        "controller": o.controller,
+    }
+
+
+def characteristics(state: GameState) -> dict[str, dict[str, Any]]:
+    """Every object's characteristics after all continuous effects (CR 613)."""
+    st, _ = compute(state)
+    return {oid: view(st.objects[oid]) for oid in st.order}

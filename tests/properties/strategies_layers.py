@@ -1,0 +1,552 @@
+"""Hypothesis strategies: small random game states for the layer differential tests.
+
+States are built directly as model objects (pyengine.model), shaped like what the effect
+language parser produces (docs/effect-language.md). They mix well-known cards (Humility,
+Opalescence, Blood Moon, Urborg, March of the Machines, Control Magic, anthems) with random
+effects from every layer, and selectors chosen so that effects often depend on each other
+("artifacts are creatures" vs "creatures get +1/+1", "becomes white" vs "white creatures",
+"lands are Swamps" vs "nonbasic lands are Mountains").
+
+Choices that the rules leave to the players, or that have no defined order, are avoided:
+timestamps are unique across objects and resolved effects, each object has at most one
+static ability, abilities granted to several objects by one effect commute, and a resolved
+effect's numbers are fixed (CR 608.2h).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import strategies as st
+
+from pyengine.model.effects import (
+    Ability,
+    Compare,
+    Condition,
+    EffectDef,
+    Expr,
+    ObjRef,
+    Op,
+    PlayerRef,
+    ResolvedEffect,
+    Selector,
+)
+from pyengine.model.enums import Layer, Step, Zone
+from pyengine.model.objects import Characteristics, GameObject, GameState, Player, TurnContext
+
+PLAYERS = ("p1", "p2")
+OPS_LAYER = {
+    "copy": Layer.L1A,
+    "control": Layer.L2,
+    "set_types": Layer.L4,
+    "add_types": Layer.L4,
+    "remove_types": Layer.L4,
+    "set_subtypes": Layer.L4,
+    "add_subtypes": Layer.L4,
+    "remove_subtypes": Layer.L4,
+    "remove_all_creature_types": Layer.L4,
+    "set_supertypes": Layer.L4,
+    "add_supertypes": Layer.L4,
+    "remove_supertypes": Layer.L4,
+    "set_colors": Layer.L5,
+    "add_colors": Layer.L5,
+    "add_abilities": Layer.L6,
+    "remove_abilities": Layer.L6,
+    "lose_all_abilities": Layer.L6,
+    "cant_have": Layer.L6,
+    "set_pt": Layer.L7B,
+    "modify_pt": Layer.L7C,
+    "switch_pt": Layer.L7D,
+}
+
+# --- Small constructors (the shapes pyengine.lang.effects produces) ------------------------
+
+
+def const(n: int) -> Expr:
+    """An integer."""
+    return Expr("const", value=n)
+
+
+def op(kind: str, cda: bool = False, **args: Any) -> Op:
+    """An operation in its layer (a CDA's set_pt is 7a, CR 613.4a)."""
+    layer = OPS_LAYER[kind]
+    if cda and layer == Layer.L7B:
+        layer = Layer.L7A
+    return Op(kind, layer, "layers", tuple(args.items()))
+
+
+def sel(
+    *lits: tuple[bool, str, str],
+    players: tuple[tuple[bool, str, PlayerRef], ...] = (),
+    objs: tuple[tuple[str, ObjRef], ...] = (),
+    compares: tuple[Compare, ...] = (),
+    ids: tuple[str, ...] = (),
+    zone: str | None = "battlefield",
+    none_of: tuple[Selector, ...] = (),
+    any_of: tuple[tuple[Selector, ...], ...] = (),
+) -> Selector:
+    """A selector."""
+    return Selector(tuple(lits), players, objs, ids, compares, any_of, none_of, zone)
+
+
+def T(t: str, pos: bool = True) -> tuple[bool, str, str]:  # noqa: N802
+    """A card-type literal."""
+    return (pos, "type", t)
+
+
+YOU = ((True, "controller", PlayerRef("you")),)
+OTHER = (("is_not", ObjRef("self")),)
+SELF = Selector(objs=(("is", ObjRef("self")),), zone=None)
+ENCHANTED = (("attached_by", ObjRef("self")),)
+PT = ("power", "toughness")
+
+
+def pt_op(kind: str, p: Expr, t: Expr, cda: bool = False) -> Op:
+    """set_pt / modify_pt with both values."""
+    return op(kind, cda, power=p, toughness=t)
+
+
+def kw(word: str) -> Ability:
+    """A keyword ability as the parser builds it."""
+    if word.endswith("walk"):
+        return Ability(
+            "keyword", key=f"landwalk:{word[:-4].capitalize()}", name="landwalk", param=word[:-4].capitalize()
+        )
+    if word.startswith("protection from "):
+        q = word[len("protection from ") :]
+        return Ability("keyword", key=f"protection:{q}", name="protection", param=q)
+    return Ability("keyword", key=word, name=word)
+
+
+def static(key: str, text: str, *effects: EffectDef) -> Ability:
+    """A static (or characteristic-defining) ability."""
+    return Ability("static", key=key, name=text, effects=tuple(effects), text=text)
+
+
+def subtypes(s: str) -> tuple[bool, str, str]:
+    """A subtype literal."""
+    return (True, "subtype", s)
+
+
+GRANT_PUMP = static(
+    "grant#pump", "This creature gets +1/+1.", EffectDef((pt_op("modify_pt", const(1), const(1)),), SELF)
+)
+
+# --- Well-known effects (bodies of static abilities) ------------------------------------------
+
+FAMOUS: dict[str, EffectDef] = {
+    "Humility": EffectDef(
+        (op("lose_all_abilities"), pt_op("set_pt", const(1), const(1))), sel(T("Creature"))
+    ),
+    "Opalescence": EffectDef(
+        (
+            op("add_types", values=("Creature",)),
+            pt_op(
+                "set_pt",
+                Expr("attr", attr="mana_value", ref=ObjRef("it")),
+                Expr("attr", attr="mana_value", ref=ObjRef("it")),
+            ),
+        ),
+        sel(T("Enchantment"), (False, "subtype", "Aura"), objs=OTHER),
+    ),
+    "March of the Machines": EffectDef(
+        (
+            op("add_types", values=("Creature",)),
+            pt_op(
+                "set_pt",
+                Expr("attr", attr="mana_value", ref=ObjRef("it")),
+                Expr("attr", attr="mana_value", ref=ObjRef("it")),
+            ),
+        ),
+        sel(T("Artifact"), T("Creature", False)),
+    ),
+    "Blood Moon": EffectDef(
+        (op("set_subtypes", values=("Mountain",)),), sel(T("Land"), (False, "supertype", "Basic"))
+    ),
+    "Urborg": EffectDef((op("add_subtypes", values=("Swamp",)),), sel(T("Land"))),
+    "Glorious Anthem": EffectDef((pt_op("modify_pt", const(1), const(1)),), sel(T("Creature"), players=YOU)),
+    "Honor of the Pure": EffectDef(
+        (pt_op("modify_pt", const(1), const(1)),), sel(T("Creature"), (True, "color", "white"), players=YOU)
+    ),
+    "Control Magic": EffectDef((op("control", player=PlayerRef("you")),), sel(objs=ENCHANTED)),
+    "Ensoul Artifact": EffectDef(
+        (op("add_types", values=("Creature",)), pt_op("set_pt", const(5), const(5))),
+        sel(T("Artifact"), objs=ENCHANTED),
+    ),
+    "Mycosynth Lattice": EffectDef((op("add_types", values=("Artifact",)),), sel()),
+    "Life and Limb": EffectDef(
+        (
+            op("add_types", values=("Creature", "Land")),
+            op("add_subtypes", values=("Saproling", "Forest")),
+            op("set_colors", values=("green",)),
+            pt_op("set_pt", const(1), const(1)),
+        ),
+        sel(any_of=((sel(subtypes("Forest"), zone=None), sel(subtypes("Saproling"), zone=None)),)),
+    ),
+    "Crusade": EffectDef(
+        (pt_op("modify_pt", const(1), const(1)),), sel(T("Creature"), (True, "color", "white"))
+    ),
+    "Nature's Revolt": EffectDef(
+        (op("add_types", values=("Creature",)), pt_op("set_pt", const(2), const(2))), sel(T("Land"))
+    ),
+    "Evil Presence": EffectDef((op("set_subtypes", values=("Swamp",)),), sel(objs=ENCHANTED)),
+    "Flight": EffectDef((op("add_abilities", values=(kw("flying"),)),), sel(objs=ENCHANTED)),
+    "Kormus Bell": EffectDef(
+        (
+            op("add_types", values=("Creature",)),
+            pt_op("set_pt", const(1), const(1)),
+            op("set_colors", values=("black",)),
+        ),
+        sel(T("Land"), (True, "subtype", "Swamp")),
+    ),
+    "Wild Mongrel-ish": EffectDef(
+        (op("set_colors", values=("blue",)), pt_op("modify_pt", const(1), const(1))), SELF
+    ),
+    "Grant pump": EffectDef((op("add_abilities", values=(GRANT_PUMP,)),), sel(T("Creature"))),
+    "Small ones grow": EffectDef(
+        (pt_op("modify_pt", const(1), const(1)),),
+        sel(T("Creature"), compares=(Compare("power", "lte", const(2)),)),
+    ),
+    "Crowd": EffectDef(
+        (pt_op("modify_pt", Expr("count", selector=sel(T("Creature"), objs=OTHER)), const(0)),),
+        sel(T("Creature"), players=YOU),
+    ),
+}
+
+
+# --- Random pieces -------------------------------------------------------------------------
+
+LIT_POOL = (
+    T("Creature"),
+    T("Artifact"),
+    T("Land"),
+    T("Enchantment"),
+    T("Creature", False),
+    T("Artifact", False),
+    (True, "subtype", "Goblin"),
+    (True, "subtype", "Forest"),
+    (True, "subtype", "Swamp"),
+    (False, "supertype", "Basic"),
+    (True, "supertype", "Legendary"),
+    (True, "color", "white"),
+    (True, "color", "green"),
+    (False, "color", "red"),
+    (True, "colorless", "true"),
+    (True, "ability", "flying"),
+    (False, "ability", "flying"),
+    (True, "ability", "vigilance"),
+    (True, "tapped", "true"),
+)
+
+
+@st.composite
+def selectors(draw: st.DrawFn, ids: tuple[str, ...], zone: str | None = "battlefield") -> Selector:
+    """A random conjunction of up to three entries."""
+    lits = tuple(draw(st.lists(st.sampled_from(LIT_POOL), max_size=2, unique=True)))
+    players: tuple[tuple[bool, str, PlayerRef], ...] = ()
+    objs: tuple[tuple[str, ObjRef], ...] = ()
+    compares: tuple[Compare, ...] = ()
+    sel_ids: tuple[str, ...] = ()
+    extra = draw(
+        st.sampled_from(
+            ("none", "none", "you", "opponent", "other", "power", "ids", "enchanted", "mana_value")
+        )
+    )
+    if extra in ("you", "opponent"):
+        players = ((True, "controller", PlayerRef(extra)),)
+    elif extra == "other":
+        objs = OTHER
+    elif extra == "enchanted":
+        objs = ENCHANTED
+    elif extra in ("power", "mana_value"):
+        compares = (
+            Compare(extra, draw(st.sampled_from(("lte", "gte", "eq"))), const(draw(st.integers(0, 4)))),
+        )
+    elif extra == "ids":
+        sel_ids = tuple(sorted(draw(st.sets(st.sampled_from(ids), min_size=1, max_size=2))))
+    return sel(*lits, players=players, objs=objs, compares=compares, ids=sel_ids, zone=zone)
+
+
+@st.composite
+def exprs(draw: st.DrawFn, ids: tuple[str, ...], constant: bool) -> Expr:
+    """An integer expression (only constants for resolved effects, CR 608.2h)."""
+    if constant:
+        return const(draw(st.integers(-2, 3)))
+    kind = draw(st.sampled_from(("const", "const", "count", "card_types", "attr", "sum")))
+    if kind == "const":
+        return const(draw(st.integers(-2, 3)))
+    if kind == "count":
+        return Expr("count", selector=draw(selectors(ids)))
+    if kind == "card_types":
+        return Expr("card_types", selector=sel(zone=draw(st.sampled_from(("graveyard", "battlefield")))))
+    if kind == "attr":
+        ref = draw(st.sampled_from((ObjRef("it"), ObjRef("self"), ObjRef("id", draw(st.sampled_from(ids))))))
+        return Expr("attr", attr=draw(st.sampled_from(("power", "toughness", "mana_value"))), ref=ref)
+    return Expr("sum", args=(draw(exprs(ids, False)), const(draw(st.integers(-1, 2)))))
+
+
+ABILITY_WORDS = ("flying", "vigilance", "trample", "haste", "swampwalk", "protection from red")
+TYPE_SETS = (("Creature",), ("Artifact",), ("Land",), ("Enchantment",), ("Artifact", "Creature"))
+SUBTYPE_SETS = (
+    ("Goblin",),
+    ("Swamp",),
+    ("Mountain",),
+    ("Forest",),
+    ("Forest", "Island"),
+    ("Elf", "Warrior"),
+    ("Gate",),
+    ("Equipment",),
+)
+
+
+@st.composite
+def operations(draw: st.DrawFn, ids: tuple[str, ...], resolved: bool, statics: tuple[str, ...]) -> list[Op]:
+    """One to two operations, from distinct layers."""
+    kinds = [
+        "control",
+        "set_types",
+        "add_types",
+        "remove_types",
+        "set_subtypes",
+        "add_subtypes",
+        "remove_subtypes",
+        "remove_all_creature_types",
+        "set_supertypes",
+        "add_supertypes",
+        "remove_supertypes",
+        "set_colors",
+        "add_colors",
+        "add_abilities",
+        "remove_abilities",
+        "lose_all_abilities",
+        "cant_have",
+        "set_pt",
+        "modify_pt",
+        "modify_pt",
+        "switch_pt",
+    ]
+    chosen = draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=2, unique_by=lambda k: OPS_LAYER[k]))
+    out = []
+    for kind in chosen:
+        if kind == "control":
+            who = draw(
+                st.sampled_from(("you", "opponent") if not resolved else ("you", "opponent", "p1", "p2"))
+            )
+            out.append(
+                op(kind, player=PlayerRef(who) if who in ("you", "opponent") else PlayerRef("id", who))
+            )
+        elif kind in ("set_types", "add_types", "remove_types"):
+            out.append(op(kind, values=draw(st.sampled_from(TYPE_SETS))))
+        elif kind in ("set_subtypes", "add_subtypes", "remove_subtypes"):
+            out.append(op(kind, values=draw(st.sampled_from(SUBTYPE_SETS))))
+        elif kind == "remove_all_creature_types":
+            out.append(op(kind))
+        elif kind in ("set_supertypes", "add_supertypes", "remove_supertypes"):
+            out.append(op(kind, values=draw(st.sampled_from(((), ("Legendary",), ("Basic",), ("Snow",))))))
+        elif kind in ("set_colors", "add_colors"):
+            out.append(op(kind, values=draw(st.sampled_from(((), ("white",), ("red", "green"), ("blue",))))))
+        elif kind == "add_abilities":
+            words = draw(st.lists(st.sampled_from(ABILITY_WORDS), min_size=1, max_size=2, unique=True))
+            abilities = tuple(kw(w) for w in words)
+            if draw(st.booleans()):
+                abilities = (GRANT_PUMP,)
+            out.append(op(kind, values=abilities))
+        elif kind in ("remove_abilities", "cant_have"):
+            pool = ABILITY_WORDS + ("{T}: Add {G}", "{T}: Add {B}") + statics
+            out.append(
+                op(
+                    kind,
+                    values=tuple(draw(st.lists(st.sampled_from(pool), min_size=1, max_size=2, unique=True))),
+                )
+            )
+        elif kind == "lose_all_abilities":
+            out.append(op(kind))
+        elif kind in ("set_pt", "modify_pt"):
+            out.append(pt_op(kind, draw(exprs(ids, resolved)), draw(exprs(ids, resolved))))
+        else:
+            out.append(op(kind))
+    return out
+
+
+@st.composite
+def conditions(draw: st.DrawFn, ids: tuple[str, ...]) -> Condition | None:
+    """Mostly no condition; otherwise "as long as" a selector matches (or a count compares)."""
+    kind = draw(st.sampled_from(("none", "none", "none", "exists", "count")))
+    if kind == "none":
+        return None
+    count = Expr("count", selector=draw(selectors(ids)))
+    if kind == "exists":
+        return Condition("cmp", lhs=count, cmp="gte", rhs=const(1))
+    return Condition(
+        "cmp", lhs=count, cmp=draw(st.sampled_from(("lt", "gte"))), rhs=const(draw(st.integers(1, 3)))
+    )
+
+
+@st.composite
+def static_bodies(draw: st.DrawFn, ids: tuple[str, ...], statics: tuple[str, ...]) -> EffectDef:
+    """A static ability's effect: a well-known card's, or random."""
+    if draw(st.integers(0, 2)) == 0:
+        return FAMOUS[draw(st.sampled_from(sorted(FAMOUS)))]
+    ops = draw(operations(ids, False, statics))
+    return EffectDef(tuple(ops), draw(selectors(ids)), draw(conditions(ids)))
+
+
+@st.composite
+def cdas(draw: st.DrawFn, ids: tuple[str, ...], pt: bool) -> EffectDef:
+    """A characteristic-defining ability (CR 604.3): colors, or (for a card with a P/T box,
+    ``pt``) power and toughness from a count."""
+    if pt and draw(st.booleans()):
+        p = draw(
+            st.sampled_from(
+                (
+                    Expr("count", selector=sel(T("Creature"), players=YOU)),
+                    Expr("card_types", selector=sel(zone="graveyard")),
+                    Expr("count", selector=sel(T("Land"))),
+                    Expr("count", selector=sel(T("Creature"), compares=(Compare("power", "gte", const(2)),))),
+                )
+            )
+        )
+        return EffectDef(
+            (pt_op("set_pt", p, Expr("sum", args=(p, const(draw(st.integers(0, 1))))), cda=True),),
+            SELF,
+            cda=True,
+        )
+    colors = draw(st.sampled_from(((), ("green",), ("white", "blue"))))
+    return EffectDef((op("set_colors", values=colors),), SELF, cda=True)
+
+
+# --- Objects -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Archetype:
+    """A kind of card: its types, possible printed subtypes, whether it has a P/T box."""
+
+    types: tuple[str, ...]
+    subtypes: tuple[tuple[str, ...], ...]
+    pt: bool
+    supertypes: tuple[str, ...] = ()
+
+
+ARCHETYPES = {
+    "creature": Archetype(("Creature",), ((), ("Goblin",), ("Elf", "Warrior")), True),
+    "artifact creature": Archetype(("Artifact", "Creature"), ((), ("Golem",)), True),
+    "artifact": Archetype(("Artifact",), ((), ("Equipment",)), False),
+    "vehicle": Archetype(("Artifact",), (("Vehicle",),), True),
+    "enchantment": Archetype(("Enchantment",), ((),), False),
+    "aura": Archetype(("Enchantment",), (("Aura",),), False),
+    "basic land": Archetype(("Land",), (("Forest",), ("Swamp",), ("Plains",)), False, ("Basic",)),
+    "nonbasic land": Archetype(("Land",), ((), ("Forest",), ("Swamp", "Forest"), ("Gate",)), False),
+    "land creature": Archetype(("Land", "Creature"), (("Forest", "Dryad"),), True),
+    "instant": Archetype(("Instant",), ((),), False),
+}
+KEYWORD_POOL = ("flying", "vigilance", "trample", "haste", "swampwalk")
+COLORS = ((), ("white",), ("green",), ("red",), ("blue",), ("white", "blue"))
+NAMES = ("Alpha", "Beta", "Gamma", "Delta", "Alpha")
+
+
+@st.composite
+def game_objects(
+    draw: st.DrawFn, i: int, ids: tuple[str, ...], ts: int, statics: tuple[str, ...]
+) -> GameObject:
+    """Object ``ids[i]``: an archetype with random colors, keywords, at most one static or
+    characteristic-defining ability, counters, an attachment."""
+    oid = ids[i]
+    arch_name = draw(st.sampled_from(sorted(ARCHETYPES)))
+    arch = ARCHETYPES[arch_name]
+    zone = Zone.BATTLEFIELD
+    if arch_name == "instant" or draw(st.integers(0, 7)) == 0:
+        zone = Zone.GRAVEYARD
+    abilities: list[Ability] = [
+        kw(w) for w in draw(st.lists(st.sampled_from(KEYWORD_POOL), max_size=2, unique=True))
+    ]
+    if draw(st.integers(0, 5)) == 0:
+        abilities.append(Ability("text", key=f"gen:{oid}#text", name="{T}: Add {G}", text="{T}: Add {G}."))
+    extra = draw(st.sampled_from(("none", "static", "static", "cda")))
+    if extra == "static":
+        abilities.append(static(f"gen:{oid}#static", statics[i], draw(static_bodies(ids, statics))))
+    elif extra == "cda":
+        abilities.append(static(f"gen:{oid}#cda", f"cda-{oid}", draw(cdas(ids, arch.pt))))
+    pt = (draw(st.integers(0, 4)), draw(st.integers(1, 4))) if arch.pt else (None, None)
+    counters = draw(
+        st.sampled_from(((), (), (("+1/+1", 1),), (("+1/+1", 2),), (("-1/-1", 1),), (("flying", 1),)))
+    )
+    controller = draw(st.sampled_from(PLAYERS))
+    owner = (
+        controller
+        if zone != Zone.BATTLEFIELD or draw(st.integers(0, 3))
+        else PLAYERS[1 - PLAYERS.index(controller)]
+    )
+    others = [o for o in ids if o != oid]
+    attached = None
+    if zone == Zone.BATTLEFIELD and others and (arch_name == "aura" or draw(st.integers(0, 5)) == 0):
+        attached = draw(st.sampled_from(others))
+    printed = Characteristics(
+        name=draw(st.sampled_from(NAMES)),
+        mana_cost=None,
+        mana_value=draw(st.integers(0, 5)),
+        colors=draw(st.sampled_from(COLORS)),
+        supertypes=arch.supertypes + draw(st.sampled_from(((), (), ("Legendary",)))),
+        types=arch.types,
+        subtypes=draw(st.sampled_from(arch.subtypes)),
+        power=pt[0],
+        toughness=pt[1],
+        abilities=tuple(abilities),
+    )
+    return GameObject(
+        id=oid,
+        printed=printed,
+        owner=owner,
+        controller=controller,
+        zone=zone,
+        timestamp=ts,
+        counters=counters if zone == Zone.BATTLEFIELD else (),
+        tapped=zone == Zone.BATTLEFIELD and draw(st.integers(0, 4)) == 0,
+        attached_to=attached,
+        face_down=zone == Zone.BATTLEFIELD and draw(st.integers(0, 30)) == 0,
+    )
+
+
+@st.composite
+def resolved_effects(
+    draw: st.DrawFn, eid: str, ids: tuple[str, ...], on_bf: tuple[str, ...], ts: int, statics: tuple[str, ...]
+) -> ResolvedEffect:
+    """A resolved spell's effect with the set it locked in at resolution (CR 611.2c)."""
+    controller = draw(st.sampled_from(PLAYERS))
+    source = draw(st.sampled_from((None,) + ids))
+    if len(on_bf) >= 2 and draw(st.integers(0, 6)) == 0:
+        target, original = draw(st.permutations(on_bf))[:2]
+        definition = EffectDef((op("copy", of=ObjRef("id", original)),), None)
+        return ResolvedEffect(eid, definition, ts, controller, source=source, locked=(target,))
+    locked = tuple(sorted(draw(st.sets(st.sampled_from(on_bf), min_size=1, max_size=3))))
+    if draw(st.integers(0, 3)) == 0:
+        definition = FAMOUS[
+            draw(
+                st.sampled_from(
+                    ("Humility", "Blood Moon", "Urborg", "Nature's Revolt", "Kormus Bell", "Ensoul Artifact")
+                )
+            )
+        ]
+        definition = EffectDef(definition.ops, None)
+    else:
+        definition = EffectDef(tuple(draw(operations(ids, True, statics))), None)
+    return ResolvedEffect(eid, definition, ts, controller, source=source, locked=locked)
+
+
+@st.composite
+def game_states(draw: st.DrawFn, max_objects: int = 6, max_effects: int = 6) -> GameState:
+    """A two-player state with 1..max_objects objects and 0..max_effects resolved effects,
+    every timestamp unique (CR 613.7)."""
+    n = draw(st.integers(1, max_objects))
+    m = draw(st.integers(0, max_effects))
+    ids = tuple(f"o{i}" for i in range(n))
+    statics = tuple(f"S{i}" for i in range(n))
+    stamps = draw(st.permutations(range(1, n + m + 1)))
+    objects = tuple(draw(game_objects(i, ids, stamps[i], statics)) for i in range(n))
+    on_bf = tuple(o.id for o in objects if o.zone == Zone.BATTLEFIELD)
+    effects: tuple[ResolvedEffect, ...] = ()
+    if on_bf:
+        effects = tuple(draw(resolved_effects(f"e{j}", ids, on_bf, stamps[n + j], statics)) for j in range(m))
+    turn = TurnContext(draw(st.sampled_from(PLAYERS)), 3, Step.PRECOMBAT_MAIN)
+    return GameState(tuple(Player(p) for p in PLAYERS), turn, objects, effects)

@@ -1,0 +1,72 @@
+"""Differential property tests: the clingo layer engine against the brute-force oracle
+(tests/oracles/layers_oracle.py), on random small states (strategies_layers.py).
+
+``PYENGINE_LAYERS_EXAMPLES`` sets the number of random states of the main test (default 1000,
+the minimum per CI run); the invariance checks run PYENGINE_LAYERS_INVARIANCE_EXAMPLES (default 50).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+from pyengine.layers import compute
+from pyengine.model.objects import GameState
+from tests.oracles.layers_oracle import characteristics
+from tests.oracles.layers_oracle_report import describe, diff, rename_objects
+from tests.properties.strategies_layers import game_states
+
+EXAMPLES = int(os.environ.get("PYENGINE_LAYERS_EXAMPLES", "1000"))
+INVARIANCE_EXAMPLES = int(os.environ.get("PYENGINE_LAYERS_INVARIANCE_EXAMPLES", "50"))
+TIMEOUT = 20.0
+QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large]
+
+
+def engine_values(state: GameState) -> dict[str, dict[str, Any]]:
+    """The engine's characteristics of every object."""
+    return compute(state, timeout=TIMEOUT).values()
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=QUIET)
+@given(game_states())
+def test_engine_equals_oracle(state: GameState) -> None:
+    """CR 613: for every object, the engine's characteristics equal the oracle's."""
+    note(describe(state))
+    expected = characteristics(state)
+    got = engine_values(state)
+    note(diff(expected, got))
+    assert got == expected
+
+
+@settings(max_examples=INVARIANCE_EXAMPLES, deadline=None, suppress_health_check=QUIET)
+@given(game_states(), st.randoms(use_true_random=False))
+def test_engine_ignores_the_order_of_objects_and_effects(state: GameState, rnd: object) -> None:
+    """The answer does not depend on the order of state.objects and state.effects."""
+    objects, effects = list(state.objects), list(state.effects)
+    rnd.shuffle(objects)  # type: ignore[attr-defined]
+    rnd.shuffle(effects)  # type: ignore[attr-defined]
+    shuffled = GameState(state.players, state.turn, tuple(objects), tuple(effects))
+    note(describe(state))
+    assert engine_values(shuffled) == engine_values(state)
+    assert characteristics(shuffled) == characteristics(state)
+
+
+@settings(max_examples=INVARIANCE_EXAMPLES, deadline=None, suppress_health_check=QUIET)
+@given(game_states(), st.randoms(use_true_random=False))
+def test_engine_commutes_with_renaming_objects(state: GameState, rnd: object) -> None:
+    """Renaming object ids consistently renames the answer (ids sort differently after the
+    renaming, so nothing may hinge on their alphabetical order)."""
+    ids = [o.id for o in state.objects]
+    fresh = [f"z{i}" for i in range(len(ids))]
+    rnd.shuffle(fresh)  # type: ignore[attr-defined]
+    mapping = dict(zip(ids, fresh, strict=True))
+    note(describe(state))
+    note(f"renaming: {mapping}")
+    before = engine_values(state)
+    after = engine_values(rename_objects(state, mapping))
+    assert after == {mapping[o]: v for o, v in before.items()}
+    oracle = characteristics(state)
+    assert characteristics(rename_objects(state, mapping)) == {mapping[o]: v for o, v in oracle.items()}
