@@ -91,7 +91,7 @@ def test_quick_start_is_exactly_two_one_line_commands() -> None:
     assert len(commands) == 2 and all("\n" not in c for c in commands)
     install_and_check, install_and_test = commands
     assert install_and_check.endswith("pyengine check scenarios/")
-    assert "'.[test]'" in install_and_test and install_and_test.endswith("-m pytest -q")
+    assert "'.[test]'" in install_and_test and install_and_test.endswith("-m pytest -q -n auto")
 
 
 def test_ci_runs_the_readme_test_command_verbatim_and_the_check() -> None:
