@@ -355,6 +355,8 @@ def _reads(eff: EffectDef) -> set[str]:
                 out.add("controller")
         for c in s.compares:
             out.add(c.attr)
+            if c.attr in ("power", "toughness"):
+                out.add("type")  # CR 208.3, 208.5: whether it has a value depends on being a creature
             expr(c.rhs)
         for group in s.any_of:
             for child in group:
@@ -369,6 +371,8 @@ def _reads(eff: EffectDef) -> set[str]:
                 out.add("type")
         if e.op == "attr" and e.attr:
             out.add(e.attr)
+            if e.attr in ("power", "toughness"):
+                out.add("type")
         for a in e.args:
             expr(a)
 
