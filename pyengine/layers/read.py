@@ -63,6 +63,8 @@ class Reader:
 
     def ability_name(self, k: clingo.Symbol) -> str:
         """Display name of an ability term."""
+        if k.name == "gr":  # an instance granted by an effect (CR 113.2c)
+            return self.ability_name(k.arguments[0])
         if k in self.index.ability_names:
             return self.index.ability_names[k]
         if k.name == "intrinsic":
@@ -75,6 +77,8 @@ class Reader:
 
     def keyword(self, k: clingo.Symbol) -> tuple[str, str | None] | None:
         """(name, parameter) of a keyword ability term, else None."""
+        if k.name == "gr":
+            return self.keyword(k.arguments[0])
         if k.name == "kw":
             return (k.arguments[0].string, None)
         if k.name == "kwp":
