@@ -1,0 +1,249 @@
+"""Events as the replacement engine sees them (CR 614.1, 700.1): a kind and its fields.
+
+Values: an object is ``("o", id)``, a player ``("p", id)``, the top cards of a player's
+library ``("top", player)``, an unnamed card in a player's zone ``("card", player, zone)``,
+a token being created ``("token",)``; integers, booleans, words (zones, causes, steps: str)
+and texts (counter kinds) as themselves; ``None`` for "none".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from pyengine.lang.yamlread import Cursor
+from pyengine.model.objects import GameState
+from pyengine.replacement import spec as S
+
+Value = Any
+_WORD = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event: its kind (a base kind of :data:`spec.KIND_FIELDS`) and every field of that
+    kind in signature order (``empty``: a draw from an empty library, outcomes only)."""
+
+    kind: str
+    fields: tuple[tuple[str, Value], ...]
+
+    def get(self, name: str) -> Value:
+        """The value of field ``name`` (KeyError if the kind has no such field)."""
+        for k, v in self.fields:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{kind, field: value...}`` with objects and players as their ids."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for k, v in self.fields:
+            out[k] = show_value(v)
+        return out
+
+    def render(self) -> str:
+        """A sentence saying what happens."""
+        return render(self)
+
+
+def show_value(v: Value) -> Any:
+    """A JSON-ready form of a field value."""
+    if isinstance(v, tuple):
+        if v[0] in ("o", "p"):
+            return v[1]
+        if v[0] == "top":
+            return {"top_of": v[1]}
+        if v[0] == "card":
+            return {"card_in": v[2], "owner": v[1]}
+        if v[0] == "tokdef":
+            return {"token": v[1]}
+        return "token"
+    return v
+
+
+def _name(v: Value) -> str:
+    if isinstance(v, tuple):
+        if v[0] in ("o", "p"):
+            return str(v[1])
+        if v[0] == "top":
+            return f"the top card(s) of {v[1]}'s library"
+        if v[0] == "card":
+            return f"a card from {v[1]}'s {v[2]}"
+        if v[0] == "tokdef":
+            return f"a {v[1]} token"
+        return "a token"
+    return "nothing" if v is None else str(v)
+
+
+def render(e: Event) -> str:
+    """A readable sentence for an event."""
+    f = dict(e.fields)
+    if e.kind == "damage":
+        return (f"{_name(f['source'])} deals {f['amount']} {'combat ' if f['combat'] else ''}"
+                f"damage to {_name(f['target'])}")
+    if e.kind == "move":
+        n = f"{f['count']} × " if f["count"] != 1 else ""
+        if f["to"] == "battlefield":
+            token = f["object"] == ("token",)
+            what = (f" (a token: {_name(f['as'])})" if token else
+                    f" as a copy of {_name(f['as'])}" if f["as"] not in (None, f["object"]) else "")
+            extra = "".join([what, f" under {_name(f['control'])}'s control",
+                             " tapped" if f["tapped"] else "", " back face up" if f["face"] == "back" else "",
+                             f" ({f['choice']} chosen)" if f["choice"] else ""])
+            frm = "" if f["from"] is None else f" from {f['from']}"
+            return f"{n}{_name(f['object'])} enters the battlefield{frm}{extra} ({f['cause']})"
+        pos = f" ({f['position']})" if f["position"] else ""
+        return f"{n}{_name(f['object'])} moves from {f['from']} to {f['to']}{pos} ({f['cause']})"
+    if e.kind == "regenerate":
+        return f"{_name(f['object'])} regenerates: all damage is removed from it and it is tapped"
+    if e.kind == "draw":
+        return f"{_name(f['player'])} draws a card" + (" from an empty library" if f.get("empty") else "") \
+            if f["count"] == 1 else f"{_name(f['player'])} draws {f['count']} cards"
+    if e.kind in ("gain_life", "lose_life", "pay_life"):
+        verb = {"gain_life": "gains", "lose_life": "loses", "pay_life": "pays"}[e.kind]
+        return f"{_name(f['player'])} {verb} {f['amount']} life"
+    if e.kind == "set_life":
+        return f"{_name(f['player'])}'s life total becomes {f['amount']}"
+    if e.kind == "counters":
+        return f"{f['amount']} {f['counter']} counter(s) are put on {_name(f['target'])} by {_name(f['by'])}"
+    if e.kind == "remove_counters":
+        return f"{f['amount']} {f['counter']} counter(s) are removed from {_name(f['target'])}"
+    if e.kind == "create_tokens":
+        return f"{_name(f['control'])} creates {f['count']} token(s) ({_name(f['as'])})"
+    if e.kind == "begin":
+        return f"{_name(f['player'])}'s {f['which']} {f['what']} begins"
+    if e.kind == "lose_game":
+        return f"{_name(f['player'])} loses the game"
+    if e.kind == "win_game":
+        return f"{_name(f['player'])} wins the game"
+    return f"{_name(f.get('player'))}: {f.get('text')}"
+
+
+# --- Reading events from scenarios --------------------------------------------------------
+
+class EventReader:
+    """Reads event mappings against a game state (ids are checked; defaults filled in)."""
+
+    def __init__(self, state: GameState, outcome: bool = False) -> None:
+        self.state = state
+        self.outcome = outcome  # expectations: tokens and draws from empty libraries allowed
+        self.objects = {o.id for o in state.objects}
+        self.players = set(state.player_ids)
+        self.token_defs: dict[str, Any] = {}  # name -> Characteristics of inline tokens
+
+    def event(self, cur: Cursor) -> Event:
+        """``{kind: K, FIELD: VALUE...}``; sugar kinds (destroy, dies, enter...) imply fields."""
+        cur.mapping(None, "an event such as {kind: damage, source: bolt, target: bears, amount: 3}")
+        word = cur.req("kind").choice(tuple(S.KIND_FIELDS) + tuple(S.SUGAR), "an event kind:")
+        kind = S.base_kind(word)
+        names = S.KIND_FIELDS[kind] + (("empty",) if self.outcome and kind == "draw" else ())
+        allowed = (set(names) | {"kind"} | ({"token"} if kind == "create_tokens" else set())
+                   | ({"times"} if self.outcome else set()))
+        cur.mapping(allowed, f"a {kind} event")
+        given: dict[str, Value] = {k: str(v) for k, v in S.SUGAR.get(word, (kind, ()))[1]}
+        for key, sub in cur.items():
+            if key in ("kind", "times"):
+                continue
+            field = "as" if key == "token" else key
+            given[field] = self.value(sub, field)
+        return Event(kind, tuple((f, self._default(kind, f, given, cur)) for f in names))
+
+    def value(self, cur: Cursor, field: str) -> Value:
+        """One field value."""
+        if field in S.INT_FIELDS:
+            return cur.integer(f"an integer {field}", 0)
+        if field in S.BOOL_FIELDS or field == "empty":
+            return cur.boolean()
+        if field in S.TEXT_FIELDS:
+            return cur.string(f"a {field}")
+        if field in S.WORD_FIELDS:
+            if cur.value is None:
+                return None
+            options = S.WORD_FIELDS[field]
+            word = cur.string(f"a {field}")
+            if options and word not in options:
+                cur.fail(f"expected a {field}: {', '.join(options)}; got {word!r}")
+            if not _WORD.match(word):
+                cur.fail(f"expected a lowercase word for {field}, got {word!r}")
+            return None if word == "none" else word
+        if isinstance(cur.value, dict) and field == "as":
+            return self._token(cur)
+        if isinstance(cur.value, dict):
+            cur.mapping({"top_of", "card_in", "owner"}, "{top_of: PLAYER} or {card_in: ZONE, owner: PLAYER}")
+            if cur.has("top_of"):
+                return ("top", self._player(cur.get("top_of")))
+            zone = cur.req("card_in").choice(S.ZONES, "a zone:")
+            return ("card", self._player(cur.req("owner")), zone)
+        if cur.value is None and field in ("control", "as"):
+            return None
+        word = cur.string(f"an id for {field}")
+        if word == "token" and self.outcome and field == "object":
+            return ("token",)
+        if field in S.PLAYER_FIELDS:
+            return ("p", self._player(cur))
+        if field in S.EITHER_FIELDS:
+            if word in self.players and word in self.objects:
+                cur.fail(f"{word!r} is both a player and an object id; rename one")
+            if word in self.players:
+                return ("p", word)
+        if word not in self.objects:
+            cur.fail(f"dangling object id {word!r}: no object has this id")
+        return ("o", word)
+
+    def _token(self, cur: Cursor) -> Value:
+        """``{token: NAME}`` (an inline token in an outcome) or an inline token definition."""
+        if set(cur.value) == {"token"}:
+            return ("tokdef", cur.get("token").string("a token name"))
+        if self.outcome:
+            cur.fail("expected {token: NAME} or an object id")
+        from pyengine.lang.characteristics import parse_characteristics
+        from pyengine.lang.effects import Ctx
+
+        chars = parse_characteristics(cur, Ctx(players=tuple(sorted(self.players)), key_prefix="token"))
+        if not chars.name:
+            cur.fail("a token definition needs a name")
+        self.token_defs[chars.name] = chars
+        return ("tokdef", chars.name)
+
+    def _player(self, cur: Cursor) -> str:
+        return cur.choice(sorted(self.players), "a player id:")
+
+    def _default(self, kind: str, field: str, given: dict[str, Value], cur: Cursor) -> Value:
+        if field in given:
+            return given[field]
+        simple = {"combat": False, "count": 1, "cause": "effect", "position": None, "tapped": False,
+                  "face": "front", "choice": None, "damage": False, "what": "step", "empty": False}
+        if kind == "gain_life" and field == "cause":
+            return "effect"
+        if field in simple:
+            return simple[field]
+        obj = given.get("object")
+        if kind == "move" and field == "from":
+            if isinstance(obj, tuple) and obj[0] == "o":
+                return self.state.object(obj[1]).zone.value
+            cur.fail("missing required field 'from' (the zone the object leaves)")
+        if kind == "move" and field in ("control", "as"):
+            if given.get("to") != "battlefield" or not (isinstance(obj, tuple) and obj[0] == "o"):
+                return None
+            o = self.state.object(obj[1])
+            if field == "as":
+                return obj
+            # CR 608.3a: a resolving permanent spell enters under its controller's control;
+            # a card from another zone has no controller: its owner puts it there.
+            zone = given.get("from", o.zone.value)
+            return ("p", o.controller if zone in ("stack", "battlefield") else o.owner)
+        if kind == "counters" and field == "by":
+            on = given.get("target")
+            if isinstance(on, tuple) and on[0] == "p":
+                return on
+            if isinstance(on, tuple) and on[0] == "o":
+                return ("p", self.state.object(on[1]).controller)
+        if kind == "begin" and field == "player":
+            return ("p", self.state.turn.active)
+        cur.fail(f"missing required field {field!r} of a {kind} event")
+
+
+def times(cur: Cursor) -> int:
+    """``times: N`` on an expected event: it happens N times (default 1)."""
+    return cur.get("times").integer("a number of times", 1) if cur.has("times") else 1

@@ -1,0 +1,181 @@
+"""The replacement engine: every outcome of an event under the replacement and prevention
+effects present, decided by clingo (asp/replacement/replacement.lp), and the check of a
+proposed sequence of choices (asp/check/replacement.lp)."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import clingo
+
+from pyengine import encodings, solver
+from pyengine.errors import EncodingError, SolverTimeout
+from pyengine.model.objects import GameState
+from pyengine.replacement import spec as S
+from pyengine.replacement.answer import EffectInfo, Outcome, ReplacementAnswer, Step, Verdict, Violation
+from pyengine.replacement.collect import Instance, instances, run_layers
+from pyengine.replacement.entering import explore
+from pyengine.replacement.event import Event
+from pyengine.replacement.facts import FactBuilder, proposals
+from pyengine.replacement.terms import value
+
+log = logging.getLogger(__name__)
+encodings.register("replacement", "replacement/replacement.lp")
+encodings.register("check_replacement", "check/replacement.lp")
+MAX_HORIZON = 256
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A proposed step: the effect applied, optionally its alternative and the chooser."""
+
+    effect: str
+    choice: str | None = None
+    by: str | None = None
+
+
+def analyse(state: GameState, events: list[Event], *, at: int | None = None,
+            sequence: list[Proposal] | None = None, timeout: float = 30.0,
+            token_defs: dict[str, Any] | None = None) -> ReplacementAnswer:
+    """Every outcome the legal choice sequences reach for ``events`` (simultaneous), each with
+    one sequence reaching it; and the verdict on ``sequence`` if given. ``at``: the
+    timestamp of the event (CR 614.4: later effects don't apply)."""
+    deadline = time.perf_counter() + timeout
+    result = run_layers(state, timeout)
+    found = instances(state, result, at)
+    entering = explore(state, result, found, events, _left(deadline, timeout), token_defs or {})
+    builder = FactBuilder(state, result, events, found, entering)
+    facts = builder.build()
+    shields = {i.id: i.spec.shield for i in found + entering.own
+               if isinstance(i.spec, S.ReplacementSpec) and i.spec.shield is not None}
+    horizon = _horizon(events, found + entering.own)
+    outcomes, horizon = _enumerate(facts, horizon, shields, deadline, timeout)
+    verdict = None
+    if sequence is not None:
+        verdict = _check(facts, sequence, max(horizon, len(sequence) + horizon), shields, deadline, timeout)
+    return ReplacementAnswer(tuple(events), _infos(found + entering.own), outcomes, verdict,
+                             {"horizon": float(horizon)})
+
+
+def _left(deadline: float, total: float) -> float:
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        raise SolverTimeout("the replacement engine", total)
+    return left
+
+
+def _horizon(events: list[Event], found: list[Instance]) -> int:
+    """A first bound on the number of steps (each effect once on each event); doubled while
+    some answer set runs out of steps (``overflow``)."""
+    n_eff = sum(1 for i in found if isinstance(i.spec, S.ReplacementSpec))
+    parts = sum(max(1, dict(e.fields).get("count", 1)) for e in events)
+    return 3 + parts * (n_eff + 1)
+
+
+def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int],
+               deadline: float, total: float) -> tuple[tuple[Outcome, ...], int]:
+    while True:
+        res = solver.solve([encodings.path("replacement")], facts, what="replacement outcomes",
+                           timeout=_left(deadline, total), args=["--project"], models=0,
+                           consts={"horizon": horizon})
+        if not any(m.atoms("overflow", 0) for m in res.models):
+            break
+        if horizon >= MAX_HORIZON:
+            raise EncodingError(f"replacement: more than {MAX_HORIZON} steps of choices")
+        horizon *= 2
+    if not res.satisfiable:
+        raise EncodingError("replacement: no legal sequence of choices (an encoding bug)")
+    outcomes = {}
+    for model in res.models:
+        out = read_outcome(model, shields)
+        outcomes.setdefault(out.key, out)
+    return tuple(sorted(outcomes.values(), key=lambda o: repr(o.key))), horizon
+
+
+def _check(facts: list[clingo.Symbol], sequence: list[Proposal], horizon: int,
+           shields: dict[str, int], deadline: float, total: float) -> Verdict:
+    steps = [(p.effect, p.choice, p.by) for p in sequence]
+    res = solver.solve([encodings.path("check_replacement")], facts + proposals(steps),
+                       what="replacement check", timeout=_left(deadline, total),
+                       args=["--opt-mode=optN"], models=0, optimal_only=True,
+                       consts={"horizon": horizon})
+    if not res.models:
+        raise EncodingError("replacement check: no model (an encoding bug)")
+    best = sorted(res.models, key=lambda m: [str(s) for s in m.symbols])[0]
+    violations = tuple(sorted(
+        Violation(a.arguments[0].string, a.arguments[1].name, _show(a.arguments[2]))
+        for a in best.atoms("violation", 3)))
+    return Verdict(not violations, violations, read_outcome(best, shields))
+
+
+def _event(kind: str, sig: clingo.Symbol) -> Event:
+    names = S.KIND_FIELDS[kind]
+    vals = [value(a) for a in sig.arguments]
+    if kind == "draw" and len(vals) == 3:
+        names = names + ("empty",)
+    return Event(kind, tuple(zip(names, vals, strict=True)))
+
+
+def read_outcome(model: solver.Model, shields: dict[str, int]) -> Outcome:
+    """The outcome an answer set shows, with its witness sequence."""
+    events: list[Event] = []
+    for a in model.atoms("outcome", 3):
+        events += [_event(a.arguments[0].name, a.arguments[1])] * a.arguments[2].number
+    blocked: list[tuple[Event, str]] = []
+    for a in model.atoms("blocked", 4):
+        one = (_event(a.arguments[0].name, a.arguments[1]), a.arguments[2].string)
+        blocked += [one] * a.arguments[3].number
+    used = [(a.arguments[0].string, a.arguments[1].number) for a in model.atoms("used", 2)
+            if a.arguments[1].number > 0]
+    left = [(a.arguments[0].string, a.arguments[1].number) for a in model.atoms("shield_left", 2)
+            if a.arguments[1].number != shields.get(a.arguments[0].string)]
+    steps = []
+    for a in model.atoms("applied", 7):
+        t, e, alt, chooser, rule, kind, sig = a.arguments
+        steps.append(Step(t.number, e.string, _alt(alt), chooser.arguments[0].string, rule.string,
+                          _event(kind.name, sig)))
+    return Outcome(tuple(sorted(events, key=repr)), tuple(sorted(blocked, key=repr)),
+                   tuple(sorted(used)), tuple(sorted(left)),
+                   _numbered(steps))
+
+
+def _numbered(steps: list[Step]) -> tuple[Step, ...]:
+    """The witness in order, its steps numbered 1, 2, ... (rules transformations between
+    choices take steps of their own in the encoding)."""
+    ordered = sorted(steps, key=lambda s: s.t)
+    return tuple(dataclasses.replace(s, t=n) for n, s in enumerate(ordered, 1))
+
+
+def _show(sym: clingo.Symbol) -> str:
+    """Violation arguments for people: step numbers, effect ids, players."""
+    if sym.type == clingo.SymbolType.String:
+        return sym.string
+    if sym.type == clingo.SymbolType.Number:
+        return str(sym.number)
+    if sym.name in ("p", "o") and len(sym.arguments) == 1:
+        return sym.arguments[0].string
+    if sym.name == "" or sym.arguments:
+        inner = ", ".join(_show(a) for a in sym.arguments)
+        return inner if sym.name == "" else f"{sym.name}({inner})"
+    return sym.name
+
+
+def _alt(sym: clingo.Symbol) -> str:
+    if sym.type == clingo.SymbolType.String:
+        return sym.string
+    if sym.name == "shield":
+        return f"prevent {sym.arguments[0].number}"
+    return str(sym)
+
+
+def _infos(found: list[Instance]) -> tuple[EffectInfo, ...]:
+    out = []
+    for i in found:
+        status = "late (CR 614.4)" if i.late else ("can't" if isinstance(i.spec, S.CantSpec) else
+                                                   "prevention" if i.spec.prevention else "replacement")
+        out.append(EffectInfo(i.id, i.text, i.source, i.controller, status))
+    return tuple(sorted(out, key=lambda e: e.id))

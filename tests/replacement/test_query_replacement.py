@@ -1,0 +1,87 @@
+"""pyengine/queries/replacement.py: the query and expectation format, comparisons, and bad
+input as one-line errors (scenarios/replacement/README.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyengine.errors import ScenarioError
+from pyengine.queries import base
+from pyengine.scenario.loader import load_text
+
+HEAD = """
+id: replacement/t
+title: t
+cr: ["616.1"]
+rationale: t (616.1)
+players: [alice, bob]
+turn: {active: alice}
+objects:
+  - {id: furnace, card: Furnace of Rath, controller: alice, timestamp: 1}
+  - {id: bears, card: Grizzly Bears, controller: bob, timestamp: 2}
+  - {id: bolt, card: Lightning Bolt, owner: alice, zone: stack}
+"""
+
+
+def load(query: str, expect: str) -> object:
+    return load_text(HEAD + query + expect, "q.yaml")
+
+
+def test_the_query_kind_is_real_with_schemas() -> None:
+    kind = base.get("replacement")
+    assert kind is not None and kind.solve is not None
+    assert kind.query_schema and kind.expect_schema
+
+
+def test_a_right_expectation_passes_and_a_wrong_one_fails() -> None:
+    q = "query: {kind: replacement, event: {kind: damage, source: bolt, target: bears, amount: 3}}\n"
+    good = load(q, "expect: {outcomes: [{events: [{kind: damage, source: bolt, target: bears,"
+                   " amount: 6}]}]}\n")
+    kind = base.get("replacement")
+    answer = kind.solve(good.state, good.query, 30.0)
+    assert kind.compare(good.expect, answer) == []
+    bad = load(q, "expect: {outcomes: [{events: [{kind: damage, source: bolt, target: bears,"
+                  " amount: 3}]}]}\n")
+    diffs = kind.compare(bad.expect, answer)
+    assert any("expected, not reachable" in d for d in diffs)
+    assert any("reachable, not expected" in d and "furnace" in d for d in diffs)
+
+
+def test_a_sequence_verdict_is_compared() -> None:
+    q = ("query: {kind: replacement, event: {kind: damage, source: bolt, target: bears, amount: 3},"
+         " sequence: [{effect: furnace, by: alice}]}\n")
+    sc = load(q, "expect: {legal: false, violations: ['616.1:wrong_chooser']}\n")
+    kind = base.get("replacement")
+    assert kind.compare(sc.expect, kind.solve(sc.state, sc.query, 30.0)) == []
+
+
+BAD = {
+    "event_and_events": ("query: {kind: replacement, event: {kind: draw, player: alice}, events: []}\n",
+                         "expect: {outcomes: []}\n", "query"),
+    "dangling_object": ("query: {kind: replacement, event: {kind: damage, source: nope, target: bears,"
+                        " amount: 1}}\n",
+                        "expect: {outcomes: []}\n", "query.event.source"),
+    "unknown_field": ("query: {kind: replacement, event: {kind: draw, player: alice, amount: 2}}\n",
+                      "expect: {outcomes: []}\n", "query.event.amount"),
+    "missing_outcomes": ("query: {kind: replacement, event: {kind: draw, player: alice}}\n",
+                         "expect: {}\n", "expect"),
+    "verdict_without_sequence": ("query: {kind: replacement, event: {kind: draw, player: alice}}\n",
+                                 "expect: {outcomes: [], legal: true}\n", "expect.legal"),
+    "illegal_without_violations": ("query: {kind: replacement, event: {kind: draw, player: alice},"
+                                   " sequence: [x]}\n",
+                                   "expect: {legal: false}\n", "expect"),
+    "same_object_moves_twice": ("query: {kind: replacement, events: [{kind: destroy, object: bears}, "
+                                "{kind: destroy, object: bears}]}\n", "expect: {outcomes: []}\n",
+                                "query.events[1]"),
+    "duplicate_outcome": ("query: {kind: replacement, event: {kind: draw, player: alice}}\n",
+                          "expect: {outcomes: [{events: []}, {events: []}]}\n", "expect.outcomes"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_bad_input_is_a_one_line_error(name: str) -> None:
+    query, expect, path = BAD[name]
+    with pytest.raises(ScenarioError) as err:
+        load(query, expect)
+    msg = str(err.value)
+    assert "\n" not in msg and msg.startswith("q.yaml:") and f" {path}:" in msg
