@@ -23,6 +23,9 @@ EXAMPLES = int(os.environ.get("PYENGINE_LAYERS_EXAMPLES", "1000"))
 INVARIANCE_EXAMPLES = int(os.environ.get("PYENGINE_LAYERS_INVARIANCE_EXAMPLES", "50"))
 TIMEOUT = 20.0
 QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large]
+# In CI (CI=true) the random states are drawn from a fixed seed, so a CI run is reproducible;
+# elsewhere every run explores new ones.
+CI = os.environ.get("CI") == "true"
 
 
 def engine_values(state: GameState) -> dict[str, dict[str, Any]]:
@@ -30,7 +33,7 @@ def engine_values(state: GameState) -> dict[str, dict[str, Any]]:
     return compute(state, timeout=TIMEOUT).values()
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=QUIET)
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=QUIET, derandomize=CI)
 @given(game_states())
 def test_engine_equals_oracle(state: GameState) -> None:
     """CR 613: for every object, the engine's characteristics equal the oracle's."""
@@ -41,7 +44,7 @@ def test_engine_equals_oracle(state: GameState) -> None:
     assert got == expected
 
 
-@settings(max_examples=INVARIANCE_EXAMPLES, deadline=None, suppress_health_check=QUIET)
+@settings(max_examples=INVARIANCE_EXAMPLES, deadline=None, suppress_health_check=QUIET, derandomize=CI)
 @given(game_states(), st.randoms(use_true_random=False))
 def test_engine_ignores_the_order_of_objects_and_effects(state: GameState, rnd: object) -> None:
     """The answer does not depend on the order of state.objects and state.effects."""
@@ -54,7 +57,7 @@ def test_engine_ignores_the_order_of_objects_and_effects(state: GameState, rnd: 
     assert characteristics(shuffled) == characteristics(state)
 
 
-@settings(max_examples=INVARIANCE_EXAMPLES, deadline=None, suppress_health_check=QUIET)
+@settings(max_examples=INVARIANCE_EXAMPLES, deadline=None, suppress_health_check=QUIET, derandomize=CI)
 @given(game_states(), st.randoms(use_true_random=False))
 def test_engine_commutes_with_renaming_objects(state: GameState, rnd: object) -> None:
     """Renaming object ids consistently renames the answer (ids sort differently after the
