@@ -14,6 +14,16 @@ ENTRY_POINTS = {
     "final": "layers/final.lp",
     "fold": "layers/fold.lp",
     "cmp_dynamic": "layers/cmp_dynamic.lp",
+    "layers_core": "layers/core.lp",
+    "fold_core": "layers/fold_core.lp",
+}
+
+# the operations of each layer or sublayer (CR 613.1-613.4), loaded with layers_core/fold_core
+LAYER_FILES = {
+    "l1a": "layers/l1_copy.lp", "l1b": "layers/l1_copy.lp", "l2": "layers/l2_control.lp",
+    "l3": "layers/l3_text.lp", "l4": "layers/l4_type.lp", "l5": "layers/l5_color.lp",
+    "l6": "layers/l6_ability.lp", "l7a": "layers/l7_pt.lp", "l7b": "layers/l7_pt.lp",
+    "l7c": "layers/l7_pt.lp", "l7d": "layers/l7_pt.lp",
 }
 
 
@@ -30,6 +40,11 @@ def root() -> Path:
 def path(name: str) -> Path:
     """The entry encoding called ``name`` (see :data:`ENTRY_POINTS`)."""
     return root() / ENTRY_POINTS[name]
+
+
+def layer(name: str) -> Path:
+    """The encoding of layer or sublayer ``name`` (l1a .. l7d)."""
+    return root() / LAYER_FILES[name]
 
 
 def register(name: str, relative: str) -> None:

@@ -7,10 +7,12 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Iterable, Sequence
 
 import clingo
+from clingo import ast
 
 from pyengine.errors import EncodingError, SolverTimeout
 
@@ -30,10 +32,21 @@ class Model:
     optimal: bool = False
 
     def atoms(self, name: str, arity: int | None = None) -> list[clingo.Symbol]:
-        """Shown atoms called ``name`` (of ``arity`` if given)."""
-        return [s for s in self.symbols
-                if s.type == clingo.SymbolType.Function and s.name == name
-                and (arity is None or len(s.arguments) == arity)]
+        """Shown atoms called ``name`` (of ``arity`` if given), in symbol order."""
+        if arity is not None:
+            return list(self._index.get((name, arity), ()))
+        return [s for (n, _), group in self._index.items() if n == name for s in group]
+
+    @cached_property
+    def _index(self) -> dict[tuple[str, int], tuple[clingo.Symbol, ...]]:
+        groups: dict[tuple[str, int], list[clingo.Symbol]] = {}
+        for s in self.symbols:
+            try:  # shown atoms are function symbols; a shown number or string has no name
+                key = (s.name, len(s.arguments))
+            except RuntimeError:
+                continue
+            groups.setdefault(key, []).append(s)
+        return {k: tuple(v) for k, v in groups.items()}
 
 
 @dataclass(frozen=True)
@@ -71,12 +84,14 @@ def solve(
     models: int = 1,
     optimal_only: bool = False,
     consts: dict[str, int | str] | None = None,
+    measure: bool = False,
 ) -> SolveResult:
     """Ground ``encodings`` with ``facts`` (symbols, added through the backend) and solve.
 
     ``models``: 0 for all. ``optimal_only``: with ``--opt-mode=optN``, keep only models whose
     optimality is proven. Raises :class:`SolverTimeout` when ``timeout`` seconds pass before the
     search ends (grounding included), :class:`EncodingError` on grounder warnings in strict mode.
+    ``measure``: also report the ground program's size (atoms, rules; costs about a millisecond).
     """
     messages: list[str] = []
     argv = [f"--models={models}", *args]
@@ -84,12 +99,13 @@ def solve(
         argv.append(f"--const={name}={value}")
     ctl = clingo.Control(argv, logger=_capture(messages), message_limit=500)
     started = time.perf_counter()
-    try:
-        for enc in encodings:
-            ctl.load(str(enc))
-    except RuntimeError:
-        errors = [m for m in messages if not m.startswith("AtomUndefined")] or messages
-        raise EncodingError(f"{what}: cannot load encodings: " + "; ".join(errors[:5])) from None
+    with ast.ProgramBuilder(ctl) as builder:
+        try:
+            program = _parsed(tuple(str(enc) for enc in encodings))
+        except EncodingError as exc:
+            raise EncodingError(f"{what}: {exc}") from None
+        for statement in program:
+            builder.add(statement)
     with ctl.backend() as backend:
         for sym in facts:
             atom = backend.add_atom(sym)
@@ -128,15 +144,29 @@ def solve(
         "ground_s": grounded - started,
         "total_s": time.perf_counter() - started,
     }
-    try:
-        summary = ctl.statistics["problem"]["lpStep"]
-        stats["atoms"] = float(summary["atoms"])
-        stats["rules"] = float(summary["rules"])
-    except (KeyError, RuntimeError):
-        pass
+    if measure:
+        try:
+            summary = ctl.statistics["problem"]["lpStep"]
+            stats["atoms"] = float(summary["atoms"])
+            stats["rules"] = float(summary["rules"])
+        except (KeyError, RuntimeError):
+            pass
     optimal = bool(found) and (found[-1].optimal or not found[-1].cost)
     return SolveResult(bool(handle_result.satisfiable), tuple(found), optimal,
                        bool(handle_result.exhausted), stats)
+
+
+@lru_cache(maxsize=64)
+def _parsed(paths: tuple[str, ...]) -> tuple[ast.AST, ...]:
+    """The statements of the encodings (includes resolved), parsed once per process: parsing
+    costs about as much as grounding a small program."""
+    messages: list[str] = []
+    statements: list[ast.AST] = []
+    try:
+        ast.parse_files(list(paths), statements.append, logger=_capture(messages), message_limit=500)
+    except RuntimeError:
+        raise EncodingError("cannot load encodings: " + "; ".join(messages[:5])) from None
+    return tuple(statements)
 
 
 class _Watchdog(threading.Thread):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pyengine.lang.effects import Ctx, _colors, _subtypes, _supertypes, _types, parse_ability
 from pyengine.lang.yamlread import Cursor
+from pyengine.model import subtypes as subtype_table
 from pyengine.model.mana import parse_cost
 from pyengine.model.objects import Characteristics
 
@@ -38,6 +39,12 @@ def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozens
         if cur.has(key):
             colors = tuple(_colors(cur.get(key))) if cur.get(key).value else ()
     types = tuple(_types(cur.get("types"))) if cur.has("types") else ()
+    subtypes = tuple(_subtypes(cur.get("subtypes"))) if cur.has("subtypes") else ()
+    for word in subtypes:
+        if not subtype_table.corresponds(word, types):
+            need = " or ".join(sorted(subtype_table.CORRESPONDS[subtype_table.category(word) or ""]))
+            cur.get("subtypes").fail(f"{word} is a {subtype_table.category(word)} type, so the object "
+                                     f"must be a {need} (CR 205.3d), not {list(types)}")
     abilities = [parse_ability(c, ctx) for c in cur.get("abilities").seq()]
     abilities += [parse_ability(c, ctx) for c in cur.get("keywords").seq()]
 
@@ -53,7 +60,7 @@ def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozens
         colors=colors,
         supertypes=tuple(_supertypes(cur.get("supertypes"))) if cur.has("supertypes") else (),
         types=types,
-        subtypes=tuple(_subtypes(cur.get("subtypes"))) if cur.has("subtypes") else (),
+        subtypes=subtypes,
         power=num("power"),
         toughness=num("toughness"),
         loyalty=num("loyalty"),

@@ -85,7 +85,7 @@ def parse_target(cur: Cursor, ctx: Ctx, objects_zone_any: bool = True) -> S.Targ
                 items = [sub] if not isinstance(sub.value, list) else sub.seq()
                 players = tuple(_player(c, ctx) for c in items)
         objects = _selector(cur.get("objects"), ctx, objects_zone_any) if cur.has("objects") else None
-        top = ()
+        top: tuple[PlayerRef, ...] = ()
         if cur.has("top_of"):
             sub = cur.get("top_of")
             top = tuple(_player(c, ctx) for c in ([sub] if not isinstance(sub.value, list) else sub.seq()))
@@ -288,7 +288,7 @@ COMMON = ("event", "optional", "uses", "self_replacement", "zones", "text")
 
 
 def _common(cur: Cursor) -> dict[str, Any]:
-    zones = ("battlefield",)
+    zones: tuple[str, ...] = ("battlefield",)
     if cur.has("zones"):
         z = cur.get("zones")
         zones = tuple(S.ZONES[:-1]) if z.value == "any" else _words(z, S.ZONES[:-1], "a zone")
@@ -305,7 +305,9 @@ def _with_decline(alts: list[S.Alternative], optional: bool) -> tuple[S.Alternat
 
 
 def _result(spec: S.Spec) -> Args:
-    return (("spec", spec), ("selectors", S.selectors_of(spec)))  # type: ignore[arg-type]
+    # The specification is a frozen dataclass (hashable, like every Arg); its selectors are
+    # also given as a tuple, which the layer engine walks and evaluates.
+    return (("spec", spec), ("selectors", S.selectors_of(spec)))  # type: ignore[return-value]
 
 
 def _p_replace(cur: Cursor, ctx: Ctx) -> Args:
@@ -411,72 +413,6 @@ def _p_unpreventable(cur: Cursor, ctx: Ctx) -> Args:
     return _result(S.CantSpec(parse_pattern(cur, ctx, kind="damage"), what="prevent"))
 
 
-# --- JSON Schemas ----------------------------------------------------------------------------
-
-def _schemas() -> dict[str, dict[str, Any]]:
-    word_or_list = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
-    target = {"description": "a player word, an object id or self, a selector, or "
-                             "{players, objects, top_of}", "anyOf": [
-        {"type": "string"}, {"$ref": "#/$defs/selector"},
-        {"type": "object", "additionalProperties": False, "properties": {
-            "players": word_or_list, "objects": {"$ref": "#/$defs/selector"}, "top_of": word_or_list}}]}
-    rng = {"anyOf": [{"type": "integer"}, {"type": "object", "additionalProperties": False,
-                                            "properties": {"gte": {}, "lte": {"type": "integer"}}}]}
-    props: dict[str, Any] = {"kind": {"enum": list(PATTERN_KINDS)}, "library": rng, "step": word_or_list}
-    for f in sorted(set().union(*[set(v) for v in S.KIND_FIELDS.values()])):
-        props[f] = (target if f in S.OBJECT_FIELDS | S.EITHER_FIELDS | S.PLAYER_FIELDS else
-                    rng if f in S.INT_FIELDS else {"type": "boolean"} if f in S.BOOL_FIELDS
-                    else word_or_list)
-    pattern = {"type": "object", "additionalProperties": False, "properties": props,
-               "description": "an event pattern (scenarios/replacement/README.md)"}
-    event = {"type": "object", "required": ["kind"], "description": "a new event: kind and fields"}
-    amount = {"type": "object", "additionalProperties": False, "properties": {
-        "times": {"type": "integer"}, "plus": {"type": "integer"}, "half": {"const": True},
-        "keep_life": {"type": "integer"}}}
-    mod = {"amount": amount, "count": amount, "to": {"enum": list(S.ZONES)},
-           "position": {"enum": list(S.WORD_FIELDS["position"])}, "face": {"enum": ["front", "back"]},
-           "cause": {"type": "string"}, "tapped": {"type": "boolean"}, "control": {"type": "string"},
-           "choice": word_or_list, "as": target, "redirect": {"type": "string"},
-           "instead": {"type": "array", "items": event}, "also": {"type": "array", "items": event},
-           "nothing": {"const": True}, "counters": {"type": "object"},
-           "choose_objects": {"type": "object"}, "label": {"type": "string"}}
-    common = {"event": pattern, "optional": {"type": "boolean"}, "uses": {"type": "integer", "minimum": 1},
-              "self_replacement": {"type": "boolean"}, "zones": word_or_list, "text": {"type": "string"}}
-    alt = {"type": "object", "additionalProperties": False, "properties": mod}
-    return {
-        "replace": {"type": "object", "required": ["event"], "additionalProperties": False,
-                    "properties": {**common, **mod, "choose": {"type": "array", "items": alt}}},
-        "prevent": {"type": "object", "additionalProperties": False, "properties": {
-            **common, "amount": {"anyOf": [{"const": "all"}, {"type": "integer", "minimum": 1}]},
-            "shield": {"type": "integer", "minimum": 1}, "each": {"type": "boolean"}}},
-        "regenerate": {"type": "object", "required": ["object"], "additionalProperties": False,
-                       "properties": {"object": target, "each_time": {"type": "boolean"},
-                                      "text": {"type": "string"}}},
-        "skip": {"type": "object", "required": ["event"], "additionalProperties": False,
-                 "properties": {"event": pattern, "uses": {"type": "integer", "minimum": 1},
-                                "text": {"type": "string"}}},
-        "enters_tapped": {"anyOf": [{"const": True}, pattern]},
-        "enters_with_counters": {"type": "object", "required": ["counter", "amount"],
-                                 "properties": {"counter": {"type": "string"},
-                                                "amount": {"type": "integer", "minimum": 1}}},
-        "cant": pattern,
-        "cant_be_regenerated": target,
-        "unpreventable": {"anyOf": [{"const": True}, pattern]},
-    }
-
-
-_DOCS = {
-    "replace": "CR 614.1: if an event matching `event` would happen, it happens modified instead",
-    "prevent": "CR 615: prevent all of the damage, N of each event (615.10) or the next N (615.7)",
-    "regenerate": "CR 614.8, 701.19: the next time (or each time) it would be destroyed, instead "
-                  "remove all damage from it and tap it",
-    "skip": "CR 614.10: the step, phase or turn is replaced by nothing",
-    "enters_tapped": "CR 614.1c-d: this permanent (or matching ones) enters tapped",
-    "enters_with_counters": "CR 614.1c: this permanent enters with counters",
-    "cant": "CR 614.17: events matching can't happen (not a replacement effect)",
-    "cant_be_regenerated": "CR 701.19c: regeneration shields aren't applied to these objects",
-    "unpreventable": "CR 615.12: matching damage can't be prevented",
-}
 _PARSERS: dict[str, Callable[[Cursor, Ctx], Args]] = {
     "replace": _p_replace, "prevent": _p_prevent, "regenerate": _p_regenerate, "skip": _p_skip,
     "enters_tapped": _p_enters_tapped, "enters_with_counters": _p_enters_with_counters,
@@ -487,9 +423,11 @@ _PARSERS: dict[str, Callable[[Cursor, Ctx], Args]] = {
 
 def register() -> None:
     """Add the replacement operations to the effect language."""
-    schemas = _schemas()
+    from pyengine.replacement.opschema import DOCS, schemas
+
+    found = schemas(PATTERN_KINDS)
     for name, parse in _PARSERS.items():
-        OPS[name] = OpSpec(None, AREA, parse, needs_affects=False, schema=schemas[name], doc=_DOCS[name])
+        OPS[name] = OpSpec(None, AREA, parse, needs_affects=False, schema=found[name], doc=DOCS[name])
 
 
 register()

@@ -28,8 +28,9 @@ class _Carry:
     grants: set[tuple[clingo.Symbol, clingo.Symbol, int]]
 
 
-def compute(state: GameState, timeout: float = 30.0) -> LayerResult:
-    """Characteristics of every object after all continuous effects (CR 613)."""
+def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> LayerResult:
+    """Characteristics of every object after all continuous effects (CR 613). ``measure``:
+    also count the ground atoms and rules of every call (for benchmarks)."""
     deadline = time.perf_counter() + timeout
     builder = FactBuilder(state)
     static, cur = builder.build()
@@ -46,10 +47,12 @@ def compute(state: GameState, timeout: float = 30.0) -> LayerResult:
             continue
         log = _LayerLog()
         applied: list[clingo.Symbol] = []
+        program = [encodings.path("layers_core"), encodings.layer(layer.asp), *extra]
+        folding = [encodings.path("fold_core"), encodings.layer(layer.asp)]
         while True:
             facts = static + carry.cur + _carry_facts(carry) + [F.fact("applied", e) for e in applied]
-            res = solver.solve([encodings.path("layers"), *extra], facts, what=f"layer {layer.value}",
-                               timeout=_left(deadline, timeout), consts={"layer": layer.asp})
+            res = solver.solve(program, facts, what=f"layer {layer.value}", timeout=_left(deadline, timeout),
+                               consts={"layer": layer.asp}, measure=measure)
             _add_stats(stats, res.stats)
             model = res.model
             if not applied:
@@ -61,9 +64,10 @@ def compute(state: GameState, timeout: float = 30.0) -> LayerResult:
             if not model.atoms("batch", 2):
                 folds = _folds(order, model) + [F.fact("param_in", *a.arguments)
                                                 for a in model.atoms("param_out", 3)]
-                res = solver.solve([encodings.path("fold")], facts + folds,
+                res = solver.solve(folding, facts + folds,
                                    what=f"layer {layer.value} (apply)",
-                                   timeout=_left(deadline, timeout), consts={"layer": layer.asp})
+                                   timeout=_left(deadline, timeout), consts={"layer": layer.asp},
+                                   measure=measure)
                 _add_stats(stats, res.stats)
                 applied_model = res.model
             log.record_changes(applied_model)
@@ -76,7 +80,8 @@ def compute(state: GameState, timeout: float = 30.0) -> LayerResult:
     if any(_is_rules(s) for s in static):
         facts = static + carry.cur + _carry_facts(carry)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
-                           timeout=_left(deadline, timeout), consts={"layer": "final"})
+                           timeout=_left(deadline, timeout), consts={"layer": "final"},
+                           measure=measure)
         _add_stats(stats, res.stats)
         active = reader.active(res.model)
     objects = reader.objects(carry.cur)

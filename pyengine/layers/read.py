@@ -143,6 +143,8 @@ class Reader:
             shown = self.value_text(attr, v)
             if attr in ("power", "toughness", "controller", "mana_value", "name", "loyalty", "defense"):
                 single.setdefault((o, attr), {})[sign] = shown
+            elif attr == "latent_subtype":  # CR 205.1a: kept while its card type is removed
+                multi.append(f"{o}: {sign}hidden subtype {shown} (CR 205.1a)")
             else:
                 multi.append(f"{o}: {sign}{attr} {shown}")
         for (o, attr), d in single.items():

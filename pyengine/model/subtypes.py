@@ -27,3 +27,21 @@ def category(word: str) -> str | None:
 def is_subtype(word: str) -> bool:
     """Whether ``word`` is a subtype listed in CR 205.3."""
     return category(word) is not None
+
+
+# CR 205.3: the card types each category of subtypes corresponds to (205.3d, 308.3 Kindred)
+CORRESPONDS: dict[str, frozenset[str]] = {
+    "artifact": frozenset({"Artifact"}),
+    "battle": frozenset({"Battle"}),
+    "creature": frozenset({"Creature", "Kindred"}),
+    "enchantment": frozenset({"Enchantment"}),
+    "land": frozenset({"Land"}),
+    "planeswalker": frozenset({"Planeswalker"}),
+    "spell": frozenset({"Instant", "Sorcery"}),
+}
+
+
+def corresponds(word: str, types: tuple[str, ...] | frozenset[str]) -> bool:
+    """Whether subtype ``word`` corresponds to one of the card ``types`` (CR 205.3d)."""
+    cat = category(word)
+    return cat is not None and bool(CORRESPONDS[cat] & set(types))

@@ -16,6 +16,7 @@ from pyengine.queries.base import QueryKind, register
 from pyengine.replacement import spec as S
 from pyengine.replacement.answer import Outcome, ReplacementAnswer
 from pyengine.replacement.event import Event, EventReader, times
+from pyengine.replacement.service import Proposal, analyse
 
 QUERY_FIELDS = {"kind", "event", "events", "at", "sequence"}
 EXPECT_FIELDS = {"outcomes", "legal", "violations", "outcome"}
@@ -140,8 +141,6 @@ def _without(mapping: Any, key: str) -> Any:
 
 def solve(state: GameState, query: ReplacementQuery, timeout: float) -> ReplacementAnswer:
     """Run the replacement engine."""
-    from pyengine.replacement.service import Proposal, analyse
-
     seq = None
     if query.sequence is not None:
         seq = [Proposal(e, c, b) for e, c, b in query.sequence]
@@ -149,8 +148,9 @@ def solve(state: GameState, query: ReplacementQuery, timeout: float) -> Replacem
                    token_defs=dict(query.token_defs))
 
 
-def compare(expect: ReplacementExpect, answer: ReplacementAnswer) -> list[str]:
-    """Differences: missing and unexpected outcomes; the verdict."""
+def compare(expect: ReplacementExpect, answer: Any) -> list[str]:
+    """Differences: missing and unexpected outcomes; the verdict (``answer`` is a
+    :class:`ReplacementAnswer`)."""
     diffs = []
     if expect.outcomes is not None:
         got = {o.key: o for o in answer.outcomes}

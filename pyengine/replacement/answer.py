@@ -25,6 +25,8 @@ class Step:
     chooser: str
     rule: str
     event: Event
+    # the event as the engine names it (kind, fields), to propose this step again
+    on: tuple[Any, Any] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         """JSON form."""

@@ -27,7 +27,7 @@ PREDICATES = {
     "rep_prevention": 1, "rep_regeneration": 1, "rep_uses": 2, "rep_shield": 2, "rep_watch": 2,
     "rep_test": 3, "rep_in": 2, "rep_min": 3, "rep_max": 3, "rep_lib_min": 2, "rep_lib_max": 2,
     "rep_alt": 2, "rep_mod": 3, "rep_tmpl": 4, "rep_tmpl_field": 5, "rep_unpreventable": 1,
-    "rep_cant": 1, "rep_proposed": 2, "rep_proposed_alt": 2, "rep_proposed_by": 2,
+    "rep_cant": 1, "rep_proposed": 2, "rep_proposed_alt": 2, "rep_proposed_by": 2, "rep_proposed_on": 3,
 }
 for _name, _arity in PREDICATES.items():
     F.declare(_name, _arity)
@@ -165,8 +165,8 @@ class FactBuilder:
             self.add("rep_test", e, _c(field), self.set_of([term(field, flag)]))
         for field, words in pat.texts:
             self.add("rep_test", e, _c(field), self.set_of(F.term(w) for w in words))
-        for field, op, n in pat.ranges:
-            self.add("rep_min" if op == "gte" else "rep_max", e, _c(field), n)
+        for field, op, k in pat.ranges:
+            self.add("rep_min" if op == "gte" else "rep_max", e, _c(field), k)
         for op, n in pat.library:
             if op == "max":
                 self.add("rep_lib_max", e, n)
@@ -363,9 +363,14 @@ def _ref(oid: str) -> ObjRef:
     return ObjRef("id", oid)
 
 
-def proposals(steps: list[tuple[str, str | None, str | None]]) -> list[clingo.Symbol]:
-    """Facts of a proposed sequence: (effect, alternative, chooser) per step."""
+def proposals(steps: list[tuple[str, str | None, str | None]],
+              events: list[tuple[clingo.Symbol, clingo.Symbol] | None] | None = None) -> list[clingo.Symbol]:
+    """Facts of a proposed sequence: (effect, alternative, chooser) per step, and for some
+    steps the event (kind, fields) it applies to."""
     out = []
+    for t, on in enumerate(events or [], start=1):
+        if on is not None:
+            out.append(F.fact("rep_proposed_on", t, on[0], on[1]))
     for t, (eff, alt, by) in enumerate(steps, start=1):
         out.append(F.fact("rep_proposed", t, eff))
         if alt is not None:

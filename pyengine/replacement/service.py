@@ -31,11 +31,14 @@ MAX_HORIZON = 256
 
 @dataclass(frozen=True)
 class Proposal:
-    """A proposed step: the effect applied, optionally its alternative and the chooser."""
+    """A proposed step: the effect applied, optionally its alternative, the chooser, and the
+    event it applies to (``on``: a witness step's :attr:`Step.on`), which matters when
+    simultaneous events differ."""
 
     effect: str
     choice: str | None = None
     by: str | None = None
+    on: tuple[clingo.Symbol, clingo.Symbol] | None = None
 
 
 def analyse(state: GameState, events: list[Event], *, at: int | None = None,
@@ -89,7 +92,7 @@ def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int]
         horizon *= 2
     if not res.satisfiable:
         raise EncodingError("replacement: no legal sequence of choices (an encoding bug)")
-    outcomes = {}
+    outcomes: dict[Any, Outcome] = {}
     for model in res.models:
         out = read_outcome(model, shields)
         outcomes.setdefault(out.key, out)
@@ -99,13 +102,15 @@ def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int]
 def _check(facts: list[clingo.Symbol], sequence: list[Proposal], horizon: int,
            shields: dict[str, int], deadline: float, total: float) -> Verdict:
     steps = [(p.effect, p.choice, p.by) for p in sequence]
-    res = solver.solve([encodings.path("check_replacement")], facts + proposals(steps),
+    facts = facts + proposals(steps, [p.on for p in sequence])
+    res = solver.solve([encodings.path("check_replacement")], facts,
                        what="replacement check", timeout=_left(deadline, total),
-                       args=["--opt-mode=optN"], models=0, optimal_only=True,
-                       consts={"horizon": horizon})
-    if not res.models:
-        raise EncodingError("replacement check: no model (an encoding bug)")
-    best = sorted(res.models, key=lambda m: [str(s) for s in m.symbols])[0]
+                       models=0, consts={"horizon": horizon})
+    if not res.models or not res.exhausted:
+        raise EncodingError("replacement check: no optimum (an encoding bug)")
+    # the last model of a finished optimisation has the fewest violations (one of them:
+    # clingo's search is deterministic for the same program and facts)
+    best = res.models[-1]
     violations = tuple(sorted(
         Violation(a.arguments[0].string, a.arguments[1].name, _show(a.arguments[2]))
         for a in best.atoms("violation", 3)))
@@ -137,7 +142,7 @@ def read_outcome(model: solver.Model, shields: dict[str, int]) -> Outcome:
     for a in model.atoms("applied", 7):
         t, e, alt, chooser, rule, kind, sig = a.arguments
         steps.append(Step(t.number, e.string, _alt(alt), chooser.arguments[0].string, rule.string,
-                          _event(kind.name, sig)))
+                          _event(kind.name, sig), (kind, sig)))
     return Outcome(tuple(sorted(events, key=repr)), tuple(sorted(blocked, key=repr)),
                    tuple(sorted(used)), tuple(sorted(left)),
                    _numbered(steps))

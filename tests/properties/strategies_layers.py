@@ -214,6 +214,70 @@ FAMOUS: dict[str, EffectDef] = {
     ),
 }
 
+# Effects whose selectors read what other effects of the same layer change, so that they
+# depend on each other (CR 613.8a) in many combinations: one table per layer.
+INTERACTING: dict[str, EffectDef] = {
+    # layer 2: who controls what
+    "Steal opposing artifacts": EffectDef(
+        (op("control", player=PlayerRef("you")),),
+        sel(T("Artifact"), players=((True, "controller", PlayerRef("opponent")),)),
+    ),
+    "Give away your creatures": EffectDef(
+        (op("control", player=PlayerRef("opponent")),), sel(T("Creature"), objs=OTHER, players=YOU)
+    ),
+    # layer 4: types and subtypes
+    "Artifacts are creatures": EffectDef((op("add_types", values=("Creature",)),), sel(T("Artifact"))),
+    "Creatures are artifacts": EffectDef((op("add_types", values=("Artifact",)),), sel(T("Creature"))),
+    "Creatures are Goblins": EffectDef((op("add_subtypes", values=("Goblin",)),), sel(T("Creature"))),
+    "Goblins are lands": EffectDef((op("add_types", values=("Land",)),), sel(subtypes("Goblin"))),
+    "Swamps are artifacts": EffectDef((op("set_types", values=("Artifact",)),), sel(subtypes("Swamp"))),
+    "Legends are basic": EffectDef(
+        (op("add_supertypes", values=("Basic",)),), sel((True, "supertype", "Legendary"))
+    ),
+    # layer 5: colors
+    "Creatures are white": EffectDef((op("set_colors", values=("white",)),), sel(T("Creature"))),
+    "White permanents are black": EffectDef(
+        (op("set_colors", values=("black",)),), sel((True, "color", "white"))
+    ),
+    "Colorless permanents are green": EffectDef(
+        (op("add_colors", values=("green",)),), sel((True, "colorless", "true"))
+    ),
+    # layer 6: abilities
+    "Fliers lose vigilance": EffectDef(
+        (op("remove_abilities", values=("vigilance",)),), sel((True, "ability", "flying"))
+    ),
+    "Vigilant creatures fly": EffectDef(
+        (op("add_abilities", values=(kw("flying"),)),), sel(T("Creature"), (True, "ability", "vigilance"))
+    ),
+    "White creatures are vigilant": EffectDef(
+        (op("add_abilities", values=(kw("vigilance"),)),), sel(T("Creature"), (True, "color", "white"))
+    ),
+    "Grounding": EffectDef((op("remove_abilities", values=("flying",)),), sel(T("Creature"))),
+    "Artifacts lose all abilities": EffectDef((op("lose_all_abilities"),), sel(T("Artifact"))),
+    # layer 7: power and toughness
+    "Big ones shrink": EffectDef(
+        (pt_op("modify_pt", const(-1), const(0)),),
+        sel(T("Creature"), compares=(Compare("power", "gte", const(3)),)),
+    ),
+    "Tough ones switch": EffectDef(
+        (op("switch_pt"),), sel(T("Creature"), compares=(Compare("toughness", "gte", const(3)),))
+    ),
+    "Weaklings are 3/3": EffectDef(
+        (pt_op("set_pt", const(3), const(3)),),
+        sel(T("Creature"), compares=(Compare("power", "lte", const(1)),)),
+    ),
+}
+
+# Themed states draw most effects from one layer, so that dependencies are frequent.
+THEMES: dict[str, tuple[str, ...]] = {
+    t: tuple(
+        sorted(
+            k for k, d in INTERACTING.items() if d.ops[0].layer is not None and d.ops[0].layer.value[0] == t
+        )
+    )
+    for t in ("2", "4", "5", "6", "7")
+}
+
 
 # --- Random pieces -------------------------------------------------------------------------
 
@@ -301,8 +365,10 @@ SUBTYPE_SETS = (
 
 
 @st.composite
-def operations(draw: st.DrawFn, ids: tuple[str, ...], resolved: bool, statics: tuple[str, ...]) -> list[Op]:
-    """One to two operations, from distinct layers."""
+def operations(
+    draw: st.DrawFn, ids: tuple[str, ...], resolved: bool, statics: tuple[str, ...], theme: str | None = None
+) -> list[Op]:
+    """One to two operations, from distinct layers (mostly of the ``theme`` layer, if any)."""
     kinds = [
         "control",
         "set_types",
@@ -326,6 +392,8 @@ def operations(draw: st.DrawFn, ids: tuple[str, ...], resolved: bool, statics: t
         "modify_pt",
         "switch_pt",
     ]
+    if theme is not None and draw(st.integers(0, 3)):
+        kinds = [k for k in kinds if OPS_LAYER[k].value[0] == theme]
     chosen = draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=2, unique_by=lambda k: OPS_LAYER[k]))
     out = []
     for kind in chosen:
@@ -384,11 +452,19 @@ def conditions(draw: st.DrawFn, ids: tuple[str, ...]) -> Condition | None:
 
 
 @st.composite
-def static_bodies(draw: st.DrawFn, ids: tuple[str, ...], statics: tuple[str, ...]) -> EffectDef:
-    """A static ability's effect: a well-known card's, or random."""
-    if draw(st.integers(0, 2)) == 0:
+def static_bodies(
+    draw: st.DrawFn, ids: tuple[str, ...], statics: tuple[str, ...], theme: str | None = None
+) -> EffectDef:
+    """A static ability's effect: a well-known card's, one from :data:`INTERACTING` (of the
+    ``theme`` layer, if any), or random."""
+    if theme is not None and draw(st.integers(0, 3)):
+        return INTERACTING[draw(st.sampled_from(THEMES[theme]))]
+    pick = draw(st.integers(0, 5))
+    if pick <= 1:
         return FAMOUS[draw(st.sampled_from(sorted(FAMOUS)))]
-    ops = draw(operations(ids, False, statics))
+    if pick <= 3:
+        return INTERACTING[draw(st.sampled_from(sorted(INTERACTING)))]
+    ops = draw(operations(ids, False, statics, theme))
     return EffectDef(tuple(ops), draw(selectors(ids)), draw(conditions(ids)))
 
 
@@ -448,7 +524,7 @@ NAMES = ("Alpha", "Beta", "Gamma", "Delta", "Alpha")
 
 @st.composite
 def game_objects(
-    draw: st.DrawFn, i: int, ids: tuple[str, ...], ts: int, statics: tuple[str, ...]
+    draw: st.DrawFn, i: int, ids: tuple[str, ...], ts: int, statics: tuple[str, ...], theme: str | None = None
 ) -> GameObject:
     """Object ``ids[i]``: an archetype with random colors, keywords, at most one static or
     characteristic-defining ability, counters, an attachment."""
@@ -463,15 +539,20 @@ def game_objects(
     ]
     if draw(st.integers(0, 5)) == 0:
         abilities.append(Ability("text", key=f"gen:{oid}#text", name="{T}: Add {G}", text="{T}: Add {G}."))
-    extra = draw(st.sampled_from(("none", "static", "static", "cda")))
+    extra = draw(st.sampled_from(("none", "static", "static", "cda") + (("static",) * 2 if theme else ())))
     if extra == "static":
-        abilities.append(static(f"gen:{oid}#static", statics[i], draw(static_bodies(ids, statics))))
+        abilities.append(static(f"gen:{oid}#static", statics[i], draw(static_bodies(ids, statics, theme))))
     elif extra == "cda":
         abilities.append(static(f"gen:{oid}#cda", f"cda-{oid}", draw(cdas(ids, arch.pt))))
     pt = (draw(st.integers(0, 4)), draw(st.integers(1, 4))) if arch.pt else (None, None)
-    counters = draw(
-        st.sampled_from(((), (), (("+1/+1", 1),), (("+1/+1", 2),), (("-1/-1", 1),), (("flying", 1),)))
-    )
+    counters: tuple[tuple[str, int], ...] = ()
+    if extra != "static":
+        # Counters have their object's timestamp (docs/effect-language.md), so they would tie
+        # with the object's own static effects (CR 613.7c gives a counter the time it was put
+        # on, which the model does not record): only objects without one get counters.
+        counters = draw(
+            st.sampled_from(((), (), (("+1/+1", 1),), (("+1/+1", 2),), (("-1/-1", 1),), (("flying", 1),)))
+        )
     controller = draw(st.sampled_from(PLAYERS))
     owner = (
         controller
@@ -510,13 +591,23 @@ def game_objects(
 
 @st.composite
 def resolved_effects(
-    draw: st.DrawFn, eid: str, ids: tuple[str, ...], on_bf: tuple[str, ...], ts: int, statics: tuple[str, ...]
+    draw: st.DrawFn,
+    eid: str,
+    ids: tuple[str, ...],
+    on_bf: tuple[str, ...],
+    ts: int,
+    statics: tuple[str, ...],
+    copiers: tuple[str, ...] = (),
+    theme: str | None = None,
 ) -> ResolvedEffect:
-    """A resolved spell's effect with the set it locked in at resolution (CR 611.2c)."""
+    """A resolved spell's effect with the set it locked in at resolution (CR 611.2c).
+    ``copiers`` are the objects a copy effect may affect (none with counters, which would tie
+    with the static abilities it copies)."""
     controller = draw(st.sampled_from(PLAYERS))
     source = draw(st.sampled_from((None,) + ids))
-    if len(on_bf) >= 2 and draw(st.integers(0, 6)) == 0:
-        target, original = draw(st.permutations(on_bf))[:2]
+    if copiers and len(on_bf) >= 2 and draw(st.integers(0, 6)) == 0:
+        target = draw(st.sampled_from(copiers))
+        original = draw(st.sampled_from([o for o in on_bf if o != target]))
         definition = EffectDef((op("copy", of=ObjRef("id", original)),), None)
         return ResolvedEffect(eid, definition, ts, controller, source=source, locked=(target,))
     locked = tuple(sorted(draw(st.sets(st.sampled_from(on_bf), min_size=1, max_size=3))))
@@ -530,7 +621,7 @@ def resolved_effects(
         ]
         definition = EffectDef(definition.ops, None)
     else:
-        definition = EffectDef(tuple(draw(operations(ids, True, statics))), None)
+        definition = EffectDef(tuple(draw(operations(ids, True, statics, theme))), None)
     return ResolvedEffect(eid, definition, ts, controller, source=source, locked=locked)
 
 
@@ -543,10 +634,15 @@ def game_states(draw: st.DrawFn, max_objects: int = 6, max_effects: int = 6) -> 
     ids = tuple(f"o{i}" for i in range(n))
     statics = tuple(f"S{i}" for i in range(n))
     stamps = draw(st.permutations(range(1, n + m + 1)))
-    objects = tuple(draw(game_objects(i, ids, stamps[i], statics)) for i in range(n))
+    theme = draw(st.sampled_from((None, None, "2", "4", "5", "6", "7")))
+    objects = tuple(draw(game_objects(i, ids, stamps[i], statics, theme)) for i in range(n))
     on_bf = tuple(o.id for o in objects if o.zone == Zone.BATTLEFIELD)
     effects: tuple[ResolvedEffect, ...] = ()
+    copiers = tuple(o.id for o in objects if o.zone == Zone.BATTLEFIELD and not o.counters)
     if on_bf:
-        effects = tuple(draw(resolved_effects(f"e{j}", ids, on_bf, stamps[n + j], statics)) for j in range(m))
+        effects = tuple(
+            draw(resolved_effects(f"e{j}", ids, on_bf, stamps[n + j], statics, copiers, theme))
+            for j in range(m)
+        )
     turn = TurnContext(draw(st.sampled_from(PLAYERS)), 3, Step.PRECOMBAT_MAIN)
     return GameState(tuple(Player(p) for p in PLAYERS), turn, objects, effects)

@@ -121,17 +121,20 @@ def _mod(draw: Any, kind: str) -> tuple[Any, ...]:
 
 
 @st.composite
-def cases(draw: Any) -> Case:
-    """A random case: objects, 1-2 simultaneous events, 0-5 effects, 0-1 "can't" effects."""
+def cases(draw: Any, max_effects: int = 5) -> Case:
+    """A random case: objects, 1-2 simultaneous events, 0-``max_effects`` effects, 0-1 "can't"
+    effects."""
     objects = _objects(draw)
     events = [_event(draw) for _ in range(draw(st.integers(1, 2)))]
     if len(events) == 2 and events[0][0] == events[1][0] == "move" and \
             events[0][1]["object"] == events[1][1]["object"]:
         events = events[:1]  # one object can't move twice in one event
+    if len(events) == 2 and events[0][0] == events[1][0] == "draw":
+        events = events[:1]  # one instruction to draw (CR 121.2), not two at once
     kinds = sorted({k for k, _ in events})
     effects = []
     multiplied = False  # at most one effect multiplying draws: the search stays small
-    for i in range(draw(st.integers(0, 5))):
+    for i in range(draw(st.integers(0, max_effects))):
         kind = draw(st.sampled_from(kinds + ["damage", "draw", "gain_life"]))
         mod = _mod(draw, kind)
         if kind == "draw" and mod[0] == "times":

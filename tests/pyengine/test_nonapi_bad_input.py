@@ -28,6 +28,8 @@ CASES = {
     "wrong-type": (14, "objects[1].timestamp", "expected a timestamp, got string 'two'"),
     "timestamp-clash": (14, "objects[1].timestamp", "timestamp 1 clashes with object 'bears'"),
     "unsupported-query": (16, "query.kind", "query kind 'game' is not supported yet"),
+    "impossible-subtype": (14, "objects[1].subtypes", "Goblin is a creature type, so the object must be a "
+                           "Creature or Kindred (CR 205.3d)"),
 }
 
 
