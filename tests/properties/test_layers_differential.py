@@ -2,7 +2,8 @@
 (tests/oracles/layers_oracle.py), on random small states (strategies_layers.py).
 
 ``PYENGINE_LAYERS_EXAMPLES`` sets the number of random states of the main test (default 1000,
-the minimum per CI run); the invariance checks run PYENGINE_LAYERS_INVARIANCE_EXAMPLES (default 50).
+the minimum per CI run), split over four shards so that pytest-xdist runs them in parallel; the
+invariance checks run PYENGINE_LAYERS_INVARIANCE_EXAMPLES (default 50).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, given, note, seed, settings
 from hypothesis import strategies as st
 
 from pyengine.layers import compute
@@ -33,15 +34,30 @@ def engine_values(state: GameState) -> dict[str, dict[str, Any]]:
     return compute(state, timeout=TIMEOUT).values()
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=QUIET, derandomize=CI)
-@given(game_states())
-def test_engine_equals_oracle(state: GameState) -> None:
+def _engine_equals_oracle(state: GameState) -> None:
     """CR 613: for every object, the engine's characteristics equal the oracle's."""
     note(describe(state))
     expected = characteristics(state)
     got = engine_values(state)
     note(diff(expected, got))
     assert got == expected
+
+
+def _shard(n: int) -> Any:
+    """One of SHARDS tests that together check EXAMPLES states (so pytest-xdist can spread them
+    over workers); in CI each shard draws from its own fixed seed."""
+    test = given(game_states())(_engine_equals_oracle)
+    test = settings(max_examples=-(-EXAMPLES // SHARDS), deadline=None, suppress_health_check=QUIET)(test)
+    if CI:
+        test = seed(20261130 + n)(test)
+    return test
+
+
+SHARDS = 4
+test_engine_equals_oracle_shard0 = _shard(0)
+test_engine_equals_oracle_shard1 = _shard(1)
+test_engine_equals_oracle_shard2 = _shard(2)
+test_engine_equals_oracle_shard3 = _shard(3)
 
 
 @settings(max_examples=INVARIANCE_EXAMPLES, deadline=None, suppress_health_check=QUIET, derandomize=CI)

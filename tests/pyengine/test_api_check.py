@@ -101,6 +101,6 @@ def test_check_paths_filters_with_patterns(probe: Path) -> None:
 
 def test_check_paths_reports_bad_input_as_error_outcomes(fixtures: Path) -> None:
     outcomes = pe.check_paths([fixtures / "invalid"], jobs=2)
-    assert len(outcomes) == 8
+    assert len(outcomes) == len(list((fixtures / "invalid").glob("*.yaml")))
     assert all(o.status == Status.ERROR and o.error_kind == "input" for o in outcomes)
     assert all(isinstance(o, Outcome) for o in outcomes)

@@ -233,7 +233,8 @@ def test_check_log_info_goes_to_stderr(probe: Path) -> None:
 def test_check_subprocess_bad_input_folder(fixtures: Path) -> None:
     proc = pym("check", str(fixtures / "invalid"))
     assert proc.returncode == 2
-    assert proc.stdout.splitlines()[-1] == "0 passed, 8 failed"
+    count = len(list((fixtures / "invalid").glob("*.yaml")))
+    assert proc.stdout.splitlines()[-1] == f"0 passed, {count} failed"
     assert "Traceback" not in proc.stdout + proc.stderr
 
 
