@@ -3,7 +3,7 @@
 The encoding decides dependencies by trial application and re-evaluates them after every
 application (613.8c); this module builds each layer's graph from those answers, finds the
 dependency loops (strongly connected components, 613.8b), and computes the order a static
-reading would give (a timestamp-keyed topological order of the condensation), which tests
+reading would give (613.8b on the initial graph, loops found as components), which tests
 compare with the encoding's order where no re-evaluation changed the graph.
 """
 
@@ -30,20 +30,19 @@ class LayerGraph:
         return [c for c in nx.strongly_connected_components(self.graph) if len(c) > 1]
 
     def static_order(self) -> list[str]:
-        """CR 613.8b applied to this (initial) graph without re-evaluation: each loop is
-        applied as a block in timestamp order; a block waits for the blocks it depends on;
-        among blocks that are free, the one holding the earliest timestamp goes first."""
-        cond = nx.condensation(self.graph)
-        members = cond.graph["mapping"]
-        blocks: dict[int, list[str]] = {}
-        for node, block in members.items():
-            blocks.setdefault(block, []).append(node)
-        key = {b: min(self._key(n) for n in ns) for b, ns in blocks.items()}
-        # edges of the condensation point from dependent to dependency: reverse for order
-        order_graph = cond.reverse(copy=True)
+        """CR 613.8b applied to this (initial) graph without re-evaluation: the next effect is
+        the earliest (CDA first, then timestamp) among those that depend on no remaining
+        effect outside their own dependency loop (strongly connected component); a member of
+        a loop does not wait for what another member waits for."""
+        remaining = self.graph.copy()
         out: list[str] = []
-        for b in nx.lexicographical_topological_sort(order_graph, key=lambda b: key[b]):
-            out += sorted(blocks[b], key=self._key)
+        while remaining:
+            component = {n: i for i, c in enumerate(nx.strongly_connected_components(remaining)) for n in c}
+            free = [n for n in remaining
+                    if all(component[m] == component[n] for m in remaining.successors(n))]
+            chosen = min(free, key=self._key)
+            out.append(chosen)
+            remaining.remove_node(chosen)
         return out
 
     def _key(self, node: str) -> tuple[int, tuple[int, ...]]:
