@@ -12,13 +12,11 @@ from pathlib import Path
 ENTRY_POINTS = {
     "layers": "layers/layers.lp",
     "final": "layers/final.lp",
-    "fold": "layers/fold.lp",
     "cmp_dynamic": "layers/cmp_dynamic.lp",
     "layers_core": "layers/core.lp",
-    "fold_core": "layers/fold_core.lp",
 }
 
-# the operations of each layer or sublayer (CR 613.1-613.4), loaded with layers_core/fold_core
+# the operations of each layer or sublayer (CR 613.1-613.4), loaded with layers_core
 LAYER_FILES = {
     "l1a": "layers/l1_copy.lp", "l1b": "layers/l1_copy.lp", "l2": "layers/l2_control.lp",
     "l3": "layers/l3_text.lp", "l4": "layers/l4_type.lp", "l5": "layers/l5_color.lp",

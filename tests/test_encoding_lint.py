@@ -13,8 +13,7 @@ import pytest
 
 ASP = Path(__file__).resolve().parents[1] / "asp"
 ALL = sorted(ASP.rglob("*.lp"))
-ENTRIES = [ASP / "layers" / "layers.lp", ASP / "layers" / "final.lp", ASP / "layers" / "core.lp",
-           ASP / "layers" / "fold.lp", ASP / "layers" / "fold_core.lp"]
+ENTRIES = [ASP / "layers" / "layers.lp", ASP / "layers" / "final.lp", ASP / "layers" / "core.lp"]
 
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: str(p.relative_to(ASP)))
@@ -106,7 +105,7 @@ def test_layer_entry_grounds_without_warnings(layer: str) -> None:
 
 
 @pytest.mark.parametrize("layer", ["l1a", "l1b", "l2", "l3", "l4", "l5", "l6", "l7a", "l7b", "l7c", "l7d"])
-@pytest.mark.parametrize("core", ["layers_core", "fold_core"])
+@pytest.mark.parametrize("core", ["layers_core"])
 def test_core_with_one_layer_grounds_without_warnings(core: str, layer: str) -> None:
     """What the engine loads (a core entry and the running layer's file, see
     pyengine.encodings.LAYER_FILES) grounds with no message but 'no atoms over signature'."""
@@ -122,11 +121,11 @@ def test_core_with_one_layer_grounds_without_warnings(core: str, layer: str) -> 
 
 
 def test_full_entries_are_the_cores_with_every_layer_file() -> None:
-    """layers.lp and fold.lp (for hand runs) are their core plus every layer's file."""
+    """layers.lp (for hand runs) is core.lp plus every layer's file."""
     from pyengine import encodings
 
     files = sorted({Path(f).name for f in encodings.LAYER_FILES.values()})
-    for full, core in (("layers.lp", "core.lp"), ("fold.lp", "fold_core.lp")):
+    for full, core in (("layers.lp", "core.lp"),):
         text = (ASP / "layers" / full).read_text(encoding="utf-8")
         included = sorted(re.findall(r'#include "([^"]+)"', text))
         assert included == sorted([core, *files])

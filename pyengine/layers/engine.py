@@ -1,6 +1,7 @@
-"""The layer engine's orchestration: one clingo call per layer or sublayer that has effects,
-in CR 613.1-613.4 order, passing the characteristics from one to the next; then one call
-for the effects outside the layers (combat, replacement, rules)."""
+"""The layer engine's orchestration: one clingo call per round of each layer or sublayer that
+has effects, in CR 613.1-613.4 order, passing the characteristics from one to the next (a
+round chooses what applies next and applies it, asp/layers/steps.lp); then one call for the
+effects outside the layers (combat, replacement, rules)."""
 
 from __future__ import annotations
 
@@ -48,7 +49,6 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
         log = _LayerLog()
         applied: list[clingo.Symbol] = []
         program = [encodings.path("layers_core"), encodings.layer(layer.asp), *extra]
-        folding = [encodings.path("fold_core"), encodings.layer(layer.asp)]
         while True:
             facts = static + carry.cur + _carry_facts(carry) + [F.fact("applied", e) for e in applied]
             res = solver.solve(program, facts, what=f"layer {layer.value}", timeout=_left(deadline, timeout),
@@ -60,18 +60,9 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
             order = log.record(model)
             if not order:
                 break
-            applied_model = model  # a batch was applied in the same call (steps.lp)
-            if not model.atoms("batch", 2):
-                folds = _folds(order, model) + [F.fact("param_in", *a.arguments)
-                                                for a in model.atoms("param_out", 3)]
-                res = solver.solve(folding, facts + folds,
-                                   what=f"layer {layer.value} (apply)",
-                                   timeout=_left(deadline, timeout), consts={"layer": layer.asp},
-                                   measure=measure)
-                _add_stats(stats, res.stats)
-                applied_model = res.model
-            log.record_changes(applied_model)
-            carry = _advance(carry, applied_model)
+            # what was chosen was applied in the same call (fold_apply.lp)
+            log.record_changes(model)
+            carry = _advance(carry, model)
             applied += order
             if model.atoms("batch", 2):
                 break
@@ -125,25 +116,11 @@ class _LayerLog:
         return order
 
     def record_changes(self, model: solver.Model) -> None:
-        """What each applied effect changed (from fold.lp)."""
+        """What each applied effect changed (fold_apply.lp)."""
         for sign, name in (("+", "gained"), ("-", "lost")):
             for a in model.atoms(name, 4):
                 e, o, attr, v = a.arguments
                 self.changes.setdefault(e, []).append((sign, o.string, attr.name, v))
-
-
-def _folds(order: list[clingo.Symbol], model: solver.Model) -> list[clingo.Symbol]:
-    """fold(E, O, I): the I-th effect (in ``order``) that applies to each object O."""
-    affected: dict[clingo.Symbol, list[clingo.Symbol]] = {}
-    for a in model.atoms("applied_to", 2):
-        affected.setdefault(a.arguments[0], []).append(a.arguments[1])
-    count: dict[clingo.Symbol, int] = {}
-    out = []
-    for e in order:
-        for o in sorted(affected.get(e, [])):
-            count[o] = count.get(o, 0) + 1
-            out.append(F.fact("fold", e, o, count[o]))
-    return out
 
 
 def _advance(carry: _Carry, model: solver.Model) -> _Carry:

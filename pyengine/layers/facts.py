@@ -29,7 +29,7 @@ for _name, _arity in (
     ("expr_const", 2), ("expr_count", 2), ("expr_card_types", 2), ("expr_attr", 3),
     ("expr_sum", 2), ("expr_neg", 2), ("expr_times", 3), ("cond_cmp", 4), ("cond_all", 2),
     ("cond_any", 2), ("cond_not", 2), ("rules_def", 1), ("arg_selector", 2), ("def_reads", 2),
-    ("applied", 1), ("expr_uses_it", 1), ("fold", 3), ("param_in", 3),
+    ("applied", 1), ("expr_uses_it", 1),
 ):
     F.declare(_name, _arity)
 
