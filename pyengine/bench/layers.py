@@ -16,6 +16,7 @@ import random
 import resource
 import statistics
 import time
+from collections.abc import Iterator
 
 from pyengine.lang.effects import Ctx, parse_ability
 from pyengine.lang.yamlread import Cursor
@@ -112,14 +113,13 @@ def _measure(args: tuple[int, int, int]) -> dict[str, float]:
 SIZES = [(10, 5), (50, 10), (100, 20), (200, 40), (400, 40), (800, 40), (1000, 40), (1000, 100)]
 
 
-def run(sizes: list[tuple[int, int]], repeats: int = 5) -> list[dict[str, float]]:
-    """Measure each size in a fresh process (so peak memory is per size)."""
+def run(sizes: list[tuple[int, int]], repeats: int = 5) -> Iterator[dict[str, float]]:
+    """Measure each size in a fresh process (so peak memory is per size), yielding each row
+    as soon as it is measured."""
     ctx = mp.get_context("spawn")
-    out = []
     for n, e in sizes:
         with ctx.Pool(1) as pool:
-            out.append(pool.map(_measure, [(n, e, repeats)])[0])
-    return out
+            yield pool.map(_measure, [(n, e, repeats)])[0]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,9 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {platform.processor() or platform.machine()}, {mp.cpu_count()} cores, "
           f"Python {platform.python_version()}")
     print(f"{'permanents':>10} {'effects':>7} {'median ms':>10} {'min ms':>8} {'calls':>5} "
-          f"{'atoms':>9} {'rules':>9} {'peak MB':>8}")
+          f"{'atoms':>9} {'rules':>9} {'peak MB':>8}", flush=True)
     for row in run(sizes, args.repeats):  # type: ignore[arg-type]
         print(f"{row['permanents']:>10.0f} {row['effects']:>7.0f} {row['median_s'] * 1000:>10.1f} "
               f"{row['min_s'] * 1000:>8.1f} {row['calls']:>5.0f} {row['atoms']:>9.0f} "
-              f"{row['rules']:>9.0f} {row['peak_rss_mb']:>8.1f}")
+              f"{row['rules']:>9.0f} {row['peak_rss_mb']:>8.1f}", flush=True)
     return 0
