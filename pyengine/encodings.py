@@ -13,6 +13,7 @@ ENTRY_POINTS = {
     "layers": "layers/layers.lp",
     "final": "layers/final.lp",
     "cmp_dynamic": "layers/cmp_dynamic.lp",
+    "selectors_nested": "layers/selectors_nested.lp",
     "layers_core": "layers/core.lp",
 }
 

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import clingo
 from clingo import ast
@@ -85,6 +85,7 @@ def solve(
     optimal_only: bool = False,
     consts: dict[str, int | str] | None = None,
     measure: bool = False,
+    transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None = None,
 ) -> SolveResult:
     """Ground ``encodings`` with ``facts`` (symbols, added through the backend) and solve.
 
@@ -92,6 +93,8 @@ def solve(
     optimality is proven. Raises :class:`SolverTimeout` when ``timeout`` seconds pass before the
     search ends (grounding included), :class:`EncodingError` on grounder warnings in strict mode.
     ``measure``: also report the ground program's size (atoms, rules; costs about a millisecond).
+    ``transform``: a rewriting of the parsed statements that keeps their meaning (applied once
+    per process and kept with the parsed program).
     """
     messages: list[str] = []
     argv = [f"--models={models}", *args]
@@ -101,7 +104,7 @@ def solve(
     started = time.perf_counter()
     with ast.ProgramBuilder(ctl) as builder:
         try:
-            program = _parsed(tuple(str(enc) for enc in encodings))
+            program = [s for enc in encodings for s in _parsed(str(enc), transform)]
         except EncodingError as exc:
             raise EncodingError(f"{what}: {exc}") from None
         for statement in program:
@@ -157,16 +160,17 @@ def solve(
 
 
 @lru_cache(maxsize=64)
-def _parsed(paths: tuple[str, ...]) -> tuple[ast.AST, ...]:
-    """The statements of the encodings (includes resolved), parsed once per process: parsing
-    costs about as much as grounding a small program."""
+def _parsed(path: str,
+            transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None = None) -> tuple[ast.AST, ...]:
+    """The statements of one encoding (includes resolved), parsed (and transformed) once per
+    process: parsing costs about as much as grounding a small program."""
     messages: list[str] = []
     statements: list[ast.AST] = []
     try:
-        ast.parse_files(list(paths), statements.append, logger=_capture(messages), message_limit=500)
+        ast.parse_files([path], statements.append, logger=_capture(messages), message_limit=500)
     except RuntimeError:
         raise EncodingError("cannot load encodings: " + "; ".join(messages[:5])) from None
-    return tuple(statements)
+    return transform(tuple(statements)) if transform is not None else tuple(statements)
 
 
 class _Watchdog(threading.Thread):

@@ -12,6 +12,7 @@ import clingo
 
 from pyengine import encodings, solver
 from pyengine import facts as F
+from pyengine.layers import worlds
 from pyengine.layers.facts import FactBuilder
 from pyengine.layers.read import Reader
 from pyengine.layers.result import ActiveEffect, Application, LayerResult
@@ -36,7 +37,9 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
     builder = FactBuilder(state)
     static, cur = builder.build()
     reader = Reader(state, builder.index)
+    # rules that make matching recursive are loaded only when the state needs them
     extra = [encodings.path("cmp_dynamic")] if builder.index.dynamic_cmp else []
+    extra += [encodings.path("selectors_nested")] if builder.index.nested else []
     carry = _Carry(cur, set(), set(), set())
     applications: list[Application] = []
     dependencies: list[tuple[str, str, str]] = []
@@ -52,7 +55,7 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
         while True:
             facts = static + carry.cur + _carry_facts(carry) + [F.fact("applied", e) for e in applied]
             res = solver.solve(program, facts, what=f"layer {layer.value}", timeout=_left(deadline, timeout),
-                               consts={"layer": layer.asp}, measure=measure)
+                               consts={"layer": layer.asp}, measure=measure, transform=worlds.split)
             _add_stats(stats, res.stats)
             model = res.model
             if not applied:
@@ -72,7 +75,7 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
         facts = static + carry.cur + _carry_facts(carry)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
                            timeout=_left(deadline, timeout), consts={"layer": "final"},
-                           measure=measure)
+                           measure=measure, transform=worlds.split)
         _add_stats(stats, res.stats)
         active = reader.active(res.model)
     objects = reader.objects(carry.cur)

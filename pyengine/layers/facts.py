@@ -49,6 +49,7 @@ class EffectIndex:
     selectors: dict[clingo.Symbol, Selector] = field(default_factory=dict)
     layers_used: set[str] = field(default_factory=set)
     dynamic_cmp: bool = False  # some selector compares with a non-constant expression
+    nested: bool = False  # some selector has "any of" or "none of" parts
 
 
 class FactBuilder:
@@ -288,9 +289,11 @@ class FactBuilder:
             for child in group:
                 c = self.selector(child, key)
                 self.add("sel_or", s, g, c)
+                self.index.nested = True
                 glob |= _is_global(child)
         for child in sel.none_of:
             self.add("sel_not", s, self.selector(child, key))
+            self.index.nested = True
             glob |= _is_global(child)
         if glob:
             self.add("sel_global", s)

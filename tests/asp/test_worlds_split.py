@@ -1,0 +1,82 @@
+"""pyengine/layers/worlds.py: splitting world-indexed predicates by world keeps the actual
+state (world b) free of any dependency on trial worlds, so the grounder evaluates its counts
+exactly (the answers are checked by the scenarios and the layers property test)."""
+
+from __future__ import annotations
+
+import clingo
+import networkx as nx
+import pytest
+from clingo import ast
+
+from pyengine import encodings
+from pyengine.layers import worlds
+
+LAYERS = ["l1a", "l2", "l3", "l4", "l5", "l6", "l7c"]
+
+
+def _program(layer: str) -> tuple[ast.AST, ...]:
+    out: list[ast.AST] = []
+    for path in (encodings.path("layers_core"), encodings.layer(layer)):
+        found: list[ast.AST] = []
+        ast.parse_files([str(path)], found.append)
+        out += worlds.split(tuple(found))
+    return tuple(out)
+
+
+class _Atoms(ast.Transformer):
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def visit_SymbolicAtom(self, atom: ast.AST) -> ast.AST:
+        if atom.symbol.ast_type == ast.ASTType.Function:
+            self.names.append(atom.symbol.name)
+        return atom
+
+
+def _graph(program: tuple[ast.AST, ...]) -> nx.DiGraph:
+    graph = nx.DiGraph()
+    for stm in program:
+        if stm.ast_type != ast.ASTType.Rule:
+            continue
+        head, body = _Atoms(), _Atoms()
+        head(stm.head)
+        for lit in stm.body:
+            body(lit)
+        graph.add_edges_from((h, b) for h in head.names for b in body.names)
+    return graph
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_the_actual_state_does_not_depend_on_trial_worlds(layer: str) -> None:
+    graph = _graph(_program(layer))
+    for name in ("ev_b", "m_b", "at_b", "holds_b"):
+        assert not any(n.endswith("_t") for n in nx.descendants(graph, name)), name
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_counts_of_the_actual_state_are_not_recursive(layer: str) -> None:
+    """Without nested selectors or comparisons with expressions (loaded only when used),
+    matching and expressions of world b are in no dependency cycle."""
+    graph = _graph(_program(layer))
+    cyclic = {n for c in nx.strongly_connected_components(graph) if len(c) > 1 for n in c}
+    assert not cyclic & {"ev_b", "m_b", "fails_b", "at_b", "param_b"}
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_split_program_grounds_without_warnings(layer: str) -> None:
+    messages: list[str] = []
+    ctl = clingo.Control([f"--const=layer={layer}"], logger=lambda c, m: messages.append(m))
+    with ast.ProgramBuilder(ctl) as builder:
+        for stm in _program(layer):
+            builder.add(stm)
+    ctl.ground([("base", [])])
+    assert [m for m in messages if "no atoms over signature" not in m] == []
+
+
+def test_a_rule_is_copied_once_per_world_of_its_world_variable() -> None:
+    found: list[ast.AST] = []
+    ast.parse_string("m(S, E, O, 0, W) :- need_m(S, E, O, 0, W), at(O, type, creature, 0, W).", found.append)
+    text = sorted(str(s) for s in worlds.split(tuple(found)) if s.ast_type == ast.ASTType.Rule)
+    assert text == ["m_b(S,E,O,0,b) :- need_m_b(S,E,O,0,b); at_b(O,type,creature,0,b).",
+                    "m_t(S,E,O,0,W) :- need_m_t(S,E,O,0,W); at_t(O,type,creature,0,W)."]
