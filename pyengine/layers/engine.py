@@ -40,6 +40,9 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
     # rules that make matching recursive are loaded only when the state needs them
     extra = [encodings.path("cmp_dynamic")] if builder.index.dynamic_cmp else []
     extra += [encodings.path("selectors_nested")] if builder.index.nested else []
+    # counts over the actual state are fixed by the grounder only with worlds split (worlds.py);
+    # without counts the split only doubles the rules to ground
+    split = worlds.split if builder.index.counting else None
     carry = _Carry(cur, set(), set(), set())
     applications: list[Application] = []
     dependencies: list[tuple[str, str, str]] = []
@@ -55,7 +58,7 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
         while True:
             facts = static + carry.cur + _carry_facts(carry) + [F.fact("applied", e) for e in applied]
             res = solver.solve(program, facts, what=f"layer {layer.value}", timeout=_left(deadline, timeout),
-                               consts={"layer": layer.asp}, measure=measure, transform=worlds.split)
+                               consts={"layer": layer.asp}, measure=measure, transform=split)
             _add_stats(stats, res.stats)
             model = res.model
             if not applied:
@@ -75,7 +78,7 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
         facts = static + carry.cur + _carry_facts(carry)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
                            timeout=_left(deadline, timeout), consts={"layer": "final"},
-                           measure=measure, transform=worlds.split)
+                           measure=measure, transform=split)
         _add_stats(stats, res.stats)
         active = reader.active(res.model)
     objects = reader.objects(carry.cur)
