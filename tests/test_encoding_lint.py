@@ -105,27 +105,24 @@ def test_layer_entry_grounds_without_warnings(layer: str) -> None:
 
 
 @pytest.mark.parametrize("layer", ["l1a", "l1b", "l2", "l3", "l4", "l5", "l6", "l7a", "l7b", "l7c", "l7d"])
-@pytest.mark.parametrize("core", ["layers_core"])
-def test_core_with_one_layer_grounds_without_warnings(core: str, layer: str) -> None:
-    """What the engine loads (a core entry and the running layer's file, see
+def test_core_with_one_layer_grounds_without_warnings(layer: str) -> None:
+    """What the engine loads (core.lp and the running layer's file, see
     pyengine.encodings.LAYER_FILES) grounds with no message but 'no atoms over signature'."""
     from pyengine import encodings
 
     messages: list[str] = []
     ctl = clingo.Control([f"--const=layer={layer}"], logger=lambda c, m: messages.append(f"{c}: {m}"))
-    ctl.load(str(encodings.path(core)))
+    ctl.load(str(encodings.path("layers_core")))
     ctl.load(str(encodings.layer(layer)))
     ctl.ground([("base", [])])
     bad = [m for m in messages if "no atoms over signature" not in m]
     assert bad == []
 
 
-def test_full_entries_are_the_cores_with_every_layer_file() -> None:
+def test_full_entry_is_the_core_with_every_layer_file() -> None:
     """layers.lp (for hand runs) is core.lp plus every layer's file."""
     from pyengine import encodings
 
     files = sorted({Path(f).name for f in encodings.LAYER_FILES.values()})
-    for full, core in (("layers.lp", "core.lp"),):
-        text = (ASP / "layers" / full).read_text(encoding="utf-8")
-        included = sorted(re.findall(r'#include "([^"]+)"', text))
-        assert included == sorted([core, *files])
+    text = (ASP / "layers" / "layers.lp").read_text(encoding="utf-8")
+    assert sorted(re.findall(r'#include "([^"]+)"', text)) == sorted(["core.lp", *files])
