@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Collection, Iterable, Sequence
 
 import clingo
 from clingo import ast
@@ -26,28 +26,38 @@ STRICT = True  # grounder warnings are errors (an encoding bug), see STYLE.md se
 
 @dataclass(frozen=True)
 class Model:
-    """One answer set: its shown symbols (sorted), its cost and whether it is proven optimal."""
+    """One answer set: its shown symbols, its cost and whether it is proven optimal.
 
-    symbols: tuple[clingo.Symbol, ...]
+    ``shown`` keeps clingo's order; :attr:`symbols` and :meth:`atoms` give them sorted
+    (sorted on first use: comparing symbols costs a call into clingo each, and a layer round
+    shows tens of thousands of atoms)."""
+
+    shown: tuple[clingo.Symbol, ...]
     cost: tuple[int, ...] = ()
     optimal: bool = False
 
-    def atoms(self, name: str, arity: int | None = None) -> list[clingo.Symbol]:
-        """Shown atoms called ``name`` (of ``arity`` if given), in symbol order."""
-        if arity is not None:
-            return list(self._index.get((name, arity), ()))
-        return [s for (n, _), group in self._index.items() if n == name for s in group]
+    @cached_property
+    def symbols(self) -> tuple[clingo.Symbol, ...]:
+        """Every shown symbol, sorted."""
+        return tuple(sorted(self.shown))
+
+    def atoms(self, name: str, arity: int | None = None, *, ordered: bool = True) -> list[clingo.Symbol]:
+        """Shown atoms called ``name`` (of ``arity`` if given), in symbol order (in clingo's,
+        which is deterministic too, when not ``ordered``)."""
+        group = self._by_name.get(name, ())
+        found = list(group) if arity is None else [s for s in group if len(s.arguments) == arity]
+        return sorted(found) if ordered else found
 
     @cached_property
-    def _index(self) -> dict[tuple[str, int], tuple[clingo.Symbol, ...]]:
-        groups: dict[tuple[str, int], list[clingo.Symbol]] = {}
-        for s in self.symbols:
+    def _by_name(self) -> dict[str, list[clingo.Symbol]]:
+        groups: dict[str, list[clingo.Symbol]] = {}
+        for s in self.shown:
             try:  # shown atoms are function symbols; a shown number or string has no name
-                key = (s.name, len(s.arguments))
+                name = s.name
             except RuntimeError:
                 continue
-            groups.setdefault(key, []).append(s)
-        return {k: tuple(v) for k, v in groups.items()}
+            groups.setdefault(name, []).append(s)
+        return groups
 
 
 @dataclass(frozen=True)
@@ -88,6 +98,7 @@ def solve(
     measure: bool = False,
     transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None = None,
     prune: bool = True,
+    fact_names: Collection[str] | None = None,
 ) -> SolveResult:
     """Ground ``encodings`` with ``facts`` (symbols, added through the backend) and solve.
 
@@ -98,7 +109,9 @@ def solve(
     ``transform``: a rewriting of the parsed statements that keeps their meaning (applied once
     per process and kept with the parsed program). ``prune``: leave out the rules that
     cannot fire given the names of the facts' predicates (:mod:`pyengine.relevance`; the
-    answer sets are the same, grounding is faster on small inputs).
+    answer sets are the same, grounding is faster on small inputs). ``fact_names``: the
+    names of the facts' predicates when the caller knows them (reading them off many
+    symbols costs about 2 microseconds each); it must include every name the facts use.
     """
     messages: list[str] = []
     argv = [f"--models={models}", *args]
@@ -111,7 +124,10 @@ def solve(
         program = _program(tuple(str(enc) for enc in encodings), transform)
     except EncodingError as exc:
         raise EncodingError(f"{what}: {exc}") from None
-    statements = program.prune({sym.name for sym in facts}) if prune else program.statements
+    if prune:
+        statements = program.prune(fact_names if fact_names is not None else {sym.name for sym in facts})
+    else:
+        statements = program.statements
     with ast.ProgramBuilder(ctl) as builder:
         for statement in statements:
             builder.add(statement)
@@ -141,7 +157,7 @@ def solve(
         def on_model(m: clingo.Model) -> None:
             if optimal_only and not m.optimality_proven:
                 return
-            found.append(Model(tuple(sorted(m.symbols(shown=True))), tuple(m.cost), m.optimality_proven))
+            found.append(Model(tuple(m.symbols(shown=True)), tuple(m.cost), m.optimality_proven))
 
         handle_result = ctl.solve(on_model=on_model)
         if timer.fired or time.perf_counter() > deadline and not handle_result.exhausted:

@@ -36,6 +36,7 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
     deadline = time.perf_counter() + timeout
     builder = FactBuilder(state)
     static, cur = builder.build()
+    static_names = frozenset(sym.name for sym in static)
     reader = Reader(state, builder.index)
     # rules that make matching recursive are loaded only when the state needs them
     extra = [encodings.path("cmp_dynamic")] if builder.index.dynamic_cmp else []
@@ -58,7 +59,8 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
         while True:
             facts = static + carry.cur + _carry_facts(carry) + [F.fact("applied", e) for e in applied]
             res = solver.solve(program, facts, what=f"layer {layer.value}", timeout=_left(deadline, timeout),
-                               consts={"layer": layer.asp}, measure=measure, transform=split)
+                               consts={"layer": layer.asp}, measure=measure, transform=split,
+                               fact_names=static_names | _CARRY_NAMES)
             _add_stats(stats, res.stats)
             model = res.model
             if not applied:
@@ -78,7 +80,7 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
         facts = static + carry.cur + _carry_facts(carry)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
                            timeout=_left(deadline, timeout), consts={"layer": "final"},
-                           measure=measure, transform=split)
+                           measure=measure, transform=split, fact_names=static_names | _CARRY_NAMES)
         _add_stats(stats, res.stats)
         active = reader.active(res.model)
     objects = reader.objects(carry.cur)
@@ -131,7 +133,7 @@ class _LayerLog:
 
 def _advance(carry: _Carry, model: solver.Model) -> _Carry:
     return _Carry(
-        cur=[F.fact("cur", *a.arguments) for a in model.atoms("final", 3)],
+        cur=model.atoms("cur", 3, ordered=False),  # shown as cur(O, A, V) : final(O, A, V)
         started=carry.started | {a.arguments[0] for a in model.atoms("started_out", 1)},
         started_on=carry.started_on | {(a.arguments[0], a.arguments[1])
                                        for a in model.atoms("started_on_out", 2)},
@@ -160,6 +162,10 @@ def _zero_pt(cur: list[clingo.Symbol]) -> list[clingo.Symbol]:
 
 def _is_rules(sym: clingo.Symbol) -> bool:
     return sym.name == "rules_def"
+
+
+# the names of the facts a round gets besides the static ones (_carry_facts, applied/1, cur/3)
+_CARRY_NAMES = frozenset({"cur", "started", "started_on", "grant_ts", "applied"})
 
 
 def _carry_facts(carry: _Carry) -> list[clingo.Symbol]:
