@@ -133,10 +133,41 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
+BLOCK_ITEMS = (
+    "cant_block",
+    "cant_block_attacker",
+    "cant_block_alone",
+    "max_blockers",
+    "block_cost",
+    "cant_be_blocked",
+    "cant_be_blocked_by",
+    "min_blockers",
+    "max_blocked_by",
+    "must_block",
+    "must_block",
+    "must_block_attacker",
+    "must_be_blocked",
+    "lure",
+    "lure",
+)
+# requirements that compete for blockers: "must be blocked" claimed by blockers that have
+# requirements of their own (asp/combat/block_objective.lp), against caps and menace
+COMPETING_ITEMS = (
+    "must_be_blocked",
+    "must_be_blocked",
+    "lure",
+    "lure",
+    "must_block",
+    "must_block_attacker",
+    "max_blocked_by",
+    "min_blockers",
+)
+
+
 @st.composite
-def block_boards(draw: st.DrawFn) -> dict[str, Any]:
+def block_boards(draw: st.DrawFn, items_from: tuple[str, ...] = BLOCK_ITEMS) -> dict[str, Any]:
     """Up to 5 attackers and 5 potential blockers with evasion, random restrictions,
-    requirements and costs."""
+    requirements and costs (item kinds drawn from ``items_from``)."""
     n_players = draw(st.sampled_from([2, 2, 3]))
     players = [f"p{i}" for i in range(n_players)]
     me = "p1"
@@ -191,27 +222,7 @@ def block_boards(draw: st.DrawFn) -> dict[str, Any]:
         else:
             items.append({"kind": "extra_blocks", "effect": f"m{b}", "subject": b, "n": 1})
     for k in range(draw(st.integers(0, 7))):
-        kind = draw(
-            st.sampled_from(
-                [
-                    "cant_block",
-                    "cant_block_attacker",
-                    "cant_block_alone",
-                    "max_blockers",
-                    "block_cost",
-                    "cant_be_blocked",
-                    "cant_be_blocked_by",
-                    "min_blockers",
-                    "max_blocked_by",
-                    "must_block",
-                    "must_block",
-                    "must_block_attacker",
-                    "must_be_blocked",
-                    "lure",
-                    "lure",
-                ]
-            )
-        )
+        kind = draw(st.sampled_from(items_from))
         e = f"e{k}"
         a, b = draw(st.sampled_from(attackers)), draw(st.sampled_from(blockers))
         if kind in ("cant_block", "cant_block_alone", "must_block"):

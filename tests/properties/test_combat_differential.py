@@ -14,7 +14,13 @@ from hypothesis import strategies as st
 from pyengine.combat.model import Declaration
 from pyengine.combat.service import enumerate_legal, verify
 from tests.oracles import combat_oracle
-from tests.properties.strategies_combat import attack_boards, block_boards, proposals, to_board
+from tests.properties.strategies_combat import (
+    COMPETING_ITEMS,
+    attack_boards,
+    block_boards,
+    proposals,
+    to_board,
+)
 
 EXAMPLES = int(os.environ.get("PYENGINE_COMBAT_EXAMPLES", "520"))  # per kind: >= 1,000 in all
 _SETTINGS = settings(
@@ -54,4 +60,13 @@ def test_attack_legal_declarations_equal_oracle(data: st.DataObject, plain: dict
 @given(st.data(), block_boards())
 def test_block_legal_declarations_equal_oracle(data: st.DataObject, plain: dict[str, Any]) -> None:
     """CR 509.1: the engine's legal block declarations are exactly the oracle's."""
+    _check(data, plain)
+
+
+@settings(_SETTINGS, max_examples=max(50, EXAMPLES // 2))
+@given(st.data(), block_boards(items_from=COMPETING_ITEMS))
+def test_block_competing_requirements_equal_oracle(data: st.DataObject, plain: dict[str, Any]) -> None:
+    """CR 509.1c with requirements that compete for blockers ("must be blocked", Lure, blocks
+    if able, provoke, caps, menace): the maximum found with claims and credits
+    (asp/combat/block_objective.lp, optimize.lp) is the oracle's."""
     _check(data, plain)
