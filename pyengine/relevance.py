@@ -13,17 +13,29 @@ computes, by a least fixpoint over the program, the predicates that may have ato
   stop a rule from firing on their own).
 
 A rule with a positive body literal whose predicate can have no atoms grounds to nothing,
-so leaving it out changes no answer set. A predicate that loses a rule defining it gets a
+so leaving it out changes no answer set.
+
+Then, backwards, the predicates whose atoms matter: those shown (``#show p/n``, or read by
+a ``#show`` term or an optimisation statement), those a constraint or a choice reads, and
+those the body of a rule deriving such a predicate reads. A normal rule (one atom in its
+head) whose head matters to nothing only makes atoms no one looks at, so it is left out
+too, unless its head takes part in a cycle through negation or an aggregate (such a rule
+can act as a constraint: ``a :- b, not a.`` kills every answer set with ``b``); rules with
+a choice or a disjunction in the head are always kept (they decide which answer sets
+exist). What is left out is then a stratified top part of the program, which has exactly
+one answer set over each answer set of the rest. A program without any ``#show``
+statement shows every atom, and then nothing is left out backwards. A predicate that loses a rule defining it gets a
 ``#defined`` statement, so that the grounder does not report body atoms that no remaining
 head matches (its "atom undefined" messages are errors in the gateway's strict mode; the
-whole program is still checked for them by the encoding tests). Everything that is not a rule (``#show``,
-optimisation and ``#defined`` statements, constants) is kept.
+whole program is still checked for them by the encoding tests). Everything that is not a
+rule (``#show``, optimisation and ``#defined`` statements, constants) is kept.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import networkx as nx
 from clingo import SymbolType, ast
 
 Signature = tuple[str, int]
@@ -46,6 +58,34 @@ def _signatures(atom: ast.AST) -> frozenset[Signature] | None:
         else:
             return None
     return frozenset(out)
+
+
+class _Predicates(ast.Transformer):
+    """Every predicate a statement (or part of one) mentions."""
+
+    def __init__(self) -> None:
+        self.found: set[Signature] = set()
+        self.opaque = False
+
+    def visit_SymbolicAtom(self, atom: ast.AST) -> ast.AST:  # noqa: N802 - clingo's visitor name
+        sigs = _signatures(atom)
+        if sigs is None:
+            self.opaque = True
+        else:
+            self.found |= sigs
+        return atom
+
+    def visit_TheoryAtom(self, atom: ast.AST) -> ast.AST:  # noqa: N802 - clingo's visitor name
+        self.opaque = True
+        return atom
+
+
+def _mentioned(*parts: ast.AST) -> frozenset[Signature] | None:
+    """The predicates mentioned in ``parts`` (None if some atom is not understood)."""
+    visitor = _Predicates()
+    for part in parts:
+        visitor(part)
+    return None if visitor.opaque else frozenset(visitor.found)
 
 
 def _positive_body(rule: ast.AST) -> frozenset[Signature] | None:
@@ -92,18 +132,58 @@ class Program:
         self.statements = tuple(statements)
         self.rules: list[tuple[int, frozenset[Signature] | None, frozenset[Signature] | None]] = []
         self.external: set[Signature] = set()
+        # backwards: what each normal rule reads, and the predicates that always matter
+        self.reads: dict[int, frozenset[Signature] | None] = {}
+        self.roots: set[Signature] = set()
+        self.backwards = False  # only with some #show statement (otherwise all is shown)
+        opaque = False
         used: set[Signature] = set()
+        graph = nx.DiGraph()  # head -> what the rule reads; "negative": not a plain positive literal
         for i, stm in enumerate(self.statements):
             if stm.ast_type == ast.ASTType.Rule:
                 head, body = _head(stm), _positive_body(stm)
                 self.rules.append((i, head, body))
                 used |= (head or frozenset()) | (body or frozenset())
+                normal = stm.head.ast_type == ast.ASTType.Literal and head
+                reads = _mentioned(*stm.body) if normal else _mentioned(stm.head, *stm.body)
+                if normal:
+                    self.reads[i] = reads
+                    plain = _positive_body(stm) or frozenset()
+                    for sig in head:
+                        for read in reads or ():
+                            graph.add_edge(sig, read, negative=read not in plain
+                                           or graph.get_edge_data(sig, read, {}).get("negative", False))
+                elif reads is None:
+                    opaque = True
+                else:
+                    self.roots |= reads
+            elif stm.ast_type == ast.ASTType.ShowSignature:
+                self.backwards = True
+                if stm.name:
+                    self.roots.add((stm.name, stm.arity))
+            elif stm.ast_type in (ast.ASTType.ShowTerm, ast.ASTType.Minimize):
+                self.backwards = self.backwards or stm.ast_type == ast.ASTType.ShowTerm
+                reads = _mentioned(*stm.body)
+                if reads is None:
+                    opaque = True
+                else:
+                    self.roots |= reads
             elif stm.ast_type == ast.ASTType.External:
                 sigs = _signatures(stm.atom)
                 if sigs is None:  # not understood: nothing is pruned
                     self.rules.append((i, None, None))
                 else:
                     self.external |= sigs
+            elif stm.ast_type not in (ast.ASTType.Defined, ast.ASTType.Definition,
+                                      ast.ASTType.Program, ast.ASTType.Comment):
+                opaque = True  # heuristics, projections, theory ...: keep every rule
+        self.backwards = self.backwards and not opaque
+        # predicates in a cycle through negation or an aggregate: their rules are never left out
+        self.unstratified: set[Signature] = set()
+        for part in nx.strongly_connected_components(graph):
+            inner = graph.subgraph(part)
+            if any(d["negative"] for _, _, d in inner.edges(data=True)):
+                self.unstratified |= part
         self.signatures = frozenset(used | self.external)
         self.names = frozenset(name for name, _ in self.signatures)
         self._cache: dict[frozenset[str], tuple[ast.AST, ...]] = {}
@@ -135,11 +215,36 @@ class Program:
                 break
             pending = rest
         dropped = {i for i, _, _ in pending}
+        if self.backwards:
+            dropped |= self._unneeded(dropped)
         if not dropped:
             return self.statements
         # gringo matches body atoms against the remaining heads' patterns: declare every
         # predicate that lost a rule, not only those that lost all of them
-        lost = sorted({s for _, head, _ in pending for s in head or ()})
+        lost = sorted({s for i, head, _ in self.rules if i in dropped for s in head or ()})
         kept = [stm for i, stm in enumerate(self.statements) if i not in dropped]
         where = self.statements[0].location
         return tuple(kept) + tuple(ast.Defined(where, name, arity, True) for name, arity in lost)
+
+    def _unneeded(self, dropped: set[int]) -> set[int]:
+        """The normal rules (not in ``dropped``) whose head matters to nothing."""
+        needed = set(self.roots)
+        heads = {i: head for i, head, _ in self.rules}
+        waiting = {i: heads[i] for i in self.reads if i not in dropped
+                   and not (heads[i] or frozenset()) & self.unstratified}
+        for i, reads in self.reads.items():
+            if i not in dropped and i not in waiting:  # kept: what it reads matters
+                if reads is None:  # not understood: it may read anything
+                    return set()
+                needed |= reads
+        while True:
+            fired = [i for i, head in waiting.items() if head is None or head & needed]
+            if not fired:
+                break
+            for i in fired:
+                del waiting[i]
+                reads = self.reads[i]
+                if reads is None:  # not understood: it may read anything
+                    return set()
+                needed |= reads
+        return set(waiting)
