@@ -24,8 +24,9 @@ can act as a constraint: ``a :- b, not a.`` kills every answer set with ``b``); 
 a choice or a disjunction in the head are always kept (they decide which answer sets
 exist). What is left out is then a stratified top part of the program, which has exactly
 one answer set over each answer set of the rest. A program without any ``#show``
-statement shows every atom, and then nothing is left out backwards. A predicate that loses a rule defining it gets a
-``#defined`` statement, so that the grounder does not report body atoms that no remaining
+statement shows every atom, and then nothing is left out backwards.
+
+A predicate that loses a rule defining it gets a ``#defined`` statement, so that the grounder does not report body atoms that no remaining
 head matches (its "atom undefined" messages are errors in the gateway's strict mode; the
 whole program is still checked for them by the encoding tests). Everything that is not a
 rule (``#show``, optimisation and ``#defined`` statements, constants) is kept.
