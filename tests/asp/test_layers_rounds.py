@@ -144,3 +144,33 @@ def test_604_3_cda_counts_in_every_zone(count: int) -> None:
                         zone=__import__("pyengine").model.enums.Zone.GRAVEYARD) for i in range(count)]
     v = compute(state(goyf, *lands)).objects["goyf"]
     assert (v.power, v.toughness) == (count, 1)
+
+
+def test_engine_declares_every_fact_name_it_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The layer engine tells the gateway the names of its facts (so that pruning need not
+    read them off every symbol); a name missing there would let the gateway leave out rules
+    that can fire. Every call of a state using every layer checks the facts it passes."""
+    from pyengine import solver
+
+    real = solver.solve
+    calls: list[str] = []
+
+    def checked(encodings, facts, **kw):  # type: ignore[no-untyped-def]
+        names = kw.get("fact_names")
+        assert names is not None
+        assert {f.name for f in facts} <= set(names)
+        calls.append(kw["what"])
+        return real(encodings, facts, **kw)
+
+    monkeypatch.setattr(solver, "solve", checked)
+    s = state(creature("c", 1, abilities=(ability("flying"),)),
+              enchantment("anthem", 2, {"static": {"affects": {"types": ["Creature"]},
+                                                   "modify_pt": {"power": 1, "toughness": 1},
+                                                   "add_subtypes": ["Elf"], "set_colors": ["blue"],
+                                                   "add_abilities": ["haste"]}}),
+              effects=(resolved("steal", 3, {"control": "bob"}, ("c",)),
+                       resolved("sw", 4, {"switch_pt": True}, ("c",)),
+                       resolved("set", 5, {"set_pt": {"power": 0, "toughness": 4}}, ("c",))))
+    v = compute(s).objects["c"]
+    assert {"layer 2", "layer 7b", "layer 7c", "layer 7d"} <= set(calls)
+    assert (v.controller, v.power, v.toughness) == ("bob", 5, 1)
