@@ -134,7 +134,7 @@ class Program:
         self.rules: list[tuple[int, frozenset[Signature] | None, frozenset[Signature] | None]] = []
         self.external: set[Signature] = set()
         # backwards: what each normal rule reads, and the predicates that always matter
-        self.reads: dict[int, frozenset[Signature] | None] = {}
+        self.reads: dict[int, frozenset[Signature]] = {}
         self.roots: set[Signature] = set()
         self.backwards = False  # only with some #show statement (otherwise all is shown)
         opaque = False
@@ -145,17 +145,17 @@ class Program:
                 head, body = _head(stm), _positive_body(stm)
                 self.rules.append((i, head, body))
                 used |= (head or frozenset()) | (body or frozenset())
-                normal = stm.head.ast_type == ast.ASTType.Literal and head
+                normal = stm.head.ast_type == ast.ASTType.Literal and bool(head)
                 reads = _mentioned(*stm.body) if normal else _mentioned(stm.head, *stm.body)
-                if normal:
-                    self.reads[i] = reads
-                    plain = _positive_body(stm) or frozenset()
-                    for sig in head:
-                        for read in reads or ():
-                            graph.add_edge(sig, read, negative=read not in plain
-                                           or graph.get_edge_data(sig, read, {}).get("negative", False))
-                elif reads is None:
+                if reads is None:  # some atom not understood: nothing is left out backwards
                     opaque = True
+                elif normal:
+                    self.reads[i] = reads
+                    for sig in head or ():
+                        for read in reads:
+                            negative = read not in (body or ()) or graph.get_edge_data(sig, read, {}).get(
+                                "negative", False)
+                            graph.add_edge(sig, read, negative=negative)
                 else:
                     self.roots |= reads
             elif stm.ast_type == ast.ASTType.ShowSignature:
@@ -229,23 +229,13 @@ class Program:
 
     def _unneeded(self, dropped: set[int]) -> set[int]:
         """The normal rules (not in ``dropped``) whose head matters to nothing."""
-        needed = set(self.roots)
-        heads = {i: head for i, head, _ in self.rules}
-        waiting = {i: heads[i] for i in self.reads if i not in dropped
-                   and not (heads[i] or frozenset()) & self.unstratified}
-        for i, reads in self.reads.items():
-            if i not in dropped and i not in waiting:  # kept: what it reads matters
-                if reads is None:  # not understood: it may read anything
-                    return set()
-                needed |= reads
+        heads = {i: head or frozenset() for i, head, _ in self.rules}
+        waiting = {i for i in self.reads if i not in dropped and not heads[i] & self.unstratified}
+        needed = set(self.roots).union(*(self.reads[i] for i in self.reads
+                                         if i not in dropped and i not in waiting))
         while True:
-            fired = [i for i, head in waiting.items() if head is None or head & needed]
+            fired = {i for i in waiting if heads[i] & needed}
             if not fired:
-                break
-            for i in fired:
-                del waiting[i]
-                reads = self.reads[i]
-                if reads is None:  # not understood: it may read anything
-                    return set()
-                needed |= reads
-        return set(waiting)
+                return waiting
+            waiting -= fired
+            needed = needed.union(*(self.reads[i] for i in fired))

@@ -180,6 +180,15 @@ class Counting:
     pair_reqs: tuple[frozenset[tuple[str, str]], ...]  # obeyed if any of these pairs is declared
     blocked_reqs: tuple[str, ...]  # obeyed if the attacker is blocked
 
+    def grouped(self, x: dict[tuple[str, str], Any]) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
+        """A solver's variables ``x`` (one per pair), grouped by blocker and by attacker."""
+        by_b: dict[str, list[Any]] = {}
+        by_a: dict[str, list[Any]] = {}
+        for (b, a), v in x.items():
+            by_b.setdefault(b, []).append(v)
+            by_a.setdefault(a, []).append(v)
+        return by_b, by_a
+
     @staticmethod
     def of(board: Board, pairs: tuple[tuple[str, str], ...]) -> "Counting":
         """Read the board's items (the requirement definitions of asp/combat/block_requirements.lp)."""
@@ -219,11 +228,7 @@ def cpsat_maximum(core: Counting, timeout: float) -> int | None:
 
     m = cp_model.CpModel()
     x = {p: m.new_bool_var(f"x{i}") for i, p in enumerate(core.pairs)}
-    by_b: dict[str, list[Any]] = {}
-    by_a: dict[str, list[Any]] = {}
-    for (b, a), v in x.items():
-        by_b.setdefault(b, []).append(v)
-        by_a.setdefault(a, []).append(v)
+    by_b, by_a = core.grouped(x)
     for b, vs in by_b.items():
         if core.capacity.get(b) is not None:
             m.add(sum(vs) <= core.capacity[b])

@@ -38,11 +38,7 @@ def _mip_maximum(core: Counting) -> int:
 
     m = pywraplp.Solver.CreateSolver("SCIP")
     x = {p: m.IntVar(0, 1, f"x{i}") for i, p in enumerate(core.pairs)}
-    by_b: dict[str, list[object]] = {}
-    by_a: dict[str, list[object]] = {}
-    for (b, a), v in x.items():
-        by_b.setdefault(b, []).append(v)
-        by_a.setdefault(a, []).append(v)
+    by_b, by_a = core.grouped(x)
     for b, vs in by_b.items():
         if core.capacity.get(b) is not None:
             m.Add(sum(vs) <= core.capacity[b])
