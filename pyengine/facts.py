@@ -40,18 +40,37 @@ class Fn:
         self.args = args
 
 
+# Leaf symbols already made, by (kind, value): making one is a call into clingo (a few
+# microseconds), and a board repeats the same ids and words hundreds of times. Bounded: it is
+# emptied when it reaches _LEAVES_MAX entries.
+_LEAVES: dict[tuple[type, object], clingo.Symbol] = {}
+_LEAVES_MAX = 1 << 16
+
+
+def _leaf(value: int | str) -> clingo.Symbol:
+    key = (value.__class__, value)
+    got = _LEAVES.get(key)
+    if got is None:
+        if isinstance(value, bool):
+            raise TypeError("booleans are not terms; use a constant")
+        if isinstance(value, int):
+            got = clingo.Number(value)
+        elif isinstance(value, Const):
+            got = clingo.Function(str(value))
+        else:
+            got = clingo.String(value)
+        if len(_LEAVES) >= _LEAVES_MAX:
+            _LEAVES.clear()
+        _LEAVES[key] = got
+    return got
+
+
 def term(value: Value) -> clingo.Symbol:
     """Convert a Python value to a clingo symbol (ints, strings, constants, tuples, Fn)."""
+    if isinstance(value, (int, str)):  # Const is a str; bool is refused by _leaf
+        return _leaf(value)
     if isinstance(value, clingo.Symbol):
         return value
-    if isinstance(value, bool):
-        raise TypeError("booleans are not terms; use a constant")
-    if isinstance(value, int):
-        return clingo.Number(value)
-    if isinstance(value, Const):
-        return clingo.Function(str(value))
-    if isinstance(value, str):
-        return clingo.String(value)
     if isinstance(value, Fn):
         return clingo.Function(value.name, [term(a) for a in value.args])
     if isinstance(value, tuple):
@@ -78,6 +97,73 @@ def fact(name: str, *args: Value) -> clingo.Symbol:
     if arity != len(args):
         raise ValueError(f"{name} takes {arity} arguments, got {len(args)}")
     return clingo.Function(name, [term(a) for a in args])
+
+
+def _key(value: Value) -> tuple:
+    """A plain-Python sort key of a term: no call into clingo."""
+    if isinstance(value, Const):
+        return (2, str(value))
+    if isinstance(value, str):
+        return (1, value)
+    if isinstance(value, int):
+        return (0, value)
+    if isinstance(value, Fn):
+        return (3, value.name, tuple(_key(a) for a in value.args))
+    if isinstance(value, tuple):
+        return (4, tuple(_key(a) for a in value))
+    return (5, str(value))
+
+
+class FactSet:
+    """Facts collected without duplicates, given back in a fixed order (by name, then by
+    arguments: numbers, strings, constants, functions), sorted and deduplicated in Python:
+    comparing or hashing clingo symbols costs a call into clingo each."""
+
+    __slots__ = ("_facts",)
+
+    def __init__(self) -> None:
+        self._facts: dict[tuple, clingo.Symbol] = {}
+
+    def add(self, name: str, *args: Value) -> None:
+        """Add the fact ``name(args...)`` (checked like :func:`fact`)."""
+        key = (name, tuple(_key(a) for a in args))
+        if key not in self._facts:
+            self._facts[key] = fact(name, *args)
+
+    def update(self, other: "FactSet") -> None:
+        """Add every fact of ``other``."""
+        for key, sym in other._facts.items():
+            self._facts.setdefault(key, sym)
+
+    def symbols(self) -> list[clingo.Symbol]:
+        """Every fact added, in the fixed order."""
+        return [self._facts[k] for k in sorted(self._facts)]
+
+    def shapes(self) -> set[tuple[str, int, int, tuple | None]]:
+        """What the gateway's pruning needs to know of these facts (see
+        :meth:`pyengine.relevance.Program.prune`): ``(name, arity, -1, None)`` for each
+        predicate, and ``(name, arity, position, shape)`` for each argument's shape."""
+        out: set[tuple[str, int, int, tuple | None]] = set()
+        for name, args in self._facts:
+            arity = len(args)
+            out.add((name, arity, -1, None))
+            for pos, key in enumerate(args):
+                out.add((name, arity, pos, _SHAPES[key[0]](key)))
+        return out
+
+    def __len__(self) -> int:
+        return len(self._facts)
+
+
+# the shape of a term (pyengine.relevance) from its sort key; None: not known
+_SHAPES = {
+    0: lambda key: ("#num",),
+    1: lambda key: ("#str",),
+    2: lambda key: (key[1], 0),
+    3: lambda key: (key[1], len(key[2])),
+    4: lambda key: ("", len(key[1])),
+    5: lambda key: None,
+}
 
 
 def text(symbol: clingo.Symbol) -> str:

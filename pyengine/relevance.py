@@ -15,6 +15,18 @@ computes, by a least fixpoint over the program, the predicates that may have ato
 A rule with a positive body literal whose predicate can have no atoms grounds to nothing,
 so leaving it out changes no answer set.
 
+When the caller also gives the facts' *shapes* (for each argument position, the kinds of
+terms there: a number, a string, a constant ``c``, a function ``f/n`` or a tuple; see
+:class:`pyengine.facts.FactSet`), the fixpoint follows shapes too: each argument position of
+each predicate gets the set of shapes its atoms may have there (or "any"). A positive body
+literal with a constant, string, number or function term at a position can only match when
+that shape may be there (``keyword(A, shadow)`` on a board where no creature has shadow,
+``requirement(lure(E,A,B), _)`` when no rule able to fire makes a Lure requirement), and a
+variable at several positions needs a shape common to all of them; a head variable carries
+the shapes it may take into the head. A fact shape that no body literal tests at its
+position is kept only as "some other shape", so the analysis (and its cache) depends only
+on the shapes the program looks at.
+
 Then, backwards, the predicates whose atoms matter: those shown (``#show p/n``, or read by
 a ``#show`` term or an optimisation statement), those a constraint or a choice reads, and
 those the body of a rule deriving such a predicate reads. A normal rule (one atom in its
@@ -34,10 +46,12 @@ rule (``#show``, optimisation and ``#defined`` statements, constants) is kept.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import deque
+from collections.abc import Collection, Iterable, Sequence
+from typing import Optional
 
 import networkx as nx
-from clingo import SymbolType, ast
+from clingo import Symbol, SymbolType, ast
 
 Signature = tuple[str, int]
 
@@ -59,6 +73,103 @@ def _signatures(atom: ast.AST) -> frozenset[Signature] | None:
         else:
             return None
     return frozenset(out)
+
+
+# --- shapes --------------------------------------------------------------------------------
+
+Shape = tuple  # ("#num",), ("#str",), (name, arity) of a constant or function, ("", n) a tuple
+NUM: Shape = ("#num",)
+STR: Shape = ("#str",)
+OTHER: Shape = ("#other",)  # in a fact position: some shape no body literal tests there
+Shapes = Optional[frozenset]  # None: any shape
+Arg = Optional[tuple]  # ("v", name) a variable, ("s", shape) a fixed shape, None: anything
+
+
+def symbol_shape(sym: Symbol) -> Shape | None:
+    """The shape of a symbol (None for #inf and #sup)."""
+    if sym.type == SymbolType.Number:
+        return NUM
+    if sym.type == SymbolType.String:
+        return STR
+    if sym.type == SymbolType.Function:
+        return (sym.name, len(sym.arguments))
+    return None
+
+
+def _term_shape(term: ast.AST) -> Shape | None:
+    """The shape of a term, when fixed by its syntax (None for a variable, an arithmetic
+    term, a pool, an external function ...)."""
+    if term.ast_type == ast.ASTType.SymbolicTerm:
+        return symbol_shape(term.symbol)
+    if term.ast_type == ast.ASTType.Function and not term.external:
+        return (term.name, len(term.arguments))
+    return None
+
+
+def _arg(term: ast.AST, consts: frozenset[str]) -> Arg:
+    if term.ast_type == ast.ASTType.Variable:
+        return None if term.name == "_" else ("v", term.name)
+    shape = _term_shape(term)
+    if shape is None or (shape[1:] == (0,) and shape[0] in consts):  # a #const: its value's shape
+        return None
+    return ("s", shape)
+
+
+def _atom_args(atom: ast.AST, consts: frozenset[str]) -> list[tuple[Signature, tuple[Arg, ...]]] | None:
+    """Each alternative of a symbolic atom (a pool has several): its predicate and the
+    shape constraints of its arguments; None when not understood."""
+    if atom.ast_type != ast.ASTType.SymbolicAtom:
+        return None
+    terms = atom.symbol.arguments if atom.symbol.ast_type == ast.ASTType.Pool else [atom.symbol]
+    out = []
+    for sym in terms:
+        if sym.ast_type == ast.ASTType.Function and not sym.external:
+            out.append(((sym.name, len(sym.arguments)), tuple(_arg(a, consts) for a in sym.arguments)))
+        elif sym.ast_type == ast.ASTType.SymbolicTerm and sym.symbol.type == SymbolType.Function:
+            shapes = (symbol_shape(a) for a in sym.symbol.arguments)
+            out.append(((sym.symbol.name, len(sym.symbol.arguments)), tuple(
+                None if shape is None or (shape[1:] == (0,) and shape[0] in consts) else ("s", shape)
+                for shape in shapes)))
+        else:
+            return None
+    return out
+
+
+def _head_atoms(rule: ast.AST, consts: frozenset[str]) -> list[tuple[Signature, tuple[Arg, ...]]] | None:
+    """The atoms a rule's head may derive, with their argument shapes (None: not understood)."""
+    head = rule.head
+    if head.ast_type == ast.ASTType.Literal:
+        if head.atom.ast_type == ast.ASTType.BooleanConstant:
+            return []
+        return _atom_args(head.atom, consts) if head.sign == ast.Sign.NoSign else None
+    if head.ast_type in (ast.ASTType.Aggregate, ast.ASTType.Disjunction):
+        lits = [elem.literal for elem in head.elements]
+    elif head.ast_type == ast.ASTType.HeadAggregate:
+        lits = [elem.condition.literal for elem in head.elements]
+    else:
+        return None
+    out = []
+    for lit in lits:
+        found = _atom_args(lit.atom, consts) if lit.sign == ast.Sign.NoSign else None
+        if found is None:
+            return None
+        out += found
+    return out
+
+
+def _body_atoms(rule: ast.AST, consts: frozenset[str]) -> list[tuple[Signature, tuple[Arg, ...]]] | None:
+    """The positive body literals (outside aggregates and conditions) with their argument
+    shapes; None when one is not understood."""
+    out = []
+    for lit in rule.body:
+        if lit.ast_type != ast.ASTType.Literal or lit.sign != ast.Sign.NoSign:
+            continue
+        if lit.atom.ast_type == ast.ASTType.SymbolicAtom:
+            found = _atom_args(lit.atom, consts)
+            if found is None or len(found) != 1:
+                return None
+            out += found
+    return out
 
 
 class _Predicates(ast.Transformer):
@@ -91,7 +202,7 @@ def _mentioned(*parts: ast.AST) -> frozenset[Signature] | None:
 
 def _positive_body(rule: ast.AST) -> frozenset[Signature] | None:
     """Predicates of the positive body literals; None when one is not understood (kept)."""
-    out = set()
+    out: set[Signature] = set()
     for lit in rule.body:
         if lit.ast_type != ast.ASTType.Literal or lit.sign != ast.Sign.NoSign:
             continue
@@ -126,12 +237,48 @@ def _head(rule: ast.AST) -> frozenset[Signature] | None:
     return frozenset(found)
 
 
+def _match(body: list,
+           possible: dict[Signature, list[set[Shape] | None]]) -> dict[str, set[Shape] | None] | None:
+    """Whether positive body atoms may all match (None if not), and then the shapes each
+    variable may take (None: any)."""
+    binding: dict[str, set[Shape] | None] = {}
+    for sig, args in body:
+        cur = possible.get(sig)
+        if cur is None:
+            return None
+        for pos, arg in enumerate(args):
+            if arg is None:
+                continue
+            have = cur[pos]
+            if arg[0] == "s":
+                if have is not None and arg[1] not in have:
+                    return None
+                continue
+            here = None if have is None or OTHER in have else have
+            name = arg[1]
+            if name not in binding or binding[name] is None:
+                binding[name] = here
+            elif here is not None:
+                both = binding[name] & here  # type: ignore[operator]
+                if not both:
+                    return None
+                binding[name] = both
+    return binding
+
+
 class Program:
     """A parsed program, analysed once: each rule's head and positive body predicates."""
 
     def __init__(self, statements: Sequence[ast.AST]) -> None:
         self.statements = tuple(statements)
         self.rules: list[tuple[int, frozenset[Signature] | None, frozenset[Signature] | None]] = []
+        # for the fixpoint over shapes: each rule's head and positive body atoms with their
+        # arguments, the rules reading each predicate, the shapes tested at each position
+        self.shaped: dict[int, tuple[list | None, list | None]] = {}
+        self.readers: dict[Signature, list[int]] = {}
+        self.tested: dict[tuple[Signature, int], set[Shape]] = {}
+        # constants given a value by #const: their shape is their value's
+        self.consts = frozenset(stm.name for stm in self.statements if stm.ast_type == ast.ASTType.Definition)
         self.external: set[Signature] = set()
         # backwards: what each normal rule reads, and the predicates that always matter
         self.reads: dict[int, frozenset[Signature]] = {}
@@ -144,6 +291,14 @@ class Program:
             if stm.ast_type == ast.ASTType.Rule:
                 head, body = _head(stm), _positive_body(stm)
                 self.rules.append((i, head, body))
+                heads = _head_atoms(stm, self.consts)
+                bodies = _body_atoms(stm, self.consts) if body is not None else None
+                self.shaped[i] = (heads, bodies)
+                for sig, args in bodies or ():
+                    self.readers.setdefault(sig, []).append(i)
+                    for pos, arg in enumerate(args):
+                        if arg is not None and arg[0] == "s":
+                            self.tested.setdefault((sig, pos), set()).add(arg[1])
                 used |= (head or frozenset()) | (body or frozenset())
                 normal = stm.head.ast_type == ast.ASTType.Literal and bool(head)
                 reads = _mentioned(*stm.body) if normal else _mentioned(stm.head, *stm.body)
@@ -187,35 +342,92 @@ class Program:
                 self.unstratified |= part
         self.signatures = frozenset(used | self.external)
         self.names = frozenset(name for name, _ in self.signatures)
-        self._cache: dict[frozenset[str], tuple[ast.AST, ...]] = {}
+        self._cache: dict[frozenset, tuple[ast.AST, ...]] = {}
 
-    def prune(self, names: Iterable[str]) -> tuple[ast.AST, ...]:
-        """The statements without the rules that cannot fire when the facts' predicates are
-        called ``names`` (every arity of a name counts as present). Cached per set of
-        names that the program uses."""
-        key = self.names.intersection(names)
+    def prune(self, names: Iterable[str],
+              shapes: Collection[tuple[str, int, int, Shape | None]] | None = None) -> tuple[ast.AST, ...]:
+        """The statements without the rules that cannot fire for the facts.
+
+        ``names``: the names of the facts' predicates (every arity of a name counts as
+        present, every argument as any shape). ``shapes``, when given, describes the facts
+        more closely: ``(name, arity, position, shape)`` for each argument of each fact,
+        and ``(name, arity, -1, None)`` for each fact (a shape of None: any); ``names`` is
+        then not read. Cached per description, as far as the program can tell them apart."""
+        if shapes is None:
+            present = set(names)
+            key = frozenset((sig[0], sig[1], pos, None) for sig in self.signatures if sig[0] in present
+                            for pos in range(-1, sig[1]))
+        else:
+            key = frozenset(self._fold(shapes))
         got = self._cache.get(key)
         if got is None:
             got = self._cache[key] = self._prune(key)
         return got
 
-    def _prune(self, names: frozenset[str]) -> tuple[ast.AST, ...]:
-        live = {s for s in self.signatures if s[0] in names} | self.external
-        pending = list(self.rules)
-        while True:
-            rest = []
-            for item in pending:
-                _, head, body = item
-                if body is None or body <= live:
-                    if head is None:  # a head not understood may derive anything
-                        return self.statements
-                    live |= head
+    def _fold(self, shapes: Iterable[tuple[str, int, int, Shape | None]]) -> Iterable[tuple]:
+        """The facts' shapes the program can tell apart: of its predicates only, and a shape
+        no body literal tests at its position becomes OTHER."""
+        for name, arity, pos, shape in shapes:
+            sig = (name, arity)
+            if sig not in self.signatures:
+                continue
+            if shape is not None and pos >= 0 and shape not in self.tested.get((sig, pos), ()):
+                shape = OTHER
+            yield name, arity, pos, shape
+
+    def _fire(self, key: frozenset) -> set[int] | None:
+        """The rules that may fire (a least fixpoint over predicates and the shapes of their
+        arguments, see the module's docstring); None when a rule that may fire has a head
+        not understood (it may derive anything)."""
+        possible: dict[Signature, list[set[Shape] | None]] = {}
+        for name, arity, pos, shape in key:
+            cur = possible.setdefault((name, arity), [set() for _ in range(arity)])
+            if pos >= 0 and cur[pos] is not None:
+                if shape is None:
+                    cur[pos] = None
                 else:
-                    rest.append(item)
-            if len(rest) == len(pending):
-                break
-            pending = rest
-        dropped = {i for i, _, _ in pending}
+                    cur[pos].add(shape)  # type: ignore[union-attr]
+        for sig in self.external:
+            possible[sig] = [None] * sig[1]
+        queue = deque(i for i, _, _ in self.rules)
+        queued = set(queue)
+        fired: set[int] = set()
+        while queue:
+            i = queue.popleft()
+            queued.discard(i)
+            heads, body = self.shaped.get(i, (None, None))
+            binding = _match(body, possible) if body is not None else {}
+            if binding is None:
+                continue
+            fired.add(i)
+            if heads is None:
+                return None
+            for sig, args in heads:
+                changed = sig not in possible
+                cur = possible.setdefault(sig, [set() for _ in args])
+                for pos, arg in enumerate(args):
+                    have = cur[pos]
+                    if have is None:
+                        continue
+                    val = None if arg is None else {arg[1]} if arg[0] == "s" else binding.get(arg[1])
+                    if val is None:
+                        cur[pos] = None
+                        changed = True
+                    elif not val <= have:
+                        have |= val
+                        changed = True
+                if changed:
+                    for reader in self.readers.get(sig, ()):
+                        if reader not in queued:
+                            queued.add(reader)
+                            queue.append(reader)
+        return fired
+
+    def _prune(self, key: frozenset) -> tuple[ast.AST, ...]:
+        fired = self._fire(key)
+        if fired is None:
+            return self.statements
+        dropped = {i for i, _, _ in self.rules if i not in fired}
         if self.backwards:
             dropped |= self._unneeded(dropped)
         if not dropped:

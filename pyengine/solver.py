@@ -4,6 +4,7 @@ and typed, immutable results."""
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ import clingo
 from clingo import ast
 
 from pyengine.errors import EncodingError, SolverTimeout
+from pyengine.facts import FactSet
 from pyengine.relevance import Program
 
 __all__ = ["Model", "SolveResult", "SolverTimeout", "solve", "version"]
@@ -87,7 +89,7 @@ def _capture(messages: list[str]):  # type: ignore[no-untyped-def]
 
 def solve(
     encodings: Sequence[Path],
-    facts: Iterable[clingo.Symbol],
+    facts: Iterable[clingo.Symbol] | FactSet,
     *,
     what: str,
     timeout: float = 30.0,
@@ -112,6 +114,8 @@ def solve(
     answer sets are the same, grounding is faster on small inputs). ``fact_names``: the
     names of the facts' predicates when the caller knows them (reading them off many
     symbols costs about 2 microseconds each); it must include every name the facts use.
+    Facts given as a :class:`pyengine.facts.FactSet` also tell the pruning the shapes of
+    their arguments, so it can leave out more (``fact_names`` is then not needed).
     """
     messages: list[str] = []
     argv = [f"--models={models}", *args]
@@ -119,13 +123,19 @@ def solve(
         argv.append(f"--const={name}={value}")
     ctl = clingo.Control(argv, logger=_capture(messages), message_limit=500)
     started = time.perf_counter()
+    shapes = None
+    if isinstance(facts, FactSet):
+        shapes, facts = facts.shapes(), facts.symbols()
     facts = facts if isinstance(facts, (list, tuple)) else list(facts)
     try:
         program = _program(tuple(str(enc) for enc in encodings), transform)
     except EncodingError as exc:
         raise EncodingError(f"{what}: {exc}") from None
+    if prune and not set(consts or ()) <= program.consts:
+        prune = False  # a constant without #const: the analysis took it for itself
     if prune:
-        statements = program.prune(fact_names if fact_names is not None else {sym.name for sym in facts})
+        names = fact_names if fact_names is not None or shapes is not None else {sym.name for sym in facts}
+        statements = program.prune(names or (), shapes)
     else:
         statements = program.statements
     with ast.ProgramBuilder(ctl) as builder:
@@ -199,26 +209,62 @@ def _parsed(path: str,
         ast.parse_files([path], statements.append, logger=_capture(messages), message_limit=500)
     except RuntimeError:
         raise EncodingError("cannot load encodings: " + "; ".join(messages[:5])) from None
-    return transform(tuple(statements)) if transform is not None else tuple(statements)
+    # comments have no meaning, and adding each costs as much as adding a rule
+    kept = tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
+    return transform(kept) if transform is not None else kept
 
 
-class _Watchdog(threading.Thread):
-    """Interrupts a Control when its time is up."""
+class _Watchdog:
+    """Interrupts a Control when its time is up.
+
+    One daemon thread per process serves every watch (starting a thread per call costs
+    about a millisecond); it sleeps until the earliest deadline or until a watch changes."""
+
+    _lock = threading.Condition()
+    _watches: dict[int, "_Watchdog"] = {}
+    _thread: threading.Thread | None = None
 
     def __init__(self, ctl: clingo.Control, seconds: float) -> None:
-        super().__init__(daemon=True)
         self.ctl = ctl
-        self.seconds = seconds
+        self.deadline = time.monotonic() + seconds
         self.fired = False
-        self._stop = threading.Event()
 
-    def run(self) -> None:
-        if not self._stop.wait(self.seconds):
-            self.fired = True
-            self.ctl.interrupt()
+    def start(self) -> None:
+        cls = type(self)
+        with cls._lock:
+            if cls._thread is None:
+                cls._thread = threading.Thread(target=cls._serve, name="pyengine-watchdog", daemon=True)
+                cls._thread.start()
+            cls._watches[id(self)] = self
+            cls._lock.notify()
 
     def cancel(self) -> None:
-        self._stop.set()
+        cls = type(self)
+        with cls._lock:
+            cls._watches.pop(id(self), None)
+
+    @classmethod
+    def _after_fork(cls) -> None:
+        """In a forked child the thread is gone and the lock may be held: start afresh."""
+        cls._lock = threading.Condition()
+        cls._watches = {}
+        cls._thread = None
+
+    @classmethod
+    def _serve(cls) -> None:
+        with cls._lock:
+            while True:
+                now = time.monotonic()
+                for key, watch in list(cls._watches.items()):
+                    if watch.deadline <= now:
+                        watch.fired = True
+                        watch.ctl.interrupt()
+                        del cls._watches[key]
+                upcoming = [w.deadline for w in cls._watches.values()]
+                cls._lock.wait(min(upcoming) - now if upcoming else None)
+
+
+os.register_at_fork(after_in_child=_Watchdog._after_fork)
 
 
 def version() -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import clingo
 
 from pyengine.combat.model import ITEM_KINDS, Board, Declaration, Item, Kind, Target
-from pyengine.facts import Const, Fn, declare, fact, term
+from pyengine.facts import Const, FactSet, Fn, declare, term
 from pyengine.model.enums import CardType, Color, Supertype
 
 _SCHEMA = {
@@ -87,13 +87,13 @@ def target_term(target: Target) -> Fn:
     return Fn("p" if target.kind == "player" else "o", target.id)
 
 
+# characteristic words that are constants: card types, supertypes and colors
+_WORDS = {m.value: Const(m.asp) for enum in (Color, Supertype, CardType) for m in enum}
+
+
 def _word(value: str) -> Const | str:
     """A characteristic word: card types, supertypes and colors are constants."""
-    for enum in (CardType, Supertype, Color):
-        for member in enum:
-            if member.value == value:
-                return Const(member.asp)
-    return value
+    return _WORDS.get(value, value)
 
 
 def _param(kind: str, value: str) -> Const | str:
@@ -104,7 +104,7 @@ def _param(kind: str, value: str) -> Const | str:
     return value
 
 
-def _item(item: Item) -> clingo.Symbol:
+def _item(item: Item) -> tuple:
     fields = ITEM_KINDS[item.kind][0]
     args: list[object] = [item.effect]
     for name in fields:
@@ -117,72 +117,83 @@ def _item(item: Item) -> clingo.Symbol:
             args.append(getattr(item, name))
     if item.kind == "goaded":  # goaded(O, P): no effect argument (CR 701.15d)
         args = args[1:]
-    return fact(item.kind, *args)  # type: ignore[arg-type]
+    return (item.kind, *args)
 
 
 def board_facts(board: Board) -> list[clingo.Symbol]:
     """Every fact of ``board``, sorted."""
-    out: set[clingo.Symbol] = set()
+    return board_factset(board).symbols()
+
+
+def board_factset(board: Board, decl: Declaration | None = None) -> FactSet:
+    """Every fact of ``board`` (and of a proposed declaration ``decl``), for the gateway."""
+    out = FactSet()
     add = out.add
     for pid in board.players:
-        add(fact("player", pid))
-    add(fact("attacking_player", board.active))
+        add("player", pid)
+    add("attacking_player", board.active)
     for pid in board.defending:
-        add(fact("defending_player", pid))
-    add(fact("declaring_player", board.declaring_player))
+        add("defending_player", pid)
+    add("declaring_player", board.declaring_player)
     for pid, pool in board.mana:
         for sym, amount in pool:
-            add(fact("mana", pid, Const(MANA_CONSTS[sym]), amount))
+            add("mana", pid, Const(MANA_CONSTS[sym]), amount)
     for perm in board.permanents:
         o = perm.id
-        add(fact("permanent", o))
-        add(fact("controller", o, perm.controller))
+        add("permanent", o)
+        add("controller", o, perm.controller)
         for t in perm.types:
-            add(fact("card_type", o, _word(t)))
+            add("card_type", o, _word(t))
         for t in perm.subtypes:
-            add(fact("subtype", o, t))
+            add("subtype", o, t)
         for t in perm.supertypes:
-            add(fact("supertype", o, _word(t)))
+            add("supertype", o, _word(t))
         for c in perm.colors:
-            add(fact("color", o, _word(c)))
+            add("color", o, _word(c))
         for k in perm.keywords:
-            add(fact("keyword", o, Const(KEYWORD_CONSTS[k])))
+            add("keyword", o, Const(KEYWORD_CONSTS[k]))
         for kind, value in perm.landwalk:
-            add(fact("landwalk", o, Const(kind), _param(kind, value)))
+            add("landwalk", o, Const(kind), _param(kind, value))
         for kind, value in perm.protection:
-            add(fact("protection", o, Const(kind), _param(kind, value)))
+            add("protection", o, Const(kind), _param(kind, value))
         if perm.power is not None:
-            add(fact("power", o, perm.power))
+            add("power", o, perm.power)
         if perm.tapped:
-            add(fact("tapped", o))
+            add("tapped", o)
         if perm.summoning_sick:
-            add(fact("summoning_sick", o))
+            add("summoning_sick", o)
         if perm.protector is not None:
-            add(fact("protector", o, perm.protector))
+            add("protector", o, perm.protector)
     for attacker, target in board.attacks:
-        add(fact("attacking", attacker, target_term(target)))
+        add("attacking", attacker, target_term(target))
     for eid, cost in board.costs:
         for sym, amount in cost:
-            add(fact("cost_mana", eid, Const(MANA_CONSTS[sym]), amount))
+            add("cost_mana", eid, Const(MANA_CONSTS[sym]), amount)
     for item in board.items:
-        add(_item(item))
-    return sorted(out)
+        add(*_item(item))
+    if decl is not None:
+        _declaration(board, decl, out)
+    return out
 
 
 def declaration_facts(board: Board, decl: Declaration) -> list[clingo.Symbol]:
     """The ``given_*`` facts of a proposed declaration (targets resolved against the board:
     a target id is a player id or a permanent id)."""
-    out = []
+    out = FactSet()
+    _declaration(board, decl, out)
+    return out.symbols()
+
+
+def _declaration(board: Board, decl: Declaration, out: FactSet) -> None:
     players = set(board.players)
     for a, b in decl.pairs:
         if board.kind == Kind.ATTACK:
             tgt = Target("player", b) if b in players else Target("object", b)
-            out.append(fact("given_attack", a, target_term(tgt)))
+            out.add("given_attack", a, target_term(tgt))
         else:
-            out.append(fact("given_block", a, b))
+            out.add("given_block", a, b)
     for eid, creature in decl.paid:
-        out.append(fact("given_paid", eid, creature))
-    return sorted(out)
+        out.add("given_paid", eid, creature)
 
 
 def read_target(sym: clingo.Symbol) -> str:
@@ -190,4 +201,6 @@ def read_target(sym: clingo.Symbol) -> str:
     return sym.arguments[0].string
 
 
-__all__ = ["KEYWORD_CONSTS", "board_facts", "declaration_facts", "read_target", "target_term", "term"]
+__all__ = [
+    "KEYWORD_CONSTS", "board_facts", "board_factset", "declaration_facts", "read_target", "target_term", "term",
+]

@@ -23,7 +23,7 @@ import clingo
 from pyengine import encodings
 from pyengine.combat import components as comp
 from pyengine.combat.explain import requirement_text, violation_of
-from pyengine.combat.facts import board_facts, declaration_facts, read_target
+from pyengine.combat.facts import board_factset, read_target
 from pyengine.combat.model import Board, Declaration, Kind, Requirement, Verdict
 from pyengine.errors import EncodingError
 from pyengine.solver import SolveResult, solve, version
@@ -95,7 +95,7 @@ def _read(board: Board, result: SolveResult) -> _Read:
             got = ids[sym] = (_req_id(sym.name, list(args)), sym.name, args)
         return got
 
-    for sym in result.model.symbols:
+    for sym in result.model.shown:  # into sets and dicts: clingo's order is enough
         name, args = sym.name, sym.arguments
         if name == pair_name:
             pairs[args[0].name].add((args[1].string, read_target(args[2]) if attack else args[2].string))
@@ -117,7 +117,7 @@ def _read(board: Board, result: SolveResult) -> _Read:
         decls,
         reqs,
         {d: frozenset(v) for d, v in obeyed.items()},
-        tuple(violations),
+        tuple(sorted(violations)),
         tuple(sorted(options)),
         total,
     )
@@ -158,7 +158,7 @@ def verify(board: Board, proposed: Declaration, timeout: float = 30.0) -> Verdic
     Raises:
         SolverTimeout: the call did not finish in time (never a verdict).
     """
-    facts = board_facts(board) + declaration_facts(board, proposed)
+    facts = board_factset(board, proposed)
     entry = encodings.path(_ENTRY[board.kind] + "_verify")
     result = solve(
         [entry],
@@ -197,7 +197,7 @@ def optimum(board: Board, timeout: float = 30.0, options: bool = False) -> tuple
     pairs a declaration may use when ``options``)."""
     result = solve(
         [encodings.path(_ENTRY[board.kind])],
-        board_facts(board),
+        board_factset(board),
         what=f"maximise a {board.kind.value} declaration",
         timeout=timeout,
         args=OPT_ARGS,
@@ -236,7 +236,7 @@ def enumerate_legal(board: Board, timeout: float = 30.0, list_limit: int = LIST_
             )
         result = solve(
             [entry],
-            board_facts(part.board),
+            board_factset(part.board),
             what=f"enumerate legal {board.kind.value} declarations",
             timeout=clock.left(),
             models=ENUM_LIMIT + 1,
