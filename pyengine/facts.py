@@ -114,6 +114,12 @@ def _key(value: Value) -> tuple:
     return (5, str(value))
 
 
+# facts already made, by key (boards repeat ids, and a board is often judged more than once);
+# bounded like _LEAVES
+_MADE: dict[tuple, tuple[clingo.Symbol, tuple]] = {}  # key -> (fact, its shapes)
+_MADE_MAX = 1 << 17
+
+
 class FactSet:
     """Facts collected without duplicates, given back in a fixed order (by name, then by
     arguments: numbers, strings, constants, functions), sorted and deduplicated in Python:
@@ -122,33 +128,34 @@ class FactSet:
     __slots__ = ("_facts",)
 
     def __init__(self) -> None:
-        self._facts: dict[tuple, clingo.Symbol] = {}
+        self._facts: dict[tuple, tuple[clingo.Symbol, tuple]] = {}
 
     def add(self, name: str, *args: Value) -> None:
         """Add the fact ``name(args...)`` (checked like :func:`fact`)."""
         key = (name, tuple(_key(a) for a in args))
         if key not in self._facts:
-            self._facts[key] = fact(name, *args)
-
-    def update(self, other: "FactSet") -> None:
-        """Add every fact of ``other``."""
-        for key, sym in other._facts.items():
-            self._facts.setdefault(key, sym)
+            made = _MADE.get(key)
+            if made is None:
+                arity = len(args)
+                shapes = ((name, arity, -1, None),
+                          *((name, arity, pos, _SHAPES[k[0]](k)) for pos, k in enumerate(key[1])))
+                made = (fact(name, *args), shapes)
+                if len(_MADE) >= _MADE_MAX:
+                    _MADE.clear()
+                _MADE[key] = made
+            self._facts[key] = made
 
     def symbols(self) -> list[clingo.Symbol]:
         """Every fact added, in the fixed order."""
-        return [self._facts[k] for k in sorted(self._facts)]
+        return [self._facts[k][0] for k in sorted(self._facts)]
 
     def shapes(self) -> set[tuple[str, int, int, tuple | None]]:
         """What the gateway's pruning needs to know of these facts (see
         :meth:`pyengine.relevance.Program.prune`): ``(name, arity, -1, None)`` for each
         predicate, and ``(name, arity, position, shape)`` for each argument's shape."""
         out: set[tuple[str, int, int, tuple | None]] = set()
-        for name, args in self._facts:
-            arity = len(args)
-            out.add((name, arity, -1, None))
-            for pos, key in enumerate(args):
-                out.add((name, arity, pos, _SHAPES[key[0]](key)))
+        for _, shapes in self._facts.values():
+            out.update(shapes)
         return out
 
     def __len__(self) -> int:
