@@ -47,7 +47,7 @@ rule (``#show``, optimisation and ``#defined`` statements, constants) is kept.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Optional
 
 import networkx as nx
@@ -106,16 +106,14 @@ def _term_shape(term: ast.AST) -> Shape | None:
     return None
 
 
-def _arg(term: ast.AST, consts: frozenset[str]) -> Arg:
+def _arg(term: ast.AST) -> Arg:
     if term.ast_type == ast.ASTType.Variable:
         return None if term.name == "_" else ("v", term.name)
     shape = _term_shape(term)
-    if shape is None or (shape[1:] == (0,) and shape[0] in consts):  # a #const: its value's shape
-        return None
-    return ("s", shape)
+    return None if shape is None else ("s", shape)
 
 
-def _atom_args(atom: ast.AST, consts: frozenset[str]) -> list[tuple[Signature, tuple[Arg, ...]]] | None:
+def _atom_args(atom: ast.AST) -> list[tuple[Signature, tuple[Arg, ...]]] | None:
     """Each alternative of a symbolic atom (a pool has several): its predicate and the
     shape constraints of its arguments; None when not understood."""
     if atom.ast_type != ast.ASTType.SymbolicAtom:
@@ -124,24 +122,23 @@ def _atom_args(atom: ast.AST, consts: frozenset[str]) -> list[tuple[Signature, t
     out = []
     for sym in terms:
         if sym.ast_type == ast.ASTType.Function and not sym.external:
-            out.append(((sym.name, len(sym.arguments)), tuple(_arg(a, consts) for a in sym.arguments)))
+            out.append(((sym.name, len(sym.arguments)), tuple(_arg(a) for a in sym.arguments)))
         elif sym.ast_type == ast.ASTType.SymbolicTerm and sym.symbol.type == SymbolType.Function:
             shapes = (symbol_shape(a) for a in sym.symbol.arguments)
-            out.append(((sym.symbol.name, len(sym.symbol.arguments)), tuple(
-                None if shape is None or (shape[1:] == (0,) and shape[0] in consts) else ("s", shape)
-                for shape in shapes)))
+            out.append(((sym.symbol.name, len(sym.symbol.arguments)),
+                        tuple(None if shape is None else ("s", shape) for shape in shapes)))
         else:
             return None
     return out
 
 
-def _head_atoms(rule: ast.AST, consts: frozenset[str]) -> list[tuple[Signature, tuple[Arg, ...]]] | None:
+def _head_atoms(rule: ast.AST) -> list[tuple[Signature, tuple[Arg, ...]]] | None:
     """The atoms a rule's head may derive, with their argument shapes (None: not understood)."""
     head = rule.head
     if head.ast_type == ast.ASTType.Literal:
         if head.atom.ast_type == ast.ASTType.BooleanConstant:
             return []
-        return _atom_args(head.atom, consts) if head.sign == ast.Sign.NoSign else None
+        return _atom_args(head.atom) if head.sign == ast.Sign.NoSign else None
     if head.ast_type in (ast.ASTType.Aggregate, ast.ASTType.Disjunction):
         lits = [elem.literal for elem in head.elements]
     elif head.ast_type == ast.ASTType.HeadAggregate:
@@ -150,14 +147,14 @@ def _head_atoms(rule: ast.AST, consts: frozenset[str]) -> list[tuple[Signature, 
         return None
     out = []
     for lit in lits:
-        found = _atom_args(lit.atom, consts) if lit.sign == ast.Sign.NoSign else None
+        found = _atom_args(lit.atom) if lit.sign == ast.Sign.NoSign else None
         if found is None:
             return None
         out += found
     return out
 
 
-def _body_atoms(rule: ast.AST, consts: frozenset[str]) -> list[tuple[Signature, tuple[Arg, ...]]] | None:
+def _body_atoms(rule: ast.AST) -> list[tuple[Signature, tuple[Arg, ...]]] | None:
     """The positive body literals (outside aggregates and conditions) with their argument
     shapes; None when one is not understood."""
     out = []
@@ -165,7 +162,7 @@ def _body_atoms(rule: ast.AST, consts: frozenset[str]) -> list[tuple[Signature, 
         if lit.ast_type != ast.ASTType.Literal or lit.sign != ast.Sign.NoSign:
             continue
         if lit.atom.ast_type == ast.ASTType.SymbolicAtom:
-            found = _atom_args(lit.atom, consts)
+            found = _atom_args(lit.atom)
             if found is None or len(found) != 1:
                 return None
             out += found
@@ -237,6 +234,22 @@ def _head(rule: ast.AST) -> frozenset[Signature] | None:
     return frozenset(found)
 
 
+def _substitute(entry: tuple[list | None, list | None],
+                values: dict[str, Shape | None]) -> tuple[list | None, list | None]:
+    """A rule's atoms with each constant that has a value replaced by its value's shape."""
+
+    def arg(a: Arg) -> Arg:
+        if a is None or a[0] != "s" or a[1][1:] != (0,) or a[1][0] not in values:
+            return a
+        shape = values[a[1][0]]
+        return None if shape is None else ("s", shape)
+
+    def atoms(found: list | None) -> list | None:
+        return None if found is None else [(sig, tuple(arg(a) for a in args)) for sig, args in found]
+
+    return atoms(entry[0]), atoms(entry[1])
+
+
 def _match(body: list,
            possible: dict[Signature, list[set[Shape] | None]]) -> dict[str, set[Shape] | None] | None:
     """Whether positive body atoms may all match (None if not), and then the shapes each
@@ -277,8 +290,10 @@ class Program:
         self.shaped: dict[int, tuple[list | None, list | None]] = {}
         self.readers: dict[Signature, list[int]] = {}
         self.tested: dict[tuple[Signature, int], set[Shape]] = {}
-        # constants given a value by #const: their shape is their value's
-        self.consts = frozenset(stm.name for stm in self.statements if stm.ast_type == ast.ASTType.Definition)
+        # constants given a value by #const: their shape is their value's (None: not known)
+        self.consts: dict[str, Shape | None] = {
+            stm.name: _term_shape(stm.value) for stm in self.statements if stm.ast_type == ast.ASTType.Definition
+        }
         self.external: set[Signature] = set()
         # backwards: what each normal rule reads, and the predicates that always matter
         self.reads: dict[int, frozenset[Signature]] = {}
@@ -291,8 +306,8 @@ class Program:
             if stm.ast_type == ast.ASTType.Rule:
                 head, body = _head(stm), _positive_body(stm)
                 self.rules.append((i, head, body))
-                heads = _head_atoms(stm, self.consts)
-                bodies = _body_atoms(stm, self.consts) if body is not None else None
+                heads = _head_atoms(stm)
+                bodies = _body_atoms(stm) if body is not None else None
                 self.shaped[i] = (heads, bodies)
                 for sig, args in bodies or ():
                     self.readers.setdefault(sig, []).append(i)
@@ -342,43 +357,55 @@ class Program:
                 self.unstratified |= part
         self.signatures = frozenset(used | self.external)
         self.names = frozenset(name for name, _ in self.signatures)
-        self._cache: dict[frozenset, tuple[ast.AST, ...]] = {}
+        self._cache: dict[tuple[frozenset, frozenset], tuple[ast.AST, ...]] = {}
 
     def prune(self, names: Iterable[str],
-              shapes: Collection[tuple[str, int, int, Shape | None]] | None = None) -> tuple[ast.AST, ...]:
+              shapes: Collection[tuple[str, int, int, Shape | None]] | None = None,
+              consts: Mapping[str, Shape | None] | None = None) -> tuple[ast.AST, ...]:
         """The statements without the rules that cannot fire for the facts.
 
         ``names``: the names of the facts' predicates (every arity of a name counts as
         present, every argument as any shape). ``shapes``, when given, describes the facts
         more closely: ``(name, arity, position, shape)`` for each argument of each fact,
         and ``(name, arity, -1, None)`` for each fact (a shape of None: any); ``names`` is
-        then not read. Cached per description, as far as the program can tell them apart."""
+        then not read. ``consts``: the shapes of the values of constants given on the
+        command line (``--const``), which override ``#const``. Cached per description, as
+        far as the program can tell them apart."""
+        values = {**self.consts, **(consts or {})}
         if shapes is None:
             present = set(names)
-            key = frozenset((sig[0], sig[1], pos, None) for sig in self.signatures if sig[0] in present
-                            for pos in range(-1, sig[1]))
+            facts = frozenset((sig[0], sig[1], pos, None) for sig in self.signatures if sig[0] in present
+                              for pos in range(-1, sig[1]))
         else:
-            key = frozenset(self._fold(shapes))
+            facts = frozenset(self._fold(shapes, values))
+        key = (facts, frozenset(values.items()))
         got = self._cache.get(key)
         if got is None:
-            got = self._cache[key] = self._prune(key)
+            got = self._cache[key] = self._prune(facts, values)
         return got
 
-    def _fold(self, shapes: Iterable[tuple[str, int, int, Shape | None]]) -> Iterable[tuple]:
+    def _fold(self, shapes: Iterable[tuple[str, int, int, Shape | None]],
+              values: dict[str, Shape | None]) -> Iterable[tuple]:
         """The facts' shapes the program can tell apart: of its predicates only, and a shape
-        no body literal tests at its position becomes OTHER."""
+        no body literal tests at its position (itself, or as the value of a constant)
+        becomes OTHER."""
         for name, arity, pos, shape in shapes:
             sig = (name, arity)
             if sig not in self.signatures:
                 continue
-            if shape is not None and pos >= 0 and shape not in self.tested.get((sig, pos), ()):
-                shape = OTHER
+            if shape is not None and pos >= 0:
+                tested = self.tested.get((sig, pos), ())
+                if shape not in tested and not any(t[1:] == (0,) and t[0] in values and values[t[0]] == shape
+                                                   for t in tested):
+                    shape = OTHER
             yield name, arity, pos, shape
 
-    def _fire(self, key: frozenset) -> set[int] | None:
+    def _fire(self, key: frozenset, values: dict[str, Shape | None]) -> set[int] | None:
         """The rules that may fire (a least fixpoint over predicates and the shapes of their
         arguments, see the module's docstring); None when a rule that may fire has a head
-        not understood (it may derive anything)."""
+        not understood (it may derive anything). A constant with a value (``values``)
+        has its value's shape."""
+        shaped = self.shaped if not values else {i: _substitute(entry, values) for i, entry in self.shaped.items()}
         possible: dict[Signature, list[set[Shape] | None]] = {}
         for name, arity, pos, shape in key:
             cur = possible.setdefault((name, arity), [set() for _ in range(arity)])
@@ -395,7 +422,7 @@ class Program:
         while queue:
             i = queue.popleft()
             queued.discard(i)
-            heads, body = self.shaped.get(i, (None, None))
+            heads, body = shaped.get(i, (None, None))
             binding = _match(body, possible) if body is not None else {}
             if binding is None:
                 continue
@@ -423,8 +450,8 @@ class Program:
                             queue.append(reader)
         return fired
 
-    def _prune(self, key: frozenset) -> tuple[ast.AST, ...]:
-        fired = self._fire(key)
+    def _prune(self, key: frozenset, values: dict[str, Shape | None]) -> tuple[ast.AST, ...]:
+        fired = self._fire(key, values)
         if fired is None:
             return self.statements
         dropped = {i for i, _, _ in self.rules if i not in fired}

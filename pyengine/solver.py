@@ -17,7 +17,7 @@ from clingo import ast
 
 from pyengine.errors import EncodingError, SolverTimeout
 from pyengine.facts import FactSet
-from pyengine.relevance import Program
+from pyengine.relevance import Program, symbol_shape
 
 __all__ = ["Model", "SolveResult", "SolverTimeout", "solve", "version"]
 
@@ -131,11 +131,9 @@ def solve(
         program = _program(tuple(str(enc) for enc in encodings), transform)
     except EncodingError as exc:
         raise EncodingError(f"{what}: {exc}") from None
-    if prune and not set(consts or ()) <= program.consts:
-        prune = False  # a constant without #const: the analysis took it for itself
     if prune:
         names = fact_names if fact_names is not None or shapes is not None else {sym.name for sym in facts}
-        statements = program.prune(names or (), shapes)
+        statements = program.prune(names or (), shapes, {k: _const_shape(v) for k, v in (consts or {}).items()})
     else:
         statements = program.statements
     with ast.ProgramBuilder(ctl) as builder:
@@ -189,6 +187,15 @@ def solve(
     optimal = bool(found) and (found[-1].optimal or not found[-1].cost)
     return SolveResult(bool(handle_result.satisfiable), tuple(found), optimal,
                        bool(handle_result.exhausted), stats)
+
+
+@lru_cache(maxsize=256)
+def _const_shape(value: int | str) -> tuple | None:
+    """The shape (pyengine.relevance) of a --const value, None when it is not a plain term."""
+    try:
+        return symbol_shape(clingo.parse_term(str(value)))
+    except RuntimeError:
+        return None
 
 
 @lru_cache(maxsize=64)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pyengine import encodings, solver
 from pyengine.facts import PREDICATES, Const, FactSet, Fn
-from pyengine.relevance import Program
+from pyengine.relevance import Program, symbol_shape
 
 
 def _parse(text: str) -> list[ast.AST]:
@@ -22,10 +22,11 @@ def _parse(text: str) -> list[ast.AST]:
     return out
 
 
-def _answer_sets(statements: tuple[ast.AST, ...], facts: list[str], shown: bool = False) -> set[frozenset[str]]:
+def _answer_sets(statements: tuple[ast.AST, ...], facts: list[str], shown: bool = False,
+                 args: tuple[str, ...] = ()) -> set[frozenset[str]]:
     """Every answer set (its atoms, or its shown atoms), grounded without undefined atoms."""
     messages: list[str] = []
-    ctl = clingo.Control(["--models=0"], logger=lambda c, m: messages.append(f"{c.name}: {m}"))
+    ctl = clingo.Control(["--models=0", *args], logger=lambda c, m: messages.append(f"{c.name}: {m}"))
     with ast.ProgramBuilder(ctl) as builder:
         for s in statements:
             builder.add(s)
@@ -302,13 +303,27 @@ def _factset(facts: list[tuple]) -> FactSet:
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=st.lists(_shaped_rule(), min_size=1, max_size=8), facts=st.lists(_fact, max_size=6))
-def test_pruning_by_shapes_keeps_the_answer_sets(rules: list[str], facts: list[tuple]) -> None:
+@given(
+    rules=st.lists(_shaped_rule(), min_size=1, max_size=8),
+    facts=st.lists(_fact, max_size=6),
+    k=st.sampled_from([None, "1", "c", "d", "f(1)", "g(1,c)"]),
+)
+def test_pruning_by_shapes_keeps_the_answer_sets(rules: list[str], facts: list[tuple], k: str | None) -> None:
+    """Also when the constant k is given another value on the command line (``-c k=...``)."""
     program = Program(_parse(_SHAPED_PREAMBLE + "\n".join(rules)))
     factset = _factset(facts)
     atoms = [str(s) for s in factset.symbols()]
-    pruned = program.prune((), factset.shapes())
-    assert _answer_sets(pruned, atoms) == _answer_sets(program.statements, atoms)
+    consts = {} if k is None else {"k": symbol_shape(clingo.parse_term(k))}
+    args = () if k is None else (f"--const=k={k}",)
+    pruned = program.prune((), factset.shapes(), consts)
+    assert _answer_sets(pruned, atoms, args=args) == _answer_sets(program.statements, atoms, args=args)
+
+
+def test_a_const_given_on_the_command_line_is_taken_for_its_value() -> None:
+    program = Program(_parse("#defined keyword/2. p(A) :- keyword(A, k). #show p/1."))
+    shapes = _shapes(("keyword", "a", Const("lure")))
+    assert "p(A) :- keyword(A,k)." in "\n".join(str(s) for s in program.prune((), shapes, {"k": ("lure", 0)}))
+    assert "p(A) :-" not in "\n".join(str(s) for s in program.prune((), shapes, {"k": ("flying", 0)}))
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
