@@ -197,41 +197,39 @@ def _mentioned(*parts: ast.AST) -> frozenset[Signature] | None:
     return None if visitor.opaque else frozenset(visitor.found)
 
 
-def _positive_body(rule: ast.AST) -> frozenset[Signature] | None:
-    """Predicates of the positive body literals; None when one is not understood (kept)."""
-    out: set[Signature] = set()
-    for lit in rule.body:
-        if lit.ast_type != ast.ASTType.Literal or lit.sign != ast.Sign.NoSign:
-            continue
-        if lit.atom.ast_type == ast.ASTType.SymbolicAtom:
-            sigs = _signatures(lit.atom)
-            if sigs is None or len(sigs) != 1:
-                return None
-            out |= sigs
-    return frozenset(out)
+# What one statement says, analysed once per process: a statement parsed once (solver.py
+# caches parsed files) takes part in many programs, and reading an AST costs a call into
+# clingo per attribute. Keyed by id, with the statement kept alive so that the id stays its.
+_ANALYSED: dict[int, tuple[ast.AST, tuple]] = {}
 
 
-def _head(rule: ast.AST) -> frozenset[Signature] | None:
-    """Predicates a rule's head may derive (None: not understood, then every predicate
-    counts as derivable)."""
-    head = rule.head
-    if head.ast_type == ast.ASTType.Literal:
-        if head.atom.ast_type == ast.ASTType.BooleanConstant:
-            return frozenset()
-        return _signatures(head.atom) if head.sign == ast.Sign.NoSign else None
-    if head.ast_type in (ast.ASTType.Aggregate, ast.ASTType.Disjunction):
-        lits = [elem.literal for elem in head.elements]
-    elif head.ast_type == ast.ASTType.HeadAggregate:
-        lits = [elem.condition.literal for elem in head.elements]
-    else:
-        return None
-    found: set[Signature] = set()
-    for lit in lits:
-        sigs = _signatures(lit.atom) if lit.sign == ast.Sign.NoSign else None
-        if sigs is None:
-            return None
-        found |= sigs
-    return frozenset(found)
+def _analyse(stm: ast.AST) -> tuple:
+    got = _ANALYSED.get(id(stm))
+    if got is None:
+        got = _ANALYSED[id(stm)] = (stm, _analysis(stm))
+    return got[1]
+
+
+def _analysis(stm: ast.AST) -> tuple:
+    kind = stm.ast_type
+    if kind == ast.ASTType.Rule:
+        heads, bodies = _head_atoms(stm), _body_atoms(stm)
+        head = None if heads is None else frozenset(sig for sig, _ in heads)
+        body = None if bodies is None else frozenset(sig for sig, _ in bodies)
+        normal = stm.head.ast_type == ast.ASTType.Literal and bool(head)
+        reads = _mentioned(*stm.body) if normal else _mentioned(stm.head, *stm.body)
+        return ("rule", heads, bodies, head, body, normal, reads)
+    if kind == ast.ASTType.ShowSignature:
+        return ("show", (stm.name, stm.arity) if stm.name else None)
+    if kind in (ast.ASTType.ShowTerm, ast.ASTType.Minimize):
+        return ("reads", kind == ast.ASTType.ShowTerm, _mentioned(*stm.body))
+    if kind == ast.ASTType.External:
+        return ("external", _signatures(stm.atom))
+    if kind == ast.ASTType.Definition:
+        return ("const", stm.name, _term_shape(stm.value))
+    if kind in (ast.ASTType.Defined, ast.ASTType.Program, ast.ASTType.Comment):
+        return ("skip",)
+    return ("opaque",)  # heuristics, projections, theory ...: keep every rule
 
 
 def _substitute(entry: tuple[list | None, list | None],
@@ -291,9 +289,7 @@ class Program:
         self.readers: dict[Signature, list[int]] = {}
         self.tested: dict[tuple[Signature, int], set[Shape]] = {}
         # constants given a value by #const: their shape is their value's (None: not known)
-        self.consts: dict[str, Shape | None] = {
-            stm.name: _term_shape(stm.value) for stm in self.statements if stm.ast_type == ast.ASTType.Definition
-        }
+        self.consts: dict[str, Shape | None] = {}
         self.external: set[Signature] = set()
         # backwards: what each normal rule reads, and the predicates that always matter
         self.reads: dict[int, frozenset[Signature]] = {}
@@ -303,11 +299,10 @@ class Program:
         used: set[Signature] = set()
         graph = nx.DiGraph()  # head -> what the rule reads; "negative": not a plain positive literal
         for i, stm in enumerate(self.statements):
-            if stm.ast_type == ast.ASTType.Rule:
-                head, body = _head(stm), _positive_body(stm)
+            info = _analyse(stm)
+            if info[0] == "rule":
+                _, heads, bodies, head, body, normal, reads = info
                 self.rules.append((i, head, body))
-                heads = _head_atoms(stm)
-                bodies = _body_atoms(stm) if body is not None else None
                 self.shaped[i] = (heads, bodies)
                 for sig, args in bodies or ():
                     self.readers.setdefault(sig, []).append(i)
@@ -315,8 +310,6 @@ class Program:
                         if arg is not None and arg[0] == "s":
                             self.tested.setdefault((sig, pos), set()).add(arg[1])
                 used |= (head or frozenset()) | (body or frozenset())
-                normal = stm.head.ast_type == ast.ASTType.Literal and bool(head)
-                reads = _mentioned(*stm.body) if normal else _mentioned(stm.head, *stm.body)
                 if reads is None:  # some atom not understood: nothing is left out backwards
                     opaque = True
                 elif normal:
@@ -328,26 +321,25 @@ class Program:
                             graph.add_edge(sig, read, negative=negative)
                 else:
                     self.roots |= reads
-            elif stm.ast_type == ast.ASTType.ShowSignature:
+            elif info[0] == "show":
                 self.backwards = True
-                if stm.name:
-                    self.roots.add((stm.name, stm.arity))
-            elif stm.ast_type in (ast.ASTType.ShowTerm, ast.ASTType.Minimize):
-                self.backwards = self.backwards or stm.ast_type == ast.ASTType.ShowTerm
-                reads = _mentioned(*stm.body)
-                if reads is None:
+                if info[1] is not None:
+                    self.roots.add(info[1])
+            elif info[0] == "reads":
+                self.backwards = self.backwards or info[1]
+                if info[2] is None:
                     opaque = True
                 else:
-                    self.roots |= reads
-            elif stm.ast_type == ast.ASTType.External:
-                sigs = _signatures(stm.atom)
-                if sigs is None:  # not understood: nothing is pruned
+                    self.roots |= info[2]
+            elif info[0] == "external":
+                if info[1] is None:  # not understood: nothing is pruned
                     self.rules.append((i, None, None))
                 else:
-                    self.external |= sigs
-            elif stm.ast_type not in (ast.ASTType.Defined, ast.ASTType.Definition,
-                                      ast.ASTType.Program, ast.ASTType.Comment):
-                opaque = True  # heuristics, projections, theory ...: keep every rule
+                    self.external |= info[1]
+            elif info[0] == "const":
+                self.consts[info[1]] = info[2]
+            elif info[0] == "opaque":
+                opaque = True
         self.backwards = self.backwards and not opaque
         # predicates in a cycle through negation or an aggregate: their rules are never left out
         self.unstratified: set[Signature] = set()
