@@ -4,15 +4,19 @@ stays one string term all the way to the solver and back."""
 from __future__ import annotations
 
 import io
+import random
 from pathlib import Path
 
 import clingo
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyengine.api as pe
 from pyengine import facts as F
 from pyengine import solver
 from pyengine.cli import main
+from pyengine.relevance import symbol_shape
 
 HOSTILE = 'x"). hacked. p("'
 
@@ -112,3 +116,44 @@ def test_text_reads_strings_and_constants_only() -> None:
     assert F.text(clingo.Function("white")) == "white"
     with pytest.raises(TypeError):
         F.text(clingo.Number(1))
+
+
+# --- FactSet: deduplicated, ordered without clingo, and its shapes are the symbols' ---------
+
+_values = st.recursive(
+    st.one_of(st.integers(-3, 3), st.sampled_from(["a", "b", HOSTILE]),
+              st.sampled_from([F.Const("c"), F.Const("d")])),
+    lambda inner: st.one_of(
+        st.builds(lambda args: F.Fn("f", *args), st.lists(inner, min_size=1, max_size=2)),
+        st.lists(inner, min_size=1, max_size=2).map(tuple),
+    ),
+    max_leaves=4,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(facts=st.lists(st.lists(_values, min_size=1, max_size=2), max_size=8), seed=st.randoms())
+def test_factset_order_and_shapes(facts: list[list[F.Value]], seed: random.Random) -> None:
+    """The same facts in any order give the same symbols in the same order, once each; the
+    shapes the pruning reads are those of the symbols themselves (relevance.symbol_shape)."""
+    saved = dict(F.PREDICATES)
+    F.PREDICATES.update({"test_fs1": 1, "test_fs2": 2})
+    try:
+        one, two = F.FactSet(), F.FactSet()
+        for args in facts:
+            one.add(f"test_fs{len(args)}", *args)
+        shuffled = list(facts) * 2
+        seed.shuffle(shuffled)
+        for args in shuffled:
+            two.add(f"test_fs{len(args)}", *args)
+        symbols = one.symbols()
+        assert symbols == two.symbols()
+        assert len(set(symbols)) == len(symbols) == len(one)
+        assert set(symbols) == {F.fact(f"test_fs{len(a)}", *a) for a in facts}
+        expected = {(s.name, len(s.arguments), -1, None) for s in symbols}
+        expected |= {(s.name, len(s.arguments), i, symbol_shape(a))
+                     for s in symbols for i, a in enumerate(s.arguments)}
+        assert one.shapes() == expected
+    finally:
+        F.PREDICATES.clear()
+        F.PREDICATES.update(saved)

@@ -1,0 +1,95 @@
+"""pyengine/solver.py: time limits. One watchdog thread serves every call; a call that runs out
+of time is a timeout, never an answer, and one that finishes is never interrupted later."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from pyengine import solver
+from pyengine.errors import SolverTimeout
+
+# the pigeonhole principle, 13 pigeons in 12 holes: unsatisfiable, and exponential for CDCL
+HARD = """
+p(1..13). h(1..12).
+1 { in(P, H) : h(H) } 1 :- p(P).
+:- in(P, H), in(Q, H), P < Q.
+"""
+
+def _hard(tmp_path):  # type: ignore[no-untyped-def]
+    path = tmp_path / "hard.lp"
+    path.write_text(HARD, encoding="utf-8")
+    return [path]
+
+
+def test_a_call_out_of_time_is_a_timeout(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    started = time.perf_counter()
+    with pytest.raises(SolverTimeout):
+        solver.solve(_hard(tmp_path), [], what="hard", timeout=0.3, models=0)
+    assert time.perf_counter() - started < 10
+
+
+def test_watches_overlap_and_each_fires_on_its_own_deadline(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Two calls at once, from two threads: the short one times out, the long one (whose
+    program is easy) answers."""
+    results: dict[str, object] = {}
+
+    def run(name: str, paths: list, timeout: float) -> None:
+        try:
+            results[name] = solver.solve(paths, [], what=name, timeout=timeout, models=0).satisfiable
+        except SolverTimeout:
+            results[name] = "timeout"
+
+    easy = tmp_path / "easy.lp"
+    easy.write_text("a. b :- a.", encoding="utf-8")
+    threads = [threading.Thread(target=run, args=("short", _hard(tmp_path), 0.2)),
+               threading.Thread(target=run, args=("long", [easy], 60.0))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    assert results == {"short": "timeout", "long": True}
+
+
+def test_finished_calls_leave_no_watch_behind(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    easy = tmp_path / "easy.lp"
+    easy.write_text("a.", encoding="utf-8")
+    for _ in range(20):
+        assert solver.solve([easy], [], what="easy", timeout=0.05).satisfiable
+    time.sleep(0.1)  # past every deadline: nothing fires on a finished call
+    assert solver._Watchdog._watches == {}
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_child_gets_its_own_watchdog(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The batch checker's worker processes may be forked while the parent's watchdog runs."""
+    paths = _hard(tmp_path)
+    easy = tmp_path / "easy.lp"
+    easy.write_text("a.", encoding="utf-8")
+    solver.solve([easy], [], what="warm", timeout=60)  # the parent's watchdog thread runs
+    assert solver._Watchdog._thread is not None and solver._Watchdog._thread.is_alive()
+    pid = os.fork()
+    if pid == 0:  # the child: a timeout must still fire
+        code = 1
+        try:
+            solver.solve(paths, [], what="hard", timeout=0.3, models=0)
+        except SolverTimeout:
+            code = 0
+        except BaseException:  # noqa: BLE001 - any other outcome fails the test
+            code = 2
+        os._exit(code)
+    deadline = time.monotonic() + 20  # a child without a watchdog would never stop
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked child's call was never interrupted")
+        time.sleep(0.05)
+    assert os.waitstatus_to_exitcode(status) == 0
