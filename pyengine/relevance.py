@@ -397,7 +397,9 @@ class Program:
         arguments, see the module's docstring); None when a rule that may fire has a head
         not understood (it may derive anything). A constant with a value (``values``)
         has its value's shape."""
-        shaped = self.shaped if not values else {i: _substitute(entry, values) for i, entry in self.shaped.items()}
+        shaped = self.shaped
+        if values:
+            shaped = {i: _substitute(entry, values) for i, entry in self.shaped.items()}
         possible: dict[Signature, list[set[Shape] | None]] = {}
         for name, arity, pos, shape in key:
             cur = possible.setdefault((name, arity), [set() for _ in range(arity)])

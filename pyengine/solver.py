@@ -133,7 +133,8 @@ def solve(
         raise EncodingError(f"{what}: {exc}") from None
     if prune:
         names = fact_names if fact_names is not None or shapes is not None else {sym.name for sym in facts}
-        statements = program.prune(names or (), shapes, {k: _const_shape(v) for k, v in (consts or {}).items()})
+        values = {k: _const_shape(v) for k, v in (consts or {}).items()}
+        statements = program.prune(names or (), shapes, values)
     else:
         statements = program.statements
     with ast.ProgramBuilder(ctl) as builder:
