@@ -28,6 +28,9 @@ class _Carry:
     started: set[clingo.Symbol]
     started_on: set[tuple[clingo.Symbol, clingo.Symbol]]
     grants: set[tuple[clingo.Symbol, clingo.Symbol, int]]
+    # the facts of started, started_on and grants: what each round added, sorted, after what
+    # the rounds before added (a fixed order without sorting everything every round)
+    facts: tuple[clingo.Symbol, ...] = ()
 
 
 def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> LayerResult:
@@ -107,13 +110,13 @@ class _LayerLog:
 
     def record(self, model: solver.Model) -> list[clingo.Symbol]:
         """Add one round; return the effects it applied, in order."""
-        for a in model.atoms("ts", 2):
+        for a in model.atoms("ts", 2, ordered=False):  # into dicts and sets: any order
             self.ts[a.arguments[0]] = tuple(x.number for x in a.arguments[1].arguments)
-        self.deps |= {(a.arguments[0], a.arguments[1]) for a in model.atoms("dep", 3)}
+        self.deps |= {(a.arguments[0], a.arguments[1]) for a in model.atoms("dep", 3, ordered=False)}
         nxt = [a.arguments[0] for a in model.atoms("next", 2)]
         batch = [a.arguments[0] for a in sorted(model.atoms("batch", 2), key=lambda a: a.arguments[1])]
         order = nxt + batch
-        for a in model.atoms("loop", 3):
+        for a in model.atoms("loop", 3, ordered=False):
             if a.arguments[0] in nxt and a.arguments[0] != a.arguments[1]:
                 self.loops.setdefault(a.arguments[0], set()).add(a.arguments[1])
         if not self.order:
@@ -132,13 +135,20 @@ class _LayerLog:
 
 
 def _advance(carry: _Carry, model: solver.Model) -> _Carry:
+    started = {a.arguments[0] for a in model.atoms("started_out", 1, ordered=False)} - carry.started
+    started_on = {(a.arguments[0], a.arguments[1])
+                  for a in model.atoms("started_on_out", 2, ordered=False)} - carry.started_on
+    grants = {(a.arguments[0], a.arguments[1], a.arguments[2].number)
+              for a in model.atoms("grant", 3, ordered=False)} - carry.grants
+    new = [F.fact("started", e) for e in sorted(started)]
+    new += [F.fact("started_on", e, o) for e, o in sorted(started_on)]
+    new += [F.fact("grant_ts", o, k, t) for o, k, t in sorted(grants)]
     return _Carry(
         cur=model.atoms("cur", 3, ordered=False),  # shown as cur(O, A, V) : final(O, A, V)
-        started=carry.started | {a.arguments[0] for a in model.atoms("started_out", 1)},
-        started_on=carry.started_on | {(a.arguments[0], a.arguments[1])
-                                       for a in model.atoms("started_on_out", 2)},
-        grants=carry.grants | {(a.arguments[0], a.arguments[1], a.arguments[2].number)
-                               for a in model.atoms("grant", 3)},
+        started=carry.started | started,
+        started_on=carry.started_on | started_on,
+        grants=carry.grants | grants,
+        facts=carry.facts + tuple(new),
     )
 
 
@@ -169,10 +179,7 @@ _CARRY_NAMES = frozenset({"cur", "started", "started_on", "grant_ts", "applied"}
 
 
 def _carry_facts(carry: _Carry) -> list[clingo.Symbol]:
-    out = [F.fact("started", e) for e in sorted(carry.started)]
-    out += [F.fact("started_on", e, o) for e, o in sorted(carry.started_on)]
-    out += [F.fact("grant_ts", o, k, t) for o, k, t in sorted(carry.grants)]
-    return out
+    return list(carry.facts)
 
 
 def _left(deadline: float, total: float) -> float:
