@@ -1,7 +1,8 @@
-"""Leave out the rules that cannot fire for the predicates a call's facts use.
+"""Leave out the rules that cannot fire for a call's facts.
 
-Gringo spends a fixed time on every rule it instantiates (about 10 to 25 microseconds here,
-even when the rule grounds to nothing), so a small board pays for every rule of an encoding:
+Gringo spends a fixed time on every rule it instantiates (about 10 to 60 microseconds here,
+more with aggregates, even when the rule grounds to nothing), so a small board pays for
+every rule of an encoding:
 the verify encoding of a block declaration has about 400 statements and grounds in about
 4 ms with no facts at all. Given the names of the facts' predicates, this module
 computes, by a least fixpoint over the program, the predicates that may have atoms:
@@ -23,7 +24,9 @@ literal with a constant, string, number or function term at a position can only 
 that shape may be there (``keyword(A, shadow)`` on a board where no creature has shadow,
 ``requirement(lure(E,A,B), _)`` when no rule able to fire makes a Lure requirement), and a
 variable at several positions needs a shape common to all of them; a head variable carries
-the shapes it may take into the head. A fact shape that no body literal tests at its
+the shapes it may take into the head (a variable bound only inside a function term, or by
+a comparison, may take any shape). A constant that ``#const`` or the caller (``--const``)
+gives a value has its value's shape. A fact shape that no body literal tests at its
 position is kept only as "some other shape", so the analysis (and its cache) depends only
 on the shapes the program looks at.
 
@@ -38,8 +41,8 @@ exist). What is left out is then a stratified top part of the program, which has
 one answer set over each answer set of the rest. A program without any ``#show``
 statement shows every atom, and then nothing is left out backwards.
 
-A predicate that loses a rule defining it gets a ``#defined`` statement, so that the grounder does not report body atoms that no remaining
-head matches (its "atom undefined" messages are errors in the gateway's strict mode; the
+A predicate that loses a rule defining it gets a ``#defined`` statement, so that the
+grounder does not report body atoms that no remaining head matches (its "atom undefined" messages are errors in the gateway's strict mode; the
 whole program is still checked for them by the encoding tests). Everything that is not a
 rule (``#show``, optimisation and ``#defined`` statements, constants) is kept.
 """
