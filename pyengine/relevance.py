@@ -57,6 +57,7 @@ import networkx as nx
 from clingo import Symbol, SymbolType, ast
 
 Signature = tuple[str, int]
+_CACHE_MAX = 1024  # pruned programs kept per program (each is mostly shared statements)
 
 __all__ = ["Program"]
 
@@ -376,6 +377,8 @@ class Program:
         key = (facts, frozenset(values.items()))
         got = self._cache.get(key)
         if got is None:
+            if len(self._cache) >= _CACHE_MAX:  # a long-lived process sees many boards
+                self._cache.clear()
             got = self._cache[key] = self._prune(facts, values)
         return got
 
