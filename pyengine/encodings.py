@@ -49,3 +49,9 @@ def layer(name: str) -> Path:
 def register(name: str, relative: str) -> None:
     """Add an entry point (each rules area registers its own)."""
     ENTRY_POINTS[name] = relative
+
+
+def all_paths() -> list[Path]:
+    """Every entry encoding and every layer file, once each."""
+    names = sorted(set(ENTRY_POINTS.values()) | set(LAYER_FILES.values()))
+    return [root() / name for name in names]

@@ -59,7 +59,7 @@ from clingo import Symbol, SymbolType, ast
 Signature = tuple[str, int]
 _CACHE_MAX = 1024  # pruned programs kept per program (each is mostly shared statements)
 
-__all__ = ["Program"]
+__all__ = ["Program", "analyse", "symbol_shape"]
 
 
 def _signatures(atom: ast.AST) -> frozenset[Signature] | None:
@@ -207,7 +207,7 @@ def _mentioned(*parts: ast.AST) -> frozenset[Signature] | None:
 _ANALYSED: dict[int, tuple[ast.AST, tuple]] = {}
 
 
-def _analyse(stm: ast.AST) -> tuple:
+def analyse(stm: ast.AST) -> tuple:
     got = _ANALYSED.get(id(stm))
     if got is None:
         got = _ANALYSED[id(stm)] = (stm, _analysis(stm))
@@ -303,7 +303,7 @@ class Program:
         used: set[Signature] = set()
         graph = nx.DiGraph()  # head -> what the rule reads; "negative": not a plain positive literal
         for i, stm in enumerate(self.statements):
-            info = _analyse(stm)
+            info = analyse(stm)
             if info[0] == "rule":
                 _, heads, bodies, head, body, normal, reads = info
                 self.rules.append((i, head, body))

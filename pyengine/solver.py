@@ -17,9 +17,9 @@ from clingo import ast
 
 from pyengine.errors import EncodingError, SolverTimeout
 from pyengine.facts import FactSet
-from pyengine.relevance import Program, symbol_shape
+from pyengine.relevance import Program, analyse, symbol_shape
 
-__all__ = ["Model", "SolveResult", "SolverTimeout", "solve", "version"]
+__all__ = ["Model", "SolveResult", "SolverTimeout", "preload", "solve", "version"]
 
 log = logging.getLogger(__name__)
 
@@ -190,6 +190,16 @@ def solve(
                        bool(handle_result.exhausted), stats)
 
 
+def preload(paths: Iterable[Path], transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None = None,
+            ) -> None:
+    """Parse ``paths`` (with ``transform``) and analyse their statements for pruning now, into
+    this process's caches: worker processes forked afterwards start with them (the batch
+    checker forks one per scenario)."""
+    for p in paths:
+        for statement in _parsed(str(p), transform):
+            analyse(statement)
+
+
 @lru_cache(maxsize=256)
 def _const_shape(value: int | str) -> tuple | None:
     """The shape (pyengine.relevance) of a --const value, None when it is not a plain term."""
@@ -199,14 +209,14 @@ def _const_shape(value: int | str) -> tuple | None:
         return None
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def _program(paths: tuple[str, ...],
              transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None) -> Program:
     """The statements of ``paths`` in order, analysed for pruning (cached per process)."""
     return Program([s for path in paths for s in _parsed(path, transform)])
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)
 def _parsed(path: str,
             transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None = None) -> tuple[ast.AST, ...]:
     """The statements of one encoding (includes resolved), parsed (and transformed) once per

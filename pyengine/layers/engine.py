@@ -91,6 +91,15 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
                        solver.version(), stats)
 
 
+def preload() -> None:
+    """Parse and analyse the layer encodings now, as they are loaded with and without the
+    worlds split (see :func:`pyengine.solver.preload`)."""
+    paths = [encodings.path(name) for name in ("layers_core", "final", "cmp_dynamic", "selectors_nested")]
+    paths += sorted({encodings.layer(name) for name in encodings.LAYER_FILES})
+    for transform in (None, worlds.split):
+        solver.preload(paths, transform)
+
+
 class _LayerLog:
     """The rounds of one layer: what applied, to what, and the dependencies seen."""
 

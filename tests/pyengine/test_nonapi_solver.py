@@ -93,3 +93,24 @@ def test_a_forked_child_gets_its_own_watchdog(tmp_path) -> None:  # type: ignore
             pytest.fail("the forked child's call was never interrupted")
         time.sleep(0.05)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+def test_preload_fills_the_caches_that_forked_workers_inherit() -> None:
+    """The batch checker parses and analyses every encoding before it forks a worker per
+    scenario: afterwards, loading any of them (as the layer engine does, with and without the
+    worlds split) is a cache hit."""
+    from pyengine import encodings
+    from pyengine.layers import worlds
+    from pyengine.scenario import runner
+
+    runner._preload()
+    before = solver._parsed.cache_info()
+    paths = encodings.all_paths()
+    layer_paths = [encodings.path("layers_core"), *{encodings.layer(n) for n in encodings.LAYER_FILES}]
+    for p in paths:
+        solver._parsed(str(p), None)
+    for p in layer_paths:
+        solver._parsed(str(p), worlds.split)
+    after = solver._parsed.cache_info()
+    assert after.misses == before.misses
+    assert after.hits - before.hits == len(paths) + len(layer_paths)
