@@ -291,6 +291,7 @@ class Program:
         # arguments, the rules reading each predicate, the shapes tested at each position
         self.shaped: dict[int, tuple[list | None, list | None]] = {}
         self.readers: dict[Signature, list[int]] = {}
+        self.constants: dict[int, frozenset[str]] = {}  # rule -> the constants among its arguments
         self.tested: dict[tuple[Signature, int], set[Shape]] = {}
         # constants given a value by #const: their shape is their value's (None: not known)
         self.consts: dict[str, Shape | None] = {}
@@ -308,6 +309,10 @@ class Program:
                 _, heads, bodies, head, body, normal, reads = info
                 self.rules.append((i, head, body))
                 self.shaped[i] = (heads, bodies)
+                names = {arg[1][0] for _, args in (heads or []) + (bodies or []) for arg in args
+                         if arg is not None and arg[0] == "s" and arg[1][1:] == (0,)}
+                if names:
+                    self.constants[i] = frozenset(names)
                 for sig, args in bodies or ():
                     self.readers.setdefault(sig, []).append(i)
                     for pos, arg in enumerate(args):
@@ -404,8 +409,11 @@ class Program:
         not understood (it may derive anything). A constant with a value (``values``)
         has its value's shape."""
         shaped = self.shaped
-        if values:
-            shaped = {i: _substitute(entry, values) for i, entry in self.shaped.items()}
+        touched = [i for i, names in self.constants.items() if not names.isdisjoint(values)]
+        if touched:
+            shaped = dict(self.shaped)
+            for i in touched:
+                shaped[i] = _substitute(self.shaped[i], values)
         possible: dict[Signature, list[set[Shape] | None]] = {}
         for name, arity, pos, shape in key:
             cur = possible.setdefault((name, arity), [set() for _ in range(arity)])

@@ -19,7 +19,7 @@ from pyengine.errors import EncodingError, SolverTimeout
 from pyengine.facts import FactSet
 from pyengine.relevance import Program, analyse, symbol_shape
 
-__all__ = ["Model", "SolveResult", "SolverTimeout", "preload", "solve", "version"]
+__all__ = ["Model", "SolveResult", "SolverTimeout", "preload", "preload_program", "solve", "version"]
 
 log = logging.getLogger(__name__)
 
@@ -198,6 +198,12 @@ def preload(paths: Iterable[Path], transform: Callable[[tuple[ast.AST, ...]], tu
     for p in paths:
         for statement in _parsed(str(p), transform):
             analyse(statement)
+
+
+def preload_program(paths: Sequence[Path],
+                    transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None = None) -> None:
+    """Build now the analysed program that :func:`solve` would build for ``paths``."""
+    _program(tuple(str(p) for p in paths), transform)
 
 
 @lru_cache(maxsize=256)

@@ -96,8 +96,13 @@ def preload() -> None:
     worlds split (see :func:`pyengine.solver.preload`)."""
     paths = [encodings.path(name) for name in ("layers_core", "final", "cmp_dynamic", "selectors_nested")]
     paths += sorted({encodings.layer(name) for name in encodings.LAYER_FILES})
+    core = encodings.path("layers_core")
     for transform in (None, worlds.split):
         solver.preload(paths, transform)
+        # the programs of boards without nested selectors or dynamic comparisons
+        for layer_file in sorted({encodings.layer(name) for name in encodings.LAYER_FILES}):
+            solver.preload_program([core, layer_file], transform)
+        solver.preload_program([encodings.path("final")], transform)
 
 
 class _LayerLog:
