@@ -13,6 +13,8 @@ from typing import Union
 
 import clingo
 
+from pyengine.relevance import NUM, STR
+
 _IDENT = re.compile(r"^[a-z][A-Za-z0-9_]*$")
 
 
@@ -164,8 +166,8 @@ class FactSet:
 
 # the shape of a term (pyengine.relevance) from its sort key; None: not known
 _SHAPES = {
-    0: lambda key: ("#num",),
-    1: lambda key: ("#str",),
+    0: lambda key: NUM,
+    1: lambda key: STR,
     2: lambda key: (key[1], 0),
     3: lambda key: (key[1], len(key[2])),
     4: lambda key: ("", len(key[1])),

@@ -62,23 +62,6 @@ _CACHE_MAX = 1024  # pruned programs kept per program (each is mostly shared sta
 __all__ = ["Program", "analyse", "symbol_shape"]
 
 
-def _signatures(atom: ast.AST) -> frozenset[Signature] | None:
-    """The predicates of a symbolic atom (several for a pool such as ``p(1;2,3)``), or None
-    when the atom is not understood."""
-    if atom.ast_type != ast.ASTType.SymbolicAtom:
-        return None
-    terms = atom.symbol.arguments if atom.symbol.ast_type == ast.ASTType.Pool else [atom.symbol]
-    out = set()
-    for sym in terms:
-        if sym.ast_type == ast.ASTType.Function and not sym.external:
-            out.add((sym.name, len(sym.arguments)))
-        elif sym.ast_type == ast.ASTType.SymbolicTerm and sym.symbol.type == SymbolType.Function:
-            out.add((sym.symbol.name, len(sym.symbol.arguments)))
-        else:
-            return None
-    return frozenset(out)
-
-
 # --- shapes --------------------------------------------------------------------------------
 
 Shape = tuple  # ("#num",), ("#str",), (name, arity) of a constant or function, ("", n) a tuple
@@ -134,6 +117,13 @@ def _atom_args(atom: ast.AST) -> list[tuple[Signature, tuple[Arg, ...]]] | None:
         else:
             return None
     return out
+
+
+def _signatures(atom: ast.AST) -> frozenset[Signature] | None:
+    """The predicates of a symbolic atom (several for a pool such as ``p(1;2,3)``), or None
+    when the atom is not understood."""
+    found = _atom_args(atom)
+    return None if found is None else frozenset(sig for sig, _ in found)
 
 
 def _head_atoms(rule: ast.AST) -> list[tuple[Signature, tuple[Arg, ...]]] | None:

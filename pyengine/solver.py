@@ -132,9 +132,11 @@ def solve(
     except EncodingError as exc:
         raise EncodingError(f"{what}: {exc}") from None
     if prune:
-        names = fact_names if fact_names is not None or shapes is not None else {sym.name for sym in facts}
+        names: Collection[str] = ()  # not read when the shapes are known
+        if shapes is None:
+            names = fact_names if fact_names is not None else {sym.name for sym in facts}
         values = {k: _const_shape(v) for k, v in (consts or {}).items()}
-        statements = program.prune(names or (), shapes, values)
+        statements = program.prune(names, shapes, values)
     else:
         statements = program.statements
     with ast.ProgramBuilder(ctl) as builder:

@@ -60,7 +60,7 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
         applied: list[clingo.Symbol] = []
         program = [encodings.path("layers_core"), encodings.layer(layer.asp), *extra]
         while True:
-            facts = static + carry.cur + _carry_facts(carry) + [F.fact("applied", e) for e in applied]
+            facts = static + carry.cur + list(carry.facts) + [F.fact("applied", e) for e in applied]
             res = solver.solve(program, facts, what=f"layer {layer.value}", timeout=_left(deadline, timeout),
                                consts={"layer": layer.asp}, measure=measure, transform=split,
                                fact_names=static_names | _CARRY_NAMES)
@@ -80,7 +80,7 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
         applications += reader.applications(layer, log)
     active: tuple[ActiveEffect, ...] = ()
     if any(_is_rules(s) for s in static):
-        facts = static + carry.cur + _carry_facts(carry)
+        facts = static + carry.cur + list(carry.facts)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
                            timeout=_left(deadline, timeout), consts={"layer": "final"},
                            measure=measure, transform=split, fact_names=static_names | _CARRY_NAMES)
@@ -188,12 +188,8 @@ def _is_rules(sym: clingo.Symbol) -> bool:
     return sym.name == "rules_def"
 
 
-# the names of the facts a round gets besides the static ones (_carry_facts, applied/1, cur/3)
+# the names of the facts a round gets besides the static ones (_Carry.facts, applied/1, cur/3)
 _CARRY_NAMES = frozenset({"cur", "started", "started_on", "grant_ts", "applied"})
-
-
-def _carry_facts(carry: _Carry) -> list[clingo.Symbol]:
-    return list(carry.facts)
 
 
 def _left(deadline: float, total: float) -> float:
