@@ -28,6 +28,7 @@ PREDICATES = {
     "rep_test": 3, "rep_in": 2, "rep_min": 3, "rep_max": 3, "rep_lib_min": 2, "rep_lib_max": 2,
     "rep_alt": 2, "rep_mod": 3, "rep_tmpl": 4, "rep_tmpl_field": 5, "rep_unpreventable": 1,
     "rep_cant": 1, "rep_proposed": 2, "rep_proposed_alt": 2, "rep_proposed_by": 2, "rep_proposed_on": 3,
+    "rep_kind_field": 3, "rep_kind_arity": 2, "rep_twin": 2, "rep_takes": 3,
 }
 for _name, _arity in PREDICATES.items():
     F.declare(_name, _arity)
@@ -51,6 +52,16 @@ def o(oid: str) -> F.Fn:
     return F.Fn("o", oid)
 
 
+def kind_facts() -> list[clingo.Symbol]:
+    """The fields of every kind of event, in order (:data:`spec.KIND_FIELDS`): what the
+    encodings know an event by (asp/replacement/parts.lp)."""
+    out = []
+    for kind, names in S.KIND_FIELDS.items():
+        out.append(F.fact("rep_kind_arity", _c(kind), len(names)))
+        out += [F.fact("rep_kind_field", _c(kind), _c(f), i) for i, f in enumerate(names, 1)]
+    return out
+
+
 class FactBuilder:
     """Builds the facts of one query: the world, the event, the effects."""
 
@@ -72,6 +83,7 @@ class FactBuilder:
     def build(self) -> list[clingo.Symbol]:
         """Every fact."""
         self.world()
+        self.out += kind_facts()
         for i, part in enumerate(self.parts):
             x = F.Fn("ev", i + 1)
             self.add("rep_part", x)
@@ -87,7 +99,32 @@ class FactBuilder:
         for inst in self.found:
             if isinstance(inst.spec, S.CantSpec) and not inst.late:
                 self.cant(inst, inst.spec)
+        self.twins()
         return self.out
+
+    def twins(self) -> None:
+        """``rep_twin(E, E')``: E and E' are the same effect under two names (every fact
+        about them but their name and bit is the same), neither can be used up, and E comes
+        first. Such effects are interchangeable in every sequence of choices, so the
+        generator (asp/replacement/choose.lp) keeps only the sequences that apply them in
+        this order; outcomes don't name them (CR 614.5 makes each apply once per event)."""
+        mine = {F.term(i) for i in self.bits}
+        about: dict[clingo.Symbol, list[tuple[str, tuple[clingo.Symbol | None, ...]]]] = {e: [] for e in mine}
+        for sym in self.out:
+            if sym.name in ("rep_effect", "rep_bit"):
+                continue
+            named = [a for a in sym.arguments if a in mine]
+            for e in set(named):
+                about[e].append((sym.name, tuple(None if a == e else a for a in sym.arguments)))
+        groups: dict[tuple[tuple[str, tuple[clingo.Symbol | None, ...]], ...], list[clingo.Symbol]] = {}
+        for e, facts in about.items():
+            if any(name in ("rep_uses", "rep_shield") for name, _ in facts):
+                continue
+            groups.setdefault(tuple(sorted(facts, key=repr)), []).append(e)
+        for group in groups.values():
+            group.sort()
+            for first, then in zip(group, group[1:]):
+                self.out.append(F.fact("rep_twin", first, then))
 
     # -- the world ------------------------------------------------------------------------
     def world(self) -> None:
@@ -378,3 +415,9 @@ def proposals(steps: list[tuple[str, str | None, str | None]],
         if by is not None:
             out.append(F.fact("rep_proposed_by", t, p(by)))
     return out
+
+
+def takes(tree: list[clingo.Symbol]) -> list[clingo.Symbol]:
+    """Facts of a tree of choices read from asp/replacement/outcomes.lp (``takes(X, E, A)``
+    atoms, their closure terms passed back as they are) for asp/replacement/follow.lp."""
+    return [F.fact("rep_takes", *a.arguments) for a in tree]

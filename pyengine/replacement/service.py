@@ -20,12 +20,14 @@ from pyengine.replacement.answer import EffectInfo, Outcome, ReplacementAnswer, 
 from pyengine.replacement.collect import Instance, instances, run_layers
 from pyengine.replacement.entering import explore
 from pyengine.replacement.event import Event
-from pyengine.replacement.facts import FactBuilder, proposals
+from pyengine.replacement.facts import FactBuilder, proposals, takes
 from pyengine.replacement.terms import value
 
 log = logging.getLogger(__name__)
 encodings.register("replacement", "replacement/replacement.lp")
 encodings.register("check_replacement", "check/replacement.lp")
+encodings.register("replacement_tree", "replacement/outcomes.lp")
+encodings.register("replacement_witness", "replacement/witness.lp")
 MAX_HORIZON = 256
 
 
@@ -81,6 +83,13 @@ def _horizon(events: list[Event], found: list[Instance]) -> int:
 
 def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int],
                deadline: float, total: float) -> tuple[tuple[Outcome, ...], int]:
+    """Every outcome, each with a witness sequence. Without effects that can be used up,
+    the outcomes are read from trees of choices (asp/replacement/outcomes.lp), which need no
+    time steps and whose events are shared between branches, and each outcome's witness is
+    a sequence of steps that grows its tree; otherwise the sequences are searched step by
+    step (asp/replacement/replacement.lp), the horizon doubled while some run out of steps."""
+    if not any(f.name in _LIMITED for f in facts):
+        return _enumerate_trees(facts, horizon, shields, deadline, total)
     while True:
         res = solver.solve([encodings.path("replacement")], facts, what="replacement outcomes",
                            timeout=_left(deadline, total), args=["--project"], models=0,
@@ -97,6 +106,46 @@ def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int]
         out = read_outcome(model, shields)
         outcomes.setdefault(out.key, out)
     return tuple(sorted(outcomes.values(), key=lambda o: repr(o.key))), horizon
+
+
+_LIMITED = ("rep_uses", "rep_shield")
+
+
+def _enumerate_trees(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int],
+                     deadline: float, total: float) -> tuple[tuple[Outcome, ...], int]:
+    res = solver.solve([encodings.path("replacement_tree")], facts, what="replacement outcomes",
+                       timeout=_left(deadline, total), args=["--project"], models=0)
+    if not res.satisfiable:
+        raise EncodingError("replacement: no legal tree of choices (an encoding bug)")
+    outcomes: dict[Any, Outcome] = {}
+    longest = horizon
+    for model in res.models:
+        tree = list(model.atoms("takes", 3))
+        witness, used = _witness(facts, tree, max(horizon, 2 * len(tree) + 3), deadline, total)
+        out = read_outcome(witness, shields)
+        if out.key != read_outcome(model, shields).key:
+            raise EncodingError("replacement: a witness sequence reaches another outcome than "
+                                "its tree (an encoding bug)")
+        outcomes.setdefault(out.key, out)
+        longest = max(longest, used)
+    return tuple(sorted(outcomes.values(), key=lambda o: repr(o.key))), longest
+
+
+def _witness(facts: list[clingo.Symbol], tree: list[clingo.Symbol], horizon: int,
+             deadline: float, total: float) -> tuple[solver.Model, int]:
+    """A legal sequence of steps that applies exactly the tree's effects (follow.lp), and the
+    horizon it needed."""
+    given = facts + takes(tree)
+    while True:
+        res = solver.solve([encodings.path("replacement_witness")], given,
+                           what="replacement witness", timeout=_left(deadline, total),
+                           consts={"horizon": horizon})
+        if res.models:
+            return res.models[0], horizon
+        if horizon >= MAX_HORIZON:
+            raise EncodingError("replacement: no sequence of steps grows a tree of choices "
+                                "(an encoding bug)")
+        horizon *= 2
 
 
 def _check(facts: list[clingo.Symbol], sequence: list[Proposal], horizon: int,

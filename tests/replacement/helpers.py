@@ -7,6 +7,7 @@ import clingo
 
 from pyengine import encodings, solver
 from pyengine.replacement import service  # noqa: F401  (registers the entry points)
+from pyengine.replacement.facts import kind_facts
 
 Outcome = frozenset[clingo.Symbol]
 
@@ -67,7 +68,7 @@ def run(text: str, horizon: int = 8, entry: str = "replacement", library_a: int 
     """Every (projected) answer set (optimal ones for the checker); ``library_a``: cards in
     player a's library."""
     base = BASE.replace('rep_library(p("a"), 10).', f'rep_library(p("a"), {library_a}).')
-    res = solver.solve([encodings.path(entry)], facts(base + text), what="test",
+    res = solver.solve([encodings.path(entry)], facts(base + text) + kind_facts(), what="test",
                        args=["--project"] if entry == "replacement" else ["--opt-mode=optN"],
                        models=0, consts={"horizon": horizon}, optimal_only=entry != "replacement")
     return list(res.models)
