@@ -1,0 +1,39 @@
+"""The two ways of finding every outcome agree (pyengine/replacement/service.py): trees of
+choices without time (asp/replacement/outcomes.lp, each outcome's witness grown by
+follow.lp) and sequences of steps (asp/replacement/replacement.lp), on every bundled
+replacement scenario; and each tree's witness is a legal sequence by the checker."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pyengine.replacement.service import Proposal, analyse
+from pyengine.scenario.loader import load_file
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "scenarios" / "replacement").rglob("*.yaml"))
+
+
+def _replacement(path: Path):  # type: ignore[no-untyped-def]
+    sc = load_file(path)
+    if getattr(sc.query, "kind", None) != "replacement":
+        pytest.skip("not a replacement query")
+    return sc
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_trees_and_steps_reach_the_same_outcomes(path: Path) -> None:
+    sc = _replacement(path)
+    events = list(sc.query.events)
+    given = {"at": sc.query.at, "token_defs": dict(sc.query.token_defs)}
+    trees = analyse(sc.state, events, method="trees", **given)
+    steps = analyse(sc.state, events, method="steps", **given)
+    assert {o.key for o in trees.outcomes} == {o.key for o in steps.outcomes}
+    for out in trees.outcomes:
+        proposal = [Proposal(s.effect, None if s.alternative.startswith("prevent ") else s.alternative,
+                             s.chooser, s.on) for s in out.witness]
+        verdict = analyse(sc.state, events, sequence=proposal, **given).verdict
+        assert verdict is not None and verdict.legal, (out, verdict)
+        assert verdict.outcome is not None and verdict.outcome.key == out.key
