@@ -118,7 +118,8 @@ def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int]
 _LIMITED = ("rep_uses", "rep_shield")
 # With fewer effects the sequences are few, and one call finds them with their witnesses
 # faster than a call for the trees and one per outcome for its witness (pyengine bench
-# replacement: 2 effects on a draw of 2, 28 ms against 150 ms; 3 effects, 2.4 s against 0.9 s).
+# replacement, a draw of 2: with 2 effects 30 to 50 ms against 150 ms; with 3, 1.5 to 2.4 s
+# against 0.7 to 0.9 s).
 TREES_FROM = 3
 
 
