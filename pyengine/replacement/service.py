@@ -133,7 +133,8 @@ def _enumerate_trees(facts: list[clingo.Symbol], horizon: int, shields: dict[str
     longest = horizon
     for model in res.models:
         tree = list(model.atoms("takes", 3))
-        witness, used = _witness(facts, tree, max(horizon, 2 * len(tree) + 3), deadline, total)
+        steps = len(tree) + sum(1 for _ in model.atoms("transforms", 1)) + 1
+        witness, used = _witness(facts, tree, steps, deadline, total)
         out = read_outcome(witness, shields)
         if out.key != read_outcome(model, shields).key:
             raise EncodingError("replacement: a witness sequence reaches another outcome than "
