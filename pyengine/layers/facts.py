@@ -29,7 +29,7 @@ for _name, _arity in (
     ("expr_const", 2), ("expr_count", 2), ("expr_card_types", 2), ("expr_attr", 3),
     ("expr_sum", 2), ("expr_neg", 2), ("expr_times", 3), ("cond_cmp", 4), ("cond_all", 2),
     ("cond_any", 2), ("cond_not", 2), ("rules_def", 1), ("arg_selector", 2), ("def_reads", 2),
-    ("applied", 1), ("expr_uses_it", 1),
+    ("def_reads_value", 3), ("def_reads_any", 2), ("applied", 1), ("expr_uses_it", 1),
 ):
     F.declare(_name, _arity)
 
@@ -204,6 +204,11 @@ class FactBuilder:
             self.add("def_dynamic", d)
         for attr in sorted(_reads(eff)):
             self.add("def_reads", d, F.Const(attr))
+        values, anything = _reads_split(eff)
+        for attr, value in sorted(values):
+            self.add("def_reads_value", d, F.Const(attr), self._lit_value(attr, value))
+        for attr in sorted(anything):
+            self.add("def_reads_any", d, F.Const(attr))
 
     def _op(self, d: clingo.Symbol, lay: F.Const, op: Op, key: str) -> bool:
         """Facts of one layer operation; True if what it does depends on the state."""
@@ -255,6 +260,14 @@ class FactBuilder:
         self._n += 1
         return F.term(F.Fn(kind, key, self._n))
 
+    @staticmethod
+    def _lit_value(attr: str, value: str) -> clingo.Symbol | str:
+        """The term of a selector literal's value: a word (which text changes can change,
+        CR 612) for colors and types, the string itself otherwise."""
+        if attr in ("ability", "name", "tapped", "token", "colorless", "multicolored"):
+            return value
+        return terms.word(value)
+
     def selector(self, sel: Selector, key: str) -> clingo.Symbol:
         """Facts of a selector; returns its id."""
         s = self._id("sel", key)
@@ -265,10 +278,7 @@ class FactBuilder:
             self.add("sel_zone", s, F.Const(sel.zone))
         for positive, attr, value in sel.lits:
             sign = F.Const("pos" if positive else "neg")
-            if attr in ("ability", "name", "tapped", "token", "colorless", "multicolored"):
-                self.add("sel_lit", s, sign, F.Const(attr), value)
-            else:
-                self.add("sel_lit", s, sign, F.Const(attr), terms.word(value))
+            self.add("sel_lit", s, sign, F.Const(attr), self._lit_value(attr, value))
         for positive, rel, ref in sel.players:
             self.add("sel_player", s, F.Const("pos" if positive else "neg"), F.Const(rel),
                      terms.player_ref(ref))
@@ -350,19 +360,39 @@ _LIT_READS = {"type": "type", "subtype": "subtype", "supertype": "supertype", "c
 def _reads(eff: EffectDef) -> set[str]:
     """Attributes that evaluating ``eff`` reads (CR 613.8a: only a change to one of these
     can make it depend on another effect)."""
-    out: set[str] = set()
+    values, anything = _reads_split(eff)
+    out = {attr for attr, _ in values} | anything
+    if any(op.kind == "control" for op in eff.ops):
+        out.add("controller")
+    return out
+
+
+# literals whose truth on an object depends on one value of one attribute (CR 613.8a: only a
+# change of that value can change it); colorless and multicolored count all colors
+_VALUE_LITS = ("type", "subtype", "supertype", "color", "ability", "name")
+
+
+def _reads_split(eff: EffectDef) -> tuple[set[tuple[str, str]], set[str]]:
+    """What evaluating ``eff`` reads on any object, finer than :func:`_reads`: the values
+    (attribute, value) that selector literals test, and the attributes read otherwise
+    (compared, counted, computed). What the effect's source controls and has is read on the
+    source alone, and asp/layers/quiet.lp adds it; so "control: you" reads nothing here."""
+    values: set[tuple[str, str]] = set()
+    anything: set[str] = set()
 
     def sel(s: Selector) -> None:
-        for _, attr, _v in s.lits:
-            if attr in _LIT_READS:
-                out.add(_LIT_READS[attr])
-        for _, rel, ref in s.players:
+        for _, attr, v in s.lits:
+            if attr in _VALUE_LITS:
+                values.add((attr, v))
+            elif attr in _LIT_READS:
+                anything.add(_LIT_READS[attr])
+        for _, rel, _ref in s.players:
             if rel == "controller":
-                out.add("controller")
+                anything.add("controller")
         for c in s.compares:
-            out.add(c.attr)
+            anything.add(c.attr)
             if c.attr in ("power", "toughness"):
-                out.add("type")  # CR 208.3, 208.5: whether it has a value depends on being a creature
+                anything.add("type")
             expr(c.rhs)
         for group in s.any_of:
             for child in group:
@@ -374,11 +404,11 @@ def _reads(eff: EffectDef) -> set[str]:
         if e.selector is not None:
             sel(e.selector)
             if e.op == "card_types":
-                out.add("type")
+                anything.add("type")
         if e.op == "attr" and e.attr:
-            out.add(e.attr)
+            anything.add(e.attr)
             if e.attr in ("power", "toughness"):
-                out.add("type")
+                anything.add("type")
         for a in e.args:
             expr(a)
 
@@ -398,11 +428,9 @@ def _reads(eff: EffectDef) -> set[str]:
             if isinstance(v, Expr):
                 expr(v)
         if op.kind == "copy":
-            out.update(("name", "mana_value", "color", "type", "subtype", "supertype", "ability",
-                        "power", "toughness", "loyalty", "defense"))
-        if op.kind == "control":
-            out.add("controller")
-    return out
+            anything.update(("name", "mana_value", "color", "type", "subtype", "supertype", "ability",
+                             "power", "toughness", "loyalty", "defense"))
+    return values, anything
 
 
 def _uses_it(e: Expr) -> bool:
