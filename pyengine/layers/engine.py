@@ -22,9 +22,10 @@ from pyengine.model.objects import GameState
 
 @dataclass
 class _Carry:
-    """What one layer hands to the next: values, lock-ins (613.6), grant timestamps."""
+    """What one layer hands to the next: values (the cur/3 facts of each object), lock-ins
+    (613.6), grant timestamps."""
 
-    cur: list[clingo.Symbol]
+    cur: dict[clingo.Symbol, list[clingo.Symbol]]
     started: set[clingo.Symbol]
     started_on: set[tuple[clingo.Symbol, clingo.Symbol]]
     grants: set[tuple[clingo.Symbol, clingo.Symbol, int]]
@@ -44,10 +45,10 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
     # rules that make matching recursive are loaded only when the state needs them
     extra = [encodings.path("cmp_dynamic")] if builder.index.dynamic_cmp else []
     extra += [encodings.path("selectors_nested")] if builder.index.nested else []
-    # counts over the actual state are fixed by the grounder only with worlds split (worlds.py);
-    # without counts the split only doubles the rules to ground
-    split = worlds.split if builder.index.counting else None
-    carry = _Carry(cur, set(), set(), set())
+    # the worlds split (worlds.py) keeps the actual state's evaluation apart from the trial
+    # worlds', so that the grounder computes it (and its counts) as facts
+    split = worlds.split
+    carry = _Carry(_by_object(cur), set(), set(), set())
     applications: list[Application] = []
     dependencies: list[tuple[str, str, str]] = []
     stats = {"calls": 0.0, "atoms": 0.0, "rules": 0.0, "ground_s": 0.0, "solve_total_s": 0.0}
@@ -60,7 +61,7 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
         applied: list[clingo.Symbol] = []
         program = [encodings.path("layers_core"), encodings.layer(layer.asp), *extra]
         while True:
-            facts = static + carry.cur + list(carry.facts) + [F.fact("applied", e) for e in applied]
+            facts = static + _values(carry) + list(carry.facts) + [F.fact("applied", e) for e in applied]
             res = solver.solve(program, facts, what=f"layer {layer.value}", timeout=_left(deadline, timeout),
                                consts={"layer": layer.asp}, measure=measure, transform=split,
                                fact_names=static_names | _CARRY_NAMES)
@@ -80,29 +81,28 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
         applications += reader.applications(layer, log)
     active: tuple[ActiveEffect, ...] = ()
     if any(_is_rules(s) for s in static):
-        facts = static + carry.cur + list(carry.facts)
+        facts = static + _values(carry) + list(carry.facts)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
                            timeout=_left(deadline, timeout), consts={"layer": "final"},
                            measure=measure, transform=split, fact_names=static_names | _CARRY_NAMES)
         _add_stats(stats, res.stats)
         active = reader.active(res.model)
-    objects = reader.objects(carry.cur)
+    objects = reader.objects(_values(carry))
     return LayerResult(objects, tuple(applications), tuple(dependencies), active,
                        solver.version(), stats)
 
 
 def preload() -> None:
-    """Parse and analyse the layer encodings now, as they are loaded with and without the
-    worlds split (see :func:`pyengine.solver.preload`)."""
+    """Parse and analyse the layer encodings now, as they are loaded, with the worlds split
+    (see :func:`pyengine.solver.preload`)."""
     paths = [encodings.path(name) for name in ("layers_core", "final", "cmp_dynamic", "selectors_nested")]
     paths += sorted({encodings.layer(name) for name in encodings.LAYER_FILES})
     core = encodings.path("layers_core")
-    for transform in (None, worlds.split):
-        solver.preload(paths, transform)
-        # the programs of boards without nested selectors or dynamic comparisons
-        for layer_file in sorted({encodings.layer(name) for name in encodings.LAYER_FILES}):
-            solver.preload_program([core, layer_file], transform)
-        solver.preload_program([encodings.path("final")], transform)
+    solver.preload(paths, worlds.split)
+    # the programs of boards without nested selectors or dynamic comparisons
+    for layer_file in sorted({encodings.layer(name) for name in encodings.LAYER_FILES}):
+        solver.preload_program([core, layer_file], worlds.split)
+    solver.preload_program([encodings.path("final")], worlds.split)
 
 
 class _LayerLog:
@@ -157,8 +157,14 @@ def _advance(carry: _Carry, model: solver.Model) -> _Carry:
     new = [F.fact("started", e) for e in sorted(started)]
     new += [F.fact("started_on", e, o) for e, o in sorted(started_on)]
     new += [F.fact("grant_ts", o, k, t) for o, k, t in sorted(grants)]
+    # shown as cur(O, A, V) : final(O, A, V), for the objects the round changed (changed/1)
+    cur = dict(carry.cur)
+    for a in model.atoms("changed", 1, ordered=False):
+        cur[a.arguments[0]] = []
+    for a in model.atoms("cur", 3, ordered=False):
+        cur[a.arguments[0]].append(a)
     return _Carry(
-        cur=model.atoms("cur", 3, ordered=False),  # shown as cur(O, A, V) : final(O, A, V)
+        cur=cur,
         started=carry.started | started,
         started_on=carry.started_on | started_on,
         grants=carry.grants | grants,
@@ -174,14 +180,29 @@ def _add_stats(total: dict[str, float], one: dict[str, float]) -> None:
     total["solve_total_s"] += one.get("total_s", 0.0)
 
 
-def _zero_pt(cur: list[clingo.Symbol]) -> list[clingo.Symbol]:
+def _zero_pt(cur: dict[clingo.Symbol, list[clingo.Symbol]]) -> dict[clingo.Symbol, list[clingo.Symbol]]:
     """CR 208.5: entering layer 7, a creature with no value for its power (toughness) has 0."""
-    creatures = {f.arguments[0] for f in cur if f.arguments[1].name == "type"
-                 and f.arguments[2].type == clingo.SymbolType.Function and f.arguments[2].name == "creature"}
-    has = {(f.arguments[0], f.arguments[1].name) for f in cur}
-    extra = [F.fact("cur", o, F.Const(a), 0) for o in sorted(creatures) for a in ("power", "toughness")
-             if (o, a) not in has]
-    return cur + extra
+    out = {}
+    for o, facts in cur.items():
+        creature = any(f.arguments[1].name == "type" and f.arguments[2].type == clingo.SymbolType.Function
+                       and f.arguments[2].name == "creature" for f in facts)
+        has = {f.arguments[1].name for f in facts}
+        out[o] = facts + [F.fact("cur", o, F.Const(a), 0) for a in ("power", "toughness")
+                          if creature and a not in has]
+    return out
+
+
+def _by_object(cur: list[clingo.Symbol]) -> dict[clingo.Symbol, list[clingo.Symbol]]:
+    """cur/3 facts grouped by object, in their order."""
+    out: dict[clingo.Symbol, list[clingo.Symbol]] = {}
+    for f in cur:
+        out.setdefault(f.arguments[0], []).append(f)
+    return out
+
+
+def _values(carry: _Carry) -> list[clingo.Symbol]:
+    """The cur/3 facts of every object."""
+    return [f for facts in carry.cur.values() for f in facts]
 
 
 def _is_rules(sym: clingo.Symbol) -> bool:

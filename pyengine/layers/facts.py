@@ -50,7 +50,6 @@ class EffectIndex:
     layers_used: set[str] = field(default_factory=set)
     dynamic_cmp: bool = False  # some selector compares with a non-constant expression
     nested: bool = False  # some selector has "any of" or "none of" parts
-    counting: bool = False  # some expression counts objects or card types
 
 
 class FactBuilder:
@@ -317,10 +316,8 @@ class FactBuilder:
             self.add("expr_const", x, e.value)
         elif e.op == "count":
             self.add("expr_count", x, self.selector(_must(e.selector), key))
-            self.index.counting = True
         elif e.op == "card_types":
             self.add("expr_card_types", x, self.selector(_must(e.selector), key))
-            self.index.counting = True
         elif e.op == "attr":
             self.add("expr_attr", x, F.Const(e.attr or ""), terms.obj_ref(_must(e.ref)))
         elif e.op == "sum":

@@ -12,10 +12,12 @@ This module renames each world-indexed predicate ``p`` to ``p_b`` where its worl
 is ``b`` and to ``p_t`` where it is a trial world, copying a rule once per world its world
 variables can stand for. Ground atoms of the two worlds are disjoint, so the program means
 the same; but nothing of world ``b`` depends on a trial world any more, and the grounder
-evaluates the actual state's counts exactly. The engine splits only when some expression
-counts (without counts the split only doubles the rules to ground). The .lp files stay
-written for one predicate per concept (hand runs of ``asp/layers/layers.lp`` give the same
-answers, only slower).
+evaluates the actual state (its counts, and what each effect affects) as facts. The engine
+always splits: besides counts, whether a layer must go one step at a time
+(``asp/layers/quiet.lp``) reads what effects affect in the actual state, and the trial
+worlds are only built when it must, so unsplit the actual state would depend on itself
+through negation and be left to the solver. The .lp files stay written for one predicate
+per concept (hand runs of ``asp/layers/layers.lp`` give the same answers, only slower).
 """
 
 from __future__ import annotations
