@@ -133,6 +133,13 @@ GRANT_PUMP = static(
     "grant#pump", "This creature gets +1/+1.", EffectDef((pt_op("modify_pt", const(1), const(1)),), SELF)
 )
 
+# an ability whose effect applies in layer 6, where it is granted (CR 613.7a): the granted
+# effect is not there when the layer begins
+GRANT_GROUNDING = static(
+    "grant#grounding", "Creatures lose flying.",
+    EffectDef((op("remove_abilities", values=("flying",)),), sel(T("Creature"))),
+)
+
 # --- Well-known effects (bodies of static abilities) ------------------------------------------
 
 FAMOUS: dict[str, EffectDef] = {
@@ -418,7 +425,7 @@ def operations(
             words = draw(st.lists(st.sampled_from(ABILITY_WORDS), min_size=1, max_size=2, unique=True))
             abilities = tuple(kw(w) for w in words)
             if draw(st.booleans()):
-                abilities = (GRANT_PUMP,)
+                abilities = (draw(st.sampled_from((GRANT_PUMP, GRANT_GROUNDING))),)
             out.append(op(kind, values=abilities))
         elif kind in ("remove_abilities", "cant_have"):
             pool = ABILITY_WORDS + ("{T}: Add {G}", "{T}: Add {B}") + statics
