@@ -184,9 +184,14 @@ def _zero_pt(cur: dict[clingo.Symbol, list[clingo.Symbol]]) -> dict[clingo.Symbo
     """CR 208.5: entering layer 7, a creature with no value for its power (toughness) has 0."""
     out = {}
     for o, facts in cur.items():
-        creature = any(f.arguments[1].name == "type" and f.arguments[2].type == clingo.SymbolType.Function
-                       and f.arguments[2].name == "creature" for f in facts)
-        has = {f.arguments[1].name for f in facts}
+        has: set[str] = set()
+        creature = False
+        for f in facts:  # one call into clingo per argument read
+            _, attr, value = f.arguments
+            name = attr.name
+            has.add(name)
+            creature = creature or (name == "type" and value.type == clingo.SymbolType.Function
+                                    and value.name == "creature")
         out[o] = facts + [F.fact("cur", o, F.Const(a), 0) for a in ("power", "toughness")
                           if creature and a not in has]
     return out
