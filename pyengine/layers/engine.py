@@ -124,7 +124,7 @@ class _LayerLog:
 
     def record(self, model: solver.Model) -> list[clingo.Symbol]:
         """Add one round; return the effects it applied, in order."""
-        for a in model.atoms("ts", 2, ordered=False):  # into dicts and sets: any order
+        for a in model.atoms("ts", None, ordered=False):  # into dicts and sets: any order
             self.ts[a.arguments[0]] = tuple(x.number for x in a.arguments[1].arguments)
         self.deps |= {(a.arguments[0], a.arguments[1]) for a in model.atoms("dep", 3, ordered=False)}
         nxt = [a.arguments[0] for a in model.atoms("next", 2)]
@@ -134,8 +134,8 @@ class _LayerLog:
             if a.arguments[0] in nxt and a.arguments[0] != a.arguments[1]:
                 self.loops.setdefault(a.arguments[0], set()).add(a.arguments[1])
         if not self.order:
-            self.existed = [a.arguments[0] for a in model.atoms("ex_now", 2)]
-        for a in model.atoms("applied_to", 2):
+            self.existed = [a.arguments[0] for a in model.atoms("ex_now", None)]
+        for a in model.atoms("applied_to", None):
             self.affected.setdefault(a.arguments[0], []).append(a.arguments[1].string)
         self.order += order
         return order
@@ -143,25 +143,25 @@ class _LayerLog:
     def record_changes(self, model: solver.Model) -> None:
         """What each applied effect changed (fold_apply.lp)."""
         for sign, name in (("+", "gained"), ("-", "lost")):
-            for a in model.atoms(name, 4):
+            for a in model.atoms(name, None, ordered=False):  # read.changes sorts
                 e, o, attr, v = a.arguments
                 self.changes.setdefault(e, []).append((sign, o.string, attr.name, v))
 
 
 def _advance(carry: _Carry, model: solver.Model) -> _Carry:
-    started = {a.arguments[0] for a in model.atoms("started_out", 1, ordered=False)} - carry.started
+    started = {a.arguments[0] for a in model.atoms("started_out", None, ordered=False)} - carry.started
     started_on = {(a.arguments[0], a.arguments[1])
-                  for a in model.atoms("started_on_out", 2, ordered=False)} - carry.started_on
+                  for a in model.atoms("started_on_out", None, ordered=False)} - carry.started_on
     grants = {(a.arguments[0], a.arguments[1], a.arguments[2].number)
-              for a in model.atoms("grant", 3, ordered=False)} - carry.grants
+              for a in model.atoms("grant", None, ordered=False)} - carry.grants
     new = [F.fact("started", e) for e in sorted(started)]
     new += [F.fact("started_on", e, o) for e, o in sorted(started_on)]
     new += [F.fact("grant_ts", o, k, t) for o, k, t in sorted(grants)]
     # shown as cur(O, A, V) : final(O, A, V), for the objects the round changed (changed/1)
     cur = dict(carry.cur)
-    for a in model.atoms("changed", 1, ordered=False):
+    for a in model.atoms("changed", None, ordered=False):
         cur[a.arguments[0]] = []
-    for a in model.atoms("cur", 3, ordered=False):
+    for a in model.atoms("cur", None, ordered=False):
         cur[a.arguments[0]].append(a)
     return _Carry(
         cur=cur,
