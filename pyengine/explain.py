@@ -25,6 +25,9 @@ def render(result: LayerResult) -> str:
         if not apps:
             continue
         lines.append(f"Layer {layer.value} ({LAYER_TITLE[layer.value]}, CR {layer.rule})")
+        if layer.value in result.batched:
+            lines.append("  no effect here can change what another reads: none depends on another"
+                         " (CR 613.8a), all apply in timestamp order (CR 613.7)")
         deps = [(a, b) for lay, a, b in result.dependencies if lay == layer.value]
         for a, b in deps:
             lines.append(f"  dependency: {a} depends on {b} (CR 613.8a)")

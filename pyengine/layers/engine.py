@@ -34,9 +34,12 @@ class _Carry:
     facts: tuple[clingo.Symbol, ...] = ()
 
 
-def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> LayerResult:
+def compute(state: GameState, timeout: float = 30.0, measure: bool = False,
+            stepwise: bool = False) -> LayerResult:
     """Characteristics of every object after all continuous effects (CR 613). ``measure``:
-    also count the ground atoms and rules of every call (for benchmarks)."""
+    also count the ground atoms and rules of every call (for benchmarks). ``stepwise``: apply
+    one effect at a time in every layer, with dependencies, even where no effect can change
+    what another reads (asp/layers/quiet.lp): the answer is the same, only slower."""
     deadline = time.perf_counter() + timeout
     builder = FactBuilder(state)
     static, cur = builder.build()
@@ -51,6 +54,7 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
     carry = _Carry(_by_object(cur), set(), set(), set())
     applications: list[Application] = []
     dependencies: list[tuple[str, str, str]] = []
+    batched: list[str] = []  # layers whose first round applied every effect (quiet.lp)
     stats = {"calls": 0.0, "atoms": 0.0, "rules": 0.0, "ground_s": 0.0, "solve_total_s": 0.0}
     for layer in Layer:
         if layer == Layer.L7A:
@@ -63,7 +67,8 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
         while True:
             facts = static + _values(carry) + list(carry.facts) + [F.fact("applied", e) for e in applied]
             res = solver.solve(program, facts, what=f"layer {layer.value}", timeout=_left(deadline, timeout),
-                               consts={"layer": layer.asp}, measure=measure, transform=split,
+                               consts={"layer": layer.asp, "always_step": int(stepwise)},
+                               measure=measure, transform=split,
                                fact_names=static_names | _CARRY_NAMES)
             _add_stats(stats, res.stats)
             model = res.model
@@ -75,9 +80,11 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
             # what was chosen was applied in the same call (fold_apply.lp)
             log.record_changes(model)
             carry = _advance(carry, model)
-            applied += order
             if model.atoms("batch", 2):
+                if not applied:
+                    batched.append(layer.value)
                 break
+            applied += order
         applications += reader.applications(layer, log)
     active: tuple[ActiveEffect, ...] = ()
     if any(_is_rules(s) for s in static):
@@ -89,7 +96,7 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False) -> L
         active = reader.active(res.model)
     objects = reader.objects(_values(carry))
     return LayerResult(objects, tuple(applications), tuple(dependencies), active,
-                       solver.version(), stats)
+                       solver.version(), stats, tuple(batched))
 
 
 def preload() -> None:

@@ -90,6 +90,9 @@ class LayerResult:
     active: tuple[ActiveEffect, ...] = ()
     clingo_version: str = ""
     stats: dict[str, float] = field(default_factory=dict, compare=False, hash=False)
+    # layers in which no effect could change what another reads (asp/layers/quiet.lp), so
+    # none depended on another and all applied at once in timestamp order
+    batched: tuple[str, ...] = ()
 
     def values(self) -> dict[str, dict[str, Any]]:
         """{object id: {field: value}} with lists as sorted tuples."""

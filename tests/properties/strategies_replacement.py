@@ -151,7 +151,10 @@ def cases(draw: Any, max_effects: int = 5) -> Case:
             f"e{i + 1}", draw(st.sampled_from(PLAYERS)), kind, tuple(tests), mod,
             uses=None if mod[0] == "shield" else uses,
             optional=(not shield_or_prev and mod[0] != "regenerate" and draw(st.integers(0, 4)) == 0),
-            self_replacement=draw(st.integers(0, 9)) == 0, prevention=shield_or_prev))
+            # a regeneration shield replaces a later destruction: never a self-replacement
+            # effect (614.15), and a scenario cannot say it is one
+            self_replacement=mod[0] != "regenerate" and draw(st.integers(0, 9)) == 0,
+            prevention=shield_or_prev))
     cants: list[OCant] = []
     which = draw(st.integers(0, 6))
     if which == 1:
