@@ -170,7 +170,8 @@ class Reader:
         return str(v)
 
     def _reason(self, e: clingo.Symbol, layer: Layer, waited: list[str], in_loop: list[str]) -> str:
-        cda = e.name == "s" and any(d == e.arguments[2] and self.index.defs[d].cda for d in self.index.defs)
+        defn = self.index.defs.get(e.arguments[2]) if e.name == "s" else None
+        cda = defn is not None and defn.cda
         parts = []
         if cda:
             parts.append("characteristic-defining ability first (CR 613.3)" if layer != Layer.L7A
