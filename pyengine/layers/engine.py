@@ -48,9 +48,8 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False,
     # rules that make matching recursive are loaded only when the state needs them
     extra = [encodings.path("cmp_dynamic")] if builder.index.dynamic_cmp else []
     extra += [encodings.path("selectors_nested")] if builder.index.nested else []
-    # the worlds split (worlds.py) keeps the actual state's evaluation apart from the trial
-    # worlds', so that the grounder computes it (and its counts) as facts
-    split = worlds.split
+    # every call splits worlds (worlds.py): the actual state's evaluation is kept apart from
+    # the trial worlds', so that the grounder computes it (and its counts) as facts
     carry = _Carry(_by_object(cur), set(), set(), set())
     applications: list[Application] = []
     dependencies: list[tuple[str, str, str]] = []
@@ -68,7 +67,7 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False,
             facts = static + _values(carry) + list(carry.facts) + [F.fact("applied", e) for e in applied]
             res = solver.solve(program, facts, what=f"layer {layer.value}", timeout=_left(deadline, timeout),
                                consts={"layer": layer.asp, "always_step": int(stepwise)},
-                               measure=measure, transform=split,
+                               measure=measure, transform=worlds.split,
                                fact_names=static_names | _CARRY_NAMES)
             _add_stats(stats, res.stats)
             model = res.model
@@ -91,7 +90,7 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False,
         facts = static + _values(carry) + list(carry.facts)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
                            timeout=_left(deadline, timeout), consts={"layer": "final"},
-                           measure=measure, transform=split, fact_names=static_names | _CARRY_NAMES)
+                           measure=measure, transform=worlds.split, fact_names=static_names | _CARRY_NAMES)
         _add_stats(stats, res.stats)
         active = reader.active(res.model)
     objects = reader.objects(_values(carry))

@@ -389,7 +389,7 @@ def _reads_split(eff: EffectDef) -> tuple[set[tuple[str, str]], set[str]]:
         for c in s.compares:
             anything.add(c.attr)
             if c.attr in ("power", "toughness"):
-                anything.add("type")
+                anything.add("type")  # CR 208.3, 208.5: whether it has a value depends on being a creature
             expr(c.rhs)
         for group in s.any_of:
             for child in group:

@@ -112,7 +112,12 @@ def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int]
     for model in res.models:
         out = read_outcome(model, shields)
         outcomes.setdefault(out.key, out)
-    return tuple(sorted(outcomes.values(), key=lambda o: repr(o.key))), horizon
+    return _in_order(outcomes), horizon
+
+
+def _in_order(outcomes: dict[Any, Outcome]) -> tuple[Outcome, ...]:
+    """The outcomes in a fixed order (by key)."""
+    return tuple(sorted(outcomes.values(), key=lambda o: repr(o.key)))
 
 
 _LIMITED = ("rep_uses", "rep_shield")
@@ -141,7 +146,7 @@ def _enumerate_trees(facts: list[clingo.Symbol], horizon: int, shields: dict[str
                                 "its tree (an encoding bug)")
         outcomes.setdefault(out.key, out)
         longest = max(longest, used)
-    return tuple(sorted(outcomes.values(), key=lambda o: repr(o.key))), longest
+    return _in_order(outcomes), longest
 
 
 def _witness(facts: list[clingo.Symbol], tree: list[clingo.Symbol], horizon: int,
