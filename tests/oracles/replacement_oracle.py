@@ -195,11 +195,16 @@ def _pattern(case: Case, ctl: str, watch: str, tests: tuple[Any, ...], part: Par
 
 # --- The search -------------------------------------------------------------------------------
 
-class Oracle:
-    """Every outcome of one case."""
+class OracleBudgetExceeded(Exception):
+    """The search visited more states than it was allowed: no answer (never a wrong one)."""
 
-    def __init__(self, case: Case) -> None:
+
+class Oracle:
+    """Every outcome of one case; ``budget``: the most states the search may visit."""
+
+    def __init__(self, case: Case, budget: int | None = None) -> None:
         self.case = case
+        self.budget = budget
         self.effects = {e.id: e for e in case.effects}
         self.results: set[Any] = set()
         self.seen: set[Any] = set()
@@ -323,6 +328,8 @@ class Oracle:
         if key in self.seen:
             return
         self.seen.add(key)
+        if self.budget is not None and len(self.seen) > self.budget:
+            raise OracleBudgetExceeded(f"more than {self.budget} states")
         if depth > 200:
             raise RuntimeError("oracle: runaway")
         dues = [(p, self.due(st, p)) for p in st.parts]
@@ -489,10 +496,11 @@ def _full(kind: str, given: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple((f, given[f]) for f in FIELDS[kind])
 
 
-def outcomes(case: Case) -> set[Any]:
+def outcomes(case: Case, budget: int | None = None) -> set[Any]:
     """The set of outcomes: (events, blocked, used, shields), events as (kind, field values...)
-    in the order of FIELDS (draws also say whether the library was empty)."""
-    return Oracle(case).run()
+    in the order of FIELDS (draws also say whether the library was empty). Raises
+    :class:`OracleBudgetExceeded` when the search would visit more than ``budget`` states."""
+    return Oracle(case, budget).run()
 
 
-__all__ = ["Case", "OObj", "OEffect", "OCant", "outcomes", "FIELDS"]
+__all__ = ["Case", "OObj", "OEffect", "OCant", "OracleBudgetExceeded", "outcomes", "FIELDS"]

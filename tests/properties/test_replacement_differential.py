@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, event, given, note, reject, settings
 
 from pyengine.replacement.answer import ReplacementAnswer
 from pyengine.replacement.service import Proposal, analyse
 from pyengine.scenario.loader import load_text
-from tests.oracles.replacement_oracle import Case, outcomes
+from tests.oracles.replacement_oracle import Case, OracleBudgetExceeded, outcomes
 from tests.properties.strategies_replacement import cases, engine_key, scenario
 
 EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_EXAMPLES", "500"))
@@ -29,6 +29,11 @@ CI = os.environ.get("CI") == "true"
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
                 derandomize=CI)
 TIMEOUT = 60.0
+# The brute-force oracle's search, in states: the cases of a CI run need at most a few hundred
+# (about 2,500 states a second here); a rare random case needs millions and ran for over half
+# an hour. Such a case gets no answer from the oracle, so it is set aside (and counted in
+# hypothesis' statistics, pytest --hypothesis-show-statistics), never compared.
+ORACLE_STATES = 50_000
 
 
 def engine_answer(case: Case, sequence: list[Proposal] | None = None) -> ReplacementAnswer:
@@ -42,7 +47,11 @@ def engine_answer(case: Case, sequence: list[Proposal] | None = None) -> Replace
 def test_engine_outcomes_equal_oracle_outcomes(case: Case) -> None:
     """CR 614-616: every outcome the legal choices reach, and no other, for both."""
     note(scenario(case))
-    expected = outcomes(case)
+    try:
+        expected = outcomes(case, budget=ORACLE_STATES)
+    except OracleBudgetExceeded:
+        event("set aside: the oracle's search is over its budget")
+        reject()
     got = {engine_key(o) for o in engine_answer(case).outcomes}
     note(f"oracle only: {sorted(expected - got, key=repr)}")
     note(f"engine only: {sorted(got - expected, key=repr)}")
