@@ -209,6 +209,7 @@ class Oracle:
         self.results: set[Any] = set()
         self.seen: set[Any] = set()
         self._cache: dict[Any, list[OEffect]] = {}
+        self._waiting: dict[Any, bool] = {}
 
     def run(self) -> set[Any]:
         parts = tuple(Part(("ev", i), k, _full(k, f)) for i, (k, f) in enumerate(self.case.events))
@@ -272,7 +273,12 @@ class Oracle:
         return any(c.what == "regenerate" and ("object", "is", oid) in c.tests for c in self.case.cants)
 
     def waiting(self, st: State, part: Part) -> bool:
-        return any(self.before(q, part) and not self.settled(st, q) for q in st.parts)
+        # kept per (state, part): unkept, "settled" asks again whether every earlier draw
+        # waits, and so on down the sequence, which grows exponentially with its length
+        key = (st, part)
+        if key not in self._waiting:
+            self._waiting[key] = any(self.before(q, part) and not self.settled(st, q) for q in st.parts)
+        return self._waiting[key]
 
     def can_apply(self, st: State, part: Part) -> list[OEffect]:
         key = (st, part)
