@@ -276,6 +276,7 @@ class Program:
 
     def __init__(self, statements: Sequence[ast.AST]) -> None:
         self.statements = tuple(statements)
+        self._defined_cache: dict[Signature, ast.AST] = {}
         self.rules: list[tuple[int, frozenset[Signature] | None, frozenset[Signature] | None]] = []
         # for the fixpoint over shapes: each rule's head and positive body atoms with their
         # arguments, the rules reading each predicate, the shapes tested at each position
@@ -461,8 +462,15 @@ class Program:
         # predicate that lost a rule, not only those that lost all of them
         lost = sorted({s for i, head, _ in self.rules if i in dropped for s in head or ()})
         kept = [stm for i, stm in enumerate(self.statements) if i not in dropped]
-        where = self.statements[0].location
-        return tuple(kept) + tuple(ast.Defined(where, name, arity, True) for name, arity in lost)
+        return tuple(kept) + tuple(self._defined(sig) for sig in lost)
+
+    def _defined(self, sig: Signature) -> ast.AST:
+        """A ``#defined`` statement for ``sig``, made once per program (making one costs
+        about 20 microseconds, and a small board's pruning needs tens of them)."""
+        got = self._defined_cache.get(sig)
+        if got is None:
+            got = self._defined_cache[sig] = ast.Defined(self.statements[0].location, sig[0], sig[1], True)
+        return got
 
     def _unneeded(self, dropped: set[int]) -> set[int]:
         """The normal rules (not in ``dropped``) whose head matters to nothing."""

@@ -244,11 +244,16 @@ class _Watchdog:
     """Interrupts a Control when its time is up.
 
     One daemon thread per process serves every watch (starting a thread per call costs
-    about a millisecond); it sleeps until the earliest deadline or until a watch changes."""
+    about a millisecond). It sleeps until the earliest deadline it knows of; a new watch
+    wakes it only when it is due before then, and a cancelled watch never does (the thread
+    then wakes at its planned time, finds nothing due, and sleeps again). Waking the thread
+    on every call cost about 1.3 ms of a 3 ms grounding of a small combat board, measured:
+    the woken thread competes with the grounder on a two-core machine."""
 
     _lock = threading.Condition()
     _watches: dict[int, "_Watchdog"] = {}
     _thread: threading.Thread | None = None
+    _wakes_at: float | None = None  # when the thread will next look (None: not until notified)
 
     def __init__(self, ctl: clingo.Control, seconds: float) -> None:
         self.ctl = ctl
@@ -262,7 +267,9 @@ class _Watchdog:
                 cls._thread = threading.Thread(target=cls._serve, name="pyengine-watchdog", daemon=True)
                 cls._thread.start()
             cls._watches[id(self)] = self
-            cls._lock.notify()
+            if cls._wakes_at is None or self.deadline < cls._wakes_at:
+                cls._wakes_at = self.deadline
+                cls._lock.notify()
 
     def cancel(self) -> None:
         cls = type(self)
@@ -275,6 +282,7 @@ class _Watchdog:
         cls._lock = threading.Condition()
         cls._watches = {}
         cls._thread = None
+        cls._wakes_at = None
 
     @classmethod
     def _serve(cls) -> None:
@@ -287,7 +295,8 @@ class _Watchdog:
                         watch.ctl.interrupt()
                         del cls._watches[key]
                 upcoming = [w.deadline for w in cls._watches.values()]
-                cls._lock.wait(min(upcoming) - now if upcoming else None)
+                cls._wakes_at = min(upcoming) if upcoming else None
+                cls._lock.wait(cls._wakes_at - now if upcoming else None)
 
 
 os.register_at_fork(after_in_child=_Watchdog._after_fork)

@@ -64,6 +64,54 @@ def test_finished_calls_leave_no_watch_behind(tmp_path) -> None:  # type: ignore
     assert solver._Watchdog._watches == {}
 
 
+def test_a_short_call_after_long_ones_still_times_out(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The watchdog thread sleeps until the earliest deadline it knows of, and a new watch
+    wakes it only when it is due sooner: after finished 60 s calls (the thread still plans
+    to wake in a minute), and beside a 60 s watch still running, a 0.3 s call must time out."""
+    easy = tmp_path / "easy.lp"
+    easy.write_text("a.", encoding="utf-8")
+    for _ in range(3):
+        assert solver.solve([easy], [], what="easy", timeout=60).satisfiable
+    started = time.perf_counter()
+    with pytest.raises(SolverTimeout):
+        solver.solve(_hard(tmp_path), [], what="hard", timeout=0.3, models=0)
+    assert time.perf_counter() - started < 10
+    pending = solver._Watchdog(solver.clingo.Control(), 60)
+    pending.start()
+    try:
+        started = time.perf_counter()
+        with pytest.raises(SolverTimeout):
+            solver.solve(_hard(tmp_path), [], what="hard", timeout=0.3, models=0)
+        assert time.perf_counter() - started < 10
+        assert not pending.fired
+    finally:
+        pending.cancel()
+
+
+def test_a_later_watch_does_not_wake_the_thread(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A watch due after the thread's planned wake-up leaves the plan as it is (waking the
+    thread on every call slowed small groundings by a third); an earlier one moves it."""
+    easy = tmp_path / "easy.lp"
+    easy.write_text("a.", encoding="utf-8")
+    solver.solve([easy], [], what="warm", timeout=60)
+    first = solver._Watchdog(solver.clingo.Control(), 30)
+    later = solver._Watchdog(solver.clingo.Control(), 50)
+    first.start()
+    try:
+        time.sleep(0.05)  # let the thread plan its next wake-up
+        planned = solver._Watchdog._wakes_at
+        assert planned is not None and planned <= first.deadline
+        later.start()
+        assert solver._Watchdog._wakes_at == planned
+        sooner = solver._Watchdog(solver.clingo.Control(), 5)
+        sooner.start()
+        assert solver._Watchdog._wakes_at == sooner.deadline
+        sooner.cancel()
+    finally:
+        first.cancel()
+        later.cancel()
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_a_forked_child_gets_its_own_watchdog(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """The batch checker's worker processes may be forked while the parent's watchdog runs."""
