@@ -407,7 +407,9 @@ class Program:
                 shaped[i] = _substitute(self.shaped[i], values)
         possible: dict[Signature, list[set[Shape] | None]] = {}
         for name, arity, pos, shape in key:
-            cur = possible.setdefault((name, arity), [set() for _ in range(arity)])
+            cur = possible.get((name, arity))
+            if cur is None:
+                cur = possible[(name, arity)] = [set() for _ in range(arity)]
             if pos >= 0 and cur[pos] is not None:
                 if shape is None:
                     cur[pos] = None
@@ -429,8 +431,10 @@ class Program:
             if heads is None:
                 return None
             for sig, args in heads:
-                changed = sig not in possible
-                cur = possible.setdefault(sig, [set() for _ in args])
+                cur = possible.get(sig)
+                changed = cur is None
+                if cur is None:
+                    cur = possible[sig] = [set() for _ in args]
                 for pos, arg in enumerate(args):
                     have = cur[pos]
                     if have is None:
