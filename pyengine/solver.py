@@ -107,6 +107,10 @@ def solve(
     ``models``: 0 for all. ``optimal_only``: with ``--opt-mode=optN``, keep only models whose
     optimality is proven. Raises :class:`SolverTimeout` when ``timeout`` seconds pass before the
     search ends (grounding included), :class:`EncodingError` on grounder warnings in strict mode.
+    The stats: ``ground_s`` (from the Control's creation, excluded, to the end of grounding),
+    ``total_s`` (to the end of solving) and ``clingo_s`` (the part of the call spent
+    inside clingo itself: creating the Control, adding statements and facts, grounding and
+    solving, the reading of models included; not the pruning or other Python work).
     ``measure``: also report the ground program's size (atoms, rules; costs about a millisecond).
     ``transform``: a rewriting of the parsed statements that keeps their meaning (applied once
     per process and kept with the parsed program). ``prune``: leave out the rules that
@@ -121,8 +125,10 @@ def solve(
     argv = [f"--models={models}", *args]
     for name, value in (consts or {}).items():
         argv.append(f"--const={name}={value}")
+    created = time.perf_counter()
     ctl = clingo.Control(argv, logger=_capture(messages), message_limit=500)
     started = time.perf_counter()
+    in_clingo = started - created  # time inside clingo's own calls (stats "clingo_s")
     shapes = None
     if isinstance(facts, FactSet):
         shapes, facts = facts.shapes(), facts.symbols()
@@ -139,6 +145,7 @@ def solve(
         statements = program.prune(names, shapes, values)
     else:
         statements = program.statements
+    adding = time.perf_counter()
     with ast.ProgramBuilder(ctl) as builder:
         for statement in statements:
             builder.add(statement)
@@ -146,6 +153,8 @@ def solve(
         for sym in facts:
             atom = backend.add_atom(sym)
             backend.add_rule([atom])
+    grounding = time.perf_counter()
+    in_clingo += grounding - adding
     deadline = started + timeout
     timer = _Watchdog(ctl, timeout)
     timer.start()
@@ -158,6 +167,7 @@ def solve(
         if timer.fired:
             raise SolverTimeout(what + " (grounding)", timeout)
         grounded = time.perf_counter()
+        in_clingo += grounded - grounding
         if STRICT:
             bad = [m for m in messages if not m.startswith("OperationUndefined")
                    and "no atoms over signature" not in m]
@@ -170,7 +180,9 @@ def solve(
                 return
             found.append(Model(tuple(m.symbols(shown=True)), tuple(m.cost), m.optimality_proven))
 
+        solving = time.perf_counter()
         handle_result = ctl.solve(on_model=on_model)
+        in_clingo += time.perf_counter() - solving
         if timer.fired or time.perf_counter() > deadline and not handle_result.exhausted:
             if not handle_result.exhausted:
                 raise SolverTimeout(what, timeout)
@@ -179,6 +191,7 @@ def solve(
     stats = {
         "ground_s": grounded - started,
         "total_s": time.perf_counter() - started,
+        "clingo_s": in_clingo,
     }
     if measure:
         try:

@@ -55,6 +55,18 @@ def test_watches_overlap_and_each_fires_on_its_own_deadline(tmp_path) -> None:  
     assert results == {"short": "timeout", "long": True}
 
 
+def test_stats_split_the_time_inside_clingo_from_the_rest(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``clingo_s`` (creating the Control, adding, grounding, solving) is part of the call,
+    so never more than its whole, and never nothing."""
+    easy = tmp_path / "easy.lp"
+    easy.write_text("{ a(1..5) }. :- a(1), a(2).", encoding="utf-8")
+    started = time.perf_counter()
+    res = solver.solve([easy], [], what="easy", timeout=60, models=0)
+    whole = time.perf_counter() - started
+    assert 0 < res.stats["ground_s"] <= res.stats["total_s"]
+    assert 0 < res.stats["clingo_s"] <= whole
+
+
 def test_finished_calls_leave_no_watch_behind(tmp_path) -> None:  # type: ignore[no-untyped-def]
     easy = tmp_path / "easy.lp"
     easy.write_text("a.", encoding="utf-8")
