@@ -42,9 +42,10 @@ one answer set over each answer set of the rest. A program without any ``#show``
 statement shows every atom, and then nothing is left out backwards.
 
 A predicate that loses a rule defining it gets a ``#defined`` statement, so that the
-grounder does not report body atoms that no remaining head matches (its "atom undefined" messages are errors in the gateway's strict mode; the
-whole program is still checked for them by the encoding tests). Everything that is not a
-rule (``#show``, optimisation and ``#defined`` statements, constants) is kept.
+grounder does not report body atoms that no remaining head matches (its "atom undefined"
+messages are errors in the gateway's strict mode; the whole program is still checked for
+them by the encoding tests). Everything that is not a rule (``#show``, optimisation and
+``#defined`` statements, constants) is kept.
 """
 
 from __future__ import annotations

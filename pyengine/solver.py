@@ -205,8 +205,10 @@ def solve(
                        bool(handle_result.exhausted), stats)
 
 
-def preload(paths: Iterable[Path], transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None = None,
-            ) -> None:
+_Transform = Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]]
+
+
+def preload(paths: Iterable[Path], transform: _Transform | None = None) -> None:
     """Parse ``paths`` (with ``transform``) and analyse their statements for pruning now, into
     this process's caches: worker processes forked afterwards start with them (the batch
     checker forks one per scenario)."""
@@ -215,8 +217,7 @@ def preload(paths: Iterable[Path], transform: Callable[[tuple[ast.AST, ...]], tu
             analyse(statement)
 
 
-def preload_program(paths: Sequence[Path],
-                    transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None = None) -> None:
+def preload_program(paths: Sequence[Path], transform: _Transform | None = None) -> None:
     """Build now the analysed program that :func:`solve` would build for ``paths``."""
     _program(tuple(str(p) for p in paths), transform)
 
@@ -231,15 +232,13 @@ def _const_shape(value: int | str) -> tuple | None:
 
 
 @lru_cache(maxsize=256)
-def _program(paths: tuple[str, ...],
-             transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None) -> Program:
+def _program(paths: tuple[str, ...], transform: _Transform | None) -> Program:
     """The statements of ``paths`` in order, analysed for pruning (cached per process)."""
     return Program([s for path in paths for s in _parsed(path, transform)])
 
 
 @lru_cache(maxsize=256)
-def _parsed(path: str,
-            transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None = None) -> tuple[ast.AST, ...]:
+def _parsed(path: str, transform: _Transform | None = None) -> tuple[ast.AST, ...]:
     """The statements of one encoding (includes resolved), parsed (and transformed) once per
     process: parsing costs about as much as grounding a small program."""
     messages: list[str] = []
@@ -307,9 +306,9 @@ class _Watchdog:
                         watch.fired = True
                         watch.ctl.interrupt()
                         del cls._watches[key]
-                upcoming = [w.deadline for w in cls._watches.values()]
-                cls._wakes_at = min(upcoming) if upcoming else None
-                cls._lock.wait(cls._wakes_at - now if upcoming else None)
+                wakes_at = min((w.deadline for w in cls._watches.values()), default=None)
+                cls._wakes_at = wakes_at
+                cls._lock.wait(wakes_at - now if wakes_at is not None else None)
 
 
 os.register_at_fork(after_in_child=_Watchdog._after_fork)
