@@ -4,8 +4,10 @@ built in code; expectations come from the rules."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from pyengine.layers import compute
-from tests.asp.test_layers_rounds import creature, enchantment, resolved, state
+from tests.asp.test_layers_rounds import ability, creature, enchantment, resolved, state
 
 
 def test_613_7a_an_ability_granted_by_a_resolved_effect_applies_its_own_effect_in_the_same_layer() -> None:
@@ -55,3 +57,21 @@ def test_a_change_to_what_another_reads_still_goes_step_by_step() -> None:
     res = compute(s, measure=True)
     assert res.objects["c"].colors == ("green",)
     assert res.stats["calls"] > 1
+
+
+def test_613_7c_a_keyword_counter_comes_after_its_objects_own_abilities() -> None:
+    # The grounder's own "Creatures lose flying." has the grounder's timestamp (613.7a); a
+    # flying counter on it was put on no earlier than it entered (613.7c), and the state
+    # knows no later time, so the counter comes right after the object's own abilities (as
+    # a sticker's timestamp does, 613.7k). Layer 6 in timestamp order: the grounder loses
+    # flying it doesn't have yet, then the counter gives it flying; the other flier, with its
+    # counter at timestamp 1, loses it to the ability at timestamp 2.
+    grounder = creature("grounder", 2, abilities=(ability({
+        "text": "Creatures lose flying.",
+        "static": {"affects": {"types": ["Creature"]}, "remove_abilities": ["flying"]}}),))
+    flier = creature("flier", 1)
+    s = state(dataclasses.replace(grounder, counters=(("flying", 1),)),
+              dataclasses.replace(flier, counters=(("flying", 1),)))
+    res = compute(s)
+    assert "flying" in res.objects["grounder"].abilities
+    assert "flying" not in res.objects["flier"].abilities
