@@ -31,8 +31,9 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, Heal
 TIMEOUT = 60.0
 # The brute-force oracle's search, in states: the cases of a CI run need at most a few hundred
 # (about 6,000 states a second here; 627 the most in 300 random cases); a rare random case once
-# ran for over half an hour, before the oracle kept "waiting" per (state, part). Such a case gets no answer from the oracle, so it is set aside (and counted in
-# hypothesis' statistics, pytest --hypothesis-show-statistics), never compared.
+# ran for over half an hour, before the oracle kept "waiting" per (state, part). A case over
+# the budget gets no answer from the oracle, so it is set aside (and counted in hypothesis'
+# statistics, pytest --hypothesis-show-statistics), never compared.
 ORACLE_STATES = 50_000
 
 
