@@ -1,7 +1,8 @@
 """The command-line interface: a thin layer over :mod:`pyengine.api`.
 
 Exit codes: 0 success; 1 ``check``: a scenario gave a wrong answer, the engine failed on it or
-it timed out; 2 bad input (a scenario file that is not valid, also in ``check``) or bad usage,
+it timed out, and any command: an internal error (an engine bug, one line; ``--log debug``
+logs the traceback); 2 bad input (a scenario file that is not valid, also in ``check``) or bad usage,
 with one line on stderr and never a traceback; 130 interrupted.
 """
 
@@ -269,3 +270,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         return 130
     except BrokenPipeError:  # e.g. `pyengine cards | head`
         return 0
+    except Exception as exc:  # an engine bug: one line, the traceback only in the debug log
+        log.debug("internal error", exc_info=True)
+        err.write(" ".join(f"pyengine: internal error (a bug in pyengine; --log debug shows where): "
+                           f"{type(exc).__name__}: {exc}".split()) + "\n")
+        return 1

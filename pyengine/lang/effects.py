@@ -76,7 +76,7 @@ def parse_expr(cur: Cursor, ctx: Ctx) -> Expr:
     """An integer, or a one-key mapping: count, card_types_among, power_of, toughness_of,
     mana_value_of, sum, negate, times."""
     if isinstance(cur.value, int) and not isinstance(cur.value, bool):
-        return Expr("const", value=cur.value)
+        return Expr("const", value=cur.integer())
     if not isinstance(cur.value, dict) or len(cur.value) != 1:
         cur.fail("expected an integer or a one-key mapping with one of: " + ", ".join(EXPR_KEYS))
     cur.mapping(set(EXPR_KEYS))

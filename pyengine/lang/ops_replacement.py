@@ -152,7 +152,8 @@ def parse_pattern(cur: Cursor, ctx: Ctx, kind: str | None = None) -> S.Pattern:
 
 def _range(cur: Cursor, field: str) -> list[tuple[str, str, int]]:
     if isinstance(cur.value, int) and not isinstance(cur.value, bool):
-        return [(field, "gte", cur.value), (field, "lte", cur.value)]
+        value = cur.integer()
+        return [(field, "gte", value), (field, "lte", value)]
     cur.mapping({"gte", "lte"}, "an integer or {gte: N} / {lte: N}")
     return [(field, op, c.integer("an integer")) for op, c in cur.items()]
 

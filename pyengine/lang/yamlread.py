@@ -9,6 +9,11 @@ import yaml
 
 from pyengine.errors import ScenarioError
 
+# The largest integer a scenario may give (in size). clingo's integers have 32 bits and the
+# encodings add, count and double them (P/T bonuses, damage doubled by several effects):
+# a million leaves room for that, and no real game state comes near it.
+MAX_INT = 1_000_000
+
 
 class LDict(dict):  # type: ignore[type-arg]
     """A mapping that knows the (1-based) line of itself and of each key."""
@@ -205,11 +210,14 @@ class Cursor:
         return self.value
 
     def integer(self, what: str = "an integer", minimum: int | None = None) -> int:
-        """An integer (booleans are not integers here)."""
+        """An integer (booleans are not integers here), at most :data:`MAX_INT` in size."""
         if isinstance(self.value, bool) or not isinstance(self.value, int):
             self.fail(f"expected {what}, got {describe(self.value)}")
         if minimum is not None and self.value < minimum:
             self.fail(f"expected {what} >= {minimum}, got {self.value}")
+        if abs(self.value) > MAX_INT:
+            low = -MAX_INT if minimum is None else minimum
+            self.fail(f"expected {what} from {low} to {MAX_INT}, got {self.value}")
         return self.value
 
     def boolean(self) -> bool:

@@ -253,6 +253,14 @@ def test_solve_json(probe: Path) -> None:
                                "answer": {"objects": 2}}
 
 
+def test_solve_internal_error_is_one_line_exit_1(probe: Path) -> None:
+    # an engine bug (here a RuntimeError) is not bad input and never a traceback
+    code, out, err = run("solve", str(probe / "raise.yaml"))
+    assert code == 1 and out == ""
+    assert err == ("pyengine: internal error (a bug in pyengine; --log debug shows where): "
+                   "RuntimeError: probe exploded\n")
+
+
 def test_solve_timeout_is_one_line_exit_2(probe: Path) -> None:
     code, out, err = run("solve", str(probe / "solver-timeout.yaml"))
     assert code == 2 and out == ""
