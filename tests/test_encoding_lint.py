@@ -36,7 +36,7 @@ def test_entry_files_only_include(path: Path) -> None:
                          ids=lambda p: str(p.relative_to(ASP)))
 def test_logic_files_have_no_show(path: Path) -> None:
     """#show lives only in show/*.lp."""
-    code = "\n".join(l.split("%")[0] for l in path.read_text(encoding="utf-8").splitlines())
+    code = "\n".join(line.split("%")[0] for line in path.read_text(encoding="utf-8").splitlines())
     assert "#show" not in code
 
 

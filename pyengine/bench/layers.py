@@ -24,17 +24,21 @@ from pyengine.model.effects import ResolvedEffect
 from pyengine.model.objects import Characteristics, GameObject, GameState, Player, TurnContext
 
 _STATICS = [
-    {"static": {"affects": {"types": ["Creature"], "controller": "you"}, "modify_pt": {"power": 1, "toughness": 1}}},
-    {"static": {"affects": {"types": ["Creature"], "colors": ["white"]}, "modify_pt": {"power": 1, "toughness": 1}}},
+    {"static": {"affects": {"types": ["Creature"], "controller": "you"},
+                "modify_pt": {"power": 1, "toughness": 1}}},
+    {"static": {"affects": {"types": ["Creature"], "colors": ["white"]},
+                "modify_pt": {"power": 1, "toughness": 1}}},
     {"static": {"affects": {"types": ["Artifact"], "not_types": ["Creature"]}, "add_types": ["Creature"],
                 "set_pt": {"power": {"mana_value_of": "it"}, "toughness": {"mana_value_of": "it"}}}},
     {"static": {"affects": {"types": ["Land"], "not_supertypes": ["Basic"]}, "set_subtypes": ["Mountain"]}},
     {"static": {"affects": {"types": ["Land"]}, "add_subtypes": ["Swamp"]}},
     {"static": {"affects": {"types": ["Creature"]}, "lose_all_abilities": True}},
-    {"static": {"affects": {"types": ["Creature"], "abilities": ["flying"]}, "modify_pt": {"power": 1, "toughness": 0}}},
+    {"static": {"affects": {"types": ["Creature"], "abilities": ["flying"]},
+                "modify_pt": {"power": 1, "toughness": 0}}},
     {"static": {"affects": {"types": ["Creature"], "controller": "opponent"}, "set_colors": ["white"]}},
     {"static": {"affects": {"types": ["Creature"], "power": {"lte": 2}}, "add_abilities": ["flying"]}},
-    {"static": {"affects": {"types": ["Creature"], "subtypes": ["Elf"]}, "modify_pt": {"power": {"count": {"subtypes": ["Elf"]}}, "toughness": 0}}},
+    {"static": {"affects": {"types": ["Creature"], "subtypes": ["Elf"]},
+                "modify_pt": {"power": {"count": {"subtypes": ["Elf"]}}, "toughness": 0}}},
 ]
 _RESOLVED = [
     {"modify_pt": {"power": 3, "toughness": 3}},
@@ -63,7 +67,8 @@ def board(permanents: int, effects: int, seed: int = 1) -> GameState:
                                 subtypes=(rng.choice(["Elf", "Bear", "Human"]),), power=rng.randint(1, 5),
                                 toughness=rng.randint(1, 5),
                                 abilities=tuple(parse_ability(Cursor(k, "", None, None), ctx)
-                                                for k in rng.sample(["flying", "trample", "haste"], rng.randint(0, 2))))
+                                                for k in rng.sample(["flying", "trample", "haste"],
+                                                                    rng.randint(0, 2))))
         elif kind == "land":
             basic = rng.random() < 0.5
             p = Characteristics(name=f"L{i}", types=("Land",), supertypes=("Basic",) if basic else (),
@@ -77,7 +82,8 @@ def board(permanents: int, effects: int, seed: int = 1) -> GameState:
         spec = _STATICS[j % len(_STATICS)] if j < len(_STATICS) else rng.choice(_STATICS)
         ab = parse_ability(Cursor(dict(spec, text=f"static {j}"), "", None, None), ctx)
         owner = rng.choice(["alice", "bob"])
-        objects.append(GameObject(f"e{j}", Characteristics(name=f"E{j}", types=("Enchantment",), abilities=(ab,)),
+        objects.append(GameObject(f"e{j}",
+                                  Characteristics(name=f"E{j}", types=("Enchantment",), abilities=(ab,)),
                                   owner, owner, timestamp=ts))
     resolved = []
     from pyengine.lang.effects import parse_effect

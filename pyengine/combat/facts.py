@@ -202,5 +202,6 @@ def read_target(sym: clingo.Symbol) -> str:
 
 
 __all__ = [
-    "KEYWORD_CONSTS", "board_facts", "board_factset", "declaration_facts", "read_target", "target_term", "term",
+    "KEYWORD_CONSTS", "board_facts", "board_factset", "declaration_facts", "read_target", "target_term",
+    "term",
 ]

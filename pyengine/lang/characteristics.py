@@ -33,7 +33,8 @@ def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozens
     if cur.has("mana_value"):
         mv = cur.get("mana_value").integer("a mana value", minimum=0)
         if mana_cost is not None and mv != mana_value:
-            cur.get("mana_value").fail(f"mana cost {mana_cost} has mana value {mana_value} (CR 202.3), not {mv}")
+            cur.get("mana_value").fail(f"mana cost {mana_cost} has mana value {mana_value} "
+                                       f"(CR 202.3), not {mv}")
         mana_value = mv
     for key in ("color_indicator", "colors"):
         if cur.has(key):
@@ -66,5 +67,6 @@ def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozens
         loyalty=num("loyalty"),
         defense=num("defense"),
         abilities=tuple(abilities),
-        oracle=cur.get("oracle").value if cur.has("oracle") and isinstance(cur.get("oracle").value, str) else "",
+        oracle=(cur.get("oracle").value
+                if cur.has("oracle") and isinstance(cur.get("oracle").value, str) else ""),
     )

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from pyengine.lang.yamlread import Cursor
+from pyengine.model import subtypes as subtype_table
 from pyengine.model.effects import (
     Ability,
     Arg,
@@ -23,7 +24,6 @@ from pyengine.model.effects import (
     Selector,
 )
 from pyengine.model.enums import CardType, Color, Keyword, Layer, Supertype, Zone
-from pyengine.model import subtypes as subtype_table
 
 # --- References ---------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import clingo
 from pyengine import facts as F
 from pyengine.layers import terms
 from pyengine.model import subtypes as subtype_table
-from pyengine.model.effects import Ability, Compare, Condition, EffectDef, Expr, Op, Selector
+from pyengine.model.effects import Ability, Condition, EffectDef, Expr, Op, Selector
 from pyengine.model.enums import BASIC_LAND_MANA, Keyword
 from pyengine.model.objects import GameState
 
@@ -25,7 +25,8 @@ for _name, _arity in (
     ("resolved_source", 2), ("locks", 1), ("locked", 2), ("started", 1), ("started_on", 2),
     ("grant_ts", 3), ("subtype_cat", 2), ("basic_type", 2), ("sel_zone", 2),
     ("sel_anyzone", 1), ("sel_lit", 4), ("sel_player", 4), ("sel_obj", 3), ("sel_id", 2),
-    ("sel_has_ids", 1), ("sel_cmp", 4), ("sel_cmp_const", 4), ("sel_or", 3), ("sel_not", 2), ("sel_global", 1),
+    ("sel_has_ids", 1), ("sel_cmp", 4), ("sel_cmp_const", 4), ("sel_or", 3), ("sel_not", 2),
+    ("sel_global", 1),
     ("expr_const", 2), ("expr_count", 2), ("expr_card_types", 2), ("expr_attr", 3),
     ("expr_sum", 2), ("expr_neg", 2), ("expr_times", 3), ("cond_cmp", 4), ("cond_all", 2),
     ("cond_any", 2), ("cond_not", 2), ("rules_def", 1), ("arg_selector", 2), ("def_reads", 2),

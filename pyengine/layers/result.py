@@ -135,7 +135,8 @@ class CharacteristicsAnswer:
         for oid, fields in self.chars.items():
             parts = []
             for k, v in fields.items():
-                shown = "[" + ", ".join(map(str, v)) + "]" if isinstance(v, tuple) else ("none" if v is None else v)
+                shown = ("[" + ", ".join(map(str, v)) + "]" if isinstance(v, tuple)
+                         else ("none" if v is None else v))
                 parts.append(f"{k}={shown}")
             lines.append(f"{oid}: " + " ".join(parts))
         return "\n".join(lines)

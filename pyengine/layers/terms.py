@@ -6,7 +6,7 @@ import re
 
 import clingo
 
-from pyengine.facts import Const, Fn, term
+from pyengine.facts import Fn, term
 from pyengine.model.effects import Ability, ObjRef, PlayerRef
 from pyengine.model.enums import BASIC_LAND_MANA, CardType, Color, Supertype
 

@@ -123,7 +123,7 @@ class FactBuilder:
             groups.setdefault(tuple(sorted(facts, key=repr)), []).append(e)
         for group in groups.values():
             group.sort()
-            for first, then in zip(group, group[1:]):
+            for first, then in zip(group, group[1:], strict=False):
                 self.out.append(F.fact("rep_twin", first, then))
 
     # -- the world ------------------------------------------------------------------------

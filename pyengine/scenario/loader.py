@@ -78,7 +78,8 @@ def _scenario(cur: Cursor) -> Scenario:
     kinds = queries.load_all()
     kind = kinds.get(kind_name)
     if kind is None:
-        qcur.get("kind").fail(f"unknown query kind {kind_name!r}; expected one of: {', '.join(sorted(kinds))}")
+        qcur.get("kind").fail(f"unknown query kind {kind_name!r}; "
+                              f"expected one of: {', '.join(sorted(kinds))}")
     query = kind.parse_query(qcur, state, ctx)
     _check_refs(ctx, state)
     expect = kind.parse_expect(cur.req("expect"), query, state)
@@ -128,7 +129,8 @@ def _players(cur: Cursor) -> tuple[Player, ...]:
             poison=item.get("poison").integer("a poison count", 0) if item.has("poison") else 0,
             mana=mana,
             hand_size=item.get("hand_size").integer("a hand size", 0) if item.has("hand_size") else 0,
-            library_size=item.get("library_size").integer("a library size", 0) if item.has("library_size") else 0,
+            library_size=(item.get("library_size").integer("a library size", 0)
+                          if item.has("library_size") else 0),
         ))
     return tuple(out)
 
@@ -170,8 +172,10 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
     if controller is None and owner is None:
         cur.fail("missing required field 'controller' (or 'owner')")
     zone = Zone(cur.get("zone").choice(Zone.words(), "a zone:")) if cur.has("zone") else Zone.BATTLEFIELD
-    if zone not in (Zone.BATTLEFIELD, Zone.STACK) and cur.has("controller") and cur.has("owner") and controller != owner:
-        cur.get("controller").fail(f"CR 108.4a: a card in the {zone.value} has no controller other than its owner")
+    if (zone not in (Zone.BATTLEFIELD, Zone.STACK) and cur.has("controller") and cur.has("owner")
+            and controller != owner):
+        cur.get("controller").fail(f"CR 108.4a: a card in the {zone.value} "
+                                   "has no controller other than its owner")
     if zone == Zone.BATTLEFIELD and not cur.has("timestamp"):
         cur.fail("missing required field 'timestamp' (CR 613.7d: a permanent's timestamp)")
     counters = []
@@ -200,7 +204,8 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
     if obj.attached_to is not None:
         ctx.object_refs.append((obj.attached_to, cur.get("attached_to")))
     if obj.zone != Zone.BATTLEFIELD and (obj.tapped or obj.attached_to or obj.damage):
-        cur.fail(f"CR 110.5: only permanents are tapped, attached or damaged; this object is in the {obj.zone.value}")
+        cur.fail("CR 110.5: only permanents are tapped, attached or damaged; "
+                 f"this object is in the {obj.zone.value}")
     return obj
 
 
@@ -231,14 +236,17 @@ def _effect(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> ResolvedEffect:
     locked = None
     if cur.has("affected"):
         locked = tuple(cur.get("affected").strings("a list of object ids"))
-        for i, c in enumerate(cur.get("affected").seq() if isinstance(cur.get("affected").value, list) else [cur.get("affected")]):
+        for i, c in enumerate(cur.get("affected").seq() if isinstance(cur.get("affected").value, list)
+                              else [cur.get("affected")]):
             ctx.object_refs.append((locked[i], c))
     changes_objects = any(op.layer is not None for op in definition.ops)
     if changes_objects and locked is None:
         cur.fail("missing required field 'affected': CR 611.2c fixes the objects a resolved "
                  "characteristic- or control-changing effect affects when it resolves")
-    if locked is not None and definition.affects is not None and cur.has("card") is False and "affects" in body:
-        cur.get("affects").fail("give 'affected' (the set fixed at resolution, CR 611.2c) or 'affects', not both")
+    if (locked is not None and definition.affects is not None and cur.has("card") is False
+            and "affects" in body):
+        cur.get("affects").fail("give 'affected' (the set fixed at resolution, CR 611.2c) "
+                                "or 'affects', not both")
     source = cur.get("source").string("an object id") if cur.has("source") else None
     if source is not None:
         ctx.object_refs.append((source, cur.get("source")))
@@ -247,7 +255,8 @@ def _effect(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> ResolvedEffect:
         definition=definition,
         timestamp=cur.req("timestamp").integer("a timestamp", 0),
         controller=controller,
-        duration=Duration(cur.get("duration").choice(Duration.words(), "a duration:")) if cur.has("duration") else Duration.PERMANENT,
+        duration=(Duration(cur.get("duration").choice(Duration.words(), "a duration:"))
+                  if cur.has("duration") else Duration.PERMANENT),
         source=source,
         locked=locked,
         line=cur.line,
@@ -290,7 +299,8 @@ def _check_ids(cur: Cursor, objects: tuple[GameObject, ...], effects: tuple[Reso
         stamps[eff.timestamp] = f"effect {eff.id!r}"
     for i, obj in enumerate(objects):
         if obj.attached_to == obj.id:
-            cur.get("objects").seq()[i].get("attached_to").fail("an object can't be attached to itself (CR 301.5c, 303.4d)")
+            cur.get("objects").seq()[i].get("attached_to").fail(
+                "an object can't be attached to itself (CR 301.5c, 303.4d)")
 
 
 def _check_refs(ctx: Ctx, state: GameState) -> None:
@@ -301,7 +311,8 @@ def _check_refs(ctx: Ctx, state: GameState) -> None:
     pids = set(state.player_ids)
     for ref, at in ctx.player_refs:
         if ref not in pids:
-            at.fail(f"unknown player {ref!r}; expected you, opponent, owner, active, defending or one of: {', '.join(sorted(pids))}")
+            at.fail(f"unknown player {ref!r}; expected you, opponent, owner, active, defending "
+                    f"or one of: {', '.join(sorted(pids))}")
 
 
 def discover(paths: list[str]) -> list[Path]:

@@ -34,7 +34,8 @@ def test_independent_effects_of_a_layer_apply_in_one_call_each_layer() -> None:
     # depends on the other (613.8a) and they apply in timestamp order (613.7) in one batch.
     # Layer 7c likewise. Timestamp order: lose all (2), then flying (3).
     s = state(creature("a", 1, 2, 2, abilities=()), creature("b", 1, 3, 3),
-              enchantment("humble", 2, {"static": {"affects": {"types": ["Creature"]}, "lose_all_abilities": True}}),
+              enchantment("humble", 2, {"static": {"affects": {"types": ["Creature"]},
+                                                   "lose_all_abilities": True}}),
               enchantment("wings", 3, {"static": {"affects": {"types": ["Creature"], "power": {"lte": 2}},
                                                   "add_abilities": ["flying"]}}),
               enchantment("anthem", 4, {"static": {"affects": {"types": ["Creature"]},
@@ -53,7 +54,8 @@ def test_a_change_to_what_another_reads_still_goes_step_by_step() -> None:
     s = state(creature("c", 1, colors=("red",)),
               enchantment("greenify", 2, {"static": {"affects": {"types": ["Creature"], "colors": ["white"]},
                                                      "set_colors": ["green"]}}),
-              enchantment("whiten", 3, {"static": {"affects": {"types": ["Creature"]}, "set_colors": ["white"]}}))
+              enchantment("whiten", 3, {"static": {"affects": {"types": ["Creature"]},
+                                                   "set_colors": ["white"]}}))
     res = compute(s, measure=True)
     assert res.objects["c"].colors == ("green",)
     assert res.stats["calls"] > 1

@@ -18,7 +18,8 @@ def ability(spec: object) -> object:
     return parse_ability(Cursor(spec, "", None, None), CTX)
 
 
-def creature(oid: str, ts: int, p: int = 2, t: int = 2, ctl: str = "alice", colors: tuple[str, ...] = ("green",),
+def creature(oid: str, ts: int, p: int = 2, t: int = 2, ctl: str = "alice",
+             colors: tuple[str, ...] = ("green",),
              abilities: tuple[object, ...] = (), subtypes: tuple[str, ...] = ("Bear",),
              types: tuple[str, ...] = ("Creature",)) -> GameObject:
     ch = Characteristics(name=oid, colors=colors, types=types, subtypes=subtypes, power=p, toughness=t,
@@ -27,8 +28,10 @@ def creature(oid: str, ts: int, p: int = 2, t: int = 2, ctl: str = "alice", colo
 
 
 def enchantment(oid: str, ts: int, *specs: object, ctl: str = "alice") -> GameObject:
-    abs_ = tuple(ability(dict(s, text=f"{oid} {i}")) for i, s in enumerate(specs))  # type: ignore[arg-type]
-    return GameObject(oid, Characteristics(name=oid, types=("Enchantment",), abilities=abs_), ctl, ctl, timestamp=ts)
+    abs_ = tuple(ability(dict(s, text=f"{oid} {i}"))  # type: ignore[arg-type]
+                 for i, s in enumerate(specs))
+    return GameObject(oid, Characteristics(name=oid, types=("Enchantment",), abilities=abs_),
+                      ctl, ctl, timestamp=ts)
 
 
 def resolved(eid: str, ts: int, body: dict[str, object], affected: tuple[str, ...]) -> ResolvedEffect:
@@ -95,9 +98,11 @@ def test_613_2_control_change_moves_you_anthem() -> None:
 
 
 def test_305_7_set_land_type_removes_rules_text_abilities() -> None:
-    land = GameObject("u", Characteristics(name="u", types=("Land",), abilities=(ability({"text": "{T}: Add {C}."}),)),
+    land = GameObject("u", Characteristics(name="u", types=("Land",),
+                                           abilities=(ability({"text": "{T}: Add {C}."}),)),
                       "bob", "bob", timestamp=1)
-    s = state(land, enchantment("moon", 2, {"static": {"affects": {"types": ["Land"], "not_supertypes": ["Basic"]},
+    s = state(land, enchantment("moon", 2, {"static": {"affects": {"types": ["Land"],
+                                                                   "not_supertypes": ["Basic"]},
                                                        "set_subtypes": ["Mountain"]}}))
     v = compute(s).objects["u"]
     assert (v.subtypes, v.abilities) == (("Mountain",), ("{T}: Add {R}",))
@@ -116,10 +121,13 @@ def test_613_8b_dependency_loop_applies_in_timestamp_order() -> None:
 
 
 def test_613_8a_dependent_effect_waits() -> None:
-    artifact = GameObject("art", Characteristics(name="art", types=("Artifact",), mana_value=3), "alice", "alice", timestamp=1)
+    artifact = GameObject("art", Characteristics(name="art", types=("Artifact",), mana_value=3),
+                          "alice", "alice", timestamp=1)
     s = state(artifact,
-              enchantment("elves", 2, {"static": {"affects": {"types": ["Creature"]}, "add_subtypes": ["Elf"]}}),
-              enchantment("animate", 3, {"static": {"affects": {"types": ["Artifact"]}, "add_types": ["Creature"]}}))
+              enchantment("elves", 2, {"static": {"affects": {"types": ["Creature"]},
+                                                  "add_subtypes": ["Elf"]}}),
+              enchantment("animate", 3, {"static": {"affects": {"types": ["Artifact"]},
+                                                    "add_types": ["Creature"]}}))
     r = compute(s)
     assert r.objects["art"].subtypes == ("Elf",)
     assert ("4", "elves: elves 0", "animate: animate 0") in r.dependencies
@@ -127,7 +135,8 @@ def test_613_8a_dependent_effect_waits() -> None:
 
 def test_613_6_effect_continues_after_its_ability_is_removed() -> None:
     s = state(creature("c", 1),
-              enchantment("hum", 2, {"static": {"affects": {"types": ["Creature"]}, "lose_all_abilities": True,
+              enchantment("hum", 2, {"static": {"affects": {"types": ["Creature"]},
+                                                "lose_all_abilities": True,
                                                 "set_pt": {"power": 1, "toughness": 1}}}),
               effects=(resolved("animate", 3, {"add_types": ["Creature"]}, ("hum",)),))
     r = compute(s).objects

@@ -27,7 +27,8 @@ CASES = {
     "duplicate-id": (14, "objects[1].id", "duplicate object id 'bears'"),
     "wrong-type": (14, "objects[1].timestamp", "expected a timestamp, got string 'two'"),
     # clingo's integers have 32 bits: this one reached clingo.Number and was a traceback
-    "integer-too-large": (14, "objects[1].timestamp", "expected a timestamp from 0 to 1000000, got 3000000000"),
+    "integer-too-large": (14, "objects[1].timestamp",
+                          "expected a timestamp from 0 to 1000000, got 3000000000"),
     "timestamp-clash": (14, "objects[1].timestamp", "timestamp 1 clashes with object 'bears'"),
     "unsupported-query": (16, "query.kind", "query kind 'game' is not supported yet"),
     "impossible-subtype": (14, "objects[1].subtypes", "Goblin is a creature type, so the object must be a "

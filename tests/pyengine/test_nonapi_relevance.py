@@ -271,7 +271,8 @@ def _shaped_rule(
     draw: st.DrawFn, kinds: tuple[str, ...] = ("rule", "choice", "constraint", "disjunction")
 ) -> str:
     def atom(terms: list[str]) -> str:
-        pred, x, y = draw(st.sampled_from(_SPREDS)), draw(st.sampled_from(terms)), draw(st.sampled_from(terms))
+        pred, x, y = (draw(st.sampled_from(_SPREDS)), draw(st.sampled_from(terms)),
+                      draw(st.sampled_from(terms)))
         return f"{pred}({x},{y})"
 
     body = [atom(_BODY_TERMS) for _ in range(draw(st.integers(0, 2)))]

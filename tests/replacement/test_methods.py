@@ -23,7 +23,8 @@ def test_there_are_replacement_scenarios() -> None:
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
 def test_trees_and_steps_reach_the_same_outcomes(path: Path) -> None:
     sc = load_file(path)
-    assert getattr(sc.query, "kind", None) == "replacement", "scenarios/replacement/ holds replacement queries"
+    assert getattr(sc.query, "kind", None) == "replacement", (
+        "scenarios/replacement/ holds replacement queries")
     events = list(sc.query.events)
     given = {"at": sc.query.at, "token_defs": dict(sc.query.token_defs)}
     trees = analyse(sc.state, events, method="trees", **given)
