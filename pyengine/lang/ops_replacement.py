@@ -211,7 +211,8 @@ def parse_template(cur: Cursor, ctx: Ctx) -> S.Template:
     given = [("as", parse_token(c, ctx)) if k in ("token", "as") and base == "create_tokens"
              else (k, parse_value(c, k, ctx)) for k, c in cur.items() if k != "kind"]
     names = {k for k, _ in given}
-    return S.Template(base, tuple([x for x in out if x[0] not in names] + given))
+    return S.Template(base, tuple([x for x in out if x[0] not in names] + given),
+                      where=(cur.file, cur.line, cur.path))
 
 
 def parse_token(cur: Cursor, ctx: Ctx) -> S.Value:

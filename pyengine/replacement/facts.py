@@ -9,7 +9,7 @@ from typing import Iterable
 import clingo
 
 from pyengine import facts as F
-from pyengine.errors import UnsupportedQuery
+from pyengine.errors import ScenarioError, UnsupportedQuery
 from pyengine.layers.result import LayerResult
 from pyengine.model.effects import ObjRef, PlayerRef
 from pyengine.model.enums import Zone
@@ -334,7 +334,17 @@ class FactBuilder:
 
     def template(self, e: clingo.Symbol, a: clingo.Symbol, i: int, inst: Instance, tmpl: S.Template,
                  watched: str) -> None:
-        """A new event (CR 614.6): every field given, defaulted, or copied from the event."""
+        """A new event (CR 614.6): every field given, defaulted, or copied from the event.
+        A field the template can't have is an error located where the scenario wrote it."""
+        try:
+            self._template(e, a, i, inst, tmpl, watched)
+        except ScenarioError as exc:
+            if exc.file is None and tmpl.where is not None:
+                exc.file, exc.line, exc.path = tmpl.where
+            raise
+
+    def _template(self, e: clingo.Symbol, a: clingo.Symbol, i: int, inst: Instance, tmpl: S.Template,
+                  watched: str) -> None:
         self.add("rep_tmpl", e, a, i, _c(tmpl.kind))
         given = dict(tmpl.fields)
         for field in S.KIND_FIELDS[tmpl.kind]:

@@ -11,6 +11,7 @@ takes one of its :class:`Alternative` modifications (most effects have one). Eve
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import field as dc_field
 from typing import Any, Union
 
 from pyengine.model.effects import ObjRef, PlayerRef, Selector
@@ -143,6 +144,9 @@ class Template:
 
     kind: str
     fields: tuple[tuple[str, Value], ...]
+    # where the scenario wrote it (file, line, field path), for errors found when the
+    # template meets the event it replaces; not part of what the template is
+    where: tuple[str | None, int | None, str] | None = dc_field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -85,3 +85,21 @@ def test_bad_input_is_a_one_line_error(name: str) -> None:
         load(query, expect)
     msg = str(err.value)
     assert "\n" not in msg and msg.startswith("q.yaml:") and f" {path}:" in msg
+
+
+def test_a_template_missing_a_field_is_an_error_where_the_scenario_wrote_it() -> None:
+    # found only when the template meets the event it replaces (the replaced event's fields
+    # can fill it in): the error still names the file, line and field path of the template
+    from pyengine.scenario.runner import run_scenario
+
+    text = (HEAD.replace("objects:\n", "objects:\n  - id: shunt\n    name: Shunt\n    controller: alice\n"
+                         "    timestamp: 3\n    types: [Enchantment]\n    abilities:\n"
+                         "      - text: If you would draw a card, mill a card instead.\n"
+                         "        static:\n          replace:\n            event: {kind: draw}\n"
+                         "            instead: [{kind: move, object: {top_of: you}, from: library}]\n")
+            + "query: {kind: replacement, event: {kind: draw, player: alice}}\n"
+            + "expect: {outcomes: [{events: []}]}\n")
+    out = run_scenario(load_text(text, "q.yaml"), timeout=30)
+    assert out.error_kind == "input", out.message
+    assert out.message.startswith("q.yaml:19: objects[0].abilities[0].static.replace.instead[0]: ")
+    assert "needs a 'to'" in out.message
