@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 
 import clingo
 
-from pyengine.errors import PyengineError, UnsupportedQuery
+from pyengine.errors import PyengineError, ScenarioError, UnsupportedQuery
 from pyengine.model.objects import GameState
 from pyengine.queries import base as queries
 from pyengine.queries.base import Answer
@@ -80,7 +80,10 @@ def solve(target: Scenario | GameState, query: Any = None, *, timeout: float = D
         if query is None:
             raise PyengineError("solve(state, query): a game state needs a query")
         state = target
-    return _kind_of(query).solve(state, query, timeout)  # type: ignore[misc]
+    try:
+        return _kind_of(query).solve(state, query, timeout)  # type: ignore[misc]
+    except ScenarioError as exc:  # found while answering: still name the scenario's file
+        raise exc.located(target.file if isinstance(target, Scenario) else None) from None
 
 
 def check(scenario: Scenario, *, timeout: float = DEFAULT_TIMEOUT) -> Outcome:

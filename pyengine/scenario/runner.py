@@ -155,7 +155,7 @@ def run_scenario(scenario: Scenario, timeout: float = DEFAULT_TIMEOUT, *,
         return Outcome(status=Status.TIMEOUT, seconds=took(), message=str(exc), **meta)
     except (ScenarioError, AmbiguousChoiceError) as exc:
         return Outcome(status=Status.ERROR, error_kind="input", seconds=took(), **meta,
-                       message=_one_line(str(exc) if isinstance(exc, ScenarioError)
+                       message=_one_line(str(exc.located(scenario.file)) if isinstance(exc, ScenarioError)
                                          else f"{scenario.file}: {exc}"))
     except PyengineError as exc:
         return Outcome(status=Status.ERROR, error_kind="engine", seconds=took(), **meta,

@@ -110,3 +110,24 @@ def test_facts_are_sorted_symbols() -> None:
     assert list(symbols) == sorted(symbols)
     assert any(s.name == "object" and s.arguments[0].string == "their-bears" for s in symbols)
     assert "clingo" in hint
+
+
+def test_bad_input_found_while_answering_names_the_scenario_file(
+        probe: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # an engine finds some mistakes only while answering (a replacement effect's new event
+    # that misses a field): the error then still names the scenario's file, in solve and check
+    from pyengine.queries import base as queries
+    from pyengine.scenario.runner import run_scenario
+
+    def refuse(state: object, query: object, timeout: float) -> object:
+        raise ScenarioError("e1: the new move event needs a 'to'")
+
+    kind = dataclasses.replace(queries.REGISTRY["probe"], solve=refuse)
+    monkeypatch.setitem(queries.REGISTRY, "probe", kind)
+    scenario = pe.load(probe / "pass.yaml")
+    with pytest.raises(ScenarioError) as err:
+        pe.solve(scenario)
+    assert str(err.value) == f"{probe / 'pass.yaml'}: e1: the new move event needs a 'to'"
+    out = run_scenario(pe.load(probe / "pass.yaml"))
+    assert out.error_kind == "input"
+    assert out.message == f"{probe / 'pass.yaml'}: e1: the new move event needs a 'to'"
