@@ -54,7 +54,7 @@ from collections import deque
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Optional
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]
 from clingo import Symbol, SymbolType, ast
 
 Signature = tuple[str, int]

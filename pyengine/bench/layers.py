@@ -23,7 +23,7 @@ from pyengine.lang.yamlread import Cursor
 from pyengine.model.effects import ResolvedEffect
 from pyengine.model.objects import Characteristics, GameObject, GameState, Player, TurnContext
 
-_STATICS = [
+_STATICS: list[dict[str, object]] = [
     {"static": {"affects": {"types": ["Creature"], "controller": "you"},
                 "modify_pt": {"power": 1, "toughness": 1}}},
     {"static": {"affects": {"types": ["Creature"], "colors": ["white"]},
@@ -40,7 +40,7 @@ _STATICS = [
     {"static": {"affects": {"types": ["Creature"], "subtypes": ["Elf"]},
                 "modify_pt": {"power": {"count": {"subtypes": ["Elf"]}}, "toughness": 0}}},
 ]
-_RESOLVED = [
+_RESOLVED: list[dict[str, object]] = [
     {"modify_pt": {"power": 3, "toughness": 3}},
     {"set_pt": {"power": 0, "toughness": 1}},
     {"switch_pt": True},

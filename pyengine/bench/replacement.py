@@ -63,7 +63,7 @@ def _measure(args: tuple[int, int, int, float]) -> dict[str, Any]:
         except SolverTimeout:
             pass
     for method in ("trees", "steps"):
-        times = []
+        times: list[float] = []
         for _ in range(repeats):
             t0 = time.perf_counter()
             try:

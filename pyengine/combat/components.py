@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]
 
 from pyengine.combat.model import Board, Kind
 

@@ -6,13 +6,14 @@ Every value crosses as a symbol built by pyengine.facts; nothing is formatted as
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 import clingo
 
 from pyengine import facts as F
 from pyengine.layers import terms
 from pyengine.model import subtypes as subtype_table
-from pyengine.model.effects import Ability, Condition, EffectDef, Expr, Op, Selector
+from pyengine.model.effects import Ability, Condition, EffectDef, Expr, ObjRef, Op, PlayerRef, Selector
 from pyengine.model.enums import BASIC_LAND_MANA, Keyword
 from pyengine.model.objects import GameState
 
@@ -99,11 +100,11 @@ class FactBuilder:
             if obj.attached_to:
                 self.add("attached", o, obj.attached_to)
             for kind, n in obj.counters:
-                sym = terms.counter_kind(kind, kw_names)
-                if sym is not None:
-                    self.add("counter", o, sym, n)
-                    if sym.name == "kw":
-                        kw = sym.arguments[0]
+                ksym = terms.counter_kind(kind, kw_names)
+                if ksym is not None:
+                    self.add("counter", o, ksym, n)
+                    if ksym.name == "kw":
+                        kw = ksym.arguments[0]
                         self.add("ability_name", kw, kind.lower())
                         self.index.layers_used.add("6")
                     else:
@@ -214,6 +215,7 @@ class FactBuilder:
         """Facts of one layer operation; True if what it does depends on the state."""
         if op.kind in _PT_OPS:
             for attr, expr in op.args:
+                assert isinstance(expr, Expr)  # _p_pt parses every argument with parse_expr
                 kind = F.Const(f"{_PT_OPS[op.kind]}_{attr}")
                 self.add("def_op_kind", d, lay, kind)
                 self.add("def_op", d, lay, kind, self.expr(expr, key))
@@ -221,10 +223,14 @@ class FactBuilder:
         kind = F.Const(_ASP_KIND.get(op.kind, op.kind))
         self.add("def_op_kind", d, lay, kind)
         if op.kind == "copy":
-            self.add("def_op", d, lay, kind, terms.obj_ref(op.arg("of")))
+            of = op.arg("of")
+            assert isinstance(of, ObjRef)  # _p_copy parses it with parse_obj_ref
+            self.add("def_op", d, lay, kind, terms.obj_ref(of))
             return True
         if op.kind == "control":
-            self.add("def_op", d, lay, kind, terms.player_ref(op.arg("player")))
+            player = op.arg("player")
+            assert isinstance(player, PlayerRef)  # _p_control parses it with parse_player_ref
+            self.add("def_op", d, lay, kind, terms.player_ref(player))
             return True
         if op.kind == "text_change":
             frm, to = str(op.arg("from")), str(op.arg("to"))
@@ -233,15 +239,15 @@ class FactBuilder:
             self.add("def_op", d, lay, kind, (terms.word(frm), terms.word(to)))
             return False
         if op.kind == "add_abilities":
-            for ab in op.arg("values"):
+            for ab in cast("tuple[Ability, ...]", op.arg("values")):
                 self.add("def_op", d, lay, kind, self.ability(ab))
             return False
         if op.kind in ("remove_abilities", "cant_have"):
-            for n in op.arg("values"):
+            for n in cast("tuple[str, ...]", op.arg("values")):
                 self.add("def_op", d, lay, kind, n)
             return False
         if op.has("values"):
-            for v in op.arg("values"):
+            for v in cast("tuple[str, ...]", op.arg("values")):
                 if isinstance(v, str) and subtype_table.is_subtype(v):
                     self._subtypes.add(v)
                 self.add("def_op", d, lay, kind, terms.word(v))
@@ -279,11 +285,11 @@ class FactBuilder:
         for positive, attr, value in sel.lits:
             sign = F.Const("pos" if positive else "neg")
             self.add("sel_lit", s, sign, F.Const(attr), self._lit_value(attr, value))
-        for positive, rel, ref in sel.players:
+        for positive, rel, pref in sel.players:
             self.add("sel_player", s, F.Const("pos" if positive else "neg"), F.Const(rel),
-                     terms.player_ref(ref))
-        for rel, ref in sel.objs:
-            self.add("sel_obj", s, F.Const(rel), terms.obj_ref(ref))
+                     terms.player_ref(pref))
+        for rel, oref in sel.objs:
+            self.add("sel_obj", s, F.Const(rel), terms.obj_ref(oref))
         if sel.ids:
             self.add("sel_has_ids", s)
             for o in sel.ids:

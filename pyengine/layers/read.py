@@ -31,8 +31,8 @@ class Reader:
         """ObjectChars for every object, from cur/3 facts."""
         vals: dict[str, dict[str, list[clingo.Symbol]]] = defaultdict(lambda: defaultdict(list))
         for sym in cur:
-            o, a, v = sym.arguments
-            vals[o.string][a.name].append(v)
+            o, a, val = sym.arguments
+            vals[o.string][a.name].append(val)
         out = {}
         for obj in self.state.objects:
             v = vals[obj.id]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass, field, replace
 
 from pyengine.model.effects import Ability, ResolvedEffect
@@ -103,6 +104,6 @@ class GameState:
         i = ids.index(self.turn.active)
         return tuple(ids[i:] + ids[:i])
 
-    def clone(self, **changes: object) -> "GameState":
+    def clone(self, **changes: builtins.object) -> "GameState":
         """A copy with the given fields replaced (OpenSpiel-style explicit clone)."""
         return replace(self, **changes)  # type: ignore[arg-type]

@@ -39,7 +39,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CharacteristicsQuery
                  else cur.get("objects")).fail(f"dangling object id {oid!r}: no object has this id")
     else:
         objs = tuple(o.id for o in state.objects if o.zone.value == "battlefield")
-    fields = FIELDS
+    fields: tuple[str, ...] = FIELDS
     if cur.has("fields"):
         fields = tuple(c.choice(FIELDS, "a characteristic:") for c in cur.get("fields").seq())
     return CharacteristicsQuery(objs, fields)
