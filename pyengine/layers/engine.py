@@ -54,7 +54,8 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False,
     applications: list[Application] = []
     dependencies: list[tuple[str, str, str]] = []
     batched: list[str] = []  # layers whose first round applied every effect (quiet.lp)
-    stats = {"calls": 0.0, "atoms": 0.0, "rules": 0.0, "ground_s": 0.0, "solve_total_s": 0.0}
+    stats = {"calls": 0.0, "atoms": 0.0, "rules": 0.0, "ground_s": 0.0, "solve_total_s": 0.0,
+             "clingo_s": 0.0}
     for layer in Layer:
         if layer == Layer.L7A:
             carry.cur = _zero_pt(carry.cur)
@@ -62,9 +63,11 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False,
             continue
         log = _LayerLog()
         applied: list[clingo.Symbol] = []
+        fixed: list[clingo.Symbol] = []  # layer 1a: the copy effects' values (CR 707.2b-c)
         program = [encodings.path("layers_core"), encodings.layer(layer.asp), *extra]
         while True:
-            facts = static + _values(carry) + list(carry.facts) + [F.fact("applied", e) for e in applied]
+            facts = (static + _values(carry) + list(carry.facts) + [F.fact("applied", e) for e in applied]
+                     + fixed)
             res = solver.solve(program, facts, what=f"layer {layer.value}", timeout=_left(deadline, timeout),
                                consts={"layer": layer.asp, "always_step": int(stepwise)},
                                measure=measure, transform=worlds.split,
@@ -73,6 +76,8 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False,
             model = res.model
             if not applied:
                 dependencies += reader.dependencies(layer, model)
+                # fixed by the first round of layer 1a, where nothing had applied yet
+                fixed = [F.fact("cp_fixed", *a.arguments) for a in model.atoms("cp_val", 3)]
             order = log.record(model)
             if not order:
                 break
@@ -184,6 +189,7 @@ def _add_stats(total: dict[str, float], one: dict[str, float]) -> None:
     total["rules"] += one.get("rules", 0.0)
     total["ground_s"] += one.get("ground_s", 0.0)
     total["solve_total_s"] += one.get("total_s", 0.0)
+    total["clingo_s"] += one.get("clingo_s", 0.0)
 
 
 def _zero_pt(cur: dict[clingo.Symbol, list[clingo.Symbol]]) -> dict[clingo.Symbol, list[clingo.Symbol]]:
@@ -220,8 +226,10 @@ def _is_rules(sym: clingo.Symbol) -> bool:
     return sym.name == "rules_def"
 
 
-# the names of the facts a round gets besides the static ones (_Carry.facts, applied/1, cur/3)
-_CARRY_NAMES = frozenset({"cur", "started", "started_on", "grant_ts", "applied"})
+# the names of the facts a round gets besides the static ones (_Carry.facts, applied/1, cur/3,
+# cp_fixed/3)
+_CARRY_NAMES = frozenset({"cur", "started", "started_on", "grant_ts", "applied", "cp_fixed"})
+F.declare("cp_fixed", 3)
 
 
 def _left(deadline: float, total: float) -> float:

@@ -226,7 +226,9 @@ class FactBuilder:
             of = op.arg("of")
             assert isinstance(of, ObjRef)  # _p_copy parses it with parse_obj_ref
             self.add("def_op", d, lay, kind, terms.obj_ref(of))
-            return True
+            # what it copies is fixed when it began (CR 707.2b-c, asp/layers/l1_copy.lp): no
+            # other effect changes it
+            return False
         if op.kind == "control":
             player = op.arg("player")
             assert isinstance(player, PlayerRef)  # _p_control parses it with parse_player_ref
@@ -431,9 +433,6 @@ def _reads_split(eff: EffectDef) -> tuple[set[tuple[str, str]], set[str]]:
         for _, v in op.args:
             if isinstance(v, Expr):
                 expr(v)
-        if op.kind == "copy":
-            anything.update(("name", "mana_value", "color", "type", "subtype", "supertype", "ability",
-                             "power", "toughness", "loyalty", "defense"))
     return values, anything
 
 

@@ -22,7 +22,7 @@ from pyengine.model.effects import Ability, EffectDef, ResolvedEffect
 from pyengine.model.enums import Layer
 from pyengine.model.objects import GameState
 
-from .layers_oracle_ops import FACE_DOWN, apply_op, ops_in, params, set_copiable
+from .layers_oracle_ops import FACE_DOWN, apply_op, copiable, ops_in, params, set_copiable
 from .layers_oracle_state import (
     BATTLEFIELD,
     KEYWORD_COUNTERS,
@@ -31,6 +31,7 @@ from .layers_oracle_state import (
     OObj,
     OState,
     eval_cond,
+    obj_of,
     select,
     sorted_tuple,
 )
@@ -83,6 +84,11 @@ class Run:
     resolved: tuple[Eff, ...]
     started: dict[Key, tuple[Eff, frozenset[str]]] = field(default_factory=dict)
     log: list[tuple[str, Key, frozenset[str]]] = field(default_factory=list)
+    # CR 707.2b-c: the state when layer 1a begins, the copy effects that exist then, and the
+    # values each copy effect gives (fixed, found on first use)
+    start: OState | None = None
+    copies: tuple[Eff, ...] = ()
+    copied: dict[Key, Any] = field(default_factory=dict)
 
 
 # --- Effects present now ---------------------------------------------------------------------
@@ -212,8 +218,38 @@ def _plan(st: OState, e: Eff, layer: Layer, run: Run) -> list[tuple[str, Any, An
     for oid in sorted(affected(st, e, run)):
         o = st.objects[oid]
         for op in ops_in(e.definition.ops, layer):
-            out.append((oid, op, params(st, op, o, ctx)))
+            value = copied(e, op, run) if op.kind == "copy" else params(st, op, o, ctx)
+            out.append((oid, op, value))
     return out
+
+
+def copied(e: Eff, op: Any, run: Run) -> Any:
+    """What copy effect ``e`` copies: the copied object's copiable values when ``e`` began
+    (its timestamp), never changed afterwards (CR 707.2b; 707.2c for a static ability's).
+    They are its values before layer 1 as modified by the last copy effect on it with an
+    earlier timestamp (itself fixed when it began), or its face-down values (708.2)."""
+    if e.id in run.copied:
+        return run.copied[e.id]
+    st0 = run.start
+    assert st0 is not None
+    ref = obj_of(st0, op.arg("of"), ctx_of(st0, e))
+    value: Any = None
+    if ref is not None and ref.face_down:
+        value = _freeze_values(FACE_DOWN)
+    elif ref is not None:
+        earlier = [c for c in run.copies if c.id != e.id and c.ts < e.ts and ref.id in affected(st0, c, run)]
+        if earlier:
+            last = max(earlier, key=lambda c: c.ts)
+            assert last.definition is not None
+            value = copied(last, next(o for o in last.definition.ops if o.kind == "copy"), run)
+        else:
+            value = _freeze_values(copiable(ref))
+    run.copied[e.id] = value
+    return value
+
+
+def _freeze_values(vals: dict[str, Any]) -> Any:
+    return tuple(sorted(vals.items(), key=lambda kv: kv[0]))
 
 
 def signature(st: OState, e: Eff, layer: Layer, run: Run) -> Any:
@@ -314,6 +350,10 @@ def compute(state: GameState) -> tuple[OState, Run]:
     )
     run = Run(tuple(_resolved(e) for e in state.effects))
     for layer in LAYERS:
+        if layer == Layer.L1A:
+            run.start = st.copy()
+            run.copies = tuple(e for e in present(st, layer, run) if e.definition is not None
+                               and any(o.kind == "copy" for o in e.definition.ops))
         if layer == Layer.L1B:
             face_down(st)
         else:
