@@ -153,7 +153,11 @@ def render(v: Verdict) -> str:
         lines.append(f"{v.kind.value} declaration: {show_declaration(v.kind, v.proposed)}")
         lines.append("LEGAL" if v.legal else "ILLEGAL")
         lines += [f"  - {x.text}" for x in v.violations]
-        lines.append(f"requirements obeyed: {v.obeyed} of a maximum of {v.maximum}")
+        if v.obeyed > v.maximum:  # only a declaration that breaks a restriction obeys more
+            lines.append(f"requirements obeyed: {v.obeyed}, more than the maximum of {v.maximum} a "
+                         "declaration that breaks no restriction obeys (CR 508.1d, 509.1c)")
+        else:
+            lines.append(f"requirements obeyed: {v.obeyed} of a maximum of {v.maximum}")
     else:
         lines.append(f"maximum requirements obeyed: {v.maximum}")
     if len(v.requirements) < v.requirements_total:

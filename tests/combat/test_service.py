@@ -148,3 +148,20 @@ def test_attack_target_ids_resolve_players_and_permanents() -> None:
     )
     assert verify(board, decl(("x", "w"))).legal
     assert not verify(board, decl(("x", "b"))).legal
+
+
+def test_an_illegal_declaration_that_obeys_more_than_the_maximum_says_why() -> None:
+    """CR 508.1d example: A and B both attacking obeys A's requirement (1) but breaks the
+    restriction; when an illegal declaration obeys more than any legal one can, the account
+    says the maximum is of declarations that break no restriction."""
+    from pyengine.combat.explain import render
+
+    both = decl(("A", "b"), ("B", "b"))
+    v = verify(EXAMPLE, both)
+    assert "requirements obeyed: 1 of a maximum of 1" in render(v)
+    v = verify(attack_board(creature("A", "a"), creature("B", "a"),
+                            items=(Item("must_attack", "e1", "A"), Item("must_attack", "e3", "B"),
+                                   Item("max_attackers", "e2", n=1))), both)
+    assert not v.legal and v.obeyed == 2 and v.maximum == 1
+    assert ("requirements obeyed: 2, more than the maximum of 1 a declaration that breaks no "
+            "restriction obeys (CR 508.1d, 509.1c)") in render(v)
