@@ -153,7 +153,7 @@ def render(v: Verdict) -> str:
         lines.append(f"{v.kind.value} declaration: {show_declaration(v.kind, v.proposed)}")
         lines.append("LEGAL" if v.legal else "ILLEGAL")
         lines += [f"  - {x.text}" for x in v.violations]
-        if v.obeyed > v.maximum:  # only a declaration that breaks a restriction obeys more
+        if v.obeyed is not None and v.obeyed > v.maximum:  # only one that breaks a restriction can
             lines.append(f"requirements obeyed: {v.obeyed}, more than the maximum of {v.maximum} a "
                          "declaration that breaks no restriction obeys (CR 508.1d, 509.1c)")
         else:

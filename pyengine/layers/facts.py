@@ -20,7 +20,8 @@ from pyengine.model.objects import GameState
 for _name, _arity in (
     ("player", 1), ("active_player", 1), ("turn_position", 2), ("object", 1), ("in_zone", 2),
     ("owner", 2), ("obj_timestamp", 2), ("token", 1), ("tapped", 1), ("face_down", 1),
-    ("attached", 2), ("counter", 3), ("cur", 3), ("ability_name", 2), ("ability_effect", 3),
+    ("attached", 2), ("counter", 3), ("counter_ts", 3), ("cur", 3), ("ability_name", 2),
+    ("ability_effect", 3),
     ("ability_order", 2), ("def_cda", 1), ("def_layer", 2), ("def_op", 4), ("def_op_kind", 3),
     ("def_affects", 2), ("def_condition", 2), ("def_dynamic", 1), ("resolved", 4),
     ("resolved_source", 2), ("locks", 1), ("locked", 2), ("started", 1), ("started_on", 2),
@@ -99,10 +100,13 @@ class FactBuilder:
                 self.add("face_down", o)
             if obj.attached_to:
                 self.add("attached", o, obj.attached_to)
+            stamped = dict(obj.counter_timestamps)
             for kind, n in obj.counters:
                 ksym = terms.counter_kind(kind, kw_names)
                 if ksym is not None:
                     self.add("counter", o, ksym, n)
+                    if kind in stamped:
+                        self.add("counter_ts", o, ksym, stamped[kind])
                     if ksym.name == "kw":
                         kw = ksym.arguments[0]
                         self.add("ability_name", kw, kind.lower())

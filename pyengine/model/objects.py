@@ -64,6 +64,9 @@ class GameObject:
     tapped: bool = False
     controlled_since_turn_start: bool = True
     counters: tuple[tuple[str, int], ...] = ()
+    # CR 613.7c: when the counters of a kind were last put on, where the state says so (by
+    # default they came with the object: its timestamp)
+    counter_timestamps: tuple[tuple[str, int], ...] = ()
     damage: int = 0
     attached_to: str | None = None
     face_down: bool = False

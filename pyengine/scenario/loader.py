@@ -178,24 +178,40 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
                                    "has no controller other than its owner")
     if zone == Zone.BATTLEFIELD and not cur.has("timestamp"):
         cur.fail("missing required field 'timestamp' (CR 613.7d: a permanent's timestamp)")
+    timestamp = cur.get("timestamp").integer("a timestamp", 0) if cur.has("timestamp") else 0
     counters = []
+    counter_ts = []
     if cur.has("counters"):
         c = cur.get("counters").mapping(None, "a mapping of counter kind to number, e.g. {+1/+1: 2}")
         for kind, n in c.items():
-            counters.append((kind, n.integer("a number of counters", 1)))
+            if not isinstance(n.value, dict):
+                counters.append((kind, n.integer("a number of counters, or {count: N, timestamp: T}", 1)))
+                continue
+            n.mapping({"count", "timestamp"}, "{count: N, timestamp: T}")
+            counters.append((kind, n.req("count").integer("a number of counters", 1)))
+            if n.has("timestamp"):
+                t = n.get("timestamp").integer("a timestamp", 0)
+                if zone != Zone.BATTLEFIELD:
+                    n.get("timestamp").fail("only a permanent's counters have a timestamp here (CR 613.7c)")
+                if t < timestamp:
+                    n.get("timestamp").fail(f"counters are put on an object no earlier than it entered "
+                                            f"(timestamp {timestamp}; CR 613.7c, 613.7d)")
+                if t != timestamp:
+                    counter_ts.append((kind, t))
     obj = GameObject(
         id=oid,
         printed=printed,
         owner=owner or controller or "",
         controller=controller or owner or "",
         zone=zone,
-        timestamp=cur.get("timestamp").integer("a timestamp", 0) if cur.has("timestamp") else 0,
+        timestamp=timestamp,
         card=card_name,
         token=cur.get("token").boolean() if cur.has("token") else False,
         tapped=cur.get("tapped").boolean() if cur.has("tapped") else False,
         controlled_since_turn_start=(cur.get("controlled_since_turn_start").boolean()
                                      if cur.has("controlled_since_turn_start") else True),
         counters=tuple(counters),
+        counter_timestamps=tuple(counter_ts),
         damage=cur.get("damage").integer("marked damage", 0) if cur.has("damage") else 0,
         attached_to=cur.get("attached_to").string("an object id") if cur.has("attached_to") else None,
         face_down=cur.get("face_down").boolean() if cur.has("face_down") else False,
@@ -297,6 +313,12 @@ def _check_ids(cur: Cursor, objects: tuple[GameObject, ...], effects: tuple[Reso
             cur.get("effects").seq()[i].get("timestamp").fail(
                 f"timestamp {eff.timestamp} clashes with {stamps[eff.timestamp]} (CR 613.7b)")
         stamps[eff.timestamp] = f"effect {eff.id!r}"
+    for i, obj in enumerate(objects):
+        for kind, t in obj.counter_timestamps:
+            if t in stamps:
+                cur.get("objects").seq()[i].get("counters").get(kind).get("timestamp").fail(
+                    f"timestamp {t} clashes with {stamps[t]} (CR 613.7c)")
+            stamps[t] = f"the {kind} counters on {obj.id!r}"
     for i, obj in enumerate(objects):
         if obj.attached_to == obj.id:
             cur.get("objects").seq()[i].get("attached_to").fail(

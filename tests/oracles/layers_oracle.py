@@ -164,12 +164,14 @@ def present(st: OState, layer: Layer, run: Run) -> list[Eff]:
                     e = run.started[e.id][0]
                 if e.has_layer(layer) and exists(st, e, run):
                     found[e.id] = e
+        stamped = dict(o.counter_timestamps)  # CR 613.7c: put on later than the object entered
         for kind, n in o.counters:
             if layer == Layer.L7C and kind in PT_COUNTERS and n:
                 found[("counter", o.id, kind)] = Eff(
                     ("counter", o.id, kind),
                     "counter",
-                    (o.timestamp, COUNTER_RANK, sorted(PT_COUNTERS).index(kind)),
+                    (stamped[kind], 0, 0) if kind in stamped
+                    else (o.timestamp, COUNTER_RANK, sorted(PT_COUNTERS).index(kind)),
                     source=o.id,
                     counter=(kind, n * PT_COUNTERS[kind]),
                 )
@@ -177,7 +179,8 @@ def present(st: OState, layer: Layer, run: Run) -> list[Eff]:
                 found[("kwcounter", o.id, kind)] = Eff(
                     ("kwcounter", o.id, kind),
                     "kwcounter",
-                    (o.timestamp, COUNTER_RANK, sorted(KEYWORD_COUNTERS).index(kind)),
+                    (stamped[kind], 0, 0) if kind in stamped
+                    else (o.timestamp, COUNTER_RANK, sorted(KEYWORD_COUNTERS).index(kind)),
                     source=o.id,
                     counter=(kind, n),
                 )

@@ -123,6 +123,7 @@ class OObj:
     attached_to: str | None
     face_down: bool
     counters: tuple[tuple[str, int], ...]
+    counter_timestamps: tuple[tuple[str, int], ...]  # CR 613.7c, when later than the object's
     name: str
     mana_cost: str | None
     mana_value: int
@@ -153,6 +154,7 @@ class OObj:
             attached_to=obj.attached_to,
             face_down=obj.face_down,
             counters=obj.counters,
+            counter_timestamps=obj.counter_timestamps,
             name=p.name,
             mana_cost=p.mana_cost,
             mana_value=p.mana_value,

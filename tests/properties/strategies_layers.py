@@ -15,6 +15,7 @@ effect's numbers are fixed (CR 608.2h).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -640,9 +641,17 @@ def game_states(draw: st.DrawFn, max_objects: int = 6, max_effects: int = 6) -> 
     m = draw(st.integers(0, max_effects))
     ids = tuple(f"o{i}" for i in range(n))
     statics = tuple(f"S{i}" for i in range(n))
-    stamps = draw(st.permutations(range(1, n + m + 1)))
+    later = draw(st.integers(0, 2))  # counters put on after their object entered (CR 613.7c)
+    stamps = draw(st.permutations(range(1, n + m + later + 1)))
     theme = draw(st.sampled_from((None, None, "2", "4", "5", "6", "7")))
     objects = tuple(draw(game_objects(i, ids, stamps[i], statics, theme)) for i in range(n))
+    spare = list(stamps[n + m:])
+    stamped = []
+    for o in objects:
+        if spare and o.counters and spare[0] > o.timestamp:
+            o = dataclasses.replace(o, counter_timestamps=((o.counters[0][0], spare.pop(0)),))
+        stamped.append(o)
+    objects = tuple(stamped)
     on_bf = tuple(o.id for o in objects if o.zone == Zone.BATTLEFIELD)
     effects: tuple[ResolvedEffect, ...] = ()
     copiers = tuple(o.id for o in objects if o.zone == Zone.BATTLEFIELD and not o.counters)

@@ -83,6 +83,15 @@ def test_disputed_is_read() -> None:
     ("kind: characteristics", "kind: poker", "query.kind: unknown query kind 'poker'; expected one of:"),
     ("power: 5, toughness: 5,", "power: 5,", "expect.bears: missing 'toughness'"),
     ("colors: [green]", "colors: [teal]", "expected one of white, blue, black, red, green, got 'teal'"),
+    # CR 613.7c: a counter's timestamp, when later than its permanent's
+    ("controller: alice, timestamp: 1}", "controller: alice, timestamp: 3, counters: {flying: "
+     "{count: 1, timestamp: 2}}}", "objects[0].counters.flying.timestamp: counters are put on an "
+     "object no earlier than it entered (timestamp 3; CR 613.7c, 613.7d)"),
+    ("controller: alice, timestamp: 1}", "controller: alice, timestamp: 1, counters: {flying: "
+     "{count: 1, timestamp: 2}}}", "objects[0].counters.flying.timestamp: timestamp 2 clashes with "
+     "effect 'growth' (CR 613.7c)"),
+    ("controller: alice, timestamp: 1}", "controller: alice, timestamp: 1, counters: {flying: "
+     "{count: 1, when: 2}}}", "objects[0].counters.flying.when: unknown field 'when'"),
 ])
 def test_rejections_name_the_field(old: str, new: str, message: str) -> None:
     text = BASE.replace(old, new, 1)
@@ -91,6 +100,15 @@ def test_rejections_name_the_field(old: str, new: str, message: str) -> None:
         load_text(text, "base.yaml")
     assert message in str(info.value)
     assert str(info.value).startswith("base.yaml:")
+
+
+def test_counters_with_a_later_timestamp() -> None:
+    text = BASE.replace("controller: alice, timestamp: 1}", "controller: alice, timestamp: 1, "
+                        "counters: {flying: {count: 1, timestamp: 3}, '+1/+1': {count: 2, timestamp: 1}}}")
+    bears = load_text(text, "base.yaml").state.object("bears")
+    assert bears.counters == (("flying", 1), ("+1/+1", 2))
+    # the +1/+1 counters came with the Bears: no timestamp of their own
+    assert bears.counter_timestamps == (("flying", 3),)
 
 
 def test_attached_to_itself_is_refused() -> None:
