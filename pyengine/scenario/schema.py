@@ -262,7 +262,11 @@ def _object() -> Schema:
         "timestamp": {"type": "integer", "minimum": 0},
         "token": {"type": "boolean"}, "tapped": {"type": "boolean"},
         "controlled_since_turn_start": {"type": "boolean"}, "face_down": {"type": "boolean"},
-        "counters": {"type": ["object", "null"], "additionalProperties": {"type": "integer", "minimum": 1}},
+        "counters": {"type": ["object", "null"], "additionalProperties": {"oneOf": [
+            {"type": "integer", "minimum": 1},
+            {"type": "object", "required": ["count"], "additionalProperties": False,
+             "properties": {"count": {"type": "integer", "minimum": 1},
+                            "timestamp": {"type": "integer", "minimum": 0}}}]}},
         "damage": {"type": "integer", "minimum": 0},
         "attached_to": _nonempty(), "oracle": {"type": "string"},
     }
