@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from pyengine.lang.effects import KEYWORDS, OPS, Ctx, OpSpec, parse_obj_ref, parse_player_ref, parse_selector
 from pyengine.lang.yamlread import Cursor
-from pyengine.model.effects import Arg, ObjRef, PlayerRef, Selector
+from pyengine.model.effects import Arg, PlayerRef, Selector
 from pyengine.replacement import spec as S
 
 AREA = "replacement"
@@ -380,7 +380,7 @@ def _p_skip(cur: Cursor, ctx: Ctx) -> Args:
 
 def _p_enters_tapped(cur: Cursor, ctx: Ctx) -> Args:
     if cur.value is True:
-        pattern = S.Pattern("move", (("object", S.Target(ref=ObjRef("self"))),), (("to", ("battlefield",)),))
+        pattern = S.enters_self()
     else:
         pattern = parse_pattern(cur, ctx, kind="enter")
     alt = S.Alternative(changes=(("tapped", "set", S.Value("bool", flag=True)),))
@@ -389,13 +389,8 @@ def _p_enters_tapped(cur: Cursor, ctx: Ctx) -> Args:
 
 def _p_enters_with_counters(cur: Cursor, ctx: Ctx) -> Args:
     cur.mapping({"counter", "amount"}, "{counter: '+1/+1', amount: N}")
-    pattern = S.Pattern("move", (("object", S.Target(ref=ObjRef("self"))),), (("to", ("battlefield",)),))
-    tmpl = S.Template("counters", (
-        ("target", S.Value("same", field="object")),
-        ("counter", S.Value("text", word=cur.req("counter").string("a counter kind"))),
-        ("amount", S.Value("int", number=cur.req("amount").integer("a number of counters", 1))),
-        ("by", S.Value("same", field="control")), ("cause", S.Value("word", word="enters"))))
-    return _result(S.ReplacementSpec(pattern, (S.Alternative(templates=(tmpl,)),)))
+    return _result(S.enters_with_counters(cur.req("counter").string("a counter kind"),
+                                          cur.req("amount").integer("a number of counters", 1)))
 
 
 def _p_cant(cur: Cursor, ctx: Ctx) -> Args:

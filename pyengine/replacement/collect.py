@@ -26,7 +26,8 @@ class Instance:
 
     ``sets``: for each selector of the specification, the object ids it matches after layers
     (relative to this effect); ``identity``: for an entering object's own effect (614.12),
-    (entering key, identity id) it belongs to; ``only``: for one of several separate shields
+    (entering key, identity id) it belongs to, and ``controllers`` the players under whose
+    control that identity would have it; ``only``: for one of several separate shields
     (615.11), the object it shields; ``late``: created after the event (614.4)."""
 
     id: str
@@ -41,6 +42,7 @@ class Instance:
     late: bool = False
     label: str = ""  # the layer engine's name for it (ActiveEffect.id)
     affected: tuple[str, ...] = ()  # a resolved effect's locked objects (611.2c)
+    controllers: tuple[str, ...] = ()
 
     def matching(self, sel: Selector) -> tuple[str, ...]:
         """Objects matching ``sel`` (one of this effect's selectors)."""

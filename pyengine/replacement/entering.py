@@ -4,7 +4,13 @@ the replacement effects already applied (a copy effect changes what it is), its 
 abilities, and the continuous effects that would apply to it there. Each way it could exist
 (itself, or a copy of one of the objects a copy effect could choose) is an *identity*; the
 layer engine computes each identity's characteristics on a hypothetical state where it is on
-the battlefield.
+the battlefield, once for each player it could enter under the control of (an effect on that
+goes first, 616.1b, and the permanent is then checked under its new controller). The
+encodings know the permanent as it would exist by the term ``ent(K, As, P)``
+(asp/replacement/entering.lp): the object K (``o(Id)``, or ``token``) entering as identity As
+under P's control. The counters it enters with are put on that permanent (122.6), so effects
+on counters read it the same way. Planeswalkers and battles get their intrinsic "enters with
+counters" ability here (306.5b, 310.4b; :mod:`pyengine.replacement.intrinsic`).
 """
 
 from __future__ import annotations
@@ -13,14 +19,17 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+import clingo
+
 from pyengine import facts as F
 from pyengine.layers.result import LayerResult
 from pyengine.model.effects import EffectDef, ObjRef, Op, ResolvedEffect, Selector
 from pyengine.model.enums import Layer, Zone
 from pyengine.model.objects import GameObject, GameState
 from pyengine.replacement import spec as S
-from pyengine.replacement.collect import Instance, _spec, object_of, run_layers
+from pyengine.replacement.collect import Instance, _spec, object_of, players_of, run_layers
 from pyengine.replacement.event import Event
+from pyengine.replacement.intrinsic import intrinsic_abilities
 
 
 @dataclass(frozen=True)
@@ -44,14 +53,25 @@ def ident_term(x: str) -> F.Fn:
     return F.Fn("o", x)
 
 
+def ent_term(key: str, x: str, player: str) -> clingo.Symbol:
+    """CR 614.12: the permanent as it would exist on the battlefield, ``ent(K, As, P)``: the
+    entering object K (``o(Id)`` for an object, ``token`` for a token: tokens are known by
+    what they are, not by their lineage), as identity ``x``, under ``player``'s control."""
+    k: F.Value = F.Const("token") if key.startswith("token~") else F.Fn("o", key)
+    return F.term(F.Fn("ent", k, ident_term(x), F.Fn("p", player)))
+
+
 @dataclass
 class Entering:
     """Identities of entering objects, their own replacement effects, and which identities
-    each effect's object selectors match. ``members[(label, selector)]`` holds identity ids."""
+    each effect's object selectors match. ``members[(label, selector)]`` holds the
+    :func:`ent_term` of each identity (and controller) matching; ``ents[id]`` every
+    :func:`ent_term` of an entering object (what a reference to it names)."""
 
-    identities: dict[tuple[str, str], str] = field(default_factory=dict)  # (key, X) -> hyp id
+    identities: dict[tuple[str, str, str], str] = field(default_factory=dict)  # (key, X, P) -> hyp id
     own: list[Instance] = field(default_factory=list)
-    members: dict[tuple[str, Selector], set[str]] = field(default_factory=dict)
+    members: dict[tuple[str, Selector], set[clingo.Symbol]] = field(default_factory=dict)
+    ents: dict[str, set[clingo.Symbol]] = field(default_factory=dict)
     entering_ids: set[str] = field(default_factory=set)
     copy_candidates: dict[str, tuple[str, ...]] = field(default_factory=dict)  # instance id -> X
 
@@ -114,22 +134,70 @@ def _self_only(spec: S.Spec) -> bool:
 
 def explore(state: GameState, result: LayerResult, found: list[Instance], parts: list[Event],
             timeout: float, token_defs: dict[str, Any]) -> Entering:
-    """Every identity of every entering object, on hypothetical states."""
+    """Every identity of every entering object, under every player it could enter under the
+    control of, on hypothetical states."""
     out = Entering()
     todo = entries(parts, found, state, token_defs)
     out.entering_ids = {e.real for e in todo if e.real}
+    enter_effects = [i for i in found if isinstance(i.spec, S.ReplacementSpec)
+                     and is_enter_pattern(i.spec.pattern)]
     for entry in todo:
-        own = _identity(state, entry, entry.base, out, timeout, found)
+        own: dict[str, _Own] = {}
+        players = _controllers(entry, enter_effects, state)
+        for p in players:
+            _identity(state, entry, entry.base, p, out, timeout, found, own)
+        more = _controllers(entry, enter_effects + [o.inst for o in own.values()], state)
+        for p in more[len(players):]:
+            _identity(state, entry, entry.base, p, out, timeout, found, own)
+        mine = _named(entry, entry.base, own)
         targets: set[str] = set()
-        for inst in own + [i for i in found if isinstance(i.spec, S.ReplacementSpec)
-                           and is_enter_pattern(i.spec.pattern)]:
+        for inst in mine + enter_effects:
             cands = _copy_candidates(inst, state, entry)
             known = set(out.copy_candidates.get(inst.id, ()))
             out.copy_candidates[inst.id] = tuple(sorted(known | set(cands)))
             targets |= set(cands)
-        for x in sorted(targets):
-            _identity(state, entry, x, out, timeout, found)
+        copies: dict[str, dict[str, _Own]] = {}
+        for x in sorted(targets - {entry.base}):
+            for p in more:
+                _identity(state, entry, x, p, out, timeout, found, copies.setdefault(x, {}))
+        out.own += mine
+        for x, theirs in copies.items():
+            out.own += _named(entry, x, theirs)
     return out
+
+
+@dataclass
+class _Own:
+    """One of an identity's own effects (614.12), and the players under whose control it has
+    it (``inst.controllers``)."""
+
+    inst: Instance
+    intrinsic: bool
+
+
+def _controllers(entry: Entry, effects: list[Instance], state: GameState) -> list[str]:
+    """The players an entering object could enter under the control of: the one the event
+    says, then those an effect on how it enters would give it to (616.1b)."""
+    out = [entry.controller]
+    for inst in effects:
+        assert isinstance(inst.spec, S.ReplacementSpec)
+        for alt in inst.spec.alternatives:
+            for f, op, val in alt.changes:
+                if f == "control" and op == "set" and val.kind == "player" and val.player is not None:
+                    out += [p for p in players_of(val.player, inst, state) if p not in out]
+    return out
+
+
+def _named(entry: Entry, x: str, own: dict[str, _Own]) -> list[Instance]:
+    """An identity's own effects named: the entering key (``key~X`` for a copy of X) if it has
+    one printed such effect, else ``key/1``, ``key/2``... in printed order; an intrinsic one
+    ``key/loyalty`` or ``key/defense`` (CR 306.5b, 310.4b)."""
+    base = entry.key if x == entry.base else f"{entry.key}~{x}"
+    printed = [o.inst for o in own.values() if not o.intrinsic]
+    out = [dataclasses.replace(i, id=base if len(printed) == 1 else f"{base}/{n + 1}")
+           for n, i in enumerate(printed)]
+    return out + [dataclasses.replace(o.inst, id=f"{base}/{o.inst.label.rsplit('/', 1)[-1]}")
+                  for o in own.values() if o.intrinsic]
 
 
 def _copy_candidates(inst: Instance, state: GameState, entry: Entry) -> list[str]:
@@ -144,55 +212,70 @@ def _copy_candidates(inst: Instance, state: GameState, entry: Entry) -> list[str
     return out
 
 
-def _identity(state: GameState, entry: Entry, x: str, out: Entering, timeout: float,
-              found: list[Instance]) -> list[Instance]:
-    """Compute one identity: its own effects and the selectors it matches."""
-    if (entry.key, x) in out.identities:
-        return []
-    hyp_state, hyp = _hypothetical(state, entry, x)
-    out.identities[(entry.key, x)] = hyp
+def _identity(state: GameState, entry: Entry, x: str, player: str, out: Entering, timeout: float,
+              found: list[Instance], own: dict[str, _Own]) -> None:
+    """Compute one identity under one controller: its own effects (added to ``own``) and the
+    selectors it matches."""
+    if (entry.key, x, player) in out.identities:
+        return
+    hyp_state, hyp = _hypothetical(state, entry, x, player)
+    out.identities[(entry.key, x, player)] = hyp
+    ent = ent_term(entry.key, x, player)
+    if entry.real is not None:
+        out.ents.setdefault(entry.real, set()).add(ent)
     res = run_layers(hyp_state, timeout)
-    own: list[Instance] = []
     for act in res.active:
         spec = _spec(act.op)
         if act.source != hyp or spec is None or not _self_only(spec):
             continue
-        own.append(Instance("", spec, entry.controller, entry.real, act.timestamp,
-                            act.definition.text or act.id.split(": ", 1)[-1], act.selections,
-                            identity=(entry.key, x), label=act.id))
-    base = entry.key if x == entry.base else f"{entry.key}~{x}"
-    named = [dataclasses.replace(i, id=base if len(own) == 1 else f"{base}/{n + 1}")
-             for n, i in enumerate(own)]
-    out.own += named
+        _add_own(own, player, Instance(
+            "", spec, entry.controller, entry.real, act.timestamp,
+            act.definition.text or act.id.split(": ", 1)[-1], act.selections,
+            identity=(entry.key, x), label=act.id), intrinsic=False)
+    # CR 306.5b, 310.4b: by its card type as it would exist on the battlefield
+    chars = res.objects.get(hyp)
+    stamp = (hyp_state.object(hyp).timestamp,)
+    for ab in intrinsic_abilities(chars) if chars is not None else []:
+        _add_own(own, player, Instance("", ab.spec, entry.controller, entry.real, stamp, ab.text,
+                                       identity=(entry.key, x), label=f"{hyp}/{ab.name}"),
+                 intrinsic=True)
     labels = {i.label for i in found}
     for act in res.active:
         if act.id not in labels:
             continue
         for sel, objs in act.selections:
             if hyp in objs:
-                out.members.setdefault((act.id, sel), set()).add(x)
-    return named
+                out.members.setdefault((act.id, sel), set()).add(ent)
 
 
-def _hypothetical(state: GameState, entry: Entry, x: str) -> tuple[GameState, str]:
-    """The state with the entering object on the battlefield (as a copy of ``x`` if needed)."""
+def _add_own(own: dict[str, _Own], player: str, inst: Instance, intrinsic: bool) -> None:
+    """Record that the identity has its own effect ``inst`` (known by its label) under
+    ``player``'s control."""
+    got = own.setdefault(inst.label, _Own(inst, intrinsic))
+    if player not in got.inst.controllers:
+        got.inst = dataclasses.replace(got.inst, controllers=got.inst.controllers + (player,))
+
+
+def _hypothetical(state: GameState, entry: Entry, x: str, player: str) -> tuple[GameState, str]:
+    """The state with the entering object on the battlefield under ``player``'s control (as a
+    copy of ``x`` if needed)."""
     stamp = max([o.timestamp for o in state.objects] + [e.timestamp for e in state.effects] + [0]) + 1
     objects = list(state.objects)
     if entry.real is not None:
         hyp = entry.real
         i = next(n for n, o in enumerate(objects) if o.id == hyp)
-        objects[i] = dataclasses.replace(objects[i], zone=Zone.BATTLEFIELD, controller=entry.controller,
+        objects[i] = dataclasses.replace(objects[i], zone=Zone.BATTLEFIELD, controller=player,
                                          timestamp=stamp, tapped=False, counters=(), damage=0,
                                          attached_to=None)
     else:
         printed = entry.chars if entry.chars is not None else state.object(entry.base).printed
         card = None if entry.chars is not None else state.object(entry.base).card
         hyp = f"{entry.key}#hyp"
-        objects.append(GameObject(hyp, printed, entry.controller, entry.controller,
-                                  Zone.BATTLEFIELD, stamp, card, token=True))
+        objects.append(GameObject(hyp, printed, player, player, Zone.BATTLEFIELD, stamp, card,
+                                  token=True))
     effects = list(state.effects)
     if x != entry.base:
         op = Op("copy", Layer.L1A, "layers", (("of", ObjRef("id", x)),))
         effects.append(ResolvedEffect(f"{entry.key}~copy", EffectDef((op,)), stamp + 1,
-                                      entry.controller, locked=(hyp,)))
+                                      player, locked=(hyp,)))
     return state.clone(objects=tuple(objects), effects=tuple(effects)), hyp

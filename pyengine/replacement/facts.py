@@ -16,7 +16,7 @@ from pyengine.model.enums import Zone
 from pyengine.model.objects import GameState
 from pyengine.replacement import spec as S
 from pyengine.replacement.collect import Instance, object_of, players_of
-from pyengine.replacement.entering import Entering, ident_term, is_enter_pattern
+from pyengine.replacement.entering import Entering, ent_term, is_enter_pattern
 from pyengine.replacement.event import Event
 from pyengine.replacement.terms import term
 
@@ -170,21 +170,32 @@ class FactBuilder:
         return self._sets[key]
 
     def target_values(self, inst: Instance, field: str, t: S.Target) -> set[clingo.Symbol]:
-        vals: set[clingo.Symbol] = set()
-        if t.objects is not None:
-            vals |= {F.term(o(x)) for x in inst.matching(t.objects)}
+        """The values a field may hold. An object entering the battlefield is in the set as the
+        permanent it would be (CR 614.12: ``ent`` terms, :mod:`pyengine.replacement.entering`):
+        a selector holds the identities that match it on the battlefield, and a reference to
+        the object every identity it could enter as; the object where it is now is a value of
+        its own (its zone-change event reads that)."""
+        named: set[str] = set()  # objects named by reference
         if t.ref is not None:
-            vals.add(F.term(o(object_of(t.ref, inst, self.state))))
+            named.add(object_of(t.ref, inst, self.state))
+        if t.affected:
+            named |= set(inst.affected)
+        objs = set(named)
+        ents: set[clingo.Symbol] = set()
+        if t.objects is not None:
+            objs |= set(inst.matching(t.objects))
+            ents |= self.entering.members.get((inst.label, t.objects), set())
+        for x in named:
+            ents |= self.entering.ents.get(x, set())
+        vals = {F.term(o(x)) for x in objs} | ents
         for ref in t.players:
             vals |= {F.term(p(x)) for x in players_of(ref, inst, self.state)}
-        if t.affected:
-            vals |= {F.term(o(x)) for x in inst.affected}
         if t.any_player:
             vals |= {F.term(p(x)) for x in self.state.player_ids}
         for ref in t.top_of:
             vals |= {F.term(F.Fn("top", p(x))) for x in players_of(ref, inst, self.state)}
         if inst.only is not None and field == "target":
-            vals &= {F.term(o(inst.only))}
+            vals &= {F.term(o(inst.only))} | self.entering.ents.get(inst.only, set())
         return vals
 
     # -- patterns -------------------------------------------------------------------------
@@ -212,16 +223,17 @@ class FactBuilder:
                 self.add("rep_lib_min", e, spec)
 
     def enter_object(self, e: clingo.Symbol, inst: Instance, t: S.Target) -> None:
-        """CR 614.12: tests on an entering object read the identity it would enter as."""
+        """CR 614.12: tests on an entering object read the permanent as it would exist on the
+        battlefield: the identity it would enter as, under the control of the player it would
+        enter under (the test ``entering``, asp/replacement/entering.lp)."""
         if t.ref is not None and t.ref.kind == "self" and inst.identity is not None:
             key, x = inst.identity
-            self.add("rep_test", e, _c("as"), self.set_of([F.term(ident_term(x))]))
-            if inst.source is not None:
-                self.add("rep_test", e, _c("object"), self.set_of([F.term(o(inst.source))]))
+            ents = [ent_term(key, x, pl) for pl in inst.controllers]
+            self.add("rep_test", e, _c("entering"), self.set_of(ents))
             return
         if t.objects is not None:
-            xs = self.entering.members.get((inst.label, t.objects), set())
-            self.add("rep_test", e, _c("as"), self.set_of(F.term(ident_term(x)) for x in xs))
+            ents = sorted(self.entering.members.get((inst.label, t.objects), set()))
+            self.add("rep_test", e, _c("entering"), self.set_of(ents))
             return
         self.add("rep_test", e, _c("object"), self.set_of(self.target_values(inst, "object", t)))
 
@@ -347,9 +359,16 @@ class FactBuilder:
                   watched: str) -> None:
         self.add("rep_tmpl", e, a, i, _c(tmpl.kind))
         given = dict(tmpl.fields)
+        spec = inst.spec
+        entering = isinstance(spec, S.ReplacementSpec) and is_enter_pattern(spec.pattern)
         for field in S.KIND_FIELDS[tmpl.kind]:
             val = given.get(field) or self.default(inst, tmpl.kind, field, given, watched)
-            if val.kind == "same":
+            if entering and tmpl.kind == "counters" and field == "target" and val.kind == "same" \
+                    and (val.field or field) == "object":
+                # CR 122.6, 614.12: counters the entering object is given are put on the
+                # permanent as it would exist on the battlefield (asp/replacement/entering.lp)
+                self.add("rep_tmpl_field", e, a, i, _c(field), _c("entering"))
+            elif val.kind == "same":
                 src = val.field or field
                 if src not in S.KIND_FIELDS[watched]:
                     raise UnsupportedQuery(f"{inst.id}: a {watched} event has no {src!r} to copy")

@@ -219,6 +219,22 @@ class CantSpec:
 Spec = Union[ReplacementSpec, CantSpec]
 
 
+def enters_self() -> Pattern:
+    """The pattern of an ability modifying how its own permanent enters (CR 614.1c, 614.12)."""
+    return Pattern("move", (("object", Target(ref=ObjRef("self"))),), (("to", ("battlefield",)),))
+
+
+def enters_with_counters(counter: str, amount: int) -> ReplacementSpec:
+    """"This permanent enters with AMOUNT COUNTER counters on it" (CR 614.1c). The counters are
+    put on the permanent as it enters (122.6) by the player it enters under the control of
+    (122.6a: the effect names no player)."""
+    tmpl = Template("counters", (
+        ("target", Value("same", field="object")), ("counter", Value("text", word=counter)),
+        ("amount", Value("int", number=amount)), ("by", Value("same", field="control")),
+        ("cause", Value("word", word="enters"))))
+    return ReplacementSpec(enters_self(), (Alternative(templates=(tmpl,)),))
+
+
 def selectors_of(spec: Spec) -> tuple[Selector, ...]:
     """Every selector inside a specification, in a fixed order (for the layer engine)."""
     found: list[Selector] = []
