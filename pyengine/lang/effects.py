@@ -392,8 +392,42 @@ def _p_control(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
     return (("player", parse_player_ref(cur, ctx)),)
 
 
+# CR 707.9b: exceptions a copy effect makes to the values it copies: key -> (attribute, how)
+COPY_EXCEPTIONS = {
+    "set_types": ("type", "set"), "add_types": ("type", "add"), "remove_types": ("type", "remove"),
+    "set_subtypes": ("subtype", "set"), "add_subtypes": ("subtype", "add"),
+    "remove_subtypes": ("subtype", "remove"), "set_supertypes": ("supertype", "set"),
+    "add_supertypes": ("supertype", "add"), "remove_supertypes": ("supertype", "remove"),
+    "set_colors": ("color", "set"), "add_abilities": ("ability", "add"), "set_pt": ("pt", "set"),
+}
+
+
 def _p_copy(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
-    return (("of", parse_obj_ref(cur, ctx)),)
+    """``REF``, or ``{of: REF, except: {...}}``: the exceptions (CR 707.9b) change what is
+    copied and become part of the copy's copiable values; one that sets a characteristic
+    also keeps the original's characteristic-defining ability for it from being copied
+    (707.9d)."""
+    if not isinstance(cur.value, dict):
+        return (("of", parse_obj_ref(cur, ctx)),)
+    cur.mapping({"of", "except"}, "{of: REF, except: {...}} (CR 707.9)")
+    of = parse_obj_ref(cur.req("of"), ctx)
+    if not cur.has("except"):
+        return (("of", of),)
+    ex = cur.get("except").mapping(set(COPY_EXCEPTIONS), "the exceptions to the copy (CR 707.9b)")
+    changes: list[tuple[str, str, tuple[Any, ...]]] = []
+    for key, c in ex.items():
+        attr, how = COPY_EXCEPTIONS[key]
+        if attr == "pt":
+            c.mapping({"power", "toughness"}, "{power: N, toughness: N}")
+            if not c.value:
+                c.fail("expected power and/or toughness")
+            changes += [(k, "set", (v.integer(f"a {k}", 0),)) for k, v in c.items()]
+        elif attr == "ability":
+            changes.append((attr, how, tuple(parse_ability(a, ctx) for a in _listish(c))))
+        else:
+            parse = {"type": _types, "subtype": _subtypes, "supertype": _supertypes, "color": _colors}[attr]
+            changes.append((attr, how, tuple(parse(c))))
+    return (("of", of), ("except", tuple(changes)))
 
 
 def _p_text_change(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:

@@ -6,7 +6,7 @@ Every value crosses as a symbol built by pyengine.facts; nothing is formatted as
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
 import clingo
 
@@ -21,7 +21,7 @@ for _name, _arity in (
     ("player", 1), ("active_player", 1), ("turn_position", 2), ("object", 1), ("in_zone", 2),
     ("owner", 2), ("obj_timestamp", 2), ("token", 1), ("tapped", 1), ("face_down", 1),
     ("attached", 2), ("counter", 3), ("counter_ts", 3), ("cur", 3), ("ability_name", 2),
-    ("ability_effect", 3),
+    ("ability_effect", 3), ("copy_except", 4), ("copy_except_set", 2),
     ("ability_order", 2), ("def_cda", 1), ("def_layer", 2), ("def_op", 4), ("def_op_kind", 3),
     ("def_affects", 2), ("def_condition", 2), ("def_dynamic", 1), ("resolved", 4),
     ("resolved_source", 2), ("locks", 1), ("locked", 2), ("started", 1), ("started_on", 2),
@@ -230,6 +230,17 @@ class FactBuilder:
             of = op.arg("of")
             assert isinstance(of, ObjRef)  # _p_copy parses it with parse_obj_ref
             self.add("def_op", d, lay, kind, terms.obj_ref(of))
+            if op.has("except"):  # CR 707.9b
+                changes = cast("tuple[tuple[str, str, tuple[Any, ...]], ...]", op.arg("except"))
+                for attr, how, values in changes:
+                    if how == "set":
+                        self.add("copy_except_set", d, F.Const(attr))
+                    for v in values:
+                        if attr == "subtype":
+                            self._subtypes.add(v)
+                        value = (self.ability(v) if attr == "ability"
+                                 else F.term(v) if isinstance(v, int) else terms.word(v))
+                        self.add("copy_except", d, F.Const(attr), F.Const(how), value)
             # what it copies is fixed when it began (CR 707.2b-c, asp/layers/l1_copy.lp): no
             # other effect changes it
             return False

@@ -152,8 +152,22 @@ def _condition_schema() -> Schema:
 
 # Schemas of the layer operations, used only while OPS[name].schema is None (see the module
 # docstring: an operation should carry its own schema in its OpSpec).
+_COPY_EXCEPT: dict[str, Schema] = {
+    **{f"{verb}_types": _ref("card_types") for verb in ("set", "add", "remove")},
+    **{f"{verb}_subtypes": _ref("subtypes") for verb in ("set", "add", "remove")},
+    **{f"{verb}_supertypes": _ref("supertypes") for verb in ("set", "add", "remove")},
+    "set_colors": _ref("colors"),
+    "add_abilities": {"anyOf": [_ref("ability"), {"type": "array", "items": _ref("ability")}]},
+    "set_pt": {"type": "object", "additionalProperties": False, "minProperties": 1,
+               "properties": {"power": {"type": "integer"}, "toughness": {"type": "integer"}}},
+}
 _FALLBACK_OPS: dict[str, Schema] = {
-    "copy": _ref("object_ref"),
+    "copy": {"anyOf": [_ref("object_ref"), {
+        "type": "object", "required": ["of"], "additionalProperties": False,
+        "properties": {"of": _ref("object_ref"),
+                       "except": {"type": "object", "additionalProperties": False,
+                                  "properties": _COPY_EXCEPT,
+                                  "description": "exceptions to the copy (CR 707.9b, 707.9d)"}}}]},
     "control": _ref("player_ref"),
     "text_change": {"type": "object", "required": ["from", "to"], "additionalProperties": False,
                     "properties": {"from": _nonempty(), "to": _nonempty()}},

@@ -247,8 +247,44 @@ def copied(e: Eff, op: Any, run: Run) -> Any:
             value = copied(last, next(o for o in last.definition.ops if o.kind == "copy"), run)
         else:
             value = _freeze_values(copiable(ref))
+    if value is not None and op.has("except"):
+        value = _freeze_values(_except(dict(value), op.arg("except")))
     run.copied[e.id] = value
     return value
+
+
+_EXCEPT_KEY = {"type": "types", "subtype": "subtypes", "supertype": "supertypes", "color": "colors",
+               "ability": "abilities", "power": "power", "toughness": "toughness"}
+# the layer where a characteristic-defining ability defines each characteristic (CR 604.3)
+_DEFINED_IN = {"types": Layer.L4, "subtypes": Layer.L4, "supertypes": Layer.L4, "colors": Layer.L5,
+               "power": Layer.L7A, "toughness": Layer.L7A}
+
+
+def _except(vals: dict[str, Any], changes: Any) -> dict[str, Any]:
+    """CR 707.9b: a copy effect's exceptions change the values it copies; 707.9d: where one
+    sets a characteristic, a characteristic-defining ability defining it isn't copied."""
+    set_keys = {_EXCEPT_KEY[attr] for attr, how, _ in changes if how == "set"}
+    dropped = {_DEFINED_IN[k] for k in set_keys if k in _DEFINED_IN}
+    vals["abilities"] = tuple(a for a in vals["abilities"] if not any(
+        d.cda and dropped & set(d.layers) for d in (a.effects if a.kind == "static" else ())))
+    # what is removed is removed from what was copied; what is set or added is there
+    for attr, how, values in changes:
+        key = _EXCEPT_KEY[attr]
+        if key in ("power", "toughness"):
+            vals[key] = values[0]
+        elif how == "set":
+            vals[key] = frozenset() if key != "abilities" else ()
+    for attr, how, values in changes:
+        key = _EXCEPT_KEY[attr]
+        if how == "remove":
+            vals[key] = vals[key] - frozenset(values)
+    for attr, how, values in changes:
+        key = _EXCEPT_KEY[attr]
+        if key == "abilities":
+            vals[key] = vals[key] + tuple(v for v in values if v not in vals[key])
+        elif key not in ("power", "toughness") and how != "remove":
+            vals[key] = vals[key] | frozenset(values)
+    return vals
 
 
 def _freeze_values(vals: dict[str, Any]) -> Any:

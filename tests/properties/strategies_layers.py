@@ -526,6 +526,12 @@ ARCHETYPES = {
     "instant": Archetype(("Instant",), ((),), False),
 }
 KEYWORD_POOL = ("flying", "vigilance", "trample", "haste", "swampwalk")
+# exceptions a copy effect may make (CR 707.9b): (attribute, how, values)
+COPY_EXCEPTIONS = (
+    ("type", "add", ("Enchantment",)), ("type", "set", ("Artifact",)), ("subtype", "add", ("Illusion",)),
+    ("subtype", "set", ()), ("supertype", "remove", ("Legendary",)), ("color", "set", ("blue",)),
+    ("power", "set", (7,)), ("toughness", "set", (1,)), ("ability", "add", (kw("flying"),)),
+)
 COLORS = ((), ("white",), ("green",), ("red",), ("blue",), ("white", "blue"))
 NAMES = ("Alpha", "Beta", "Gamma", "Delta", "Alpha")
 
@@ -616,7 +622,11 @@ def resolved_effects(
     if copiers and len(on_bf) >= 2 and draw(st.integers(0, 6)) == 0:
         target = draw(st.sampled_from(copiers))
         original = draw(st.sampled_from([o for o in on_bf if o != target]))
-        definition = EffectDef((op("copy", of=ObjRef("id", original)),), None)
+        args: dict[str, Any] = {"of": ObjRef("id", original)}
+        if draw(st.integers(0, 2)) == 0:  # CR 707.9b, 707.9d: exceptions to the copy
+            args["except"] = tuple(draw(st.lists(st.sampled_from(COPY_EXCEPTIONS), min_size=1, max_size=2,
+                                                 unique_by=lambda c: (c[0], c[1]))))
+        definition = EffectDef((op("copy", **args),), None)
         return ResolvedEffect(eid, definition, ts, controller, source=source, locked=(target,))
     locked = tuple(sorted(draw(st.sets(st.sampled_from(on_bf), min_size=1, max_size=3))))
     if draw(st.integers(0, 3)) == 0:
