@@ -183,7 +183,20 @@ class Reader:
                          + ": timestamp order (CR 613.8b)")
         if not parts:
             parts.append("timestamp order (CR 613.7)")
+        if layer == Layer.L1A and self._copies(e):
+            parts.append("it gives the copiable values the original had when this copy effect "
+                         "began, not what the original has now (CR 707.2b-c)")
         return "; ".join(parts)
+
+    def _copies(self, e: clingo.Symbol) -> bool:
+        """Whether effect instance ``e`` is a copy effect (CR 707)."""
+        defn = None
+        if e.name == "s":
+            defn = self.index.defs.get(e.arguments[2])
+        elif e.name == "r":
+            eid = e.arguments[0].string
+            defn = next((eff.definition for eff in self.state.effects if eff.id == eid), None)
+        return defn is not None and any(op.kind == "copy" for op in defn.ops)
 
     def dependencies(self, layer: Layer, model: Model) -> list[tuple[str, str, str]]:
         """Dependencies at the start of the layer (step 0), as (layer, effect, depends on)."""

@@ -64,3 +64,14 @@ def test_graph_writes_dot(tmp_path: Path) -> None:
 def test_graph_rejects_unknown_extension(tmp_path: Path) -> None:
     proc = run("graph", str(LOOP), "-o", str(tmp_path / "g.txt"))
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_explain_says_a_copy_effect_gives_the_values_it_fixed() -> None:
+    # CR 707.2b: the reason a copy effect gives is about when its values were fixed
+    from pyengine.layers import compute
+
+    scenario = load_file(Path(__file__).resolve().parents[2] / "scenarios" / "layers"
+                         / "copy-values-fixed-when-copied.yaml")
+    reasons = {a.effect: a.reason for a in compute(scenario.state).applications}
+    assert "the copiable values the original had when this copy effect began" in reasons["clone-copy"]
+    assert "CR 707.2b-c" in reasons["shape"]
