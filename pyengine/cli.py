@@ -78,6 +78,7 @@ def _build_parser() -> argparse.ArgumentParser:
         x.add_argument("args", nargs=argparse.REMAINDER)
 
     b = sub.add_parser("bench", help="run a benchmark: pyengine bench AREA [options]", add_help=False)
+    b.add_argument("-h", "--help", action="store_true", dest="bench_help")
     b.add_argument("area", nargs="?", metavar="AREA")
     b.add_argument("args", nargs=argparse.REMAINDER)
     return p
@@ -217,7 +218,16 @@ def _dispatch(module: str, args: Sequence[str], what: str) -> int:
     return int(result or 0)
 
 
+BENCH_AREAS = ("layers", "combat", "replacement")
+
+
 def _bench(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if a.bench_help and not a.area:
+        out.write("usage: pyengine bench AREA [options]\n\nareas: " + ", ".join(BENCH_AREAS)
+                  + "\n`pyengine bench AREA --help` lists an area's options.\n")
+        return 0
+    if a.bench_help:  # pyengine bench layers --help: the area's own help
+        a.args = ["--help", *a.args]
     if not a.area or a.area.startswith("-"):
         raise _Usage("pyengine bench: name an area, e.g. `pyengine bench layers` or `pyengine bench combat`")
     if not a.area.isidentifier():

@@ -120,6 +120,23 @@ def test_bench_dispatches_to_its_area(monkeypatch: pytest.MonkeyPatch) -> None:
     assert code == 0 and calls == [["--size", "5"]]
 
 
+def test_bench_help_lists_the_areas_there_are() -> None:
+    from pyengine.cli import BENCH_AREAS
+
+    code, out, _ = run("bench", "--help")
+    assert code == 0 and "areas: layers, combat, replacement" in out
+    bench = Path(pyengine.__file__).parent / "bench"
+    assert sorted(BENCH_AREAS) == sorted(p.stem for p in bench.glob("*.py") if p.stem != "__init__")
+
+
+def test_bench_area_help_goes_to_the_area(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[list[str]] = []
+    monkeypatch.setitem(sys.modules, "pyengine.bench", types.ModuleType("pyengine.bench"))
+    _fake_module(monkeypatch, "pyengine.bench.layers", calls)
+    code, _, _ = run("bench", "layers", "--help")
+    assert code == 0 and calls == [["--help"]]
+
+
 def test_missing_module_is_not_available_one_line() -> None:
     code, out, err = run("bench", "no_such_area")
     assert code == 2 and out == ""
