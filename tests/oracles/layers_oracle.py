@@ -15,9 +15,11 @@ the layer engine, so that the property tests compare two independent implementat
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from pyengine.model import subtypes as subtype_table
 from pyengine.model.effects import Ability, EffectDef, ResolvedEffect
 from pyengine.model.enums import Layer
 from pyengine.model.objects import GameState
@@ -26,6 +28,7 @@ from .layers_oracle_ops import FACE_DOWN, apply_op, copiable, ops_in, params, se
 from .layers_oracle_state import (
     BATTLEFIELD,
     KEYWORD_COUNTERS,
+    TYPE_CATEGORIES,
     AbInst,
     Ctx,
     OObj,
@@ -237,7 +240,9 @@ def copied(e: Eff, op: Any, run: Run) -> Any:
     assert st0 is not None
     ref = obj_of(st0, op.arg("of"), ctx_of(st0, e))
     value: Any = None
-    if ref is not None and ref.face_down:
+    # face down when e began: it is now, and its timestamp (it gets a new one each time it is
+    # turned face down or up, 613.7f) is earlier than e's
+    if ref is not None and ref.face_down and ref.timestamp < e.ts[0]:
         value = _freeze_values(FACE_DOWN)
     elif ref is not None:
         earlier = [c for c in run.copies if c.id != e.id and c.ts < e.ts and ref.id in affected(st0, c, run)]
@@ -246,7 +251,7 @@ def copied(e: Eff, op: Any, run: Run) -> Any:
             assert last.definition is not None
             value = copied(last, next(o for o in last.definition.ops if o.kind == "copy"), run)
         else:
-            value = _freeze_values(copiable(ref))
+            value = _freeze_values(copiable(dataclasses.replace(ref, face_down=False)))
     if value is not None and op.has("except"):
         value = _freeze_values(_except(dict(value), op.arg("except")))
     run.copied[e.id] = value
@@ -272,6 +277,9 @@ def _except(vals: dict[str, Any], changes: Any) -> dict[str, Any]:
         key = _EXCEPT_KEY[attr]
         if key in ("power", "toughness"):
             vals[key] = values[0]
+        elif key == "subtypes" and how == "set":  # CR 205.1a: each replaces its own set only
+            replaced = {subtype_table.category(v) for v in values}
+            vals[key] = frozenset(v for v in vals[key] if subtype_table.category(v) not in replaced)
         elif how == "set":
             vals[key] = frozenset() if key != "abilities" else ()
     for attr, how, values in changes:
@@ -284,6 +292,11 @@ def _except(vals: dict[str, Any], changes: Any) -> dict[str, Any]:
             vals[key] = vals[key] + tuple(v for v in values if v not in vals[key])
         elif key not in ("power", "toughness") and how != "remove":
             vals[key] = vals[key] | frozenset(values)
+    # the final set (707.9b): no subtype without a card type it belongs to (205.3d)
+    cats: set[str] = set()
+    for t in vals["types"]:
+        cats |= TYPE_CATEGORIES.get(t, frozenset())
+    vals["subtypes"] = frozenset(v for v in vals["subtypes"] if subtype_table.category(v) in cats)
     return vals
 
 

@@ -529,7 +529,7 @@ KEYWORD_POOL = ("flying", "vigilance", "trample", "haste", "swampwalk")
 # exceptions a copy effect may make (CR 707.9b): (attribute, how, values)
 COPY_EXCEPTIONS = (
     ("type", "add", ("Enchantment",)), ("type", "set", ("Artifact",)), ("subtype", "add", ("Illusion",)),
-    ("subtype", "set", ()), ("supertype", "remove", ("Legendary",)), ("color", "set", ("blue",)),
+    ("subtype", "set", ("Frog",)), ("supertype", "remove", ("Legendary",)), ("color", "set", ("blue",)),
     ("power", "set", (7,)), ("toughness", "set", (1,)), ("ability", "add", (kw("flying"),)),
 )
 COLORS = ((), ("white",), ("green",), ("red",), ("blue",), ("white", "blue"))
