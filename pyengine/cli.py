@@ -1,9 +1,9 @@
 """The command-line interface: a thin layer over :mod:`pyengine.api`.
 
 Exit codes: 0 success; 1 ``check``: a scenario gave a wrong answer, the engine failed on it or
-it timed out, and any command: an internal error (an engine bug, one line; ``--log debug``
-logs the traceback); 2 bad input (a scenario file that is not valid, also in ``check``) or bad usage,
-with one line on stderr and never a traceback; 130 interrupted.
+it timed out, and any command: an internal error (a bug in the engine or its encodings, one
+line; ``--log debug`` logs the traceback); 2 bad input (a scenario file that is not valid, also
+in ``check``) or bad usage, with one line on stderr and never a traceback; 130 interrupted.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
 from pyengine import __version__
-from pyengine.errors import PyengineError, ScenarioError
+from pyengine.errors import EncodingError, PyengineError, ScenarioError
 
 log = logging.getLogger("pyengine")
 
@@ -29,26 +29,57 @@ class _Usage(Exception):
     """Bad usage detected by argparse; exit 2 with its one-line message."""
 
 
-class _Parser(argparse.ArgumentParser):
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line (raised, the CLI prints them, exit 2)."""
+
     def error(self, message: str) -> Any:  # argparse would print usage and exit itself
         raise _Usage(f"{self.prog}: {message} (see --help)")
+
+
+def _command_at(words: list[str]) -> int | None:
+    """The position of the command word: the first that is not a top-level option or the
+    value of one."""
+    i = 0
+    while i < len(words):
+        if words[i] == "--log":
+            i += 2
+        elif words[i].startswith("-"):
+            i += 1
+        else:
+            return i
+    return None
+
+
+MAX_TIMEOUT = 86_400.0  # a day
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a time limit in seconds, positive and finite (at most a day)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not 0 < value <= MAX_TIMEOUT:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"expected seconds above 0 and at most {MAX_TIMEOUT:g}, "
+                                         f"got {text!r}")
+    return value
 
 
 def _build_parser() -> argparse.ArgumentParser:
     from pyengine.scenario.runner import DEFAULT_TIMEOUT
 
-    p = _Parser(prog="pyengine", description="A rules expert system for Magic: The Gathering: "
+    p = Parser(prog="pyengine", description="A rules expert system for Magic: The Gathering: "
                 "answers rules questions about a game state with answer-set programming (clingo).")
     p.add_argument("--version", action="store_true", help="print the versions of pyengine and clingo")
     p.add_argument("--log", metavar="LEVEL", choices=LOG_LEVELS, default="warning",
                    help="log level on stderr: " + ", ".join(LOG_LEVELS) + " (default: warning)")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     c = sub.add_parser("check", help="batch-check scenarios against their expected answers")
     c.add_argument("paths", nargs="+", metavar="PATH", help="scenario files or folders")
     c.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
                    help="parallel worker processes (default: all cores)")
-    c.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S",
+    c.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="S",
                    help=f"seconds each scenario may take (default: {DEFAULT_TIMEOUT:g})")
     c.add_argument("-k", dest="patterns", action="append", default=[], metavar="PATTERN",
                    help="only files whose path contains PATTERN (or matches it as a glob); repeatable")
@@ -62,7 +93,7 @@ def _build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="print the answer to a scenario's query")
     s.add_argument("scenario", metavar="SCENARIO")
     s.add_argument("--json", action="store_true", help="print the answer as JSON")
-    s.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S")
+    s.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="S")
 
     f = sub.add_parser("facts", help="dump the input facts of a scenario for hand-run clingo")
     f.add_argument("scenario", metavar="SCENARIO")
@@ -162,7 +193,9 @@ def _facts(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     scenario = api.load(a.scenario)
     symbols, hint = api.facts(scenario)
-    out.write(f"% input facts of {scenario.id} ({scenario.file}): {len(symbols)} atoms\n")
+    # a comment line: the id and file name can't end it (no line break reaches the program)
+    where = " ".join(f"{scenario.id} ({scenario.file})".split())
+    out.write(f"% input facts of {where}: {len(symbols)} atoms\n")
     out.write(f"% {hint}\n")
     for sym in symbols:
         out.write(f"{sym}.\n")  # text only at the edge, from clingo's own rendering
@@ -249,11 +282,20 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     pass it to ``SystemExit``)."""
     out = stdout or sys.stdout
     err = stderr or sys.stderr
+    words = list(sys.argv[1:] if argv is None else argv)
+    # explain and graph parse their own arguments, options first included (argparse would
+    # take `explain --timeout 5 FILE`'s option as the top parser's)
+    at = _command_at(words)
+    rest: list[str] | None = None
+    if at is not None and words[at] in ("explain", "graph"):
+        words, rest = words[:at + 1], words[at + 1:]
     try:
-        a = _build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+        a = _build_parser().parse_args(words)
     except _Usage as exc:
         err.write(f"{exc}\n")
         return 2
+    if rest is not None:
+        a.args = rest
     level = getattr(logging, a.log.upper())
     logging.basicConfig(level=level, stream=err, format="%(levelname)s %(name)s: %(message)s",
                         force=True)
@@ -272,6 +314,9 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     except _Usage as exc:
         err.write(f"{exc}\n")
         return 2
+    except EncodingError as exc:  # a bug in asp/, not in the input
+        err.write(" ".join(f"pyengine: internal error (a bug in pyengine's encodings): {exc}".split()) + "\n")
+        return 1
     except PyengineError as exc:
         err.write(" ".join(str(exc).split()) + "\n")
         return 2

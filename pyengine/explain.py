@@ -3,8 +3,7 @@ and what each changed, with CR numbers."""
 
 from __future__ import annotations
 
-import argparse
-
+from pyengine.cli import Parser, seconds
 from pyengine.layers import compute
 from pyengine.layers.result import LayerResult
 from pyengine.model.enums import Layer
@@ -55,9 +54,9 @@ def render(result: LayerResult) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """CLI entry point."""
-    ap = argparse.ArgumentParser(prog="pyengine explain", description=__doc__)
+    ap = Parser(prog="pyengine explain", description=__doc__)
     ap.add_argument("scenario")
-    ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--timeout", type=seconds, default=60.0)
     args = ap.parse_args(argv)
     scenario = load_file(args.scenario)
     print(f"{scenario.id}: {scenario.title}")

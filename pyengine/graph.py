@@ -3,11 +3,11 @@ file's extension; SVG and PNG are drawn by Graphviz's ``dot`` program)."""
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import subprocess
 from pathlib import Path
 
+from pyengine.cli import Parser, seconds
 from pyengine.depgraph import graphs, to_dot
 from pyengine.errors import PyengineError
 from pyengine.layers import compute
@@ -18,10 +18,15 @@ def write(dot: str, out: Path) -> None:
     """Write DOT text, or render it with Graphviz for .svg/.png."""
     ext = out.suffix.lower()
     if ext in (".dot", ".gv"):
-        out.write_text(dot, encoding="utf-8")
+        try:
+            out.write_text(dot, encoding="utf-8")
+        except OSError as exc:
+            raise PyengineError(f"{out}: can't write the file: {exc.strerror or exc}") from None
         return
     if ext not in (".svg", ".png"):
         raise PyengineError(f"{out}: expected a .dot, .gv, .svg or .png file name")
+    if not out.parent.is_dir():
+        raise PyengineError(f"{out}: can't write the file: no such folder {str(out.parent)!r}")
     exe = shutil.which("dot")
     if exe is None:
         raise PyengineError(f"{out}: drawing {ext} needs Graphviz's 'dot' program "
@@ -34,10 +39,10 @@ def write(dot: str, out: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """CLI entry point."""
-    ap = argparse.ArgumentParser(prog="pyengine graph", description=__doc__)
+    ap = Parser(prog="pyengine graph", description=__doc__)
     ap.add_argument("scenario")
     ap.add_argument("-o", "--output", required=True, help="FILE.dot, FILE.svg or FILE.png")
-    ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--timeout", type=seconds, default=60.0)
     args = ap.parse_args(argv)
     scenario = load_file(args.scenario)
     result = compute(scenario.state, timeout=args.timeout)

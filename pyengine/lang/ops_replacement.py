@@ -26,6 +26,7 @@ operation                  meaning
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from pyengine.lang.effects import KEYWORDS, OPS, Ctx, OpSpec, parse_obj_ref, parse_player_ref, parse_selector
@@ -40,6 +41,9 @@ KEYWORDS.update({"infect", "wither"})  # CR 702.90, 702.80: damage results (120.
 
 
 # --- Patterns -------------------------------------------------------------------------------
+
+_CHOICE_WORD = re.compile(r"[a-z][a-z0-9_]*")
+
 
 def _words(cur: Cursor, options: tuple[str, ...], what: str) -> tuple[str, ...]:
     items = [cur] if not isinstance(cur.value, list) else cur.seq()
@@ -249,6 +253,10 @@ def parse_alternative(cur: Cursor, ctx: Ctx, label: str = "main") -> S.Alternati
             changes.append((key, "set", parse_value(sub, key, ctx)))
         elif key == "choice":
             choices = _words(sub, (), "a word to choose (a color, a mode)")
+            for c, w in zip([sub] if not isinstance(sub.value, list) else sub.seq(), choices, strict=True):
+                if not _CHOICE_WORD.fullmatch(w):  # it becomes a clingo constant
+                    c.fail(f"expected a word to choose in lower case letters, digits and _ "
+                           f"(a color: white, blue, ...; a mode), got {w!r}")
         elif key == "as":
             copy = (parse_obj_ref(sub, ctx) if isinstance(sub.value, str)
                     else _selector(sub, ctx, zone_any=False))

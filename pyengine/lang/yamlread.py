@@ -80,7 +80,9 @@ def load_yaml(text: str, file: str) -> Any:
         path = path_at(text, line) if line is not None else ""
         raise ScenarioError(f"malformed YAML: {problem}", file=file, line=line, path=path) from None
     except yaml.YAMLError as exc:
-        raise ScenarioError(f"malformed YAML: {exc}", file=file) from None
+        raise ScenarioError(" ".join(f"malformed YAML: {exc}".split())[:300], file=file) from None
+    except RecursionError:
+        raise ScenarioError("malformed YAML: nested too deeply", file=file) from None
 
 
 _KEY = re.compile(r"([A-Za-z_][\w -]*?)\s*:(\s|$)")

@@ -50,9 +50,17 @@ def parse_cost(text: str) -> ManaCost:
     for sym in symbols:
         parts = sym.split("/")
         for part in parts:
-            if not (part.isdigit() or part in ("W", "U", "B", "R", "G", "C", "S", "X", "Y", "Z", "P")):
+            # ASCII digits only: str.isdigit() also accepts superscripts, which int() refuses
+            number = part.isascii() and part.isdigit()
+            if not (number or part in ("W", "U", "B", "R", "G", "C", "S", "X", "Y", "Z", "P")):
                 raise ValueError(f"unknown mana symbol {{{sym}}}")
+            if number and int(part) > MAX_GENERIC:
+                raise ValueError(f"mana symbol {{{sym}}}: at most {MAX_GENERIC} generic mana in one symbol")
     return ManaCost(tuple(symbols))
+
+
+# the largest generic mana symbol (clingo's integers have 32 bits; no cost comes near it)
+MAX_GENERIC = 1_000_000
 
 
 def generic_amount(text: str) -> int:

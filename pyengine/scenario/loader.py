@@ -252,8 +252,8 @@ def _effect(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> ResolvedEffect:
     locked = None
     if cur.has("affected"):
         locked = tuple(cur.get("affected").strings("a list of object ids"))
-        for i, c in enumerate(cur.get("affected").seq() if isinstance(cur.get("affected").value, list)
-                              else [cur.get("affected")]):
+        aff = cur.get("affected")
+        for i, c in enumerate([aff] if isinstance(aff.value, str) else aff.seq()):
             ctx.object_refs.append((locked[i], c))
     changes_objects = any(op.layer is not None for op in definition.ops)
     if changes_objects and locked is None:

@@ -107,3 +107,48 @@ def test_cli_check_reports_each_bad_file_on_one_line_and_exits_2() -> None:
         (line,) = [x for x in errors if f"{_file(case)}:" in x]
         _assert_located(re.sub(r"^ERROR\s+", "", line), case)
     assert lines[-1] == f"0 passed, {len(CASES)} failed"
+
+
+# Found by a hand-made bad-input hunt (session 8): each was an internal error or worse.
+_BASE = (Path(__file__).resolve().parent / "fixtures" / "valid" / "anthem-bears.yaml").read_text()
+
+
+@pytest.mark.parametrize("old,new,words", [
+    ("{id: bears, card: Grizzly Bears,", "{id: bears, name: B, types: [Creature], power: 2, toughness: 2, "
+     "mana_cost: '{²}',", "unknown mana symbol {²}"),
+    ("{id: bears, card: Grizzly Bears,", "{id: bears, name: B, types: [Creature], power: 2, toughness: 2, "
+     "mana_cost: '{99999999999}',", "at most 1000000 generic mana"),
+])
+def test_bad_mana_is_a_located_input_error(old: str, new: str, words: str) -> None:
+    from pyengine.scenario.loader import load_text
+
+    with pytest.raises(ScenarioError) as err:
+        load_text(_BASE.replace(old, new, 1), "m.yaml")
+    assert str(err.value).startswith("m.yaml:") and words in str(err.value)
+
+
+def test_yaml_nested_too_deeply_is_one_line() -> None:
+    from pyengine.scenario.loader import load_text
+
+    deep = "id: x\nt: " + "[" * 5000 + "]" * 5000 + "\n"
+    with pytest.raises(ScenarioError) as err:
+        load_text(deep, "deep.yaml")
+    assert str(err.value).startswith("deep.yaml:") and "\n" not in str(err.value)
+    assert len(str(err.value)) < 400
+
+
+def test_facts_header_keeps_the_id_on_its_comment_line(tmp_path: Path) -> None:
+    # the scenario id is user text: it must not end the comment and add a rule to the dump
+    bad = tmp_path / "f.yaml"
+    bad.write_text(_BASE.replace("id: fixtures/anthem-bears", 'id: "fixtures/x\\ninjected(1).\\n%"'))
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["facts", str(bad)], stdout=out, stderr=err)
+    if code == 0:  # an id with a line break may be refused; if not, it stays in the comment
+        assert not any(line.startswith("injected") for line in out.getvalue().splitlines())
+
+
+def test_graph_to_a_missing_folder_is_one_line(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["graph", str(FIXTURES / "valid" / "anthem-bears.yaml"), "-o",
+                 str(tmp_path / "no" / "such" / "g.dot")], stdout=out, stderr=err)
+    assert code == 2 and len(err.getvalue().splitlines()) == 1 and "can't write the file" in err.getvalue()

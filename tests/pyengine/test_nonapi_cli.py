@@ -52,7 +52,11 @@ def test_version_subprocess() -> None:
     (("frobnicate",), "invalid choice: 'frobnicate'"),
     (("check",), "the following arguments are required: PATH"),
     (("check", "--jobs", "0", "."), "--jobs must be at least 1"),
-    (("check", "--timeout", "0", "."), "--timeout must be positive"),
+    (("check", "--timeout", "0", "."), "--timeout: expected seconds above 0 and at most 86400, got '0'"),
+    (("solve", "--timeout", "nan", "x.yaml"), "--timeout: expected seconds above 0"),
+    (("solve", "--timeout", "inf", "x.yaml"), "--timeout: expected seconds above 0"),
+    (("solve", "--timeout", "-1", "x.yaml"), "--timeout: expected seconds above 0"),
+    (("solve", "--timeout", "soon", "x.yaml"), "--timeout: expected a number of seconds, got 'soon'"),
     (("--log", "loud", "schema"), "invalid choice: 'loud'"),
     (("bench",), "name an area"),
 ])
@@ -282,3 +286,11 @@ def test_solve_timeout_is_one_line_exit_2(probe: Path) -> None:
     code, out, err = run("solve", str(probe / "solver-timeout.yaml"))
     assert code == 2 and out == ""
     assert err == "timeout: probe did not finish within 60 s\n"
+
+
+def test_solve_encoding_error_is_an_internal_error_exit_1(probe: Path) -> None:
+    # an encoding bug is pyengine's, not the input's (exit 2 is for bad input)
+    code, out, err = run("solve", str(probe / "encoding-error.yaml"))
+    assert code == 1 and out == "" and len(err.splitlines()) == 1
+    assert err.startswith("pyengine: internal error (a bug in pyengine's encodings): "
+                          "probe: grounder reported")

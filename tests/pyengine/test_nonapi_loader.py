@@ -128,3 +128,10 @@ def test_non_utf8_file_is_a_scenario_error(tmp_path: Path) -> None:
     p.write_bytes("title: caf\xe9\n".encode("latin-1"))
     with pytest.raises(ScenarioError, match="not UTF-8"):
         load_file(p)
+
+
+def test_affected_null_is_an_empty_set_not_a_crash() -> None:
+    # found by the bad-input hunt: an IndexError
+    text = BASE.replace("affected: [bears],", "affected: null,")
+    s = load_text(text, "base.yaml")
+    assert s.state.effects[0].locked == ()

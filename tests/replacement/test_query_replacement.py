@@ -103,3 +103,17 @@ def test_a_template_missing_a_field_is_an_error_where_the_scenario_wrote_it() ->
     assert out.error_kind == "input", out.message
     assert out.message.startswith("q.yaml:19: objects[0].abilities[0].static.replace.instead[0]: ")
     assert "needs a 'to'" in out.message
+
+
+def test_a_choice_word_that_is_no_constant_is_an_input_error() -> None:
+    # found by the bad-input hunt: `choice: [Red]` was a ValueError inside the engine
+    text = (HEAD.replace("objects:\n", "objects:\n  - id: voice\n    name: Voice\n    controller: alice\n"
+                         "    timestamp: 3\n    types: [Enchantment]\n    abilities:\n"
+                         "      - text: As this enters, choose a color.\n        static:\n"
+                         "          replace:\n            event: {kind: enter, object: self}\n"
+                         "            choice: [Red]\n")
+            + "query: {kind: replacement, event: {kind: draw, player: alice}}\n"
+            + "expect: {outcomes: [{events: []}]}\n")
+    with pytest.raises(ScenarioError) as err:
+        load_text(text, "q.yaml")
+    assert str(err.value).startswith("q.yaml:") and "got 'Red'" in str(err.value)
