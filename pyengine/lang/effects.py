@@ -97,8 +97,37 @@ def parse_expr(cur: Cursor, ctx: Ctx) -> Expr:
         rest = tuple(parse_expr(c, ctx) for c in items[1:])
         if len(rest) != 1:
             sub.fail("expected [integer, expression]")
-        return Expr("times", value=first, args=rest)
-    return Expr("sum", args=tuple(parse_expr(c, ctx) for c in items))
+        out = Expr("times", value=first, args=rest)
+    else:
+        out = Expr("sum", args=tuple(parse_expr(c, ctx) for c in items))
+    if _bound(out) > MAX_EXPR:
+        cur.fail(f"this expression can reach about {_bound(out):,}, more than the solver's 32-bit "
+                 f"integers leave room for (at most {MAX_EXPR:,})")
+    return out
+
+
+# The largest value an expression may reach, from its constants (at most 1,000,000 each), a
+# count or a card-type count (at most 10,000 objects) and an object's power, toughness or mana
+# value (at most 1,000,000): the layer engine adds such values for many effects and objects,
+# in clingo's 32-bit integers, so the product of factors must stay well below 2^31.
+MAX_EXPR = 2**31 // 64
+_COUNT_BOUND = 10_000
+_ATTR_BOUND = 1_000_000
+
+
+def _bound(e: Expr) -> int:
+    """An upper bound of the size of ``e``'s value."""
+    if e.op == "const":
+        return abs(int(e.value or 0))
+    if e.op in ("count", "card_types"):
+        return _COUNT_BOUND
+    if e.op == "attr":
+        return _ATTR_BOUND
+    if e.op == "neg":
+        return _bound(e.args[0])
+    if e.op == "times":
+        return abs(int(e.value or 0)) * _bound(e.args[0])
+    return sum(_bound(a) for a in e.args)
 
 
 CMP_OPS = {"<": "lt", "<=": "lte", "==": "eq", "=": "eq", ">=": "gte", ">": "gt", "!=": "ne"}

@@ -233,6 +233,9 @@ def parse_token(cur: Cursor, ctx: Ctx) -> S.Value:
 
 MOD_KEYS = ("amount", "count", "to", "position", "face", "cause", "tapped", "control", "choice",
             "as", "redirect", "instead", "also", "nothing", "counters", "choose_objects", "label")
+# the largest factor of an amount (no card multiplies by more; with the limit on a scenario's
+# integers it keeps the solver's 32-bit arithmetic in range for several such effects)
+MAX_FACTOR = 10
 AMOUNT_OPS = {"times": "times", "plus": "plus", "half": "half", "keep_life": "cap_life"}
 
 
@@ -247,7 +250,16 @@ def parse_alternative(cur: Cursor, ctx: Ctx, label: str = "main") -> S.Alternati
         if key in ("amount", "count"):
             sub.mapping(set(AMOUNT_OPS), "{times: K}, {plus: N}, {half: true} or {keep_life: N}")
             for op, c in sub.items():
-                n = 0 if op == "half" else c.integer("an integer")
+                if op == "half":
+                    if c.value is not True:
+                        c.fail("expected true")
+                    n = 0
+                elif op == "times":  # twice, three times ...: a positive whole factor
+                    n = c.integer("a factor", 1)
+                    if n > MAX_FACTOR:
+                        c.fail(f"expected a factor from 1 to {MAX_FACTOR}, got {n}")
+                else:
+                    n = c.integer("an integer")
                 changes.append((key, AMOUNT_OPS[op], S.Value("int", number=n)))
         elif key in ("to", "position", "face", "cause", "tapped", "control"):
             changes.append((key, "set", parse_value(sub, key, ctx)))

@@ -152,3 +152,30 @@ def test_graph_to_a_missing_folder_is_one_line(tmp_path: Path) -> None:
     code = main(["graph", str(FIXTURES / "valid" / "anthem-bears.yaml"), "-o",
                  str(tmp_path / "no" / "such" / "g.dot")], stdout=out, stderr=err)
     assert code == 2 and len(err.getvalue().splitlines()) == 1 and "can't write the file" in err.getvalue()
+
+
+def test_an_expression_beyond_32_bit_arithmetic_is_refused() -> None:
+    # found by the bad-input hunt: 1,000,000 x 1,000,000 x 5 wrapped around to 658067457
+    from pyengine.scenario.loader import load_text
+
+    text = _BASE.replace("  - {id: anthem, card: Glorious Anthem, controller: alice, timestamp: 2}",
+                         "  - {id: anthem, card: Glorious Anthem, controller: alice, timestamp: 2}\n"
+                         "effects:\n  - {id: e, set_pt: {power: {times: [1000000, {times: [1000000, 5]}]}, "
+                         "toughness: 1}, affected: [bears], controller: alice, timestamp: 3}")
+    with pytest.raises(ScenarioError) as err:
+        load_text(text, "o.yaml")
+    assert "effects[0].set_pt.power: this expression can reach about 5,000,000,000,000" in str(err.value)
+
+
+def test_a_replacement_factor_must_be_a_small_positive_whole_number() -> None:
+    # found by the bad-input hunt: times: -2 was accepted; half: false still halved
+    from pyengine.lang.effects import Ctx
+    from pyengine.lang.ops_replacement import parse_alternative
+    from pyengine.lang.yamlread import Cursor
+
+    ctx = Ctx(players=("alice", "bob"))
+    for bad, words in (({"amount": {"times": -2}}, "expected a factor >= 1"),
+                       ({"amount": {"times": 11}}, "expected a factor from 1 to 10"),
+                       ({"amount": {"half": False}}, "expected true")):
+        with pytest.raises(ScenarioError, match=words):
+            parse_alternative(Cursor(bad, "", None, None), ctx)
