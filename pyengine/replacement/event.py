@@ -19,6 +19,9 @@ from pyengine.replacement import spec as S
 Value = Any
 _WORD = re.compile(r"^[a-z][a-z0-9_]*$")
 
+# the largest count of an event asked about (draws, tokens, cards moved)
+MAX_COUNT = 100
+
 
 @dataclass(frozen=True)
 class Event:
@@ -152,7 +155,13 @@ class EventReader:
     def value(self, cur: Cursor, field: str) -> Value:
         """One field value."""
         if field in S.INT_FIELDS:
-            return cur.integer(f"an integer {field}", 0)
+            n = cur.integer(f"an integer {field}", 0)
+            if field == "count" and not self.outcome and n > MAX_COUNT:
+                # each draw (CR 121.2) or token is followed on its own: beyond this the
+                # grounder alone outlasts any time limit
+                cur.fail(f"expected a count from 0 to {MAX_COUNT} (the replacement engine follows "
+                         f"each one separately), got {n}")
+            return n
         if field in S.BOOL_FIELDS or field == "empty":
             return cur.boolean()
         if field in S.TEXT_FIELDS:
