@@ -93,6 +93,7 @@ class FactBuilder:
         effects = [i for i in self.found + self.entering.own if isinstance(i.spec, S.ReplacementSpec)]
         if len(effects) > 30:
             raise UnsupportedQuery("more than 30 replacement and prevention effects at once")
+        _check_range(self.parts, effects)
         for n, inst in enumerate(effects):
             self.bits[inst.id] = 1 << n
             self.effect(inst)
@@ -450,3 +451,27 @@ def takes(tree: list[clingo.Symbol]) -> list[clingo.Symbol]:
     """Facts of a tree of choices read from asp/replacement/outcomes.lp (``takes(X, E, A)``
     atoms, their closure terms passed back as they are) for asp/replacement/follow.lp."""
     return [F.fact("rep_takes", *a.arguments) for a in tree]
+
+
+_INT_LIMIT = 2**31 - 1  # clingo's integers
+
+
+def _check_range(parts: list, effects: list) -> None:  # type: ignore[type-arg]
+    """The amounts the choices can reach stay within clingo's 32-bit integers: the largest
+    number in the events, times every factor, plus every addition (each effect applies once to
+    an event, CR 614.5), else the answer would wrap around silently."""
+    largest = max((v for p in parts for _, v in p.fields if isinstance(v, int) and not isinstance(v, bool)),
+                  default=0)
+    factor, added = 1, 0
+    for inst in effects:
+        for alt in inst.spec.alternatives:
+            for _field, op, val in alt.changes:
+                n = getattr(val, "number", None) or 0
+                if op == "times":
+                    factor *= max(1, n)
+                elif op == "plus":
+                    added += abs(n)
+    if largest * factor + added > _INT_LIMIT:
+        raise UnsupportedQuery(f"with {largest} in the event and these effects, the amounts could reach "
+                               f"{largest * factor + added:,}, beyond the solver's 32-bit integers "
+                               f"({_INT_LIMIT:,}); use smaller numbers")

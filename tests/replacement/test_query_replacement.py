@@ -126,3 +126,20 @@ def test_a_count_the_engine_cannot_follow_is_an_input_error() -> None:
         load("query: {kind: replacement, event: {kind: draw, player: alice, count: 300}}\n",
              "expect: {outcomes: [{events: []}]}\n")
     assert "count: expected a count from 0 to 100" in str(err.value)
+
+
+def test_amounts_beyond_32_bit_integers_are_refused_not_wrapped() -> None:
+    # found by the bad-input hunt: twelve damage doublers on 1,000,000 damage gave "nothing
+    # happens" with exit 0 (4,096,000,000 wrapped around)
+    from pyengine.api import solve
+
+    furnaces = "".join(f"  - {{id: f{i}, card: Furnace of Rath, controller: alice, timestamp: {10 + i}}}\n"
+                       for i in range(12))
+    text = (HEAD.replace("objects:\n", "objects:\n" + furnaces)
+            + "query: {kind: replacement, event: {kind: damage, source: bolt, target: bob, "
+            + "amount: 1000000}}\n"
+            + "expect: {outcomes: [{events: []}]}\n")
+    with pytest.raises(ScenarioError) as err:
+        solve(load_text(text, "q.yaml"))
+    # thirteen Furnaces of Rath (HEAD has one): 1,000,000 x 2^13
+    assert str(err.value).startswith("q.yaml: ") and "could reach 8,192,000,000" in str(err.value)
