@@ -126,10 +126,13 @@ def _paid(cur: Cursor, state: GameState) -> tuple[tuple[str, str | None], ...]:
 
 
 def _declaration(cur: Cursor, state: GameState, kind: Kind) -> Proposal:
-    if cur.value is None or cur.value == {}:
+    if cur.value == {}:
         return Proposal(())
-    cur.mapping({_PAIRS[kind], "paid"}, f"a declaration {{{_PAIRS[kind]}: ..., paid: [...]}}")
-    pairs = _pairs(cur.get(_PAIRS[kind]), state, kind) if cur.get(_PAIRS[kind]).value else ()
+    cur.mapping({_PAIRS[kind], "paid"}, f"a declaration {{{_PAIRS[kind]}: ..., paid: [...]}} "
+                "({} for none)")
+    pairs_cur = cur.get(_PAIRS[kind])
+    # a mapping of pairs; only a missing or empty one is "none" (false, 0, [] are mistakes)
+    pairs = _pairs(pairs_cur, state, kind) if pairs_cur.value not in (None, {}) else ()
     paid = _paid(cur.get("paid"), state) if cur.has("paid") else ()
     return Proposal(pairs, paid)
 

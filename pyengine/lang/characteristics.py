@@ -38,7 +38,8 @@ def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozens
         mana_value = mv
     for key in ("color_indicator", "colors"):
         if cur.has(key):
-            colors = tuple(_colors(cur.get(key))) if cur.get(key).value else ()
+            # none or an empty list is colorless; anything else must be colors (0, false are mistakes)
+            colors = tuple(_colors(cur.get(key))) if cur.get(key).value not in (None, []) else ()
     types = tuple(_types(cur.get("types"))) if cur.has("types") else ()
     subtypes = tuple(_subtypes(cur.get("subtypes"))) if cur.has("subtypes") else ()
     for word in subtypes:

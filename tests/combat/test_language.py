@@ -106,6 +106,13 @@ def test_bad_operations_are_one_line_errors(ability: str, message: str) -> None:
             "missing required field 'violations'",
         ),
         ("{kind: attack}", "{maximum: 0}", "[alice, bob]", "missing 'legal_declarations'"),
+        # the bad-input hunt: these were read as "no attackers" (a silent default)
+        ("{kind: attack, declaration: {attackers: false}}", "{legal: true, obeyed: 0, maximum: 0}",
+         "[alice, bob]", "declaration.attackers: expected a mapping creature -> target"),
+        ("{kind: attack, declaration: {attackers: []}}", "{legal: true, obeyed: 0, maximum: 0}",
+         "[alice, bob]", "declaration.attackers: expected a mapping creature -> target"),
+        ("{kind: attack, declaration: null}", "{legal: true, obeyed: 0, maximum: 0}",
+         "[alice, bob]", "declaration: expected a declaration {attackers: ..., paid: [...]} ({} for none)"),
         (
             "{kind: attack}",
             "{maximum: 0, count: 1, legal: true}",
@@ -121,6 +128,9 @@ def test_bad_operations_are_one_line_errors(ability: str, message: str) -> None:
         "block_needs_attackers",
         "illegal_needs_violations",
         "enumeration_needs_set_or_count",
+        "attackers_false",
+        "attackers_list",
+        "declaration_null",
         "legal_without_proposal",
     ],
 )

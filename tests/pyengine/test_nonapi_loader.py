@@ -83,6 +83,11 @@ def test_disputed_is_read() -> None:
     ("kind: characteristics", "kind: poker", "query.kind: unknown query kind 'poker'; expected one of:"),
     ("power: 5, toughness: 5,", "power: 5,", "expect.bears: missing 'toughness'"),
     ("colors: [green]", "colors: [teal]", "expected one of white, blue, black, red, green, got 'teal'"),
+    # the bad-input hunt: these became colorless (a silent default)
+    ("types: [Creature], power: 1, toughness: 1, owner: bob", "types: [Creature], colors: false, power: 1, "
+     "toughness: 1, owner: bob", "objects[1].colors: expected a list, got boolean false"),
+    ("types: [Creature], power: 1, toughness: 1, owner: bob", "types: [Creature], colors: 0, power: 1, "
+     "toughness: 1, owner: bob", "objects[1].colors: expected a list, got integer 0"),
     # CR 613.7c: a counter's timestamp, when later than its permanent's
     ("controller: alice, timestamp: 1}", "controller: alice, timestamp: 3, counters: {flying: "
      "{count: 1, timestamp: 2}}}", "objects[0].counters.flying.timestamp: counters are put on an "
