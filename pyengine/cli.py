@@ -122,8 +122,6 @@ def _check(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     if a.jobs is not None and a.jobs < 1:
         raise _Usage("pyengine check: --jobs must be at least 1")
-    if a.timeout <= 0:
-        raise _Usage("pyengine check: --timeout must be positive")
     files = runner.discover(a.paths, a.patterns)
     if not files:
         what = " matching " + " or ".join(repr(k) for k in a.patterns) if a.patterns else ""

@@ -152,15 +152,16 @@ def _condition_schema() -> Schema:
 
 # Schemas of the layer operations, used only while OPS[name].schema is None (see the module
 # docstring: an operation should carry its own schema in its OpSpec).
-_COPY_EXCEPT: dict[str, Schema] = {
-    **{f"{verb}_types": _ref("card_types") for verb in ("set", "add", "remove")},
-    **{f"{verb}_subtypes": _ref("subtypes") for verb in ("set", "add", "remove")},
-    **{f"{verb}_supertypes": _ref("supertypes") for verb in ("set", "add", "remove")},
-    "set_colors": _ref("colors"),
-    "add_abilities": {"anyOf": [_ref("ability"), {"type": "array", "items": _ref("ability")}]},
-    "set_pt": {"type": "object", "additionalProperties": False, "minProperties": 1,
-               "properties": {"power": {"type": "integer"}, "toughness": {"type": "integer"}}},
+# copy exceptions (lang.COPY_EXCEPTIONS): the schema of each attribute's values
+_EXCEPT_VALUES: dict[str, Schema] = {
+    "type": _ref("card_types"), "subtype": _ref("subtypes"), "supertype": _ref("supertypes"),
+    "color": _ref("colors"),
+    "ability": {"anyOf": [_ref("ability"), {"type": "array", "items": _ref("ability")}]},
+    "pt": {"type": "object", "additionalProperties": False, "minProperties": 1,
+           "properties": {"power": {"type": "integer"}, "toughness": {"type": "integer"}}},
 }
+_COPY_EXCEPT: dict[str, Schema] = {key: _EXCEPT_VALUES[attr]
+                                   for key, (attr, _how) in lang.COPY_EXCEPTIONS.items()}
 _FALLBACK_OPS: dict[str, Schema] = {
     "copy": {"anyOf": [_ref("object_ref"), {
         "type": "object", "required": ["of"], "additionalProperties": False,

@@ -602,10 +602,12 @@ def test_707_2_copy_takes_copiable_values_and_keeps_counters() -> None:
     assert c["angel"]["mana_value"] == 2
 
 
-def test_707_2b_a_copy_keeps_what_it_copied_when_the_original_changes_later() -> None:
-    """X copies Y (timestamp 4), then Y copies Z (5): X keeps Y's values as they were when X's
-    copy effect began (CR 707.2b), so X is Y while Y is Z. (This test said the opposite
-    before 2026-11-30: copies were read anew in layer 1, and X's copy depended on Y's.)"""
+@pytest.mark.parametrize("cx,cy,x_is", [(4, 5, "Y"), (5, 4, "Z")], ids=["x_first", "y_first"])
+def test_707_2b_a_copy_gives_what_the_original_was_when_it_began(cx: int, cy: int, x_is: str) -> None:
+    """X copies Y (effect cx) and Y copies Z (cy). X copied first: it keeps Y's values as they
+    were then (CR 707.2b), so X is Y while Y is Z (this test said the opposite before
+    2026-11-30, when copies were read anew in layer 1). Y copied first: Y's copiable values
+    were already Z's, as modified by its copy effect (707.2), so X is Z."""
     c = characteristics(
         state(
             """
@@ -613,33 +615,17 @@ def test_707_2b_a_copy_keeps_what_it_copied_when_the_original_changes_later() ->
       - {id: y, name: Y, types: [Creature], power: 2, toughness: 2, controller: alice, timestamp: 2}
       - {id: z, name: Z, types: [Artifact], controller: alice, timestamp: 3}
     """,
-            effects="""
-      - {id: cx, controller: alice, timestamp: 4, affected: [x], copy: y}
-      - {id: cy, controller: alice, timestamp: 5, affected: [y], copy: z}
+            effects=f"""
+      - {{id: cx, controller: alice, timestamp: {cx}, affected: [x], copy: y}}
+      - {{id: cy, controller: alice, timestamp: {cy}, affected: [y], copy: z}}
     """,
         )
     )
-    assert c["x"]["name"] == "Y" and c["x"]["types"] == ("Creature",) and pt(c, "x") == (2, 2)
     assert c["y"]["name"] == "Z" and c["y"]["types"] == ("Artifact",) and pt(c, "y") == (None, None)
-
-
-def test_707_2_a_copy_of_a_copy_made_earlier_copies_what_it_copies() -> None:
-    """Y copies Z (timestamp 4), then X copies Y (5): Y's copiable values then were Z's, as
-    modified by Y's copy effect (CR 707.2), so X is Z."""
-    c = characteristics(
-        state(
-            """
-      - {id: x, name: X, types: [Creature], power: 1, toughness: 1, controller: alice, timestamp: 1}
-      - {id: y, name: Y, types: [Creature], power: 2, toughness: 2, controller: alice, timestamp: 2}
-      - {id: z, name: Z, types: [Artifact], controller: alice, timestamp: 3}
-    """,
-            effects="""
-      - {id: cy, controller: alice, timestamp: 4, affected: [y], copy: z}
-      - {id: cx, controller: alice, timestamp: 5, affected: [x], copy: y}
-    """,
-        )
-    )
-    assert c["x"]["name"] == "Z" and c["x"]["types"] == ("Artifact",) and pt(c, "x") == (None, None)
+    if x_is == "Y":
+        assert c["x"]["name"] == "Y" and c["x"]["types"] == ("Creature",) and pt(c, "x") == (2, 2)
+    else:
+        assert c["x"]["name"] == "Z" and c["x"]["types"] == ("Artifact",) and pt(c, "x") == (None, None)
 
 
 def test_613_1f_cant_have_blocks_later_grants() -> None:

@@ -143,11 +143,3 @@ def test_an_operation_registered_with_a_schema_is_used(monkeypatch: pytest.Monke
     good = _set(_base(), ("effects",), [{**effect, "test_only_op": "exactly-this"}])
     bad = _set(_base(), ("effects",), [{**effect, "test_only_op": "other"}])
     assert _errors(v, good) == [] and _errors(v, bad) != []
-
-
-def test_copy_exceptions_in_the_schema_are_the_parsers() -> None:
-    """Every exception the parser reads (CR 707.9b) has a schema, and no other."""
-    from pyengine.lang.effects import COPY_EXCEPTIONS
-    from pyengine.scenario.schema import _COPY_EXCEPT
-
-    assert set(_COPY_EXCEPT) == set(COPY_EXCEPTIONS)
