@@ -1,0 +1,50 @@
+"""Every bundled scenario cites rules that exist in the current Comprehensive Rules (its
+``cr`` list, and a disputed scenario's ``disputed.cr``), and its rationale explains by rule
+number. Each folder keeps at least the scenarios it has (CR examples, seed examples, classic
+interactions): raise the minimums as scenarios are added, never lower them by accident."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[2]
+CR = Path("/work/shared/reference/comprehensive-rules-2026-01-16.txt")
+FILES = sorted((REPO / "scenarios").rglob("*.yaml"))
+MINIMUM = {"layers": 188, "combat": 142, "replacement": 132}
+
+
+def _id(path: Path) -> str:
+    return str(path.relative_to(REPO / "scenarios").with_suffix(""))
+
+
+@lru_cache(maxsize=1)
+def _rules() -> frozenset[str]:
+    text = CR.read_text(encoding="utf-8")
+    rules = set(re.findall(r"^(\d{3}\.\d+[a-z]?)\.? ", text, re.M))
+    rules |= set(re.findall(r"^(\d{3})\. ", text, re.M))
+    return frozenset(rules)
+
+
+@pytest.mark.parametrize("folder", sorted(MINIMUM))
+def test_each_folder_keeps_its_scenarios(folder: str) -> None:
+    found = sum(1 for p in FILES if p.relative_to(REPO / "scenarios").parts[0] == folder)
+    assert found >= MINIMUM[folder]
+
+
+@pytest.mark.skipif(not CR.is_file(), reason="the Comprehensive Rules text is not available here")
+@pytest.mark.parametrize("path", FILES, ids=_id)
+def test_cited_rules_exist(path: Path) -> None:
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    cited = [str(r) for r in doc["cr"]] + [str(r) for r in (doc.get("disputed") or {}).get("cr") or []]
+    assert [r for r in cited if r not in _rules()] == []
+
+
+@pytest.mark.parametrize("path", FILES, ids=_id)
+def test_rationale_cites_a_rule(path: Path) -> None:
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert re.search(r"\b\d{3}\.\d+[a-z]?\b", doc["rationale"]), "the rationale explains by rule number"
