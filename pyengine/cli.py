@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
 from pyengine import __version__
-from pyengine.errors import EncodingError, PyengineError, ScenarioError
+from pyengine.errors import EncodingError, PyengineError, ScenarioError, SolverTimeout
 
 log = logging.getLogger("pyengine")
 
@@ -315,6 +315,9 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     except EncodingError as exc:  # a bug in asp/, not in the input
         err.write(" ".join(f"pyengine: internal error (a bug in pyengine's encodings): {exc}".split()) + "\n")
         return 1
+    except SolverTimeout as exc:  # no answer, neither bad input nor a verdict
+        err.write(" ".join(str(exc).split()) + "\n")
+        return 3
     except PyengineError as exc:
         err.write(" ".join(str(exc).split()) + "\n")
         return 2

@@ -282,10 +282,29 @@ def test_solve_internal_error_is_one_line_exit_1(probe: Path) -> None:
                    "RuntimeError: probe exploded\n")
 
 
-def test_solve_timeout_is_one_line_exit_2(probe: Path) -> None:
+def test_solve_timeout_is_one_line_exit_3(probe: Path) -> None:
+    # neither bad input (2) nor an answer or an internal error (1): its own code
     code, out, err = run("solve", str(probe / "solver-timeout.yaml"))
-    assert code == 2 and out == ""
+    assert code == 3 and out == ""
     assert err == "timeout: probe did not finish within 60 s\n"
+
+
+@pytest.mark.parametrize("command", ["explain", "graph"])
+def test_explain_and_graph_timeouts_exit_3(command: str, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from pyengine import explain, graph
+    from pyengine.errors import SolverTimeout
+
+    def late(*_args: object, **_kwargs: object) -> None:
+        raise SolverTimeout("the layer engine", 0.5)
+
+    monkeypatch.setattr(explain if command == "explain" else graph, "compute", late)
+    scenarios = Path(__file__).resolve().parents[2] / "scenarios"
+    scenario = scenarios / "layers" / "dependency" / "blood-moon-urborg-moon-first.yaml"
+    extra = ["-o", str(tmp_path / "g.dot")] if command == "graph" else []
+    code, out, err = run(command, str(scenario), "--timeout", "0.5", *extra)
+    assert code == 3
+    assert err == "timeout: the layer engine did not finish within 0.5 s\n"
 
 
 def test_solve_encoding_error_is_an_internal_error_exit_1(probe: Path) -> None:
