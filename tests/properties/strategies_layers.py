@@ -40,6 +40,7 @@ PLAYERS = ("p1", "p2")
 OPS_LAYER = {
     "copy": Layer.L1A,
     "control": Layer.L2,
+    "text_change": Layer.L3,
     "set_types": Layer.L4,
     "add_types": Layer.L4,
     "remove_types": Layer.L4,
@@ -359,6 +360,8 @@ def exprs(draw: st.DrawFn, ids: tuple[str, ...], constant: bool) -> Expr:
 
 
 ABILITY_WORDS = ("flying", "vigilance", "trample", "haste", "swampwalk", "protection from red")
+# the words a text change swaps (CR 612.2): colors, land types, creature types on this board
+TEXT_WORDS = (("white", "green", "red", "blue"), ("Forest", "Swamp", "Plains"), ("Goblin", "Elf", "Golem"))
 TYPE_SETS = (("Creature",), ("Artifact",), ("Land",), ("Enchantment",), ("Artifact", "Creature"))
 SUBTYPE_SETS = (
     ("Goblin",),
@@ -379,6 +382,7 @@ def operations(
     """One to two operations, from distinct layers (mostly of the ``theme`` layer, if any)."""
     kinds = [
         "control",
+        "text_change",
         "set_types",
         "add_types",
         "remove_types",
@@ -412,6 +416,9 @@ def operations(
             out.append(
                 op(kind, player=PlayerRef(who) if who in ("you", "opponent") else PlayerRef("id", who))
             )
+        elif kind == "text_change":  # CR 612.2: a color word for a color word, a subtype for one of its kind
+            frm, to = draw(st.permutations(draw(st.sampled_from(TEXT_WORDS))))[:2]
+            out.append(op(kind, **{"from": frm, "to": to}))
         elif kind in ("set_types", "add_types", "remove_types"):
             out.append(op(kind, values=draw(st.sampled_from(TYPE_SETS))))
         elif kind in ("set_subtypes", "add_subtypes", "remove_subtypes"):
