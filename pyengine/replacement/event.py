@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from pyengine.lang.counters import counter_kind
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.objects import GameState
 from pyengine.replacement import spec as S
@@ -165,7 +166,8 @@ class EventReader:
         if field in S.BOOL_FIELDS or field == "empty":
             return cur.boolean()
         if field in S.TEXT_FIELDS:
-            return cur.string(f"a {field}")
+            text = cur.string(f"a {field}")
+            return counter_kind(text, cur) if field == "counter" else text
         if field in S.WORD_FIELDS:
             if cur.value is None:
                 return None

@@ -12,6 +12,7 @@ from pathlib import Path
 from pyengine import catalog
 from pyengine.errors import ScenarioError
 from pyengine.lang.characteristics import CHAR_FIELDS, parse_characteristics
+from pyengine.lang.counters import counter_kind
 from pyengine.lang.effects import Ctx, parse_effect
 from pyengine.lang.yamlread import Cursor, load_yaml
 from pyengine.model.effects import EffectDef, ResolvedEffect
@@ -82,6 +83,7 @@ def _scenario(cur: Cursor) -> Scenario:
                               f"expected one of: {', '.join(sorted(kinds))}")
     query = kind.parse_query(qcur, state, ctx)
     _check_refs(ctx, state)
+    _check_durations(cur, state)
     expect = kind.parse_expect(cur.req("expect"), query, state)
     lines = dict(getattr(cur.value, "key_lines", {}))
     return Scenario(sid, title, cur.file or "<input>", cr, tags, rationale, state, query, expect,
@@ -184,6 +186,7 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
     if cur.has("counters"):
         c = cur.get("counters").mapping(None, "a mapping of counter kind to number, e.g. {+1/+1: 2}")
         for kind, n in c.items():
+            kind = counter_kind(kind, n)
             if not isinstance(n.value, dict):
                 counters.append((kind, n.integer("a number of counters, or {count: N, timestamp: T}", 1)))
                 continue
@@ -259,6 +262,10 @@ def _effect(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> ResolvedEffect:
     if changes_objects and locked is None:
         cur.fail("missing required field 'affected': CR 611.2c fixes the objects a resolved "
                  "characteristic- or control-changing effect affects when it resolves")
+    if locked is None and definition.affects is None and any(OPS[op.kind].needs_affects
+                                                             for op in definition.ops):
+        cur.fail("missing required field 'affected' (the objects it affects, fixed when it "
+                 "resolved) or 'affects' (a selector): without either it affects nothing")
     if (locked is not None and definition.affects is not None and cur.has("card") is False
             and "affects" in body):
         cur.get("affects").fail("give 'affected' (the set fixed at resolution, CR 611.2c) "
@@ -266,17 +273,38 @@ def _effect(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> ResolvedEffect:
     source = cur.get("source").string("an object id") if cur.has("source") else None
     if source is not None:
         ctx.object_refs.append((source, cur.get("source")))
+    duration = (Duration(cur.get("duration").choice(Duration.words(), "a duration:"))
+                if cur.has("duration") else Duration.PERMANENT)
+    if duration in _SOURCE_DURATIONS and source is None:
+        cur.get("duration").fail(f"a {duration.value} effect lasts as long as its source: give "
+                                 "'source' (CR 611.2b)")
     return ResolvedEffect(
         id=eid,
         definition=definition,
         timestamp=cur.req("timestamp").integer("a timestamp", 0),
         controller=controller,
-        duration=(Duration(cur.get("duration").choice(Duration.words(), "a duration:"))
-                  if cur.has("duration") else Duration.PERMANENT),
+        duration=duration,
         source=source,
         locked=locked,
         line=cur.line,
     )
+
+
+# "for as long as" durations that end when the source leaves the battlefield (or, for
+# while_controlled, when its controller stops controlling it)
+_SOURCE_DURATIONS = (Duration.WHILE_SOURCE_ON_BATTLEFIELD, Duration.WHILE_CONTROLLED)
+
+
+def _check_durations(cur: Cursor, state: GameState) -> None:
+    """CR 611.2b: an effect lasting "for as long as" its source is on the battlefield (or
+    controlled) has ended once the source is elsewhere, and an ended effect is not listed."""
+    for i, eff in enumerate(state.effects):
+        if eff.duration in _SOURCE_DURATIONS and eff.source is not None:
+            zone = state.object(eff.source).zone
+            if zone != Zone.BATTLEFIELD:
+                cur.get("effects").seq()[i].get("duration").fail(
+                    f"its source {eff.source!r} is in the {zone.value}, so this {eff.duration.value} "
+                    "effect has ended (CR 611.2b): leave it out")
 
 
 def _with_lines(body: dict, original: object) -> dict:
