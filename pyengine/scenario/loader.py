@@ -13,7 +13,7 @@ from pyengine import catalog
 from pyengine.errors import ScenarioError
 from pyengine.lang.characteristics import CHAR_FIELDS, parse_characteristics
 from pyengine.lang.counters import counter_kind
-from pyengine.lang.effects import Ctx, parse_effect
+from pyengine.lang.effects import OBJ_REFS, PLAYER_REFS, Ctx, parse_effect
 from pyengine.lang.yamlread import Cursor, load_yaml
 from pyengine.model.effects import EffectDef, ResolvedEffect
 from pyengine.model.enums import Duration, Step, Zone
@@ -112,7 +112,7 @@ def _players(cur: Cursor) -> tuple[Player, ...]:
             pid = item.string()
             item = Cursor({"id": pid}, item.path, item.line, item.file)
         item.mapping(PLAYER_FIELDS, "a player id or a player mapping")
-        pid = item.req("id").string("a player id")
+        pid = _own_id(item.req("id"), "a player id")
         if pid in seen:
             item.get("id").fail(f"duplicate player id {pid!r}")
         seen.add(pid)
@@ -137,6 +137,19 @@ def _players(cur: Cursor) -> tuple[Player, ...]:
     return tuple(out)
 
 
+# words the effect language reads as references (PLAYER_REFS, OBJ_REFS, `any` player,
+# `affected` objects): an id spelled so would be read as the reference, not as the id
+RESERVED_IDS = frozenset(PLAYER_REFS + OBJ_REFS + ("any", "affected"))
+
+
+def _own_id(cur: Cursor, what: str) -> str:
+    word = cur.string(what)
+    if word in RESERVED_IDS:
+        cur.fail(f"{word!r} is a reserved word of the effect language (a reference such as you, "
+                 f"opponent, self, any); choose another id")
+    return word
+
+
 def _turn(cur: Cursor, pids: tuple[str, ...]) -> TurnContext:
     cur.mapping(TURN_FIELDS, "{active: player, number: N, step: ...}")
     active = cur.req("active").choice(pids, "a player id:")
@@ -147,7 +160,7 @@ def _turn(cur: Cursor, pids: tuple[str, ...]) -> TurnContext:
 
 def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
     cur.mapping(STATE_FIELDS | CHAR_FIELDS, "an object mapping")
-    oid = cur.req("id").string("an object id")
+    oid = _own_id(cur.req("id"), "an object id")
     inline = [k for k in cur.value if k in CHAR_FIELDS]
     if cur.has("card"):
         if inline:

@@ -75,20 +75,6 @@ def test_counter_kinds_the_rules_name_are_accepted(tmp_path: Path) -> None:
                      "exalted"]
 
 
-def test_a_replacement_event_counter_kind_is_checked_too(tmp_path: Path) -> None:
-    text = BASE.replace("""query:
-  kind: characteristics
-  objects: [bears]
-  fields: [power, toughness]
-expect:
-  bears: {power: 3, toughness: 3}""", """query:
-  kind: replacement
-  event: {kind: counters, target: bears, counter: '+1/+l', amount: 1, by: alice}
-expect:
-  outcomes: [{events: [{kind: counters, target: bears, counter: '+1/+1', amount: 1, by: alice}]}]""")
-    refused(tmp_path, text, "query.event.counter", "expected a power/toughness counter")
-
-
 PUMP = "{id: e, controller: alice, timestamp: 3, affected: [bears], modify_pt: {power: 1, toughness: 1}, "
 GONE = ("  - {id: gone, name: Gone, types: [Creature], power: 1, toughness: 1, owner: alice, "
         "zone: graveyard}\n")
@@ -122,3 +108,141 @@ def test_defending_where_combat_binds_it_is_accepted() -> None:
 
     load_text(with_effect("{id: e, controller: alice, timestamp: 3, affected: [bears], cant_attack: "
                           "{unless: {exists: {types: [Land], controller: defending}}}}"), "ok.yaml")
+
+
+@pytest.mark.parametrize("word", ["you", "opponent", "self", "any"])
+def test_a_reserved_word_as_a_player_id(tmp_path: Path, word: str) -> None:
+    # `controller: you` in an effect would mean the effect's controller, never this player
+    refused(tmp_path, BASE.replace("alice", word), "players[0].id", f"{word!r} is a reserved word")
+
+
+def test_a_reserved_word_as_an_object_id(tmp_path: Path) -> None:
+    refused(tmp_path, BASE.replace("bears", "self"), "objects[0].id", "'self' is a reserved word")
+
+
+QUERY = """query:
+  kind: characteristics
+  objects: [bears]
+  fields: [power, toughness]
+expect:
+  bears: {power: 3, toughness: 3}"""
+SOLDIER = "{name: Soldier, types: [Creature], power: 1, toughness: 1"
+MADE = "{kind: enter, object: token, from: none, as: {token: Soldier}, control: alice, cause: create}"
+
+
+def replacement(event: str, outcome: str = MADE, more: str = "") -> str:
+    """The fixture asking a replacement question (Glorious Anthem replaces nothing)."""
+    return BASE.replace(QUERY, f"query:\n  kind: replacement\n  {event}\n"
+                               f"expect:\n  outcomes: [{{events: [{outcome}]{more}}}]")
+
+
+def test_a_replacement_event_counter_kind_is_checked_too(tmp_path: Path) -> None:
+    text = replacement("event: {kind: counters, target: bears, counter: '+1/+l', amount: 1, by: alice}",
+                       "{kind: counters, target: bears, counter: '+1/+1', amount: 1, by: alice}")
+    refused(tmp_path, text, "query.event.counter", "expected a power/toughness counter")
+
+
+def test_an_inline_token_definitions_ids_are_checked(tmp_path: Path) -> None:
+    # its Ctx was thrown away: a dangling id inside it was never looked at
+    token = SOLDIER + (", abilities: [{static: {affects: {ids: [nobody]}, "
+                       "modify_pt: {power: 1, toughness: 1}}}]}")
+    refused(tmp_path, replacement(f"event: {{kind: create_tokens, control: alice, token: {token}}}"),
+            "query.event.token.abilities[0].static.affects.ids[0]", "dangling object id 'nobody'")
+
+
+def test_two_token_definitions_with_one_name(tmp_path: Path) -> None:
+    # the engines know a token definition by its name: the second silently replaced the first
+    events = (f"events: [{{kind: create_tokens, control: alice, token: {SOLDIER}}}}}, "
+              f"{{kind: create_tokens, control: alice, token: {SOLDIER.replace('power: 1', 'power: 2')}}}}}]")
+    refused(tmp_path, replacement(events, MADE + ", " + MADE), "query.events[1].token.name",
+            "another token definition is already named 'Soldier'")
+
+
+def test_an_expected_token_with_no_definition(tmp_path: Path) -> None:
+    text = replacement(f"event: {{kind: create_tokens, control: alice, token: {SOLDIER}}}}}",
+                       MADE.replace("{token: Soldier}", "{token: Soldir}"))
+    refused(tmp_path, text, "expect.outcomes[0].events[0].as.token", "no token definition is named 'Soldir'")
+
+
+def test_a_token_definition_expected_as_made_is_accepted(tmp_path: Path) -> None:
+    path = tmp_path / "ok.yaml"
+    path.write_text(replacement(f"event: {{kind: create_tokens, control: alice, token: {SOLDIER}}}}}"))
+    assert main(["check", "--jobs", "1", str(path)], stdout=io.StringIO(), stderr=io.StringIO()) == 0
+
+
+ATTACK = BASE.replace(QUERY, """query:
+  kind: attack
+  declaration: {attackers: {bears: bob}}
+expect:
+  legal: true
+  obeyed: 0
+  maximum: 0""").replace("turn: {active: alice}", "turn: {active: alice, number: 3, step: declare_attackers}")
+
+
+def test_a_paid_cost_from_a_source_that_does_not_exist(tmp_path: Path) -> None:
+    # it paid nothing, silently
+    text = ATTACK.replace("{attackers: {bears: bob}}", "{attackers: {bears: bob}, paid: "
+                          "[{creature: bears, source: prisn}]}")
+    refused(tmp_path, text, "query.declaration.paid[0].source", "dangling id 'prisn'")
+
+
+def test_a_protector_for_something_that_is_not_a_battle(tmp_path: Path) -> None:
+    # it was silently ignored
+    refused(tmp_path, ATTACK.replace("  declaration:", "  protectors: {anthem: bob}\n  declaration:"),
+            "query.protectors.anthem", "'anthem' is not a battle, and no effect can make it one")
+
+
+def test_the_attack_fixture_is_valid(tmp_path: Path) -> None:
+    path = tmp_path / "ok.yaml"
+    path.write_text(ATTACK)
+    assert main(["check", "--jobs", "1", str(path)], stdout=io.StringIO(), stderr=io.StringIO()) == 0
+
+
+def test_an_expected_combat_violation_the_engine_never_reports(tmp_path: Path) -> None:
+    # the check stayed failing forever ("expected ..., got ..."), never saying the name is wrong
+    text = ATTACK.replace("legal: true", "legal: false\n  violations:\n"
+                          "    - {rule: \"508.1c\", check: cant_atack, objects: [bears]}")
+    refused(tmp_path, text, "expect.violations[0].check", "the combat engine reports no check 'cant_atack'")
+    text = ATTACK.replace("legal: true", "legal: false\n  violations:\n"
+                          "    - {rule: 508.1, check: cant_attack, objects: [bears]}")
+    refused(tmp_path, text, "expect.violations[0].rule", "expected a CR rule number in quotes")
+
+
+def test_every_combat_check_the_encodings_report_is_known() -> None:
+    # so that the check above never refuses a name the engine can report
+    import re
+
+    from pyengine.combat.explain import CHECKS
+
+    text = "".join(p.read_text() for p in (Path(__file__).parents[2] / "asp" / "combat").glob("*.lp"))
+    found = set(re.findall(r"violation\(D, (?:\"[^\"]+\"|\w+), ([a-z_]+),", text))
+    found |= set(re.findall(r"barred\(B, A, \"[^\"]+\", ([a-z_]+),", text))
+    assert len(found) > 20 and found <= CHECKS, found - CHECKS
+
+
+def test_an_expected_replacement_violation_that_is_not_a_rule(tmp_path: Path) -> None:
+    text = replacement("event: {kind: counters, target: bears, counter: '+1/+1', amount: 1, by: alice}\n"
+                       "  sequence: [anthem]",
+                       "{kind: counters, target: bears, counter: '+1/+1', amount: 1, by: alice}")
+    text = text.replace("  outcomes:", "  legal: false\n  violations: [\"616.1f\", \"616-1a\"]\n  outcomes:")
+    refused(tmp_path, text, "expect.violations[1]", "expected a CR rule number such as \"616.1a\"")
+
+
+COUNTER = "{kind: counters, target: bears, counter: '+1/+1', amount: 1, by: alice}"
+
+
+def test_a_proposed_sequence_naming_no_effect(tmp_path: Path) -> None:
+    text = replacement(f"event: {COUNTER}\n  sequence: [{{effect: scales}}]", COUNTER)
+    text = text.replace("  outcomes:", "  legal: false\n  violations: [\"616.1f\"]\n  outcomes:")
+    refused(tmp_path, text, "query.sequence[0].effect", "no effect can be named 'scales'")
+
+
+def test_used_shields_and_stopped_by_naming_no_effect(tmp_path: Path) -> None:
+    # an outcome naming a missing effect could never be reached: a forever-failing check
+    refused(tmp_path, replacement(f"event: {COUNTER}", COUNTER, ", used: {regen: 1}"),
+            "expect.outcomes[0].used.regen", "no effect can be named 'regen'")
+    refused(tmp_path, replacement(f"event: {COUNTER}", COUNTER, ", shields: {salve: 0}"),
+            "expect.outcomes[0].shields.salve", "no effect can be named 'salve'")
+    refused(tmp_path, replacement(f"event: {COUNTER}", COUNTER, ", blocked: [{kind: lose_game, "
+                                  "player: alice, stopped_by: angel/1}]"),
+            "expect.outcomes[0].blocked[0].stopped_by", "no effect can be named 'angel/1'")
