@@ -12,6 +12,7 @@ from pyengine.combat.build import Setup, build_board
 from pyengine.combat.explain import CHECKS
 from pyengine.combat.model import Board, Declaration, Kind, Target, Verdict
 from pyengine.combat.service import LIST_LIMIT, judge
+from pyengine.errors import ScenarioError
 from pyengine.lang.effects import Ctx
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.enums import Layer
@@ -281,6 +282,18 @@ def board_of(state: GameState, query: CombatQuery, timeout: float) -> Board:
     from pyengine.layers import compute
 
     layers = compute(state, timeout=timeout)
+    for a, _target in query.attacks:
+        ch = layers.objects.get(a)
+        # CR 508.1a: the active player attacks with creatures they control; CR 506.4: one that
+        # stops being a creature or changes controller is removed from combat
+        zone = state.object(a).zone.value
+        problem = (f"it is in the {zone}" if ch is None or zone != "battlefield" else
+                   "it is not a creature" if "Creature" not in ch.types else
+                   f"it is controlled by {ch.controller}, not the active player {state.turn.active}"
+                   if ch.controller != state.turn.active else "")
+        if problem:
+            raise ScenarioError(f"{a!r} can't be an attacking creature: {problem} (CR 508.1a, 506.4)",
+                                path=f"query.attackers.{a}")
     return build_board(
         state, layers, Setup(Kind(query.kind), query.defending, query.protectors, query.attacks)
     )

@@ -156,7 +156,16 @@ class EventReader:
                 continue
             field = "as" if key == "token" else key
             given[field] = self.value(sub, field)
-        return Event(kind, tuple((f, self._default(kind, f, given, cur)) for f in names))
+        event = Event(kind, tuple((f, self._default(kind, f, given, cur)) for f in names))
+        obj = given.get("object")
+        if kind == "move" and not self.outcome and isinstance(obj, tuple) and obj[0] == "o":
+            zone = self.state.object(obj[1]).zone.value
+            if event.get("from") != zone:
+                at = cur.get("from") if cur.has("from") else cur.get("kind")
+                at.fail(f"{obj[1]!r} is in the {zone}, so it can't move from the {event.get('from')} "
+                        "(CR 400.7; to destroy, sacrifice or die, a permanent leaves the battlefield, "
+                        "CR 701.8a, 701.21a, 700.4)")
+        return event
 
     def value(self, cur: Cursor, field: str) -> Value:
         """One field value."""

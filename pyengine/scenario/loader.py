@@ -238,6 +238,15 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
     if obj.zone != Zone.BATTLEFIELD and (obj.tapped or obj.attached_to or obj.damage):
         cur.fail("CR 110.5: only permanents are tapped, attached or damaged; "
                  f"this object is in the {obj.zone.value}")
+    if obj.face_down and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+        # a graveyard is a face-up pile (404.2); a card exiled face down has no characteristics
+        # at all (406.3a), not those of a face-down permanent or spell (708.2)
+        cur.get("face_down").fail(f"only a permanent or a spell is face down here (CR 708.2, 404.2, "
+                                  f"406.3a); this object is in the {obj.zone.value}")
+    kinds = {"Instant", "Sorcery"} & set(printed.types)
+    if kinds and obj.zone == Zone.BATTLEFIELD:
+        cur.fail(f"an {sorted(kinds)[0].lower()} can't be on the battlefield (CR 304.4, 307.4: it "
+                 "stays in its previous zone instead)")
     return obj
 
 
@@ -360,10 +369,18 @@ def _check_ids(cur: Cursor, objects: tuple[GameObject, ...], effects: tuple[Reso
                 cur.get("objects").seq()[i].get("counters").get(kind).get("timestamp").fail(
                     f"timestamp {t} clashes with {stamps[t]} (CR 613.7c)")
             stamps[t] = f"the {kind} counters on {obj.id!r}"
+    zones = {o.id: o.zone for o in objects}
     for i, obj in enumerate(objects):
         if obj.attached_to == obj.id:
             cur.get("objects").seq()[i].get("attached_to").fail(
                 "an object can't be attached to itself (CR 301.5c, 303.4d)")
+        kinds = {"Equipment", "Fortification"} & set(obj.printed.subtypes)
+        zone = zones.get(obj.attached_to or "")
+        if kinds and zone not in (None, Zone.BATTLEFIELD):
+            # what it was attached to became a new object as it left the battlefield (400.7)
+            cur.get("objects").seq()[i].get("attached_to").fail(
+                f"an {sorted(kinds)[0]} is attached only to a permanent (CR 301.5, 301.6, 400.7); "
+                f"{obj.attached_to!r} is in the {zone.value}")
 
 
 def _check_refs(ctx: Ctx, state: GameState) -> None:

@@ -246,3 +246,48 @@ def test_used_shields_and_stopped_by_naming_no_effect(tmp_path: Path) -> None:
     refused(tmp_path, replacement(f"event: {COUNTER}", COUNTER, ", blocked: [{kind: lose_game, "
                                   "player: alice, stopped_by: angel/1}]"),
             "expect.outcomes[0].blocked[0].stopped_by", "no effect can be named 'angel/1'")
+
+
+def test_a_face_down_card_in_a_graveyard(tmp_path: Path) -> None:
+    # read as a face-down 2/2 (CR 708.2a) though a graveyard is a face-up pile (CR 404.2)
+    refused(tmp_path, BASE.replace(ANTHEM, ANTHEM + GONE.replace("zone: graveyard}", "zone: graveyard, "
+                                                                 "face_down: true}")),
+            "objects[2].face_down", "only a permanent or a spell is face down here")
+
+
+def test_an_instant_on_the_battlefield(tmp_path: Path) -> None:
+    refused(tmp_path, BASE.replace(ANTHEM, ANTHEM + "  - {id: bolt, name: Bolt, types: [Instant], "
+                                   "controller: alice, timestamp: 3}\n"),
+            "objects[2]", "an instant can't be on the battlefield (CR 304.4, 307.4")
+
+
+def test_destroying_an_instant_card(tmp_path: Path) -> None:
+    # Rest in Peace exiled "bolt moves from battlefield to graveyard": a card in a graveyard
+    text = replacement("event: {kind: destroy, object: gone}", "{kind: destroy, object: gone}")
+    refused(tmp_path, text.replace(ANTHEM, ANTHEM + GONE.replace("types: [Creature], power: 1, toughness: 1",
+                                                                 "types: [Instant]")),
+            "query.event.kind", "'gone' is in the graveyard, so it can't move from the battlefield")
+
+
+def test_equipment_attached_to_a_card_in_a_graveyard(tmp_path: Path) -> None:
+    text = BASE.replace(ANTHEM, ANTHEM + GONE + "  - {id: sword, name: Sword, types: [Artifact], subtypes: "
+                        "[Equipment], controller: alice, timestamp: 3, attached_to: gone}\n")
+    refused(tmp_path, text, "objects[3].attached_to", "an Equipment is attached only to a permanent")
+
+
+def test_an_attacker_controlled_by_the_defending_player(tmp_path: Path) -> None:
+    # Bob's Bears "attacking" on Alice's turn was answered as if it could be
+    text = BASE.replace(QUERY, """query:
+  kind: block
+  attackers: {bears: alice}
+expect:
+  maximum: 0
+  legal_declarations: [{}]""").replace("turn: {active: alice}", "turn: {active: bob, number: 2, "
+                                        "step: declare_blockers}")
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", str(path)], stdout=out, stderr=err) == 2
+    (line,) = err.getvalue().splitlines()
+    assert line.startswith(f"{path}: query.attackers.bears: 'bears' can't be an attacking creature: "
+                           "it is controlled by alice, not the active player bob (CR 508.1a, 506.4)"), line
