@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from pyengine.errors import UnsupportedQuery
 from pyengine.lang.effects import Ctx
 from pyengine.lang.yamlread import Cursor, describe
 from pyengine.model.objects import GameState
@@ -50,6 +51,13 @@ class ReplacementExpect:
 def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> ReplacementQuery:
     """``event`` (or ``events``: simultaneous events), ``at`` and ``sequence``."""
     cur.mapping(QUERY_FIELDS, "a replacement query")
+    for i, permanent in enumerate(state.objects):
+        for kind, _n in permanent.counters:
+            if permanent.zone.value == "battlefield" and kind.lower() in RULE_COUNTERS:
+                raise UnsupportedQuery(
+                    f"{kind} counters create a replacement effect (CR {RULE_COUNTERS[kind.lower()]}) "
+                    "the replacement engine does not model yet", file=cur.file, line=permanent.line,
+                    path=f"objects[{i}].counters.{kind}")
     reader = EventReader(state)
     if cur.has("event") == cur.has("events"):
         cur.fail("give exactly one of 'event' (one event) and 'events' (simultaneous events)")
@@ -71,12 +79,22 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> ReplacementQuery:
     return ReplacementQuery(events, at, seq, tuple(sorted(reader.token_defs.items())))
 
 
+# counters that create replacement effects (CR 122.1c, 122.1d, 122.1h): the engine would ignore them
+RULE_COUNTERS = {"shield": "122.1c", "stun": "122.1d", "finality": "122.1h"}
+
+
 def _step(cur: Cursor, state: GameState) -> tuple[str, str | None, str | None]:
     if isinstance(cur.value, str):
         return (_effect_id(cur, state), None, None)
     cur.mapping({"effect", "choice", "by"}, "{effect: ID, choice: ALTERNATIVE, by: PLAYER}")
     by = cur.get("by").choice(state.player_ids, "a player id:") if cur.has("by") else None
-    choice = str(cur.get("choice").value) if cur.has("choice") else None
+    choice = None
+    if cur.has("choice"):  # an alternative's label (a word, or a number such as a color's count)
+        value = cur.get("choice").value
+        if isinstance(value, bool) or not isinstance(value, (str, int)) or not str(value).strip():
+            cur.get("choice").fail(f"expected the alternative chosen, such as top or copy bears; "
+                                   f"got {describe(value)}")
+        choice = str(value)
     return (_effect_id(cur.req("effect"), state), choice, by)
 
 

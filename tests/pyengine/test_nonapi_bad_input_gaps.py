@@ -291,3 +291,18 @@ expect:
     (line,) = err.getvalue().splitlines()
     assert line.startswith(f"{path}: query.attackers.bears: 'bears' can't be an attacking creature: "
                            "it is controlled by alice, not the active player bob (CR 508.1a, 506.4)"), line
+
+
+def test_shield_counters_in_a_replacement_question(tmp_path: Path) -> None:
+    # CR 122.1c: they make a replacement and a prevention effect the engine would ignore; in a
+    # characteristics question they are accepted (test_counter_kinds_the_rules_name_are_accepted)
+    text = replacement(f"event: {COUNTER}", COUNTER).replace(BEARS, BEARS + " counters: {shield: 1},")
+    refused(tmp_path, text, "objects[0].counters.shield", "shield counters create a replacement effect "
+            "(CR 122.1c) the replacement engine does not model yet")
+
+
+def test_a_proposed_choice_that_is_not_a_word(tmp_path: Path) -> None:
+    # choice: null was the alternative "None"
+    text = replacement(f"event: {COUNTER}\n  sequence: [{{effect: anthem, choice: null}}]", COUNTER)
+    text = text.replace("  outcomes:", "  legal: false\n  violations: [\"616.1f\"]\n  outcomes:")
+    refused(tmp_path, text, "query.sequence[0].choice", "expected the alternative chosen")
