@@ -48,6 +48,8 @@ _SENTENCES = {
     "max_blockers": "more than {n} creatures block",
     "requirements": "obeys {0} requirements where {1} can be obeyed without disobeying a restriction",
 }
+# every check a combat violation can name (asp/combat/*.lp; a test keeps them equal)
+CHECKS = frozenset(_SENTENCES)
 _REQ_SENTENCES = {
     "must_attack": "{s} attacks each combat if able",
     "must_attack_target": "{s} attacks a given player, planeswalker or battle if able",

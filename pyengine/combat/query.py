@@ -4,14 +4,18 @@ files, answering them, and comparing answers with expectations (scenarios/combat
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from pyengine.combat.build import Setup, build_board
+from pyengine.combat.explain import CHECKS
 from pyengine.combat.model import Board, Declaration, Kind, Target, Verdict
 from pyengine.combat.service import LIST_LIMIT, judge
+from pyengine.errors import ScenarioError
 from pyengine.lang.effects import Ctx
 from pyengine.lang.yamlread import Cursor
+from pyengine.model.enums import Layer
 from pyengine.model.objects import GameState
 
 _PAIRS = {Kind.ATTACK: "attackers", Kind.BLOCK: "blockers"}
@@ -94,6 +98,33 @@ def _defending(cur: Cursor, state: GameState, kind: Kind) -> tuple[str, ...]:
     return tuple(sorted(out))
 
 
+_RULE = re.compile(r"\d{3}(\.\d+[a-z]?)?")
+
+
+def _battle(oid: str, at: Cursor, state: GameState) -> None:
+    """CR 310.8: only a battle on the battlefield has a protector. An object that isn't printed a
+    battle can become one only by a type-changing or copy effect (layers 4 and 1)."""
+    obj = state.object(oid)
+    if obj.zone.value != "battlefield":
+        at.fail(f"{oid!r} is in the {obj.zone.value}: only a battle on the battlefield has a protector "
+                "(CR 310.8)")
+    if "Battle" in obj.printed.types:
+        return
+    layers = {op.layer for eff in _effect_defs(state) for op in eff.ops}
+    if not layers & {Layer.L1A, Layer.L4}:
+        at.fail(f"{oid!r} is not a battle, and no effect can make it one: only a battle has a "
+                "protector (CR 310.8)")
+
+
+def _effect_defs(state: GameState) -> list[Any]:
+    """Every effect definition of the state: its resolved effects and its objects' abilities."""
+    out = [e.definition for e in state.effects]
+    for obj in state.objects:
+        for ab in obj.printed.abilities:
+            out += ab.effects
+    return out
+
+
 def _pairs(cur: Cursor, state: GameState, kind: Kind) -> tuple[tuple[str, str], ...]:
     cur.mapping(None, "a mapping creature -> " + ("target" if kind == Kind.ATTACK else "attacker(s)"))
     out = []
@@ -116,12 +147,10 @@ def _paid(cur: Cursor, state: GameState) -> tuple[tuple[str, str | None], ...]:
             out.append((_object_id(c, state, "a creature id"), None))
         else:
             c.mapping({"creature", "source"}, "{creature: id, source: id}")
-            out.append(
-                (
-                    _object_id(c.req("creature"), state, "a creature id"),
-                    c.req("source").string("the id of the object or effect imposing the cost"),
-                )
-            )
+            source = c.req("source").string("the id of the object or effect imposing the cost")
+            if source not in {o.id for o in state.objects} | {e.id for e in state.effects}:
+                c.get("source").fail(f"dangling id {source!r}: no object or resolved effect has this id")
+            out.append((_object_id(c.req("creature"), state, "a creature id"), source))
     return tuple(sorted(set(out), key=lambda x: (x[0], x[1] or "")))
 
 
@@ -148,6 +177,7 @@ def parse_query(kind: Kind, cur: Cursor, state: GameState, ctx: Ctx) -> CombatQu
     if cur.has("protectors"):
         for key, sub in cur.get("protectors").mapping(None, "a mapping battle -> player").items():
             _object_id(Cursor(key, sub.path, sub.line, sub.file), state, "a battle id")
+            _battle(key, sub, state)
             protectors.append((key, sub.choice(state.player_ids, "a player id:")))
     for obj in state.objects:
         if (
@@ -215,10 +245,17 @@ def parse_expect(kind: Kind, cur: Cursor, query: CombatQuery, state: GameState) 
             for c in cur.get("violations").seq("a list of {rule, check, objects, source}"):
                 c.mapping({"rule", "check", "objects", "source"}, "{rule, check, objects, source}")
                 rule = str(c.req("rule").value)
+                if not isinstance(c.get("rule").value, str) or not _RULE.fullmatch(rule):
+                    c.get("rule").fail(f"expected a CR rule number in quotes such as \"509.1b\", "
+                                       f"got {rule!r}")
+                check = c.req("check").string("a check name")
+                if check not in CHECKS:
+                    c.get("check").fail(f"the combat engine reports no check {check!r}; expected one of: "
+                                        + ", ".join(sorted(CHECKS)))
                 found.append(
                     (
                         rule,
-                        c.req("check").string("a check name"),
+                        check,
                         tuple(sorted(c.get("objects").strings())) if c.has("objects") else (),
                         c.get("source").string() if c.has("source") else None,
                     )
@@ -245,6 +282,18 @@ def board_of(state: GameState, query: CombatQuery, timeout: float) -> Board:
     from pyengine.layers import compute
 
     layers = compute(state, timeout=timeout)
+    for a, _target in query.attacks:
+        ch = layers.objects.get(a)
+        # CR 508.1a: the active player attacks with creatures they control; CR 506.4: one that
+        # stops being a creature or changes controller is removed from combat
+        zone = state.object(a).zone.value
+        problem = (f"it is in the {zone}" if ch is None or zone != "battlefield" else
+                   "it is not a creature" if "Creature" not in ch.types else
+                   f"it is controlled by {ch.controller}, not the active player {state.turn.active}"
+                   if ch.controller != state.turn.active else "")
+        if problem:
+            raise ScenarioError(f"{a!r} can't be an attacking creature: {problem} (CR 508.1a, 506.4)",
+                                path=f"query.attackers.{a}")
     return build_board(
         state, layers, Setup(Kind(query.kind), query.defending, query.protectors, query.attacks)
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pyengine.lang.effects import Ctx, _colors, _subtypes, _supertypes, _types, parse_ability
-from pyengine.lang.yamlread import Cursor
+from pyengine.lang.yamlread import Cursor, describe
 from pyengine.model import subtypes as subtype_table
 from pyengine.model.mana import parse_cost
 from pyengine.model.objects import Characteristics
@@ -68,6 +68,12 @@ def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozens
         loyalty=num("loyalty"),
         defense=num("defense"),
         abilities=tuple(abilities),
-        oracle=(cur.get("oracle").value
-                if cur.has("oracle") and isinstance(cur.get("oracle").value, str) else ""),
+        oracle=_oracle(cur.get("oracle")) if cur.has("oracle") else "",
     )
+
+
+def _oracle(cur: Cursor) -> str:
+    """The rules text, for readers: a string ("" for none); anything else is a mistake."""
+    if not isinstance(cur.value, str):
+        cur.fail(f"expected the rules text as a string (\"\" for none), got {describe(cur.value)}")
+    return cur.value

@@ -40,6 +40,7 @@ class Ctx:
         self.key_prefix = key_prefix
         self.object_refs: list[tuple[str, Cursor]] = []
         self.player_refs: list[tuple[str, Cursor]] = []
+        self.defending = False  # whether `defending` names a player here (combat arguments)
         self._n = 0
 
     def next_key(self, kind: str) -> str:
@@ -51,6 +52,9 @@ class Ctx:
 def parse_player_ref(cur: Cursor, ctx: Ctx) -> PlayerRef:
     """``you``, ``opponent``, ``owner``, ``active``, ``nonactive``, ``defending`` or a player id."""
     word = cur.string("a player: you, opponent, owner, active, nonactive, defending or a player id")
+    if word == "defending" and not ctx.defending:
+        cur.fail("'defending' names a player only in the targets, unless or attackers of a combat "
+                 "operation, where the combat engine binds it (CR 508.5, 509.1); here it names none")
     if word in PLAYER_REFS:
         return PlayerRef(word)
     ctx.player_refs.append((word, cur))
@@ -328,6 +332,8 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
                      " or a mapping (static, cda, text, mana)")
         return Ability("keyword", key=low, name=low)
     cur.mapping(set(ABILITY_KEYS) | {"id"}, "an ability")
+    if not any(k != "id" for k in cur.value):
+        cur.fail("an ability needs one of: " + ", ".join(ABILITY_KEYS) + " (an empty one is nothing)")
     kinds = [k for k in cur.value if k not in ("id", "text")] or ["text"]
     if len(kinds) != 1:
         cur.fail("an ability has exactly one of: " + ", ".join(ABILITY_KEYS))

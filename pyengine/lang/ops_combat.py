@@ -173,7 +173,7 @@ def _cost(with_targets: bool) -> Callable[[Cursor, Ctx], Args]:
         else:
             out.append(("generic", parse_expr(cur.get("generic"), ctx)))
         if cur.has("targets"):
-            out.append(("targets", cast(Arg, _targets(cur.get("targets"), ctx))))
+            out.append(("targets", cast(Arg, _defending(_targets)(cur.get("targets"), ctx))))
         return tuple(out)
 
     return parse
@@ -195,6 +195,21 @@ def _selector_arg(cur: Cursor, ctx: Ctx) -> Args:
 
 def _cond(cur: Cursor, ctx: Ctx) -> Condition:
     return parse_condition(cur, ctx)
+
+
+def _defending(read: Callable[[Cursor, Ctx], Any]) -> Callable[[Cursor, Ctx], Any]:
+    """``read`` where ``defending`` names a player: the combat engine binds it to the player of
+    the target a creature would attack (CR 508.5) or to the blocking player (509.1), in these
+    arguments only."""
+
+    def parse(cur: Cursor, ctx: Ctx) -> Any:
+        before, ctx.defending = ctx.defending, True
+        try:
+            return read(cur, ctx)
+        finally:
+            ctx.defending = before
+
+    return parse
 
 
 # --- JSON Schemas -------------------------------------------------------------------------
@@ -265,7 +280,8 @@ def _register(
 
 _register(
     "cant_attack",
-    _flag_or({"targets": _targets, "unless": _cond}, "{targets: T, unless: CONDITION}"),
+    _flag_or({"targets": _defending(_targets), "unless": _defending(_cond)},
+             "{targets: T, unless: CONDITION}"),
     _true_or({"targets": TARGETS_SCHEMA, "unless": _ref("condition")}),
     "CR 508.1c: the affected creatures can't attack (the given targets; unless the "
     "condition holds, 'defending' being the attacked target's player).",
@@ -287,7 +303,7 @@ _register(
 )
 _register(
     "must_attack",
-    _flag_or({"targets": _targets}, "{targets: T}"),
+    _flag_or({"targets": _defending(_targets)}, "{targets: T}"),
     _true_or({"targets": TARGETS_SCHEMA}),
     "CR 508.1d: the affected creatures attack each combat if able (the given targets if able).",
 )
@@ -309,7 +325,7 @@ _register(
 _register(
     "cant_block",
     _flag_or(
-        {"attackers": lambda c, x: parse_selector(c, x), "unless": _cond},
+        {"attackers": _defending(parse_selector), "unless": _defending(_cond)},
         "{attackers: SELECTOR, unless: CONDITION}",
     ),
     _true_or({"attackers": _ref("selector"), "unless": _ref("condition")}),

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from pyengine.lang.counters import counter_kind
 from pyengine.lang.effects import KEYWORDS, OPS, Ctx, OpSpec, parse_obj_ref, parse_player_ref, parse_selector
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.effects import Arg, PlayerRef, Selector
@@ -145,7 +146,11 @@ def parse_pattern(cur: Cursor, ctx: Ctx, kind: str | None = None) -> S.Pattern:
         elif field in S.INT_FIELDS:
             ranges += _range(sub, field)
         elif field in S.TEXT_FIELDS:
-            texts.append((field, _words(sub, (), f"a {field}")))
+            given = _words(sub, (), f"a {field}")
+            if field == "counter":
+                items = sub.seq() if isinstance(sub.value, list) else [sub]
+                given = tuple(counter_kind(w, c) for w, c in zip(given, items, strict=True))
+            texts.append((field, given))
         elif field == "library":
             library += _library(sub)
     if base == "draw" and not any(f == "count" for f, _, _ in ranges):
@@ -187,7 +192,8 @@ def parse_value(cur: Cursor, field: str, ctx: Ctx) -> S.Value:
     if field in S.BOOL_FIELDS:
         return S.Value("bool", flag=cur.boolean())
     if field in S.TEXT_FIELDS:
-        return S.Value("text", word=cur.string(f"a {field}"))
+        text = cur.string(f"a {field}")
+        return S.Value("text", word=counter_kind(text, cur) if field == "counter" else text)
     if field in S.WORD_FIELDS:
         return S.Value("word", word=_words(cur, S.WORD_FIELDS[field], f"a {field}")[0])
     if isinstance(cur.value, dict):
@@ -283,6 +289,7 @@ def parse_alternative(cur: Cursor, ctx: Ctx, label: str = "main") -> S.Alternati
             instead = instead or key != "also"
         elif key == "counters":
             for kind, c in sub.mapping(None, "{COUNTER: N}").items():
+                kind = counter_kind(kind, c)
                 templates.append(S.Template("counters", (
                     ("target", S.Value("same", field="object")), ("counter", S.Value("text", word=kind)),
                     ("amount", S.Value("int", number=c.integer("a number of counters", 1))),
@@ -298,7 +305,8 @@ def parse_alternative(cur: Cursor, ctx: Ctx, label: str = "main") -> S.Alternati
 def _choose_objects(cur: Cursor, ctx: Ctx) -> S.ChooseObjects:
     cur.mapping({"objects", "to", "cause", "counter", "per"},
                 "{objects: SELECTOR, to: ZONE, cause: sacrifice, counter: '+1/+1', per: N}")
-    counter = cur.get("counter").string("a counter kind") if cur.has("counter") else None
+    counter = (counter_kind(cur.get("counter").string("a counter kind"), cur.get("counter"))
+               if cur.has("counter") else None)
     return S.ChooseObjects(_selector(cur.req("objects"), ctx, zone_any=False),
                            _words(cur.req("to"), S.ZONES, "a zone")[0],
                            _words(cur.get("cause"), S.WORD_FIELDS["cause"], "a cause")[0]
@@ -409,7 +417,8 @@ def _p_enters_tapped(cur: Cursor, ctx: Ctx) -> Args:
 
 def _p_enters_with_counters(cur: Cursor, ctx: Ctx) -> Args:
     cur.mapping({"counter", "amount"}, "{counter: '+1/+1', amount: N}")
-    return _result(S.enters_with_counters(cur.req("counter").string("a counter kind"),
+    return _result(S.enters_with_counters(counter_kind(cur.req("counter").string("a counter kind"),
+                                                       cur.get("counter")),
                                           cur.req("amount").integer("a number of counters", 1)))
 
 

@@ -5,17 +5,19 @@ proposed sequence, whether it is legal and why not. Format: scenarios/replacemen
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from pyengine.errors import UnsupportedQuery
 from pyengine.lang.effects import Ctx
-from pyengine.lang.yamlread import Cursor
+from pyengine.lang.yamlread import Cursor, describe
 from pyengine.model.objects import GameState
 from pyengine.queries.base import QueryKind, register
 from pyengine.replacement import spec as S
 from pyengine.replacement.answer import Outcome, ReplacementAnswer
-from pyengine.replacement.event import Event, EventReader, times
+from pyengine.replacement.event import Event, EventReader, state_token_defs, times
 from pyengine.replacement.service import Proposal, analyse
 
 QUERY_FIELDS = {"kind", "event", "events", "at", "sequence"}
@@ -49,6 +51,13 @@ class ReplacementExpect:
 def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> ReplacementQuery:
     """``event`` (or ``events``: simultaneous events), ``at`` and ``sequence``."""
     cur.mapping(QUERY_FIELDS, "a replacement query")
+    for i, permanent in enumerate(state.objects):
+        for kind, _n in permanent.counters:
+            if permanent.zone.value == "battlefield" and kind.lower() in RULE_COUNTERS:
+                raise UnsupportedQuery(
+                    f"{kind} counters create a replacement effect (CR {RULE_COUNTERS[kind.lower()]}) "
+                    "the replacement engine does not model yet", file=cur.file, line=permanent.line,
+                    path=f"objects[{i}].counters.{kind}")
     reader = EventReader(state)
     if cur.has("event") == cur.has("events"):
         cur.fail("give exactly one of 'event' (one event) and 'events' (simultaneous events)")
@@ -70,22 +79,33 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> ReplacementQuery:
     return ReplacementQuery(events, at, seq, tuple(sorted(reader.token_defs.items())))
 
 
+# counters that create replacement effects (CR 122.1c, 122.1d, 122.1h): the engine would ignore them
+RULE_COUNTERS = {"shield": "122.1c", "stun": "122.1d", "finality": "122.1h"}
+
+
 def _step(cur: Cursor, state: GameState) -> tuple[str, str | None, str | None]:
     if isinstance(cur.value, str):
-        return (cur.value, None, None)
+        return (_effect_id(cur, state), None, None)
     cur.mapping({"effect", "choice", "by"}, "{effect: ID, choice: ALTERNATIVE, by: PLAYER}")
     by = cur.get("by").choice(state.player_ids, "a player id:") if cur.has("by") else None
-    choice = str(cur.get("choice").value) if cur.has("choice") else None
-    return (cur.req("effect").string("an effect id"), choice, by)
+    choice = None
+    if cur.has("choice"):  # an alternative's label (a word, or a number such as a color's count)
+        value = cur.get("choice").value
+        if isinstance(value, bool) or not isinstance(value, (str, int)) or not str(value).strip():
+            cur.get("choice").fail(f"expected the alternative chosen, such as top or copy bears; "
+                                   f"got {describe(value)}")
+        choice = str(value)
+    return (_effect_id(cur.req("effect"), state), choice, by)
 
 
 def parse_expect(cur: Cursor, query: ReplacementQuery, state: GameState) -> ReplacementExpect:
     """``outcomes`` (every reachable outcome); with a ``sequence`` also ``legal``,
     ``violations`` and optionally ``outcome``."""
     cur.mapping(EXPECT_FIELDS, "a replacement expectation")
+    names = frozenset(dict(query.token_defs)) | frozenset(state_token_defs(state))
     outcomes = None
     if cur.has("outcomes"):
-        outcomes = tuple(_outcome(c, state) for c in cur.get("outcomes").seq("a list of outcomes"))
+        outcomes = tuple(_outcome(c, state, names) for c in cur.get("outcomes").seq("a list of outcomes"))
         keys = [k for k, _ in outcomes]
         dup = [k for k, n in Counter(keys).items() if n > 1]
         if dup:
@@ -98,36 +118,70 @@ def parse_expect(cur: Cursor, query: ReplacementQuery, state: GameState) -> Repl
             cur.fail("missing required field 'outcomes' (every reachable outcome)")
         return ReplacementExpect(outcomes)
     legal = cur.req("legal").boolean()
-    violations = tuple(sorted(cur.get("violations").strings("a list of rules such as 616.1a"))) \
+    violations = tuple(sorted(_violation(c) for c in _listish(cur.get("violations")))) \
         if cur.has("violations") else ()
     if legal and violations:
         cur.get("violations").fail("a legal sequence has no violations")
     if not legal and not violations:
         cur.fail("missing 'violations': say which rules the illegal sequence breaks")
-    outcome = _outcome(cur.get("outcome"), state) if cur.has("outcome") else None
+    outcome = _outcome(cur.get("outcome"), state, names) if cur.has("outcome") else None
     return ReplacementExpect(outcomes, legal, violations, outcome)
 
 
-def _outcome(cur: Cursor, state: GameState) -> tuple[Any, str]:
+# a violation as a scenario names it: a CR rule number, optionally with the check (616.1a,
+# 616.1a:must_choose_first); the engine reports rules as strings, so 616.1 unquoted (a float)
+# would not be read as the number written
+_VIOLATION = re.compile(r"\d{3}(\.\d+[a-z]?)?(:[a-z][a-z_]*)?")
+
+
+def _listish(cur: Cursor) -> list[Cursor]:
+    return [cur] if isinstance(cur.value, str) else cur.seq("a list of rules such as 616.1a")
+
+
+def _violation(cur: Cursor) -> str:
+    if not isinstance(cur.value, str) or not _VIOLATION.fullmatch(cur.value):
+        cur.fail(f"expected a CR rule number such as \"616.1a\", or rule:check such as "
+                 f"\"616.1a:must_choose_first\", got {describe(cur.value)}")
+    return str(cur.value)
+
+
+def _outcome(cur: Cursor, state: GameState, token_names: frozenset[str]) -> tuple[Any, str]:
     cur.mapping(OUTCOME_FIELDS, "an outcome {events, blocked, used, shields}")
-    reader = EventReader(state, outcome=True)
+    reader = EventReader(state, outcome=True, token_names=token_names)
     events: list[Event] = []
     for c in cur.req("events").seq("a list of events") if cur.get("events").value != [] else []:
         events += [reader.event(c)] * times(c)
     blocked = []
     for c in cur.get("blocked").seq("a list of events"):
         c.mapping(None, "an event with stopped_by: the \"can't\" effect's id")
-        by = c.req("stopped_by").string("the id of the \"can't\" effect")
+        by = _effect_id(c.req("stopped_by"), state, "the id of the \"can't\" effect")
         inner = Cursor(_without(c.value, "stopped_by"), c.path, c.line, c.file)
         blocked.append((reader.event(inner), by))
-    used = tuple(sorted((k, v.integer("a number of times", 1))
+    used = tuple(sorted((_effect_id(_key(k, v), state), v.integer("a number of times", 1))
                         for k, v in cur.get("used").mapping(None, "{EFFECT: N}").items())) \
         if cur.has("used") else ()
-    shields = tuple(sorted((k, v.integer("the damage left", 0))
+    shields = tuple(sorted((_effect_id(_key(k, v), state), v.integer("the damage left", 0))
                            for k, v in cur.get("shields").mapping(None, "{EFFECT: N}").items())) \
         if cur.has("shields") else ()
     out = Outcome(tuple(sorted(events, key=repr)), tuple(sorted(blocked, key=repr)), used, shields)
     return out.key, out.summary()
+
+
+def _key(key: str, at: Cursor) -> Cursor:
+    """A mapping key as a cursor at its value (for errors naming it)."""
+    return Cursor(key, at.path, at.line, at.file)
+
+
+def _effect_id(cur: Cursor, state: GameState, what: str = "an effect id") -> str:
+    """An effect as the replacement engine names it (scenarios/replacement/README.md): a
+    resolved effect's id, or one made from an object's id (``id/1``, ``id/protection from red``,
+    ``id[object]``, ``id~X``, ``token~P``); the id it starts with must exist."""
+    word = cur.string(what)
+    base = re.split(r"[/\[~]", word, maxsplit=1)[0]
+    ids = {o.id for o in state.objects} | {e.id for e in state.effects}
+    if base not in ids and base != "token":
+        cur.fail(f"no effect can be named {word!r}: no object or resolved effect has the id {base!r}")
+    return word
 
 
 def _without(mapping: Any, key: str) -> Any:

@@ -8,10 +8,12 @@ and texts (counter kinds) as themselves; ``None`` for "none".
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any
 
+from pyengine.lang.counters import counter_kind
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.objects import GameState
 from pyengine.replacement import spec as S
@@ -128,12 +130,16 @@ def render(e: Event) -> str:
 class EventReader:
     """Reads event mappings against a game state (ids are checked; defaults filled in)."""
 
-    def __init__(self, state: GameState, outcome: bool = False) -> None:
+    def __init__(self, state: GameState, outcome: bool = False,
+                 token_names: frozenset[str] | None = None) -> None:
         self.state = state
         self.outcome = outcome  # expectations: tokens and draws from empty libraries allowed
         self.objects = {o.id for o in state.objects}
         self.players = set(state.player_ids)
-        self.token_defs: dict[str, Any] = {}  # name -> Characteristics of inline tokens
+        # name -> Characteristics of inline tokens: those of the state's effects, then the query's
+        self.known = state_token_defs(state)
+        self.token_defs: dict[str, Any] = {}
+        self.token_names = token_names  # outcomes: the names a token may have been defined by
 
     def event(self, cur: Cursor) -> Event:
         """``{kind: K, FIELD: VALUE...}``; sugar kinds (destroy, dies, enter...) imply fields."""
@@ -150,7 +156,16 @@ class EventReader:
                 continue
             field = "as" if key == "token" else key
             given[field] = self.value(sub, field)
-        return Event(kind, tuple((f, self._default(kind, f, given, cur)) for f in names))
+        event = Event(kind, tuple((f, self._default(kind, f, given, cur)) for f in names))
+        obj = given.get("object")
+        if kind == "move" and not self.outcome and isinstance(obj, tuple) and obj[0] == "o":
+            zone = self.state.object(obj[1]).zone.value
+            if event.get("from") != zone:
+                at = cur.get("from") if cur.has("from") else cur.get("kind")
+                at.fail(f"{obj[1]!r} is in the {zone}, so it can't move from the {event.get('from')} "
+                        "(CR 400.7; to destroy, sacrifice or die, a permanent leaves the battlefield, "
+                        "CR 701.8a, 701.21a, 700.4)")
+        return event
 
     def value(self, cur: Cursor, field: str) -> Value:
         """One field value."""
@@ -165,7 +180,8 @@ class EventReader:
         if field in S.BOOL_FIELDS or field == "empty":
             return cur.boolean()
         if field in S.TEXT_FIELDS:
-            return cur.string(f"a {field}")
+            text = cur.string(f"a {field}")
+            return counter_kind(text, cur) if field == "counter" else text
         if field in S.WORD_FIELDS:
             if cur.value is None:
                 return None
@@ -203,15 +219,31 @@ class EventReader:
     def _token(self, cur: Cursor) -> Value:
         """``{token: NAME}`` (an inline token in an outcome) or an inline token definition."""
         if set(cur.value) == {"token"}:
-            return ("tokdef", cur.get("token").string("a token name"))
+            name = cur.get("token").string("a token name")
+            if self.token_names is not None and name not in self.token_names:
+                cur.get("token").fail(f"no token definition is named {name!r} (the query's and the "
+                                      f"effects' are: {', '.join(sorted(self.token_names)) or 'none'})")
+            return ("tokdef", name)
         if self.outcome:
             cur.fail("expected {token: NAME} or an object id")
         from pyengine.lang.characteristics import parse_characteristics
         from pyengine.lang.effects import Ctx
 
-        chars = parse_characteristics(cur, Ctx(players=tuple(sorted(self.players)), key_prefix="token"))
+        ctx = Ctx(players=tuple(sorted(self.players)), key_prefix="token")
+        chars = parse_characteristics(cur, ctx)
         if not chars.name:
             cur.fail("a token definition needs a name")
+        for ref, at in ctx.object_refs:
+            if ref not in self.objects:
+                at.fail(f"dangling object id {ref!r}: no object has this id")
+        for ref, at in ctx.player_refs:
+            if ref not in self.players:
+                at.fail(f"unknown player {ref!r}; expected one of: {', '.join(sorted(self.players))}")
+        # a token definition is known by its name (the engines' tokdef(NAME), `token~NAME`)
+        other = self.token_defs.get(chars.name, self.known.get(chars.name))
+        if other is not None and _unkeyed(other) != _unkeyed(chars):
+            cur.get("name").fail(f"another token definition is already named {chars.name!r}; "
+                                 "give each definition its own name")
         self.token_defs[chars.name] = chars
         return ("tokdef", chars.name)
 
@@ -251,6 +283,32 @@ class EventReader:
         if kind == "begin" and field == "player":
             return ("p", self.state.turn.active)
         cur.fail(f"missing required field {field!r} of a {kind} event")
+
+
+def _unkeyed(chars: Any) -> Any:
+    """Characteristics without their abilities' keys (which say where they were written)."""
+    return dataclasses.replace(chars, abilities=tuple(dataclasses.replace(a, key="")
+                                                      for a in chars.abilities))
+
+
+def state_token_defs(state: GameState) -> dict[str, Any]:
+    """The tokens defined inline in the state's effects (the abilities of its objects and its
+    resolved effects): name -> characteristics."""
+    found: dict[str, Any] = {}
+
+    def walk(x: Any) -> None:
+        if isinstance(x, S.Value) and x.kind == "tokendef" and x.word is not None:
+            found.setdefault(x.word, x.chars)
+        if dataclasses.is_dataclass(x) and not isinstance(x, type):
+            for f in dataclasses.fields(x):
+                walk(getattr(x, f.name))
+        elif isinstance(x, (tuple, list)):
+            for item in x:
+                walk(item)
+
+    walk([o.printed.abilities for o in state.objects])
+    walk([e.definition for e in state.effects])
+    return found
 
 
 def times(cur: Cursor) -> int:

@@ -12,7 +12,8 @@ from pathlib import Path
 from pyengine import catalog
 from pyengine.errors import ScenarioError
 from pyengine.lang.characteristics import CHAR_FIELDS, parse_characteristics
-from pyengine.lang.effects import Ctx, parse_effect
+from pyengine.lang.counters import counter_kind
+from pyengine.lang.effects import OBJ_REFS, PLAYER_REFS, Ctx, parse_effect
 from pyengine.lang.yamlread import Cursor, load_yaml
 from pyengine.model.effects import EffectDef, ResolvedEffect
 from pyengine.model.enums import Duration, Step, Zone
@@ -82,6 +83,7 @@ def _scenario(cur: Cursor) -> Scenario:
                               f"expected one of: {', '.join(sorted(kinds))}")
     query = kind.parse_query(qcur, state, ctx)
     _check_refs(ctx, state)
+    _check_durations(cur, state)
     expect = kind.parse_expect(cur.req("expect"), query, state)
     lines = dict(getattr(cur.value, "key_lines", {}))
     return Scenario(sid, title, cur.file or "<input>", cr, tags, rationale, state, query, expect,
@@ -110,7 +112,7 @@ def _players(cur: Cursor) -> tuple[Player, ...]:
             pid = item.string()
             item = Cursor({"id": pid}, item.path, item.line, item.file)
         item.mapping(PLAYER_FIELDS, "a player id or a player mapping")
-        pid = item.req("id").string("a player id")
+        pid = _own_id(item.req("id"), "a player id")
         if pid in seen:
             item.get("id").fail(f"duplicate player id {pid!r}")
         seen.add(pid)
@@ -135,6 +137,19 @@ def _players(cur: Cursor) -> tuple[Player, ...]:
     return tuple(out)
 
 
+# words the effect language reads as references (PLAYER_REFS, OBJ_REFS, `any` player,
+# `affected` objects): an id spelled so would be read as the reference, not as the id
+RESERVED_IDS = frozenset(PLAYER_REFS + OBJ_REFS + ("any", "affected"))
+
+
+def _own_id(cur: Cursor, what: str) -> str:
+    word = cur.string(what)
+    if word in RESERVED_IDS:
+        cur.fail(f"{word!r} is a reserved word of the effect language (a reference such as you, "
+                 f"opponent, self, any); choose another id")
+    return word
+
+
 def _turn(cur: Cursor, pids: tuple[str, ...]) -> TurnContext:
     cur.mapping(TURN_FIELDS, "{active: player, number: N, step: ...}")
     active = cur.req("active").choice(pids, "a player id:")
@@ -145,7 +160,7 @@ def _turn(cur: Cursor, pids: tuple[str, ...]) -> TurnContext:
 
 def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
     cur.mapping(STATE_FIELDS | CHAR_FIELDS, "an object mapping")
-    oid = cur.req("id").string("an object id")
+    oid = _own_id(cur.req("id"), "an object id")
     inline = [k for k in cur.value if k in CHAR_FIELDS]
     if cur.has("card"):
         if inline:
@@ -184,6 +199,7 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
     if cur.has("counters"):
         c = cur.get("counters").mapping(None, "a mapping of counter kind to number, e.g. {+1/+1: 2}")
         for kind, n in c.items():
+            kind = counter_kind(kind, n)
             if not isinstance(n.value, dict):
                 counters.append((kind, n.integer("a number of counters, or {count: N, timestamp: T}", 1)))
                 continue
@@ -222,6 +238,15 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
     if obj.zone != Zone.BATTLEFIELD and (obj.tapped or obj.attached_to or obj.damage):
         cur.fail("CR 110.5: only permanents are tapped, attached or damaged; "
                  f"this object is in the {obj.zone.value}")
+    if obj.face_down and obj.zone not in (Zone.BATTLEFIELD, Zone.STACK):
+        # a graveyard is a face-up pile (404.2); a card exiled face down has no characteristics
+        # at all (406.3a), not those of a face-down permanent or spell (708.2)
+        cur.get("face_down").fail(f"only a permanent or a spell is face down here (CR 708.2, 404.2, "
+                                  f"406.3a); this object is in the {obj.zone.value}")
+    kinds = {"Instant", "Sorcery"} & set(printed.types)
+    if kinds and obj.zone == Zone.BATTLEFIELD:
+        cur.fail(f"an {sorted(kinds)[0].lower()} can't be on the battlefield (CR 304.4, 307.4: it "
+                 "stays in its previous zone instead)")
     return obj
 
 
@@ -259,6 +284,10 @@ def _effect(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> ResolvedEffect:
     if changes_objects and locked is None:
         cur.fail("missing required field 'affected': CR 611.2c fixes the objects a resolved "
                  "characteristic- or control-changing effect affects when it resolves")
+    if locked is None and definition.affects is None and any(OPS[op.kind].needs_affects
+                                                             for op in definition.ops):
+        cur.fail("missing required field 'affected' (the objects it affects, fixed when it "
+                 "resolved) or 'affects' (a selector): without either it affects nothing")
     if (locked is not None and definition.affects is not None and cur.has("card") is False
             and "affects" in body):
         cur.get("affects").fail("give 'affected' (the set fixed at resolution, CR 611.2c) "
@@ -266,17 +295,38 @@ def _effect(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> ResolvedEffect:
     source = cur.get("source").string("an object id") if cur.has("source") else None
     if source is not None:
         ctx.object_refs.append((source, cur.get("source")))
+    duration = (Duration(cur.get("duration").choice(Duration.words(), "a duration:"))
+                if cur.has("duration") else Duration.PERMANENT)
+    if duration in _SOURCE_DURATIONS and source is None:
+        cur.get("duration").fail(f"a {duration.value} effect lasts as long as its source: give "
+                                 "'source' (CR 611.2b)")
     return ResolvedEffect(
         id=eid,
         definition=definition,
         timestamp=cur.req("timestamp").integer("a timestamp", 0),
         controller=controller,
-        duration=(Duration(cur.get("duration").choice(Duration.words(), "a duration:"))
-                  if cur.has("duration") else Duration.PERMANENT),
+        duration=duration,
         source=source,
         locked=locked,
         line=cur.line,
     )
+
+
+# "for as long as" durations that end when the source leaves the battlefield (or, for
+# while_controlled, when its controller stops controlling it)
+_SOURCE_DURATIONS = (Duration.WHILE_SOURCE_ON_BATTLEFIELD, Duration.WHILE_CONTROLLED)
+
+
+def _check_durations(cur: Cursor, state: GameState) -> None:
+    """CR 611.2b: an effect lasting "for as long as" its source is on the battlefield (or
+    controlled) has ended once the source is elsewhere, and an ended effect is not listed."""
+    for i, eff in enumerate(state.effects):
+        if eff.duration in _SOURCE_DURATIONS and eff.source is not None:
+            zone = state.object(eff.source).zone
+            if zone != Zone.BATTLEFIELD:
+                cur.get("effects").seq()[i].get("duration").fail(
+                    f"its source {eff.source!r} is in the {zone.value}, so this {eff.duration.value} "
+                    "effect has ended (CR 611.2b): leave it out")
 
 
 def _with_lines(body: dict, original: object) -> dict:
@@ -319,10 +369,18 @@ def _check_ids(cur: Cursor, objects: tuple[GameObject, ...], effects: tuple[Reso
                 cur.get("objects").seq()[i].get("counters").get(kind).get("timestamp").fail(
                     f"timestamp {t} clashes with {stamps[t]} (CR 613.7c)")
             stamps[t] = f"the {kind} counters on {obj.id!r}"
+    zones = {o.id: o.zone for o in objects}
     for i, obj in enumerate(objects):
         if obj.attached_to == obj.id:
             cur.get("objects").seq()[i].get("attached_to").fail(
                 "an object can't be attached to itself (CR 301.5c, 303.4d)")
+        kinds = {"Equipment", "Fortification"} & set(obj.printed.subtypes)
+        zone = zones.get(obj.attached_to or "")
+        if kinds and zone not in (None, Zone.BATTLEFIELD):
+            # what it was attached to became a new object as it left the battlefield (400.7)
+            cur.get("objects").seq()[i].get("attached_to").fail(
+                f"an {sorted(kinds)[0]} is attached only to a permanent (CR 301.5, 301.6, 400.7); "
+                f"{obj.attached_to!r} is in the {zone.value}")
 
 
 def _check_refs(ctx: Ctx, state: GameState) -> None:

@@ -68,7 +68,7 @@ BAD = {
     "verdict_without_sequence": ("query: {kind: replacement, event: {kind: draw, player: alice}}\n",
                                  "expect: {outcomes: [], legal: true}\n", "expect.legal"),
     "illegal_without_violations": ("query: {kind: replacement, event: {kind: draw, player: alice},"
-                                   " sequence: [x]}\n",
+                                   " sequence: [furnace]}\n",
                                    "expect: {legal: false}\n", "expect"),
     "same_object_moves_twice": ("query: {kind: replacement, events: [{kind: destroy, object: bears}, "
                                 "{kind: destroy, object: bears}]}\n", "expect: {outcomes: []}\n",
