@@ -179,3 +179,28 @@ def test_a_replacement_factor_must_be_a_small_positive_whole_number() -> None:
                        ({"amount": {"half": False}}, "expected true")):
         with pytest.raises(ScenarioError, match=words):
             parse_alternative(Cursor(bad, "", None, None), ctx)
+
+
+def _solve_cli(path: Path, seconds: float = 10) -> subprocess.CompletedProcess[str]:
+    """``pyengine solve PATH`` in a subprocess; a hang fails the test instead of hanging it."""
+    try:
+        return subprocess.run([sys.executable, "-m", "pyengine", "solve", "--timeout", "5", str(path)],
+                              capture_output=True, text=True, timeout=seconds, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"pyengine solve {path} still running after {seconds} s")
+
+
+def test_a_yaml_alias_bomb_is_refused_at_once(tmp_path: Path) -> None:
+    # found by the bad-input hunt: 40 nested aliases in an expression ("billion laughs") stand
+    # for 2^40 nodes, which the effect parser walked: solve never ended
+    expr = "&e0 1"
+    for i in range(1, 40):
+        expr = f"&e{i} {{sum: [{expr}, *e{i - 1}]}}"
+    bomb = tmp_path / "bomb.yaml"
+    effect = "{id: e, set_pt: {power: " + expr + ", toughness: 1}, affected: [bears], controller: alice, " \
+             "timestamp: 3}"
+    bomb.write_text(_BASE.replace("query:", f"effects:\n  - {effect}\nquery:", 1))
+    proc = _solve_cli(bomb)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == f"{bomb}:16: effects[0]: YAML aliases (*e0) are not supported: " \
+                          "write the value out\n"
