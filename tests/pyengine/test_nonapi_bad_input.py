@@ -5,6 +5,7 @@ silent default. Each case is a one-change twin of fixtures/valid/anthem-bears.ya
 from __future__ import annotations
 
 import io
+import os
 import re
 import subprocess
 import sys
@@ -14,7 +15,7 @@ import pytest
 
 from pyengine.cli import main
 from pyengine.errors import ScenarioError, UnsupportedQuery
-from pyengine.scenario.loader import load_file
+from pyengine.scenario.loader import MAX_FILE_BYTES, load_file
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -204,3 +205,39 @@ def test_a_yaml_alias_bomb_is_refused_at_once(tmp_path: Path) -> None:
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr == f"{bomb}:16: effects[0]: YAML aliases (*e0) are not supported: " \
                           "write the value out\n"
+
+
+def _special_file(kind: str, tmp_path: Path) -> Path:
+    if kind == "device":
+        if not Path("/dev/zero").exists():
+            pytest.skip("no /dev/zero here")
+        return Path("/dev/zero")
+    if kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        os.mkfifo(tmp_path / "fifo.yaml")
+        return tmp_path / "fifo.yaml"
+    huge = tmp_path / "huge.yaml"
+    with huge.open("wb") as fh:  # sparse: costs no disk
+        fh.truncate(MAX_FILE_BYTES + 1)
+    return huge
+
+
+@pytest.mark.parametrize("kind,words", [
+    ("device", "cannot read file: not a regular file (a scenario is a YAML file)"),
+    ("fifo", "cannot read file: not a regular file (a scenario is a YAML file)"),
+    ("huge", "file too large: a scenario file has at most 10,000,000 bytes"),
+])
+def test_a_file_that_never_ends_or_is_huge_is_refused_at_once(kind: str, words: str, tmp_path: Path) -> None:
+    # found by the bad-input hunt: solve /dev/zero filled the memory, solve FIFO waited forever
+    from pyengine.scenario import runner
+
+    path = _special_file(kind, tmp_path)
+    proc = _solve_cli(path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == f"{path}: {words}\n"
+    # check names it as an input error too (it said "no such file or folder" of a FIFO)
+    (found,) = runner.discover([str(path)])
+    outcome = runner.run_file(found)
+    assert outcome.error_kind == "input" and outcome.message == f"{path}: {words}"
+
