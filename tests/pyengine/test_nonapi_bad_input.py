@@ -241,3 +241,16 @@ def test_a_file_that_never_ends_or_is_huge_is_refused_at_once(kind: str, words: 
     outcome = runner.run_file(found)
     assert outcome.error_kind == "input" and outcome.message == f"{path}: {words}"
 
+
+def test_a_combat_list_limit_has_an_upper_bound() -> None:
+    # found by the bad-input hunt: list_limit: 1000000 on forty attackers outlasted a 5 s limit by 20 s
+    from pyengine.scenario.loader import load_text
+
+    text = (FIXTURES.parent.parent.parent / "scenarios" / "combat" / "attack"
+            / "battle-protector-rules.yaml").read_text()
+    text = text.replace("  protectors: {siege-a: bob, siege-b: alice}\n",
+                        "  protectors: {siege-a: bob, siege-b: alice}\n  list_limit: 1000000\n")
+    with pytest.raises(ScenarioError) as err:
+        load_text(text, "c.yaml")
+    assert str(err.value) == ("c.yaml:20: query.list_limit: expected a number of declarations "
+                              "from 1 to 10000, got 1000000")
