@@ -11,7 +11,7 @@ from typing import Any
 from pyengine.combat.build import Setup, build_board
 from pyengine.combat.explain import CHECKS
 from pyengine.combat.model import Board, Declaration, Kind, Target, Verdict
-from pyengine.combat.service import LIST_LIMIT, judge
+from pyengine.combat.service import LIST_LIMIT, MAX_LIST_LIMIT, judge
 from pyengine.errors import ScenarioError
 from pyengine.lang.effects import Ctx
 from pyengine.lang.yamlread import Cursor
@@ -196,9 +196,12 @@ def parse_query(kind: Kind, cur: Cursor, state: GameState, ctx: Ctx) -> CombatQu
             )
         )
     proposal = _declaration(cur.get("declaration"), state, kind) if cur.has("declaration") else None
-    limit = (
-        cur.get("list_limit").integer("a number of declarations", 1) if cur.has("list_limit") else LIST_LIMIT
-    )
+    limit = LIST_LIMIT
+    if cur.has("list_limit"):
+        limit = cur.get("list_limit").integer("a number of declarations", 1)
+        if limit > MAX_LIST_LIMIT:
+            cur.get("list_limit").fail(f"expected a number of declarations from 1 to {MAX_LIST_LIMIT}, "
+                                       f"got {limit}")
     return CombatQuery(kind.value, defending, tuple(sorted(protectors)), attacks, proposal, limit)
 
 

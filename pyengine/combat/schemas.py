@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyengine.combat.service import MAX_LIST_LIMIT
+
 Schema = dict[str, Any]
 
 _ID: Schema = {"type": "string", "pattern": r"\S"}
@@ -63,7 +65,7 @@ def query_schema(kind: str) -> Schema:
             "description": "battle -> its protector (CR 310.8)",
         },
         "declaration": _declaration(pairs),
-        "list_limit": {"type": "integer", "minimum": 1},
+        "list_limit": {"type": "integer", "minimum": 1, "maximum": MAX_LIST_LIMIT},
     }
     if kind == "block":
         props["attackers"] = {

@@ -25,7 +25,7 @@ from pyengine.combat import components as comp
 from pyengine.combat.explain import requirement_text, violation_of
 from pyengine.combat.facts import board_factset, read_target
 from pyengine.combat.model import Board, Declaration, Kind, Requirement, Verdict
-from pyengine.errors import EncodingError
+from pyengine.errors import EncodingError, SolverTimeout
 from pyengine.solver import SolveResult, solve, version
 
 encodings.register("combat_attack", "combat/attack.lp")
@@ -42,6 +42,8 @@ encodings.register("combat_block_verify", "check/combat_block_verify.lp")
 OPT_ARGS = ("--opt-strategy=usc,k", "--eq=0")
 ENUM_LIMIT = 20000  # models enumerated per component before the count becomes a lower bound
 LIST_LIMIT = 1000  # legal declarations listed before only a sample is given
+# the most a scenario's list_limit may ask for (listing 1,000,000 took 20 s past a 5 s limit)
+MAX_LIST_LIMIT = 10_000
 
 _ENTRY = {Kind.ATTACK: "combat_attack", Kind.BLOCK: "combat_block"}
 _PAIR = {Kind.ATTACK: "attacks", Kind.BLOCK: "blocks"}
@@ -211,6 +213,7 @@ def optimum(board: Board, timeout: float = 30.0, options: bool = False) -> tuple
 def enumerate_legal(board: Board, timeout: float = 30.0, list_limit: int = LIST_LIMIT) -> Verdict:
     """The maximum, a witness and the legal declarations: all of them when there are at most
     ``list_limit``, else their count and a sample (the first ``list_limit`` in a fixed order).
+    The listing counts against ``timeout`` too.
 
     The maximum counts no cost paid (CR 508.1d, 509.1c); the legal declarations include those
     that pay costs, when the declaring player's mana allows it.
@@ -248,13 +251,14 @@ def enumerate_legal(board: Board, timeout: float = 30.0, list_limit: int = LIST_
             decls = decls[:ENUM_LIMIT]
         count *= len(decls)
         lists.append(decls)
-    listed = [
-        Declaration.of(
+    listed = []
+    for n, combo in enumerate(itertools.islice(itertools.product(*lists), list_limit)):
+        if n % 1024 == 1023 and time.perf_counter() > clock.deadline:  # the listing is in the limit too
+            raise SolverTimeout(f"list legal {board.kind.value} declarations", timeout)
+        listed.append(Declaration.of(
             itertools.chain.from_iterable(d.pairs for d in combo),
             itertools.chain.from_iterable(d.paid for d in combo),
-        )
-        for combo in itertools.islice(itertools.product(*lists), list_limit)
-    ]
+        ))
     listed.sort()
     return Verdict(
         board.kind,

@@ -62,9 +62,26 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _constru
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+def _refuse_aliases(text: str) -> None:
+    """Refuse YAML aliases (``*name``): the scenario language never needs them, and a few lines
+    of nested aliases ("billion laughs") stand for a document of billions of nodes, which the
+    parsers of the effect language would walk in full (a solve that never ended)."""
+    if "*" not in text:  # no alias without one; only then the events are read (a second parse)
+        return
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.AliasEvent):
+            message = f"YAML aliases (*{event.anchor}) are not supported: write the value out"
+            if event.start_mark is None:
+                raise ScenarioError(message)
+            line = event.start_mark.line + 1
+            raise ScenarioError(message, line=line, path=path_at(text, line))
+
+
 def load_yaml(text: str, file: str) -> Any:
-    """Parse YAML safely; a syntax error becomes a one-line :class:`ScenarioError`."""
+    """Parse YAML safely; a syntax error becomes a one-line :class:`ScenarioError`, and so does
+    an alias (``*name``), which the scenario language doesn't use."""
     try:
+        _refuse_aliases(text)
         return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
     except ScenarioError as exc:
         raise exc.located(file) from None

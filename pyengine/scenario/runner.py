@@ -231,7 +231,7 @@ def discover(paths: Iterable[str | Path], patterns: Sequence[str] = ()) -> list[
         if p.is_dir():
             found += sorted(x for x in p.rglob("*") if x.is_file() and is_scenario_file(x)
                             and not any(part.startswith(".") for part in x.relative_to(p).parts))
-        elif p.is_file():
+        elif p.exists():  # a file, or something else named on purpose: loading it says what
             found.append(p)
         else:
             raise ScenarioError("no such file or folder", file=str(raw))
@@ -403,8 +403,9 @@ def _guess_id(path: str) -> str:
     """The id a timed-out scenario most likely has (its file says; it can't be read now)."""
     try:
         from pyengine.lang.yamlread import load_yaml
+        from pyengine.scenario.loader import read_text
 
-        doc = load_yaml(Path(path).read_text(encoding="utf-8"), path)
+        doc = load_yaml(read_text(path), path)
         sid = doc.get("id") if isinstance(doc, dict) else None
         return sid if isinstance(sid, str) else ""
     except Exception:

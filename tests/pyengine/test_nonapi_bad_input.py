@@ -5,6 +5,7 @@ silent default. Each case is a one-change twin of fixtures/valid/anthem-bears.ya
 from __future__ import annotations
 
 import io
+import os
 import re
 import subprocess
 import sys
@@ -14,7 +15,7 @@ import pytest
 
 from pyengine.cli import main
 from pyengine.errors import ScenarioError, UnsupportedQuery
-from pyengine.scenario.loader import load_file
+from pyengine.scenario.loader import MAX_FILE_BYTES, load_file
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -179,3 +180,77 @@ def test_a_replacement_factor_must_be_a_small_positive_whole_number() -> None:
                        ({"amount": {"half": False}}, "expected true")):
         with pytest.raises(ScenarioError, match=words):
             parse_alternative(Cursor(bad, "", None, None), ctx)
+
+
+def _solve_cli(path: Path, seconds: float = 10) -> subprocess.CompletedProcess[str]:
+    """``pyengine solve PATH`` in a subprocess; a hang fails the test instead of hanging it."""
+    try:
+        return subprocess.run([sys.executable, "-m", "pyengine", "solve", "--timeout", "5", str(path)],
+                              capture_output=True, text=True, timeout=seconds, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"pyengine solve {path} still running after {seconds} s")
+
+
+def test_a_yaml_alias_bomb_is_refused_at_once(tmp_path: Path) -> None:
+    # found by the bad-input hunt: 40 nested aliases in an expression ("billion laughs") stand
+    # for 2^40 nodes, which the effect parser walked: solve never ended
+    expr = "&e0 1"
+    for i in range(1, 40):
+        expr = f"&e{i} {{sum: [{expr}, *e{i - 1}]}}"
+    bomb = tmp_path / "bomb.yaml"
+    effect = "{id: e, set_pt: {power: " + expr + ", toughness: 1}, affected: [bears], controller: alice, " \
+             "timestamp: 3}"
+    bomb.write_text(_BASE.replace("query:", f"effects:\n  - {effect}\nquery:", 1))
+    proc = _solve_cli(bomb)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == f"{bomb}:16: effects[0]: YAML aliases (*e0) are not supported: " \
+                          "write the value out\n"
+
+
+def _special_file(kind: str, tmp_path: Path) -> Path:
+    if kind == "device":
+        if not Path("/dev/zero").exists():
+            pytest.skip("no /dev/zero here")
+        return Path("/dev/zero")
+    if kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs here")
+        os.mkfifo(tmp_path / "fifo.yaml")
+        return tmp_path / "fifo.yaml"
+    huge = tmp_path / "huge.yaml"
+    with huge.open("wb") as fh:  # sparse: costs no disk
+        fh.truncate(MAX_FILE_BYTES + 1)
+    return huge
+
+
+@pytest.mark.parametrize("kind,words", [
+    ("device", "cannot read file: not a regular file (a scenario is a YAML file)"),
+    ("fifo", "cannot read file: not a regular file (a scenario is a YAML file)"),
+    ("huge", "file too large: a scenario file has at most 10,000,000 bytes"),
+])
+def test_a_file_that_never_ends_or_is_huge_is_refused_at_once(kind: str, words: str, tmp_path: Path) -> None:
+    # found by the bad-input hunt: solve /dev/zero filled the memory, solve FIFO waited forever
+    from pyengine.scenario import runner
+
+    path = _special_file(kind, tmp_path)
+    proc = _solve_cli(path)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == f"{path}: {words}\n"
+    # check names it as an input error too (it said "no such file or folder" of a FIFO)
+    (found,) = runner.discover([str(path)])
+    outcome = runner.run_file(found)
+    assert outcome.error_kind == "input" and outcome.message == f"{path}: {words}"
+
+
+def test_a_combat_list_limit_has_an_upper_bound() -> None:
+    # found by the bad-input hunt: list_limit: 1000000 on forty attackers outlasted a 5 s limit by 20 s
+    from pyengine.scenario.loader import load_text
+
+    text = (FIXTURES.parent.parent.parent / "scenarios" / "combat" / "attack"
+            / "battle-protector-rules.yaml").read_text()
+    text = text.replace("  protectors: {siege-a: bob, siege-b: alice}\n",
+                        "  protectors: {siege-a: bob, siege-b: alice}\n  list_limit: 1000000\n")
+    with pytest.raises(ScenarioError) as err:
+        load_text(text, "c.yaml")
+    assert str(err.value) == ("c.yaml:20: query.list_limit: expected a number of declarations "
+                              "from 1 to 10000, got 1000000")
