@@ -173,7 +173,7 @@ class FactBuilder:
         e = F.term(F.Fn("r", eff.id))
         d = F.term(F.Fn("d", "eff:" + eff.id, 0))
         self.index.resolved[e] = eff.id
-        self.definition(d, eff.definition, eff.id)
+        self.definition(d, eff.in_force, eff.id)
         self.add("resolved", e, d, eff.controller, eff.timestamp)
         if eff.source:
             self.add("resolved_source", e, eff.source)

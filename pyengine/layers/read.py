@@ -131,8 +131,9 @@ class Reader:
         for e in log.unapplied:
             out.append(Application(layer.value, 0, self.label(e), self.source(e), log.ts.get(e, ()),
                                    (), "did not apply: when its turn came it no longer existed "
-                                   "(its source lost the ability, or its condition was false; "
-                                   "CR 611.3, 613.6)"))
+                                   "(its source lost the ability, its condition was false, or "
+                                   "its controller no longer controlled the source it lasts "
+                                   "as long as; CR 611.3, 611.2b, 613.6)"))
         return out
 
     def changes(self, rows: list[tuple[str, str, str, clingo.Symbol]]) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ layer (CR 613.1) or to a rules area (combat restrictions and requirements, repla
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Union
 
 from pyengine.model.enums import Duration, Layer
@@ -167,3 +167,19 @@ class ResolvedEffect:
     source: str | None = None
     locked: tuple[str, ...] | None = None  # CR 611.2c: set fixed at resolution
     line: int | None = field(default=None, compare=False)
+
+    @property
+    def in_force(self) -> EffectDef:
+        """The definition with its duration's "for as long as" as a condition of existence
+        (CR 611.2b): a ``while_controlled`` effect exists only while its controller controls
+        its source, as the continuous effects leave it (613.1b), so it depends on an effect
+        that would change that control (613.8a). Its source being on the battlefield, and the
+        other durations, are facts of the state the scenario lists (an ended effect is left
+        out), checked when it is loaded."""
+        if self.duration != Duration.WHILE_CONTROLLED or self.source is None:
+            return self.definition
+        yours = Selector(players=((True, "controller", PlayerRef("you")),), ids=(self.source,))
+        held = Condition("cmp", lhs=Expr("count", selector=yours), cmp="gte", rhs=Expr("const", value=1))
+        now = self.definition.condition
+        both = held if now is None else Condition("all", args=(now, held))
+        return replace(self.definition, condition=both)
