@@ -35,6 +35,7 @@ CR_KEYWORDS = frozenset(
         "fear",
         "intimidate",
         "skulk",
+        "decayed",
     }
 )
 # operations that become one item per affected object, and the item's kind

@@ -16,6 +16,7 @@ _SENTENCES = {
     "battle": "{0} is a battle",
     "summoning_sick": "{0} has not been controlled since the turn began and has no haste",
     "defender": "{0} has defender",
+    "decayed": "{0} has decayed: it can't block",
     "not_attackable": "{0} can't attack {1}: not a defending player, nor a planeswalker one "
     "controls, nor a battle one protects (the protector can't attack it)",
     "two_targets": "{0} attacks two things ({1}, {2})",

@@ -78,6 +78,7 @@ KEYWORD_CONSTS = {
     "intimidate": "intimidate",
     "skulk": "skulk",
     "vigilance": "vigilance",
+    "decayed": "decayed",
 }
 MANA_CONSTS = {"generic": "generic", "W": "w", "U": "u", "B": "b", "R": "r", "G": "g", "C": "c"}
 

@@ -122,6 +122,8 @@ class Keyword(Word):
     SKULK = "skulk"
     CHANGELING = "changeling"
     DEVOID = "devoid"
+    DECAYED = "decayed"  # CR 702.147a: can't block (its trigger is outside these engines)
+    EXALTED = "exalted"  # CR 702.83a: a triggered ability; a keyword counter can be one (122.1b)
 
 
 class Layer(Word):

@@ -256,6 +256,8 @@ def _block_ok(board: Board, blocks: dict[str, tuple[str, ...]], paid: set[tuple[
         p = board["permanents"][b]
         if p["tapped"] or "Battle" in p["types"]:
             return False
+        if "decayed" in p["keywords"]:  # 702.147a: "This creature can't block"
+            return False
         cap = 1 + sum(it["n"] for it in _items(board, "extra_blocks") if it["subject"] == b)
         if not any(it["subject"] == b for it in _items(board, "block_any_number")) and len(blocks[b]) > cap:
             return False
@@ -316,6 +318,7 @@ def block(board: Board) -> tuple[int, set[Decl]]:
         if (
             p["tapped"]
             or "Battle" in p["types"]
+            or "decayed" in p["keywords"]
             or any(it["subject"] == b for it in _items(board, "cant_block"))
         ):
             per_blocker.append([()])

@@ -196,12 +196,15 @@ def block_boards(draw: st.DrawFn, items_from: tuple[str, ...] = BLOCK_ITEMS) -> 
         perms[f"a{i}"] = _perm("p0", ["Creature"], **extra)
     for i in range(n_blk):
         types = ["Artifact", "Creature"] if draw(st.integers(0, 4)) == 0 else ["Creature"]
+        blocker = body()
+        if draw(st.integers(0, 7)) == 0:  # CR 702.147a: decayed, "can't block"
+            blocker["keywords"] = [*blocker["keywords"], "decayed"]
         perms[f"b{i}"] = _perm(
             me,
             types,
             tapped=draw(st.integers(0, 6)) == 0,
             subtypes=["Goblin"] if draw(st.integers(0, 5)) == 0 else [],
-            **body(),
+            **blocker,
         )
     if draw(st.booleans()):
         perms["isl"] = _perm(me, ["Land"], subtypes=["Island"], supertypes=["Basic"])
