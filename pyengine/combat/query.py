@@ -15,7 +15,7 @@ from pyengine.combat.service import LIST_LIMIT, MAX_LIST_LIMIT, judge
 from pyengine.errors import ScenarioError
 from pyengine.lang.effects import Ctx
 from pyengine.lang.yamlread import Cursor
-from pyengine.model.enums import Layer
+from pyengine.model.enums import Layer, Zone
 from pyengine.model.objects import GameState
 
 _PAIRS = {Kind.ATTACK: "attackers", Kind.BLOCK: "blockers"}
@@ -105,7 +105,7 @@ def _battle(oid: str, at: Cursor, state: GameState) -> None:
     """CR 310.8: only a battle on the battlefield has a protector. An object that isn't printed a
     battle can become one only by a type-changing or copy effect (layers 4 and 1)."""
     obj = state.object(oid)
-    if obj.zone.value != "battlefield":
+    if obj.zone != Zone.BATTLEFIELD:
         at.fail(f"{oid!r} is in the {obj.zone.value}: only a battle on the battlefield has a protector "
                 "(CR 310.8)")
     if "Battle" in obj.printed.types:
@@ -289,8 +289,8 @@ def board_of(state: GameState, query: CombatQuery, timeout: float) -> Board:
         ch = layers.objects.get(a)
         # CR 508.1a: the active player attacks with creatures they control; CR 506.4: one that
         # stops being a creature or changes controller is removed from combat
-        zone = state.object(a).zone.value
-        problem = (f"it is in the {zone}" if ch is None or zone != "battlefield" else
+        zone = state.object(a).zone
+        problem = (f"it is in the {zone.value}" if ch is None or zone != Zone.BATTLEFIELD else
                    "it is not a creature" if "Creature" not in ch.types else
                    f"it is controlled by {ch.controller}, not the active player {state.turn.active}"
                    if ch.controller != state.turn.active else "")

@@ -282,10 +282,10 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         # at all (406.3a), not those of a face-down permanent or spell (708.2)
         cur.get("face_down").fail(f"only a permanent or a spell is face down here (CR 708.2, 404.2, "
                                   f"406.3a); this object is in the {obj.zone.value}")
-    kinds = {"Instant", "Sorcery"} & set(printed.types)
-    if kinds and obj.zone == Zone.BATTLEFIELD:
-        cur.fail(f"an {sorted(kinds)[0].lower()} can't be on the battlefield (CR 304.4, 307.4: it "
-                 "stays in its previous zone instead)")
+    spell = next((t for t in ("Instant", "Sorcery") if t in printed.types), None)
+    if spell and obj.zone == Zone.BATTLEFIELD:
+        cur.fail(f"{_a(spell.lower())} can't be on the battlefield (CR 304.4, 307.4: it stays in "
+                 "its previous zone instead)")
     return obj
 
 
@@ -368,6 +368,11 @@ def _check_durations(cur: Cursor, state: GameState) -> None:
                     "effect has ended (CR 611.2b): leave it out")
 
 
+def _a(word: str) -> str:
+    """``word`` with its indefinite article."""
+    return ("an " if word[0].lower() in "aeiou" else "a ") + word
+
+
 def _with_lines(body: dict, original: object) -> dict:
     from pyengine.lang.yamlread import LDict
 
@@ -413,12 +418,12 @@ def _check_ids(cur: Cursor, objects: tuple[GameObject, ...], effects: tuple[Reso
         if obj.attached_to == obj.id:
             cur.get("objects").seq()[i].get("attached_to").fail(
                 "an object can't be attached to itself (CR 301.5c, 303.4d)")
-        kinds = {"Equipment", "Fortification"} & set(obj.printed.subtypes)
+        gear = next((t for t in ("Equipment", "Fortification") if t in obj.printed.subtypes), None)
         zone = zones.get(obj.attached_to or "")
-        if kinds and zone not in (None, Zone.BATTLEFIELD):
+        if gear and zone not in (None, Zone.BATTLEFIELD):
             # what it was attached to became a new object as it left the battlefield (400.7)
             cur.get("objects").seq()[i].get("attached_to").fail(
-                f"an {sorted(kinds)[0]} is attached only to a permanent (CR 301.5, 301.6, 400.7); "
+                f"{_a(gear)} is attached only to a permanent (CR 301.5, 301.6, 400.7); "
                 f"{obj.attached_to!r} is in the {zone.value}")
 
 
@@ -432,18 +437,3 @@ def _check_refs(ctx: Ctx, state: GameState) -> None:
         if ref not in pids:
             at.fail(f"unknown player {ref!r}; expected you, opponent, owner, active, defending "
                     f"or one of: {', '.join(sorted(pids))}")
-
-
-def discover(paths: list[str]) -> list[Path]:
-    """Every ``*.yaml``/``*.yml`` file under the given files and folders, sorted; a README or
-    a file that is not a scenario (no ``query``) is skipped only if it is not YAML."""
-    found: list[Path] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found += sorted(x for x in p.rglob("*") if x.suffix in (".yaml", ".yml") and x.is_file())
-        elif p.exists():  # a file, or something else named on purpose: loading it says what
-            found.append(p)
-        else:
-            raise ScenarioError("no such file or folder", file=raw)
-    return found

@@ -208,13 +208,9 @@ def test_a_yaml_alias_bomb_is_refused_at_once(tmp_path: Path) -> None:
 
 
 def _special_file(kind: str, tmp_path: Path) -> Path:
-    if kind == "device":
-        if not Path("/dev/zero").exists():
-            pytest.skip("no /dev/zero here")
+    if kind == "device":  # the machines pyengine runs on (Linux, CI) have both
         return Path("/dev/zero")
     if kind == "fifo":
-        if not hasattr(os, "mkfifo"):
-            pytest.skip("no FIFOs here")
         os.mkfifo(tmp_path / "fifo.yaml")
         return tmp_path / "fifo.yaml"
     huge = tmp_path / "huge.yaml"
