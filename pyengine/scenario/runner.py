@@ -403,7 +403,7 @@ def _guess_id(path: str) -> str:
     """The id a timed-out scenario most likely has (its file says; it can't be read now)."""
     try:
         from pyengine.lang.yamlread import load_yaml
-        from pyengine.scenario.loader import read_text
+        from pyengine.scenario.files import read_text
 
         doc = load_yaml(read_text(path), path)
         sid = doc.get("id") if isinstance(doc, dict) else None

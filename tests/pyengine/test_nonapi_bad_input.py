@@ -15,7 +15,8 @@ import pytest
 
 from pyengine.cli import main
 from pyengine.errors import ScenarioError, UnsupportedQuery
-from pyengine.scenario.loader import MAX_FILE_BYTES, load_file
+from pyengine.scenario.files import MAX_FILE_BYTES
+from pyengine.scenario.loader import load_file
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
