@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
-from pyengine import __version__
+from pyengine import __version__, hardlimit
 from pyengine.errors import EncodingError, PyengineError, ScenarioError, SolverTimeout
 
 log = logging.getLogger("pyengine")
@@ -175,7 +175,8 @@ def _solve(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pyengine import api
 
     scenario = api.load(a.scenario)
-    answer = api.solve(scenario, timeout=a.timeout)
+    with hardlimit.guard(a.timeout, f"the query of {scenario.id}"):
+        answer = api.solve(scenario, timeout=a.timeout)
     if a.json:
         doc = {"id": scenario.id, "file": scenario.file, "kind": scenario.kind,
                "answer": answer.to_json()}
@@ -280,6 +281,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     pass it to ``SystemExit``)."""
     out = stdout or sys.stdout
     err = stderr or sys.stderr
+    if argv is None:  # the process's own command line: a query may end the process (exit 3)
+        hardlimit.enable()
     words = list(sys.argv[1:] if argv is None else argv)
     # explain and graph parse their own arguments, options first included (argparse would
     # take `explain --timeout 5 FILE`'s option as the top parser's)

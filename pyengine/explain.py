@@ -3,6 +3,7 @@ and what each changed, with CR numbers."""
 
 from __future__ import annotations
 
+from pyengine import hardlimit
 from pyengine.cli import Parser, seconds
 from pyengine.layers import compute
 from pyengine.layers.result import LayerResult
@@ -60,5 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     scenario = load_file(args.scenario)
     print(f"{scenario.id}: {scenario.title}")
-    print(render(compute(scenario.state, timeout=args.timeout)))
+    with hardlimit.guard(args.timeout, f"the layer engine on {scenario.id}"):
+        result = compute(scenario.state, timeout=args.timeout)
+    print(render(result))
     return 0

@@ -7,6 +7,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from pyengine import hardlimit
 from pyengine.cli import Parser, seconds
 from pyengine.depgraph import graphs, to_dot
 from pyengine.errors import PyengineError
@@ -45,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=seconds, default=60.0)
     args = ap.parse_args(argv)
     scenario = load_file(args.scenario)
-    result = compute(scenario.state, timeout=args.timeout)
+    with hardlimit.guard(args.timeout, f"the layer engine on {scenario.id}"):
+        result = compute(scenario.state, timeout=args.timeout)
     write(to_dot(graphs(result), title=scenario.id), Path(args.output))
     return 0
