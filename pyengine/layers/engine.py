@@ -39,7 +39,21 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False,
     """Characteristics of every object after all continuous effects (CR 613). ``measure``:
     also count the ground atoms and rules of every call (for benchmarks). ``stepwise``: apply
     one effect at a time in every layer, with dependencies, even where no effect can change
-    what another reads (asp/layers/quiet.lp): the answer is the same, only slower."""
+    what another reads (asp/layers/quiet.lp): the answer is the same, only slower.
+    Raises :class:`SolverTimeout` naming ``timeout``, the whole query's limit (each call
+    gets what is left of it), and where the time ran out."""
+    try:
+        return _compute(state, timeout, measure, stepwise)
+    except solver.SolverTimeout as exc:
+        if exc.seconds == timeout:
+            raise
+        raise solver.SolverTimeout(f"{_ENGINE}, stopped in {exc.what},", timeout) from None
+
+
+_ENGINE = "the layer engine"
+
+
+def _compute(state: GameState, timeout: float, measure: bool, stepwise: bool) -> LayerResult:
     deadline = time.perf_counter() + timeout
     builder = FactBuilder(state)
     static, cur = builder.build()
@@ -235,5 +249,5 @@ F.declare("cp_fixed", 3)
 def _left(deadline: float, total: float) -> float:
     left = deadline - time.perf_counter()
     if left <= 0:
-        raise solver.SolverTimeout("the layer engine", total)
+        raise solver.SolverTimeout(_ENGINE, total)
     return left

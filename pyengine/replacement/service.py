@@ -51,7 +51,18 @@ def analyse(state: GameState, events: list[Event], *, at: int | None = None,
     timestamp of the event (CR 614.4: later effects don't apply). ``method``: "auto" (trees
     of choices unless an effect can be used up or there are few effects, see
     :func:`_enumerate`), "trees" where possible, or "steps" (sequences of steps always; the
-    benchmark compares the two)."""
+    benchmark compares the two). Raises :class:`SolverTimeout` naming ``timeout``, the whole
+    query's limit (each call gets what is left of it), and where the time ran out."""
+    try:
+        return _analyse(state, events, at, sequence, timeout, token_defs, method)
+    except SolverTimeout as exc:
+        if exc.seconds == timeout:
+            raise
+        raise SolverTimeout(f"the replacement engine, stopped in {exc.what},", timeout) from None
+
+
+def _analyse(state: GameState, events: list[Event], at: int | None, sequence: list[Proposal] | None,
+             timeout: float, token_defs: dict[str, Any] | None, method: str) -> ReplacementAnswer:
     deadline = time.perf_counter() + timeout
     result = run_layers(state, timeout)
     found = instances(state, result, at)

@@ -15,16 +15,17 @@ import yaml
 from pyengine import hardlimit
 
 
-def _slow_board(path: Path) -> Path:
-    """250 anthems whose sets depend on power (each can depend on every other, CR 613.8a) on
-    100 creatures: one layer-7c round grounds for about a minute on a 2-core machine."""
+def _slow_board(path: Path, creatures: int = 100, anthems: int = 250) -> Path:
+    """Anthems whose sets depend on power (each can depend on every other, CR 613.8a) on
+    creatures: with 250 on 100, one layer-7c round grounds for about a minute on a 2-core
+    machine; with 60 on 60, each of some 60 rounds takes about 0.1 s."""
     objects: list[dict[str, object]] = [
         {"id": f"c{i}", "card": "Grizzly Bears", "controller": "alice", "timestamp": i + 1}
-        for i in range(100)]
-    for j in range(250):
+        for i in range(creatures)]
+    for j in range(anthems):
         objects.append({
             "id": f"e{j}", "name": f"Field {j}", "types": ["Enchantment"], "controller": "bob",
-            "timestamp": 101 + j,
+            "timestamp": creatures + 1 + j,
             "abilities": [{"text": f"Creatures with power {j % 5 + 1} or less get +1/+0.",
                            "static": {"affects": {"types": ["Creature"], "power": {"lte": j % 5 + 1}},
                                       "modify_pt": {"power": 1, "toughness": 0}}}]})
@@ -71,3 +72,17 @@ def test_the_guard_is_cancelled_when_the_query_ends_in_time() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30,
                           check=False)
     assert done.returncode == 0 and done.stdout == "alive\n" and done.stderr == ""
+
+
+def test_a_layer_timeout_names_the_whole_limit(tmp_path: Path) -> None:
+    # each solver call gets what is left of the query's limit; the message gives the limit
+    from pyengine.errors import SolverTimeout
+    from pyengine.layers import compute
+    from pyengine.scenario.loader import load_file
+
+    scenario = load_file(_slow_board(tmp_path, 60, 60))
+    with pytest.raises(SolverTimeout) as caught:
+        compute(scenario.state, timeout=1.0)
+    assert caught.value.seconds == 1.0
+    assert str(caught.value).startswith("timeout: the layer engine")
+    assert str(caught.value).endswith(" did not finish within 1 s")
