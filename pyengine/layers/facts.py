@@ -72,6 +72,9 @@ class FactBuilder:
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.out: list[clingo.Symbol] = []
+        # the predicates of the static facts (reading them back off the symbols costs a call
+        # into clingo each): for solve's fact_names, and whether any is rules_def/1
+        self.names: set[str] = set()
         self.index = EffectIndex()
         self._n = 0
         self._order = 0
@@ -85,6 +88,7 @@ class FactBuilder:
     def add(self, name: str, *args: F.Value) -> None:
         """Append one fact."""
         self.out.append(F.fact(name, *args))
+        self.names.add(name)
 
     # -- whole state --------------------------------------------------------------------
     def build(self) -> tuple[list[clingo.Symbol], list[clingo.Symbol]]:
