@@ -108,7 +108,11 @@ class Reader:
 
     def _one_int(self, values: list[clingo.Symbol]) -> int | None:
         """The first number among ``values``."""
-        return next((n for n in map(self._numbers.__getitem__, values) if n is not None), None)
+        for value in values:
+            n = self._numbers[value]
+            if n is not None:
+                return n
+        return None
 
     def _one_str(self, values: list[clingo.Symbol]) -> str | None:
         return self._strings[values[0]] if values else None
