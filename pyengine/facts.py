@@ -69,10 +69,11 @@ def _leaf(value: int | str) -> clingo.Symbol:
 
 def term(value: Value) -> clingo.Symbol:
     """Convert a Python value to a clingo symbol (ints, strings, constants, tuples, Fn)."""
-    if isinstance(value, (int, str)):  # Const is a str; bool is refused by _leaf
-        return _leaf(value)
     if isinstance(value, clingo.Symbol):
         return value
+    if isinstance(value, (int, str)):  # Const is a str; bool is refused by _leaf
+        got = _LEAVES.get((value.__class__, value))  # _leaf's lookup, without a call
+        return got if got is not None else _leaf(value)
     if isinstance(value, Fn):
         return clingo.Function(value.name, [term(a) for a in value.args])
     if isinstance(value, tuple):
@@ -94,9 +95,9 @@ def declare(name: str, arity: int) -> None:
 def fact(name: str, *args: Value) -> clingo.Symbol:
     """The fact ``name(args...)``; the predicate must be declared with this arity."""
     arity = PREDICATES.get(name)
-    if arity is None:
-        raise KeyError(f"undeclared input predicate {name}/{len(args)}")
     if arity != len(args):
+        if arity is None:
+            raise KeyError(f"undeclared input predicate {name}/{len(args)}")
         raise ValueError(f"{name} takes {arity} arguments, got {len(args)}")
     return clingo.Function(name, [term(a) for a in args])
 

@@ -6,6 +6,7 @@ Every value crosses as a symbol built by pyengine.facts; nothing is formatted as
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, cast
 
 import clingo
@@ -39,6 +40,16 @@ for _name, _arity in (
 _PT_OPS = {"set_pt": "set", "modify_pt": "modify"}
 _ASP_KIND = {"add_abilities": "add_ability", "remove_abilities": "remove_ability"}
 
+# the terms of printed characteristics, made once per process: making a symbol is a call into
+# clingo, and a board repeats the same few words on hundreds of objects
+_word = lru_cache(maxsize=4096)(terms.word)
+_card_type = lru_cache(maxsize=None)(terms.card_type)
+_supertype = lru_cache(maxsize=None)(terms.supertype)
+_intrinsic = lru_cache(maxsize=None)(terms.intrinsic)
+_CUR_ATTRS = ("name", "mana_value", "color", "type", "subtype", "supertype", "ability", "power",
+              "toughness", "loyalty", "defense", "controller")
+_ATTR = {a: F.term(F.Const(a)) for a in _CUR_ATTRS}
+
 
 @dataclass
 class EffectIndex:
@@ -61,10 +72,15 @@ class FactBuilder:
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.out: list[clingo.Symbol] = []
+        # the predicates of the static facts (reading them back off the symbols costs a call
+        # into clingo each): for solve's fact_names, and whether any is rules_def/1
+        self.names: set[str] = set()
         self.index = EffectIndex()
         self._n = 0
         self._order = 0
         self._seen_abilities: set[str] = set()
+        # the term of each ability, by what makes it (the same card's abilities recur)
+        self._ability_terms: dict[tuple[str, str, str, str | None], clingo.Symbol] = {}
         self._text_changes: set[tuple[str, str]] = set()
         self._param_keywords: set[tuple[str, str]] = set()
         self._subtypes: set[str] = set()
@@ -72,6 +88,7 @@ class FactBuilder:
     def add(self, name: str, *args: F.Value) -> None:
         """Append one fact."""
         self.out.append(F.fact(name, *args))
+        self.names.add(name)
 
     # -- whole state --------------------------------------------------------------------
     def build(self) -> tuple[list[clingo.Symbol], list[clingo.Symbol]]:
@@ -127,31 +144,32 @@ class FactBuilder:
 
     def _printed(self, obj) -> list[clingo.Symbol]:  # type: ignore[no-untyped-def]
         p = obj.printed
-        o = obj.id
-        rows: list[tuple[str, clingo.Symbol]] = []
+        rows: list[tuple[str, F.Value]] = []  # plain ints and strings become numbers and strings
         if p.name:
-            rows.append(("name", clingo.String(p.name)))
-        rows.append(("mana_value", clingo.Number(p.mana_value)))
-        rows += [("color", terms.word(c)) for c in p.colors]
-        rows += [("type", terms.card_type(t)) for t in p.types]
-        rows += [("subtype", clingo.String(s)) for s in p.subtypes]
-        rows += [("supertype", terms.supertype(s)) for s in p.supertypes]
+            rows.append(("name", p.name))
+        rows.append(("mana_value", p.mana_value))
+        rows += [("color", _word(c)) for c in p.colors]
+        rows += [("type", _card_type(t)) for t in p.types]
+        rows += [("subtype", s) for s in p.subtypes]
+        rows += [("supertype", _supertype(s)) for s in p.supertypes]
         for ab in p.abilities:
             rows.append(("ability", self.ability(ab)))
-        for s in p.subtypes:
-            if s in BASIC_LAND_MANA and "Land" in p.types:
-                rows.append(("ability", terms.intrinsic(s)))
+        if "Land" in p.types:
+            rows += [("ability", _intrinsic(s)) for s in p.subtypes if s in BASIC_LAND_MANA]
         for attr in ("power", "toughness", "loyalty", "defense"):
             v = getattr(p, attr)
             if v is not None:
-                rows.append((attr, clingo.Number(v)))
-        rows.append(("controller", clingo.String(obj.controller)))
-        return [F.fact("cur", o, F.Const(a), v) for a, v in rows]
+                rows.append((attr, v))
+        rows.append(("controller", obj.controller))
+        return [F.fact("cur", obj.id, _ATTR[a], v) for a, v in rows]
 
     # -- abilities and definitions ----------------------------------------------------------
     def ability(self, ab: Ability) -> clingo.Symbol:
         """Register an ability (name, its effects) once; return its term."""
-        sym = terms.ability(ab)
+        made_of = (ab.kind, ab.key, ab.name, ab.param)
+        sym = self._ability_terms.get(made_of)
+        if sym is None:
+            sym = self._ability_terms[made_of] = terms.ability(ab)
         if ab.key in self._seen_abilities:
             return sym
         self._seen_abilities.add(ab.key)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Callable, Generic, TypeVar
 
 import clingo
 
@@ -18,6 +19,40 @@ _TYPE = {t.asp: t.value for t in CardType}
 _SUPER = {t.asp: t.value for t in Supertype}
 _COLOR = {c.asp: c.value for c in Color}
 
+_T = TypeVar("_T")
+
+
+class _Memo(dict[clingo.Symbol, _T], Generic[_T]):
+    """What ``read`` gives for a symbol, read once per symbol: each accessor of a symbol
+    (``.name``, ``.string``, ``.arguments``) is a call into clingo costing 1-2 microseconds,
+    while hashing one and comparing it for equality cost a fraction of that, and an answer
+    repeats the same ids, words and ability terms thousands of times."""
+
+    def __init__(self, read: Callable[[clingo.Symbol], _T]) -> None:
+        super().__init__()
+        self._read = read
+
+    def __missing__(self, sym: clingo.Symbol) -> _T:
+        value = self[sym] = self._read(sym)
+        return value
+
+
+_WORDS = {"type": _TYPE, "supertype": _SUPER, "color": _COLOR}
+
+
+def _number(sym: clingo.Symbol) -> int | None:
+    return sym.number if sym.type == clingo.SymbolType.Number else None
+
+
+def _text(v: clingo.Symbol) -> str:
+    """A number, string or other value as the user wrote it."""
+    kind = v.type
+    if kind == clingo.SymbolType.Number:
+        return str(v.number)
+    if kind == clingo.SymbolType.String:
+        return v.string
+    return str(v)
+
 
 class Reader:
     """Turns answer symbols into ObjectChars, Applications and ActiveEffects."""
@@ -25,70 +60,104 @@ class Reader:
     def __init__(self, state: GameState, index: EffectIndex) -> None:
         self.state = state
         self.index = index
+        # decoded symbols (one Reader serves one computation, so these stay small)
+        self._names = _Memo(lambda sym: sym.name)
+        self._strings = _Memo(lambda sym: sym.string)
+        self._numbers = _Memo(_number)
+        self._ability_names = _Memo(self._ability_name)
+        self._keywords = _Memo(self._keyword)
+        self._labels = _Memo(self._label)
+        self._texts = _Memo(_text)
 
     # -- characteristics ---------------------------------------------------------------------
     def objects(self, cur: list[clingo.Symbol]) -> dict[str, ObjectChars]:
         """ObjectChars for every object, from cur/3 facts."""
+        names, strings = self._names, self._strings
         vals: dict[str, dict[str, list[clingo.Symbol]]] = defaultdict(lambda: defaultdict(list))
         for sym in cur:
             o, a, val = sym.arguments
-            vals[o.string][a.name].append(val)
+            vals[strings[o]][names[a]].append(val)
         out = {}
         for obj in self.state.objects:
             v = vals[obj.id]
+            types = [names[t] for t in v["type"]]
             # CR 208.3: a noncreature permanent has no power or toughness (a Vehicle's printed
             # values only matter while it is a creature, so they stay in the layer state)
-            if obj.zone.value == "battlefield" and not any(t.name == "creature" for t in v["type"]):
+            if obj.zone.value == "battlefield" and "creature" not in types:
                 v["power"], v["toughness"] = [], []
-            abilities = sorted({self.ability_name(k) for k in v["ability"]})
-            keywords = sorted({kw for k in v["ability"] if (kw := self.keyword(k)) is not None},
+            abilities = sorted({self._ability_names[k] for k in v["ability"]})
+            keywords = sorted({kw for k in v["ability"] if (kw := self._keywords[k]) is not None},
                               key=lambda kv: (kv[0], kv[1] or ""))
             out[obj.id] = ObjectChars(
                 id=obj.id,
-                name=_one_str(v["name"]) or "",
-                mana_value=_one_int(v["mana_value"]) or 0,
-                colors=tuple(sorted(_COLOR[c.name] for c in v["color"])),
-                types=tuple(sorted(_TYPE[t.name] for t in v["type"])),
-                subtypes=tuple(sorted(s.string for s in v["subtype"])),
-                supertypes=tuple(sorted(_SUPER[s.name] for s in v["supertype"])),
+                name=self._one_str(v["name"]) or "",
+                mana_value=self._one_int(v["mana_value"]) or 0,
+                colors=tuple(sorted(_COLOR[names[c]] for c in v["color"])),
+                types=tuple(sorted(_TYPE[t] for t in types)),
+                subtypes=tuple(sorted(strings[s] for s in v["subtype"])),
+                supertypes=tuple(sorted(_SUPER[names[s]] for s in v["supertype"])),
                 abilities=tuple(abilities),
                 keywords=tuple(keywords),
-                power=_one_int(v["power"]),
-                toughness=_one_int(v["toughness"]),
-                loyalty=_one_int(v["loyalty"]),
-                defense=_one_int(v["defense"]),
-                controller=_one_str(v["controller"]) or obj.controller,
+                power=self._one_int(v["power"]),
+                toughness=self._one_int(v["toughness"]),
+                loyalty=self._one_int(v["loyalty"]),
+                defense=self._one_int(v["defense"]),
+                controller=self._one_str(v["controller"]) or obj.controller,
             )
         return out
 
+    def _one_int(self, values: list[clingo.Symbol]) -> int | None:
+        """The first number among ``values``."""
+        for value in values:
+            n = self._numbers[value]
+            if n is not None:
+                return n
+        return None
+
+    def _one_str(self, values: list[clingo.Symbol]) -> str | None:
+        return self._strings[values[0]] if values else None
+
     def ability_name(self, k: clingo.Symbol) -> str:
         """Display name of an ability term."""
-        if k.name == "gr":  # an instance granted by an effect (CR 113.2c)
+        return self._ability_names[k]
+
+    def _ability_name(self, k: clingo.Symbol) -> str:
+        name = k.name
+        if name == "gr":  # an instance granted by an effect (CR 113.2c)
             return self.ability_name(k.arguments[0])
         if k in self.index.ability_names:
             return self.index.ability_names[k]
-        if k.name == "intrinsic":
-            return terms.intrinsic_name(k.arguments[0].string)
-        if k.name == "kwp":
-            return terms.param_name(k.arguments[0].string, F.text(k.arguments[1]))
-        if k.name == "kw":
-            return k.arguments[0].string
+        if name == "intrinsic":
+            return terms.intrinsic_name(self._strings[k.arguments[0]])
+        if name == "kwp":
+            kind, param = k.arguments
+            return terms.param_name(self._strings[kind], F.text(param))
+        if name == "kw":
+            return self._strings[k.arguments[0]]
         return str(k)
 
     def keyword(self, k: clingo.Symbol) -> tuple[str, str | None] | None:
         """(name, parameter) of a keyword ability term, else None."""
-        if k.name == "gr":
+        return self._keywords[k]
+
+    def _keyword(self, k: clingo.Symbol) -> tuple[str, str | None] | None:
+        name = k.name
+        if name == "gr":
             return self.keyword(k.arguments[0])
-        if k.name == "kw":
-            return (k.arguments[0].string, None)
-        if k.name == "kwp":
-            param = F.text(k.arguments[1])
-            return (k.arguments[0].string, _COLOR.get(param, param))
+        if name == "kw":
+            return (self._strings[k.arguments[0]], None)
+        if name == "kwp":
+            kind, param = k.arguments
+            text = F.text(param)
+            return (self._strings[kind], _COLOR.get(text, text))
         return None
 
     # -- explanation ---------------------------------------------------------------------------
     def label(self, e: clingo.Symbol) -> str:
         """A readable name for an effect instance."""
+        return self._labels[e]
+
+    def _label(self, e: clingo.Symbol) -> str:
         if e.name == "s":
             o, k, _ = e.arguments
             return f"{o.string}: {self.ability_name(k)}"
@@ -156,19 +225,13 @@ class Reader:
         """A value as the user wrote it."""
         if attr == "ability":
             return self.ability_name(v)
-        if attr == "type":
-            return _TYPE.get(v.name, v.name)
-        if attr == "supertype":
-            return _SUPER.get(v.name, v.name)
-        if attr == "color":
-            return _COLOR.get(v.name, v.name)
+        words = _WORDS.get(attr)
+        if words is not None:
+            name = self._names[v]
+            return words.get(name, name)
         if attr == "text_sub":
             return " -> ".join(F.text(x) for x in v.arguments)
-        if v.type == clingo.SymbolType.Number:
-            return str(v.number)
-        if v.type == clingo.SymbolType.String:
-            return v.string
-        return str(v)
+        return self._texts[v]
 
     def _reason(self, e: clingo.Symbol, layer: Layer, waited: list[str], in_loop: list[str]) -> str:
         defn = self.index.defs.get(e.arguments[2]) if e.name == "s" else None
@@ -201,8 +264,11 @@ class Reader:
 
     def dependencies(self, layer: Layer, model: Model) -> list[tuple[str, str, str]]:
         """Dependencies at the start of the layer (step 0), as (layer, effect, depends on)."""
-        return sorted((layer.value, self.label(a.arguments[0]), self.label(a.arguments[1]))
-                      for a in model.atoms("dep", 3) if a.arguments[2].number == 0)
+        # sorted by the labels: clingo's order of the atoms (which sorting them would cost a
+        # call into clingo per comparison) does not matter
+        return sorted((layer.value, self.label(e), self.label(d))
+                      for e, d, step in (a.arguments for a in model.atoms("dep", 3, ordered=False))
+                      if self._numbers[step] == 0)
 
     # -- effects after layers ------------------------------------------------------------------
     def active(self, model: Model) -> tuple[ActiveEffect, ...]:
@@ -231,15 +297,6 @@ class Reader:
                                         ctl.get(e, ""), ts.get(e, ()),
                                         tuple(sorted(affected[e])), sels))
         return tuple(out)
-
-
-def _one_int(values: list[clingo.Symbol]) -> int | None:
-    nums = [v.number for v in values if v.type == clingo.SymbolType.Number]
-    return nums[0] if nums else None
-
-
-def _one_str(values: list[clingo.Symbol]) -> str | None:
-    return values[0].string if values else None
 
 
 __all__ = ["Reader", "BASIC_LAND_MANA"]
