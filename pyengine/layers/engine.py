@@ -57,7 +57,7 @@ def _compute(state: GameState, timeout: float, measure: bool, stepwise: bool) ->
     deadline = time.perf_counter() + timeout
     builder = FactBuilder(state)
     static, cur = builder.build()
-    static_names = frozenset(sym.name for sym in static)
+    static_names = frozenset(builder.names)
     reader = Reader(state, builder.index)
     # rules that make matching recursive are loaded only when the state needs them
     extra = [encodings.path("cmp_dynamic")] if builder.index.dynamic_cmp else []
@@ -72,10 +72,10 @@ def _compute(state: GameState, timeout: float, measure: bool, stepwise: bool) ->
              "clingo_s": 0.0}
     for layer in Layer:
         if layer == Layer.L7A:
-            carry.cur = _zero_pt(carry.cur)
+            carry.cur = _zero_pt(carry.cur, reader)
         if layer.value not in builder.index.layers_used:
             continue
-        log = _LayerLog()
+        log = _LayerLog(reader)
         applied: list[clingo.Symbol] = []
         fixed: list[clingo.Symbol] = []  # layer 1a: the copy effects' values (CR 707.2b-c)
         program = [encodings.path("layers_core"), encodings.layer(layer.asp), *extra]
@@ -105,7 +105,7 @@ def _compute(state: GameState, timeout: float, measure: bool, stepwise: bool) ->
             applied += order
         applications += reader.applications(layer, log)
     active: tuple[ActiveEffect, ...] = ()
-    if any(_is_rules(s) for s in static):
+    if "rules_def" in static_names:
         facts = static + _values(carry) + list(carry.facts)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
                            timeout=_left(deadline, timeout), consts={"layer": "final"},
@@ -133,7 +133,8 @@ def preload() -> None:
 class _LayerLog:
     """The rounds of one layer: what applied, to what, and the dependencies seen."""
 
-    def __init__(self) -> None:
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader  # decodes each symbol once
         self.order: list[clingo.Symbol] = []
         self.affected: dict[clingo.Symbol, list[str]] = {}
         self.ts: dict[clingo.Symbol, tuple[int, ...]] = {}
@@ -150,8 +151,11 @@ class _LayerLog:
     def record(self, model: solver.Model) -> list[clingo.Symbol]:
         """Add one round; return the effects it applied, in order."""
         for a in model.atoms("ts", None, ordered=False):  # into dicts and sets: any order
-            self.ts[a.arguments[0]] = tuple(x.number for x in a.arguments[1].arguments)
-        self.deps |= {(a.arguments[0], a.arguments[1]) for a in model.atoms("dep", 3, ordered=False)}
+            e, ts = a.arguments
+            self.ts[e] = tuple(x.number for x in ts.arguments)
+        for a in model.atoms("dep", 3, ordered=False):
+            e, b, _ = a.arguments
+            self.deps.add((e, b))
         nxt = [a.arguments[0] for a in model.atoms("next", 2)]
         batch = [a.arguments[0] for a in sorted(model.atoms("batch", 2), key=lambda a: a.arguments[1])]
         order = nxt + batch
@@ -160,17 +164,20 @@ class _LayerLog:
                 self.loops.setdefault(a.arguments[0], set()).add(a.arguments[1])
         if not self.order:
             self.existed = [a.arguments[0] for a in model.atoms("ex_now", None)]
-        for a in model.atoms("applied_to", None):
-            self.affected.setdefault(a.arguments[0], []).append(a.arguments[1].string)
+        string = self.reader.string
+        for a in model.atoms("applied_to", None, ordered=False):  # Reader.applications sorts
+            e, o = a.arguments
+            self.affected.setdefault(e, []).append(string(o))
         self.order += order
         return order
 
     def record_changes(self, model: solver.Model) -> None:
         """What each applied effect changed (fold_apply.lp)."""
+        string, name_of = self.reader.string, self.reader.name
         for sign, name in (("+", "gained"), ("-", "lost")):
             for a in model.atoms(name, None, ordered=False):  # read.changes sorts
                 e, o, attr, v = a.arguments
-                self.changes.setdefault(e, []).append((sign, o.string, attr.name, v))
+                self.changes.setdefault(e, []).append((sign, string(o), name_of(attr), v))
 
 
 def _advance(carry: _Carry, model: solver.Model) -> _Carry:
@@ -206,7 +213,8 @@ def _add_stats(total: dict[str, float], one: dict[str, float]) -> None:
     total["clingo_s"] += one.get("clingo_s", 0.0)
 
 
-def _zero_pt(cur: dict[clingo.Symbol, list[clingo.Symbol]]) -> dict[clingo.Symbol, list[clingo.Symbol]]:
+def _zero_pt(cur: dict[clingo.Symbol, list[clingo.Symbol]],
+             reader: Reader) -> dict[clingo.Symbol, list[clingo.Symbol]]:
     """CR 208.5: entering layer 7, a creature with no value for its power (toughness) has 0."""
     out = {}
     for o, facts in cur.items():
@@ -214,10 +222,9 @@ def _zero_pt(cur: dict[clingo.Symbol, list[clingo.Symbol]]) -> dict[clingo.Symbo
         creature = False
         for f in facts:  # one call into clingo per argument read
             _, attr, value = f.arguments
-            name = attr.name
+            name = reader.name(attr)
             has.add(name)
-            creature = creature or (name == "type" and value.type == clingo.SymbolType.Function
-                                    and value.name == "creature")
+            creature = creature or (name == "type" and value == _CREATURE)
         out[o] = facts + [F.fact("cur", o, F.Const(a), 0) for a in ("power", "toughness")
                           if creature and a not in has]
     return out
@@ -236,8 +243,7 @@ def _values(carry: _Carry) -> list[clingo.Symbol]:
     return [f for facts in carry.cur.values() for f in facts]
 
 
-def _is_rules(sym: clingo.Symbol) -> bool:
-    return sym.name == "rules_def"
+_CREATURE = clingo.Function("creature")
 
 
 # the names of the facts a round gets besides the static ones (_Carry.facts, applied/1, cur/3,

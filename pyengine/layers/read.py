@@ -117,6 +117,14 @@ class Reader:
     def _one_str(self, values: list[clingo.Symbol]) -> str | None:
         return self._strings[values[0]] if values else None
 
+    def name(self, sym: clingo.Symbol) -> str:
+        """A function symbol's name, decoded once per computation."""
+        return self._names[sym]
+
+    def string(self, sym: clingo.Symbol) -> str:
+        """A string symbol's text, decoded once per computation."""
+        return self._strings[sym]
+
     def ability_name(self, k: clingo.Symbol) -> str:
         """Display name of an ability term."""
         return self._ability_names[k]
