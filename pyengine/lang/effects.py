@@ -434,6 +434,9 @@ COPY_EXCEPTIONS = {
     "remove_subtypes": ("subtype", "remove"), "set_supertypes": ("supertype", "set"),
     "add_supertypes": ("supertype", "add"), "remove_supertypes": ("supertype", "remove"),
     "set_colors": ("color", "set"), "add_abilities": ("ability", "add"), "set_pt": ("pt", "set"),
+    # "except its name is ..." (Sakashima the Impostor); "with no mana cost" (embalm 702.128a,
+    # eternalize 702.129a): mana value 0 (202.3a)
+    "set_name": ("name", "set"), "no_mana_cost": ("mana_value", "set"),
 }
 
 
@@ -459,6 +462,15 @@ def _p_copy(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
             changes += [(k, "set", (v.integer(f"a {k}", 0),)) for k, v in c.items()]
         elif attr == "ability":
             changes.append((attr, how, tuple(parse_ability(a, ctx) for a in _listish(c))))
+        elif attr == "name":
+            name = c.string("a name")
+            if not name.strip():
+                c.fail("expected a name (a copy can't be given an empty name)")
+            changes.append((attr, how, (name,)))
+        elif attr == "mana_value":
+            if c.boolean() is not True:
+                c.fail("expected true (leave it out for a copy that keeps the mana cost)")
+            changes.append((attr, how, (0,)))
         else:
             parse = {"type": _types, "subtype": _subtypes, "supertype": _supertypes, "color": _colors}[attr]
             changes.append((attr, how, tuple(parse(c))))

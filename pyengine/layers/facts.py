@@ -257,7 +257,8 @@ class FactBuilder:
                         if attr == "subtype":
                             self._subtypes.add(v)
                         value = (self.ability(v) if attr == "ability"
-                                 else F.term(v) if isinstance(v, int) else terms.word(v))
+                                 else F.term(v) if isinstance(v, int) or attr == "name"
+                                 else terms.word(v))
                         self.add("copy_except", d, F.Const(attr), F.Const(how), value)
             # what it copies is fixed when it began (CR 707.2b-c, asp/layers/l1_copy.lp): no
             # other effect changes it

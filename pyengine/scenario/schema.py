@@ -159,6 +159,8 @@ _EXCEPT_VALUES: dict[str, Schema] = {
     "ability": {"anyOf": [_ref("ability"), {"type": "array", "items": _ref("ability")}]},
     "pt": {"type": "object", "additionalProperties": False, "minProperties": 1,
            "properties": {"power": {"type": "integer"}, "toughness": {"type": "integer"}}},
+    "name": {"type": "string", "minLength": 1, "pattern": "\\S"},
+    "mana_value": {"const": True},
 }
 _COPY_EXCEPT: dict[str, Schema] = {key: _EXCEPT_VALUES[attr]
                                    for key, (attr, _how) in lang.COPY_EXCEPTIONS.items()}

@@ -259,7 +259,9 @@ def copied(e: Eff, op: Any, run: Run) -> Any:
 
 
 _EXCEPT_KEY = {"type": "types", "subtype": "subtypes", "supertype": "supertypes", "color": "colors",
-               "ability": "abilities", "power": "power", "toughness": "toughness"}
+               "ability": "abilities", "power": "power", "toughness": "toughness", "name": "name",
+               "mana_value": "mana_value"}
+_SINGLE = ("power", "toughness", "name", "mana_value")  # one value each
 # the layer where a characteristic-defining ability defines each characteristic (CR 604.3)
 _DEFINED_IN = {"types": Layer.L4, "subtypes": Layer.L4, "supertypes": Layer.L4, "colors": Layer.L5,
                "power": Layer.L7A, "toughness": Layer.L7A}
@@ -275,8 +277,10 @@ def _except(vals: dict[str, Any], changes: Any) -> dict[str, Any]:
     # what is removed is removed from what was copied; what is set or added is there
     for attr, how, values in changes:
         key = _EXCEPT_KEY[attr]
-        if key in ("power", "toughness"):
+        if key in _SINGLE:
             vals[key] = values[0]
+            if key == "mana_value":  # "with no mana cost" (202.3a: mana value 0)
+                vals["mana_cost"] = None
         elif key == "subtypes" and how == "set":  # CR 205.1a: each replaces its own set only
             replaced = {subtype_table.category(v) for v in values}
             vals[key] = frozenset(v for v in vals[key] if subtype_table.category(v) not in replaced)
@@ -290,7 +294,7 @@ def _except(vals: dict[str, Any], changes: Any) -> dict[str, Any]:
         key = _EXCEPT_KEY[attr]
         if key == "abilities":
             vals[key] = vals[key] + tuple(v for v in values if v not in vals[key])
-        elif key not in ("power", "toughness") and how != "remove":
+        elif key not in _SINGLE and how != "remove":
             vals[key] = vals[key] | frozenset(values)
     # the final set (707.9b): no subtype without a card type it belongs to (205.3d)
     cats: set[str] = set()

@@ -538,6 +538,7 @@ COPY_EXCEPTIONS = (
     ("type", "add", ("Enchantment",)), ("type", "set", ("Artifact",)), ("subtype", "add", ("Illusion",)),
     ("subtype", "set", ("Frog",)), ("supertype", "remove", ("Legendary",)), ("color", "set", ("blue",)),
     ("power", "set", (7,)), ("toughness", "set", (1,)), ("ability", "add", (kw("flying"),)),
+    ("name", "set", ("Omega",)), ("name", "set", ("Beta",)), ("mana_value", "set", (0,)),
 )
 COLORS = ((), ("white",), ("green",), ("red",), ("blue",), ("white", "blue"))
 NAMES = ("Alpha", "Beta", "Gamma", "Delta", "Alpha")

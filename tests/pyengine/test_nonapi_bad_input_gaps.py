@@ -306,3 +306,17 @@ def test_a_proposed_choice_that_is_not_a_word(tmp_path: Path) -> None:
     text = replacement(f"event: {COUNTER}\n  sequence: [{{effect: anthem, choice: null}}]", COUNTER)
     text = text.replace("  outcomes:", "  legal: false\n  violations: [\"616.1f\"]\n  outcomes:")
     refused(tmp_path, text, "query.sequence[0].choice", "expected the alternative chosen")
+
+
+@pytest.mark.parametrize("exception,field,words", [
+    ("no_mana_cost: false", "effects[0].copy.except.no_mana_cost", "expected true"),
+    ("no_mana_cost: 0", "effects[0].copy.except.no_mana_cost", "expected true or false"),
+    ("set_name: ''", "effects[0].copy.except.set_name", "expected a name"),
+    ("set_name: [A, B]", "effects[0].copy.except.set_name", "expected a name"),
+])
+def test_copy_exceptions_for_name_and_mana_cost_are_checked(tmp_path: Path, exception: str, field: str,
+                                                              words: str) -> None:
+    # CR 707.9b: "except its name is ..." and "with no mana cost" (embalm, eternalize)
+    copy = f"copy: {{of: anthem, except: {{{exception}}}}}"
+    effect = f"{{id: e, controller: alice, timestamp: 3, affected: [bears], {copy}}}"
+    refused(tmp_path, with_effect(effect), field, words)
