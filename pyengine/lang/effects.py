@@ -7,6 +7,7 @@ operations (combat restrictions, replacement effects) without touching this modu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable
 
 from pyengine.lang.yamlread import Cursor
@@ -330,7 +331,7 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
             cur.fail(f"unknown keyword ability {word!r}; expected one of: "
                      + ", ".join(sorted(KEYWORDS)) + ", <type>walk, protection from <quality>,"
                      " or a mapping (static, cda, text, mana)")
-        return Ability("keyword", key=low, name=low)
+        return Ability("keyword", key=low, name=low, effects=keyword_cda(low))
     cur.mapping(set(ABILITY_KEYS) | {"id"}, "an ability")
     if not any(k != "id" for k in cur.value):
         cur.fail("an ability needs one of: " + ", ".join(ABILITY_KEYS) + " (an empty one is nothing)")
@@ -362,6 +363,25 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
 
 
 KEYWORDS: set[str] = {k.value for k in Keyword}
+
+# Keywords that are characteristic-defining abilities (CR 604.3), as the effects they define:
+# changeling, 702.73a "This object is every creature type" (each creature type of 205.3m);
+# devoid, 702.114a "This object is colorless". They apply in every zone, first in their layer
+# (613.3); a keyword granted by an effect is not printed on its object, so is no
+# characteristic-defining ability (604.3a(2)), and layer 6 grants come after layers 4 and 5.
+_KEYWORD_CDAS: dict[str, Callable[[], dict[str, Any]]] = {
+    "changeling": lambda: {"add_subtypes": sorted(subtype_table.table()["creature"])},
+    "devoid": lambda: {"set_colors": []},
+}
+
+
+@lru_cache(maxsize=None)
+def keyword_cda(word: str) -> tuple[EffectDef, ...]:
+    """The characteristic-defining effect of a keyword (none for most keywords)."""
+    spec = _KEYWORD_CDAS.get(word)
+    if spec is None:
+        return ()
+    return (parse_effect(Cursor(spec(), f"the keyword {word}", None, None), Ctx(), cda=True),)
 
 
 def _param_keyword(kind: str, param: str, cur: Cursor) -> Ability:

@@ -159,8 +159,7 @@ def present(st: OState, layer: Layer, run: Run) -> list[Eff]:
             found[e.id] = e
     for o in st.objects.values():
         for ab in o.abilities:
-            if ab.ability.kind != "static":
-                continue
+            # static abilities, and keywords that define characteristics (changeling, devoid)
             for j, d in enumerate(ab.ability.effects):
                 e = _static(o, ab, j, d)
                 if e.id in run.started:
@@ -273,7 +272,7 @@ def _except(vals: dict[str, Any], changes: Any) -> dict[str, Any]:
     set_keys = {_EXCEPT_KEY[attr] for attr, how, _ in changes if how == "set"}
     dropped = {_DEFINED_IN[k] for k in set_keys if k in _DEFINED_IN}
     vals["abilities"] = tuple(a for a in vals["abilities"] if not any(
-        d.cda and dropped & set(d.layers) for d in (a.effects if a.kind == "static" else ())))
+        d.cda and dropped & set(d.layers) for d in a.effects))
     # what is removed is removed from what was copied; what is set or added is there
     for attr, how, values in changes:
         key = _EXCEPT_KEY[attr]

@@ -21,6 +21,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from pyengine.lang.effects import keyword_cda
 from pyengine.model.effects import (
     Ability,
     Compare,
@@ -118,7 +119,8 @@ def kw(word: str) -> Ability:
     if word.startswith("protection from "):
         q = word[len("protection from ") :]
         return Ability("keyword", key=f"protection:{q}", name="protection", param=q)
-    return Ability("keyword", key=word, name=word)
+    # changeling and devoid define characteristics (CR 702.73a, 702.114a): as the parser
+    return Ability("keyword", key=word, name=word, effects=keyword_cda(word))
 
 
 def static(key: str, text: str, *effects: EffectDef) -> Ability:
@@ -532,7 +534,7 @@ ARCHETYPES = {
     "land creature": Archetype(("Land", "Creature"), (("Forest", "Dryad"),), True),
     "instant": Archetype(("Instant",), ((),), False),
 }
-KEYWORD_POOL = ("flying", "vigilance", "trample", "haste", "swampwalk")
+KEYWORD_POOL = ("flying", "vigilance", "trample", "haste", "swampwalk", "devoid", "changeling")
 # exceptions a copy effect may make (CR 707.9b): (attribute, how, values)
 COPY_EXCEPTIONS = (
     ("type", "add", ("Enchantment",)), ("type", "set", ("Artifact",)), ("subtype", "add", ("Illusion",)),
