@@ -534,7 +534,7 @@ ARCHETYPES = {
     "land creature": Archetype(("Land", "Creature"), (("Forest", "Dryad"),), True),
     "instant": Archetype(("Instant",), ((),), False),
 }
-KEYWORD_POOL = ("flying", "vigilance", "trample", "haste", "swampwalk", "devoid", "changeling")
+KEYWORD_POOL = ("flying", "vigilance", "trample", "haste", "swampwalk", "devoid")
 # exceptions a copy effect may make (CR 707.9b): (attribute, how, values)
 COPY_EXCEPTIONS = (
     ("type", "add", ("Enchantment",)), ("type", "set", ("Artifact",)), ("subtype", "add", ("Illusion",)),
@@ -561,6 +561,8 @@ def game_objects(
     abilities: list[Ability] = [
         kw(w) for w in draw(st.lists(st.sampled_from(KEYWORD_POOL), max_size=2, unique=True))
     ]
+    if draw(st.integers(0, 15)) == 0:  # every creature type (702.73a): rarer, as it is 300 subtypes
+        abilities.append(kw("changeling"))
     if draw(st.integers(0, 5)) == 0:
         abilities.append(Ability("text", key=f"gen:{oid}#text", name="{T}: Add {G}", text="{T}: Add {G}."))
     extra = draw(st.sampled_from(("none", "static", "static", "cda") + (("static",) * 2 if theme else ())))
