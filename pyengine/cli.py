@@ -320,7 +320,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         return 1
     except SolverTimeout as exc:  # no answer, neither bad input nor a verdict
         err.write(" ".join(str(exc).split()) + "\n")
-        return 3
+        return hardlimit.EXIT_TIMEOUT
     except PyengineError as exc:
         err.write(" ".join(str(exc).split()) + "\n")
         return 2

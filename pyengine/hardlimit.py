@@ -32,7 +32,8 @@ def enable() -> None:
 
 
 def grace(seconds: float) -> float:
-    """Extra time past the limit before the process is ended (as the batch checker's)."""
+    """Extra time past the limit before the process is ended (the batch checker gives its
+    worker processes the same before it kills them)."""
     return max(1.0, 0.1 * seconds)
 
 

@@ -7,6 +7,8 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -19,7 +21,8 @@ from pyengine.errors import EncodingError, SolverTimeout
 from pyengine.facts import FactSet
 from pyengine.relevance import Program, analyse, symbol_shape
 
-__all__ = ["Model", "SolveResult", "SolverTimeout", "preload", "preload_program", "solve", "version"]
+__all__ = ["Model", "SolveResult", "SolverTimeout", "preload", "preload_program", "query_limit", "solve",
+           "version"]
 
 log = logging.getLogger(__name__)
 
@@ -312,6 +315,18 @@ class _Watchdog:
 
 
 os.register_at_fork(after_in_child=_Watchdog._after_fork)
+
+
+@contextmanager
+def query_limit(what: str, seconds: float) -> Iterator[None]:
+    """A query of several solver calls, each given what is left of ``seconds``: a timeout
+    inside names ``seconds``, the query's whole limit, and the call where it ran out."""
+    try:
+        yield
+    except SolverTimeout as exc:
+        if exc.seconds == seconds:
+            raise
+        raise SolverTimeout(f"{what}, stopped in {exc.what},", seconds) from None
 
 
 def version() -> str:

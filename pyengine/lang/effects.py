@@ -483,10 +483,7 @@ def _p_copy(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
         elif attr == "ability":
             changes.append((attr, how, tuple(parse_ability(a, ctx) for a in _listish(c))))
         elif attr == "name":
-            name = c.string("a name")
-            if not name.strip():
-                c.fail("expected a name (a copy can't be given an empty name)")
-            changes.append((attr, how, (name,)))
+            changes.append((attr, how, (c.string("a name"),)))
         elif attr == "mana_value":
             if c.boolean() is not True:
                 c.fail("expected true (leave it out for a copy that keeps the mana cost)")

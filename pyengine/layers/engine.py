@@ -42,12 +42,8 @@ def compute(state: GameState, timeout: float = 30.0, measure: bool = False,
     what another reads (asp/layers/quiet.lp): the answer is the same, only slower.
     Raises :class:`SolverTimeout` naming ``timeout``, the whole query's limit (each call
     gets what is left of it), and where the time ran out."""
-    try:
+    with solver.query_limit(_ENGINE, timeout):
         return _compute(state, timeout, measure, stepwise)
-    except solver.SolverTimeout as exc:
-        if exc.seconds == timeout:
-            raise
-        raise solver.SolverTimeout(f"{_ENGINE}, stopped in {exc.what},", timeout) from None
 
 
 _ENGINE = "the layer engine"

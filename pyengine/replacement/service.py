@@ -53,12 +53,8 @@ def analyse(state: GameState, events: list[Event], *, at: int | None = None,
     :func:`_enumerate`), "trees" where possible, or "steps" (sequences of steps always; the
     benchmark compares the two). Raises :class:`SolverTimeout` naming ``timeout``, the whole
     query's limit (each call gets what is left of it), and where the time ran out."""
-    try:
+    with solver.query_limit("the replacement engine", timeout):
         return _analyse(state, events, at, sequence, timeout, token_defs, method)
-    except SolverTimeout as exc:
-        if exc.seconds == timeout:
-            raise
-        raise SolverTimeout(f"the replacement engine, stopped in {exc.what},", timeout) from None
 
 
 def _analyse(state: GameState, events: list[Event], at: int | None, sequence: list[Proposal] | None,

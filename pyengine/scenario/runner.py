@@ -29,6 +29,7 @@ from pyengine.errors import (
     ScenarioError,
     SolverTimeout,
 )
+from pyengine.hardlimit import grace  # the same grace as a single query's (one definition)
 from pyengine.queries import base as queries
 from pyengine.scenario.loader import load_file
 from pyengine.scenario.model import Scenario
@@ -284,11 +285,6 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not Linux
         return max(1, os.cpu_count() or 1)
-
-
-def grace(timeout: float) -> float:
-    """Extra time a worker process gets past the solver's limit before it is killed."""
-    return max(1.0, 0.1 * timeout)
 
 
 def run_many(paths: Sequence[str | Path], *, jobs: int | None = None,
