@@ -203,7 +203,10 @@ class EventReader:
         if cur.value is None and field in ("control", "as"):
             return None
         word = cur.string(f"an id for {field}")
-        if word == "token" and self.outcome and field == "object":
+        # in an outcome, a token created by the event: the one that moves, or the one that
+        # counters are put on as it enters (target)
+        if word == "token" and self.outcome and (field == "object" or field in S.EITHER_FIELDS
+                                                 and word not in self.objects and word not in self.players):
             return ("token",)
         if field in S.PLAYER_FIELDS:
             return ("p", self._player(cur))

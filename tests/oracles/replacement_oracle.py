@@ -378,7 +378,9 @@ class Oracle:
     def apply(self, st: State, p: Part, e: OEffect, alt: str) -> State:
         used = dict(st.used)
         shields = dict(st.shields)
-        if e.uses is not None:
+        # CR 615.8, 615.12: a prevention applied to unpreventable damage prevents nothing, and
+        # "the next time ... prevent that damage" ends only once damage has been prevented
+        if e.uses is not None and not (e.mod[0] == "prevent" and self.unpreventable(p)):
             used[e.id] = used.get(e.id, 0) + 1
         kids: list[Part] = []
         applied = p.applied | {e.id}
