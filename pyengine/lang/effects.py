@@ -386,8 +386,11 @@ def keyword_cda(word: str) -> tuple[EffectDef, ...]:
 
 def _param_keyword(kind: str, param: str, cur: Cursor) -> Ability:
     if kind == "landwalk":
-        if not (subtype_table.is_subtype(param) or param.lower() in ("nonbasic", "legendary")):
-            cur.fail(f"landwalk needs a land type or nonbasic/legendary, got {param!r}")
+        # CR 702.14a, 702.14c: a land type, "nonbasic", or a supertype (legendary, snow)
+        supertypes = {s.value.lower() for s in Supertype}
+        if not (subtype_table.category(param) == "land" or param.lower() == "nonbasic"
+                or param.lower() in supertypes):
+            cur.fail(f"landwalk needs a land type, nonbasic or a supertype (legendary, snow), got {param!r}")
     return Ability("keyword", key=f"{kind}:{param}", name=kind, param=param)
 
 

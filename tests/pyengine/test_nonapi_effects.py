@@ -118,6 +118,8 @@ def test_conditions() -> None:
     ("First Strike", "first strike", None),
     ("swampwalk", "landwalk", "Swamp"),
     ("{landwalk: nonbasic}", "landwalk", "nonbasic"),
+    ("{landwalk: snow}", "landwalk", "snow"),  # CR 702.14a: a supertype
+    ("{landwalk: Legendary}", "landwalk", "Legendary"),
     ("protection from red", "protection", "red"),
     ("{protection: red}", "protection", "red"),
 ])
@@ -140,6 +142,7 @@ def test_static_mana_and_text_abilities_get_distinct_keys() -> None:
 @pytest.mark.parametrize("text,message", [
     ("flyng", "unknown keyword ability 'flyng'"),
     ("gobbledywalk", "landwalk needs a land type"),
+    ("{landwalk: Elf}", "landwalk needs a land type"),  # a subtype, but not a land type
     ("{mana: Q}", "expected one of W U B R G C"),
     ("{static: {affects: all, modify_pt: {power: 1}}, mana: G}", "an ability has exactly one of"),
 ])
