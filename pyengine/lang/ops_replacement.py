@@ -11,9 +11,11 @@ operation                  meaning
 ``replace``                ``{event: PATTERN, MODIFICATION...}``: "if EVENT would happen,
                            MODIFIED EVENT happens instead" (614.1a); ``choose: [MOD...]``,
                            ``optional``, ``uses``, ``self_replacement`` (614.15), ``zones``
-``prevent``                ``{event: PATTERN, amount: all|N, shield: N, uses: N, each}``
+``prevent``                ``{event: PATTERN, amount: all|N, shield: N, uses: N, each, also}``
                            (615): prevent all of it, N of each event (615.10), or the next N
-                           damage (a shield, 615.7)
+                           damage (a shield, 615.7); ``also``: events of an additional effect
+                           (615.5), whose amounts may be ``prevented`` and players
+                           ``{controller_of: source}``
 ``regenerate``             ``{object: REF, each_time: bool}``: 614.8, 701.19
 ``skip``                   ``{event: PATTERN, uses: N}``: 614.10 (replaced by nothing)
 ``enters_tapped``          ``true`` (this permanent) or a PATTERN of entering objects (614.1d)
@@ -188,7 +190,9 @@ def parse_value(cur: Cursor, field: str, ctx: Ctx) -> S.Value:
         cur.mapping({"same"}, "{same: FIELD}")
         return S.Value("same", field=cur.get("same").string("a field name"))
     if field in S.INT_FIELDS:
-        return S.Value("int", number=cur.integer(f"an integer {field}", 0))
+        if cur.value == "prevented":  # a prevention's additional effect: the damage it prevented
+            return S.Value("prevented")
+        return S.Value("int", number=cur.integer(f"an integer {field} (or prevented)", 0))
     if field in S.BOOL_FIELDS:
         return S.Value("bool", flag=cur.boolean())
     if field in S.TEXT_FIELDS:
@@ -196,6 +200,11 @@ def parse_value(cur: Cursor, field: str, ctx: Ctx) -> S.Value:
         return S.Value("text", word=counter_kind(text, cur) if field == "counter" else text)
     if field in S.WORD_FIELDS:
         return S.Value("word", word=_words(cur, S.WORD_FIELDS[field], f"a {field}")[0])
+    if isinstance(cur.value, dict) and "controller_of" in cur.value and field in S.PLAYER_FIELDS:
+        # the controller of the object in one of the replaced event's fields (the source's)
+        cur.mapping({"controller_of"}, "{controller_of: FIELD}")
+        of = cur.get("controller_of").choice(("object", "source"), "an object field:")
+        return S.Value("controller_of", field=of)
     if isinstance(cur.value, dict):
         cur.mapping({"top_of", "card_in", "owner"}, "{top_of: PLAYER} or {card_in: ZONE, owner: PLAYER}")
         if cur.has("top_of"):
@@ -369,8 +378,8 @@ def _sub(cur: Cursor, keys: dict[str, Any]) -> Cursor:
 
 
 def _p_prevent(cur: Cursor, ctx: Ctx) -> Args:
-    cur.mapping({"event", "amount", "shield", "uses", "each", "self_replacement", "zones", "text"},
-                "{event: PATTERN, amount: all|N} or {event: PATTERN, shield: N}")
+    cur.mapping({"event", "amount", "shield", "uses", "each", "self_replacement", "zones", "text", "also"},
+                "{event: PATTERN, amount: all|N, also: [EVENT...]} or {event: PATTERN, shield: N}")
     common = _common(cur)
     event = cur.get("event") if cur.has("event") else Cursor({}, cur.path, cur.line, cur.file)
     pattern = parse_pattern(event, ctx, kind="damage")
@@ -381,7 +390,15 @@ def _p_prevent(cur: Cursor, ctx: Ctx) -> Args:
         amount = "all" if a.value == "all" else a.integer("all or a number of damage", 1)
     if (shield is None) == (amount is None):
         cur.fail("give exactly one of amount (all or N, CR 615.10) and shield (the next N, CR 615.7)")
-    alt = S.Alternative("shield" if shield else "main", prevent="shield" if shield else amount)
+    # CR 615.5: a prevention effect with an additional effect ("prevent that damage. Its
+    # source's controller draws cards equal to the damage prevented this way")
+    also: tuple[S.Template, ...] = ()
+    if cur.has("also"):
+        if shield is not None:
+            cur.get("also").fail("an additional effect (also) is supported with amount, not with a shield")
+        also = tuple(parse_template(c, ctx) for c in cur.get("also").seq("a list of events"))
+    alt = S.Alternative("shield" if shield else "main", prevent="shield" if shield else amount,
+                        templates=also)
     each = cur.get("each").boolean() if cur.has("each") else False
     return _result(S.ReplacementSpec(pattern, (alt,), prevention=True, uses=common["uses"],
                                      shield=shield, self_replacement=common["self_replacement"],

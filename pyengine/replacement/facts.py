@@ -374,6 +374,16 @@ class FactBuilder:
                 if src not in S.KIND_FIELDS[watched]:
                     raise UnsupportedQuery(f"{inst.id}: a {watched} event has no {src!r} to copy")
                 self.add("rep_tmpl_field", e, a, i, _c(field), F.Fn("same", _c(src)))
+            elif val.kind == "prevented":
+                if not (isinstance(spec, S.ReplacementSpec) and spec.prevention):
+                    raise ScenarioError(f"{field}: `prevented` is the damage a prevention effect prevented "
+                                        "(CR 615.5); this effect prevents nothing")
+                self.add("rep_tmpl_field", e, a, i, _c(field), _c("prevented"))
+            elif val.kind == "controller_of":
+                src = val.field or "source"
+                if src not in S.KIND_FIELDS[watched]:
+                    raise UnsupportedQuery(f"{inst.id}: a {watched} event has no {src!r}")
+                self.add("rep_tmpl_field", e, a, i, _c(field), F.Fn("ctl_of", _c(src)))
             else:
                 self.add("rep_tmpl_field", e, a, i, _c(field), F.Fn("val", self.value(inst, field, val)))
 

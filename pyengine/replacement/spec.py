@@ -126,7 +126,9 @@ class Value:
     ``field``), ``player`` (a PlayerRef), ``object`` (an ObjRef), ``word``, ``int``,
     ``bool``, ``text``, ``top_of`` (a player's library top), ``card_in`` (an unnamed card in
     a player's zone: ``word`` the zone, ``player`` its owner), ``tokendef`` (a token defined
-    inline: ``word`` its name, ``chars`` its characteristics)."""
+    inline: ``word`` its name, ``chars`` its characteristics), ``prevented`` (in a prevention
+    effect's additional events: the damage it prevented, 615.5), ``controller_of`` (the
+    controller of the object in the replaced event's field ``field``)."""
 
     kind: str
     field: str | None = None

@@ -63,9 +63,10 @@ class OEffect:
 
     ``tests``: (field, op, value) in abstract form (see :func:`_test`); ``mod``: the
     modification, one of ("times", F, K), ("plus", F, N), ("set", F, V), ("redirect", T),
-    ("prevent", N|"all"), ("shield", N), ("keep_life", N), ("instead", [T...]),
-    ("also", [T...]), ("regenerate",); templates are (kind, {field: value}) with values
-    ("same", F) or literals. ``uses``: "the next time"; ``self``: 614.15."""
+    ("prevent", N|"all"[, [T...]]) (with an additional effect's events, 615.5), ("shield", N),
+    ("keep_life", N), ("instead", [T...]), ("also", [T...]), ("regenerate",); templates are
+    (kind, {field: value}) with values ("same", F), ("prevented",), ("controller_of", F) or
+    literals. ``uses``: "the next time"; ``self``: 614.15."""
 
     id: str
     controller: str
@@ -402,6 +403,11 @@ class Oracle:
                     kids.append(Part(uid + (i,), k2, self.template(p, e, k2, given), applied, p.seq))
             else:
                 kids = [replace(p, uid=uid, applied=applied, fields=self.modify(p, e))]
+                if kind == "prevent" and len(e.mod) > 2:  # CR 615.5: an additional effect
+                    prevented = p.f("amount") - dict(kids[0].fields)["amount"]
+                    for i, (k2, given) in enumerate(e.mod[2], 1):
+                        kids.append(Part(uid + (i,), k2, self.template(p, e, k2, given, prevented),
+                                         applied, p.seq))
         parts = [q for q in st.parts if q != p] + [k for k in kids if _exists(k)]
         return State(tuple(parts), tuple(sorted(used.items())), tuple(sorted(shields.items())))
 
@@ -429,13 +435,18 @@ class Oracle:
             raise ValueError(e.mod)
         return tuple((k, d[k]) for k in FIELDS[p.kind])
 
-    def template(self, p: Part, e: OEffect, kind: str, given: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    def template(self, p: Part, e: OEffect, kind: str, given: dict[str, Any],
+                 prevented: int = 0) -> tuple[tuple[str, Any], ...]:
         d = dict(p.fields)
         out = []
         for f in FIELDS[kind]:
             v = given.get(f, ("same", f))
             if isinstance(v, tuple) and v and v[0] == "same":
                 v = d[v[1]]
+            elif v == ("prevented",):  # CR 615.5: the damage this prevention prevented
+                v = prevented
+            elif isinstance(v, tuple) and v and v[0] == "controller_of":
+                v = ("p", self.case.obj(d[v[1]][1]).controller)
             else:
                 v = _resolve(self.case, e, v)
             out.append((f, v))

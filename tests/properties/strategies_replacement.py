@@ -98,6 +98,10 @@ def _mod(draw: Any, kind: str) -> tuple[Any, ...]:
         return draw(st.sampled_from((
             ("times", "amount", 2), ("times", "amount", 2), ("plus", "amount", 1),
             ("prevent", 1), ("prevent", "all"), ("shield", draw(st.integers(1, 3))),
+            # CR 615.5: with an additional effect counting the damage prevented
+            ("prevent", "all", [("gain_life", {"player": ("you",), "amount": ("prevented",),
+                                               "cause": "effect"})]),
+            ("prevent", 1, [("draw", {"player": ("controller_of", "source"), "count": ("prevented",)})]),
             ("redirect", draw(st.sampled_from((("o", "c1"), ("o", "c2"), ("p", "alice"), ("p", "bob"))))))))
     if kind == "move":
         return draw(st.sampled_from((
@@ -178,6 +182,10 @@ def _scalar(v: Any) -> Any:
         return v[1]
     if v == ("you",):
         return "you"
+    if v == ("prevented",):
+        return "prevented"
+    if isinstance(v, tuple) and v and v[0] == "controller_of":
+        return {"controller_of": v[1]}
     return v
 
 
@@ -227,7 +235,8 @@ def _op(e: OEffect) -> dict[str, Any]:
     if m[0] == "shield":
         return {"prevent": {"event": pattern, "shield": m[1], **common}}
     if m[0] == "prevent":
-        return {"prevent": {"event": pattern, "amount": m[1], **common}}
+        also = {"also": [_template(k, g) for k, g in m[2]]} if len(m) > 2 else {}
+        return {"prevent": {"event": pattern, "amount": m[1], **also, **common}}
     body: dict[str, Any] = {"event": pattern, **common}
     if e.optional:
         body["optional"] = True

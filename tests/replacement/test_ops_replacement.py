@@ -70,7 +70,24 @@ BAD = {
     "prevent_both": ("prevent: {event: {}, amount: 1, shield: 2}", "prevent"),
     "cant_library": ("cant: {kind: draw, library: {lte: 0}}", "cant.library"),
     "bad_zone": ("replace: {event: {kind: damage}, to: nowhere}", "replace.to"),
+    "also_with_a_shield": ("prevent: {event: {}, shield: 2, also: [{kind: gain_life, amount: prevented}]}",
+                           "prevent.also"),
+    "controller_of_a_player_field": (
+        "prevent: {event: {}, amount: all, also: [{kind: draw, player: {controller_of: target}}]}",
+        "prevent.also[0].player.controller_of"),
+    "prevented_not_a_number": (
+        "prevent: {event: {}, amount: all, also: [{kind: gain_life, amount: prevents}]}",
+        "prevent.also[0].amount"),
 }
+
+
+def test_615_5_prevention_with_an_additional_effect() -> None:
+    spec = effect("prevent: {event: {target: self}, amount: all, also: [{kind: draw, "
+                  "player: {controller_of: source}, count: prevented}]}")
+    (alt,) = spec.alternatives
+    assert alt.prevent == "all" and not alt.instead
+    assert dict(alt.templates[0].fields) == {"player": S.Value("controller_of", field="source"),
+                                             "count": S.Value("prevented")}
 
 
 @pytest.mark.parametrize("name", sorted(BAD))
@@ -80,3 +97,41 @@ def test_bad_input_is_a_one_line_error(name: str) -> None:
         effect(text)
     msg = str(err.value)
     assert "\n" not in msg and msg.startswith("t.yaml:") and path in msg
+
+
+PREVENTED_IN_A_REPLACEMENT = """\
+id: x
+title: prevented outside a prevention effect
+cr: ["615.5"]
+rationale: x
+players: [alice, bob]
+turn: {active: bob}
+objects:
+  - {id: bears, card: Grizzly Bears, controller: alice, timestamp: 2}
+  - id: e
+    name: E
+    types: [Enchantment]
+    controller: alice
+    timestamp: 3
+    abilities:
+      - static:
+          replace: {event: {kind: damage}, amount: {times: 2}, also: [{kind: gain_life, amount: prevented}]}
+query:
+  kind: replacement
+  event: {kind: damage, source: bears, target: bob, amount: 2}
+expect: {outcomes: []}
+"""
+
+
+def test_prevented_outside_a_prevention_effect_is_a_one_line_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    from pyengine.cli import main
+
+    path = tmp_path / "bad.yaml"
+    path.write_text(PREVENTED_IN_A_REPLACEMENT)
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["solve", str(path)], stdout=out, stderr=err)
+    lines = err.getvalue().splitlines()
+    assert code == 2 and len(lines) == 1 and lines[0].startswith(f"{path}:16:"), err.getvalue()
+    assert "also[0]" in lines[0] and "prevents nothing" in lines[0], lines[0]
