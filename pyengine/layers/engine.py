@@ -22,10 +22,10 @@ from pyengine.model.objects import GameState
 
 @dataclass
 class _Carry:
-    """What one layer hands to the next: values (the cur/3 facts of each object), lock-ins
-    (613.6), grant timestamps."""
+    """What one layer hands to the next: values (the cur/3 facts of each object, by
+    attribute), lock-ins (613.6), grant timestamps."""
 
-    cur: dict[clingo.Symbol, list[clingo.Symbol]]
+    cur: _Values
     started: set[clingo.Symbol]
     started_on: set[tuple[clingo.Symbol, clingo.Symbol]]
     grants: set[tuple[clingo.Symbol, clingo.Symbol, int]]
@@ -68,7 +68,7 @@ def _compute(state: GameState, timeout: float, measure: bool, stepwise: bool) ->
              "clingo_s": 0.0}
     for layer in Layer:
         if layer == Layer.L7A:
-            carry.cur = _zero_pt(carry.cur, reader)
+            carry.cur = _zero_pt(carry.cur)
         if layer.value not in builder.index.layers_used:
             continue
         log = _LayerLog(reader)
@@ -185,12 +185,19 @@ def _advance(carry: _Carry, model: solver.Model) -> _Carry:
     new = [F.fact("started", e) for e in sorted(started)]
     new += [F.fact("started_on", e, o) for e, o in sorted(started_on)]
     new += [F.fact("grant_ts", o, k, t) for o, k, t in sorted(grants)]
-    # shown as cur(O, A, V) : final(O, A, V), for the objects the round changed (changed/1)
+    # shown as cur(O, A, V) : final(O, A, V), for the attributes the layer changes
+    # (stepped/1) of the objects the round changed (changed/1); the others keep their values
+    stepped = [a.arguments[0] for a in model.atoms("stepped", 1, ordered=False)]
     cur = dict(carry.cur)
     for a in model.atoms("changed", None, ordered=False):
-        cur[a.arguments[0]] = []
+        o = a.arguments[0]
+        values = dict(cur[o])
+        for attr in stepped:
+            values[attr] = []
+        cur[o] = values
     for a in model.atoms("cur", None, ordered=False):
-        cur[a.arguments[0]].append(a)
+        o, attr, _ = a.arguments
+        cur[o][attr].append(a)
     return _Carry(
         cur=cur,
         started=carry.started | started,
@@ -209,37 +216,41 @@ def _add_stats(total: dict[str, float], one: dict[str, float]) -> None:
     total["clingo_s"] += one.get("clingo_s", 0.0)
 
 
-def _zero_pt(cur: dict[clingo.Symbol, list[clingo.Symbol]],
-             reader: Reader) -> dict[clingo.Symbol, list[clingo.Symbol]]:
+def _zero_pt(cur: _Values) -> _Values:
     """CR 208.5: entering layer 7, a creature with no value for its power (toughness) has 0."""
     out = {}
-    for o, facts in cur.items():
-        has: set[str] = set()
-        creature = False
-        for f in facts:  # one call into clingo per argument read
-            _, attr, value = f.arguments
-            name = reader.name(attr)
-            has.add(name)
-            creature = creature or (name == "type" and value == _CREATURE)
-        out[o] = facts + [F.fact("cur", o, F.Const(a), 0) for a in ("power", "toughness")
-                          if creature and a not in has]
+    for o, values in cur.items():
+        # one call into clingo per argument read: only the type facts are read
+        if any(f.arguments[2] == _CREATURE for f in values.get(_TYPE, ())):
+            missing = [a for a in _PT if not values.get(a)]
+            if missing:
+                values = dict(values)
+                for a in missing:
+                    values[a] = [F.fact("cur", o, a, 0)]
+        out[o] = values
     return out
 
 
-def _by_object(cur: list[clingo.Symbol]) -> dict[clingo.Symbol, list[clingo.Symbol]]:
-    """cur/3 facts grouped by object, in their order."""
-    out: dict[clingo.Symbol, list[clingo.Symbol]] = {}
+_Values = dict[clingo.Symbol, dict[clingo.Symbol, list[clingo.Symbol]]]
+
+
+def _by_object(cur: list[clingo.Symbol]) -> _Values:
+    """cur/3 facts grouped by object and attribute, in their order."""
+    out: _Values = {}
     for f in cur:
-        out.setdefault(f.arguments[0], []).append(f)
+        o, attr, _ = f.arguments
+        out.setdefault(o, {}).setdefault(attr, []).append(f)
     return out
 
 
 def _values(carry: _Carry) -> list[clingo.Symbol]:
     """The cur/3 facts of every object."""
-    return [f for facts in carry.cur.values() for f in facts]
+    return [f for values in carry.cur.values() for facts in values.values() for f in facts]
 
 
 _CREATURE = clingo.Function("creature")
+_TYPE = clingo.Function("type")
+_PT = (clingo.Function("power"), clingo.Function("toughness"))
 
 
 # the names of the facts a round gets besides the static ones (_Carry.facts, applied/1, cur/3,
