@@ -365,12 +365,13 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
 KEYWORDS: set[str] = {k.value for k in Keyword}
 
 # Keywords that are characteristic-defining abilities (CR 604.3), as the effects they define:
-# changeling, 702.73a "This object is every creature type" (each creature type of 205.3m);
+# changeling, 702.73a "This object is every creature type" (each creature type of 205.3m: not
+# a list of words, so a text change of a creature type doesn't touch it, 612.2);
 # devoid, 702.114a "This object is colorless". They apply in every zone, first in their layer
 # (613.3); a keyword granted by an effect is not printed on its object, so is no
 # characteristic-defining ability (604.3a(2)), and layer 6 grants come after layers 4 and 5.
 _KEYWORD_CDAS: dict[str, Callable[[], dict[str, Any]]] = {
-    "changeling": lambda: {"add_subtypes": sorted(subtype_table.table()["creature"])},
+    "changeling": lambda: {"add_all_creature_types": True},
     "devoid": lambda: {"set_colors": []},
 }
 
@@ -516,6 +517,9 @@ OPS: dict[str, OpSpec] = {
     "set_subtypes": OpSpec(Layer.L4, "layers", _p_subtypes),
     "add_subtypes": OpSpec(Layer.L4, "layers", _p_subtypes),
     "remove_subtypes": OpSpec(Layer.L4, "layers", _p_subtypes),
+    # CR 205.3m: "is every creature type" / "gains all creature types" (Maskwood Nexus, Amoeboid
+    # Changeling); "loses all creature types" removes creature types only
+    "add_all_creature_types": OpSpec(Layer.L4, "layers", _p_true),
     "remove_all_creature_types": OpSpec(Layer.L4, "layers", _p_true),
     "set_supertypes": OpSpec(Layer.L4, "layers", _p_supertypes),
     "add_supertypes": OpSpec(Layer.L4, "layers", _p_supertypes),

@@ -282,6 +282,9 @@ class FactBuilder:
             for n in cast("tuple[str, ...]", op.arg("values")):
                 self.add("def_op", d, lay, kind, n)
             return False
+        if op.kind == "add_all_creature_types":  # CR 205.3m: every creature type there is
+            self._subtypes.update(subtype_table.table()["creature"])
+            return False
         if op.has("values"):
             for v in cast("tuple[str, ...]", op.arg("values")):
                 if isinstance(v, str) and subtype_table.is_subtype(v):

@@ -177,6 +177,7 @@ _FALLBACK_OPS: dict[str, Schema] = {
     **{f"{verb}_types": _ref("card_types") for verb in ("set", "add", "remove")},
     **{f"{verb}_subtypes": _ref("subtypes") for verb in ("set", "add", "remove")},
     **{f"{verb}_supertypes": _ref("supertypes") for verb in ("set", "add", "remove")},
+    "add_all_creature_types": _ref("true"),
     "remove_all_creature_types": _ref("true"),
     "set_colors": _ref("colors"),
     "add_colors": _ref("colors"),

@@ -42,6 +42,7 @@ OP_ORDER = (
     "remove_all_creature_types",
     "remove_subtypes",
     "add_subtypes",
+    "add_all_creature_types",
     "set_supertypes",
     "add_supertypes",
     "remove_supertypes",
@@ -170,7 +171,8 @@ def apply_op(st: OState, op: Op, o: OObj, value: Any, grant: tuple[Any, ...] | N
         else:
             o.types = o.types - vals
         o.sync_intrinsic()
-    elif kind in ("set_subtypes", "add_subtypes", "remove_subtypes", "remove_all_creature_types"):
+    elif kind in ("set_subtypes", "add_subtypes", "remove_subtypes", "remove_all_creature_types",
+                  "add_all_creature_types"):
         _subtypes(o, kind, _words(op) if op.has("values") else ())
     elif kind in ("set_supertypes", "add_supertypes", "remove_supertypes"):
         vals = frozenset(_words(op))
@@ -222,6 +224,10 @@ def _subtypes(o: OObj, kind: str, vals: tuple[str, ...]) -> None:
     cats = o.categories()
     if kind == "remove_all_creature_types":
         o.subtypes = frozenset(s for s in o.subtypes if subtype_table.category(s) != "creature")
+    elif kind == "add_all_creature_types":
+        # CR 205.3m "every creature type"; 205.3d: only an object whose types have creature types
+        if "creature" in cats:
+            o.subtypes = o.subtypes | subtype_table.table()["creature"]
     elif kind == "remove_subtypes":
         o.subtypes = o.subtypes - frozenset(vals)
     elif kind == "add_subtypes":

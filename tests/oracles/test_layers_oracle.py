@@ -784,3 +784,44 @@ def test_613_6_started_conditional_effect_keeps_applying() -> None:
         )
     )
     assert c["o0"]["subtypes"] == ("Goblin",) and pt(c, "o0") == (5, 2)
+
+
+def test_205_3m_every_creature_type_then_none_in_timestamp_order() -> None:
+    """CR 205.3m, 613.7: gains all creature types (ts 3) then loses them (ts 4) has none but
+    keeps its land types; the other order has every creature type. 205.3d: a noncreature gains
+    none."""
+    c = characteristics(
+        state(
+            """
+      - {id: a, name: A, types: [Land, Creature], subtypes: [Forest, Dryad], power: 1, toughness: 1,
+         controller: alice, timestamp: 1}
+      - {id: b, card: Grizzly Bears, controller: alice, timestamp: 2}
+      - {id: rock, name: Rock, types: [Artifact], controller: alice, timestamp: 5}
+    """,
+            effects="""
+      - {id: gain-a, add_all_creature_types: true, affected: [a], controller: bob, timestamp: 3}
+      - {id: lose-a, remove_all_creature_types: true, affected: [a], controller: bob, timestamp: 4}
+      - {id: lose-b, remove_all_creature_types: true, affected: [b], controller: bob, timestamp: 6}
+      - {id: gain-b, add_all_creature_types: true, affected: [b, rock], controller: bob, timestamp: 7}
+    """,
+        )
+    )
+    assert c["a"]["subtypes"] == ("Forest",)
+    assert {"Elf", "Bear", "Time Lord", "Shapeshifter"} <= set(c["b"]["subtypes"])
+    assert c["rock"]["subtypes"] == ()
+
+
+def test_702_73a_changeling_then_a_later_loss_of_all_creature_types() -> None:
+    """CR 613.3: the changeling CDA applies first, then the loss (even an older one)."""
+    c = characteristics(
+        state(
+            """
+      - {id: colossus, name: Chameleon Colossus, types: [Creature], subtypes: [Shapeshifter], power: 4,
+         toughness: 4, abilities: [changeling], controller: alice, timestamp: 5}
+    """,
+            effects="""
+      - {id: lose, remove_all_creature_types: true, affected: [colossus], controller: bob, timestamp: 4}
+    """,
+        )
+    )
+    assert c["colossus"]["subtypes"] == () and c["colossus"]["abilities"] == ("changeling",)

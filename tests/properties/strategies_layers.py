@@ -49,6 +49,7 @@ OPS_LAYER = {
     "add_subtypes": Layer.L4,
     "remove_subtypes": Layer.L4,
     "remove_all_creature_types": Layer.L4,
+    "add_all_creature_types": Layer.L4,
     "set_supertypes": Layer.L4,
     "add_supertypes": Layer.L4,
     "remove_supertypes": Layer.L4,
@@ -219,6 +220,9 @@ FAMOUS: dict[str, EffectDef] = {
         (pt_op("modify_pt", const(1), const(1)),),
         sel(T("Creature"), compares=(Compare("power", "lte", const(2)),)),
     ),
+    # CR 205.3m: "Creatures you control are every creature type. The same is true for creature
+    # spells you control and creature cards you own that aren't on the battlefield."
+    "Maskwood Nexus": EffectDef((op("add_all_creature_types"),), sel(T("Creature"), players=YOU, zone=None)),
     "Crowd": EffectDef(
         (pt_op("modify_pt", Expr("count", selector=sel(T("Creature"), objs=OTHER)), const(0)),),
         sel(T("Creature"), players=YOU),
@@ -425,8 +429,8 @@ def operations(
             out.append(op(kind, values=draw(st.sampled_from(TYPE_SETS))))
         elif kind in ("set_subtypes", "add_subtypes", "remove_subtypes"):
             out.append(op(kind, values=draw(st.sampled_from(SUBTYPE_SETS))))
-        elif kind == "remove_all_creature_types":
-            out.append(op(kind))
+        elif kind == "remove_all_creature_types":  # or gains them all (205.3m): half as often
+            out.append(op(draw(st.sampled_from((kind, "add_all_creature_types")))))
         elif kind in ("set_supertypes", "add_supertypes", "remove_supertypes"):
             out.append(op(kind, values=draw(st.sampled_from(((), ("Legendary",), ("Basic",), ("Snow",))))))
         elif kind in ("set_colors", "add_colors"):
@@ -645,7 +649,8 @@ def resolved_effects(
         definition = FAMOUS[
             draw(
                 st.sampled_from(
-                    ("Humility", "Blood Moon", "Urborg", "Nature's Revolt", "Kormus Bell", "Ensoul Artifact")
+                    ("Humility", "Blood Moon", "Urborg", "Nature's Revolt", "Kormus Bell", "Ensoul Artifact",
+                     "Maskwood Nexus")
                 )
             )
         ]

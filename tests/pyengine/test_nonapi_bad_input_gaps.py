@@ -320,3 +320,10 @@ def test_copy_exceptions_for_name_and_mana_cost_are_checked(tmp_path: Path, exce
     copy = f"copy: {{of: anthem, except: {{{exception}}}}}"
     effect = f"{{id: e, controller: alice, timestamp: 3, affected: [bears], {copy}}}"
     refused(tmp_path, with_effect(effect), field, words)
+
+
+@pytest.mark.parametrize("op", ["add_all_creature_types", "remove_all_creature_types"])
+def test_all_creature_types_operations_take_only_true(tmp_path: Path, op: str) -> None:
+    # CR 205.3m: "is every creature type" / "loses all creature types" has no argument
+    effect = f"{{id: e, controller: alice, timestamp: 3, affected: [bears], {op}: false}}"
+    refused(tmp_path, with_effect(effect), f"effects[0].{op}", "expected true")
