@@ -82,11 +82,25 @@ FACE_DOWN = dict(
 )
 
 
+# CR 702.168a (disguise), 701.58a (cloak): "a 2/2 face-down creature with ward {2}, no name,
+# no subtypes, and no mana cost"; morph (702.37a) and manifest (701.40a) list no abilities
+WARDED = ("disguise", "cloak")
+
+
+def face_down_values(o: OObj) -> dict[str, Any]:
+    """The characteristics the rule or ability that turned ``o`` face down lists (CR 708.2,
+    708.2a); they are its copiable values."""
+    vals = dict(FACE_DOWN)
+    if o.face_down_kind in WARDED:
+        vals["abilities"] = (Ability("keyword", key="ward:{2}", name="ward", param="{2}"),)
+    return vals
+
+
 def copiable(o: OObj) -> dict[str, Any]:
     """``o``'s copiable values now (during layer 1a: after the copy effects applied so far,
     and with its face-down status, CR 707.2)."""
     if o.face_down:
-        return dict(FACE_DOWN)
+        return face_down_values(o)
     return dict(
         name=o.name,
         mana_cost=o.mana_cost,

@@ -34,7 +34,7 @@ from pyengine.model.effects import (
     ResolvedEffect,
     Selector,
 )
-from pyengine.model.enums import Layer, Step, Zone
+from pyengine.model.enums import FaceDown, Layer, Step, Zone
 from pyengine.model.objects import Characteristics, GameObject, GameState, Player, TurnContext
 
 PLAYERS = ("p1", "p2")
@@ -120,6 +120,9 @@ def kw(word: str) -> Ability:
     if word.startswith("protection from "):
         q = word[len("protection from ") :]
         return Ability("keyword", key=f"protection:{q}", name="protection", param=q)
+    if word.startswith("ward "):  # CR 702.21a: ward with a mana cost
+        cost = word[len("ward ") :]
+        return Ability("keyword", key=f"ward:{cost}", name="ward", param=cost)
     # changeling and devoid define characteristics (CR 702.73a, 702.114a): as the parser
     return Ability("keyword", key=word, name=word, effects=keyword_cda(word))
 
@@ -365,7 +368,7 @@ def exprs(draw: st.DrawFn, ids: tuple[str, ...], constant: bool) -> Expr:
     return Expr("sum", args=(draw(exprs(ids, False)), const(draw(st.integers(-1, 2)))))
 
 
-ABILITY_WORDS = ("flying", "vigilance", "trample", "haste", "swampwalk", "protection from red")
+ABILITY_WORDS = ("flying", "vigilance", "trample", "haste", "swampwalk", "protection from red", "ward {2}")
 # the words a text change swaps (CR 612.2): colors, land types, creature types on this board
 TEXT_WORDS = (("white", "green", "red", "blue"), ("Forest", "Swamp", "Plains"), ("Goblin", "Elf", "Golem"))
 TYPE_SETS = (("Creature",), ("Artifact",), ("Land",), ("Enchantment",), ("Artifact", "Creature"))
@@ -593,6 +596,8 @@ def game_objects(
     attached = None
     if zone == Zone.BATTLEFIELD and others and (arch_name == "aura" or draw(st.integers(0, 5)) == 0):
         attached = draw(st.sampled_from(others))
+    # face down (CR 708.2): plainly, or by morph, manifest, disguise or cloak (ward {2})
+    face_down = zone == Zone.BATTLEFIELD and draw(st.integers(0, 20)) == 0
     printed = Characteristics(
         name=draw(st.sampled_from(NAMES)),
         mana_cost=None,
@@ -615,7 +620,8 @@ def game_objects(
         counters=counters if zone == Zone.BATTLEFIELD else (),
         tapped=zone == Zone.BATTLEFIELD and draw(st.integers(0, 4)) == 0,
         attached_to=attached,
-        face_down=zone == Zone.BATTLEFIELD and draw(st.integers(0, 30)) == 0,
+        face_down=face_down,
+        face_down_kind=draw(st.sampled_from(tuple(FaceDown))) if face_down else FaceDown.PLAIN,
     )
 
 
