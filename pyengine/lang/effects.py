@@ -24,7 +24,8 @@ from pyengine.model.effects import (
     PlayerRef,
     Selector,
 )
-from pyengine.model.enums import CardType, Color, Keyword, Layer, Supertype, Zone
+from pyengine.model.enums import CardType, Color, FaceDown, Keyword, Layer, Supertype, Zone
+from pyengine.model.mana import parse_cost
 
 # --- References ---------------------------------------------------------------------------
 
@@ -312,7 +313,8 @@ def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
 # --- Abilities ----------------------------------------------------------------------------
 
 PARAM_KEYWORDS = {"landwalk": "a land type or quality (Swamp, nonbasic)",
-                  "protection": "a quality: a color, a card type, everything"}
+                  "protection": "a quality: a color, a card type, everything",
+                  "ward": "a cost: mana symbols such as {2}, or another cost such as Pay 3 life"}
 ABILITY_KEYS = ("static", "cda", "text", "mana") + tuple(PARAM_KEYWORDS) + ("keyword",)
 
 
@@ -327,9 +329,12 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
             return _param_keyword("landwalk", land, cur)
         if low.startswith("protection from "):
             return _param_keyword("protection", word[len("protection from "):], cur)
+        # 702.21a: "ward {2}", "ward\u2014Pay 3 life"
+        if low == "ward" or low.startswith(("ward ", "ward\u2014")):
+            return _param_keyword("ward", word[len("ward "):], cur)
         if low not in KEYWORDS:
             cur.fail(f"unknown keyword ability {word!r}; expected one of: "
-                     + ", ".join(sorted(KEYWORDS)) + ", <type>walk, protection from <quality>,"
+                     + ", ".join(sorted(KEYWORDS)) + ", <type>walk, protection from <quality>, ward <cost>,"
                      " or a mapping (static, cda, text, mana)")
         return Ability("keyword", key=low, name=low, effects=keyword_cda(low))
     cur.mapping(set(ABILITY_KEYS) | {"id"}, "an ability")
@@ -340,8 +345,8 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
         cur.fail("an ability has exactly one of: " + ", ".join(ABILITY_KEYS))
     kind = kinds[0]
     text = cur.get("text").string("text") if cur.has("text") else ""
-    if kind in PARAM_KEYWORDS:
-        return _param_keyword(kind, cur.get(kind).string(PARAM_KEYWORDS[kind]), cur)
+    if kind in PARAM_KEYWORDS:  # a bad parameter is located at its own key
+        return _param_keyword(kind, cur.get(kind).string(PARAM_KEYWORDS[kind]), cur.get(kind))
     if kind == "keyword":
         return parse_ability(cur.get("keyword"), ctx)
     if kind == "mana":
@@ -365,12 +370,13 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
 KEYWORDS: set[str] = {k.value for k in Keyword}
 
 # Keywords that are characteristic-defining abilities (CR 604.3), as the effects they define:
-# changeling, 702.73a "This object is every creature type" (each creature type of 205.3m);
+# changeling, 702.73a "This object is every creature type" (each creature type of 205.3m: not
+# a list of words, so a text change of a creature type doesn't touch it, 612.2);
 # devoid, 702.114a "This object is colorless". They apply in every zone, first in their layer
 # (613.3); a keyword granted by an effect is not printed on its object, so is no
 # characteristic-defining ability (604.3a(2)), and layer 6 grants come after layers 4 and 5.
 _KEYWORD_CDAS: dict[str, Callable[[], dict[str, Any]]] = {
-    "changeling": lambda: {"add_subtypes": sorted(subtype_table.table()["creature"])},
+    "changeling": lambda: {"add_all_creature_types": True},
     "devoid": lambda: {"set_colors": []},
 }
 
@@ -384,6 +390,15 @@ def keyword_cda(word: str) -> tuple[EffectDef, ...]:
     return (parse_effect(Cursor(spec(), f"the keyword {word}", None, None), Ctx(), cda=True),)
 
 
+@lru_cache(maxsize=None)
+def face_down_abilities(kind: FaceDown) -> tuple[Ability, ...]:
+    """The abilities among the face-down characteristics that ``kind`` lists (CR 708.2):
+    ward {2} for disguise (702.168a) and cloak (701.58a), none otherwise (708.2a)."""
+    if not kind.ward:
+        return ()
+    return (parse_ability(Cursor("ward {2}", f"face down by {kind.value}", None, None), Ctx()),)
+
+
 def _param_keyword(kind: str, param: str, cur: Cursor) -> Ability:
     if kind == "landwalk":
         # CR 702.14a, 702.14c: a land type, "nonbasic", or a supertype (legendary, snow)
@@ -391,7 +406,24 @@ def _param_keyword(kind: str, param: str, cur: Cursor) -> Ability:
         if not (subtype_table.category(param) == "land" or param.lower() == "nonbasic"
                 or param.lower() in supertypes):
             cur.fail(f"landwalk needs a land type, nonbasic or a supertype (legendary, snow), got {param!r}")
+    if kind == "ward":
+        param = _ward_cost(param.strip(), cur)
     return Ability("keyword", key=f"{kind}:{param}", name=kind, param=param)
+
+
+def _ward_cost(cost: str, cur: Cursor) -> str:
+    """CR 702.21a "Ward [cost]": mana symbols (``{2}``, written back without spaces) or
+    another cost in words (``Pay 3 life``)."""
+    if not cost:
+        cur.fail("ward needs a cost (CR 702.21a): mana symbols such as {2}, or a cost such as "
+                 "Pay 3 life")
+    if "{" in cost or "}" in cost:
+        try:
+            symbols = parse_cost(cost).symbols
+        except ValueError as exc:
+            cur.fail(f"ward needs a cost (CR 702.21a): {exc}")
+        return "".join("{" + sym + "}" for sym in symbols)
+    return cost
 
 
 # --- Operations ---------------------------------------------------------------------------
@@ -519,6 +551,9 @@ OPS: dict[str, OpSpec] = {
     "set_subtypes": OpSpec(Layer.L4, "layers", _p_subtypes),
     "add_subtypes": OpSpec(Layer.L4, "layers", _p_subtypes),
     "remove_subtypes": OpSpec(Layer.L4, "layers", _p_subtypes),
+    # CR 205.3m: "is every creature type" / "gains all creature types" (Maskwood Nexus, Amoeboid
+    # Changeling); "loses all creature types" removes creature types only
+    "add_all_creature_types": OpSpec(Layer.L4, "layers", _p_true),
     "remove_all_creature_types": OpSpec(Layer.L4, "layers", _p_true),
     "set_supertypes": OpSpec(Layer.L4, "layers", _p_supertypes),
     "add_supertypes": OpSpec(Layer.L4, "layers", _p_supertypes),

@@ -12,6 +12,7 @@ from typing import Any, cast
 import clingo
 
 from pyengine import facts as F
+from pyengine.lang.effects import face_down_abilities
 from pyengine.layers import terms
 from pyengine.model import subtypes as subtype_table
 from pyengine.model.effects import Ability, Condition, EffectDef, Expr, ObjRef, Op, PlayerRef, Selector
@@ -21,6 +22,7 @@ from pyengine.model.objects import GameState
 for _name, _arity in (
     ("player", 1), ("active_player", 1), ("turn_position", 2), ("object", 1), ("in_zone", 2),
     ("owner", 2), ("obj_timestamp", 2), ("token", 1), ("tapped", 1), ("face_down", 1),
+    ("face_down_ability", 2),
     ("attached", 2), ("counter", 3), ("counter_ts", 3), ("cur", 3), ("ability_name", 2),
     ("ability_effect", 3), ("copy_except", 4), ("copy_except_set", 2),
     ("ability_order", 2), ("def_cda", 1), ("def_layer", 2), ("def_op", 4), ("def_op_kind", 3),
@@ -115,6 +117,8 @@ class FactBuilder:
                 self.add("tapped", o)
             if obj.face_down:
                 self.add("face_down", o)
+                for ab in face_down_abilities(obj.face_down_kind):  # CR 708.2: ward {2}
+                    self.add("face_down_ability", o, self.ability(ab))
             if obj.attached_to:
                 self.add("attached", o, obj.attached_to)
             stamped = dict(obj.counter_timestamps)
@@ -281,6 +285,9 @@ class FactBuilder:
         if op.kind in ("remove_abilities", "cant_have"):
             for n in cast("tuple[str, ...]", op.arg("values")):
                 self.add("def_op", d, lay, kind, n)
+            return False
+        if op.kind == "add_all_creature_types":  # CR 205.3m: every creature type there is
+            self._subtypes.update(subtype_table.table()["creature"])
             return False
         if op.has("values"):
             for v in cast("tuple[str, ...]", op.arg("values")):

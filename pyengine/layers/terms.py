@@ -66,6 +66,8 @@ def param_name(name: str, param: str) -> str:
         return f"{low} landwalk" if low in ("nonbasic", "legendary") else f"{low}walk"
     if name == "protection":
         return f"protection from {param}"
+    if name == "ward" and not param.startswith("{"):
+        return f"ward\u2014{param}"  # CR 702.21a: "Ward—Pay 3 life"
     return f"{name} {param}"
 
 

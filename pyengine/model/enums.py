@@ -126,6 +126,27 @@ class Keyword(Word):
     EXALTED = "exalted"  # CR 702.83a: a triggered ability; a keyword counter can be one (122.1b)
 
 
+class FaceDown(Word):
+    """CR 708.2: what let a permanent or spell be face down, which lists its characteristics.
+
+    ``true`` is a plain face-down object (708.2a: a 2/2 creature with no text, no name, no
+    subtypes and no mana cost); morph (702.37a, c; megamorph 702.37b) and manifest (701.40a;
+    manifest dread 701.62a) list the same characteristics; disguise (702.168a-b) and cloak
+    (701.58a) list ward {2} as well.
+    """
+
+    PLAIN = "true"
+    MORPH = "morph"
+    MANIFEST = "manifest"
+    DISGUISE = "disguise"
+    CLOAK = "cloak"
+
+    @property
+    def ward(self) -> bool:
+        """Whether its face-down characteristics include ward {2} (702.168a, 701.58a)."""
+        return self in (FaceDown.DISGUISE, FaceDown.CLOAK)
+
+
 class Layer(Word):
     """CR 613.1-613.4: layers and sublayers, in application order."""
 

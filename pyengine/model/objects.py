@@ -6,7 +6,7 @@ import builtins
 from dataclasses import dataclass, field, replace
 
 from pyengine.model.effects import Ability, ResolvedEffect
-from pyengine.model.enums import Step, Zone
+from pyengine.model.enums import FaceDown, Step, Zone
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,9 @@ class GameObject:
     damage: int = 0
     attached_to: str | None = None
     face_down: bool = False
+    # CR 708.2: what turned it face down, which lists its face-down characteristics (read only
+    # while face_down)
+    face_down_kind: FaceDown = FaceDown.PLAIN
     line: int | None = field(default=None, compare=False)
 
 

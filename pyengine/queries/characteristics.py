@@ -60,7 +60,9 @@ def _norm(field: str, cur: Cursor) -> Any:
         if cur.value is None:
             return None
         return cur.integer(f"an integer {field} (or null for none)")
-    return cur.string(f"a {field}")
+    if field == "name" and cur.value is None:
+        return ""  # no name: a face-down permanent (CR 708.2a) or a copy of one (707.2)
+    return cur.string(f"a {field}" + (" (or null for no name)" if field == "name" else ""))
 
 
 def _canon(word: str, options: list[str], cur: Cursor) -> str:
@@ -110,7 +112,7 @@ def compare(expect: dict[str, dict[str, Any]], answer: Any) -> list[str]:
 def _show(value: Any) -> str:
     if isinstance(value, tuple):
         return "[" + ", ".join(str(v) for v in value) + "]"
-    return "none" if value is None else str(value)
+    return "none" if value is None or value == "" else str(value)
 
 
 register(QueryKind("characteristics", parse_query, parse_expect, solve, compare))

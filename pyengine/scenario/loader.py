@@ -14,9 +14,9 @@ from pyengine.errors import ScenarioError
 from pyengine.lang.characteristics import CHAR_FIELDS, parse_characteristics
 from pyengine.lang.counters import counter_kind
 from pyengine.lang.effects import OBJ_REFS, PLAYER_REFS, Ctx, parse_effect
-from pyengine.lang.yamlread import Cursor, load_yaml
+from pyengine.lang.yamlread import Cursor, describe, load_yaml
 from pyengine.model.effects import EffectDef, ResolvedEffect
-from pyengine.model.enums import Duration, Step, Zone
+from pyengine.model.enums import Duration, FaceDown, Step, Zone
 from pyengine.model.objects import GameObject, GameState, Player, TurnContext
 from pyengine.queries import base as queries
 from pyengine.scenario.files import read_text
@@ -208,6 +208,7 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
                                             f"(timestamp {timestamp}; CR 613.7c, 613.7d)")
                 if t != timestamp:
                     counter_ts.append((kind, t))
+    face_down = _face_down(cur.get("face_down")) if cur.has("face_down") else None
     obj = GameObject(
         id=oid,
         printed=printed,
@@ -224,7 +225,8 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         counter_timestamps=tuple(counter_ts),
         damage=cur.get("damage").integer("marked damage", 0) if cur.has("damage") else 0,
         attached_to=cur.get("attached_to").string("an object id") if cur.has("attached_to") else None,
-        face_down=cur.get("face_down").boolean() if cur.has("face_down") else False,
+        face_down=face_down is not None,
+        face_down_kind=face_down or FaceDown.PLAIN,
         line=cur.line,
     )
     if obj.attached_to is not None:
@@ -242,6 +244,20 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         cur.fail(f"{_a(spell.lower())} can't be on the battlefield (CR 304.4, 307.4: it stays in "
                  "its previous zone instead)")
     return obj
+
+
+def _face_down(cur: Cursor) -> FaceDown | None:
+    """``face_down``: false (face up), true (CR 708.2a), or what turned it face down, which
+    lists its characteristics (708.2): morph, manifest, disguise or cloak."""
+    if cur.value is False:
+        return None
+    if cur.value is True:
+        return FaceDown.PLAIN
+    kinds = [k.value for k in FaceDown if k != FaceDown.PLAIN]
+    if not isinstance(cur.value, str) or cur.value.lower() not in kinds:
+        cur.fail("expected true, false or what turned it face down (CR 708.2): "
+                 + ", ".join(kinds) + f"; got {describe(cur.value)}")
+    return FaceDown(cur.value.lower())
 
 
 def _effect(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> ResolvedEffect:

@@ -23,7 +23,7 @@ from typing import Any
 from pyengine.lang import effects as lang
 from pyengine.lang.characteristics import CHAR_FIELDS
 from pyengine.model import subtypes as subtype_table
-from pyengine.model.enums import CardType, Color, Duration, Step, Supertype, Zone
+from pyengine.model.enums import CardType, Color, Duration, FaceDown, Step, Supertype, Zone
 from pyengine.queries import base as queries
 from pyengine.scenario import loader
 
@@ -96,9 +96,11 @@ def _selector_properties() -> dict[str, Schema]:
 def _keyword_schema() -> Schema:
     words = sorted(lang.KEYWORDS)
     return {"type": "string",
-            "description": "a keyword ability, <land type>walk or protection from <quality>",
+            "description": "a keyword ability, <land type>walk, protection from <quality> or "
+                           "ward <cost>",
             "anyOf": [{"enum": words}, {"pattern": _ci_pattern(words)},
-                      {"pattern": "[wW][aA][lL][kK]$"}, {"pattern": "^[pP]rotection from ."}]}
+                      {"pattern": "[wW][aA][lL][kK]$"}, {"pattern": "^[pP]rotection from ."},
+                      {"pattern": "^[wW]ard[ \u2014]\\s*\\S"}]}
 
 
 def _ability_schema() -> Schema:
@@ -177,6 +179,7 @@ _FALLBACK_OPS: dict[str, Schema] = {
     **{f"{verb}_types": _ref("card_types") for verb in ("set", "add", "remove")},
     **{f"{verb}_subtypes": _ref("subtypes") for verb in ("set", "add", "remove")},
     **{f"{verb}_supertypes": _ref("supertypes") for verb in ("set", "add", "remove")},
+    "add_all_creature_types": _ref("true"),
     "remove_all_creature_types": _ref("true"),
     "set_colors": _ref("colors"),
     "add_colors": _ref("colors"),
@@ -278,7 +281,11 @@ def _object() -> Schema:
         "zone": {"enum": Zone.words()},
         "timestamp": {"type": "integer", "minimum": 0},
         "token": {"type": "boolean"}, "tapped": {"type": "boolean"},
-        "controlled_since_turn_start": {"type": "boolean"}, "face_down": {"type": "boolean"},
+        "controlled_since_turn_start": {"type": "boolean"},
+        "face_down": {"description": "face down (CR 708.2): true, or what turned it face down",
+                      "anyOf": [{"type": "boolean"},
+                                _word([k.value for k in FaceDown if k != FaceDown.PLAIN],
+                                      "morph, manifest, disguise or cloak")]},
         "counters": {"type": ["object", "null"], "additionalProperties": {"oneOf": [
             {"type": "integer", "minimum": 1},
             {"type": "object", "required": ["count"], "additionalProperties": False,
@@ -324,6 +331,9 @@ def _characteristics_schemas() -> tuple[Schema, Schema]:
             value[field] = _one_or_list({"type": "string"}, field)
         elif field in ch.INT_FIELDS:
             value[field] = {"type": ["integer", "null"]}
+        elif field == "name":
+            value[field] = {"description": "the name, or null for no name (CR 708.2a)",
+                            "anyOf": [_nonempty(), {"type": "null"}]}
         else:
             value[field] = _nonempty()
     expect = {"type": "object", "description": "object id -> its characteristics",

@@ -24,7 +24,7 @@ from pyengine.model.effects import Ability, EffectDef, ResolvedEffect
 from pyengine.model.enums import Layer
 from pyengine.model.objects import GameState
 
-from .layers_oracle_ops import FACE_DOWN, apply_op, copiable, ops_in, params, set_copiable
+from .layers_oracle_ops import apply_op, copiable, face_down_values, ops_in, params, set_copiable
 from .layers_oracle_state import (
     BATTLEFIELD,
     KEYWORD_COUNTERS,
@@ -242,7 +242,7 @@ def copied(e: Eff, op: Any, run: Run) -> Any:
     # face down when e began: it is now, and its timestamp (it gets a new one each time it is
     # turned face down or up, 613.7f) is earlier than e's
     if ref is not None and ref.face_down and ref.timestamp < e.ts[0]:
-        value = _freeze_values(FACE_DOWN)
+        value = _freeze_values(face_down_values(ref))
     elif ref is not None:
         earlier = [c for c in run.copies if c.id != e.id and c.ts < e.ts and ref.id in affected(st0, c, run)]
         if earlier:
@@ -386,10 +386,10 @@ def run_layer(st: OState, layer: Layer, run: Run) -> None:
 
 
 def face_down(st: OState) -> None:
-    """Layer 1b (CR 708.2a): face-down permanents and spells."""
+    """Layer 1b (CR 708.2, 708.2a): face-down permanents and spells."""
     for o in st.objects.values():
         if o.face_down:
-            set_copiable(o, dict(FACE_DOWN))
+            set_copiable(o, face_down_values(o))
 
 
 # --- Entry point -------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ OP_ORDER = (
     "remove_all_creature_types",
     "remove_subtypes",
     "add_subtypes",
+    "add_all_creature_types",
     "set_supertypes",
     "add_supertypes",
     "remove_supertypes",
@@ -81,11 +82,25 @@ FACE_DOWN = dict(
 )
 
 
+# CR 702.168a (disguise), 701.58a (cloak): "a 2/2 face-down creature with ward {2}, no name,
+# no subtypes, and no mana cost"; morph (702.37a) and manifest (701.40a) list no abilities
+WARDED = ("disguise", "cloak")
+
+
+def face_down_values(o: OObj) -> dict[str, Any]:
+    """The characteristics the rule or ability that turned ``o`` face down lists (CR 708.2,
+    708.2a); they are its copiable values."""
+    vals = dict(FACE_DOWN)
+    if o.face_down_kind in WARDED:
+        vals["abilities"] = (Ability("keyword", key="ward:{2}", name="ward", param="{2}"),)
+    return vals
+
+
 def copiable(o: OObj) -> dict[str, Any]:
     """``o``'s copiable values now (during layer 1a: after the copy effects applied so far,
     and with its face-down status, CR 707.2)."""
     if o.face_down:
-        return dict(FACE_DOWN)
+        return face_down_values(o)
     return dict(
         name=o.name,
         mana_cost=o.mana_cost,
@@ -170,7 +185,8 @@ def apply_op(st: OState, op: Op, o: OObj, value: Any, grant: tuple[Any, ...] | N
         else:
             o.types = o.types - vals
         o.sync_intrinsic()
-    elif kind in ("set_subtypes", "add_subtypes", "remove_subtypes", "remove_all_creature_types"):
+    elif kind in ("set_subtypes", "add_subtypes", "remove_subtypes", "remove_all_creature_types",
+                  "add_all_creature_types"):
         _subtypes(o, kind, _words(op) if op.has("values") else ())
     elif kind in ("set_supertypes", "add_supertypes", "remove_supertypes"):
         vals = frozenset(_words(op))
@@ -222,6 +238,10 @@ def _subtypes(o: OObj, kind: str, vals: tuple[str, ...]) -> None:
     cats = o.categories()
     if kind == "remove_all_creature_types":
         o.subtypes = frozenset(s for s in o.subtypes if subtype_table.category(s) != "creature")
+    elif kind == "add_all_creature_types":
+        # CR 205.3m "every creature type"; 205.3d: only an object whose types have creature types
+        if "creature" in cats:
+            o.subtypes = o.subtypes | subtype_table.table()["creature"]
     elif kind == "remove_subtypes":
         o.subtypes = o.subtypes - frozenset(vals)
     elif kind == "add_subtypes":

@@ -74,6 +74,8 @@ def display_name(ab: Ability) -> str:
             return ab.param.lower() + " landwalk"
         if ab.name == "protection" and ab.param is not None:
             return "protection from " + ab.param
+        if ab.name == "ward" and ab.param is not None:  # CR 702.21a: "Ward {2}", "Ward—Pay 3 life"
+            return "ward " + ab.param if ab.param.startswith("{") else "ward\u2014" + ab.param
     return ab.name
 
 
@@ -122,6 +124,7 @@ class OObj:
     tapped: bool
     attached_to: str | None
     face_down: bool
+    face_down_kind: str  # CR 708.2: what turned it face down (true, morph, manifest, disguise, cloak)
     counters: tuple[tuple[str, int], ...]
     counter_timestamps: tuple[tuple[str, int], ...]  # CR 613.7c, when later than the object's
     name: str
@@ -153,6 +156,7 @@ class OObj:
             tapped=obj.tapped,
             attached_to=obj.attached_to,
             face_down=obj.face_down,
+            face_down_kind=obj.face_down_kind.value,
             counters=obj.counters,
             counter_timestamps=obj.counter_timestamps,
             name=p.name,

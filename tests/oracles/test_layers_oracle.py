@@ -784,3 +784,82 @@ def test_613_6_started_conditional_effect_keeps_applying() -> None:
         )
     )
     assert c["o0"]["subtypes"] == ("Goblin",) and pt(c, "o0") == (5, 2)
+
+
+def test_701_58a_702_168a_cloaked_and_disguised_are_2_2_with_ward_2() -> None:
+    """CR 701.58a (cloak), 702.168a (disguise): a face-down 2/2 with ward {2}; 702.37c (morph)
+    and 701.40a (manifest) list no abilities (708.2a)."""
+    c = characteristics(
+        state("""
+      - {id: cloaked, card: Serra Angel, controller: alice, timestamp: 1, face_down: cloak}
+      - {id: disguised, card: Serra Angel, controller: alice, timestamp: 2, face_down: disguise}
+      - {id: morphed, card: Serra Angel, controller: alice, timestamp: 3, face_down: morph}
+      - {id: manifested, card: Serra Angel, controller: alice, timestamp: 4, face_down: manifest}
+    """)
+    )
+    for oid in ("cloaked", "disguised"):
+        assert c[oid]["abilities"] == ("ward {2}",) and c[oid]["name"] == "" and pt(c, oid) == (2, 2)
+    for oid in ("morphed", "manifested"):
+        assert c[oid]["abilities"] == () and pt(c, oid) == (2, 2)
+
+
+def test_708_2_a_copy_of_a_disguised_permanent_has_ward_2() -> None:
+    """CR 702.168b, 708.2: the face-down values, ward {2} included, are the copiable values
+    (707.2); layer 6 removes ward like any ability (613.1f)."""
+    c = characteristics(
+        state(
+            """
+      - {id: disguised, card: Serra Angel, controller: bob, timestamp: 1, face_down: disguise}
+      - {id: clone, card: Clone, controller: alice, timestamp: 2}
+      - {id: other, card: Serra Angel, controller: bob, timestamp: 3, face_down: cloak}
+    """,
+            effects="""
+      - {id: copy, copy: disguised, affected: [clone], controller: alice, timestamp: 4}
+      - {id: strip, remove_abilities: ["ward {2}"], affected: [other], controller: alice, timestamp: 5}
+    """,
+        )
+    )
+    assert c["clone"]["abilities"] == ("ward {2}",) and c["clone"]["types"] == ("Creature",)
+    assert c["clone"]["name"] == "" and c["clone"]["mana_value"] == 0 and pt(c, "clone") == (2, 2)
+    assert c["other"]["abilities"] == ()
+
+
+def test_205_3m_every_creature_type_then_none_in_timestamp_order() -> None:
+    """CR 205.3m, 613.7: gains all creature types (ts 3) then loses them (ts 4) has none but
+    keeps its land types; the other order has every creature type. 205.3d: a noncreature gains
+    none."""
+    c = characteristics(
+        state(
+            """
+      - {id: a, name: A, types: [Land, Creature], subtypes: [Forest, Dryad], power: 1, toughness: 1,
+         controller: alice, timestamp: 1}
+      - {id: b, card: Grizzly Bears, controller: alice, timestamp: 2}
+      - {id: rock, name: Rock, types: [Artifact], controller: alice, timestamp: 5}
+    """,
+            effects="""
+      - {id: gain-a, add_all_creature_types: true, affected: [a], controller: bob, timestamp: 3}
+      - {id: lose-a, remove_all_creature_types: true, affected: [a], controller: bob, timestamp: 4}
+      - {id: lose-b, remove_all_creature_types: true, affected: [b], controller: bob, timestamp: 6}
+      - {id: gain-b, add_all_creature_types: true, affected: [b, rock], controller: bob, timestamp: 7}
+    """,
+        )
+    )
+    assert c["a"]["subtypes"] == ("Forest",)
+    assert {"Elf", "Bear", "Time Lord", "Shapeshifter"} <= set(c["b"]["subtypes"])
+    assert c["rock"]["subtypes"] == ()
+
+
+def test_702_73a_changeling_then_a_later_loss_of_all_creature_types() -> None:
+    """CR 613.3: the changeling CDA applies first, then the loss (even an older one)."""
+    c = characteristics(
+        state(
+            """
+      - {id: colossus, name: Chameleon Colossus, types: [Creature], subtypes: [Shapeshifter], power: 4,
+         toughness: 4, abilities: [changeling], controller: alice, timestamp: 5}
+    """,
+            effects="""
+      - {id: lose, remove_all_creature_types: true, affected: [colossus], controller: bob, timestamp: 4}
+    """,
+        )
+    )
+    assert c["colossus"]["subtypes"] == () and c["colossus"]["abilities"] == ("changeling",)

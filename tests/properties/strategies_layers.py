@@ -34,7 +34,7 @@ from pyengine.model.effects import (
     ResolvedEffect,
     Selector,
 )
-from pyengine.model.enums import Layer, Step, Zone
+from pyengine.model.enums import FaceDown, Layer, Step, Zone
 from pyengine.model.objects import Characteristics, GameObject, GameState, Player, TurnContext
 
 PLAYERS = ("p1", "p2")
@@ -49,6 +49,7 @@ OPS_LAYER = {
     "add_subtypes": Layer.L4,
     "remove_subtypes": Layer.L4,
     "remove_all_creature_types": Layer.L4,
+    "add_all_creature_types": Layer.L4,
     "set_supertypes": Layer.L4,
     "add_supertypes": Layer.L4,
     "remove_supertypes": Layer.L4,
@@ -119,6 +120,9 @@ def kw(word: str) -> Ability:
     if word.startswith("protection from "):
         q = word[len("protection from ") :]
         return Ability("keyword", key=f"protection:{q}", name="protection", param=q)
+    if word.startswith("ward "):  # CR 702.21a: ward with a mana cost
+        cost = word[len("ward ") :]
+        return Ability("keyword", key=f"ward:{cost}", name="ward", param=cost)
     # changeling and devoid define characteristics (CR 702.73a, 702.114a): as the parser
     return Ability("keyword", key=word, name=word, effects=keyword_cda(word))
 
@@ -219,6 +223,9 @@ FAMOUS: dict[str, EffectDef] = {
         (pt_op("modify_pt", const(1), const(1)),),
         sel(T("Creature"), compares=(Compare("power", "lte", const(2)),)),
     ),
+    # CR 205.3m: "Creatures you control are every creature type. The same is true for creature
+    # spells you control and creature cards you own that aren't on the battlefield."
+    "Maskwood Nexus": EffectDef((op("add_all_creature_types"),), sel(T("Creature"), players=YOU, zone=None)),
     "Crowd": EffectDef(
         (pt_op("modify_pt", Expr("count", selector=sel(T("Creature"), objs=OTHER)), const(0)),),
         sel(T("Creature"), players=YOU),
@@ -361,7 +368,7 @@ def exprs(draw: st.DrawFn, ids: tuple[str, ...], constant: bool) -> Expr:
     return Expr("sum", args=(draw(exprs(ids, False)), const(draw(st.integers(-1, 2)))))
 
 
-ABILITY_WORDS = ("flying", "vigilance", "trample", "haste", "swampwalk", "protection from red")
+ABILITY_WORDS = ("flying", "vigilance", "trample", "haste", "swampwalk", "protection from red", "ward {2}")
 # the words a text change swaps (CR 612.2): colors, land types, creature types on this board
 TEXT_WORDS = (("white", "green", "red", "blue"), ("Forest", "Swamp", "Plains"), ("Goblin", "Elf", "Golem"))
 TYPE_SETS = (("Creature",), ("Artifact",), ("Land",), ("Enchantment",), ("Artifact", "Creature"))
@@ -425,8 +432,8 @@ def operations(
             out.append(op(kind, values=draw(st.sampled_from(TYPE_SETS))))
         elif kind in ("set_subtypes", "add_subtypes", "remove_subtypes"):
             out.append(op(kind, values=draw(st.sampled_from(SUBTYPE_SETS))))
-        elif kind == "remove_all_creature_types":
-            out.append(op(kind))
+        elif kind == "remove_all_creature_types":  # or gains them all (205.3m): half as often
+            out.append(op(draw(st.sampled_from((kind, "add_all_creature_types")))))
         elif kind in ("set_supertypes", "add_supertypes", "remove_supertypes"):
             out.append(op(kind, values=draw(st.sampled_from(((), ("Legendary",), ("Basic",), ("Snow",))))))
         elif kind in ("set_colors", "add_colors"):
@@ -589,6 +596,8 @@ def game_objects(
     attached = None
     if zone == Zone.BATTLEFIELD and others and (arch_name == "aura" or draw(st.integers(0, 5)) == 0):
         attached = draw(st.sampled_from(others))
+    # face down (CR 708.2): plainly, or by morph, manifest, disguise or cloak (ward {2})
+    face_down = zone == Zone.BATTLEFIELD and draw(st.integers(0, 20)) == 0
     printed = Characteristics(
         name=draw(st.sampled_from(NAMES)),
         mana_cost=None,
@@ -611,7 +620,8 @@ def game_objects(
         counters=counters if zone == Zone.BATTLEFIELD else (),
         tapped=zone == Zone.BATTLEFIELD and draw(st.integers(0, 4)) == 0,
         attached_to=attached,
-        face_down=zone == Zone.BATTLEFIELD and draw(st.integers(0, 30)) == 0,
+        face_down=face_down,
+        face_down_kind=draw(st.sampled_from(tuple(FaceDown))) if face_down else FaceDown.PLAIN,
     )
 
 
@@ -645,7 +655,8 @@ def resolved_effects(
         definition = FAMOUS[
             draw(
                 st.sampled_from(
-                    ("Humility", "Blood Moon", "Urborg", "Nature's Revolt", "Kormus Bell", "Ensoul Artifact")
+                    ("Humility", "Blood Moon", "Urborg", "Nature's Revolt", "Kormus Bell", "Ensoul Artifact",
+                     "Maskwood Nexus")
                 )
             )
         ]

@@ -320,3 +320,51 @@ def test_copy_exceptions_for_name_and_mana_cost_are_checked(tmp_path: Path, exce
     copy = f"copy: {{of: anthem, except: {{{exception}}}}}"
     effect = f"{{id: e, controller: alice, timestamp: 3, affected: [bears], {copy}}}"
     refused(tmp_path, with_effect(effect), field, words)
+
+
+@pytest.mark.parametrize("value,words", [
+    ("sideways", "expected true, false or what turned it face down (CR 708.2): morph, manifest, "
+                 "disguise, cloak; got string 'sideways'"),
+    ("1", "expected true, false or what turned it face down (CR 708.2)"),
+    ("[cloak]", "expected true, false or what turned it face down (CR 708.2)"),
+])
+def test_what_turned_a_permanent_face_down_is_checked(tmp_path: Path, value: str, words: str) -> None:
+    # CR 708.2: morph and manifest list a plain 2/2, disguise and cloak one with ward {2}
+    refused(tmp_path, BASE.replace(BEARS, BEARS + f" face_down: {value},"), "objects[0].face_down", words)
+
+
+def test_the_kinds_of_face_down_permanents_are_read() -> None:
+    from pyengine.model.enums import FaceDown
+    from pyengine.scenario.loader import load_text
+
+    for value, kind in (("true", FaceDown.PLAIN), ("morph", FaceDown.MORPH), ("Manifest", FaceDown.MANIFEST),
+                        ("disguise", FaceDown.DISGUISE), ("cloak", FaceDown.CLOAK)):
+        obj = load_text(BASE.replace(BEARS, BEARS + f" face_down: {value},"), "ok.yaml").state.object("bears")
+        assert obj.face_down and obj.face_down_kind == kind
+    obj = load_text(BASE.replace(BEARS, BEARS + " face_down: false,"), "ok.yaml").state.object("bears")
+    assert not obj.face_down
+
+
+@pytest.mark.parametrize("ability,field,words", [
+    ("ward", "", "ward needs a cost (CR 702.21a): mana symbols such as {2}, or a cost such as Pay 3 life"),
+    ("'ward {Q}'", "", "ward needs a cost (CR 702.21a): unknown mana symbol {Q}"),
+    ("{ward: '{2'}", ".ward", "ward needs a cost (CR 702.21a): expected mana symbols such as {2}{W}"),
+    ("{ward: ''}", ".ward", "expected a cost: mana symbols such as {2}, or another cost such as Pay 3 life"),
+    ("{ward: ' '}", ".ward", "expected a cost: mana symbols"),
+])
+def test_ward_needs_a_cost(tmp_path: Path, ability: str, field: str, words: str) -> None:
+    refused(tmp_path, BASE.replace(BEARS, INLINE_BEARS + f" abilities: [{ability}],"),
+            "objects[0].abilities[0]" + field, words)
+
+
+@pytest.mark.parametrize("op", ["add_all_creature_types", "remove_all_creature_types"])
+def test_all_creature_types_operations_take_only_true(tmp_path: Path, op: str) -> None:
+    # CR 205.3m: "is every creature type" / "loses all creature types" has no argument
+    effect = f"{{id: e, controller: alice, timestamp: 3, affected: [bears], {op}: false}}"
+    refused(tmp_path, with_effect(effect), f"effects[0].{op}", "expected true")
+
+
+def test_an_expected_name_is_a_name_or_null(tmp_path: Path) -> None:
+    text = BASE.replace("fields: [power, toughness]", "fields: [name]").replace(
+        "bears: {power: 3, toughness: 3}", "bears: {name: [Bears]}")
+    refused(tmp_path, text, "expect.bears.name", "expected a name (or null for no name)")
