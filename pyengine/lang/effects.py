@@ -337,14 +337,18 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
                      + ", ".join(sorted(KEYWORDS)) + ", <type>walk, protection from <quality>, ward <cost>,"
                      " or a mapping (static, cda, text, mana)")
         return Ability("keyword", key=low, name=low, effects=keyword_cda(low))
-    cur.mapping(set(ABILITY_KEYS) | {"id"}, "an ability")
-    if not any(k != "id" for k in cur.value):
+    cur.mapping(set(ABILITY_KEYS) | {"id", "zones"}, "an ability")
+    zones = _ability_zones(cur) if cur.has("zones") else ()
+    if not any(k not in ("id", "zones") for k in cur.value):
         cur.fail("an ability needs one of: " + ", ".join(ABILITY_KEYS) + " (an empty one is nothing)")
-    kinds = [k for k in cur.value if k not in ("id", "text")] or ["text"]
+    kinds = [k for k in cur.value if k not in ("id", "text", "zones")] or ["text"]
     if len(kinds) != 1:
         cur.fail("an ability has exactly one of: " + ", ".join(ABILITY_KEYS))
     kind = kinds[0]
     text = cur.get("text").string("text") if cur.has("text") else ""
+    if zones and kind != "static":
+        cur.get("zones").fail("zones are said of a static ability (CR 113.6b; a characteristic-"
+                              "defining ability functions everywhere, 113.6a)")
     if kind in PARAM_KEYWORDS:  # a bad parameter is located at its own key
         return _param_keyword(kind, cur.get(kind).string(PARAM_KEYWORDS[kind]), cur.get(kind))
     if kind == "keyword":
@@ -364,7 +368,19 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
         eff = parse_effect(item, ctx, cda=(kind == "cda"))
         effects.append(eff)
     key = ctx.next_key(kind)
-    return Ability("static", key=key, name=text or key, effects=tuple(effects), text=text)
+    return Ability("static", key=key, name=text or key, effects=tuple(effects), text=text, zones=zones)
+
+
+def _ability_zones(cur: Cursor) -> tuple[str, ...]:
+    """CR 113.6b: the zones an ability says it functions in ("as long as this card is in your
+    graveyard"; an emblem's abilities, in the command zone, 113.6p, 114.4)."""
+    sub = cur.get("zones")
+    items = sub.seq("a list of zones") if isinstance(sub.value, list) else [sub]
+    names = tuple(z.value for z in Zone)
+    zones = tuple(c.choice(names, "a zone:") for c in items)
+    if not zones:
+        sub.fail("expected at least one zone")
+    return tuple(sorted(set(zones)))
 
 
 KEYWORDS: set[str] = {k.value for k in Keyword}

@@ -23,7 +23,7 @@ for _name, _arity in (
     ("player", 1), ("active_player", 1), ("turn_position", 2), ("object", 1), ("in_zone", 2),
     ("owner", 2), ("obj_timestamp", 2), ("token", 1), ("tapped", 1), ("face_down", 1),
     ("face_down_ability", 2),
-    ("attached", 2), ("counter", 3), ("counter_ts", 3), ("cur", 3), ("ability_name", 2),
+    ("attached", 2), ("counter", 3), ("counter_ts", 3), ("cur", 3), ("ability_name", 2), ("ability_zone", 2),
     ("ability_effect", 3), ("copy_except", 4), ("copy_except_set", 2),
     ("ability_order", 2), ("def_cda", 1), ("def_layer", 2), ("def_op", 4), ("def_op_kind", 3),
     ("def_affects", 2), ("def_condition", 2), ("def_dynamic", 1), ("resolved", 4),
@@ -185,6 +185,8 @@ class FactBuilder:
             self._param_keywords.add((ab.name, ab.param))
         self._order += 1
         self.add("ability_order", sym, self._order)
+        for zone in ab.zones:  # CR 113.6b
+            self.add("ability_zone", sym, F.Const(zone))
         for i, eff in enumerate(ab.effects):
             d = F.term(F.Fn("d", ab.key, i))
             self.add("ability_effect", sym, d, i)

@@ -153,6 +153,9 @@ class Ability:
     param: str | None = None
     effects: tuple[EffectDef, ...] = ()
     text: str = ""
+    # the zones a static ability says it functions in (CR 113.6b; an emblem's: command, 113.6p);
+    # empty: on the battlefield (113.6)
+    zones: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -113,8 +113,12 @@ def _ability_schema() -> Schema:
     }
     for key, what in lang.PARAM_KEYWORDS.items():
         kinds[key] = {"type": "string", "description": what}
+    zone = {"enum": [z.value for z in Zone]}
+    zones = {"description": "the zones a static ability functions in (CR 113.6b, 113.6p)",
+             "anyOf": [zone, {"type": "array", "minItems": 1, "items": zone}]}
     branches: list[Schema] = [{"type": "object", "required": [kind], "additionalProperties": False,
-                               "properties": {kind: sch, "text": text, "id": text}}
+                               "properties": {kind: sch, "text": text, "id": text,
+                                              **({"zones": zones} if kind == "static" else {})}}
                               for kind, sch in kinds.items() if kind in lang.ABILITY_KEYS]
     branches.append({"type": "object", "required": ["text"], "additionalProperties": False,
                      "properties": {"text": _nonempty(), "id": text}})

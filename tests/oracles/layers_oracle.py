@@ -145,7 +145,9 @@ def exists(st: OState, e: Eff, run: Run) -> bool:
         src = st.get(e.source)
         if src is None or not any(a.ident == e.ability for a in src.abilities):
             return False
-        if src.zone != BATTLEFIELD and not e.definition.cda:
+        # CR 113.6: on the battlefield, or where the ability says (113.6b); a CDA everywhere
+        zones = next(a.ability.zones for a in src.abilities if a.ident == e.ability) or (BATTLEFIELD,)
+        if src.zone not in zones and not e.definition.cda:
             return False
     cond = e.definition.condition
     return cond is None or eval_cond(st, cond, ctx_of(st, e))

@@ -16,7 +16,7 @@ effect's numbers are fixed (CR 608.2h).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from hypothesis import strategies as st
@@ -574,7 +574,10 @@ def game_objects(
         abilities.append(Ability("text", key=f"gen:{oid}#text", name="{T}: Add {G}", text="{T}: Add {G}."))
     extra = draw(st.sampled_from(("none", "static", "static", "cda") + (("static",) * 2 if theme else ())))
     if extra == "static":
-        abilities.append(static(f"gen:{oid}#static", statics[i], draw(static_bodies(ids, statics, theme))))
+        ab = static(f"gen:{oid}#static", statics[i], draw(static_bodies(ids, statics, theme)))
+        if draw(st.integers(0, 7)) == 0:  # CR 113.6b: it says it functions in the graveyard
+            ab = replace(ab, zones=("graveyard",))
+        abilities.append(ab)
     elif extra == "cda":
         abilities.append(static(f"gen:{oid}#cda", f"cda-{oid}", draw(cdas(ids, arch.pt))))
     pt = (draw(st.integers(0, 4)), draw(st.integers(1, 4))) if arch.pt else (None, None)

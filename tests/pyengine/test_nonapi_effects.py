@@ -163,3 +163,22 @@ def test_every_operation_has_an_area_and_a_parser() -> None:
         assert spec.area, name
         assert callable(spec.parse), name
         assert (spec.layer is None) == (spec.area != "layers"), name
+
+
+def test_113_6b_a_static_ability_says_where_it_functions() -> None:
+    a = parse_ability(cur("{zones: [graveyard], static: {affects: all, modify_pt: {power: 1}}}"), Ctx())
+    assert a.kind == "static" and a.zones == ("graveyard",)
+    b = parse_ability(cur("{zones: command, static: {affects: all, modify_pt: {power: 1}}}"), Ctx())
+    assert b.zones == ("command",)
+    assert parse_ability(cur("{static: {affects: all, modify_pt: {power: 1}}}"), Ctx()).zones == ()
+
+
+@pytest.mark.parametrize("text,message", [
+    ("{zones: [grave], static: {affects: all, modify_pt: {power: 1}}}", "expected a zone"),
+    ("{zones: [graveyard], text: Flash}", "zones are said of a static ability"),
+    ("{zones: [graveyard], cda: {set_pt: {power: 1, toughness: 1}}}", "zones are said of a static ability"),
+    ("{zones: [], static: {affects: all, modify_pt: {power: 1}}}", "at least one zone"),
+])
+def test_ability_zone_errors(text: str, message: str) -> None:
+    with pytest.raises(ScenarioError, match=message):
+        parse_ability(cur(text), Ctx())
