@@ -176,6 +176,9 @@ class FinalState:
             return any(self.holds(c, ctx) for c in cond.args)
         if cond.op == "not":
             return not self.holds(cond.args[0], ctx)
+        if cond.op == "turn":  # whose turn it is (CR 102.1)
+            assert cond.player is not None
+            return self.state.turn.active in self.players(cond.player, ctx)
         raise PyengineError(f"unknown condition {cond.op!r}")
 
 

@@ -285,11 +285,12 @@ def _nested(sel: Selector, cur: Cursor) -> Selector:
 
 # --- Conditions ---------------------------------------------------------------------------
 
-COND_KEYS = ("exists", "not_exists", "compare", "all", "any", "not")
+COND_KEYS = ("exists", "not_exists", "compare", "all", "any", "not", "turn")
 
 
 def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
-    """exists / not_exists (a selector), compare ([expr, op, expr]), all, any, not."""
+    """exists / not_exists (a selector), compare ([expr, op, expr]), all, any, not, turn (a
+    player: whose turn it is)."""
     cur.mapping(set(COND_KEYS), "a condition mapping")
     if len(cur.value) != 1:
         cur.fail("expected exactly one of " + ", ".join(COND_KEYS))
@@ -307,6 +308,11 @@ def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
                          rhs=parse_expr(parts[2], ctx))
     if key == "not":
         return Condition("not", args=(parse_condition(sub, ctx),))
+    if key == "turn":  # "during your turn", "during an opponent's turn" (CR 102.1: the active player's)
+        ref = parse_player_ref(sub, ctx)
+        if ref.kind in ("owner", "defending"):
+            sub.fail("expected whose turn: you, opponent, active, nonactive or a player id")
+        return Condition("turn", player=ref)
     return Condition(key, args=tuple(parse_condition(c, ctx) for c in sub.seq()))
 
 

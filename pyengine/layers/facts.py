@@ -34,7 +34,8 @@ for _name, _arity in (
     ("sel_global", 1),
     ("expr_const", 2), ("expr_count", 2), ("expr_card_types", 2), ("expr_attr", 3),
     ("expr_sum", 2), ("expr_neg", 2), ("expr_times", 3), ("cond_cmp", 4), ("cond_all", 2),
-    ("cond_any", 2), ("cond_not", 2), ("rules_def", 1), ("arg_selector", 2), ("def_reads", 2),
+    ("cond_any", 2), ("cond_not", 2), ("cond_turn", 2), ("rules_def", 1), ("arg_selector", 2),
+    ("def_reads", 2),
     ("def_reads_value", 3), ("def_reads_any", 2), ("applied", 1), ("expr_uses_it", 1),
 ):
     F.declare(_name, _arity)
@@ -389,6 +390,9 @@ class FactBuilder:
         if c.op == "cmp":
             self.add("cond_cmp", cid, self.expr(_must(c.lhs), key), F.Const(c.cmp or "eq"),
                      self.expr(_must(c.rhs), key))
+        elif c.op == "turn":
+            assert c.player is not None  # parse_condition gives one
+            self.add("cond_turn", cid, terms.player_ref(c.player))
         else:
             for a in c.args:
                 self.add(f"cond_{c.op}", cid, self.condition(a, key))

@@ -80,14 +80,15 @@ class Selector:
 
 @dataclass(frozen=True)
 class Condition:
-    """A condition: ``cmp`` (lhs op rhs), ``all``, ``any``, ``not``; ``exists`` is sugar for
-    ``count(selector) >= 1``."""
+    """A condition: ``cmp`` (lhs op rhs), ``all``, ``any``, ``not``, ``turn`` (it is the turn
+    of ``player``: "during your turn"); ``exists`` is sugar for ``count(selector) >= 1``."""
 
     op: str
     lhs: Expr | None = None
     cmp: str | None = None
     rhs: Expr | None = None
     args: tuple["Condition", ...] = ()
+    player: "PlayerRef | None" = None
 
 
 # --- Operations ---------------------------------------------------------------------------

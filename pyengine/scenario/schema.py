@@ -152,6 +152,8 @@ def _condition_schema() -> Schema:
         "all": {"type": "array", "items": _ref("condition")},
         "any": {"type": "array", "items": _ref("condition")},
         "not": _ref("condition"),
+        "turn": {"type": "string",
+                 "description": "whose turn it is: you, opponent, active, nonactive or a player id"},
     }
     return _one_key({k: options.get(k, {}) for k in lang.COND_KEYS}, "a condition")
 

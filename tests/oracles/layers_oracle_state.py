@@ -427,6 +427,9 @@ def eval_cond(st: OState, c: Condition, ctx: Ctx) -> bool:
         return any(eval_cond(st, a, ctx) for a in c.args)
     if c.op == "not":
         return not eval_cond(st, c.args[0], ctx)
+    if c.op == "turn":  # whose turn it is
+        assert c.player is not None
+        return st.active in players_of(st, c.player, ctx, None)
     raise ValueError(f"oracle: unknown condition {c.op!r}")
 
 

@@ -464,9 +464,11 @@ def operations(
 @st.composite
 def conditions(draw: st.DrawFn, ids: tuple[str, ...]) -> Condition | None:
     """Mostly no condition; otherwise "as long as" a selector matches (or a count compares)."""
-    kind = draw(st.sampled_from(("none", "none", "none", "exists", "count")))
+    kind = draw(st.sampled_from(("none", "none", "none", "exists", "count", "turn")))
     if kind == "none":
         return None
+    if kind == "turn":  # "during your turn" / "during an opponent's turn"
+        return Condition("turn", player=PlayerRef(draw(st.sampled_from(("you", "opponent")))))
     count = Expr("count", selector=draw(selectors(ids)))
     if kind == "exists":
         return Condition("cmp", lhs=count, cmp="gte", rhs=const(1))

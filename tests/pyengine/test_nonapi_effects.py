@@ -111,6 +111,12 @@ def test_conditions() -> None:
         parse_condition(cur("{compare: [1, '<']}"), Ctx())
     with pytest.raises(ScenarioError, match="expected exactly one of exists"):
         parse_condition(cur("{exists: all, not_exists: all}"), Ctx())
+    t = parse_condition(cur("{turn: you}"), Ctx())
+    assert (t.op, t.player) == ("turn", PlayerRef("you"))
+    with pytest.raises(ScenarioError, match="expected whose turn"):
+        parse_condition(cur("{turn: owner}"), Ctx())
+    with pytest.raises(ScenarioError, match="a player"):
+        parse_condition(cur("{turn: [you]}"), Ctx())
 
 
 @pytest.mark.parametrize("text,name,param", [
