@@ -217,3 +217,13 @@ def test_cant_be_blocked_by_reads_defending_as_the_attacked_player() -> None:
         "cant_be_blocked: {by: {controller: defending, power: {lte: 2}}}}\n",
     )
     assert kinds(b, "cant_be_blocked_by") == {("a", "s", "")}
+
+
+def test_a_resolved_combat_rule_without_affected_objects_applies() -> None:
+    """A resolved 'no more than one creature can attack you this turn' affects no object
+    (CR 611.2c fixes no set): it still applies (it was silently dropped before)."""
+    b = board(
+        "  - {id: x, card: Grizzly Bears, controller: alice, timestamp: 1}\n",
+        effects="  - {id: e, controller: bob, timestamp: 2, max_attackers: {n: 1, player: you}}\n",
+    )
+    assert [(i.kind, i.player, i.n) for i in b.items] == [("max_attackers_player", "bob", 1)]
