@@ -52,6 +52,9 @@ ATTACK_ITEMS = frozenset(
         "cant_attack_target",
         "cant_attack_alone",
         "max_attackers",
+        "max_attackers_player",
+        "attack_unless_others",
+        "attack_helper",
         "attack_cost",
         "must_attack",
         "must_attack_target",
@@ -222,6 +225,9 @@ class _Builder:
         if kind in SIMPLE_OPS:
             for o in affected:
                 self.add(Item(SIMPLE_OPS[kind], eid, o))
+        elif kind == "max_attackers" and arg(args, "player") is not None:
+            for p in sorted(self.world.players(arg(args, "player"), ctx)):
+                self.add(Item("max_attackers_player", eid, player=p, n=arg(args, "n")))
         elif kind in ("max_attackers", "max_blockers"):
             self.add(Item(kind, eid, n=arg(args, "n")))
         elif kind in ("min_blockers", "max_blocked_by", "extra_blocks"):
@@ -253,6 +259,30 @@ class _Builder:
                 if unless is not None and (inner.defending is None or self.world.holds(unless, inner)):
                     continue
                 self.add(Item(kind, eid, o, target=t))
+
+    def _unless_others(
+        self, kind: str, eid: str, affected: tuple[str, ...], args: OpArgs, ctx: Context
+    ) -> None:
+        """Each affected creature can't attack (block) unless N other creatures matching the
+        selector also do (CR 508.1c, 509.1b): the creatures counted are listed once per effect;
+        the encodings leave the creature itself out ("other", "also")."""
+        sel = arg(args, "creatures")
+        helpers = self.creatures if sel is None else self.world.select(sel, ctx, self.creatures)
+        for o in affected:
+            self.add(Item(f"{kind}_unless_others", eid, o, n=arg(args, "n")))
+        if affected:
+            for h in helpers:
+                self.add(Item(f"{kind}_helper", eid, other=h))
+
+    def _op_cant_attack_unless_others(
+        self, eid: str, affected: tuple[str, ...], args: OpArgs, ctx: Context
+    ) -> None:
+        self._unless_others("attack", eid, affected, args, ctx)
+
+    def _op_cant_block_unless_others(
+        self, eid: str, affected: tuple[str, ...], args: OpArgs, ctx: Context
+    ) -> None:
+        self._unless_others("block", eid, affected, args, ctx)
 
     def _op_cant_attack(self, eid: str, affected: tuple[str, ...], args: OpArgs, ctx: Context) -> None:
         if not args:
@@ -315,11 +345,16 @@ class _Builder:
 
     def _op_cant_be_blocked(self, eid: str, affected: tuple[str, ...], args: OpArgs, ctx: Context) -> None:
         by, except_by = arg(args, "by"), arg(args, "except_by")
+        attacked = dict(self.setup.attacks)
         for a in affected:
-            inner = Context(ctx.source, ctx.you, None, a)
             if by is None and except_by is None:
                 self.add(Item("cant_be_blocked", eid, a))
                 continue
+            if a not in attacked:  # only an attacking creature is ever blocked (509.1a)
+                continue
+            # CR 508.5: the defending player is the one the attacker attacks (or whose
+            # planeswalker it attacks, or who protects the battle it attacks)
+            inner = Context(ctx.source, ctx.you, self.player_of(attacked[a]), a)
             for b in self.creatures:
                 hit = by is not None and self.world.matches(by, b, inner)
                 miss = except_by is not None and not self.world.matches(except_by, b, inner)

@@ -23,7 +23,11 @@ _SENTENCES = {
     "cant_attack": "{0} can't attack",
     "cant_attack_target": "{0} can't attack {1}",
     "cant_attack_alone": "{0} can't attack alone",
+    "cant_attack_unless_others": "{0} can't attack unless at least {n} other creatures the effect "
+    "counts also attack",
     "max_attackers": "more than {n} creatures attack",
+    "max_attackers_player": "more than {n} creatures attack {0} (creatures attacking {0}'s "
+    "planeswalkers or battles are not counted)",
     "cost_unpaid": "{0} attacks or blocks without its cost paid",
     "cost_not_owed": "a cost is paid for {0}, which the declaration does not owe",
     "cannot_pay": "the costs can't be paid from the mana available ({what})",
@@ -46,6 +50,8 @@ _SENTENCES = {
     "min_blockers": "{0} can't be blocked except by {n} or more creatures",
     "max_blocked_by": "{0} can't be blocked by more than {n} creatures",
     "cant_block_alone": "{0} can't block alone",
+    "cant_block_unless_others": "{0} can't block unless at least {n} other creatures the effect "
+    "counts also block",
     "max_blockers": "more than {n} creatures block",
     "requirements": "obeys {0} requirements where {1} can be obeyed without disobeying a restriction",
 }

@@ -55,8 +55,9 @@ def parse_player_ref(cur: Cursor, ctx: Ctx) -> PlayerRef:
     """``you``, ``opponent``, ``owner``, ``active``, ``nonactive``, ``defending`` or a player id."""
     word = cur.string("a player: you, opponent, owner, active, nonactive, defending or a player id")
     if word == "defending" and not ctx.defending:
-        cur.fail("'defending' names a player only in the targets, unless or attackers of a combat "
-                 "operation, where the combat engine binds it (CR 508.5, 509.1); here it names none")
+        cur.fail("'defending' names a player only in the targets, unless, attackers, by or "
+                 "except_by of a combat operation, where the combat engine binds it (CR 508.5, "
+                 "509.1); here it names none")
     if word in PLAYER_REFS:
         return PlayerRef(word)
     ctx.player_refs.append((word, cur))

@@ -12,9 +12,15 @@ operation                meaning
                          ``{unless: COND}``: can't attack unless COND holds, where
                          ``defending`` is the player of the attacked target (508.5)
 ``cant_attack_alone``    can't attack alone (506.5, 508.1c)
+``cant_attack_unless_others`` ``{n: N, creatures: SELECTOR}``: can't attack unless at least N
+                         (default 1) other creatures matching SELECTOR (default: any) also
+                         attack (508.1c; Orcish Conscripts, Scarred Puma)
 ``attack_cost``          ``{mana: "{2}", targets: T}``: can't attack (T) unless its controller
                          pays the cost for it (508.1d, 508.1h); ``generic: EXPR`` for {X}
-``max_attackers``        N (no ``affects``): no more than N creatures can attack each combat
+``max_attackers``        N (no ``affects``): no more than N creatures can attack each combat;
+                         ``{n: N, player: P}``: no more than N can attack each player P
+                         (Crawlspace; creatures attacking P's planeswalkers or battles are
+                         not counted: 802.3a, 506.3)
 ``must_attack``          ``true``: attacks each combat if able (508.1d); ``{targets: T}``:
                          attacks T if able
 ``goad``                 ``true``: goaded by the effect's controller (701.15b)
@@ -23,9 +29,12 @@ operation                meaning
 ``cant_block``           ``true`` / ``{attackers: SELECTOR}`` / ``{unless: COND}``
 ``block_only``           SELECTOR: can block only attackers matching it
 ``cant_block_alone``     can't block alone (506.5, 509.1b)
+``cant_block_unless_others`` ``{n: N, creatures: SELECTOR}``: can't block unless at least N
+                         other creatures matching SELECTOR also block (509.1b)
 ``block_cost``           ``{mana: ...}``: can't block unless its controller pays (509.1d)
 ``max_blockers``         N (no ``affects``): no more than N creatures can block each combat
-``cant_be_blocked``      ``true`` / ``{by: SELECTOR}`` / ``{except_by: SELECTOR}`` (509.1b)
+``cant_be_blocked``      ``true`` / ``{by: SELECTOR}`` / ``{except_by: SELECTOR}`` (509.1b), where
+                         ``defending`` is the player the attacker attacks (508.5)
 ``min_blockers``         N: can't be blocked except by N or more creatures
 ``max_blocked_by``       N: can't be blocked by more than N creatures
 ``extra_blocks``         N: can block N additional creatures each combat (509.1a)
@@ -185,6 +194,32 @@ def _player_must_attack(cur: Cursor, ctx: Ctx) -> Args:
     return (("players", players), ("targets", cast(Arg, _targets(cur.req("targets"), ctx))))
 
 
+def _max_attackers(cur: Cursor, ctx: Ctx) -> Args:
+    """N, or {n: N, player: P}: no more than N creatures can attack (each player P)."""
+    if not isinstance(cur.value, dict):
+        return _count(cur, ctx)
+    cur.mapping({"n", "player"}, "a number of creatures, or {n: N, player: PLAYER}")
+    n = cur.req("n").integer("a number of creatures", minimum=0)
+    out: list[tuple[str, Arg]] = [("n", n)]
+    if cur.has("player"):
+        out.append(("player", parse_player_ref(cur.get("player"), ctx)))
+    return tuple(out)
+
+
+def _unless_others(cur: Cursor, ctx: Ctx) -> Args:
+    """``true`` (one other creature), or {n: N, creatures: SELECTOR}."""
+    if cur.value is True:
+        return (("n", 1),)
+    cur.mapping({"n", "creatures"}, "true or {n: N, creatures: SELECTOR}")
+    if not cur.value:
+        cur.fail("expected true or {n: N, creatures: SELECTOR}")
+    n = cur.get("n").integer("a number of other creatures", minimum=1) if cur.has("n") else 1
+    out: list[tuple[str, Arg]] = [("n", n)]
+    if cur.has("creatures"):
+        out.append(("creatures", parse_selector(cur.get("creatures"), ctx)))
+    return tuple(out)
+
+
 def _extra(cur: Cursor, ctx: Ctx) -> Args:
     return (("n", cur.integer("a number of additional creatures", minimum=1)),)
 
@@ -266,6 +301,7 @@ def _cost_schema(with_targets: bool) -> dict[str, Any]:
 
 COUNT_SCHEMA: dict[str, Any] = {"type": "integer", "minimum": 0}
 POSITIVE_SCHEMA: dict[str, Any] = {"type": "integer", "minimum": 1}
+UNLESS_OTHERS_SCHEMA: dict[str, Any] = _true_or({"n": POSITIVE_SCHEMA, "creatures": _ref("selector")})
 
 
 def _register(
@@ -288,6 +324,13 @@ _register(
 )
 _register("cant_attack_alone", _true, _ref("true"), "CR 506.5, 508.1c: can't attack alone.")
 _register(
+    "cant_attack_unless_others",
+    _unless_others,
+    UNLESS_OTHERS_SCHEMA,
+    "CR 508.1c: the affected creatures can't attack unless at least n (default 1) other "
+    "creatures matching the selector (default: any creature) also attack.",
+)
+_register(
     "attack_cost",
     _cost(True),
     _cost_schema(True),
@@ -296,9 +339,10 @@ _register(
 )
 _register(
     "max_attackers",
-    _count,
-    COUNT_SCHEMA,
-    "CR 508.1c: no more than N creatures can attack each combat.",
+    _max_attackers,
+    {"anyOf": [COUNT_SCHEMA, _obj({"n": COUNT_SCHEMA, "player": _ref("player_ref")}, ["n"])]},
+    "CR 508.1c: no more than N creatures can attack each combat ({n, player}: attack that "
+    "player, not counting creatures attacking its planeswalkers or battles, 802.3a).",
     needs_affects=False,
 )
 _register(
@@ -340,6 +384,13 @@ _register(
 )
 _register("cant_block_alone", _true, _ref("true"), "CR 506.5, 509.1b: can't block alone.")
 _register(
+    "cant_block_unless_others",
+    _unless_others,
+    UNLESS_OTHERS_SCHEMA,
+    "CR 509.1b: the affected creatures can't block unless at least n (default 1) other "
+    "creatures matching the selector (default: any creature) also block.",
+)
+_register(
     "block_cost",
     _cost(False),
     _cost_schema(False),
@@ -356,12 +407,13 @@ _register(
 _register(
     "cant_be_blocked",
     _flag_or(
-        {"by": lambda c, x: parse_selector(c, x), "except_by": lambda c, x: parse_selector(c, x)},
+        {"by": _defending(parse_selector), "except_by": _defending(parse_selector)},
         "{by: SELECTOR} or {except_by: SELECTOR}",
     ),
     _true_or({"by": _ref("selector"), "except_by": _ref("selector")}),
     "CR 509.1b: the affected attackers can't be blocked (by creatures matching 'by'; "
-    "except by creatures matching 'except_by').",
+    "except by creatures matching 'except_by'; 'defending' being the player the attacker "
+    "attacks, 508.5).",
 )
 _register(
     "min_blockers", _positive, POSITIVE_SCHEMA, "CR 509.1b: can't be blocked except by N or more creatures."

@@ -129,6 +129,64 @@ CASES = [
         decl(("x", "b")),
         {("508.1c", "max_attackers")},
     ),
+    (
+        "508_1c_802_3a_player_cap_exceeded",
+        attack_board(BEARS, creature("y", "a"), items=(Item("max_attackers_player", "e", player="b", n=1),)),
+        decl(("x", "b"), ("y", "b")),
+        {("508.1c", "max_attackers_player")},
+    ),
+    (
+        "508_1c_802_3a_player_cap_ignores_planeswalker_attackers",
+        attack_board(
+            BEARS,
+            creature("y", "a"),
+            Permanent("w", "b", frozenset({"Planeswalker"})),
+            items=(Item("max_attackers_player", "e", player="b", n=1),),
+        ),
+        decl(("x", "b"), ("y", "w")),
+        set(),
+    ),
+    (
+        "508_1c_unless_two_others_one_other",
+        attack_board(
+            BEARS,
+            creature("y", "a"),
+            creature("z", "a"),
+            items=(
+                Item("attack_unless_others", "e", "x", n=2),
+                Item("attack_helper", "e", other="x"),
+                Item("attack_helper", "e", other="y"),
+                Item("attack_helper", "e", other="z"),
+            ),
+        ),
+        decl(("x", "b"), ("y", "b")),
+        {("508.1c", "cant_attack_unless_others")},
+    ),
+    (
+        "508_1c_unless_two_others_met",
+        attack_board(
+            BEARS,
+            creature("y", "a"),
+            creature("z", "a"),
+            items=(
+                Item("attack_unless_others", "e", "x", n=2),
+                Item("attack_helper", "e", other="y"),
+                Item("attack_helper", "e", other="z"),
+            ),
+        ),
+        decl(("x", "b"), ("y", "b"), ("z", "b")),
+        set(),
+    ),
+    (
+        "508_1c_unless_other_not_counted",
+        attack_board(
+            BEARS,
+            creature("y", "a"),
+            items=(Item("attack_unless_others", "e", "x", n=1), Item("attack_helper", "e", other="x")),
+        ),
+        decl(("x", "b"), ("y", "b")),
+        {("508.1c", "cant_attack_unless_others")},
+    ),
 ]
 
 

@@ -228,6 +228,24 @@ RESTRICTIONS = [
         set(),
     ),
     (
+        "509_1b_unless_one_other_blocks",
+        block_board(
+            ATT, BLK, B2, attacks={"A": "b"},
+            items=(Item("block_unless_others", "e", "B", n=1), Item("block_helper", "e", other="C")),
+        ),
+        decl(("B", "A"), ("C", "A")),
+        set(),
+    ),
+    (
+        "509_1b_unless_two_others_block",
+        block_board(
+            ATT, BLK, B2, attacks={"A": "b"},
+            items=(Item("block_unless_others", "e", "B", n=2), Item("block_helper", "e", other="C")),
+        ),
+        decl(("B", "A"), ("C", "A")),
+        {("509.1b", "cant_block_unless_others")},
+    ),
+    (
         "509_1b_block_cap",
         block_board(ATT, BLK, B2, attacks={"A": "b"}, items=(Item("max_blockers", "e", n=1),)),
         decl(("B", "A"), ("C", "A")),

@@ -160,3 +160,70 @@ def test_items_are_ground_and_typed() -> None:
         Item("must_attack", "e")
     with pytest.raises(PyengineError):
         Item("max_attackers", "e", "x", n=1)
+
+
+def test_crawlspace_caps_attacks_on_its_controller_only() -> None:
+    """Crawlspace (Bob's): "no more than two creatures can attack you" is a cap on Bob alone
+    (CR 802.3a), not a global cap."""
+    b = board("  - {id: c, card: Crawlspace, controller: bob, timestamp: 1}\n")
+    assert [(i.kind, i.player, i.n) for i in b.items] == [("max_attackers_player", "bob", 2)]
+
+
+def test_max_attackers_for_each_opponent() -> None:
+    """`{n: 1, player: opponent}` caps the attacks on each opponent separately."""
+    b = board(
+        "  - {id: x, name: X, types: [Artifact], controller: alice, timestamp: 1, "
+        "abilities: [{static: {max_attackers: {n: 1, player: opponent}}}]}\n"
+    )
+    caps = {(i.player, i.n) for i in b.items if i.kind == "max_attackers_player"}
+    assert caps == {("bob", 1), ("carol", 1)}
+
+
+def test_scarred_puma_counts_black_or_green_creatures() -> None:
+    """Scarred Puma: one "unless" item; the creatures counted are those matching the selector
+    after layers (the encodings leave the Puma itself out)."""
+    b = board(
+        "  - {id: p, card: Scarred Puma, controller: alice, timestamp: 1}\n"
+        "  - {id: g, card: Grizzly Bears, controller: alice, timestamp: 2}\n"
+        "  - {id: r, card: Gray Ogre, controller: alice, timestamp: 3}\n"
+    )
+    assert [(i.subject, i.n) for i in b.items if i.kind == "attack_unless_others"] == [("p", 1)]
+    assert {i.other for i in b.items if i.kind == "attack_helper"} == {"g"}
+
+
+def test_orcish_conscripts_counts_every_creature_for_blocks() -> None:
+    """Orcish Conscripts on a block board: only its block restriction, counting any creature."""
+    b = board(
+        "  - {id: o, card: Orcish Conscripts, controller: bob, timestamp: 1}\n"
+        "  - {id: g, card: Grizzly Bears, controller: bob, timestamp: 2}\n"
+        "  - {id: a, card: Hill Giant, controller: alice, timestamp: 3}\n",
+        query="{kind: block, defending: bob, attackers: {a: bob}}",
+    )
+    assert [(i.subject, i.n) for i in b.items if i.kind == "block_unless_others"] == [("o", 2)]
+    assert {i.other for i in b.items if i.kind == "block_helper"} == {"o", "g", "a"}
+    assert not [i for i in b.items if i.kind.startswith("attack")]
+
+
+def test_cant_be_blocked_by_reads_defending_as_the_attacked_player() -> None:
+    """CR 508.5: 'creatures the defending player controls' in a cant_be_blocked selector is the
+    player the attacker attacks, here the controller of the planeswalker it attacks."""
+    b = board(
+        "  - {id: a, card: Gray Ogre, controller: alice, timestamp: 1}\n"
+        "  - {id: w, card: Jace Beleren, controller: bob, timestamp: 2}\n"
+        "  - {id: s, card: Grizzly Bears, controller: bob, timestamp: 3}\n"
+        "  - {id: t, card: Hill Giant, controller: bob, timestamp: 4}\n",
+        query="{kind: block, defending: bob, attackers: {a: w}}",
+        effects="  - {id: e, controller: alice, timestamp: 5, affected: [a], "
+        "cant_be_blocked: {by: {controller: defending, power: {lte: 2}}}}\n",
+    )
+    assert kinds(b, "cant_be_blocked_by") == {("a", "s", "")}
+
+
+def test_a_resolved_combat_rule_without_affected_objects_applies() -> None:
+    """A resolved 'no more than one creature can attack you this turn' affects no object
+    (CR 611.2c fixes no set): it still applies (it was silently dropped before)."""
+    b = board(
+        "  - {id: x, card: Grizzly Bears, controller: alice, timestamp: 1}\n",
+        effects="  - {id: e, controller: bob, timestamp: 2, max_attackers: {n: 1, player: you}}\n",
+    )
+    assert [(i.kind, i.player, i.n) for i in b.items] == [("max_attackers_player", "bob", 1)]

@@ -49,6 +49,12 @@ def test_combat_words_are_keywords() -> None:
         ("{static: {affects: self, min_blockers: 0}}", ">= 1"),
         ("{static: {affects: self, must_block: {attacker: nobody}}}", "dangling object id"),
         ("{static: {must_attack: true}}", "missing required field 'affects'"),
+        ("{static: {max_attackers: {player: you}}}", "missing required field 'n'"),
+        ("{static: {max_attackers: {n: 2, player: nobody}}}", "player"),
+        ("{static: {affects: self, cant_attack_unless_others: {n: 0}}}", ">= 1"),
+        ("{static: {affects: self, cant_block_unless_others: 2}}",
+         "expected true or {n: N, creatures: SELECTOR}"),
+        ("{static: {affects: self, cant_attack_unless_others: {others: 2}}}", "others"),
     ],
     ids=[
         "cant_attack_number",
@@ -57,6 +63,11 @@ def test_combat_words_are_keywords() -> None:
         "min_blockers_zero",
         "dangling_attacker",
         "must_attack_without_affects",
+        "player_cap_without_n",
+        "player_cap_dangling_player",
+        "unless_others_zero",
+        "unless_others_number",
+        "unless_others_unknown_key",
     ],
 )
 def test_bad_operations_are_one_line_errors(ability: str, message: str) -> None:

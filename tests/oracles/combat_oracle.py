@@ -73,6 +73,13 @@ def _payable(board: Board, payer: str, paid: list[tuple[str, str]]) -> bool:
 # --- Attacks (CR 508.1) ----------------------------------------------------------------
 
 
+def _others(board: Board, helper: str, item: dict[str, Any], declared: Any) -> int:
+    """How many OTHER declared creatures the item's effect counts ("can't attack unless at
+    least N other [such] creatures also attack", 508.1c / 509.1b)."""
+    counted = {h["other"] for h in _items(board, helper) if h["effect"] == item["effect"]}
+    return sum(1 for o in declared if o != item["subject"] and o in counted)
+
+
 def _attack_targets(board: Board) -> list[tuple[str, str]]:
     out = [("player", p) for p in board["defending"]]
     for oid, perm in sorted(board["permanents"].items()):
@@ -107,6 +114,14 @@ def _attack_ok(board: Board, assign: dict[str, tuple[str, str]], paid: set[tuple
             return False
         if k == "max_attackers" and len(assign) > it["n"]:
             return False
+        # 802.3a: a cap on attacking one player counts the creatures attacking that player,
+        # not those attacking a planeswalker or battle (506.3: each is attacked itself)
+        if k == "max_attackers_player":
+            if sum(t == ("player", it["player"]) for t in assign.values()) > it["n"]:
+                return False
+        if k == "attack_unless_others" and o in assign:
+            if _others(board, "attack_helper", it, assign) < it["n"]:
+                return False
         if k == "attack_cost" and o in assign and assign[o] == tuple(it["target"]):
             if (it["effect"], o) not in paid:
                 return False
@@ -281,6 +296,9 @@ def _block_ok(board: Board, blocks: dict[str, tuple[str, ...]], paid: set[tuple[
             return False
         if kind == "cant_block_alone" and s in blockers and len(blockers) == 1:
             return False
+        if kind == "block_unless_others" and s in blockers:
+            if _others(board, "block_helper", it, blockers) < it["n"]:
+                return False
         if kind == "max_blockers" and len(blockers) > it["n"]:
             return False
         if kind == "block_cost" and s in blockers and (it["effect"], s) not in paid:

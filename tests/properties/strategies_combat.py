@@ -44,6 +44,20 @@ def _perm(controller: str, types: list[str], **kw: Any) -> dict[str, Any]:
     return base
 
 
+def _unless_others(draw: st.DrawFn, kind: str, e: str, creatures: list[str]) -> list[dict[str, Any]]:
+    """"Can't attack (block) unless N other [such] creatures also do" on one to two creatures,
+    counting a random set of creatures (which may include the subjects themselves: the rule
+    counts only the others)."""
+    subjects = draw(st.lists(st.sampled_from(creatures), min_size=1, max_size=2, unique=True))
+    n = draw(st.integers(1, 2))
+    out: list[dict[str, Any]] = [
+        {"kind": f"{kind}_unless_others", "effect": e, "subject": o, "n": n} for o in subjects
+    ]
+    helpers = draw(st.lists(st.sampled_from(creatures), unique=True))
+    out += [{"kind": f"{kind}_helper", "effect": e, "other": h} for h in helpers]
+    return out
+
+
 @st.composite
 def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
     """Up to 5 attackers, 2 or 3 players, planeswalkers and a battle, random restrictions,
@@ -81,7 +95,9 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
                     "cant_attack",
                     "cant_attack_target",
                     "cant_attack_alone",
+                    "attack_unless_others",
                     "max_attackers",
+                    "max_attackers_player",
                     "attack_cost",
                     "must_attack",
                     "must_attack",
@@ -100,6 +116,11 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
                 items.append({"kind": kind, "effect": e, "subject": o, "target": t})
         elif kind == "max_attackers":
             items.append({"kind": kind, "effect": e, "n": draw(st.integers(0, 3))})
+        elif kind == "max_attackers_player":  # Crawlspace (802.3a): one player's cap
+            who = draw(st.sampled_from(players[1:]))
+            items.append({"kind": kind, "effect": e, "player": who, "n": draw(st.integers(0, 2))})
+        elif kind == "attack_unless_others":
+            items += _unless_others(draw, "attack", e, creatures)
         elif kind == "goaded":
             items.append(
                 {"kind": kind, "effect": e, "subject": o, "player": draw(st.sampled_from(players[1:]))}
@@ -137,6 +158,7 @@ BLOCK_ITEMS = (
     "cant_block",
     "cant_block_attacker",
     "cant_block_alone",
+    "block_unless_others",
     "max_blockers",
     "block_cost",
     "cant_be_blocked",
@@ -161,6 +183,7 @@ COMPETING_ITEMS = (
     "must_block_attacker",
     "max_blocked_by",
     "min_blockers",
+    "block_unless_others",
 )
 
 
@@ -247,6 +270,8 @@ def block_boards(draw: st.DrawFn, items_from: tuple[str, ...] = BLOCK_ITEMS) -> 
             )
         elif kind == "max_blockers":
             items.append({"kind": kind, "effect": e, "n": draw(st.integers(0, 2))})
+        elif kind == "block_unless_others":
+            items += _unless_others(draw, "block", e, blockers)
         else:
             costs[e] = draw(st.sampled_from([{"generic": 1}, {"generic": 3}, {"U": 1}]))
             for c in draw(st.lists(st.sampled_from(blockers), min_size=1, unique=True)):

@@ -97,10 +97,15 @@ def test_defending_outside_the_combat_arguments_that_bind_it(tmp_path: Path) -> 
     # control: defending changed nothing (the layer engine has no defending player)
     refused(tmp_path, with_effect("{id: e, controller: alice, timestamp: 3, affected: [bears], "
                                   "control: defending}"),
-            "effects[0].control", "'defending' names a player only in the targets, unless or attackers")
+            "effects[0].control",
+            "'defending' names a player only in the targets, unless, attackers, by or except_by")
     refused(tmp_path, with_effect("{id: e, controller: alice, timestamp: 3, affected: [bears], "
-                                  "cant_be_blocked: {by: {controller: defending}}}"),
-            "effects[0].cant_be_blocked.by.controller", "'defending' names a player only")
+                                  "block_only: {controller: defending}}"),
+            "effects[0].block_only.controller", "'defending' names a player only")
+    # "can't attack unless N other creatures also attack": counted creatures need no defending player
+    refused(tmp_path, with_effect("{id: e, controller: alice, timestamp: 3, affected: [bears], "
+                                  "cant_attack_unless_others: {creatures: {controller: defending}}}"),
+            "effects[0].cant_attack_unless_others.creatures.controller", "'defending' names a player only")
 
 
 def test_defending_where_combat_binds_it_is_accepted() -> None:
@@ -108,6 +113,9 @@ def test_defending_where_combat_binds_it_is_accepted() -> None:
 
     load_text(with_effect("{id: e, controller: alice, timestamp: 3, affected: [bears], cant_attack: "
                           "{unless: {exists: {types: [Land], controller: defending}}}}"), "ok.yaml")
+    # CR 508.5: "can't be blocked by creatures the defending player controls with power 2 or less"
+    load_text(with_effect("{id: e, controller: alice, timestamp: 3, affected: [bears], cant_be_blocked: "
+                          "{by: {controller: defending, power: {lte: 2}}}}"), "ok.yaml")
 
 
 @pytest.mark.parametrize("word", ["you", "opponent", "self", "any"])
@@ -368,3 +376,17 @@ def test_an_expected_name_is_a_name_or_null(tmp_path: Path) -> None:
     text = BASE.replace("fields: [power, toughness]", "fields: [name]").replace(
         "bears: {power: 3, toughness: 3}", "bears: {name: [Bears]}")
     refused(tmp_path, text, "expect.bears.name", "expected a name (or null for no name)")
+
+
+@pytest.mark.parametrize("effect,field,words", [
+    ("cant_attack_unless_others: {n: 0}", "effects[0].cant_attack_unless_others.n", ">= 1"),
+    ("cant_block_unless_others: {creatures: 3}", "effects[0].cant_block_unless_others.creatures",
+     "selector"),
+    ("max_attackers: {player: you}", "effects[0].max_attackers", "missing required field 'n'"),
+    ("max_attackers: {n: 2, player: dave}", "effects[0].max_attackers.player", "player"),
+])
+def test_bad_attack_and_block_conditions_and_player_caps(tmp_path: Path, effect: str, field: str,
+                                                         words: str) -> None:
+    # "can't attack unless N other creatures also attack" and "no more than N can attack you"
+    refused(tmp_path, with_effect("{id: e, controller: alice, timestamp: 3, affected: [bears], "
+                                  + effect + "}"), field, words)
