@@ -634,7 +634,7 @@ def parse_effect(cur: Cursor, ctx: Ctx, cda: bool = False, allow_no_affects: boo
 # --- Plug-ins -----------------------------------------------------------------------------
 # Each rules area registers its own operations (and keyword words) in OPS/KEYWORDS from its own
 # module, imported here so that every parse sees them.
-_PLUGINS = ("pyengine.lang.ops_combat", "pyengine.lang.ops_replacement")
+_PLUGINS = ("pyengine.lang.ops_combat", "pyengine.lang.ops_replacement", "pyengine.lang.ops_players")
 
 
 def _load_plugins() -> None:

@@ -131,9 +131,9 @@ def _players(cur: Cursor) -> tuple[Player, ...]:
     return tuple(out)
 
 
-# words the effect language reads as references (PLAYER_REFS, OBJ_REFS, `any` player,
-# `affected` objects): an id spelled so would be read as the reference, not as the id
-RESERVED_IDS = frozenset(PLAYER_REFS + OBJ_REFS + ("any", "affected"))
+# words the effect language reads as references (PLAYER_REFS, OBJ_REFS, `any` and `each`
+# player, `affected` objects): an id spelled so would be read as the reference, not as the id
+RESERVED_IDS = frozenset(PLAYER_REFS + OBJ_REFS + ("any", "each", "affected"))
 
 
 def _own_id(cur: Cursor, what: str) -> str:
