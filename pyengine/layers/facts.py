@@ -26,7 +26,7 @@ from pyengine.model.effects import (
     Selector,
     is_activated,
 )
-from pyengine.model.enums import BASIC_LAND_MANA, Keyword
+from pyengine.model.enums import BASIC_LAND_MANA, Color, Keyword
 from pyengine.model.objects import GameState
 
 for _name, _arity in (
@@ -47,11 +47,12 @@ for _name, _arity in (
     ("cond_any", 2), ("cond_not", 2), ("cond_turn", 2), ("rules_def", 1), ("arg_selector", 2),
     ("def_reads", 2),
     ("def_reads_value", 3), ("def_reads_any", 2), ("applied", 1), ("expr_uses_it", 1),
-    ("player_op", 4), ("ability_activated", 1),
+    ("player_op", 4), ("ability_activated", 1), ("kw_name", 3),
 ):
     F.declare(_name, _arity)
 
 _PT_OPS = {"set_pt": "set", "modify_pt": "modify"}
+_COLOR_WORDS = frozenset(Color.words())
 # operations on players: argument -> kind of player_op/4 (asp/schema/input.lp)
 _PLAYER_OPS = {
     "max_hand_size": {"set": "hand_set", "modify": "hand_mod", "no_maximum": "hand_none"},
@@ -102,6 +103,8 @@ class FactBuilder:
         # the term of each ability, by what makes it (the same card's abilities recur)
         self._ability_terms: dict[tuple[str, str, str, str | None], clingo.Symbol] = {}
         self._text_changes: set[tuple[str, str]] = set()
+        # (keyword, word) of the ability names effects say with a changeable word (name_term)
+        self._named_keywords: set[tuple[str, str]] = set()
         self._param_keywords: set[tuple[str, str]] = set()
         self._subtypes: set[str] = set()
 
@@ -159,6 +162,7 @@ class FactBuilder:
         for eff in st.effects:
             self._resolved(eff)
         self._swapped_names()
+        self._names_of_words()
         for w in sorted(self._subtypes | _subtypes_of(st)):
             cat = subtype_table.category(w)
             if cat is not None:
@@ -215,6 +219,11 @@ class FactBuilder:
         return sym
 
     def _resolved(self, eff) -> None:  # type: ignore[no-untyped-def]
+        if eff.locked is None and any(op.layer is not None for op in eff.definition.ops):
+            # the scenario loader requires 'affected' here; a state built in Python must too
+            raise ValueError(f"resolved effect {eff.id!r}: CR 611.2c fixes the objects a resolved "
+                             "characteristic- or control-changing effect affects when it begins: "
+                             "give its locked set")
         e = F.term(F.Fn("r", eff.id))
         d = F.term(F.Fn("d", "eff:" + eff.id, 0))
         self.index.resolved[e] = eff.id
@@ -270,7 +279,7 @@ class FactBuilder:
         if op.kind in ("players_gain", "players_lose"):
             kind = F.Const("gain" if op.kind == "players_gain" else "lose")
             for name in cast("tuple[str, ...]", op.arg("abilities")):
-                self.add("player_op", d, kind, who, name)
+                self.add("player_op", d, kind, who, self.name_term(name))
             return
         hows = _PLAYER_OPS[op.kind]
         for arg, how in hows.items():
@@ -329,7 +338,7 @@ class FactBuilder:
             return False
         if op.kind in ("remove_abilities", "cant_have"):
             for n in cast("tuple[str, ...]", op.arg("values")):
-                self.add("def_op", d, lay, kind, n)
+                self.add("def_op", d, lay, kind, self.name_term(n))
             return False
         if op.kind == "add_all_creature_types":  # CR 205.3m: every creature type there is
             self._subtypes.update(subtype_table.table()["creature"])
@@ -340,6 +349,14 @@ class FactBuilder:
                     self._subtypes.add(v)
                 self.add("def_op", d, lay, kind, terms.word(v))
         return False
+
+    def _names_of_words(self) -> None:
+        """kw_name(Keyword, Word, Name): the name an ability name kwn(Keyword, _) says with
+        each word it can read after text changes (its own, or any a text change gives)."""
+        targets = {to for _, to in self._text_changes}
+        for kind, param in sorted(self._named_keywords):
+            for word in sorted({param} | targets):
+                self.add("kw_name", kind, terms.word(word), terms.param_name(kind, word))
 
     def _swapped_names(self) -> None:
         """Names of keyword abilities a text change can produce (kwp with the new word)."""
@@ -354,13 +371,32 @@ class FactBuilder:
         self._n += 1
         return F.term(F.Fn(kind, key, self._n))
 
-    @staticmethod
-    def _lit_value(attr: str, value: str) -> clingo.Symbol | str:
+    def _lit_value(self, attr: str, value: str) -> clingo.Symbol | str:
         """The term of a selector literal's value: a word (which text changes can change,
-        CR 612) for colors and types, the string itself otherwise."""
-        if attr in ("ability", "name", "tapped", "token", "colorless", "multicolored"):
+        CR 612) for colors and types, an ability name (:meth:`name_term`), the string itself
+        otherwise."""
+        if attr == "ability":
+            return self.name_term(value)
+        if attr in ("name", "tapped", "token", "colorless", "multicolored"):
             return value
         return terms.word(value)
+
+    def name_term(self, name: str) -> clingo.Symbol | str:
+        """An ability name as an effect's text says it. A name with a word a text change can
+        change (CR 612.2: "plainswalk", "protection from red") is kwn(Keyword, Word), read
+        through the words of the effect's text (asp/layers/words.lp, name_of/3); any other
+        name is the string itself."""
+        low = name.lower()
+        if low.startswith("protection from ") and low[len("protection from "):] in _COLOR_WORDS:
+            kind, param = "protection", low[len("protection from "):]
+        elif low.endswith("walk") and subtype_table.is_subtype(name[: -len("walk")].capitalize()):
+            kind, param = "landwalk", name[: -len("walk")].capitalize()
+        else:
+            return name
+        if terms.param_name(kind, param) != name:  # not the keyword's own name: never matched
+            return name
+        self._named_keywords.add((kind, param))
+        return F.term(F.Fn("kwn", kind, terms.word(param)))
 
     def selector(self, sel: Selector, key: str) -> clingo.Symbol:
         """Facts of a selector; returns its id."""

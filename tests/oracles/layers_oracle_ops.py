@@ -284,9 +284,17 @@ def _word_sub(text: str, frm: str, to: str) -> str:
 
 
 def _subst(x: Any, frm: str, to: str) -> Any:
-    """``x`` with every word ``frm`` replaced by ``to`` (ability keys kept)."""
+    """``x`` with every word ``frm`` replaced by ``to`` (ability keys kept); an ability name
+    that says the word ("plainswalk" for Plains, "protection from red") says the new one
+    (CR 612.2)."""
     if isinstance(x, str):
-        return to if x == frm else x
+        if x == frm:
+            return to
+        if frm in Color.words() and x.lower() == f"protection from {frm}":
+            return f"protection from {to}"
+        if x.lower() == f"{frm.lower()}walk" and frm not in Color.words():
+            return f"{to.lower()}walk"
+        return x
     if isinstance(x, tuple):
         return tuple(_subst(v, frm, to) for v in x)
     if is_dataclass(x) and not isinstance(x, type):
