@@ -14,9 +14,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, note, seed, settings
 from hypothesis import strategies as st
 
-from pyengine.layers import compute
+from pyengine.layers import LayerResult, compute
 from pyengine.model.objects import GameState
 from tests.oracles.layers_oracle import characteristics
+from tests.oracles.layers_oracle_players import characteristics_and_players
 from tests.oracles.layers_oracle_report import describe, diff, rename_objects
 from tests.properties.strategies_layers import game_states
 
@@ -34,13 +35,24 @@ def engine_values(state: GameState) -> dict[str, dict[str, Any]]:
     return compute(state, timeout=TIMEOUT).values()
 
 
+def engine_players(result: LayerResult) -> dict[str, dict[str, Any]]:
+    """The engine's player values (CR 613.10, 613.11) in the oracle's shape."""
+    return {
+        pid: {"abilities": tuple(p.abilities), "max_hand_size": p.max_hand_size, "land_plays": p.land_plays}
+        for pid, p in result.players.items()
+    }
+
+
 def _engine_equals_oracle(state: GameState) -> None:
-    """CR 613: for every object, the engine's characteristics equal the oracle's."""
+    """CR 613: for every object, the engine's characteristics equal the oracle's; for every
+    player, its abilities, maximum hand size and land plays (613.10, 613.11) too."""
     note(describe(state))
-    expected = characteristics(state)
-    got = engine_values(state)
+    expected, expected_players = characteristics_and_players(state)
+    result = compute(state, timeout=TIMEOUT)
+    got, got_players = result.values(), engine_players(result)
     note(diff(expected, got))
-    assert got == expected
+    note(diff(expected_players, got_players))
+    assert (got, got_players) == (expected, expected_players)
 
 
 def _shard(n: int) -> Any:
