@@ -40,6 +40,14 @@ def render(result: LayerResult) -> str:
                 lines.append(f"       applies to: {', '.join(app.affected)}")
             for change in app.changes:
                 lines.append(f"       changed: {change}")
+    if result.player_applications:
+        lines.append("Players (CR 613.10, 613.11): after every object's characteristics, in timestamp "
+                     "order (CR 613.7); none depends on another (CR 613.8a)")
+        for papp in result.player_applications:
+            ts = ".".join(map(str, papp.timestamp))
+            lines.append(f"  {papp.player} {papp.order}. {papp.effect}  [timestamp {ts}]")
+            for does in papp.does:
+                lines.append(f"       {does}")
     if not lines:
         lines.append("No continuous effect applies: every object has its printed characteristics (CR 613.1).")
     lines.append("")
@@ -50,6 +58,11 @@ def render(result: LayerResult) -> str:
                      f"{' — ' + ' '.join(oc.subtypes) if oc.subtypes else ''}; colors "
                      f"{', '.join(oc.colors) or 'none'}; abilities {', '.join(oc.abilities) or 'none'};"
                      f" controller {oc.controller}")
+    for pid, pc in result.players.items():
+        if pid in {a.player for a in result.player_applications}:
+            lines.append(f"  player {pid}: abilities {', '.join(pc.abilities) or 'none'}; maximum hand size "
+                         f"{'none' if pc.max_hand_size is None else pc.max_hand_size}; land plays "
+                         f"{'any number' if pc.land_plays is None else pc.land_plays} a turn")
     return "\n".join(lines)
 
 

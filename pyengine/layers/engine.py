@@ -1,7 +1,8 @@
 """The layer engine's orchestration: one clingo call per round of each layer or sublayer that
 has effects, in CR 613.1-613.4 order, passing the characteristics from one to the next (a
 round chooses what applies next and applies it, asp/layers/steps.lp); then one call for the
-effects outside the layers (combat, replacement, rules)."""
+effects outside the layers (combat, replacement, rules) and the effects on players (CR 613.10,
+613.11, asp/layers/players.lp)."""
 
 from __future__ import annotations
 
@@ -101,16 +102,19 @@ def _compute(state: GameState, timeout: float, measure: bool, stepwise: bool) ->
             applied += order
         applications += reader.applications(layer, log)
     active: tuple[ActiveEffect, ...] = ()
+    final_model: solver.Model | None = None
     if "rules_def" in static_names:
         facts = static + _values(carry) + list(carry.facts)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
                            timeout=_left(deadline, timeout), consts={"layer": "final"},
                            measure=measure, transform=worlds.split, fact_names=static_names | _CARRY_NAMES)
         _add_stats(stats, res.stats)
-        active = reader.active(res.model)
+        final_model = res.model
+        active = reader.active(final_model)
     objects = reader.objects(_values(carry))
+    players, player_apps = reader.players(final_model)
     return LayerResult(objects, tuple(applications), tuple(dependencies), active,
-                       solver.version(), stats, tuple(batched))
+                       solver.version(), stats, tuple(batched), players, player_apps)
 
 
 def preload() -> None:

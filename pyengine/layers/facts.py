@@ -37,10 +37,16 @@ for _name, _arity in (
     ("cond_any", 2), ("cond_not", 2), ("cond_turn", 2), ("rules_def", 1), ("arg_selector", 2),
     ("def_reads", 2),
     ("def_reads_value", 3), ("def_reads_any", 2), ("applied", 1), ("expr_uses_it", 1),
+    ("player_op", 4),
 ):
     F.declare(_name, _arity)
 
 _PT_OPS = {"set_pt": "set", "modify_pt": "modify"}
+# operations on players: argument -> kind of player_op/4 (asp/schema/input.lp)
+_PLAYER_OPS = {
+    "max_hand_size": {"set": "hand_set", "modify": "hand_mod", "no_maximum": "hand_none"},
+    "land_plays": {"add": "land_add", "any_number": "land_any"},
+}
 _ASP_KIND = {"add_abilities": "add_ability", "remove_abilities": "remove_ability"}
 
 # the terms of printed characteristics, made once per process: making a symbol is a call into
@@ -225,6 +231,8 @@ class FactBuilder:
                 self.add("rules_def", d)
                 for sel in _arg_selectors(op):
                     self.add("arg_selector", d, self.selector(sel, key))
+                if op.area == "players":
+                    self._player_op(d, op)
                 continue
             lay = F.Const(op.layer.asp)
             self.index.layers_used.add(op.layer.value)
@@ -239,6 +247,22 @@ class FactBuilder:
             self.add("def_reads_value", d, F.Const(attr), self._lit_value(attr, value))
         for attr in sorted(anything):
             self.add("def_reads_any", d, F.Const(attr))
+
+    def _player_op(self, d: clingo.Symbol, op: Op) -> None:
+        """Facts of an operation on players (pyengine/lang/ops_players.py, asp/layers/players.lp)."""
+        ref = op.arg("players")
+        assert isinstance(ref, PlayerRef)  # ops_players.parse_players
+        who = terms.player_ref(ref)  # "each" as the constant each
+        if op.kind in ("players_gain", "players_lose"):
+            kind = F.Const("gain" if op.kind == "players_gain" else "lose")
+            for name in cast("tuple[str, ...]", op.arg("abilities")):
+                self.add("player_op", d, kind, who, name)
+            return
+        hows = _PLAYER_OPS[op.kind]
+        for arg, how in hows.items():
+            if op.has(arg):
+                value = op.arg(arg)
+                self.add("player_op", d, F.Const(how), who, value if type(value) is int else 0)
 
     def _op(self, d: clingo.Symbol, lay: F.Const, op: Op, key: str) -> bool:
         """Facts of one layer operation; True if what it does depends on the state."""

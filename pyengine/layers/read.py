@@ -10,7 +10,7 @@ import clingo
 from pyengine import facts as F
 from pyengine.layers import terms
 from pyengine.layers.facts import EffectIndex
-from pyengine.layers.result import ActiveEffect, Application, ObjectChars
+from pyengine.layers.result import ActiveEffect, Application, ObjectChars, PlayerApplication, PlayerChars
 from pyengine.model.enums import BASIC_LAND_MANA, CardType, Color, Layer, Supertype
 from pyengine.model.objects import GameState
 from pyengine.solver import Model
@@ -305,6 +305,46 @@ class Reader:
                                         ctl.get(e, ""), ts.get(e, ()),
                                         tuple(sorted(affected[e])), sels))
         return tuple(out)
+
+
+    def players(self, model: Model | None) -> tuple[dict[str, PlayerChars], tuple[PlayerApplication, ...]]:
+        """Every player's values after the effects on players (asp/layers/players.lp), and
+        those effects in the order each player's values went through them. Without a model
+        (no effect outside the layers exists), every player has the values the rules give
+        (402.2: maximum hand size 7; 305.2: one land a turn)."""
+        ids = self.state.player_ids
+        if model is None:
+            return {p: PlayerChars(p) for p in ids}, ()
+        has: dict[str, list[str]] = defaultdict(list)
+        for a in model.atoms("player_has", 2):
+            has[a.arguments[0].string].append(a.arguments[1].string)
+        hand = {a.arguments[0].string: a.arguments[1].number for a in model.atoms("hand_max", 2)}
+        lands = {a.arguments[0].string: a.arguments[1].number for a in model.atoms("lands", 2)}
+        players = {p: PlayerChars(p, tuple(sorted(has[p])), hand.get(p), lands.get(p)) for p in ids}
+        does: dict[tuple[clingo.Symbol, str], list[str]] = defaultdict(list)
+        for a in model.atoms("p_to", 4):
+            e, p, kind, v = a.arguments
+            does[(e, p.string)].append(_PLAYER_DOES[kind.name](v))
+        ts = {a.arguments[0]: tuple(x.number for x in a.arguments[1].arguments) for a in model.atoms("ts", 2)}
+        apps = []
+        for a in model.atoms("p_rank", 3):
+            e, p, n = a.arguments
+            apps.append(PlayerApplication(p.string, n.number, self.label(e), self.source(e), ts.get(e, ()),
+                                          tuple(sorted(does[(e, p.string)]))))
+        return players, tuple(sorted(apps, key=lambda x: (ids.index(x.player), x.order)))
+
+
+# what an operation on players does, in words (asp/layers/players.lp's p_to/4)
+_PLAYER_DOES: dict[str, Callable[[clingo.Symbol], str]] = {
+    "gain": lambda v: f"gains {v.string} (CR 613.10)",
+    "lose": lambda v: f"loses {v.string} (CR 613.10)",
+    "hand_set": lambda v: f"maximum hand size becomes {v.number} (CR 402.2, 613.11)",
+    "hand_mod": lambda v: (f"maximum hand size {'increased' if v.number > 0 else 'reduced'} by "
+                           f"{abs(v.number)} (CR 402.2, 613.11)"),
+    "hand_none": lambda v: "no maximum hand size (CR 402.2, 613.11)",
+    "land_add": lambda v: f"may play {v.number} additional land(s) each turn (CR 305.2, 613.11)",
+    "land_any": lambda v: "may play any number of lands each turn (CR 305.2, 613.11)",
+}
 
 
 __all__ = ["Reader", "BASIC_LAND_MANA"]

@@ -81,6 +81,36 @@ class ActiveEffect:
 
 
 @dataclass(frozen=True)
+class PlayerChars:
+    """What a player has after every continuous effect (CR 613.10, 613.11): abilities
+    (``hexproof``, ``shroud``, ``protection from ...``), maximum hand size (None: no maximum
+    hand size, 402.2) and how many lands they may play on each of their turns (None: any
+    number, 305.2)."""
+
+    id: str
+    abilities: tuple[str, ...] = ()
+    max_hand_size: int | None = 7
+    land_plays: int | None = 1
+
+    def field(self, name: str) -> Any:
+        """A value by its scenario field name."""
+        return getattr(self, name)
+
+
+@dataclass(frozen=True)
+class PlayerApplication:
+    """One effect on players (CR 613.10, 613.11) applied to one player: its place in that
+    player's timestamp order and what it does."""
+
+    player: str
+    order: int
+    effect: str
+    source: str | None
+    timestamp: tuple[int, ...]
+    does: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class LayerResult:
     """The answer of the layer engine for a whole state."""
 
@@ -93,6 +123,10 @@ class LayerResult:
     # layers in which no effect could change what another reads (asp/layers/quiet.lp), so
     # none depended on another and all applied at once in timestamp order
     batched: tuple[str, ...] = ()
+    # every player's values after the effects on players (CR 613.10, 613.11), and those
+    # effects in the order they applied to each player
+    players: dict[str, PlayerChars] = field(default_factory=dict)
+    player_applications: tuple[PlayerApplication, ...] = ()
 
     def values(self) -> dict[str, dict[str, Any]]:
         """{object id: {field: value}} with lists as sorted tuples."""
@@ -103,11 +137,14 @@ class LayerResult:
                                                  "toughness", "loyalty", "defense", "controller")}
         return out
 
-    def select(self, objects: tuple[str, ...], fields: tuple[str, ...]) -> "CharacteristicsAnswer":
+    def select(self, objects: tuple[str, ...], fields: tuple[str, ...], players: tuple[str, ...] = (),
+               player_fields: tuple[str, ...] = ()) -> "CharacteristicsAnswer":
         """The answer to a characteristics query."""
         vals = self.values()
         return CharacteristicsAnswer({o: {f: vals[o][f] for f in fields} for o in objects if o in vals},
-                                     self)
+                                     self,
+                                     {p: {f: self.players[p].field(f) for f in player_fields}
+                                      for p in players if p in self.players})
 
 
 @dataclass(frozen=True)
@@ -116,6 +153,7 @@ class CharacteristicsAnswer:
 
     chars: dict[str, dict[str, Any]]
     result: LayerResult
+    players: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def values(self) -> dict[str, dict[str, Any]]:
         """{object id: {field: value}}."""
@@ -127,6 +165,11 @@ class CharacteristicsAnswer:
             "objects": {o: {k: (list(v) if isinstance(v, tuple) else v) for k, v in f.items()}
                         for o, f in self.chars.items()},
             "applications": [a.__dict__ | {"timestamp": list(a.timestamp)} for a in self.result.applications],
+            "players": {p: {k: (list(v) if isinstance(v, tuple) else v) for k, v in f.items()}
+                        for p, f in self.players.items()},
+            "player_applications": [a.__dict__ | {"timestamp": list(a.timestamp), "does": list(a.does)}
+                                     for a in self.result.player_applications
+                                     if a.player in self.players],
         }
 
     def render(self) -> str:
@@ -139,4 +182,17 @@ class CharacteristicsAnswer:
                          else ("none" if v is None else v))
                 parts.append(f"{k}={shown}")
             lines.append(f"{oid}: " + " ".join(parts))
+        for pid, fields in self.players.items():
+            parts = [f"{k}={player_value_text(k, v)}" for k, v in fields.items()]
+            lines.append(f"player {pid}: " + " ".join(parts))
         return "\n".join(lines)
+
+
+def player_value_text(field_name: str, value: Any) -> str:
+    """A player's value as a scenario writes it: ``none`` for no maximum hand size, ``any``
+    for any number of land plays."""
+    if isinstance(value, tuple):
+        return "[" + ", ".join(value) + "]"
+    if value is None:
+        return "none" if field_name == "max_hand_size" else "any"
+    return str(value)

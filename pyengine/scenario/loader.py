@@ -299,11 +299,12 @@ def _effect(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> ResolvedEffect:
         cur.fail("missing required field 'affected' (the objects it affects, fixed when it "
                  "resolved) or 'affects' (a selector): without either it affects nothing")
     if (locked is None and definition.affects is None and definition.ops
-            and all(op.area == "combat" for op in definition.ops)):
+            and all(op.area in ("combat", "players") for op in definition.ops)):
         # a resolved rule of combat that affects no object ("no more than one creature can
         # attack you this turn", "each opponent attacks you with at least one creature if
-        # able"): no object set to fix (CR 611.2c), so it applies as resolved. Without this
-        # the layer engine never saw it exist and it was silently dropped.
+        # able"), or a resolved effect on players ("you gain protection from everything"):
+        # no object set to fix (CR 611.2c), so it applies as resolved. Without this the layer
+        # engine never saw it exist and it was silently dropped.
         locked = ()
     if (locked is not None and definition.affects is not None and cur.has("card") is False
             and "affects" in body):

@@ -330,7 +330,11 @@ def _characteristics_schemas() -> tuple[Schema, Schema]:
     query = {"type": "object", "additionalProperties": False, "properties": {
         "kind": {"const": "characteristics"},
         "objects": _ref("object_ids"),
-        "fields": {"type": "array", "items": {"enum": fields}}}}
+        "fields": {"type": "array", "items": {"enum": fields}},
+        "players": {"type": "array", "items": _nonempty(),
+                    "description": "player ids whose values after the effects on players to report "
+                                   "(CR 613.10, 613.11)"},
+        "player_fields": {"type": "array", "items": {"enum": list(ch.PLAYER_FIELDS)}}}}
     value: dict[str, Schema] = {}
     for field in fields:
         if field in ch.LIST_FIELDS:
@@ -342,9 +346,19 @@ def _characteristics_schemas() -> tuple[Schema, Schema]:
                             "anyOf": [_nonempty(), {"type": "null"}]}
         else:
             value[field] = _nonempty()
-    expect = {"type": "object", "description": "object id -> its characteristics",
-              "additionalProperties": {"type": "object", "additionalProperties": False,
-                                       "properties": value}}
+    chars = {"type": "object", "additionalProperties": False, "properties": value}
+    player = {"type": "object", "additionalProperties": False, "properties": {
+        "abilities": {"type": "array", "items": {"type": "string"}},
+        "max_hand_size": {"description": "an integer, or none: no maximum hand size (CR 402.2)",
+                          "anyOf": [{"type": "integer"}, {"const": "none"}]},
+        "land_plays": {"description": "an integer, or any: any number of lands (CR 305.2)",
+                       "anyOf": [{"type": "integer", "minimum": 0}, {"const": "any"}]}}}
+    players = {"type": "object", "description": "player id -> its values (when the query has players)",
+               "additionalProperties": player}
+    expect = {"type": "object", "description": "object id -> its characteristics; players -> "
+                                               "player id -> its values",
+              "properties": {ch.PLAYERS_KEY: {"anyOf": [players, chars]}},
+              "additionalProperties": chars}
     return query, expect
 
 

@@ -390,3 +390,49 @@ def test_bad_attack_and_block_conditions_and_player_caps(tmp_path: Path, effect:
     # "can't attack unless N other creatures also attack" and "no more than N can attack you"
     refused(tmp_path, with_effect("{id: e, controller: alice, timestamp: 3, affected: [bears], "
                                   + effect + "}"), field, words)
+
+
+@pytest.mark.parametrize("effect,field,words", [
+    ("players_gain: {players: owner, abilities: [hexproof]}", "effects[0].players_gain.players",
+     "'owner' names no player here"),
+    ("players_gain: {players: you, abilities: [flying]}", "effects[0].players_gain.abilities[0]",
+     "unknown player ability 'flying'"),
+    ("players_lose: {players: you, abilities: []}", "effects[0].players_lose.abilities",
+     "at least one player ability"),
+    ("players_gain: {players: dave, abilities: [shroud]}", "effects[0].players_gain.players", "dave"),
+    ("max_hand_size: {players: you, set: 2, modify: -1}", "effects[0].max_hand_size",
+     "exactly one of set, no_maximum, modify"),
+    ("max_hand_size: {players: you, set: -1}", "effects[0].max_hand_size.set", ">= 0"),
+    ("max_hand_size: {players: you, modify: 0}", "effects[0].max_hand_size.modify", "nonzero"),
+    ("max_hand_size: {players: you, no_maximum: yes please}", "effects[0].max_hand_size.no_maximum",
+     "expected true"),
+    ("land_plays: {players: you, add: 0}", "effects[0].land_plays.add", ">= 1"),
+    ("land_plays: {add: 1}", "effects[0].land_plays", "missing required field 'players'"),
+])
+def test_bad_effects_on_players(tmp_path: Path, effect: str, field: str, words: str) -> None:
+    # CR 613.10, 613.11: player abilities, maximum hand size, land plays
+    refused(tmp_path, with_effect("{id: e, controller: alice, timestamp: 3, " + effect + "}"), field, words)
+
+
+PLAYERS_QUERY = "fields: [power, toughness]\n  players: [alice]"
+
+
+@pytest.mark.parametrize("query,expect,field,words", [
+    (PLAYERS_QUERY, "bears: {power: 3, toughness: 3}", "expect", "missing 'players'"),
+    (PLAYERS_QUERY, "bears: {power: 3, toughness: 3}\n  players: {}", "expect.players",
+     "missing expectation for player 'alice'"),
+    (PLAYERS_QUERY, "bears: {power: 3, toughness: 3}\n  players: {alice: {abilities: [], land_plays: 1}}",
+     "expect.players.alice", "missing 'max_hand_size'"),
+    (PLAYERS_QUERY, "bears: {power: 3, toughness: 3}\n  players: {alice: {abilities: [], land_plays: 1, "
+     "max_hand_size: null}}", "expect.players.alice.max_hand_size", "or 'none'"),
+    (PLAYERS_QUERY, "bears: {power: 3, toughness: 3}\n  players: {alice: {abilities: [], land_plays: many, "
+     "max_hand_size: 7}}", "expect.players.alice.land_plays", "or 'any'"),
+    ("fields: [power, toughness]\n  players: [carol]", "bears: {power: 3, toughness: 3}",
+     "query.players[0]", "a player id"),
+    ("fields: [power, toughness]\n  player_fields: [abilities]", "bears: {power: 3, toughness: 3}",
+     "query.player_fields", "player_fields needs players"),
+])
+def test_bad_player_queries_and_expectations(tmp_path: Path, query: str, expect: str, field: str,
+                                             words: str) -> None:
+    text = BASE.replace("fields: [power, toughness]", query).replace("bears: {power: 3, toughness: 3}", expect)
+    refused(tmp_path, text, field, words)
