@@ -725,7 +725,9 @@ def resolved_effects(
     controller = draw(st.sampled_from(PLAYERS))
     source = draw(st.sampled_from((None,) + ids))
     if draw(st.integers(1, pshare)) == 1:  # one in pshare: an effect on players (CR 613.10, 613.11)
-        return ResolvedEffect(eid, draw(player_effects(ids)), ts, controller, source=source)
+        # no objects to fix at resolution: the loader gives such an effect the empty set
+        # (pyengine/scenario/loader.py), and so do we
+        return ResolvedEffect(eid, draw(player_effects(ids)), ts, controller, source=source, locked=())
     if copiers and len(on_bf) >= 2 and draw(st.integers(0, 6)) == 0:
         target = draw(st.sampled_from(copiers))
         original = draw(st.sampled_from([o for o in on_bf if o != target]))
