@@ -484,6 +484,10 @@ def _p_add_abilities(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
     return (("values", tuple(parse_ability(c, ctx) for c in _listish(cur))),)
 
 
+def _p_abilities_of(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    return (("of", parse_selector(cur, ctx)),)
+
+
 def _p_names(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
     return (("values", tuple(_ability_names(cur))),)
 
@@ -584,6 +588,8 @@ OPS: dict[str, OpSpec] = {
     "set_colors": OpSpec(Layer.L5, "layers", _p_colors),
     "add_colors": OpSpec(Layer.L5, "layers", _p_colors),
     "add_abilities": OpSpec(Layer.L6, "layers", _p_add_abilities),
+    # "has all activated abilities of [objects]" (Necrotic Ooze, Experiment Kraj; CR 113.3b)
+    "add_activated_abilities_of": OpSpec(Layer.L6, "layers", _p_abilities_of),
     "remove_abilities": OpSpec(Layer.L6, "layers", _p_names),
     "lose_all_abilities": OpSpec(Layer.L6, "layers", _p_true),
     "cant_have": OpSpec(Layer.L6, "layers", _p_names),

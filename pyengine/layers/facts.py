@@ -15,7 +15,17 @@ from pyengine import facts as F
 from pyengine.lang.effects import face_down_abilities
 from pyengine.layers import terms
 from pyengine.model import subtypes as subtype_table
-from pyengine.model.effects import Ability, Condition, EffectDef, Expr, ObjRef, Op, PlayerRef, Selector
+from pyengine.model.effects import (
+    Ability,
+    Condition,
+    EffectDef,
+    Expr,
+    ObjRef,
+    Op,
+    PlayerRef,
+    Selector,
+    is_activated,
+)
 from pyengine.model.enums import BASIC_LAND_MANA, Keyword
 from pyengine.model.objects import GameState
 
@@ -37,7 +47,7 @@ for _name, _arity in (
     ("cond_any", 2), ("cond_not", 2), ("cond_turn", 2), ("rules_def", 1), ("arg_selector", 2),
     ("def_reads", 2),
     ("def_reads_value", 3), ("def_reads_any", 2), ("applied", 1), ("expr_uses_it", 1),
-    ("player_op", 4),
+    ("player_op", 4), ("ability_activated", 1),
 ):
     F.declare(_name, _arity)
 
@@ -47,7 +57,8 @@ _PLAYER_OPS = {
     "max_hand_size": {"set": "hand_set", "modify": "hand_mod", "no_maximum": "hand_none"},
     "land_plays": {"add": "land_add", "any_number": "land_any"},
 }
-_ASP_KIND = {"add_abilities": "add_ability", "remove_abilities": "remove_ability"}
+_ASP_KIND = {"add_abilities": "add_ability", "remove_abilities": "remove_ability",
+             "add_activated_abilities_of": "abilities_of"}
 
 # the terms of printed characteristics, made once per process: making a symbol is a call into
 # clingo, and a board repeats the same few words on hundreds of objects
@@ -110,6 +121,7 @@ class FactBuilder:
         for land, sym in BASIC_LAND_MANA.items():
             self.add("basic_type", land, sym)
             self.add("ability_name", terms.intrinsic(land), terms.intrinsic_name(land))
+            self.add("ability_activated", terms.intrinsic(land))  # CR 305.6: {T}: Add ...
         cur: list[clingo.Symbol] = []
         kw_names = {k.value for k in Keyword}
         for obj in st.objects:
@@ -188,6 +200,8 @@ class FactBuilder:
         name = terms.display_name(ab)
         self.index.ability_names[sym] = name
         self.add("ability_name", sym, name)
+        if is_activated(ab):  # CR 113.3b, 602.1
+            self.add("ability_activated", sym)
         if ab.kind == "keyword" and ab.param is not None:
             self._param_keywords.add((ab.name, ab.param))
         self._order += 1
@@ -305,6 +319,10 @@ class FactBuilder:
             self._subtypes.update(w for w in (frm, to) if subtype_table.is_subtype(w))
             self.add("def_op", d, lay, kind, (terms.word(frm), terms.word(to)))
             return False
+        if op.kind == "add_activated_abilities_of":
+            # what it gives is what the objects have when it applies: it depends on the state
+            self.add("def_op", d, lay, kind, self.selector(cast(Selector, op.arg("of")), key))
+            return True
         if op.kind == "add_abilities":
             for ab in cast("tuple[Ability, ...]", op.arg("values")):
                 self.add("def_op", d, lay, kind, self.ability(ab))
@@ -504,6 +522,9 @@ def _reads_split(eff: EffectDef) -> tuple[set[tuple[str, str]], set[str]]:
         for _, v in op.args:
             if isinstance(v, Expr):
                 expr(v)
+        if op.kind == "add_activated_abilities_of":  # the abilities of the objects it names
+            sel(cast(Selector, op.arg("of")))
+            anything.add("ability")
     return values, anything
 
 

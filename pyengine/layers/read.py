@@ -322,15 +322,19 @@ class Reader:
         lands = {a.arguments[0].string: a.arguments[1].number for a in model.atoms("lands", 2)}
         players = {p: PlayerChars(p, tuple(sorted(has[p])), hand.get(p), lands.get(p)) for p in ids}
         does: dict[tuple[clingo.Symbol, str], list[str]] = defaultdict(list)
+        ops: dict[tuple[clingo.Symbol, str], list[tuple[str, str | int]]] = defaultdict(list)
         for a in model.atoms("p_to", 4):
             e, p, kind, v = a.arguments
             does[(e, p.string)].append(_PLAYER_DOES[kind.name](v))
+            value = v.string if v.type == clingo.SymbolType.String else v.number
+            ops[(e, p.string)].append((kind.name, value))
         ts = {a.arguments[0]: tuple(x.number for x in a.arguments[1].arguments) for a in model.atoms("ts", 2)}
         apps = []
         for a in model.atoms("p_rank", 3):
             e, p, n = a.arguments
             apps.append(PlayerApplication(p.string, n.number, self.label(e), self.source(e), ts.get(e, ()),
-                                          tuple(sorted(does[(e, p.string)]))))
+                                          tuple(sorted(does[(e, p.string)])),
+                                          tuple(sorted(ops[(e, p.string)], key=repr))))
         return players, tuple(sorted(apps, key=lambda x: (ids.index(x.player), x.order)))
 
 

@@ -107,7 +107,10 @@ class PlayerApplication:
     effect: str
     source: str | None
     timestamp: tuple[int, ...]
-    does: tuple[str, ...]
+    does: tuple[str, ...]  # in words, with CR numbers
+    # what it does: (kind, value) with kind gain, lose, hand_set, hand_mod, hand_none,
+    # land_add or land_any (asp/layers/players.lp)
+    ops: tuple[tuple[str, str | int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ WORLD_ARG: dict[tuple[str, int], int] = {
     ("need_res", 4): 3, ("needo", 3): 2, ("num", 5): 4, ("obj_of", 5): 4, ("ok_player", 6): 4,
     ("or_ok", 6): 5, ("param", 5): 4, ("pl", 6): 5, ("player_of", 5): 4, ("rel", 5): 4,
     ("want", 2): 1, ("cmp", 4): 3, ("cmp_args", 3): 2, ("cond_cmp_args", 3): 2, ("ccmp", 4): 3,
-    ("ref_obj", 5): 4, ("has_ref", 4): 3,
+    ("ref_obj", 5): 4, ("has_ref", 4): 3, ("of_ab", 4): 3,
 }
 
 

@@ -159,6 +159,34 @@ class Ability:
     zones: tuple[str, ...] = ()
 
 
+# CR 702: keyword abilities that are activated abilities ("Equip [cost]" means "[Cost]: ...");
+# a first word ending in "cycling" is cycling or a typecycling variant (702.29e)
+ACTIVATED_KEYWORDS = ("equip", "fortify", "reinforce", "transmute", "ninjutsu", "unearth",
+                      "level up", "outlast", "scavenge", "embalm", "eternalize", "forecast",
+                      "transfigure", "aura swap", "crew", "encore", "craft", "saddle", "station",
+                      "commander ninjutsu")
+
+
+def is_activated(ab: Ability) -> bool:
+    """CR 113.3b, 602.1: an activated ability is written "[Cost]: [Effect.]" (a colon outside
+    quotation marks, after the cost); CR 702: some keywords are activated abilities (equip,
+    cycling, unearth ...); a basic land type's mana ability is one (305.6)."""
+    if ab.kind != "text":
+        return False
+    text = (ab.text or ab.name).strip()
+    low = text.lower()
+    first = low.split(" ", 1)[0].rstrip(",.")
+    if first.endswith("cycling") or any(low == k or low.startswith(k + " ") or low.startswith(k + "\u2014")
+                                        for k in ACTIVATED_KEYWORDS):
+        return True
+    before = low.split('"', 1)[0]  # a colon inside a quoted ability is the quoted ability's
+    if ":" not in before:
+        return False
+    cost = before.split(":", 1)[0]
+    # the cost is one clause: no sentence ends before the colon ("... . Then: ..." is no cost)
+    return bool(cost.strip()) and "." not in cost
+
+
 @dataclass(frozen=True)
 class ResolvedEffect:
     """A continuous effect created by a resolved spell or ability (CR 611.2)."""

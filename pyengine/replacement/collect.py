@@ -140,9 +140,10 @@ def _elsewhere(state: GameState, result: LayerResult) -> list[tuple[str, Instanc
 
 
 def _keyword_effects(state: GameState, result: LayerResult) -> list[tuple[str, Instance]]:
-    """Protection prevents damage from sources with the quality (702.16e); indestructible
-    permanents can't be destroyed (702.12b)."""
-    out: list[tuple[str, Instance]] = []
+    """Protection prevents damage from sources with the quality (702.16e), a player's too
+    (613.10; 702.16j: "protection from everything"); indestructible permanents can't be
+    destroyed (702.12b)."""
+    out: list[tuple[str, Instance]] = _player_protection(result)
     for obj in state.objects:
         chars = result.objects.get(obj.id)
         if obj.zone != Zone.BATTLEFIELD or chars is None:
@@ -162,6 +163,28 @@ def _keyword_effects(state: GameState, result: LayerResult) -> list[tuple[str, I
                                 (("cause", ("destroy",)),))
             out.append((f"{obj.id}/indestructible", Instance(
                 "", S.CantSpec(pattern), chars.controller, obj.id, (obj.timestamp,), "indestructible")))
+    return out
+
+
+def _player_protection(result: LayerResult) -> list[tuple[str, Instance]]:
+    """CR 702.16e, 702.16j: damage that would be dealt to a player with protection from a
+    quality by a source with it is prevented. The player has it after the effects on players
+    (613.10); the effect that gave it last is its timestamp."""
+    out: list[tuple[str, Instance]] = []
+    for pid, player in result.players.items():
+        for ability in player.abilities:
+            if not ability.startswith("protection from "):
+                continue
+            quality = ability[len("protection from "):]
+            given = [a.timestamp for a in result.player_applications
+                     if a.player == pid and ("gain", ability) in a.ops]
+            sources = tuple(sorted(o for o, c in result.objects.items() if has_quality(c, quality)))
+            sel = Selector(ids=sources, zone=None)
+            pattern = S.Pattern("damage", (("target", S.Target(players=(PlayerRef("id", pid),))),
+                                           ("source", S.Target(objects=sel))))
+            spec = S.ReplacementSpec(pattern, (S.Alternative(prevent="all"),), prevention=True)
+            out.append((f"{pid}/{ability}", Instance("", spec, pid, None, max(given, default=()),
+                                                     ability, ((sel, sources),))))
     return out
 
 

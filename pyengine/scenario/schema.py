@@ -190,6 +190,7 @@ _FALLBACK_OPS: dict[str, Schema] = {
     "set_colors": _ref("colors"),
     "add_colors": _ref("colors"),
     "add_abilities": {"anyOf": [_ref("ability"), {"type": "array", "items": _ref("ability")}]},
+    "add_activated_abilities_of": _ref("selector"),
     "remove_abilities": _ref("ability_names"),
     "cant_have": _ref("ability_names"),
     "lose_all_abilities": _ref("true"),

@@ -434,5 +434,6 @@ PLAYERS_QUERY = "fields: [power, toughness]\n  players: [alice]"
 ])
 def test_bad_player_queries_and_expectations(tmp_path: Path, query: str, expect: str, field: str,
                                              words: str) -> None:
-    text = BASE.replace("fields: [power, toughness]", query).replace("bears: {power: 3, toughness: 3}", expect)
+    text = BASE.replace("fields: [power, toughness]", query)
+    text = text.replace("bears: {power: 3, toughness: 3}", expect)
     refused(tmp_path, text, field, words)

@@ -188,3 +188,23 @@ def test_113_6b_a_static_ability_says_where_it_functions() -> None:
 def test_ability_zone_errors(text: str, message: str) -> None:
     with pytest.raises(ScenarioError, match=message):
         parse_ability(cur(text), Ctx())
+
+
+@pytest.mark.parametrize("text,activated", [
+    ("{T}: Add {G}.", True),                      # CR 602.1: "[Cost]: [Effect.]"
+    ("{2}, {T}, Sacrifice this: Draw a card.", True),
+    ("+1: Draw a card.", True),                   # a loyalty ability is activated (606.2)
+    ("Equip {2}", True),                          # 702.6a
+    ("Swampcycling {2}", True),                   # 702.29e: typecycling is cycling
+    ("Level up {1}{W}", True),                    # 702.87a
+    ("Crew 3", True),                             # 702.122a
+    ("Boast \u2014 {1}{R}: It deals 1 damage to any target.", True),  # 702.142a
+    ("Flying", False),
+    ("Kicker {2}", False),                        # a static ability (702.33a)
+    ("Enchanted creature has \"{T}: Add {C}.\"", False),  # the colon is the quoted ability's
+    ("When this enters, draw a card. Then: nothing", False),  # no cost before the colon
+])
+def test_which_text_abilities_are_activated(text: str, activated: bool) -> None:
+    from pyengine.model.effects import Ability, is_activated
+
+    assert is_activated(Ability("text", "k", text, text=text)) is activated
