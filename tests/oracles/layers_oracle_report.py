@@ -6,7 +6,17 @@ from __future__ import annotations
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
-from pyengine.model.effects import Ability, EffectDef, Expr, ObjRef, Op, PlayerRef, ResolvedEffect, Selector
+from pyengine.model.effects import (
+    Ability,
+    Condition,
+    EffectDef,
+    Expr,
+    ObjRef,
+    Op,
+    PlayerRef,
+    ResolvedEffect,
+    Selector,
+)
 from pyengine.model.objects import GameObject, GameState
 
 # --- Invariance helpers ----------------------------------------------------------------------
@@ -96,6 +106,8 @@ def _op_text(o: Op) -> str:
             args.append(f"{k}: {_expr_text(v)}")
         elif isinstance(v, PlayerRef):
             args.append(v.kind if v.kind != "id" else str(v.player))
+        elif o.area == "players":  # set, modify, add, ...: the key tells them apart
+            args.append(f"{k}: {v}")
         elif isinstance(v, ObjRef):
             args.append(v.kind if v.kind != "id" else str(v.obj))
         elif isinstance(v, tuple):
@@ -105,20 +117,22 @@ def _op_text(o: Op) -> str:
     return f"{o.kind}({', '.join(args)})"
 
 
+def _cond_text(c: Condition | None) -> str:
+    if c is None:
+        return ""
+    if c.op == "cmp" and c.lhs and c.rhs:
+        return f" if {_expr_text(c.lhs)} {c.cmp} {_expr_text(c.rhs)}"
+    if c.op == "turn" and c.player is not None:
+        return f" if turn of {c.player.kind if c.player.kind != 'id' else c.player.player}"
+    return f" if {c}"
+
+
 def _effect_text(d: EffectDef) -> str:
-    cond = ""
-    if d.condition is not None:
-        c = d.condition
-        cond = (
-            f" if {_expr_text(c.lhs)} {c.cmp} {_expr_text(c.rhs)}"
-            if c.op == "cmp" and c.lhs and c.rhs
-            else f" if {c}"
-        )
     return (
         ("cda " if d.cda else "")
         + f"affects {_sel_text(d.affects)}: "
         + "; ".join(_op_text(o) for o in d.ops)
-        + cond
+        + _cond_text(d.condition)
     )
 
 
@@ -130,7 +144,8 @@ def describe(state: GameState) -> str:
         abil = []
         for a in p.abilities:
             if a.kind == "static":
-                abil.append(f"{a.name} = " + " / ".join(_effect_text(d) for d in a.effects))
+                abil.append(f"{a.name} = " + " / ".join(_effect_text(d) for d in a.effects)
+                            + (f" (functions in {', '.join(a.zones)})" if a.zones else ""))
             else:
                 abil.append(a.name if a.kind != "keyword" or a.param is None else f"{a.name}:{a.param}")
         lines.append(
@@ -152,6 +167,7 @@ def describe(state: GameState) -> str:
             f"  - {{id: {e.id}, controller: {e.controller}, timestamp: {e.timestamp}, "
             f"affected: {list(e.locked or ())}, source: {e.source}}} "
             + "; ".join(_op_text(o) for o in e.definition.ops)
+            + _cond_text(e.definition.condition)
         )
     return "\n".join(lines)
 

@@ -11,6 +11,7 @@ import pytest
 from pyengine.model.objects import GameState
 from pyengine.scenario.loader import load_text
 from tests.oracles.layers_oracle import characteristics
+from tests.oracles.layers_oracle_players import players
 
 HUMILITY = """
   - id: humility
@@ -863,3 +864,140 @@ def test_702_73a_changeling_then_a_later_loss_of_all_creature_types() -> None:
         )
     )
     assert c["colossus"]["subtypes"] == () and c["colossus"]["abilities"] == ("changeling",)
+
+
+# --- Effects on players (CR 613.10, 613.11; 305.2, 402.2) -------------------------------------
+
+
+def enchantment(oid: str, controller: str, ts: int, static: str, zone: str = "battlefield") -> str:
+    """An enchantment with one static ability (YAML flow mapping ``static``)."""
+    return f"""
+      - id: {oid}
+        name: {oid}
+        types: [Enchantment]
+        controller: {controller}
+        zone: {zone}
+        timestamp: {ts}
+        abilities:
+          - text: {oid}.
+            static: {static}
+    """
+
+
+NULL_PROFUSION = "{max_hand_size: {players: you, set: 2}}"
+RELIQUARY_TOWER = "{max_hand_size: {players: you, no_maximum: true}}"
+EXPLORATION = "{land_plays: {players: you, add: 1}}"
+LEYLINE = "{players_gain: {players: you, abilities: [hexproof]}}"
+
+
+@pytest.mark.parametrize(("null_ts", "tower_ts", "expected"), [(3, 5, None), (5, 3, 2)])
+def test_613_11_maximum_hand_size_set_and_no_maximum_in_timestamp_order(
+    null_ts: int, tower_ts: int, expected: int | None
+) -> None:
+    """Null Profusion ("your maximum hand size is two") and Reliquary Tower ("you have no
+    maximum hand size"): the later one wins (CR 613.11, 613.7)."""
+    got = players(state(enchantment("profusion", "alice", null_ts, NULL_PROFUSION),
+                        enchantment("tower", "alice", tower_ts, RELIQUARY_TOWER)))
+    assert got["alice"]["max_hand_size"] == expected
+    assert got["bob"] == {"abilities": (), "max_hand_size": 7, "land_plays": 1}
+
+
+def test_402_2_reducing_no_maximum_hand_size_leaves_no_maximum() -> None:
+    """Jin-Gitaxias, Core Augur ("each opponent's maximum hand size is reduced by seven") after
+    alice's Reliquary Tower: no maximum stays no maximum; bob's own hand size is untouched."""
+    got = players(state(enchantment("tower", "alice", 2, RELIQUARY_TOWER),
+                        enchantment("jin", "bob", 4, "{max_hand_size: {players: opponent, modify: -7}}"),
+                        enchantment("more", "bob", 5, "{max_hand_size: {players: each, modify: 2}}")))
+    assert got["alice"]["max_hand_size"] is None
+    assert got["bob"]["max_hand_size"] == 9
+
+
+def test_402_2_modifications_after_a_set_value_add_up_and_may_go_below_zero() -> None:
+    """Set 2 (Null Profusion), then reduced by seven: -5, reported as is."""
+    got = players(state(enchantment("profusion", "alice", 3, NULL_PROFUSION),
+                        enchantment("jin", "bob", 4, "{max_hand_size: {players: opponent, modify: -7}}")))
+    assert got["alice"]["max_hand_size"] == -5
+
+
+def test_305_2_additional_land_plays_add_up() -> None:
+    """Exploration (one more), another Exploration and Azusa (two more): 1 + 1 + 1 + 2 = 5
+    land plays; a resolved "one additional land" for bob: 2."""
+    got = players(state(enchantment("ex1", "alice", 1, EXPLORATION),
+                        enchantment("ex2", "alice", 2, EXPLORATION),
+                        enchantment("azusa", "alice", 3, "{land_plays: {players: you, add: 2}}"),
+                        effects="- {id: e1, controller: bob, timestamp: 4, "
+                        "land_plays: {players: you, add: 1}}"))
+    assert got["alice"]["land_plays"] == 5 and got["bob"]["land_plays"] == 2
+
+
+@pytest.mark.parametrize(("fastbond_ts", "explore_ts"), [(1, 2), (2, 1)])
+def test_305_2_any_number_of_lands_stays_any(fastbond_ts: int, explore_ts: int) -> None:
+    """Fastbond ("any number of lands") with Exploration in either order: any number."""
+    fastbond = "{land_plays: {players: you, any_number: true}}"
+    got = players(state(enchantment("fastbond", "alice", fastbond_ts, fastbond),
+                        enchantment("ex", "alice", explore_ts, EXPLORATION)))
+    assert got["alice"]["land_plays"] is None and got["bob"]["land_plays"] == 1
+
+
+@pytest.mark.parametrize(("gain_ts", "lose_ts", "expected"), [(2, 4, ()), (4, 2, ("hexproof",))])
+def test_613_10_gain_and_lose_in_timestamp_order(
+    gain_ts: int, lose_ts: int, expected: tuple[str, ...]
+) -> None:
+    """Leyline of Sanctity ("you have hexproof") and a resolved "each player loses hexproof and
+    shroud": the later one wins (CR 613.10, 613.7)."""
+    got = players(state(enchantment("leyline", "alice", gain_ts, LEYLINE),
+                        effects=f"- {{id: e1, controller: bob, timestamp: {lose_ts}, "
+                        "players_lose: {players: each, abilities: [hexproof, shroud]}}"))
+    assert got["alice"]["abilities"] == expected and got["bob"]["abilities"] == ()
+
+
+def test_613_10_source_that_lost_its_abilities_gives_nothing() -> None:
+    """The Leyline lost all abilities (layer 6): its effect on players does not exist."""
+    got = players(state(enchantment("leyline", "alice", 2, LEYLINE),
+                        effects="- {id: e1, controller: bob, timestamp: 3, affected: [leyline], "
+                        "lose_all_abilities: true}"))
+    assert got["alice"]["abilities"] == ()
+
+
+def test_613_10_you_is_the_controller_after_layer_2() -> None:
+    """Bob gains control of the Leyline: bob has hexproof, alice doesn't."""
+    got = players(state(enchantment("leyline", "alice", 2, LEYLINE),
+                        effects="- {id: e1, controller: bob, timestamp: 3, affected: [leyline], "
+                        "control: you}"))
+    assert got["alice"]["abilities"] == () and got["bob"]["abilities"] == ("hexproof",)
+
+
+def test_113_6_player_effect_only_where_the_ability_functions() -> None:
+    """A Leyline in the graveyard gives nothing; an ability that functions in the graveyard
+    (CR 113.6b) does."""
+    grave = enchantment("leyline", "alice", 2, LEYLINE, zone="graveyard")
+    assert players(state(grave))["alice"]["abilities"] == ()
+    tomb = grave.replace("static:", "zones: [graveyard]\n            static:")
+    assert players(state(tomb))["alice"]["abilities"] == ("hexproof",)
+
+
+@pytest.mark.parametrize(("ref", "alice", "bob"), [
+    ("active", ("shroud",), ()), ("nonactive", (), ("shroud",)), ("bob", (), ("shroud",)),
+    ("each", ("shroud",), ("shroud",)), ("opponent", (), ("shroud",)),
+])
+def test_613_10_player_selectors(ref: str, alice: tuple[str, ...], bob: tuple[str, ...]) -> None:
+    """``players:`` names the active player (alice), the others, a player id, every player, or
+    each opponent of the effect's controller."""
+    got = players(state(BEARS, effects=f"- {{id: e1, controller: alice, timestamp: 3, "
+                        f"players_gain: {{players: {ref}, abilities: [shroud]}}}}"))
+    assert got["alice"]["abilities"] == alice and got["bob"]["abilities"] == bob
+
+
+@pytest.mark.parametrize(("creatures", "expected"), [(0, 7), (1, 3)])
+def test_611_3_conditional_player_effect(creatures: int, expected: int) -> None:
+    """"As long as you control a creature, your maximum hand size is three": the condition is
+    read in the final state (the bears are alice's only while the control effect exists)."""
+    steal = (
+        "- {id: e0, controller: alice, timestamp: 9, affected: [bears], control: you}\n"
+        if creatures else ""
+    )
+    got = players(state(BEARS, enchantment(
+        "cond", "alice", 3,
+        "{max_hand_size: {players: you, set: 3}, condition: {exists: {types: [Creature], controller: you}}}",
+    ), effects=steal))
+    assert got["alice"]["max_hand_size"] == expected

@@ -11,6 +11,11 @@ Choices that the rules leave to the players, or that have no defined order, are 
 timestamps are unique across objects and resolved effects, each object has at most one
 static ability, abilities granted to several objects by one effect commute, and a resolved
 effect's numbers are fixed (CR 608.2h).
+
+Some static abilities and resolved effects are effects on players (CR 613.10, 613.11: hexproof,
+maximum hand size, land plays), whose sources lose abilities, change controller or leave the
+battlefield like any other's; they never share a timestamp with another effect on players
+unless they commute.
 """
 
 from __future__ import annotations
@@ -146,6 +151,14 @@ GRANT_PUMP = static(
 GRANT_GROUNDING = static(
     "grant#grounding", "Creatures lose flying.",
     EffectDef((op("remove_abilities", values=("flying",)),), sel(T("Creature"))),
+)
+
+# an ability granted to objects that gives their controller a land play (CR 305.2): several
+# objects may get it from one effect with one timestamp, which is harmless as additional land
+# plays commute with each other and with "any number of lands"
+GRANT_EXPLORATION = static(
+    "grant#exploration", "You may play an additional land on each of your turns.",
+    EffectDef((Op("land_plays", None, "players", (("players", PlayerRef("you")), ("add", 1))),)),
 )
 
 # --- Well-known effects (bodies of static abilities) ------------------------------------------
@@ -442,7 +455,7 @@ def operations(
             words = draw(st.lists(st.sampled_from(ABILITY_WORDS), min_size=1, max_size=2, unique=True))
             abilities = tuple(kw(w) for w in words)
             if draw(st.booleans()):
-                abilities = (draw(st.sampled_from((GRANT_PUMP, GRANT_GROUNDING))),)
+                abilities = (draw(st.sampled_from((GRANT_PUMP, GRANT_GROUNDING, GRANT_EXPLORATION))),)
             out.append(op(kind, values=abilities))
         elif kind in ("remove_abilities", "cant_have"):
             pool = ABILITY_WORDS + ("{T}: Add {G}", "{T}: Add {B}") + statics
@@ -459,6 +472,62 @@ def operations(
         else:
             out.append(op(kind))
     return out
+
+
+# --- Effects on players (CR 613.10, 613.11; 305.2, 402.2) ---------------------------------------
+
+PLAYER_WORDS = ("you", "you", "opponent", "each", "active", "nonactive", "p1", "p2")
+PLAYER_ABILITY_WORDS = ("hexproof", "shroud", "protection from everything", "protection from red")
+
+
+def player_op(kind: str, **args: Any) -> Op:
+    """An operation on players (area ``players``, no layer), as pyengine.lang.ops_players
+    builds it: ``players`` first."""
+    return Op(kind, None, "players", tuple(args.items()))
+
+
+@st.composite
+def player_refs(draw: st.DrawFn) -> PlayerRef:
+    """you, opponent, each, active, nonactive or a player id."""
+    word = draw(st.sampled_from(PLAYER_WORDS))
+    return PlayerRef("id", word) if word in PLAYERS else PlayerRef(word)
+
+
+@st.composite
+def player_operations(draw: st.DrawFn) -> tuple[Op, ...]:
+    """One or two operations on players, at most one of each group (abilities, hand size,
+    land plays), so that an effect never both gives and takes an ability (their order within
+    one effect would be the order of the mapping's keys)."""
+    groups = draw(st.lists(st.sampled_from(("abilities", "hand", "hand", "lands")), min_size=1, max_size=2,
+                           unique=True))
+    out = []
+    for group in groups:
+        who = draw(player_refs())
+        if group == "abilities":
+            words = tuple(draw(st.lists(st.sampled_from(PLAYER_ABILITY_WORDS), min_size=1, max_size=2,
+                                        unique=True)))
+            out.append(player_op(draw(st.sampled_from(("players_gain", "players_gain", "players_lose"))),
+                                 players=who, abilities=words))
+        elif group == "hand":
+            how = draw(st.sampled_from(("set", "no_maximum", "modify", "modify")))
+            if how == "set":
+                out.append(player_op("max_hand_size", players=who, set=draw(st.integers(0, 4))))
+            elif how == "no_maximum":
+                out.append(player_op("max_hand_size", players=who, no_maximum=True))
+            else:
+                out.append(player_op("max_hand_size", players=who,
+                                     modify=draw(st.sampled_from((-3, -1, 1, 2)))))
+        elif draw(st.integers(0, 3)):
+            out.append(player_op("land_plays", players=who, add=draw(st.integers(1, 2))))
+        else:
+            out.append(player_op("land_plays", players=who, any_number=True))
+    return tuple(out)
+
+
+@st.composite
+def player_effects(draw: st.DrawFn, ids: tuple[str, ...]) -> EffectDef:
+    """An effect on players (no affected objects), sometimes with a condition."""
+    return EffectDef(draw(player_operations()), None, draw(conditions(ids)))
 
 
 @st.composite
@@ -479,10 +548,12 @@ def conditions(draw: st.DrawFn, ids: tuple[str, ...]) -> Condition | None:
 
 @st.composite
 def static_bodies(
-    draw: st.DrawFn, ids: tuple[str, ...], statics: tuple[str, ...], theme: str | None = None
+    draw: st.DrawFn, ids: tuple[str, ...], statics: tuple[str, ...], theme: str | None = None, pshare: int = 6
 ) -> EffectDef:
-    """A static ability's effect: a well-known card's, one from :data:`INTERACTING` (of the
-    ``theme`` layer, if any), or random."""
+    """A static ability's effect: one in ``pshare`` an effect on players, else a well-known
+    card's, one from :data:`INTERACTING` (of the ``theme`` layer, if any), or random."""
+    if draw(st.integers(1, pshare)) == 1:
+        return draw(player_effects(ids))
     if theme is not None and draw(st.integers(0, 3)):
         return INTERACTING[draw(st.sampled_from(THEMES[theme]))]
     pick = draw(st.integers(0, 5))
@@ -557,7 +628,13 @@ NAMES = ("Alpha", "Beta", "Gamma", "Delta", "Alpha")
 
 @st.composite
 def game_objects(
-    draw: st.DrawFn, i: int, ids: tuple[str, ...], ts: int, statics: tuple[str, ...], theme: str | None = None
+    draw: st.DrawFn,
+    i: int,
+    ids: tuple[str, ...],
+    ts: int,
+    statics: tuple[str, ...],
+    theme: str | None = None,
+    pshare: int = 6,
 ) -> GameObject:
     """Object ``ids[i]``: an archetype with random colors, keywords, at most one static or
     characteristic-defining ability, counters, an attachment."""
@@ -576,7 +653,7 @@ def game_objects(
         abilities.append(Ability("text", key=f"gen:{oid}#text", name="{T}: Add {G}", text="{T}: Add {G}."))
     extra = draw(st.sampled_from(("none", "static", "static", "cda") + (("static",) * 2 if theme else ())))
     if extra == "static":
-        ab = static(f"gen:{oid}#static", statics[i], draw(static_bodies(ids, statics, theme)))
+        ab = static(f"gen:{oid}#static", statics[i], draw(static_bodies(ids, statics, theme, pshare)))
         if draw(st.integers(0, 7)) == 0:  # CR 113.6b: it says it functions in the graveyard
             ab = replace(ab, zones=("graveyard",))
         abilities.append(ab)
@@ -640,12 +717,17 @@ def resolved_effects(
     statics: tuple[str, ...],
     copiers: tuple[str, ...] = (),
     theme: str | None = None,
+    pshare: int = 6,
 ) -> ResolvedEffect:
     """A resolved spell's effect with the set it locked in at resolution (CR 611.2c).
     ``copiers`` are the objects a copy effect may affect (none with counters, which would tie
     with the static abilities it copies)."""
     controller = draw(st.sampled_from(PLAYERS))
     source = draw(st.sampled_from((None,) + ids))
+    if draw(st.integers(1, pshare)) == 1:  # one in pshare: an effect on players (CR 613.10, 613.11)
+        # no objects to fix at resolution: the loader gives such an effect the empty set
+        # (pyengine/scenario/loader.py), and so do we
+        return ResolvedEffect(eid, draw(player_effects(ids)), ts, controller, source=source, locked=())
     if copiers and len(on_bf) >= 2 and draw(st.integers(0, 6)) == 0:
         target = draw(st.sampled_from(copiers))
         original = draw(st.sampled_from([o for o in on_bf if o != target]))
@@ -682,7 +764,11 @@ def game_states(draw: st.DrawFn, max_objects: int = 6, max_effects: int = 6) -> 
     later = draw(st.integers(0, 2))  # counters put on after their object entered (CR 613.7c)
     stamps = draw(st.permutations(range(1, n + m + later + 1)))
     theme = draw(st.sampled_from((None, None, "2", "4", "5", "6", "7")))
-    objects = tuple(draw(game_objects(i, ids, stamps[i], statics, theme)) for i in range(n))
+    # one static ability or resolved effect in eight is an effect on players; in one state in
+    # six, one in two (so that several meet and their timestamp order matters): about one in
+    # five overall
+    pshare = draw(st.sampled_from((8, 8, 8, 8, 8, 2)))
+    objects = tuple(draw(game_objects(i, ids, stamps[i], statics, theme, pshare)) for i in range(n))
     spare = list(stamps[n + m:])
     stamped = []
     for o in objects:
@@ -695,7 +781,7 @@ def game_states(draw: st.DrawFn, max_objects: int = 6, max_effects: int = 6) -> 
     copiers = tuple(o.id for o in objects if o.zone == Zone.BATTLEFIELD and not o.counters)
     if on_bf:
         effects = tuple(
-            draw(resolved_effects(f"e{j}", ids, on_bf, stamps[n + j], statics, copiers, theme))
+            draw(resolved_effects(f"e{j}", ids, on_bf, stamps[n + j], statics, copiers, theme, pshare))
             for j in range(m)
         )
     turn = TurnContext(draw(st.sampled_from(PLAYERS)), 3, Step.PRECOMBAT_MAIN)

@@ -14,9 +14,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, note, seed, settings
 from hypothesis import strategies as st
 
-from pyengine.layers import compute
+from pyengine.layers import LayerResult, compute
 from pyengine.model.objects import GameState
 from tests.oracles.layers_oracle import characteristics
+from tests.oracles.layers_oracle_players import characteristics_and_players
 from tests.oracles.layers_oracle_report import describe, diff, rename_objects
 from tests.properties.strategies_layers import game_states
 
@@ -34,13 +35,24 @@ def engine_values(state: GameState) -> dict[str, dict[str, Any]]:
     return compute(state, timeout=TIMEOUT).values()
 
 
+def engine_players(result: LayerResult) -> dict[str, dict[str, Any]]:
+    """The engine's player values (CR 613.10, 613.11) in the oracle's shape."""
+    return {
+        pid: {"abilities": tuple(p.abilities), "max_hand_size": p.max_hand_size, "land_plays": p.land_plays}
+        for pid, p in result.players.items()
+    }
+
+
 def _engine_equals_oracle(state: GameState) -> None:
-    """CR 613: for every object, the engine's characteristics equal the oracle's."""
+    """CR 613: for every object, the engine's characteristics equal the oracle's; for every
+    player, its abilities, maximum hand size and land plays (613.10, 613.11) too."""
     note(describe(state))
-    expected = characteristics(state)
-    got = engine_values(state)
+    expected, expected_players = characteristics_and_players(state)
+    result = compute(state, timeout=TIMEOUT)
+    got, got_players = result.values(), engine_players(result)
     note(diff(expected, got))
-    assert got == expected
+    note(diff(expected_players, got_players))
+    assert (got, got_players) == (expected, expected_players)
 
 
 def _shard(n: int) -> Any:
@@ -69,8 +81,9 @@ def test_engine_ignores_the_order_of_objects_and_effects(state: GameState, rnd: 
     rnd.shuffle(effects)  # type: ignore[attr-defined]
     shuffled = GameState(state.players, state.turn, tuple(objects), tuple(effects))
     note(describe(state))
-    assert engine_values(shuffled) == engine_values(state)
-    assert characteristics(shuffled) == characteristics(state)
+    a, b = compute(shuffled, timeout=TIMEOUT), compute(state, timeout=TIMEOUT)
+    assert (a.values(), engine_players(a)) == (b.values(), engine_players(b))
+    assert characteristics_and_players(shuffled) == characteristics_and_players(state)
 
 
 @settings(max_examples=INVARIANCE_EXAMPLES, deadline=None, suppress_health_check=QUIET, derandomize=CI)
@@ -84,9 +97,10 @@ def test_engine_commutes_with_renaming_objects(state: GameState, rnd: object) ->
     mapping = dict(zip(ids, fresh, strict=True))
     note(describe(state))
     note(f"renaming: {mapping}")
-    before = engine_values(state)
-    after = engine_values(rename_objects(state, mapping))
-    assert after == {mapping[o]: v for o, v in before.items()}
+    before = compute(state, timeout=TIMEOUT)
+    after = compute(rename_objects(state, mapping), timeout=TIMEOUT)
+    assert after.values() == {mapping[o]: v for o, v in before.values().items()}
+    assert engine_players(after) == engine_players(before)  # players are not renamed
     oracle = characteristics(state)
     assert characteristics(rename_objects(state, mapping)) == {mapping[o]: v for o, v in oracle.items()}
 
