@@ -13,7 +13,7 @@ from dataclasses import fields, is_dataclass, replace
 from typing import Any, cast
 
 from pyengine.model import subtypes as subtype_table
-from pyengine.model.effects import Ability, Expr, ObjRef, Op, PlayerRef
+from pyengine.model.effects import Ability, Expr, ObjRef, Op, PlayerRef, Selector, is_activated
 from pyengine.model.enums import BASIC_LAND_TYPES, Color, Layer
 
 from .layers_oracle_state import (
@@ -25,6 +25,7 @@ from .layers_oracle_state import (
     eval_expr,
     obj_of,
     players_of,
+    select,
     text_ability,
 )
 
@@ -52,6 +53,7 @@ OP_ORDER = (
     "remove_abilities",
     "cant_have",
     "add_abilities",
+    "add_activated_abilities_of",
     "set_pt",
     "modify_pt",
     "switch_pt",
@@ -157,7 +159,30 @@ def params(st: OState, op: Op, o: OObj, ctx: Ctx) -> Any:
         return who[0]
     if op.kind in ("set_pt", "modify_pt"):
         return tuple((k, eval_expr(st, cast(Expr, v), sub)) for k, v in op.args)
+    if op.kind == "add_activated_abilities_of":
+        # "has all activated abilities of [objects]": the activated abilities (CR 113.3b, 602.1)
+        # the matching objects have now, one per distinct ability (two objects printed with
+        # the same ability give it once)
+        found: dict[Any, AbInst] = {}
+        for oid in sorted(select(st, cast(Selector, op.arg("of")), ctx)):
+            for a in st.objects[oid].abilities:
+                if is_activated(a.ability):
+                    found.setdefault(ability_term(a), a)
+        return tuple(sorted(found.items(), key=lambda kv: repr(kv[0])))
     return op.args
+
+
+def ability_term(a: AbInst) -> Any:
+    """Which ability an instance is, across objects: a printed (or copied, or intrinsic)
+    ability by its key; an instance an effect granted by what it is an instance of and the
+    granting effect (CR 113.2c)."""
+    if a.origin == "grant":
+        if a.ident[0] == "grantof":
+            return ("gr", a.ident[2], a.ident[1])
+        return ("gr", ("k", a.ability.key), a.ident[1])
+    if a.origin == "counter":
+        return ("counter", a.ability.key)
+    return ("k", a.ability.key)
 
 
 # --- Application -------------------------------------------------------------------------
@@ -220,6 +245,16 @@ def apply_op(st: OState, op: Op, o: OObj, value: Any, grant: tuple[Any, ...] | N
                 continue
             added.append(AbInst(ab, "grant", ("grant", eid, i, ab.key), (1, ts, i), ts, name))
         o.abilities = o.abilities + tuple(added)
+    elif kind == "add_activated_abilities_of":
+        assert grant is not None
+        eid, ts = grant
+        gained = []
+        for term, inst in value:
+            if inst.name in o.forbidden:
+                continue
+            gained.append(AbInst(inst.ability, "grant", ("grantof", eid, term), (1, ts, len(gained)), ts,
+                                 inst.name))
+        o.abilities = o.abilities + tuple(gained)
     elif kind == "set_pt":
         for key, v in value:
             setattr(o, key, v)

@@ -61,6 +61,7 @@ OPS_LAYER = {
     "set_colors": Layer.L5,
     "add_colors": Layer.L5,
     "add_abilities": Layer.L6,
+    "add_activated_abilities_of": Layer.L6,
     "remove_abilities": Layer.L6,
     "lose_all_abilities": Layer.L6,
     "cant_have": Layer.L6,
@@ -232,6 +233,10 @@ FAMOUS: dict[str, EffectDef] = {
         (op("set_colors", values=("blue",)), pt_op("modify_pt", const(1), const(1))), SELF
     ),
     "Grant pump": EffectDef((op("add_abilities", values=(GRANT_PUMP,)),), sel(T("Creature"))),
+    "Necrotic Ooze": EffectDef(
+        (op("add_activated_abilities_of", of=sel(T("Creature"), zone="graveyard")),), SELF
+    ),
+    "Yixlid Jailer": EffectDef((op("lose_all_abilities"),), sel(zone="graveyard")),
     "Small ones grow": EffectDef(
         (pt_op("modify_pt", const(1), const(1)),),
         sel(T("Creature"), compares=(Compare("power", "lte", const(2)),)),
@@ -285,6 +290,14 @@ INTERACTING: dict[str, EffectDef] = {
     ),
     "Grounding": EffectDef((op("remove_abilities", values=("flying",)),), sel(T("Creature"))),
     "Artifacts lose all abilities": EffectDef((op("lose_all_abilities"),), sel(T("Artifact"))),
+    # what graveyard creature cards can do (Necrotic Ooze) against what takes it away (Yixlid
+    # Jailer), and Kraj-like fliers that have what other creatures can do
+    "Ooze": EffectDef((op("add_activated_abilities_of", of=sel(T("Creature"), zone="graveyard")),), SELF),
+    "Graveyard cards lose all abilities": EffectDef((op("lose_all_abilities"),), sel(zone="graveyard")),
+    "Fliers can do what others can": EffectDef(
+        (op("add_activated_abilities_of", of=sel(T("Creature"), objs=OTHER)),),
+        sel(T("Creature"), (True, "ability", "flying")),
+    ),
     # layer 7: power and toughness
     "Big ones shrink": EffectDef(
         (pt_op("modify_pt", const(-1), const(0)),),
@@ -381,6 +394,16 @@ def exprs(draw: st.DrawFn, ids: tuple[str, ...], constant: bool) -> Expr:
     return Expr("sum", args=(draw(exprs(ids, False)), const(draw(st.integers(-1, 2)))))
 
 
+# activated abilities a random object may have printed (CR 602.1): "[Cost]: [Effect.]"
+ACTIVATED_TEXTS = ("{T}: Add {G}.", "{T}: Add {G}.", "{B}: Regenerate this creature.", "Cycling {2}")
+# what "has all activated abilities of ..." names: creature cards in graveyards (Necrotic
+# Ooze), other creatures (Experiment Kraj without its counters), lands, anything anywhere
+ABILITIES_OF = (
+    sel(T("Creature"), zone="graveyard"),
+    sel(T("Creature"), objs=OTHER),
+    sel(T("Land")),
+    sel(zone=None),
+)
 ABILITY_WORDS = ("flying", "vigilance", "trample", "haste", "swampwalk", "protection from red", "ward {2}")
 # the words a text change swaps (CR 612.2): colors, land types, creature types on this board
 TEXT_WORDS = (("white", "green", "red", "blue"), ("Forest", "Swamp", "Plains"), ("Goblin", "Elf", "Golem"))
@@ -418,6 +441,7 @@ def operations(
         "set_colors",
         "add_colors",
         "add_abilities",
+        "add_activated_abilities_of",
         "remove_abilities",
         "lose_all_abilities",
         "cant_have",
@@ -457,6 +481,8 @@ def operations(
             if draw(st.booleans()):
                 abilities = (draw(st.sampled_from((GRANT_PUMP, GRANT_GROUNDING, GRANT_EXPLORATION))),)
             out.append(op(kind, values=abilities))
+        elif kind == "add_activated_abilities_of":  # Necrotic Ooze, Experiment Kraj
+            out.append(op(kind, of=draw(st.sampled_from(ABILITIES_OF))))
         elif kind in ("remove_abilities", "cant_have"):
             pool = ABILITY_WORDS + ("{T}: Add {G}", "{T}: Add {B}") + statics
             out.append(
@@ -649,8 +675,9 @@ def game_objects(
     ]
     if draw(st.integers(0, 15)) == 0:  # every creature type (702.73a): rarer, as it is 300 subtypes
         abilities.append(kw("changeling"))
-    if draw(st.integers(0, 5)) == 0:
-        abilities.append(Ability("text", key=f"gen:{oid}#text", name="{T}: Add {G}", text="{T}: Add {G}."))
+    if draw(st.integers(0, 5)) == 0:  # an activated ability (CR 602.1), printed
+        text = draw(st.sampled_from(ACTIVATED_TEXTS))
+        abilities.append(Ability("text", key=f"gen:{oid}#text", name=text.rstrip("."), text=text))
     extra = draw(st.sampled_from(("none", "static", "static", "cda") + (("static",) * 2 if theme else ())))
     if extra == "static":
         ab = static(f"gen:{oid}#static", statics[i], draw(static_bodies(ids, statics, theme, pshare)))
@@ -786,3 +813,67 @@ def game_states(draw: st.DrawFn, max_objects: int = 6, max_effects: int = 6) -> 
         )
     turn = TurnContext(draw(st.sampled_from(PLAYERS)), 3, Step.PRECOMBAT_MAIN)
     return GameState(tuple(Player(p) for p in PLAYERS), turn, objects, effects)
+
+
+# --- "Has all activated abilities of ..." (Necrotic Ooze, Experiment Kraj) ----------------------
+
+GRANT_MANA = Ability("text", key="grant#mana", name="{T}: Add {B}", text="{T}: Add {B}.")
+# what may take abilities away from, or give them to, the objects an Ooze reads (layer 6)
+OOZE_RIVALS: dict[str, EffectDef] = {
+    "Yixlid Jailer": EffectDef((op("lose_all_abilities"),), sel(zone="graveyard")),
+    "Graveyard cards lose mana abilities": EffectDef(
+        (op("remove_abilities", values=("{T}: Add {G}",)),), sel(zone="graveyard")
+    ),
+    "No regeneration": EffectDef(
+        (op("cant_have", values=("{B}: Regenerate this creature",)),), sel(T("Creature"))
+    ),
+    "Humility": FAMOUS["Humility"],
+    "Creatures tap for black": EffectDef(
+        (op("add_abilities", values=(GRANT_MANA,)),), sel(T("Creature"), objs=OTHER)
+    ),
+    "Graveyard creatures tap for black": EffectDef(
+        (op("add_abilities", values=(GRANT_MANA,)),), sel(T("Creature"), zone="graveyard")
+    ),
+}
+
+
+@st.composite
+def ooze_states(draw: st.DrawFn) -> GameState:
+    """Boards built around "has all activated abilities of [objects]": one or two such
+    effects, objects in graveyards and on the battlefield with activated abilities (and
+    flying, which is not one), and one or two effects that take abilities away or give
+    them, all with random timestamps, so that dependency (CR 613.8a) decides the order."""
+    ids = ("ooze", "kraj", "g1", "g2", "b1", "r1", "r2")
+    stamps = draw(st.permutations(range(1, len(ids) + 1)))
+    krajs = draw(st.booleans())
+    objects = []
+    for i, oid in enumerate(ids):
+        zone = Zone.GRAVEYARD if oid.startswith("g") else Zone.BATTLEFIELD
+        abilities: list[Ability] = []
+        if draw(st.booleans()):
+            abilities.append(kw("flying"))
+        for j, text in enumerate(draw(st.lists(st.sampled_from(ACTIVATED_TEXTS), max_size=2, unique=True))):
+            abilities.append(Ability("text", key=f"ooze:{oid}#{j}", name=text.rstrip("."), text=text))
+        types: tuple[str, ...] = ("Creature",)
+        if oid == "ooze":
+            abilities.append(static("ooze#static", "Ooze", FAMOUS["Necrotic Ooze"]))
+        elif oid == "kraj":
+            if krajs:
+                abilities.append(static("kraj#static", "Kraj", INTERACTING["Fliers can do what others can"]))
+        elif oid.startswith("r"):
+            if oid == "r2" and not draw(st.booleans()):
+                continue
+            name = draw(st.sampled_from(sorted(OOZE_RIVALS)))
+            abilities = [static(f"{oid}#static", name, OOZE_RIVALS[name])]
+            types = ("Enchantment",)
+        elif oid.startswith("g"):
+            types = draw(st.sampled_from((("Creature",), ("Creature",), ("Artifact",))))
+        pt = (2, 2) if "Creature" in types else (None, None)
+        printed = Characteristics(name=oid, mana_cost=None, mana_value=2, colors=(), supertypes=(),
+                                  types=types, subtypes=(), power=pt[0], toughness=pt[1],
+                                  abilities=tuple(abilities))
+        controller = draw(st.sampled_from(PLAYERS))
+        objects.append(GameObject(id=oid, printed=printed, owner=controller, controller=controller, zone=zone,
+                                  timestamp=stamps[i]))
+    turn = TurnContext(PLAYERS[0], 3, Step.PRECOMBAT_MAIN)
+    return GameState(tuple(Player(p) for p in PLAYERS), turn, tuple(objects), ())

@@ -19,7 +19,7 @@ from pyengine.model.objects import GameState
 from tests.oracles.layers_oracle import characteristics
 from tests.oracles.layers_oracle_players import characteristics_and_players
 from tests.oracles.layers_oracle_report import describe, diff, rename_objects
-from tests.properties.strategies_layers import game_states
+from tests.properties.strategies_layers import game_states, ooze_states
 
 EXAMPLES = int(os.environ.get("PYENGINE_LAYERS_EXAMPLES", "1000"))
 INVARIANCE_EXAMPLES = int(os.environ.get("PYENGINE_LAYERS_INVARIANCE_EXAMPLES", "50"))
@@ -131,3 +131,25 @@ def _quiet_shard(n: int) -> Any:
 
 test_layers_applied_at_once_are_those_without_dependencies_shard0 = _quiet_shard(0)
 test_layers_applied_at_once_are_those_without_dependencies_shard1 = _quiet_shard(1)
+
+
+OOZE_EXAMPLES = int(os.environ.get("PYENGINE_LAYERS_OOZE_EXAMPLES", "200"))
+
+
+@given(ooze_states())
+@settings(max_examples=OOZE_EXAMPLES, deadline=None, suppress_health_check=QUIET)
+def test_activated_abilities_of_equal_the_oracle(state: GameState) -> None:
+    """CR 613.1f, 613.8a: "has all activated abilities of [objects]" against effects that take
+    those abilities away or give them (Necrotic Ooze and Yixlid Jailer, Humility, "can't
+    have", granted mana abilities), in random timestamp orders: the engine equals the oracle."""
+    note(describe(state))
+    expected = characteristics(state)
+    got = engine_values(state)
+    note(diff(expected, got))
+    assert got == expected
+
+
+if CI:
+    test_activated_abilities_of_equal_the_oracle = seed(20261201)(
+        test_activated_abilities_of_equal_the_oracle
+    )
