@@ -10,6 +10,7 @@ other rule is left to the encodings.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from pyengine.combat.model import MANA_SYMBOLS, Board, EffectInfo, Item, Kind, Permanent, Target
@@ -406,14 +407,17 @@ class _Builder:
 
     def board(self) -> Board:
         perms = self.permanents()
-        seen: dict[str, int] = {}
-        for ae in self.layers.active:
-            if ae.op.area == "combat":
-                seen[ae.id] = seen.get(ae.id, 0) + 1
-        for ae in sorted(self.layers.active, key=lambda a: (a.id, a.op.kind)):
-            if ae.op.area != "combat":
-                continue
+        # one id per effect: two instances of one ability (granted twice, CR 113.2c) or two
+        # effects of one kind in one ability are two effects, never merged into one
+        combat = [ae for ae in self.layers.active if ae.op.area == "combat"]
+        seen = Counter(ae.id for ae in combat)
+        seen_kind = Counter((ae.id, ae.op.kind) for ae in combat)
+        nth: Counter[tuple[str, str]] = Counter()
+        for ae in sorted(combat, key=lambda a: (a.id, a.op.kind, a.serial)):
             eid = ae.id if seen[ae.id] == 1 else f"{ae.id}:{ae.op.kind}"
+            if seen_kind[(ae.id, ae.op.kind)] > 1:
+                nth[(ae.id, ae.op.kind)] += 1
+                eid = f"{ae.id}:{ae.op.kind}#{nth[(ae.id, ae.op.kind)]}"
             self.op_items(ae, eid)
         mana = tuple((p.id, mana_pairs(p.mana)) for p in self.state.players if p.mana)
         return Board(

@@ -86,7 +86,8 @@ class Reader:
             if obj.zone.value == "battlefield" and "creature" not in types:
                 v["power"], v["toughness"] = [], []
             abilities = sorted({self._ability_names[k] for k in v["ability"]})
-            keywords = sorted({kw for k in v["ability"] if (kw := self._keywords[k]) is not None},
+            # one per instance (two grants of one keyword are two abilities, CR 113.2c)
+            keywords = sorted([kw for k in v["ability"] if (kw := self._keywords[k]) is not None],
                               key=lambda kv: (kv[0], kv[1] or ""))
             out[obj.id] = ObjectChars(
                 id=obj.id,
@@ -290,7 +291,7 @@ class Reader:
         selections = defaultdict(list)
         for a in model.atoms("sel_final", 3):
             selections[(a.arguments[1], a.arguments[0])].append(a.arguments[2].string)
-        out = []
+        out: list[ActiveEffect] = []
         for a in sorted(model.atoms("active", 1)):
             e = a.arguments[0]
             d = defs[e]
@@ -303,7 +304,7 @@ class Reader:
                     continue
                 out.append(ActiveEffect(self.label(e), definition, op, self.source(e),
                                         ctl.get(e, ""), ts.get(e, ()),
-                                        tuple(sorted(affected[e])), sels))
+                                        tuple(sorted(affected[e])), sels, serial=len(out)))
         return tuple(out)
 
 

@@ -14,7 +14,9 @@ class ObjectChars:
     """An object's characteristics after all continuous effects (CR 613.1) and its
     controller after layer 2. ``abilities`` are display names (``flying``, ``swampwalk``,
     ``protection from red``, a static ability's text); ``keywords`` are (name, parameter)
-    pairs of its keyword abilities for engines that read them."""
+    pairs of its keyword abilities for engines that read them, one per instance (CR 113.2c:
+    an ability granted twice is there twice; most keywords are then redundant, 702, but
+    some requirements and "can block an additional creature" count each)."""
 
     id: str
     name: str
@@ -70,6 +72,9 @@ class ActiveEffect:
     timestamp: tuple[int, ...]
     affected: tuple[str, ...]
     selections: tuple[tuple[Any, tuple[str, ...]], ...] = ()  # (Selector, matching object ids)
+    # its place among the result's non-layer effects: two instances of one ability (granted
+    # twice, CR 113.2c) have the same id and different serials
+    serial: int = 0
 
     def matching(self, selector: Any) -> tuple[str, ...]:
         """Object ids matching ``selector`` (one of this effect's operation arguments) after

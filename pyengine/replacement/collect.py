@@ -148,7 +148,8 @@ def _keyword_effects(state: GameState, result: LayerResult) -> list[tuple[str, I
         chars = result.objects.get(obj.id)
         if obj.zone != Zone.BATTLEFIELD or chars is None:
             continue
-        for name, param in chars.keywords:
+        # two instances of protection from one quality prevent the same damage: one shield
+        for name, param in dict.fromkeys(chars.keywords):
             if name == "protection" and param:
                 sources = tuple(sorted(o for o, c in result.objects.items() if has_quality(c, param)))
                 sel = Selector(ids=sources, zone=None)
