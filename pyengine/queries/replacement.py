@@ -156,7 +156,13 @@ def _outcome(cur: Cursor, state: GameState, token_names: frozenset[str]) -> tupl
         c.mapping(None, "an event with stopped_by: the \"can't\" effect's id")
         by = _effect_id(c.req("stopped_by"), state, "the id of the \"can't\" effect")
         inner = Cursor(_without(c.value, "stopped_by"), c.path, c.line, c.file)
-        blocked.append((reader.event(inner), by))
+        if c.has("empty"):
+            c.get("empty").fail("a draw that can't happen (614.17c) draws from no library: "
+                                "'empty' is said only of a draw that happens")
+        stopped = reader.event(inner)
+        # a draw that can't happen has no 'empty' (it is said of a draw that happens)
+        stopped = Event(stopped.kind, tuple((k, v) for k, v in stopped.fields if k != "empty"))
+        blocked.append((stopped, by))
     used = tuple(sorted((_effect_id(_key(k, v), state), v.integer("a number of times", 1))
                         for k, v in cur.get("used").mapping(None, "{EFFECT: N}").items())) \
         if cur.has("used") else ()

@@ -65,7 +65,9 @@ def test_614_12_entering_test_reads_the_player_it_would_enter_under() -> None:
 def test_614_12_entering_test_fails_for_an_object_not_entering() -> None:
     """A move to the graveyard is no entering permanent, whatever the set holds."""
     text = ENTER.replace("rep_field(ev(1), to, battlefield)", "rep_field(ev(1), to, exile)") + own()
-    moved = MOVE.replace("graveyard, battlefield", "graveyard, exile")
+    # a card put into exile enters under no one's control and as nothing (outcome.lp)
+    moved = MOVE.replace('graveyard, battlefield, effect, none, p("a"), o("t")',
+                         "graveyard, exile, effect, none, none, none")
     assert outcomes(text) == outs(moved)
 
 
