@@ -91,6 +91,24 @@ def _canon(word: str, options: list[str], cur: Cursor) -> str:
     cur.fail(f"expected one of {', '.join(options)}, got {word!r}")
 
 
+def _complete(cur: Cursor, ids: tuple[str, ...], kind: str, fields: tuple[str, ...], what: str,
+              norm: Any) -> dict[str, dict[str, Any]]:
+    """id -> {field: expected value} for every id and field the query asks for (expectations
+    are complete for the query), each read by ``norm``."""
+    out: dict[str, dict[str, Any]] = {}
+    for i in ids:
+        if not cur.has(i):
+            cur.fail(f"missing expectation for {kind} {i!r} (the query asks for it)")
+        sub = cur.get(i).mapping(set(fields), what)
+        vals = {}
+        for field in fields:
+            if not sub.has(field):
+                sub.fail(f"missing {field!r}: the query asks for {', '.join(fields)}")
+            vals[field] = norm(field, sub.get(field))
+        out[i] = vals
+    return out
+
+
 def _norm_player(field: str, cur: Cursor) -> Any:
     """Read one expected player value in its canonical form (PlayerChars)."""
     if field == "abilities":
@@ -116,26 +134,11 @@ def parse_expect(cur: Cursor, query: CharacteristicsQuery, state: GameState) -> 
         if not cur.has(PLAYERS_KEY):
             cur.fail(f"missing {PLAYERS_KEY!r}: the query asks for players {', '.join(query.players)}")
         psub = cur.get(PLAYERS_KEY).mapping(set(query.players), "a mapping from each queried player id")
-        for pid in query.players:
-            if not psub.has(pid):
-                psub.fail(f"missing expectation for player {pid!r} (the query asks for it)")
-            sub = psub.get(pid).mapping(set(query.player_fields), "a mapping of player values")
-            vals = {}
-            for field in query.player_fields:
-                if not sub.has(field):
-                    sub.fail(f"missing {field!r}: the query asks for {', '.join(query.player_fields)}")
-                vals[field] = _norm_player(field, sub.get(field))
+        players = _complete(psub, query.players, "player", query.player_fields,
+                            "a mapping of player values", _norm_player)
+        for pid, vals in players.items():
             out[_player_key(pid)] = vals
-    for oid in query.objects:
-        if not cur.has(oid):
-            cur.fail(f"missing expectation for object {oid!r} (the query asks for it)")
-        sub = cur.get(oid).mapping(set(query.fields), "a mapping of characteristics")
-        vals = {}
-        for field in query.fields:
-            if not sub.has(field):
-                sub.fail(f"missing {field!r}: the query asks for {', '.join(query.fields)}")
-            vals[field] = _norm(field, sub.get(field))
-        out[oid] = vals
+    out.update(_complete(cur, query.objects, "object", query.fields, "a mapping of characteristics", _norm))
     return out
 
 
