@@ -102,8 +102,11 @@ def check_paths(paths: Sequence[str | Path], *, jobs: int | None = None,
     """Check every scenario file under ``paths`` in parallel worker processes (or on a Dask
     cluster: a scheduler address, or ``"local"``), as ``pyengine check`` does; outcomes come
     back sorted by file."""
+    from pyengine.scenario.identity import IdCheck
+
     files = runner.discover(paths, patterns)
-    return runner.run_many(files, jobs=jobs, timeout=timeout, dask=dask)
+    ids = IdCheck()  # a second file with an id, or an id that is not the file's path: bad input
+    return [ids.vet(o) for o in runner.run_many(files, jobs=jobs, timeout=timeout, dask=dask)]
 
 
 def schema() -> dict[str, Any]:

@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from typing import Any, Sequence, TextIO
 
 from pyengine import __version__
+from pyengine.printable import escape
 from pyengine.scenario.runner import Outcome, Status
 
 
@@ -152,7 +153,7 @@ class ProgressBar:
             self.bad += 1
         filled = math.floor(self.width * done / max(1, total))
         bar = "#" * filled + "." * (self.width - filled)
-        name = outcome.name if len(outcome.name) <= 40 else "..." + outcome.name[-37:]
+        name = escape(outcome.name if len(outcome.name) <= 40 else "..." + outcome.name[-37:])
         elapsed = time.monotonic() - self.started
         self.last = f"[{bar}] {done}/{total}  {self.bad} not passed  {elapsed:.0f} s  {name}"
         self.redraw()
