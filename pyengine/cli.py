@@ -120,6 +120,8 @@ def _build_parser() -> argparse.ArgumentParser:
 
     f = sub.add_parser("facts", help="dump the input facts of a scenario for hand-run clingo")
     f.add_argument("scenario", metavar="SCENARIO")
+    f.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="S",
+                   help="seconds the engines the facts depend on may take (default: %(default)g)")
 
     sub.add_parser("schema", help="print the JSON Schema of the scenario format")
 
@@ -225,7 +227,8 @@ def _facts(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pyengine import api
 
     scenario = api.load(a.scenario)
-    symbols, hint = api.facts(scenario)
+    with hardlimit.guard(a.timeout, f"the input facts of {scenario.id}"):
+        symbols, hint = api.facts(scenario, timeout=a.timeout)
     # a comment line: the id and file name can't end it (no line break reaches the program)
     where = _one_line(f"{scenario.id} ({scenario.file})")
     out.write(f"% input facts of {where}: {len(symbols)} atoms\n")
