@@ -279,6 +279,10 @@ def test_control_characters_in_names_are_escaped(probe: Path, tmp_path: Path,
     assert out.splitlines()[0].startswith("FAIL    probe/\\x1b[2Jfail\\u202e  (")
     for printed in (out, err):
         assert "\x1b" not in printed and "\u202e" not in printed and "\x07" not in printed
+    # XML 1.0 allows no control characters: the JUnit report still parses
+    code, _, _ = run("check", "-o", str(tmp_path / "report.xml"), str(path))
+    case = ET.parse(tmp_path / "report.xml").getroot().find("testsuite/testcase")
+    assert code == 1 and case is not None and case.get("name") == "probe/\\x1b[2Jfail\\u202e"
 
 
 def test_control_characters_in_an_error_line_are_escaped(tmp_path: Path) -> None:
