@@ -129,7 +129,7 @@ def explanation(scenario: Scenario, timeout: float) -> str:
     if scenario.kind in _PAIR_RULES:
         parts.append(combat(answer, scenario.kind))
     elif scenario.kind == "replacement":
-        parts.append(answer.tree())
+        parts.append(answer.tree())  # type: ignore[attr-defined]  # a ReplacementAnswer
     else:
         parts.append(answer.render())
     return "\n".join(parts)
