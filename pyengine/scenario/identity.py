@@ -54,7 +54,7 @@ class IdCheck:
         if not sid or outcome.error_kind == "input":
             return outcome  # no id read, or the file is bad input already
         first = self.seen.setdefault(sid, file)
-        if first != file:
+        if first != file and Path(first).resolve() != Path(file).resolve():  # not one file named twice
             return self._refuse(outcome, f"{sid!r} is also the id of {first}: one run can't tell "
                                          "them apart; give each scenario its own id")
         want = expected_id(file)

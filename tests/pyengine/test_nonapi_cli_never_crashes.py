@@ -292,3 +292,10 @@ def test_control_characters_in_an_error_line_are_escaped(tmp_path: Path) -> None
     code, out, err = run("solve", str(path))
     assert code == 2 and out == ""
     assert len(err.splitlines()) == 1 and "bad\\x1b[31m.yaml" in err and "\x1b" not in err
+
+
+def test_check_one_file_named_twice_is_not_two_scenarios(probe: Path, tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "a.yaml").write_text((probe / "pass.yaml").read_text())
+    code, out, _ = run("check", str(tmp_path / "a.yaml"), str(tmp_path / "sub" / ".." / "a.yaml"))
+    assert code == 0 and out.splitlines()[-1] == "2 passed, 0 failed"
