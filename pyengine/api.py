@@ -102,8 +102,11 @@ def check_paths(paths: Sequence[str | Path], *, jobs: int | None = None,
     """Check every scenario file under ``paths`` in parallel worker processes (or on a Dask
     cluster: a scheduler address, or ``"local"``), as ``pyengine check`` does; outcomes come
     back sorted by file."""
+    from pyengine.scenario.identity import IdCheck
+
     files = runner.discover(paths, patterns)
-    return runner.run_many(files, jobs=jobs, timeout=timeout, dask=dask)
+    ids = IdCheck()  # a second file with an id, or an id that is not the file's path: bad input
+    return [ids.vet(o) for o in runner.run_many(files, jobs=jobs, timeout=timeout, dask=dask)]
 
 
 def schema() -> dict[str, Any]:
@@ -111,7 +114,7 @@ def schema() -> dict[str, Any]:
     return _schema.build()
 
 
-def _layer_facts(state: GameState) -> tuple[list[clingo.Symbol], str]:
+def _layer_facts(state: GameState, query: Any, timeout: float) -> tuple[list[clingo.Symbol], str]:
     from pyengine import encodings
     from pyengine.layers.facts import FactBuilder
 
@@ -122,15 +125,21 @@ def _layer_facts(state: GameState) -> tuple[list[clingo.Symbol], str]:
 
 
 # query kind -> the input facts of its engine (and how to run them); a kind not listed here
-# may provide ``facts(state) -> (symbols, hint)`` in its module pyengine.queries.<kind>
-FACT_DUMPERS: dict[str, Callable[[GameState], tuple[list[clingo.Symbol], str]]] = {
+# provides ``facts(state, query, timeout) -> (symbols, hint)`` in its module pyengine.queries.<kind>
+FACT_DUMPERS: dict[str, Callable[[GameState, Any, float], tuple[list[clingo.Symbol], str]]] = {
     "characteristics": _layer_facts,
 }
 
 
-def facts(scenario: Scenario) -> tuple[tuple[clingo.Symbol, ...], str]:
+def facts(scenario: Scenario, timeout: float = DEFAULT_TIMEOUT) -> tuple[tuple[clingo.Symbol, ...], str]:
     """The input facts of the scenario's engine, sorted, and a hint on running clingo on them
-    by hand (``pyengine facts``)."""
+    by hand (``pyengine facts``). An engine whose facts depend on other engines' answers (the
+    combat board and the replacement effects are read after the layers, CR 613) runs those
+    within ``timeout`` seconds.
+
+    Raises:
+        ScenarioError: bad input the engine found while building its facts.
+        SolverTimeout: the engines it needs did not finish in time."""
     import importlib
 
     kind = _kind_of(scenario.query)
@@ -140,5 +149,8 @@ def facts(scenario: Scenario) -> tuple[tuple[clingo.Symbol, ...], str]:
         dumper = getattr(module, "facts", None)
     if dumper is None:
         raise PyengineError(f"the {kind.name} engine does not expose its input facts")
-    symbols, hint = dumper(scenario.state)
+    try:
+        symbols, hint = dumper(scenario.state, scenario.query, timeout)
+    except ScenarioError as exc:
+        raise exc.located(scenario.file) from None
     return tuple(sorted(set(symbols))), hint

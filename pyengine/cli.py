@@ -19,6 +19,7 @@ from typing import Any, Callable, Sequence, TextIO
 
 from pyengine import __version__, hardlimit
 from pyengine.errors import EncodingError, PyengineError, ScenarioError, SolverTimeout
+from pyengine.printable import escape, escape_lines
 
 log = logging.getLogger("pyengine")
 
@@ -65,6 +66,27 @@ def seconds(text: str) -> float:
     return value
 
 
+REPORT_FORMATS = ("text", "json", "junit")
+REPORT_EXTENSIONS = {".json": "json", ".xml": "junit"}  # check -o FILE without --format
+
+
+def _report_format(a: argparse.Namespace) -> str:
+    """The report format of ``check``: --format, else (with -o FILE) FILE's extension; a text
+    report is not written to a file, and an extension that names no format is refused."""
+    if a.output is None:
+        return a.format or "text"
+    if a.format == "text":
+        raise _Usage("pyengine check: -o writes a json or junit report: give --format json or "
+                     "--format junit (the text lines go to stdout)")
+    if a.format is not None:
+        return a.format
+    fmt = REPORT_EXTENSIONS.get(Path(a.output).suffix.lower())
+    if fmt is None:
+        raise _Usage(f"pyengine check: -o {a.output}: can't tell the report format from the file's "
+                     "extension: name it .json or .xml, or give --format json or --format junit")
+    return fmt
+
+
 def _build_parser() -> argparse.ArgumentParser:
     from pyengine.scenario.runner import DEFAULT_TIMEOUT
 
@@ -83,10 +105,11 @@ def _build_parser() -> argparse.ArgumentParser:
                    help=f"seconds each scenario may take (default: {DEFAULT_TIMEOUT:g})")
     c.add_argument("-k", dest="patterns", action="append", default=[], metavar="PATTERN",
                    help="only files whose path contains PATTERN (or matches it as a glob); repeatable")
-    c.add_argument("--format", choices=("text", "json", "junit"), default="text",
-                   help="report format (default: text)")
+    c.add_argument("--format", choices=REPORT_FORMATS, default=None,
+                   help="report format (default: text; with -o, taken from FILE's extension)")
     c.add_argument("-o", "--output", metavar="FILE",
-                   help="write the json/junit report to FILE (the text lines still go to stdout)")
+                   help="write the json/junit report to FILE (the text lines still go to stdout); "
+                        "without --format, FILE.json is json and FILE.xml junit")
     c.add_argument("--dask", metavar="ADDRESS",
                    help="run on a Dask cluster: a scheduler address, or 'local' (extra 'dask')")
 
@@ -97,6 +120,8 @@ def _build_parser() -> argparse.ArgumentParser:
 
     f = sub.add_parser("facts", help="dump the input facts of a scenario for hand-run clingo")
     f.add_argument("scenario", metavar="SCENARIO")
+    f.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="S",
+                   help="seconds the engines the facts depend on may take (default: %(default)g)")
 
     sub.add_parser("schema", help="print the JSON Schema of the scenario format")
 
@@ -119,9 +144,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def _check(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pyengine.scenario import report, runner
+    from pyengine.scenario.identity import IdCheck
 
     if a.jobs is not None and a.jobs < 1:
         raise _Usage("pyengine check: --jobs must be at least 1")
+    a.format = _report_format(a)
     files = runner.discover(a.paths, a.patterns)
     if not files:
         what = " matching " + " or ".join(repr(k) for k in a.patterns) if a.patterns else ""
@@ -133,7 +160,12 @@ def _check(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         bar = report.ProgressBar(len(files), err)
     same_terminal = bar is not None and text.isatty()
 
+    ids = IdCheck()  # an id names one file, its path under `scenarios/` (pyengine.scenario.identity)
+    vetted: list[runner.Outcome] = []
+
     def emit(o: runner.Outcome) -> None:
+        o = ids.vet(o)
+        vetted.append(o)
         if same_terminal:
             bar.clear()  # type: ignore[union-attr]
         text.write(o.report() + "\n")
@@ -144,11 +176,15 @@ def _check(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     jobs = a.jobs or runner.default_jobs()
     log.info("checking %d scenario files with %d jobs, timeout %g s", len(files), jobs, a.timeout)
     started = time.perf_counter()
-    outcomes = runner.run_many(files, jobs=jobs, timeout=a.timeout, dask=a.dask, on_outcome=emit,
-                               on_progress=bar.update if bar else None)
+    runner.run_many(files, jobs=jobs, timeout=a.timeout, dask=a.dask, on_outcome=emit,
+                    on_progress=bar.update if bar else None)
+    outcomes = vetted
     seconds = time.perf_counter() - started
     if bar is not None:
         bar.clear()
+    note = ids.note()
+    if note:
+        text.write(note + "\n")
     for line in report.closing_lines(outcomes):
         text.write(line + "\n")
     text.flush()
@@ -182,8 +218,8 @@ def _solve(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                "answer": answer.to_json()}
         out.write(json.dumps(doc, indent=2, ensure_ascii=False, default=str) + "\n")
     else:
-        out.write(f"{scenario.id}: {scenario.title}\n")
-        out.write(answer.render().rstrip("\n") + "\n")
+        out.write(escape(f"{scenario.id}: {scenario.title}") + "\n")
+        out.write(escape_lines(answer.render().rstrip("\n")) + "\n")
     return 0
 
 
@@ -191,9 +227,10 @@ def _facts(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pyengine import api
 
     scenario = api.load(a.scenario)
-    symbols, hint = api.facts(scenario)
+    with hardlimit.guard(a.timeout, f"the input facts of {scenario.id}"):
+        symbols, hint = api.facts(scenario, timeout=a.timeout)
     # a comment line: the id and file name can't end it (no line break reaches the program)
-    where = " ".join(f"{scenario.id} ({scenario.file})".split())
+    where = _one_line(f"{scenario.id} ({scenario.file})")
     out.write(f"% input facts of {where}: {len(symbols)} atoms\n")
     out.write(f"% {hint}\n")
     for sym in symbols:
@@ -275,6 +312,11 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO], int]] = {
 }
 
 
+def _one_line(text: str) -> str:
+    """A message as one line, control characters in names escaped (pyengine.printable)."""
+    return escape(" ".join(text.split()))
+
+
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
          stderr: TextIO | None = None) -> int:
     """Run the CLI; returns the exit code (``python -m pyengine`` and the ``pyengine`` script
@@ -293,7 +335,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     try:
         a = _build_parser().parse_args(words)
     except _Usage as exc:
-        err.write(f"{exc}\n")
+        err.write(_one_line(str(exc)) + "\n")
         return 2
     if rest is not None:
         a.args = rest
@@ -313,16 +355,16 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     try:
         return COMMANDS[a.command](a, out, err)
     except _Usage as exc:
-        err.write(f"{exc}\n")
+        err.write(_one_line(str(exc)) + "\n")
         return 2
     except EncodingError as exc:  # a bug in asp/, not in the input
-        err.write(" ".join(f"pyengine: internal error (a bug in pyengine's encodings): {exc}".split()) + "\n")
+        err.write(_one_line(f"pyengine: internal error (a bug in pyengine's encodings): {exc}") + "\n")
         return 1
     except SolverTimeout as exc:  # no answer, neither bad input nor a verdict
-        err.write(" ".join(str(exc).split()) + "\n")
+        err.write(_one_line(str(exc)) + "\n")
         return hardlimit.EXIT_TIMEOUT
     except PyengineError as exc:
-        err.write(" ".join(str(exc).split()) + "\n")
+        err.write(_one_line(str(exc)) + "\n")
         return 2
     except KeyboardInterrupt:
         err.write("pyengine: interrupted\n")
@@ -331,6 +373,6 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         return 0
     except Exception as exc:  # an engine bug: one line, the traceback only in the debug log
         log.debug("internal error", exc_info=True)
-        err.write(" ".join(f"pyengine: internal error (a bug in pyengine; --log debug shows where): "
-                           f"{type(exc).__name__}: {exc}".split()) + "\n")
+        err.write(_one_line(f"pyengine: internal error (a bug in pyengine; --log debug shows where): "
+                            f"{type(exc).__name__}: {exc}") + "\n")
         return 1

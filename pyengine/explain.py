@@ -1,14 +1,23 @@
 """``pyengine explain SCENARIO``: layer by layer, which effects applied in which order, why,
-and what each changed, with CR numbers."""
+and what each changed, with CR numbers; for a combat query, the proposed declaration and a
+witness with the requirements each obeys and breaks; for a replacement query, the outcome
+tree (each choice, each outcome, with a sequence reaching it)."""
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
 from pyengine import hardlimit
 from pyengine.cli import Parser, seconds
+from pyengine.errors import PyengineError, ScenarioError, SolverTimeout
 from pyengine.layers import compute
 from pyengine.layers.result import LayerResult
 from pyengine.model.enums import Layer
+from pyengine.printable import escape, escape_lines
+from pyengine.queries import base as queries
 from pyengine.scenario.loader import load_file
+from pyengine.scenario.model import Scenario
 
 LAYER_TITLE = {
     "1a": "copy effects", "1b": "face-down", "2": "control", "3": "text", "4": "type",
@@ -66,15 +75,79 @@ def render(result: LayerResult) -> str:
     return "\n".join(lines)
 
 
+_PAIR_RULES = {"attack": ("attackers", "508.1", "508.1c", "508.1d"),
+               "block": ("blockers", "509.1", "509.1b", "509.1c")}
+
+
+def combat(v: Any, kind: str) -> str:
+    """A combat verdict explained: the proposed declaration (the rules it breaks), then the
+    witness, a legal declaration obeying the most requirements, and which requirements each
+    obeys and breaks, with CR numbers."""
+    from pyengine.combat.explain import show_declaration
+
+    what, rule, restrictions, requirements = _PAIR_RULES[kind]
+    lines = [f"Declaring {what} (CR {rule}): a declaration breaks no restriction (CR {restrictions}) "
+             f"and obeys as many requirements as it can without breaking one (CR {requirements})."]
+    if v.proposed is not None:
+        lines.append(f"Proposed: {show_declaration(v.kind, v.proposed)}: {'LEGAL' if v.legal else 'ILLEGAL'}")
+        lines += [f"  breaks: {x.text}" for x in v.violations]
+        lines.append(f"  obeys {v.obeyed} requirement(s); a legal declaration obeys at most {v.maximum}")
+        lines += [f"  {'obeys' if r.given else 'does not obey'}: {r.text} (CR {r.rule})"
+                  for r in v.requirements if r.given is not None]
+    lines.append(f"Witness (a legal declaration obeying {v.maximum}, the most any obeys): "
+                 f"{show_declaration(v.kind, v.witness)}")
+    lines += [f"  {'obeys' if r.witness else 'does not obey'}: {r.text} (CR {r.rule})"
+              for r in v.requirements]
+    if not v.requirements:
+        lines.append("  no requirement applies")
+    elif len(v.requirements) < v.requirements_total:
+        lines.append(f"  ({v.requirements_total} requirements in all; those above are the ones a "
+                     "declaration can obey)")
+    if v.legal_declarations is not None:
+        exact = "" if v.count_exact else "at least "
+        lines.append(f"Legal declarations: {exact}{v.count}")
+    return "\n".join(lines)
+
+
+def explanation(scenario: Scenario, timeout: float) -> str:
+    """Why the scenario's answer is what it is: the layers (CR 613); for a combat or
+    replacement query, the layers when an effect applies, then the query's own account."""
+    deadline = time.perf_counter() + timeout
+    result = compute(scenario.state, timeout=timeout)
+    if scenario.kind == "characteristics":
+        return render(result)
+    kind = queries.get(scenario.kind)
+    if kind is None or kind.solve is None:  # the loader refuses these; never a guess
+        raise PyengineError(f"{scenario.file}: query.kind: {scenario.kind!r} is not supported yet")
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        raise SolverTimeout(f"the {scenario.kind} engine", timeout)
+    answer = kind.solve(scenario.state, scenario.query, left)
+    parts = []
+    if result.applications or result.player_applications:
+        parts.append("Continuous effects first (CR 613):\n" + render(result) + "\n")
+    if scenario.kind in _PAIR_RULES:
+        parts.append(combat(answer, scenario.kind))
+    elif scenario.kind == "replacement":
+        parts.append(answer.tree())  # type: ignore[attr-defined]  # a ReplacementAnswer
+    else:
+        parts.append(answer.render())
+    return "\n".join(parts)
+
+
 def main(argv: list[str] | None = None) -> int:
     """CLI entry point."""
     ap = Parser(prog="pyengine explain", description=__doc__)
-    ap.add_argument("scenario")
-    ap.add_argument("--timeout", type=seconds, default=60.0)
+    ap.add_argument("scenario", help="a scenario file (any query kind)")
+    ap.add_argument("--timeout", type=seconds, default=60.0, metavar="S",
+                    help="seconds the engines may take (default: %(default)g)")
     args = ap.parse_args(argv)
     scenario = load_file(args.scenario)
-    print(f"{scenario.id}: {scenario.title}")
-    with hardlimit.guard(args.timeout, f"the layer engine on {scenario.id}"):
-        result = compute(scenario.state, timeout=args.timeout)
-    print(render(result))
+    print(escape(f"{scenario.id}: {scenario.title}"))
+    with hardlimit.guard(args.timeout, f"the {scenario.kind} engine on {scenario.id}"):
+        try:
+            text = explanation(scenario, args.timeout)
+        except ScenarioError as exc:
+            raise exc.located(scenario.file) from None
+    print(escape_lines(text))
     return 0

@@ -1,10 +1,13 @@
-"""``pyengine graph SCENARIO -o FILE``: the dependency graph as DOT, SVG or PNG (by the
-file's extension; SVG and PNG are drawn by Graphviz's ``dot`` program)."""
+"""``pyengine graph SCENARIO -o FILE``: the dependency graph of the continuous effects of a
+scenario's state (CR 613.8) as DOT, SVG or PNG (by the file's extension; SVG and PNG are drawn
+by Graphviz's ``dot`` program). A combat or replacement query has no graph of its own: the file
+shows its state's continuous effects, and a line on stderr says so (exit 0)."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 from pyengine import hardlimit
@@ -12,6 +15,7 @@ from pyengine.cli import Parser, seconds
 from pyengine.depgraph import graphs, to_dot
 from pyengine.errors import PyengineError
 from pyengine.layers import compute
+from pyengine.printable import escape
 from pyengine.scenario.loader import load_file
 
 
@@ -41,12 +45,19 @@ def write(dot: str, out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     """CLI entry point."""
     ap = Parser(prog="pyengine graph", description=__doc__)
-    ap.add_argument("scenario")
+    ap.add_argument("scenario", help="a scenario file (any query kind: the graph is of its state's "
+                    "continuous effects)")
     ap.add_argument("-o", "--output", required=True, help="FILE.dot, FILE.svg or FILE.png")
-    ap.add_argument("--timeout", type=seconds, default=60.0)
+    ap.add_argument("--timeout", type=seconds, default=60.0, metavar="S",
+                    help="seconds the layer engine may take (default: %(default)g)")
     args = ap.parse_args(argv)
     scenario = load_file(args.scenario)
     with hardlimit.guard(args.timeout, f"the layer engine on {scenario.id}"):
         result = compute(scenario.state, timeout=args.timeout)
     write(to_dot(graphs(result), title=scenario.id), Path(args.output))
+    if scenario.kind != "characteristics":  # the graph is the state's, not the query's
+        found = "" if result.applications or result.player_applications else " (here none: it is empty)"
+        print(escape(f"{scenario.id}: a {scenario.kind} query has no dependency graph of its own; "
+                     f"{args.output} shows the continuous effects of its state (CR 613){found}, and "
+                     "`pyengine explain` explains the query"), file=sys.stderr)
     return 0

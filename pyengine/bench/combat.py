@@ -32,6 +32,7 @@ encoding.
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import math
 import random
@@ -424,18 +425,41 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m pyengine.bench.combat [--instances N] [--sizes 10x10,100x100]``."""
-    import argparse
+def cpsat_installed() -> bool:
+    """Whether OR-Tools' CP-SAT (the optional extra ``cpsat``) can be imported."""
+    try:
+        from ortools.sat.python import cp_model  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
-    parser = argparse.ArgumentParser(prog="pyengine bench combat")
-    parser.add_argument("--instances", type=int, default=5)
-    parser.add_argument("--sizes", default=",".join(f"{a}x{b}" for a, b in DEFAULT_SIZES))
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-cpsat", action="store_true")
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``pyengine bench combat [--instances N] [--sizes 10x10,100x100] [--seed S] [--no-cpsat]``."""
+    from pyengine import bench as options
+    from pyengine.cli import Parser, seconds
+
+    parser = Parser(prog="pyengine bench combat", description=__doc__,
+                    formatter_class=argparse.RawDescriptionHelpFormatter)
+    default_sizes = ",".join(f"{a}x{b}" for a, b in DEFAULT_SIZES)
+    parser.add_argument("--instances", type=options.integer(1), default=5, metavar="N",
+                        help="random boards per size (default: %(default)s)")
+    parser.add_argument("--sizes", type=options.sizes("ATTACKERSxBLOCKERS"), default=default_sizes,
+                        metavar="AxB,...",
+                        help=f"comma-separated board sizes ATTACKERSxBLOCKERS (default: {default_sizes})")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="random seed of the boards (default: %(default)s)")
+    parser.add_argument("--timeout", type=seconds, default=60.0, metavar="S",
+                        help="seconds each solver may take on one board (default: %(default)s)")
+    parser.add_argument("--no-cpsat", action="store_true",
+                        help="run clingo and brute force only, not OR-Tools CP-SAT")
     args = parser.parse_args(argv)
-    sizes = [tuple(int(x) for x in s.split("x")) for s in args.sizes.split(",")]
-    rows = run(sizes, args.instances, args.seed, cpsat=not args.no_cpsat)  # type: ignore[arg-type]
+    cpsat = not args.no_cpsat
+    if cpsat and not cpsat_installed():
+        print("CP-SAT is not installed (the optional extra 'cpsat': pip install 'pyengine[cpsat]'): "  # noqa: T201
+              "clingo and brute force only", flush=True)
+        cpsat = False
+    rows = run(args.sizes, args.instances, args.seed, timeout=args.timeout, cpsat=cpsat)
     print(table(rows))  # noqa: T201 - command output
     return 0
 

@@ -135,12 +135,19 @@ def run(sizes: list[tuple[int, int]], repeats: int = 5) -> Iterator[dict[str, fl
 
 def main(argv: list[str] | None = None) -> int:
     """CLI entry: print a table of figures."""
-    ap = argparse.ArgumentParser(prog="pyengine bench layers", description=__doc__)
-    ap.add_argument("--sizes", default=",".join(f"{n}x{e}" for n, e in SIZES),
+    from pyengine import bench as options
+    from pyengine.cli import Parser
+
+    ap = Parser(prog="pyengine bench layers", description=__doc__,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sizes", type=options.sizes("PERMANENTSxEFFECTS", 0),
+                    default=",".join(f"{n}x{e}" for n, e in SIZES), metavar="PxE,...",
                     help="comma-separated PERMANENTSxEFFECTS (default: %(default)s)")
-    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--repeats", type=options.integer(1), default=5, metavar="N",
+                    help="timed runs of each board; the median and the minimum are reported "
+                         "(default: %(default)s)")
     args = ap.parse_args(argv)
-    sizes = [tuple(int(x) for x in s.split("x")) for s in args.sizes.split(",")]
+    sizes = args.sizes
     print(f"machine: {platform.processor() or platform.machine()}, {mp.cpu_count()} cores, "
           f"Python {platform.python_version()}")
     # in_clingo: inside clingo's own calls (creating, adding, grounding, solving); ground: from

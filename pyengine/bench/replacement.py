@@ -13,6 +13,7 @@ and whether both methods found the same ones; a method that runs out of time say
 from __future__ import annotations
 
 import argparse
+import copy
 import multiprocessing as mp
 import platform
 import statistics
@@ -42,7 +43,9 @@ def scenario(effects: int, draws: int) -> str:
         "expect": {"outcomes": []},
     }
     for i in range(effects):
-        replace = {"event": {"kind": "draw"}, **_EFFECTS[i % len(_EFFECTS)]}
+        # a fresh copy each time: a shared value would be written as a YAML alias (*id001),
+        # which the scenario loader refuses
+        replace = {"event": {"kind": "draw"}, **copy.deepcopy(_EFFECTS[i % len(_EFFECTS)])}
         doc["effects"].append({"id": f"r{i}", "controller": ("alice", "bob")[i % 2],
                                "timestamp": i + 1, "replace": replace})
     return yaml.safe_dump(doc, sort_keys=False)
@@ -81,14 +84,21 @@ def _measure(args: tuple[int, int, int, float]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     """CLI entry: print a table of figures."""
-    ap = argparse.ArgumentParser(prog="pyengine bench replacement", description=__doc__)
-    ap.add_argument("--effects", default="1,2,3,4,5,6,8",
+    from pyengine import bench as options
+    from pyengine.cli import Parser, seconds
+
+    ap = Parser(prog="pyengine bench replacement", description=__doc__,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--effects", type=options.integers(0), default="1,2,3,4,5,6,8", metavar="N,...",
                     help="comma-separated numbers of draw replacement effects (default: %(default)s)")
-    ap.add_argument("--draws", type=int, default=2, help="cards drawn (default: %(default)s)")
-    ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--timeout", type=float, default=60.0, help="seconds per query (default: %(default)s)")
+    ap.add_argument("--draws", type=options.integer(1), default=2, metavar="N",
+                    help="cards drawn (default: %(default)s)")
+    ap.add_argument("--repeats", type=options.integer(1), default=3, metavar="N",
+                    help="timed runs of each query; the median is reported (default: %(default)s)")
+    ap.add_argument("--timeout", type=seconds, default=60.0, metavar="S",
+                    help="seconds per query (default: %(default)s)")
     args = ap.parse_args(argv)
-    sizes = [int(x) for x in args.effects.split(",")]
+    sizes = args.effects
     print(f"machine: {platform.processor() or platform.machine()}, {mp.cpu_count()} cores, "
           f"Python {platform.python_version()}")
     print(f"{'effects':>7} {'draws':>5} {'trees ms':>9} {'steps ms':>9} {'outcomes':>8} {'agree':>6}",

@@ -330,6 +330,24 @@ def solve(state: GameState, query: CombatQuery, timeout: float) -> Verdict:
     return judge(board, proposed, timeout, query.list_limit)
 
 
+def facts(state: GameState, query: CombatQuery, timeout: float) -> tuple[list[Any], str]:
+    """The combat engine's input facts for the query (the board after layers, and the proposed
+    declaration if any), and how its encoding is run on them (``pyengine facts``)."""
+    from pyengine import encodings
+    from pyengine.combat.facts import board_factset
+    from pyengine.combat.service import OPT_ARGS
+
+    board = board_of(state, query, timeout)
+    proposed = resolve_payments(board, query.proposal) if query.proposal is not None else None
+    entry = f"combat_{query.kind}" + ("_verify" if proposed is not None else "")
+    hint = (f"the combat engine runs `python -m clingo {encodings.path(entry)} FACTS "
+            f"{' '.join(OPT_ARGS)} 0`: the optimum "
+            + ("shows the declaration's violations and requirements beside the best legal one"
+               if proposed is not None else "is the most requirements a legal declaration obeys; "
+               "listing them adds the enumeration encoding (combat/*_enum.lp)"))
+    return board_factset(board, proposed).symbols(), hint
+
+
 # --- Comparing -----------------------------------------------------------------------------
 
 

@@ -22,3 +22,5 @@ register(
         expect_schema=expect_schema("block"),
     )
 )
+
+facts = cq.facts  # `pyengine facts`: the board's facts (pyengine.api.facts)

@@ -208,6 +208,21 @@ def solve(state: GameState, query: ReplacementQuery, timeout: float) -> Replacem
                    token_defs=dict(query.token_defs))
 
 
+def facts(state: GameState, query: ReplacementQuery, timeout: float) -> tuple[list[Any], str]:
+    """The replacement engine's input facts for the query's events, and how its encodings run
+    on them (``pyengine facts``)."""
+    from pyengine import encodings
+    from pyengine.replacement.service import input_facts
+
+    symbols = input_facts(state, list(query.events), at=query.at, timeout=timeout,
+                          token_defs=dict(query.token_defs))
+    hint = (f"the replacement engine runs `python -m clingo {encodings.path('replacement')} FACTS "
+            "-c horizon=H --project 0` (every sequence of choices; H steps, doubled while a model "
+            f"shows overflow), or `{encodings.path('replacement_tree')}` for trees of choices; a "
+            f"proposed sequence is checked by {encodings.path('check_replacement')}")
+    return symbols, hint
+
+
 def compare(expect: ReplacementExpect, answer: Any) -> list[str]:
     """Differences: missing and unexpected outcomes; the verdict (``answer`` is a
     :class:`ReplacementAnswer`)."""

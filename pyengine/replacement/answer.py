@@ -160,3 +160,39 @@ class ReplacementAnswer:
             if v.outcome is not None:
                 lines.append("   leads to: " + v.outcome.summary())
         return "\n".join(lines)
+
+    def tree(self) -> str:
+        """The outcome tree: the sequences of choices reaching the outcomes (one legal sequence
+        per outcome, CR 616.1), merged where they begin alike, so each branch is a choice and
+        each leaf an outcome; then the verdict on a proposed sequence, if one was given."""
+        lines = ["event: " + "; ".join(e.render() for e in self.events)]
+        for e in self.effects:
+            lines.append(f"  effect {e.id} ({e.status}, {e.controller}): {e.text}")
+        lines.append(f"{len(self.outcomes)} reachable outcome(s); the affected player, or the affected "
+                     "object's controller, chooses which effect applies next (CR 616.1); one legal "
+                     "sequence to each:")
+        root: dict[Any, Any] = {}  # step -> subtree; None keys hold the outcomes ending there
+        for i, o in enumerate(self.outcomes, start=1):
+            node = root
+            for step in o.witness:
+                node = node.setdefault(step, {})
+            node.setdefault(None, []).append((i, o))
+        self._branch(root, 1, lines)
+        if self.verdict is not None:
+            v = self.verdict
+            lines.append("proposed sequence: " + ("legal" if v.legal else "illegal"))
+            lines += ["   " + x.render() for x in v.violations]
+            if v.outcome is not None:
+                lines.append("   leads to: " + v.outcome.summary())
+        return "\n".join(lines)
+
+    @staticmethod
+    def _branch(node: dict[Any, Any], depth: int, lines: list[str]) -> None:
+        pad = "   " * depth
+        for i, o in node.get(None, []):
+            tail = "" if o.witness else " (no effect applies)"
+            lines.append(f"{pad}=> outcome [{i}]: {o.summary()}{tail}")
+        for step, sub in node.items():
+            if step is not None:
+                lines.append(pad + step.render())
+                ReplacementAnswer._branch(sub, depth + 1, lines)

@@ -57,14 +57,26 @@ def analyse(state: GameState, events: list[Event], *, at: int | None = None,
         return _analyse(state, events, at, sequence, timeout, token_defs, method)
 
 
-def _analyse(state: GameState, events: list[Event], at: int | None, sequence: list[Proposal] | None,
-             timeout: float, token_defs: dict[str, Any] | None, method: str) -> ReplacementAnswer:
-    deadline = time.perf_counter() + timeout
+def _inputs(state: GameState, events: list[Event], at: int | None, deadline: float, timeout: float,
+            token_defs: dict[str, Any] | None) -> tuple[list[clingo.Symbol], list[Instance], Any]:
+    """The engine's input facts, the effects found, and what entering objects bring."""
     result = run_layers(state, timeout)
     found = instances(state, result, at)
     entering = explore(state, result, found, events, _left(deadline, timeout), token_defs or {})
-    builder = FactBuilder(state, result, events, found, entering)
-    facts = builder.build()
+    return FactBuilder(state, result, events, found, entering).build(), found, entering
+
+
+def input_facts(state: GameState, events: list[Event], *, at: int | None = None,
+                timeout: float = 30.0, token_defs: dict[str, Any] | None = None) -> list[clingo.Symbol]:
+    """The facts :func:`analyse` gives its encodings for ``events`` (``pyengine facts``)."""
+    with solver.query_limit("the replacement engine", timeout):
+        return _inputs(state, events, at, time.perf_counter() + timeout, timeout, token_defs)[0]
+
+
+def _analyse(state: GameState, events: list[Event], at: int | None, sequence: list[Proposal] | None,
+             timeout: float, token_defs: dict[str, Any] | None, method: str) -> ReplacementAnswer:
+    deadline = time.perf_counter() + timeout
+    facts, found, entering = _inputs(state, events, at, deadline, timeout, token_defs)
     shields = {i.id: i.spec.shield for i in found + entering.own
                if isinstance(i.spec, S.ReplacementSpec) and i.spec.shield is not None}
     horizon = _horizon(events, found + entering.own)

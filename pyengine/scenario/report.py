@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from typing import Any, Sequence, TextIO
 
 from pyengine import __version__
+from pyengine.printable import escape
 from pyengine.scenario.runner import Outcome, Status
 
 
@@ -98,19 +99,20 @@ def junit_xml(outcomes: Sequence[Outcome], seconds: float = 0.0) -> str:
                         ("python", platform.python_version())):
         ET.SubElement(props, "property", name=name, value=value)
     for o in outcomes:
-        area = o.id.rsplit("/", 1)[0].replace("/", ".") if "/" in o.id else "scenarios"
-        case = ET.SubElement(suite, "testcase", classname=area, name=o.name, file=o.file,
+        # control characters are not allowed in XML 1.0: names and messages show them escaped
+        area = escape(o.id.rsplit("/", 1)[0].replace("/", ".")) if "/" in o.id else "scenarios"
+        case = ET.SubElement(suite, "testcase", classname=area, name=escape(o.name), file=escape(o.file),
                              time=f"{o.seconds:.3f}")
         if o.status == Status.FAIL:
             el = ET.SubElement(case, "failure", type="wrong-answer",
                                message=f"{len(o.diffs)} difference(s) from the expected answer")
-            el.text = "\n".join(o.diffs)
+            el.text = "\n".join(escape(d) for d in o.diffs)
         elif o.status == Status.ERROR:
-            el = ET.SubElement(case, "error", type=o.error_kind or "error", message=o.message)
-            el.text = o.message
+            el = ET.SubElement(case, "error", type=o.error_kind or "error", message=escape(o.message))
+            el.text = escape(o.message)
         elif o.status == Status.TIMEOUT:
-            el = ET.SubElement(case, "error", type="timeout", message=o.message + " (not a verdict)")
-            el.text = o.message
+            el = ET.SubElement(case, "error", type="timeout", message=escape(o.message) + " (not a verdict)")
+            el.text = escape(o.message)
         notes = []
         if o.cr:
             notes.append("CR " + ", ".join(o.cr))
@@ -120,7 +122,7 @@ def junit_xml(outcomes: Sequence[Outcome], seconds: float = 0.0) -> str:
             notes.append("answered differently from the expectation (not a failure):")
             notes += list(o.diffs)
         if notes:
-            ET.SubElement(case, "system-out").text = "\n".join(notes)
+            ET.SubElement(case, "system-out").text = "\n".join(escape(n) for n in notes)
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
 
@@ -152,7 +154,7 @@ class ProgressBar:
             self.bad += 1
         filled = math.floor(self.width * done / max(1, total))
         bar = "#" * filled + "." * (self.width - filled)
-        name = outcome.name if len(outcome.name) <= 40 else "..." + outcome.name[-37:]
+        name = escape(outcome.name if len(outcome.name) <= 40 else "..." + outcome.name[-37:])
         elapsed = time.monotonic() - self.started
         self.last = f"[{bar}] {done}/{total}  {self.bad} not passed  {elapsed:.0f} s  {name}"
         self.redraw()

@@ -30,6 +30,7 @@ from pyengine.errors import (
     SolverTimeout,
 )
 from pyengine.hardlimit import grace  # the same grace as a single query's (one definition)
+from pyengine.printable import escape
 from pyengine.queries import base as queries
 from pyengine.scenario.loader import load_file
 from pyengine.scenario.model import Scenario
@@ -101,23 +102,30 @@ class Outcome:
         return self.id or self.file
 
     def line(self) -> str:
-        """The one-line report of this outcome (without the diff lines)."""
+        """The one-line report of this outcome (without the diff lines); a line that reports a
+        problem names the file, and control characters in names are escaped."""
         label = self.status.value.upper()
         tail = ""
         if self.disputed:
             reason = self.disputed if len(self.disputed) <= 80 else self.disputed[:77].rstrip() + "..."
             tail = f"  [disputed: {reason}]"
+        # the file, where the line would name only the id
+        where = f"{self.file}, " if self.id and self.file and not self.passed else ""
         if self.status == Status.ERROR:
-            return f"{label:<7} {self.message}{tail}"
-        if self.status == Status.TIMEOUT:
-            return f"{label:<7} {self.name}  ({self.message}; not a verdict){tail}"
-        extra = f", {len(self.diffs)} difference{'s' if len(self.diffs) != 1 else ''}" if self.diffs else ""
-        return f"{label:<7} {self.name}  ({self.seconds:.2f} s{extra}){tail}"
+            located = self.file in self.message if self.file else True
+            text = f"{label:<7} {'' if located else self.file + ': '}{self.message}{tail}"
+        elif self.status == Status.TIMEOUT:
+            text = f"{label:<7} {self.name}  ({where}{self.message}; not a verdict){tail}"
+        else:
+            n = len(self.diffs)
+            extra = f", {n} difference{'s' if n != 1 else ''}" if n else ""
+            text = f"{label:<7} {self.name}  ({where}{self.seconds:.2f} s{extra}){tail}"
+        return escape(text)
 
     def report(self) -> str:
         """The line plus, for a failure, the differences (expected against actual), indented."""
         lines = [self.line()]
-        lines += [f"          {d}" for d in self.diffs]
+        lines += [f"          {escape(d)}" for d in self.diffs]
         return "\n".join(lines)
 
 
