@@ -4,7 +4,9 @@ processes, or on a Dask cluster (:func:`run_many`). ``pyengine check`` and the p
 
 A run ends in one of four statuses: ``pass``, ``fail`` (the answer differs from the
 expectation; the outcome carries the differences), ``error`` (the file is bad input, or the
-engine raised) and ``timeout`` (the time limit ran out: never a verdict).
+engine raised) and ``timeout`` (the time limit ran out: never a verdict). A disputed scenario
+passes when its answer matches one of its readings (the outcome says which) and fails
+otherwise, like any other.
 """
 
 from __future__ import annotations
@@ -47,7 +49,6 @@ class Status(str, enum.Enum):
     FAIL = "fail"
     ERROR = "error"
     TIMEOUT = "timeout"
-    DISPUTED = "disputed"  # the rules are unclear (scenario marked disputed) and the answer differs
 
 
 @dataclass(frozen=True)
@@ -61,14 +62,18 @@ class Outcome:
         title: the scenario's title.
         kind: the query kind.
         cr: the CR rules the scenario cites.
-        diffs: for ``fail``, one line per difference, ``object.field: expected X, got Y``.
+        diffs: for ``fail``, one line per difference, ``object.field: expected X, got Y``
+            (for a disputed scenario, each prefixed with its reading: ``reading 2: ...``).
         message: for ``error`` and ``timeout``, one line saying what happened.
         error_kind: for ``error``: ``input`` (the file is bad input) or ``engine``.
         answer: the engine's typed answer (None when there is none, or when it could not be
             sent back from a worker process; ``answer_json`` is always sent).
         answer_json: the answer in JSON-ready form.
         seconds: wall time of the run (loading and solving).
-        disputed: the reason, if the scenario is marked disputed (the rules are unclear).
+        readings: for a disputed scenario, the reason of each acceptable reading (one line
+            each, in file order); empty otherwise.
+        reading: which reading the answer matched (1 for the first); 0 when none did or
+            the scenario is not disputed.
     """
 
     file: str
@@ -83,7 +88,8 @@ class Outcome:
     answer: Any = None
     answer_json: dict[str, Any] | None = None
     seconds: float = 0.0
-    disputed: str | None = None
+    readings: tuple[str, ...] = ()
+    reading: int = 0
 
     @property
     def passed(self) -> bool:
@@ -92,8 +98,24 @@ class Outcome:
 
     @property
     def ok(self) -> bool:
-        """Passed, or answered differently where the rules are disputed (not a failure)."""
-        return self.status in (Status.PASS, Status.DISPUTED)
+        """Whether the scenario passed (a disputed one: its answer matched one reading)."""
+        return self.passed
+
+    @property
+    def disputed(self) -> bool:
+        """Whether the scenario is disputed (lists readings instead of one expectation)."""
+        return bool(self.readings)
+
+    def dispute_note(self) -> str:
+        """For a disputed scenario, which reading matched (with its reason), or that none did."""
+        if not self.readings:
+            return ""
+        total = len(self.readings)
+        if self.reading:
+            return f"reading {self.reading} of {total}: {self.readings[self.reading - 1]}"
+        if self.status == Status.FAIL:
+            return f"the answer matches none of its {total} reading{'s' if total != 1 else ''}"
+        return f"{total} reading{'s' if total != 1 else ''}"
 
     @property
     def name(self) -> str:
@@ -104,9 +126,10 @@ class Outcome:
         """The one-line report of this outcome (without the diff lines)."""
         label = self.status.value.upper()
         tail = ""
-        if self.disputed:
-            reason = self.disputed if len(self.disputed) <= 80 else self.disputed[:77].rstrip() + "..."
-            tail = f"  [disputed: {reason}]"
+        if self.readings:
+            note = self.dispute_note()
+            note = note if len(note) <= 100 else note[:97].rstrip() + "..."
+            tail = f"  [disputed: {note}]"
         if self.status == Status.ERROR:
             return f"{label:<7} {self.message}{tail}"
         if self.status == Status.TIMEOUT:
@@ -126,7 +149,7 @@ class Outcome:
 def _meta(scenario: Scenario) -> dict[str, Any]:
     return {"file": scenario.file, "id": scenario.id, "title": scenario.title,
             "kind": scenario.kind, "cr": scenario.cr,
-            "disputed": _one_line(scenario.disputed.reason) if scenario.disputed else None}
+            "readings": tuple(_one_line(r.reason) for r in scenario.disputed)}
 
 
 def run_scenario(scenario: Scenario, timeout: float = DEFAULT_TIMEOUT, *,
@@ -151,7 +174,7 @@ def run_scenario(scenario: Scenario, timeout: float = DEFAULT_TIMEOUT, *,
     remaining = max(0.001, timeout - took())
     try:
         answer = kind.solve(scenario.state, scenario.query, remaining)
-        diffs = tuple(kind.compare(scenario.expect, answer))
+        reading, diffs = _compare(kind, scenario, answer)
     except SolverTimeout as exc:
         return Outcome(status=Status.TIMEOUT, seconds=took(), message=str(exc), **meta)
     except (ScenarioError, AmbiguousChoiceError) as exc:
@@ -166,13 +189,24 @@ def run_scenario(scenario: Scenario, timeout: float = DEFAULT_TIMEOUT, *,
         return Outcome(status=Status.ERROR, error_kind="engine", seconds=took(), **meta,
                        message=_one_line(f"{scenario.file}: internal error: {type(exc).__name__}: {exc}"))
     answer_json = _answer_json(answer)
-    status = Status.PASS
-    if diffs:
-        # a scenario marked disputed documents an open rules question: a different answer is
-        # reported with its differences but is not a wrong answer
-        status = Status.DISPUTED if scenario.disputed else Status.FAIL
+    status = Status.FAIL if diffs else Status.PASS
     return Outcome(status=status, diffs=diffs, answer=answer, answer_json=answer_json,
-                   seconds=took(), **meta)
+                   seconds=took(), reading=reading, **meta)
+
+
+def _compare(kind: Any, scenario: Scenario, answer: Any) -> tuple[int, tuple[str, ...]]:
+    """The reading the answer matches (1-based; 0 for none, or for a scenario that is not
+    disputed) and the differences: none when it matches; for a disputed scenario that
+    matches no reading, every reading's differences, each line naming its reading."""
+    if not scenario.disputed:
+        return 0, tuple(kind.compare(scenario.expect, answer))
+    diffs: list[str] = []
+    for number, reading in enumerate(scenario.disputed, 1):
+        found = kind.compare(reading.expect, answer)
+        if not found:
+            return number, ()
+        diffs += [f"reading {number}: {d}" for d in found]
+    return 0, tuple(diffs)
 
 
 def _answer_json(answer: Any) -> dict[str, Any] | None:

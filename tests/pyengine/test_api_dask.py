@@ -24,8 +24,8 @@ def test_check_paths_on_dask_matches_local_run(probe: Path, fixtures: Path, clus
              probe / "disputed.yaml", fixtures / "invalid" / "unknown-card.yaml"]
     on_dask = pe.check_paths(files, timeout=5, dask=cluster.scheduler_address)
     local = pe.check_paths(files, timeout=5, jobs=2)
-    assert [(o.file, o.status, o.diffs, o.disputed) for o in on_dask] == \
-        [(o.file, o.status, o.diffs, o.disputed) for o in local]
+    assert [(o.file, o.status, o.diffs, o.readings, o.reading) for o in on_dask] == \
+        [(o.file, o.status, o.diffs, o.readings, o.reading) for o in local]
     assert [o.status for o in on_dask] == [Status.PASS, Status.FAIL, Status.TIMEOUT, Status.PASS,
                                           Status.ERROR]
     assert "unknown card 'Grizzly Bear'" in on_dask[4].message
