@@ -33,6 +33,7 @@ from pyengine.errors import (
 )
 from pyengine.hardlimit import grace  # the same grace as a single query's (one definition)
 from pyengine.queries import base as queries
+from pyengine.scenario import lifetime
 from pyengine.scenario.loader import load_file
 from pyengine.scenario.model import Scenario
 
@@ -175,8 +176,9 @@ def run_scenario(scenario: Scenario, timeout: float = DEFAULT_TIMEOUT, *,
     try:
         answer = kind.solve(scenario.state, scenario.query, remaining)
         reading, diffs = _compare(kind, scenario, answer)
-    except SolverTimeout as exc:
-        return Outcome(status=Status.TIMEOUT, seconds=took(), message=str(exc), **meta)
+    except SolverTimeout as exc:  # name the limit given, not what was left of it for this call
+        return Outcome(status=Status.TIMEOUT, seconds=took(), **meta,
+                       message=f"timeout: {exc.what} did not finish within {timeout:g} s")
     except (ScenarioError, AmbiguousChoiceError) as exc:
         return Outcome(status=Status.ERROR, error_kind="input", seconds=took(), **meta,
                        message=_one_line(str(exc.located(scenario.file)) if isinstance(exc, ScenarioError)
@@ -338,10 +340,12 @@ def run_many(paths: Sequence[str | Path], *, jobs: int | None = None,
     if not paths:
         return []
     jobs = jobs or default_jobs()
-    if dask:
-        _run_dask([str(p) for p in paths], dask, jobs, timeout, order.put)
-    else:
-        _run_local([str(p) for p in paths], jobs, timeout, order.put)
+    # SIGTERM, SIGINT, SIGHUP: stop, and kill the workers on the way out (lifetime.py)
+    with lifetime.stopping_on_signals():
+        if dask:
+            _run_dask([str(p) for p in paths], dask, jobs, timeout, order.put)
+        else:
+            _run_local([str(p) for p in paths], jobs, timeout, order.put)
     return order.outcomes()
 
 
@@ -363,7 +367,8 @@ def _preload() -> None:
     engine.preload()
 
 
-def _child(conn: Any, path: str, timeout: float) -> None:
+def _child(conn: Any, path: str, timeout: float, parent: int) -> None:
+    lifetime.die_with_parent(parent)
     try:
         outcome = run_file_portable(path, timeout)
     except BaseException as exc:  # never let a worker die silently
@@ -389,7 +394,7 @@ def _run_local(paths: list[str], jobs: int, timeout: float, put: Callable[[int, 
             while pending and len(running) < jobs:
                 index, path = pending.pop()
                 parent, child = ctx.Pipe(duplex=False)
-                proc = ctx.Process(target=_child, args=(child, path, timeout), daemon=True,
+                proc = ctx.Process(target=_child, args=(child, path, timeout, os.getpid()), daemon=True,
                                    name=f"pyengine-scenario-{index}")
                 proc.start()
                 child.close()
@@ -492,7 +497,8 @@ def _run_dask(paths: list[str], address: str, jobs: int, timeout: float,
                 if i not in finished:
                     fut.cancel()
                     put(i, Outcome(file=paths[i], status=Status.TIMEOUT, id=_guess_id(paths[i]),
-                                   message=f"timeout: no result from the Dask cluster within {guard:g} s"))
+                                   message=f"timeout: did not finish within {timeout:g} s (no result "
+                                           f"from the Dask cluster after {guard:g} s)"))
     finally:
         client.close()
         if cluster is not None:

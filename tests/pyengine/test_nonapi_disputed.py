@@ -99,6 +99,9 @@ def test_closing_line_counts_add_up_to_the_number_of_scenarios(probe: Path, fixt
     heads = [line.split()[0] for line in out.splitlines() if line[:1].isupper()
              and line.split()[0] in ("PASS", "FAIL", "ERROR", "TIMEOUT")]
     assert len(heads) == len(files) and heads.count("PASS") == passed
+    # the disputed ones count like any other: one passed (its second reading), one failed
+    assert any(line.startswith("PASS    probe/disputed ") for line in out.splitlines())
+    assert any(line.startswith("FAIL    disputed/matches-none ") for line in out.splitlines())
 
 
 def test_json_and_junit_say_which_reading_matched(probe: Path, fixtures: Path, tmp_path: Path) -> None:
