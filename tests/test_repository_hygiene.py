@@ -1,6 +1,6 @@
 """Nothing outside the repository: no tracked source or documentation names a machine path
-(an absolute path of one machine's file system, used as data) or an issue number of the
-tracker ("issue 4"); code and messages say what a thing is or what is planned instead, and
+(an absolute path of one machine's file system, used as data) or a number of the issue
+tracker; code and messages say what a thing is or what is planned instead, and
 files next to the checkout are reached by paths relative to the repository."""
 
 from __future__ import annotations
