@@ -3,7 +3,8 @@
 Exit codes: 0 success; 1 ``check``: a scenario gave a wrong answer, the engine failed on it or
 it timed out, and any command: an internal error (a bug in the engine or its encodings, one
 line; ``--log debug`` logs the traceback); 2 bad input (a scenario file that is not valid, also
-in ``check``) or bad usage, with one line on stderr and never a traceback; 130 interrupted.
+in ``check``) or bad usage, with one line on stderr and never a traceback; 128 + the signal's
+number when interrupted (130 Ctrl-C; ``check`` also stops on SIGTERM, 143, and SIGHUP, 129).
 """
 
 from __future__ import annotations
@@ -366,9 +367,10 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     except PyengineError as exc:
         err.write(_one_line(str(exc)) + "\n")
         return 2
-    except KeyboardInterrupt:
-        err.write("pyengine: interrupted\n")
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl-C; in check also SIGTERM and SIGHUP (workers killed)
+        signum = getattr(exc, "signum", 2)
+        err.write(f"pyengine: interrupted{f' ({exc})' if signum != 2 else ''}\n")
+        return 128 + signum
     except BrokenPipeError:  # e.g. `pyengine cards | head`
         return 0
     except Exception as exc:  # an engine bug: one line, the traceback only in the debug log

@@ -63,12 +63,10 @@ def get(name: str) -> QueryKind | None:
     return load_all().get(name)
 
 
+# what a planned query kind will answer once its engine exists
 _PLANNED = {
-    "attack": "issue 4 (combat legality)",
-    "block": "issue 4 (combat legality)",
-    "replacement": "issue 5 (replacement and prevention)",
-    "cast": "a later issue (casting, CR 601)",
-    "game": "a later issue (turns, CR 500-514)",
+    "cast": "casting a spell: whether it can be cast and what it costs (CR 601)",
+    "game": "turns: the steps and phases of a game (CR 500-514)",
 }
 
 

@@ -20,7 +20,8 @@ from pyengine.model.enums import Duration, FaceDown, Step, Zone
 from pyengine.model.objects import GameObject, GameState, Player, TurnContext
 from pyengine.queries import base as queries
 from pyengine.scenario.files import read_text
-from pyengine.scenario.model import Disputed, Scenario
+from pyengine.scenario.model import Scenario
+from pyengine.scenario.readings import parse_expectations
 
 TOP_FIELDS = frozenset({"id", "title", "cr", "tags", "rationale", "disputed", "players", "turn",
                         "objects", "effects", "query", "expect"})
@@ -56,10 +57,6 @@ def _scenario(cur: Cursor) -> Scenario:
         cur.get("cr").fail("expected at least one CR rule number")
     tags = tuple(cur.get("tags").strings("a list of tags")) if cur.has("tags") else ()
     rationale = cur.req("rationale").string("the rules reasoning behind the expected answer")
-    disputed = None
-    if cur.has("disputed"):
-        d = cur.get("disputed").mapping({"reason", "cr"}, "{reason: ..., cr: [...]}")
-        disputed = Disputed(d.req("reason").string(), tuple(_rule(c) for c in d.get("cr").seq()))
     players = _players(cur.req("players"))
     pids = tuple(p.id for p in players)
     turn = _turn(cur.req("turn"), pids)
@@ -78,7 +75,7 @@ def _scenario(cur: Cursor) -> Scenario:
     query = kind.parse_query(qcur, state, ctx)
     _check_refs(ctx, state)
     _check_durations(cur, state)
-    expect = kind.parse_expect(cur.req("expect"), query, state)
+    expect, disputed = parse_expectations(cur, lambda c: kind.parse_expect(c, query, state), _rule)
     lines = dict(getattr(cur.value, "key_lines", {}))
     return Scenario(sid, title, cur.file or "<input>", cr, tags, rationale, state, query, expect,
                     disputed, lines)

@@ -17,21 +17,25 @@ from pyengine.scenario.runner import Outcome, Status
 
 
 def summary(outcomes: Sequence[Outcome]) -> dict[str, int]:
-    """Counts: ``total``, ``passed``, ``failed`` (every outcome that did not pass) and of
-    those the ``fails``, ``errors`` and ``timeouts``; ``disputed`` scenarios (any status)."""
+    """Counts: ``total``, ``passed``, ``failed`` (every outcome that did not pass: ``passed``
+    and ``failed`` add up to ``total``) and of those the ``fails``, ``errors`` and
+    ``timeouts``; ``disputed`` scenarios (any status) and of those ``disputed_failed``, whose
+    answer matched none of their readings (counted in ``fails``)."""
     def count(status: Status) -> int:
         return sum(1 for o in outcomes if o.status == status)
 
-    return {"total": len(outcomes), "passed": count(Status.PASS),
-            "failed": len(outcomes) - count(Status.PASS) - count(Status.DISPUTED),
-            "fails": count(Status.FAIL), "disputed_differ": count(Status.DISPUTED),
-            "errors": count(Status.ERROR), "timeouts": count(Status.TIMEOUT),
-            "disputed": sum(1 for o in outcomes if o.disputed)}
+    passed = count(Status.PASS)
+    return {"total": len(outcomes), "passed": passed, "failed": len(outcomes) - passed,
+            "fails": count(Status.FAIL), "errors": count(Status.ERROR),
+            "timeouts": count(Status.TIMEOUT),
+            "disputed": sum(1 for o in outcomes if o.disputed),
+            "disputed_failed": sum(1 for o in outcomes if o.disputed and o.status == Status.FAIL)}
 
 
 def closing_lines(outcomes: Sequence[Outcome]) -> list[str]:
     """The end of the text report: a breakdown line when anything did not pass or is
-    disputed, then ``N passed, N failed`` alone on the last line."""
+    disputed, then ``N passed, N failed`` alone on the last line (the two add up to the
+    number of scenarios)."""
     s = summary(outcomes)
     lines = []
     details = []
@@ -40,9 +44,9 @@ def closing_lines(outcomes: Sequence[Outcome]) -> list[str]:
                        f"{s['errors']} error{'s' if s['errors'] != 1 else ''}, "
                        f"{s['timeouts']} timeout{'s' if s['timeouts'] != 1 else ''}")
     if s["disputed"]:
-        differ = (f" ({s['disputed_differ']} answered differently from their expectation, "
-                  "not counted as failures)") if s["disputed_differ"] else ""
-        details.append(f"{s['disputed']} disputed{differ}")
+        none = (f" ({s['disputed_failed']} matched none of their readings)"
+                if s["disputed_failed"] else "")
+        details.append(f"{s['disputed']} disputed{none}")
     if details:
         noun = "scenario" if s["total"] == 1 else "scenarios"
         lines.append(f"of {s['total']} {noun}: " + "; ".join(details))
@@ -58,15 +62,22 @@ def _clingo_version() -> str:
 
 def _outcome_json(o: Outcome) -> dict[str, Any]:
     return {"id": o.id, "file": o.file, "title": o.title, "kind": o.kind, "cr": list(o.cr),
-            "status": o.status.value, "seconds": round(o.seconds, 4), "disputed": o.disputed,
+            "status": o.status.value, "seconds": round(o.seconds, 4), "disputed": _dispute_json(o),
             "diffs": list(o.diffs), "message": o.message, "error_kind": o.error_kind or None,
             "answer": o.answer_json}
+
+
+def _dispute_json(o: Outcome) -> dict[str, Any] | None:
+    """None, or the readings' reasons and which one matched (1-based; null when none did)."""
+    if not o.readings:
+        return None
+    return {"readings": list(o.readings), "matched": o.reading or None}
 
 
 def to_json(outcomes: Sequence[Outcome], seconds: float = 0.0) -> dict[str, Any]:
     """The JSON report: versions (pyengine, clingo, Python), the summary and every outcome."""
     return {
-        "format": "pyengine-check/1",
+        "format": "pyengine-check/2",  # 2: disputed is {readings, matched}
         "pyengine": __version__,
         "clingo": _clingo_version(),
         "python": platform.python_version(),
@@ -84,8 +95,8 @@ def json_text(outcomes: Sequence[Outcome], seconds: float = 0.0) -> str:
 def junit_xml(outcomes: Sequence[Outcome], seconds: float = 0.0) -> str:
     """The JUnit XML report (one testsuite, one testcase per scenario): a wrong answer is a
     ``failure`` with the differences as its text; bad input, an engine error and a timeout are
-    ``error`` elements whose ``type`` says which; a disputed scenario says so in
-    ``system-out``."""
+    ``error`` elements whose ``type`` says which; a disputed scenario says in ``system-out``
+    which reading its answer matched (or, a failure, that it matched none)."""
     s = summary(outcomes)
     suites = ET.Element("testsuites", name="pyengine check", tests=str(s["total"]),
                         failures=str(s["fails"]), errors=str(s["errors"] + s["timeouts"]),
@@ -117,10 +128,7 @@ def junit_xml(outcomes: Sequence[Outcome], seconds: float = 0.0) -> str:
         if o.cr:
             notes.append("CR " + ", ".join(o.cr))
         if o.disputed:
-            notes.append(f"disputed: {o.disputed}")
-        if o.status == Status.DISPUTED:
-            notes.append("answered differently from the expectation (not a failure):")
-            notes += list(o.diffs)
+            notes.append(f"disputed: {o.dispute_note()}")
         if notes:
             ET.SubElement(case, "system-out").text = "\n".join(escape(n) for n in notes)
     ET.indent(suites)

@@ -4,7 +4,9 @@ processes, or on a Dask cluster (:func:`run_many`). ``pyengine check`` and the p
 
 A run ends in one of four statuses: ``pass``, ``fail`` (the answer differs from the
 expectation; the outcome carries the differences), ``error`` (the file is bad input, or the
-engine raised) and ``timeout`` (the time limit ran out: never a verdict).
+engine raised) and ``timeout`` (the time limit ran out: never a verdict). A disputed scenario
+passes when its answer matches one of its readings (the outcome says which) and fails
+otherwise, like any other.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from pyengine.errors import (
 from pyengine.hardlimit import grace  # the same grace as a single query's (one definition)
 from pyengine.printable import escape
 from pyengine.queries import base as queries
+from pyengine.scenario import lifetime
 from pyengine.scenario.loader import load_file
 from pyengine.scenario.model import Scenario
 
@@ -48,7 +51,6 @@ class Status(str, enum.Enum):
     FAIL = "fail"
     ERROR = "error"
     TIMEOUT = "timeout"
-    DISPUTED = "disputed"  # the rules are unclear (scenario marked disputed) and the answer differs
 
 
 @dataclass(frozen=True)
@@ -62,14 +64,18 @@ class Outcome:
         title: the scenario's title.
         kind: the query kind.
         cr: the CR rules the scenario cites.
-        diffs: for ``fail``, one line per difference, ``object.field: expected X, got Y``.
+        diffs: for ``fail``, one line per difference, ``object.field: expected X, got Y``
+            (for a disputed scenario, each prefixed with its reading: ``reading 2: ...``).
         message: for ``error`` and ``timeout``, one line saying what happened.
         error_kind: for ``error``: ``input`` (the file is bad input) or ``engine``.
         answer: the engine's typed answer (None when there is none, or when it could not be
             sent back from a worker process; ``answer_json`` is always sent).
         answer_json: the answer in JSON-ready form.
         seconds: wall time of the run (loading and solving).
-        disputed: the reason, if the scenario is marked disputed (the rules are unclear).
+        readings: for a disputed scenario, the reason of each acceptable reading (one line
+            each, in file order); empty otherwise.
+        reading: which reading the answer matched (1 for the first); 0 when none did or
+            the scenario is not disputed.
     """
 
     file: str
@@ -84,7 +90,8 @@ class Outcome:
     answer: Any = None
     answer_json: dict[str, Any] | None = None
     seconds: float = 0.0
-    disputed: str | None = None
+    readings: tuple[str, ...] = ()
+    reading: int = 0
 
     @property
     def passed(self) -> bool:
@@ -93,8 +100,24 @@ class Outcome:
 
     @property
     def ok(self) -> bool:
-        """Passed, or answered differently where the rules are disputed (not a failure)."""
-        return self.status in (Status.PASS, Status.DISPUTED)
+        """Whether the scenario passed (a disputed one: its answer matched one reading)."""
+        return self.passed
+
+    @property
+    def disputed(self) -> bool:
+        """Whether the scenario is disputed (lists readings instead of one expectation)."""
+        return bool(self.readings)
+
+    def dispute_note(self) -> str:
+        """For a disputed scenario, which reading matched (with its reason), or that none did."""
+        if not self.readings:
+            return ""
+        total = len(self.readings)
+        if self.reading:
+            return f"reading {self.reading} of {total}: {self.readings[self.reading - 1]}"
+        if self.status == Status.FAIL:
+            return f"the answer matches none of its {total} reading{'s' if total != 1 else ''}"
+        return f"{total} reading{'s' if total != 1 else ''}"
 
     @property
     def name(self) -> str:
@@ -106,9 +129,10 @@ class Outcome:
         problem names the file, and control characters in names are escaped."""
         label = self.status.value.upper()
         tail = ""
-        if self.disputed:
-            reason = self.disputed if len(self.disputed) <= 80 else self.disputed[:77].rstrip() + "..."
-            tail = f"  [disputed: {reason}]"
+        if self.readings:
+            note = self.dispute_note()
+            note = note if len(note) <= 100 else note[:97].rstrip() + "..."
+            tail = f"  [disputed: {note}]"
         # the file, where the line would name only the id
         where = f"{self.file}, " if self.id and self.file and not self.passed else ""
         if self.status == Status.ERROR:
@@ -134,7 +158,7 @@ class Outcome:
 def _meta(scenario: Scenario) -> dict[str, Any]:
     return {"file": scenario.file, "id": scenario.id, "title": scenario.title,
             "kind": scenario.kind, "cr": scenario.cr,
-            "disputed": _one_line(scenario.disputed.reason) if scenario.disputed else None}
+            "readings": tuple(_one_line(r.reason) for r in scenario.disputed)}
 
 
 def run_scenario(scenario: Scenario, timeout: float = DEFAULT_TIMEOUT, *,
@@ -159,9 +183,10 @@ def run_scenario(scenario: Scenario, timeout: float = DEFAULT_TIMEOUT, *,
     remaining = max(0.001, timeout - took())
     try:
         answer = kind.solve(scenario.state, scenario.query, remaining)
-        diffs = tuple(kind.compare(scenario.expect, answer))
-    except SolverTimeout as exc:
-        return Outcome(status=Status.TIMEOUT, seconds=took(), message=str(exc), **meta)
+        reading, diffs = _compare(kind, scenario, answer)
+    except SolverTimeout as exc:  # name the limit given, not what was left of it for this call
+        return Outcome(status=Status.TIMEOUT, seconds=took(), **meta,
+                       message=f"timeout: {exc.what} did not finish within {timeout:g} s")
     except (ScenarioError, AmbiguousChoiceError) as exc:
         return Outcome(status=Status.ERROR, error_kind="input", seconds=took(), **meta,
                        message=_one_line(str(exc.located(scenario.file)) if isinstance(exc, ScenarioError)
@@ -174,13 +199,24 @@ def run_scenario(scenario: Scenario, timeout: float = DEFAULT_TIMEOUT, *,
         return Outcome(status=Status.ERROR, error_kind="engine", seconds=took(), **meta,
                        message=_one_line(f"{scenario.file}: internal error: {type(exc).__name__}: {exc}"))
     answer_json = _answer_json(answer)
-    status = Status.PASS
-    if diffs:
-        # a scenario marked disputed documents an open rules question: a different answer is
-        # reported with its differences but is not a wrong answer
-        status = Status.DISPUTED if scenario.disputed else Status.FAIL
+    status = Status.FAIL if diffs else Status.PASS
     return Outcome(status=status, diffs=diffs, answer=answer, answer_json=answer_json,
-                   seconds=took(), **meta)
+                   seconds=took(), reading=reading, **meta)
+
+
+def _compare(kind: Any, scenario: Scenario, answer: Any) -> tuple[int, tuple[str, ...]]:
+    """The reading the answer matches (1-based; 0 for none, or for a scenario that is not
+    disputed) and the differences: none when it matches; for a disputed scenario that
+    matches no reading, every reading's differences, each line naming its reading."""
+    if not scenario.disputed:
+        return 0, tuple(kind.compare(scenario.expect, answer))
+    diffs: list[str] = []
+    for number, reading in enumerate(scenario.disputed, 1):
+        found = kind.compare(reading.expect, answer)
+        if not found:
+            return number, ()
+        diffs += [f"reading {number}: {d}" for d in found]
+    return 0, tuple(diffs)
 
 
 def _answer_json(answer: Any) -> dict[str, Any] | None:
@@ -312,10 +348,12 @@ def run_many(paths: Sequence[str | Path], *, jobs: int | None = None,
     if not paths:
         return []
     jobs = jobs or default_jobs()
-    if dask:
-        _run_dask([str(p) for p in paths], dask, jobs, timeout, order.put)
-    else:
-        _run_local([str(p) for p in paths], jobs, timeout, order.put)
+    # SIGTERM, SIGINT, SIGHUP: stop, and kill the workers on the way out (lifetime.py)
+    with lifetime.stopping_on_signals():
+        if dask:
+            _run_dask([str(p) for p in paths], dask, jobs, timeout, order.put)
+        else:
+            _run_local([str(p) for p in paths], jobs, timeout, order.put)
     return order.outcomes()
 
 
@@ -337,7 +375,8 @@ def _preload() -> None:
     engine.preload()
 
 
-def _child(conn: Any, path: str, timeout: float) -> None:
+def _child(conn: Any, path: str, timeout: float, parent: int) -> None:
+    lifetime.die_with_parent(parent)
     try:
         outcome = run_file_portable(path, timeout)
     except BaseException as exc:  # never let a worker die silently
@@ -363,7 +402,7 @@ def _run_local(paths: list[str], jobs: int, timeout: float, put: Callable[[int, 
             while pending and len(running) < jobs:
                 index, path = pending.pop()
                 parent, child = ctx.Pipe(duplex=False)
-                proc = ctx.Process(target=_child, args=(child, path, timeout), daemon=True,
+                proc = ctx.Process(target=_child, args=(child, path, timeout, os.getpid()), daemon=True,
                                    name=f"pyengine-scenario-{index}")
                 proc.start()
                 child.close()
@@ -466,7 +505,8 @@ def _run_dask(paths: list[str], address: str, jobs: int, timeout: float,
                 if i not in finished:
                     fut.cancel()
                     put(i, Outcome(file=paths[i], status=Status.TIMEOUT, id=_guess_id(paths[i]),
-                                   message=f"timeout: no result from the Dask cluster within {guard:g} s"))
+                                   message=f"timeout: did not finish within {timeout:g} s (no result "
+                                           f"from the Dask cluster after {guard:g} s)"))
     finally:
         client.close()
         if cluster is not None:

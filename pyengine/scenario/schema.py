@@ -388,7 +388,9 @@ def _query_kinds() -> tuple[list[Schema], list[Schema]]:
                 "if": {"properties": {"query": {"properties": {"kind": {"const": name}},
                                                 "required": ["kind"]}},
                        "required": ["query"]},
-                "then": {"properties": {"expect": expect_schema}}})
+                "then": {"properties": {
+                    "expect": expect_schema,
+                    "disputed": {"items": {"properties": {"expect": expect_schema}}}}}})
     return branches, conditionals
 
 
@@ -402,9 +404,16 @@ def build() -> Schema:
         "cr": {"type": "array", "minItems": 1, "items": _ref("cr_rule")},
         "tags": _one_or_list(_nonempty(), "tags"),
         "rationale": _nonempty(),
-        "disputed": {"type": "object", "required": ["reason"], "additionalProperties": False,
-                     "properties": {"reason": _nonempty(),
-                                    "cr": {"type": ["array", "null"], "items": _ref("cr_rule")}}},
+        "disputed": {"type": "array", "minItems": 1,
+                     "description": "the acceptable readings where the rules can be read more "
+                                    "than one way (instead of expect): the answer must match one",
+                     "items": {"type": "object", "required": ["reason", "cr", "expect"],
+                               "additionalProperties": False,
+                               "properties": {"reason": _nonempty(),
+                                              "cr": {"type": "array", "minItems": 1,
+                                                     "items": _ref("cr_rule")},
+                                              "expect": {"description": "the answer this reading "
+                                                                        "gives"}}}},
         "players": {"type": "array", "minItems": 1, "items": _player()},
         "turn": {"type": "object", "required": ["active"], "additionalProperties": False,
                  "properties": {"active": _nonempty(), "number": {"type": "integer", "minimum": 1},
@@ -426,10 +435,12 @@ def build() -> Schema:
                        "answer the Comprehensive Rules give. See scenarios/README.md.",
         "type": "object",
         "additionalProperties": False,
-        "required": ["id", "title", "cr", "rationale", "players", "turn", "query", "expect"],
+        "required": ["id", "title", "cr", "rationale", "players", "turn", "query"],
         "properties": top,
         "$defs": _defs(),
     }
-    if expect_rules:
-        schema["allOf"] = expect_rules
+    # either one expectation or the readings of a disputed scenario, never both
+    schema["allOf"] = [{"oneOf": [{"required": ["expect"], "not": {"required": ["disputed"]}},
+                                  {"required": ["disputed"], "not": {"required": ["expect"]}}]},
+                       *expect_rules]
     return schema

@@ -64,7 +64,7 @@ def test_engine_outcomes_equal_oracle_outcomes(case: Case) -> None:
 def test_every_witness_passes_the_checker(case: Case) -> None:
     """Generate versus verify (STYLE 4): each outcome's witness sequence is legal to the
     checker and reaches that outcome. Up to 3 effects: a check grounds every event the
-    choices can produce, which grows quickly with the effects (see issue 5's note)."""
+    choices can produce, which grows quickly with the effects."""
     note(scenario(case))
     for outcome in engine_answer(case).outcomes:
         steps = [Proposal(s.effect, None if s.alternative.startswith("prevent ") else s.alternative,

@@ -60,11 +60,11 @@ def test_check_errors_are_one_line_and_classified(probe: Path, name: str, error_
     assert str(probe / f"{name}.yaml") in outcome.message
 
 
-def test_disputed_scenario_is_run_and_says_so(probe: Path) -> None:
+def test_disputed_scenario_is_run_and_says_which_reading_matched(probe: Path) -> None:
     outcome = pe.check(pe.load(probe / "disputed.yaml"))
     assert outcome.status == Status.PASS
-    assert outcome.disputed == "the probe is unsure"
-    assert "[disputed: the probe is unsure]" in outcome.line()
+    assert outcome.disputed and outcome.reading == 2
+    assert "[disputed: reading 2 of 2: the probe is unsure]" in outcome.line()
 
 
 def test_outcome_is_immutable(probe: Path) -> None:
@@ -80,7 +80,7 @@ def test_check_paths_runs_every_file_in_order_with_process_level_timeout(probe: 
     assert status["pass"].status == Status.PASS and status["slow-pass"].status == Status.PASS
     assert status["fail"].status == Status.FAIL
     assert status["fail"].diffs == ("objects: expected 3, got 2",)
-    assert status["disputed"].status == Status.PASS and status["disputed"].disputed
+    assert status["disputed"].status == Status.PASS and status["disputed"].reading == 2
     assert status["solver-timeout"].status == Status.TIMEOUT
     # the hang sleeps 30 s outside any solver: its worker process is killed
     assert status["hang"].status == Status.TIMEOUT

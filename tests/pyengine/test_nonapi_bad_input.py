@@ -1,4 +1,4 @@
-"""Bad input (issue 8): each kind of mistake gets exactly one line on stderr naming the file,
+"""Bad input: each kind of mistake gets exactly one line on stderr naming the file,
 the line, the field path and what was expected; exit code 2; never a traceback, never a
 silent default. Each case is a one-change twin of fixtures/valid/anthem-bears.yaml."""
 

@@ -162,7 +162,7 @@ def test_check_prints_one_line_per_scenario_in_order_and_the_closing_line(probe:
     fail_at = next(i for i, line in enumerate(lines) if line.startswith("FAIL"))
     assert lines[fail_at].startswith("FAIL    probe/fail  (")
     assert lines[fail_at + 1] == "          objects: expected 3, got 2"
-    assert any("[disputed: the probe is unsure]" in line for line in lines)
+    assert any("[disputed: reading 2 of 2: the probe is unsure]" in line for line in lines)
     assert any(line.startswith("TIMEOUT probe/hang") and "not a verdict" in line for line in lines)
 
 
@@ -216,7 +216,7 @@ def test_check_junit_report_to_a_file(probe: Path, tmp_path: Path) -> None:
     assert cases["probe/fail"].find("failure").text == "objects: expected 3, got 2"  # type: ignore[union-attr]
     assert cases["probe/hang"].find("error").get("type") == "timeout"  # type: ignore[union-attr]
     assert cases["probe/pass"].find("failure") is None and cases["probe/pass"].find("error") is None
-    assert "disputed: the probe is unsure" in cases["probe/disputed"].find("system-out").text  # type: ignore[union-attr]
+    assert "disputed: reading 2 of 2: the probe is unsure" in cases["probe/disputed"].find("system-out").text  # type: ignore[union-attr]
 
 
 def test_check_progress_bar_on_a_terminal(probe: Path) -> None:

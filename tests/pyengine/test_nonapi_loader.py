@@ -36,7 +36,7 @@ def test_valid_fixture_loads(fixtures: Path) -> None:
     assert s.id == "fixtures/anthem-bears"
     assert s.cr == ("613.4c", "611.3a")
     assert s.tags == ("layers", "fixture")
-    assert s.disputed is None
+    assert s.disputed == ()
     assert [o.id for o in s.state.objects] == ["bears", "anthem"]
     assert s.expect == {"bears": {"power": 3, "toughness": 3}}
 
@@ -56,10 +56,16 @@ def test_forms_and_defaults() -> None:
     assert s.lines["objects"] == 7 and bears.line == 8
 
 
-def test_disputed_is_read() -> None:
-    disputed = 'rationale: r\ndisputed: {reason: unclear, cr: ["613.8"]}\n'
-    s = load_text(BASE.replace("rationale: r\n", disputed))
-    assert s.disputed is not None and s.disputed.reason == "unclear" and s.disputed.cr == ("613.8",)
+def test_disputed_readings_are_read() -> None:
+    head, expect = BASE.split("expect:\n", 1)
+    expect = "".join("    " + line + "\n" for line in expect.splitlines())
+    readings = ('disputed:\n  - reason: unclear\n    cr: ["613.8"]\n    expect:\n' + expect
+                + '  - reason: or not\n    cr: ["613.8a", "613.9"]\n    expect:\n' + expect)
+    s = load_text(head + readings)
+    assert [(r.reason, r.cr) for r in s.disputed] == [("unclear", ("613.8",)),
+                                                      ("or not", ("613.8a", "613.9"))]
+    assert s.expectations == (s.disputed[0].expect, s.disputed[1].expect)
+    assert s.expect == s.disputed[0].expect == load_text(BASE).expect
 
 
 @pytest.mark.parametrize("old,new,message", [

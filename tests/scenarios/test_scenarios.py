@@ -50,8 +50,6 @@ def test_scenario(path: Path) -> None:
     outcome = runner.run_file(path, TIMEOUT)
     if outcome.passed:
         return
-    if outcome.status == runner.Status.DISPUTED:
-        pytest.xfail(f"disputed: {outcome.disputed}; engine answers differently: {'; '.join(outcome.diffs)}")
     cited = f" (CR {', '.join(outcome.cr)})" if outcome.cr else ""
-    disputed = f"\ndisputed: {outcome.disputed}" if outcome.disputed else ""
+    disputed = f"\ndisputed: {outcome.dispute_note()}" if outcome.disputed else ""
     pytest.fail(f"{outcome.name}{cited}\nfile: {outcome.file}{disputed}\n{outcome.report()}", pytrace=False)
