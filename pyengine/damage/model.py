@@ -7,6 +7,7 @@ question is decided by the encodings under asp/damage/.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -123,11 +124,11 @@ class Share:
 Assignment = tuple[Share, ...]  # sorted, one share per source and recipient
 
 
-def assignment(shares: object) -> Assignment:
+def assignment(shares: Iterable[Share]) -> Assignment:
     """A proposal as an :data:`Assignment`: sorted, zero amounts left out (they assign
     nothing); a second amount for the same source and recipient is refused."""
     out: dict[tuple[str, Recipient], Share] = {}
-    for s in shares:  # type: ignore[attr-defined]
+    for s in shares:
         if not isinstance(s, Share):
             raise ValueError(f"an assignment is made of Share values, got {s!r}")
         if not isinstance(s.amount, int) or isinstance(s.amount, bool):

@@ -13,7 +13,16 @@ import clingo
 
 from pyengine import encodings
 from pyengine.damage.facts import combat_factset, read_recipient
-from pyengine.damage.model import Assignment, Combat, Listing, Recipient, Share, Verdict, Violation, assignment
+from pyengine.damage.model import (
+    Assignment,
+    Combat,
+    Listing,
+    Recipient,
+    Share,
+    Verdict,
+    Violation,
+    assignment,
+)
 from pyengine.errors import EncodingError
 from pyengine.solver import Model, solve
 
@@ -52,7 +61,8 @@ def check(combat: Combat, proposal: Assignment, *, timeout: float = TIMEOUT) -> 
         raise EncodingError("damage: the check encoding has no answer (it is stratified)")
     model = result.model
     violations = tuple(sorted(
-        Violation(v.arguments[0].string, v.arguments[1].name, tuple(_value(a) for a in v.arguments[2].arguments))
+        Violation(v.arguments[0].string, v.arguments[1].name,
+                  tuple(_value(a) for a in v.arguments[2].arguments))
         for v in model.atoms("violation", 3, ordered=False)))
     assigning = tuple(sorted((a.arguments[0].string, a.arguments[1].number)
                              for a in model.atoms("assigns_damage", 2, ordered=False)))
