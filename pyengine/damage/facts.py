@@ -6,6 +6,8 @@ are constants; nothing is formatted into program text.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import clingo
 
 from pyengine.damage.model import Assignment, Combat, Recipient
@@ -24,6 +26,7 @@ _SCHEMA = {
     "keyword": 2,
     "had_first_strike": 1,
     "given_assign": 3,
+    "counted": 1,
 }
 for _name, _arity in _SCHEMA.items():
     declare(_name, _arity)
@@ -39,8 +42,9 @@ def read_recipient(sym: clingo.Symbol) -> Recipient:
     return Recipient(sym.arguments[0].string, player=sym.name == "p")
 
 
-def combat_factset(combat: Combat, proposal: Assignment = ()) -> FactSet:
-    """The facts of ``combat`` (and of a proposed assignment)."""
+def combat_factset(combat: Combat, proposal: Assignment = (), counted: Sequence[str] = ()) -> FactSet:
+    """The facts of ``combat`` (and of a proposed assignment, or of the creatures whose
+    assignments alone are counted)."""
     fs = FactSet()
     fs.add("damage_step", Const(combat.step.value))
     for c in combat.creatures():
@@ -62,6 +66,8 @@ def combat_factset(combat: Combat, proposal: Assignment = ()) -> FactSet:
         fs.add("blocker", b.creature.id)
         for a_id in b.blocking:
             fs.add("blocking", b.creature.id, a_id)
+    for oid in counted:
+        fs.add("counted", oid)
     for s in proposal:
         fs.add("given_assign", s.source, recipient_term(s.recipient), s.amount)
     return fs

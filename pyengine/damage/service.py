@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import clingo
+import networkx as nx  # type: ignore[import-untyped]
 
 from pyengine import encodings
 from pyengine.damage.facts import combat_factset, read_recipient
@@ -31,7 +32,7 @@ encodings.register("damage_list", "damage/list.lp")
 encodings.register("damage_count", "damage/count.lp")
 
 LIST_LIMIT = 1000  # legal assignments listed before only their number is given
-COUNT_CAP = 20_000  # answer sets counted before the count becomes a lower bound (counting
+COUNT_CAP = 20_000  # answer sets counted per part before the count becomes a lower bound (counting
 # enumerates them: 20,000 took about 2 s, measured on a busy two-core machine)
 TIMEOUT = 10.0
 
@@ -73,8 +74,10 @@ def check(combat: Combat, proposal: Assignment, *, timeout: float = TIMEOUT) -> 
 def legal_assignments(combat: Combat, *, limit: int = LIST_LIMIT, timeout: float = TIMEOUT,
                       count_cap: int = COUNT_CAP) -> Listing:
     """Every legal assignment of the step when there are at most ``limit`` (sorted), else
-    their number (counted up to ``count_cap``). There is always one (a trampler may assign all
-    its damage to its blockers, CR 702.19b), so an empty answer is an encoding bug."""
+    their number, counted part by part (:func:`_parts`) up to ``count_cap`` assignments
+    per part (past that, ``exact`` is False and the count a lower bound). There is always
+    one (a trampler may assign all its damage to its blockers, CR 702.19b), so an empty
+    answer is an encoding bug."""
     if limit < 0 or count_cap <= limit:
         raise ValueError("limit must be 0 or more and count_cap greater than limit")
     deadline = time.perf_counter() + timeout
@@ -88,6 +91,22 @@ def legal_assignments(combat: Combat, *, limit: int = LIST_LIMIT, timeout: float
         if len(set(found)) != len(found):
             raise EncodingError("damage: one assignment listed twice")
         return Listing(len(found), True, limit, found)
-    counted = solve([encodings.path("damage_count")], facts, what="count combat damage assignments",
-                    timeout=max(deadline - time.perf_counter(), 0.001), models=count_cap)
-    return Listing(len(counted.models), counted.exhausted, limit)
+    count, exact = 1, True
+    for part in _parts(listed.models[0]):
+        counted = solve([encodings.path("damage_count")], combat_factset(combat, counted=part),
+                        what="count combat damage assignments",
+                        timeout=max(deadline - time.perf_counter(), 0.001), models=count_cap)
+        count *= len(counted.models)
+        exact = exact and counted.exhausted
+    return Listing(count, exact, limit)
+
+
+def _parts(model: Model) -> list[list[str]]:
+    """The creatures that assign damage, split into parts whose choices are independent
+    (no ``coupled/2`` link between two parts): the legal assignments of the step are the
+    products of those of its parts, so their number is the product of the parts' numbers."""
+    graph = nx.Graph()
+    graph.add_nodes_from(a.arguments[0].string for a in model.atoms("assigns_damage", 2, ordered=False))
+    graph.add_edges_from((c.arguments[0].string, c.arguments[1].string)
+                         for c in model.atoms("coupled", 2, ordered=False))
+    return sorted(sorted(part) for part in nx.connected_components(graph))

@@ -186,6 +186,26 @@ def test_count_stops_at_the_cap_as_a_lower_bound() -> None:
     assert legal_assignments(combat, limit=10).count == 220
 
 
+def test_independent_parts_are_counted_apart() -> None:
+    """Two attackers with their own blockers choose independently (510.1c): 10 x 10 ways,
+    counted exactly though each count stops at 50."""
+    combat = Combat(Step.REGULAR, (Attacker(cr("a1", 9, 9), BOB), Attacker(cr("a2", 9, 9), BOB)),
+                    (Blocker(cr("b1", 0, 1), ("a1",)), Blocker(cr("b2", 0, 1), ("a1",)),
+                     Blocker(cr("b3", 0, 1), ("a2",)), Blocker(cr("b4", 0, 1), ("a2",))))
+    listing = legal_assignments(combat, limit=5, count_cap=50)
+    assert (listing.count, listing.exact) == (100, True)
+
+
+def test_a_trampler_and_another_attacker_sharing_a_blocker_are_counted_together() -> None:
+    """702.19b couples them: a2 may trample over only when a1 and a2 together assign b lethal
+    damage. a1 (2 power) and a2 (2 power, trample) blocked by b (toughness 2): a1 divides
+    nothing (b is its only blocker), so a2 may assign 0, 1 or 2 to bob: 3 ways."""
+    combat = Combat(Step.REGULAR, (Attacker(cr("a1", 2, 2), BOB), Attacker(cr("a2", 2, 2, 0, TR), BOB)),
+                    (Blocker(cr("b", 0, 2), ("a1", "a2")),))
+    assert shares_of(combat, "a2") == {(("b", 2),), (("b", 1), ("bob", 1)), (("bob", 2),)}
+    assert legal_assignments(combat, limit=1).count == 3
+
+
 @pytest.mark.parametrize("bad", [
     lambda: Creature("", 1, 1),
     lambda: Creature("x", 1, 1, -1),
