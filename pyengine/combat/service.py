@@ -15,18 +15,18 @@ this module builds facts, calls :func:`pyengine.solver.solve`, and reads the ans
 from __future__ import annotations
 
 import itertools
-import time
 from dataclasses import dataclass
 
 import clingo
 
-from pyengine import encodings
+from pyengine import encodings, solver
+from pyengine.budget import Budget
 from pyengine.combat import components as comp
 from pyengine.combat.explain import requirement_text, violation_of
 from pyengine.combat.facts import board_factset, read_target
 from pyengine.combat.model import Board, Declaration, Kind, Requirement, Verdict
-from pyengine.errors import EncodingError, SolverTimeout
-from pyengine.solver import SolveResult, solve, version
+from pyengine.errors import EncodingError
+from pyengine.solver import SolveResult, version
 
 encodings.register("combat_attack", "combat/attack.lp")
 encodings.register("combat_block", "combat/block.lp")
@@ -144,29 +144,24 @@ def _requirements(board: Board, read: _Read, given: bool) -> tuple[Requirement, 
     return tuple(out)
 
 
-class _Clock:
-    def __init__(self, timeout: float) -> None:
-        self.deadline = time.perf_counter() + timeout
-        self.timeout = timeout
-
-    def left(self) -> float:
-        return max(0.01, self.deadline - time.perf_counter())
+_ENGINE = "the combat engine"
 
 
-def verify(board: Board, proposed: Declaration, timeout: float = 30.0) -> Verdict:
+def verify(board: Board, proposed: Declaration, timeout: float | Budget = 30.0) -> Verdict:
     """Judge ``proposed`` with one solver call: the rules it breaks, the requirements it obeys
     against the maximum (CR 508.1d / 509.1c), and a legal declaration reaching the maximum.
+    ``timeout``: seconds, or the budget of the query this is part of.
 
     Raises:
         SolverTimeout: the call did not finish in time (never a verdict).
     """
     facts = board_factset(board, proposed)
     entry = encodings.path(_ENTRY[board.kind] + "_verify")
-    result = solve(
+    result = solver.solve(
         [entry],
         facts,
         what=f"verify a {board.kind.value} declaration",
-        timeout=timeout,
+        budget=Budget.of(timeout, _ENGINE),
         args=OPT_ARGS,
         models=0,
     )
@@ -194,14 +189,15 @@ def verify(board: Board, proposed: Declaration, timeout: float = 30.0) -> Verdic
     )
 
 
-def optimum(board: Board, timeout: float = 30.0, options: bool = False) -> tuple[int, Declaration, _Read]:
+def optimum(board: Board, timeout: float | Budget = 30.0,
+            options: bool = False) -> tuple[int, Declaration, _Read]:
     """The maximum number of requirements obeyable, a witness, and the model read (with the
     pairs a declaration may use when ``options``)."""
-    result = solve(
+    result = solver.solve(
         [encodings.path(_ENTRY[board.kind])],
         board_factset(board),
         what=f"maximise a {board.kind.value} declaration",
-        timeout=timeout,
+        budget=Budget.of(timeout, _ENGINE),
         args=OPT_ARGS,
         models=0,
         consts={"options": int(options)},
@@ -210,10 +206,11 @@ def optimum(board: Board, timeout: float = 30.0, options: bool = False) -> tuple
     return len(read.obeyed["best"]), read.decls["best"], read
 
 
-def enumerate_legal(board: Board, timeout: float = 30.0, list_limit: int = LIST_LIMIT) -> Verdict:
+def enumerate_legal(board: Board, timeout: float | Budget = 30.0, list_limit: int = LIST_LIMIT) -> Verdict:
     """The maximum, a witness and the legal declarations: all of them when there are at most
     ``list_limit``, else their count and a sample (the first ``list_limit`` in a fixed order).
-    The listing counts against ``timeout`` too.
+    The listing counts against ``timeout`` too (seconds, or the budget of the query this is
+    part of: every call gets what is left of it).
 
     The maximum counts no cost paid (CR 508.1d, 509.1c); the legal declarations include those
     that pay costs, when the declaring player's mana allows it.
@@ -221,8 +218,8 @@ def enumerate_legal(board: Board, timeout: float = 30.0, list_limit: int = LIST_
     Raises:
         SolverTimeout: a call did not finish in time (never a verdict).
     """
-    clock = _Clock(timeout)
-    maximum, witness, read = optimum(board, clock.left(), options=True)
+    budget = Budget.of(timeout, _ENGINE)
+    maximum, witness, read = optimum(board, budget, options=True)
     pay = 1 if comp.has_costs(board) else 0
     parts = comp.split(board, read.options)
     entry = encodings.path(_ENTRY[board.kind] + "_enum")
@@ -237,11 +234,11 @@ def enumerate_legal(board: Board, timeout: float = 30.0, list_limit: int = LIST_
                 for rid in read.obeyed["best"]
                 if comp.owns(part, requirement_text(*read.requirements[rid][:2])[1])
             )
-        result = solve(
+        result = solver.solve(
             [entry],
             board_factset(part.board),
             what=f"enumerate legal {board.kind.value} declarations",
-            timeout=clock.left(),
+            budget=budget,
             models=ENUM_LIMIT + 1,
             consts={"min_obeyed": need, "pay": pay},
         )
@@ -253,8 +250,8 @@ def enumerate_legal(board: Board, timeout: float = 30.0, list_limit: int = LIST_
         lists.append(decls)
     listed = []
     for n, combo in enumerate(itertools.islice(itertools.product(*lists), list_limit)):
-        if n % 1024 == 1023 and time.perf_counter() > clock.deadline:  # the listing is in the limit too
-            raise SolverTimeout(f"list legal {board.kind.value} declarations", timeout)
+        if n % 1024 == 1023:  # the listing is in the limit too
+            budget.left(f"list legal {board.kind.value} declarations")
         listed.append(Declaration.of(
             itertools.chain.from_iterable(d.pairs for d in combo),
             itertools.chain.from_iterable(d.paid for d in combo),
@@ -292,7 +289,7 @@ def _decl_of(board: Board, model: object) -> Declaration:
 
 
 def judge(
-    board: Board, proposed: Declaration | None, timeout: float = 30.0, list_limit: int = LIST_LIMIT
+    board: Board, proposed: Declaration | None, timeout: float | Budget = 30.0, list_limit: int = LIST_LIMIT
 ) -> Verdict:
     """:func:`verify` a proposal, or :func:`enumerate_legal` without one."""
     if proposed is not None:

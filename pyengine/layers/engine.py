@@ -6,13 +6,13 @@ effects outside the layers (combat, replacement, rules) and the effects on playe
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import clingo
 
 from pyengine import encodings, solver
 from pyengine import facts as F
+from pyengine.budget import Budget
 from pyengine.layers import worlds
 from pyengine.layers.facts import FactBuilder
 from pyengine.layers.read import Reader
@@ -35,23 +35,22 @@ class _Carry:
     facts: tuple[clingo.Symbol, ...] = ()
 
 
-def compute(state: GameState, timeout: float = 30.0, measure: bool = False,
+def compute(state: GameState, timeout: float | Budget = 30.0, measure: bool = False,
             stepwise: bool = False) -> LayerResult:
     """Characteristics of every object after all continuous effects (CR 613). ``measure``:
     also count the ground atoms and rules of every call (for benchmarks). ``stepwise``: apply
     one effect at a time in every layer, with dependencies, even where no effect can change
     what another reads (asp/layers/quiet.lp): the answer is the same, only slower.
-    Raises :class:`SolverTimeout` naming ``timeout``, the whole query's limit (each call
-    gets what is left of it), and where the time ran out."""
-    with solver.query_limit(_ENGINE, timeout):
-        return _compute(state, timeout, measure, stepwise)
+    ``timeout``: seconds, or the budget of the query this computation is part of (each call
+    gets what is left of it). Raises :class:`SolverTimeout` naming the whole limit and where
+    the time ran out."""
+    return _compute(state, Budget.of(timeout, _ENGINE), measure, stepwise)
 
 
 _ENGINE = "the layer engine"
 
 
-def _compute(state: GameState, timeout: float, measure: bool, stepwise: bool) -> LayerResult:
-    deadline = time.perf_counter() + timeout
+def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) -> LayerResult:
     builder = FactBuilder(state)
     static, cur = builder.build()
     static_names = frozenset(builder.names)
@@ -79,7 +78,7 @@ def _compute(state: GameState, timeout: float, measure: bool, stepwise: bool) ->
         while True:
             facts = (static + _values(carry) + list(carry.facts) + [F.fact("applied", e) for e in applied]
                      + fixed)
-            res = solver.solve(program, facts, what=f"layer {layer.value}", timeout=_left(deadline, timeout),
+            res = solver.solve(program, facts, what=f"layer {layer.value}", budget=budget,
                                consts={"layer": layer.asp, "always_step": int(stepwise)},
                                measure=measure, transform=worlds.split,
                                fact_names=static_names | _CARRY_NAMES)
@@ -106,7 +105,7 @@ def _compute(state: GameState, timeout: float, measure: bool, stepwise: bool) ->
     if "rules_def" in static_names:
         facts = static + _values(carry) + list(carry.facts)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
-                           timeout=_left(deadline, timeout), consts={"layer": "final"},
+                           budget=budget, consts={"layer": "final"},
                            measure=measure, transform=worlds.split, fact_names=static_names | _CARRY_NAMES)
         _add_stats(stats, res.stats)
         final_model = res.model
@@ -262,9 +261,3 @@ _PT = (clingo.Function("power"), clingo.Function("toughness"))
 _CARRY_NAMES = frozenset({"cur", "started", "started_on", "grant_ts", "applied", "cp_fixed"})
 F.declare("cp_fixed", 3)
 
-
-def _left(deadline: float, total: float) -> float:
-    left = deadline - time.perf_counter()
-    if left <= 0:
-        raise solver.SolverTimeout(_ENGINE, total)
-    return left

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import time
 from dataclasses import dataclass
 from typing import Any
 
 import clingo
 
 from pyengine import encodings, solver
-from pyengine.errors import EncodingError, SolverTimeout
+from pyengine.budget import Budget
+from pyengine.errors import EncodingError
 from pyengine.model.objects import GameState
 from pyengine.replacement import spec as S
 from pyengine.replacement.answer import EffectInfo, Outcome, ReplacementAnswer, Step, Verdict, Violation
@@ -44,43 +44,36 @@ class Proposal:
 
 
 def analyse(state: GameState, events: list[Event], *, at: int | None = None,
-            sequence: list[Proposal] | None = None, timeout: float = 30.0,
+            sequence: list[Proposal] | None = None, timeout: float | Budget = 30.0,
             token_defs: dict[str, Any] | None = None, method: str = "auto") -> ReplacementAnswer:
     """Every outcome the legal choice sequences reach for ``events`` (simultaneous), each with
     one sequence reaching it; and the verdict on ``sequence`` if given. ``at``: the
     timestamp of the event (CR 614.4: later effects don't apply). ``method``: "auto" (trees
     of choices unless an effect can be used up or there are few effects, see
     :func:`_enumerate`), "trees" where possible, or "steps" (sequences of steps always; the
-    benchmark compares the two). Raises :class:`SolverTimeout` naming ``timeout``, the whole
-    query's limit (each call gets what is left of it), and where the time ran out."""
-    with solver.query_limit("the replacement engine", timeout):
-        return _analyse(state, events, at, sequence, timeout, token_defs, method)
+    benchmark compares the two). ``timeout``: seconds, or the budget of the query this is part
+    of; the layer engine's calls and this engine's share it, each getting what is left.
+    Raises :class:`SolverTimeout` naming the whole limit and where the time ran out."""
+    budget = Budget.of(timeout, "the replacement engine")
+    return _analyse(state, events, at, sequence, budget, token_defs, method)
 
 
 def _analyse(state: GameState, events: list[Event], at: int | None, sequence: list[Proposal] | None,
-             timeout: float, token_defs: dict[str, Any] | None, method: str) -> ReplacementAnswer:
-    deadline = time.perf_counter() + timeout
-    result = run_layers(state, timeout)
+             budget: Budget, token_defs: dict[str, Any] | None, method: str) -> ReplacementAnswer:
+    result = run_layers(state, budget)
     found = instances(state, result, at)
-    entering = explore(state, result, found, events, _left(deadline, timeout), token_defs or {})
+    entering = explore(state, result, found, events, budget, token_defs or {})
     builder = FactBuilder(state, result, events, found, entering)
     facts = builder.build()
     shields = {i.id: i.spec.shield for i in found + entering.own
                if isinstance(i.spec, S.ReplacementSpec) and i.spec.shield is not None}
     horizon = _horizon(events, found + entering.own)
-    outcomes, horizon = _enumerate(facts, horizon, shields, deadline, timeout, method)
+    outcomes, horizon = _enumerate(facts, horizon, shields, budget, method)
     verdict = None
     if sequence is not None:
-        verdict = _check(facts, sequence, max(horizon, len(sequence) + horizon), shields, deadline, timeout)
+        verdict = _check(facts, sequence, max(horizon, len(sequence) + horizon), shields, budget)
     return ReplacementAnswer(tuple(events), _infos(found + entering.own), outcomes, verdict,
                              {"horizon": float(horizon)})
-
-
-def _left(deadline: float, total: float) -> float:
-    left = deadline - time.perf_counter()
-    if left <= 0:
-        raise SolverTimeout("the replacement engine", total)
-    return left
 
 
 def _horizon(events: list[Event], found: list[Instance]) -> int:
@@ -92,7 +85,7 @@ def _horizon(events: list[Event], found: list[Instance]) -> int:
 
 
 def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int],
-               deadline: float, total: float, method: str = "auto") -> tuple[tuple[Outcome, ...], int]:
+               budget: Budget, method: str = "auto") -> tuple[tuple[Outcome, ...], int]:
     """Every outcome, each with a witness sequence. Without effects that can be used up,
     and with at least :data:`TREES_FROM` effects, the outcomes are read from trees of
     choices (asp/replacement/outcomes.lp), which need no time steps and whose events are
@@ -103,10 +96,10 @@ def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int]
         raise ValueError(f"replacement: unknown method {method!r}")
     many = method == "trees" or sum(f.name == "rep_effect" for f in facts) >= TREES_FROM
     if method != "steps" and many and not any(f.name in _LIMITED for f in facts):
-        return _enumerate_trees(facts, horizon, shields, deadline, total)
+        return _enumerate_trees(facts, horizon, shields, budget)
     while True:
         res = solver.solve([encodings.path("replacement")], facts, what="replacement outcomes",
-                           timeout=_left(deadline, total), args=["--project"], models=0,
+                           budget=budget, args=["--project"], models=0,
                            consts={"horizon": horizon})
         if not any(m.atoms("overflow", 0) for m in res.models):
             break
@@ -136,9 +129,9 @@ TREES_FROM = 3
 
 
 def _enumerate_trees(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int],
-                     deadline: float, total: float) -> tuple[tuple[Outcome, ...], int]:
+                     budget: Budget) -> tuple[tuple[Outcome, ...], int]:
     res = solver.solve([encodings.path("replacement_tree")], facts, what="replacement outcomes",
-                       timeout=_left(deadline, total), args=["--project"], models=0)
+                       budget=budget, args=["--project"], models=0)
     if not res.satisfiable:
         raise EncodingError("replacement: no legal tree of choices (an encoding bug)")
     outcomes: dict[Any, Outcome] = {}
@@ -146,7 +139,7 @@ def _enumerate_trees(facts: list[clingo.Symbol], horizon: int, shields: dict[str
     for model in res.models:
         tree = list(model.atoms("takes", 3))
         steps = len(tree) + sum(1 for _ in model.atoms("transforms", 1)) + 1
-        witness, used = _witness(facts, tree, steps, deadline, total)
+        witness, used = _witness(facts, tree, steps, budget)
         out = read_outcome(witness, shields)
         if out.key != read_outcome(model, shields).key:
             raise EncodingError("replacement: a witness sequence reaches another outcome than "
@@ -157,13 +150,13 @@ def _enumerate_trees(facts: list[clingo.Symbol], horizon: int, shields: dict[str
 
 
 def _witness(facts: list[clingo.Symbol], tree: list[clingo.Symbol], horizon: int,
-             deadline: float, total: float) -> tuple[solver.Model, int]:
+             budget: Budget) -> tuple[solver.Model, int]:
     """A legal sequence of steps that applies exactly the tree's effects (follow.lp), and the
     horizon it needed."""
     given = facts + takes(tree)
     while True:
         res = solver.solve([encodings.path("replacement_witness")], given,
-                           what="replacement witness", timeout=_left(deadline, total),
+                           what="replacement witness", budget=budget,
                            consts={"horizon": horizon})
         if res.models:
             return res.models[0], horizon
@@ -174,11 +167,11 @@ def _witness(facts: list[clingo.Symbol], tree: list[clingo.Symbol], horizon: int
 
 
 def _check(facts: list[clingo.Symbol], sequence: list[Proposal], horizon: int,
-           shields: dict[str, int], deadline: float, total: float) -> Verdict:
+           shields: dict[str, int], budget: Budget) -> Verdict:
     steps = [(p.effect, p.choice, p.by) for p in sequence]
     facts = facts + proposals(steps, [p.on for p in sequence])
     res = solver.solve([encodings.path("check_replacement")], facts,
-                       what="replacement check", timeout=_left(deadline, total),
+                       what="replacement check", budget=budget,
                        models=0, consts={"horizon": horizon})
     if not res.models or not res.exhausted:
         raise EncodingError("replacement check: no optimum (an encoding bug)")
