@@ -20,12 +20,14 @@ from dataclasses import dataclass
 import clingo
 
 from pyengine import encodings, solver
+from pyengine import shown as O
 from pyengine.budget import Budget
 from pyengine.combat import components as comp
 from pyengine.combat.explain import requirement_text, violation_of
 from pyengine.combat.facts import board_factset, read_target
 from pyengine.combat.model import Board, Declaration, Kind, Requirement, Verdict
 from pyengine.errors import EncodingError
+from pyengine.registry import read, records
 from pyengine.solver import SolveResult, version
 
 encodings.register("combat_attack", "combat/attack.lp")
@@ -57,7 +59,7 @@ class _Read:
     decls: dict[str, Declaration]
     requirements: dict[str, tuple[str, tuple[str, ...], str]]  # id -> (kind, arguments, rule)
     obeyed: dict[str, frozenset[str]]
-    violations: tuple[clingo.Symbol, ...]
+    violations: tuple[O.Violation, ...]
     options: tuple[tuple[str, str], ...]
     total: int
 
@@ -71,58 +73,57 @@ def _req_id(name: str, args: list[str]) -> str:
 
 
 def _read(board: Board, result: SolveResult) -> _Read:
-    """One pass over the shown atoms (clingo symbol access is costly on large boards). The
-    search must have been exhausted: the last model of an optimisation is then optimal."""
+    """One pass over the shown atoms, each read once into its record (clingo symbol access
+    is costly on large boards). The search must have been exhausted: the last model of an
+    optimisation is then optimal."""
     if not result.exhausted or not result.satisfiable:
         raise EncodingError(
             "the combat encodings ended without an optimal declaration "
             "(the empty declaration always breaks no restriction)"
         )
-    pair_name = _PAIR[board.kind]
-    opt_name = "attack_option" if board.kind == Kind.ATTACK else "block_option"
-    attack = board.kind == Kind.ATTACK
+    got = records(result.model.shown, "combat")  # in clingo's order: into sets and dicts
     pairs: dict[str, set[tuple[str, str]]] = {"given": set(), "best": set()}
     paid: dict[str, set[tuple[str, str]]] = {"given": set(), "best": set()}
-    reqs: dict[str, tuple[str, tuple[str, ...], str]] = {}
     obeyed: dict[str, set[str]] = {"given": set(), "best": set()}
-    violations = []
-    options = []
+    if board.kind == Kind.ATTACK:
+        for a in got[O.Attacks]:
+            pairs[a.declaration].add((a.attacker, read_target(a.target)))
+        options = [(o.attacker, read_target(o.target)) for o in got[O.AttackOption]]
+    else:
+        for b in got[O.Blocks]:
+            pairs[b.declaration].add((b.blocker, b.attacker))
+        options = [(o.blocker, o.attacker) for o in got[O.BlockOption]]
+    for p in got[O.Pays]:
+        paid[p.declaration].add((p.effect, p.creature))
     ids: dict[clingo.Symbol, tuple[str, str, tuple[str, ...]]] = {}
-    total = 0
 
     def parse(sym: clingo.Symbol) -> tuple[str, str, tuple[str, ...]]:
-        got = ids.get(sym)
-        if got is None:
+        known = ids.get(sym)
+        if known is None:
             args = tuple(_plain(a) for a in sym.arguments)
-            got = ids[sym] = (_req_id(sym.name, list(args)), sym.name, args)
-        return got
+            known = ids[sym] = (_req_id(sym.name, list(args)), sym.name, args)
+        return known
 
-    for sym in result.model.shown:  # into sets and dicts: clingo's order is enough
-        name, args = sym.name, sym.arguments
-        if name == pair_name:
-            pairs[args[0].name].add((args[1].string, read_target(args[2]) if attack else args[2].string))
-        elif name == "obeyed":
-            obeyed[args[0].name].add(parse(args[1])[0])
-        elif name == "requirement":
-            key, kind, rargs = parse(args[0])
-            reqs[key] = (kind, rargs, args[1].string)
-        elif name == "pays":
-            paid[args[0].name].add((args[1].string, args[2].string))
-        elif name == "violation":
-            violations.append(sym)
-        elif name == "requirement_total":
-            total = args[0].number
-        elif name == opt_name:
-            options.append((args[0].string, read_target(args[1]) if attack else args[1].string))
+    for o in got[O.Obeyed]:
+        obeyed[o.declaration].add(parse(o.requirement)[0])
+    reqs: dict[str, tuple[str, tuple[str, ...], str]] = {}
+    for r in got[O.Requirement]:
+        key, kind, rargs = parse(r.requirement)
+        reqs[key] = (kind, rargs, r.rule)
+    totals = got[O.RequirementTotal]
     decls = {d: Declaration.of(pairs[d], paid[d]) for d in ("given", "best")}
     return _Read(
         decls,
         reqs,
         {d: frozenset(v) for d, v in obeyed.items()},
-        tuple(sorted(violations)),
+        tuple(sorted(got[O.Violation], key=_violation_key)),
         tuple(sorted(options)),
-        total,
+        totals[0].total if totals else 0,
     )
+
+
+def _violation_key(v: O.Violation) -> tuple:
+    return (v.rule, v.check, v.args)
 
 
 def _requirements(board: Board, read: _Read, given: bool) -> tuple[Requirement, ...]:
@@ -168,7 +169,7 @@ def verify(board: Board, proposed: Declaration, timeout: float | Budget = 30.0) 
     read = _read(board, result)
     obeyed = len(read.obeyed["given"])
     maximum = len(read.obeyed["best"])
-    violations = [violation_of(board, sym) for sym in read.violations]
+    violations = [violation_of(board, v) for v in read.violations]
     if obeyed < maximum:
         violations.append(
             violation_of(board, None, requirements=(obeyed, maximum), rule=_RULE_508D[board.kind])
@@ -276,15 +277,12 @@ def enumerate_legal(board: Board, timeout: float | Budget = 30.0, list_limit: in
 
 
 def _decl_of(board: Board, model: object) -> Declaration:
-    pairs, paid = set(), set()
-    for sym in model.atoms(_PAIR[board.kind], 3):  # type: ignore[attr-defined]
-        d, a, b = sym.arguments
-        if d.name == "best":
-            pairs.add((a.string, read_target(b) if board.kind == Kind.ATTACK else b.string))
-    for sym in model.atoms("pays", 3):  # type: ignore[attr-defined]
-        d, e, o = sym.arguments
-        if d.name == "best":
-            paid.add((e.string, o.string))
+    if board.kind == Kind.ATTACK:
+        pairs = {(a.attacker, read_target(a.target)) for a in read(model, O.Attacks)
+                 if a.declaration == "best"}
+    else:
+        pairs = {(b.blocker, b.attacker) for b in read(model, O.Blocks) if b.declaration == "best"}
+    paid = {(p.effect, p.creature) for p in read(model, O.Pays) if p.declaration == "best"}
     return Declaration.of(pairs, paid)
 
 

@@ -12,9 +12,11 @@ from typing import Any
 import clingo
 
 from pyengine import encodings, solver
+from pyengine import shown as O
 from pyengine.budget import Budget
 from pyengine.errors import EncodingError
 from pyengine.model.objects import GameState
+from pyengine.registry import read
 from pyengine.replacement import spec as S
 from pyengine.replacement.answer import EffectInfo, Outcome, ReplacementAnswer, Step, Verdict, Violation
 from pyengine.replacement.collect import Instance, instances, run_layers
@@ -101,7 +103,7 @@ def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int]
         res = solver.solve([encodings.path("replacement")], facts, what="replacement outcomes",
                            budget=budget, args=["--project"], models=0,
                            consts={"horizon": horizon})
-        if not any(m.atoms("overflow", 0) for m in res.models):
+        if not any(read(m, O.Overflow) for m in res.models):
             break
         if horizon >= MAX_HORIZON:
             raise EncodingError(f"replacement: more than {MAX_HORIZON} steps of choices")
@@ -137,8 +139,8 @@ def _enumerate_trees(facts: list[clingo.Symbol], horizon: int, shields: dict[str
     outcomes: dict[Any, Outcome] = {}
     longest = horizon
     for model in res.models:
-        tree = list(model.atoms("takes", 3))
-        steps = len(tree) + sum(1 for _ in model.atoms("transforms", 1)) + 1
+        tree = list(model.atoms(*O.Takes.signature()))  # passed back as rep_takes/3
+        steps = len(tree) + len(read(model, O.Transforms)) + 1
         witness, used = _witness(facts, tree, steps, budget)
         out = read_outcome(witness, shields)
         if out.key != read_outcome(model, shields).key:
@@ -178,9 +180,7 @@ def _check(facts: list[clingo.Symbol], sequence: list[Proposal], horizon: int,
     # the last model of a finished optimisation has the fewest violations (one of them:
     # clingo's search is deterministic for the same program and facts)
     best = res.models[-1]
-    violations = tuple(sorted(
-        Violation(a.arguments[0].string, a.arguments[1].name, _show(a.arguments[2]))
-        for a in best.atoms("violation", 3)))
+    violations = tuple(sorted(Violation(v.rule, v.check, _show(v.args)) for v in read(best, O.Violation)))
     return Verdict(not violations, violations, read_outcome(best, shields))
 
 
@@ -195,21 +195,17 @@ def _event(kind: str, sig: clingo.Symbol) -> Event:
 def read_outcome(model: solver.Model, shields: dict[str, int]) -> Outcome:
     """The outcome an answer set shows, with its witness sequence."""
     events: list[Event] = []
-    for a in model.atoms("outcome", 3):
-        events += [_event(a.arguments[0].name, a.arguments[1])] * a.arguments[2].number
+    for o in read(model, O.OutcomeEvents):
+        events += [_event(o.kind, o.fields)] * o.count
     blocked: list[tuple[Event, str]] = []
-    for a in model.atoms("blocked", 4):
-        one = (_event(a.arguments[0].name, a.arguments[1]), a.arguments[2].string)
-        blocked += [one] * a.arguments[3].number
-    used = [(a.arguments[0].string, a.arguments[1].number) for a in model.atoms("used", 2)
-            if a.arguments[1].number > 0]
-    left = [(a.arguments[0].string, a.arguments[1].number) for a in model.atoms("shield_left", 2)
-            if a.arguments[1].number != shields.get(a.arguments[0].string)]
+    for b in read(model, O.Blocked):
+        blocked += [(_event(b.kind, b.fields), b.effect)] * b.count
+    used = [(u.effect, u.count) for u in read(model, O.Used) if u.count > 0]
+    left = [(s.effect, s.left) for s in read(model, O.ShieldLeft) if s.left != shields.get(s.effect)]
     steps = []
-    for a in model.atoms("applied", 7):
-        t, e, alt, chooser, rule, kind, sig = a.arguments
-        steps.append(Step(t.number, e.string, _alt(alt), chooser.arguments[0].string, rule.string,
-                          _event(kind.name, sig), (kind, sig)))
+    for a in read(model, O.Applied):
+        steps.append(Step(a.step, a.effect, _alt(a.alternative), a.chooser.arguments[0].string, a.rule,
+                          _event(a.kind, a.fields), (clingo.Function(a.kind), a.fields)))
     return Outcome(tuple(sorted(events, key=repr)), tuple(sorted(blocked, key=repr)),
                    tuple(sorted(used)), tuple(sorted(left)),
                    _numbered(steps))
