@@ -200,13 +200,34 @@ def _files(root: Path, globs: tuple[str, ...]) -> list[Path]:
 
 
 def _check_new_names(root: Path) -> None:
+    """Refuse a rename whose new name is already an atom of the area (with any arity) while
+    the old name is still one: the two would merge."""
     for area, (renames, globs) in AREAS.items():
-        text = "\n".join(p.read_text(encoding="utf-8") for p in _files(root, globs))
+        texts = [p.read_text(encoding="utf-8") for p in _files(root, globs)]
+        olds = {(o[2]) for t in texts for o in _occurrences(t, renames)}
+        news = {name for t in texts for name in _atom_names(t)}
         for (old, arity), new in renames.items():
-            if re.search(rf"(?<![A-Za-z0-9_]){re.escape(old)}\(", text) is None:
-                continue  # already renamed
-            if re.search(rf"(?<![A-Za-z0-9_]){re.escape(new)}(_b|_t)?\(", text):
+            if old in olds and new in news:
                 raise SystemExit(f"{area}: {new} already exists; choose another name for {old}/{arity}")
+
+
+def _atom_names(text: str) -> set[str]:
+    """The names of every atom of an .lp text."""
+    names: set[str] = set()
+
+    def visit(node: object) -> None:
+        if isinstance(node, ast.AST):
+            if node.ast_type == ast.ASTType.SymbolicAtom and node.symbol.ast_type == ast.ASTType.Function:
+                names.add(node.symbol.name)
+            for key in node.child_keys:
+                visit(getattr(node, key))
+        elif isinstance(node, (list, tuple)) or type(node).__name__ == "ASTSequence":
+            for x in node:  # type: ignore[attr-defined]
+                visit(x)
+
+    blanked = re.sub(r"#include[^\n]*", lambda m: " " * len(m.group(0)), text)
+    ast.parse_string(blanked, visit, logger=lambda _code, _msg: None)
+    return names
 
 
 def rename(root: Path, check: bool = False) -> list[str]:
@@ -237,6 +258,8 @@ def rename(root: Path, check: bool = False) -> list[str]:
     new = text
     for (old, arity), name in LAYERS.items():
         new = re.sub(rf'\("{re.escape(old)}", {arity}\)', f'("{name}", {arity})', new)
+    end = new.find('"""', new.find('"""') + 3)  # and the module's docstring
+    new = _in_comment(new[:end], LAYERS) + new[end:]
     if new != text:
         changed.append(WORLDS)
         if not check:

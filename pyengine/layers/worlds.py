@@ -2,7 +2,8 @@
 
 The layer encodings evaluate everything in the actual state (world ``b``) and, to find
 dependencies by trial application (CR 613.8a), in trial worlds ``t(B)`` where effect B alone
-has been applied. One predicate serves both (``at(O, A, V, S, W)``, ``m/5``, ``ev/6`` ...),
+has been applied. One predicate serves both
+(``at(O, A, V, S, W)``, ``m/5``, ``ev/6`` ...),
 so at the level of predicates the actual state's counts depend on the trial worlds, whose
 values depend on the effects' results, which depend on the counts: gringo then cannot fix a
 ``#count`` of the actual state in advance and grounds every value it could take (a 100
