@@ -7,8 +7,6 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -17,11 +15,12 @@ from typing import Callable, Collection, Iterable, Sequence
 import clingo
 from clingo import ast
 
+from pyengine.budget import Budget
 from pyengine.errors import EncodingError, SolverTimeout
 from pyengine.facts import FactSet
 from pyengine.relevance import Program, analyse, symbol_shape
 
-__all__ = ["Model", "SolveResult", "SolverTimeout", "preload", "preload_program", "query_limit", "solve",
+__all__ = ["Budget", "Model", "SolveResult", "SolverTimeout", "preload", "preload_program", "solve",
            "version"]
 
 log = logging.getLogger(__name__)
@@ -96,6 +95,7 @@ def solve(
     *,
     what: str,
     timeout: float = 30.0,
+    budget: Budget | None = None,
     args: Sequence[str] = (),
     models: int = 1,
     optimal_only: bool = False,
@@ -110,6 +110,9 @@ def solve(
     ``models``: 0 for all. ``optimal_only``: with ``--opt-mode=optN``, keep only models whose
     optimality is proven. Raises :class:`SolverTimeout` when ``timeout`` seconds pass before the
     search ends (grounding included), :class:`EncodingError` on grounder warnings in strict mode.
+    ``budget``: the query's deadline (:class:`pyengine.budget.Budget`), in place of ``timeout``:
+    the call gets what is left of it, and a timeout names the query's whole limit and ``what``
+    (none left before the call begins is a timeout too).
     The stats: ``ground_s`` (from the Control's creation, excluded, to the end of grounding),
     ``total_s`` (to the end of solving) and ``clingo_s`` (the part of the call spent
     inside clingo itself: creating the Control, adding statements and facts, grounding and
@@ -124,6 +127,12 @@ def solve(
     Facts given as a :class:`pyengine.facts.FactSet` also tell the pruning the shapes of
     their arguments, so it can leave out more (``fact_names`` is then not needed).
     """
+    if budget is not None:
+        timeout = budget.left(what)
+
+    def out_of_time(where: str) -> SolverTimeout:
+        return budget.timeout(where) if budget is not None else SolverTimeout(where, timeout)
+
     messages: list[str] = []
     argv = [f"--models={models}", *args]
     for name, value in (consts or {}).items():
@@ -168,7 +177,7 @@ def solve(
             errors = [m for m in messages if not m.startswith("AtomUndefined")] or messages
             raise EncodingError(f"{what}: grounding failed: " + "; ".join(errors[:5])) from None
         if timer.fired:
-            raise SolverTimeout(what + " (grounding)", timeout)
+            raise out_of_time(what + " (grounding)")
         grounded = time.perf_counter()
         in_clingo += grounded - grounding
         if STRICT:
@@ -188,7 +197,7 @@ def solve(
         in_clingo += time.perf_counter() - solving
         if timer.fired or time.perf_counter() > deadline and not handle_result.exhausted:
             if not handle_result.exhausted:
-                raise SolverTimeout(what, timeout)
+                raise out_of_time(what)
     finally:
         timer.cancel()
     stats = {
@@ -315,18 +324,6 @@ class _Watchdog:
 
 
 os.register_at_fork(after_in_child=_Watchdog._after_fork)
-
-
-@contextmanager
-def query_limit(what: str, seconds: float) -> Iterator[None]:
-    """A query of several solver calls, each given what is left of ``seconds``: a timeout
-    inside names ``seconds``, the query's whole limit, and the call where it ran out."""
-    try:
-        yield
-    except SolverTimeout as exc:
-        if exc.seconds == seconds:
-            raise
-        raise SolverTimeout(f"{what}, stopped in {exc.what},", seconds) from None
 
 
 def version() -> str:

@@ -8,6 +8,7 @@ from typing import Any
 import clingo
 
 from pyengine.combat.model import Board, Declaration, Kind, Verdict, Violation
+from pyengine.shown import Violation as ShownViolation
 
 # check -> sentence; {0}, {1}... are the objects of the violation in order, {n} a number
 _SENTENCES = {
@@ -81,11 +82,11 @@ def _value(sym: clingo.Symbol) -> str:
 
 
 def violation_of(
-    board: Board, sym: clingo.Symbol | None, *, requirements: tuple[int, int] | None = None, rule: str = ""
+    board: Board, shown: ShownViolation | None, *, requirements: tuple[int, int] | None = None, rule: str = ""
 ) -> Violation:
-    """A :class:`Violation` from a ``violation(Rule, Check, Args)`` atom, or (``sym`` None)
-    the requirement count violation of CR 508.1d / 509.1c."""
-    if sym is None:
+    """A :class:`Violation` from a shown ``violation(Rule, Check, Args)`` atom, read, or
+    (``shown`` None) the requirement count violation of CR 508.1d / 509.1c."""
+    if shown is None:
         assert requirements is not None
         obeyed, maximum = requirements
         return Violation(
@@ -96,12 +97,11 @@ def violation_of(
             None,
             _SENTENCES["requirements"].format(obeyed, maximum) + f" (CR {rule})",
         )
-    rule_sym, check_sym, args = sym.arguments
     objects: list[str] = []
     effect = source = None
     number: int | None = None
     what = ""
-    for a in args.arguments:
+    for a in shown.args.arguments:
         if a.type == clingo.SymbolType.Function and a.name == "e":
             effect = a.arguments[0].string
             info = board.effect(effect)
@@ -114,13 +114,13 @@ def violation_of(
             what = a.name
         else:
             objects.append(_value(a))
-    check = check_sym.name
+    check = shown.check
     text = _SENTENCES.get(check, check).format(*objects, "", "", "", n=number, what=what)
     if effect is not None:
         named = source is None or effect.startswith(f"{source}:")
         text += f" [effect {effect}" + ("" if named else f" of {source}") + "]"
-    text += f" (CR {rule_sym.string})"
-    return Violation(rule_sym.string, check, tuple(objects), effect, source, text)
+    text += f" (CR {shown.rule})"
+    return Violation(shown.rule, check, tuple(objects), effect, source, text)
 
 
 def requirement_text(kind: str, args: tuple[str, ...]) -> tuple[str | None, tuple[str, ...], str]:

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from pyengine.budget import Budget
 from pyengine.combat.build import Setup, build_board
 from pyengine.combat.explain import CHECKS
 from pyengine.combat.model import Board, Declaration, Kind, Target, Verdict
@@ -280,8 +281,9 @@ def parse_expect(kind: Kind, cur: Cursor, query: CombatQuery, state: GameState) 
 # --- Answering -----------------------------------------------------------------------------
 
 
-def board_of(state: GameState, query: CombatQuery, timeout: float) -> Board:
-    """The board of a query: layers first (CR 613), then the combat setup."""
+def board_of(state: GameState, query: CombatQuery, timeout: float | Budget) -> Board:
+    """The board of a query: layers first (CR 613), then the combat setup. ``timeout``:
+    seconds, or the budget of the query this is part of."""
     from pyengine.layers import compute
 
     layers = compute(state, timeout=timeout)
@@ -323,8 +325,10 @@ def resolve_payments(board: Board, proposal: Proposal) -> Declaration:
     return Declaration.of(proposal.pairs, paid)
 
 
-def solve(state: GameState, query: CombatQuery, timeout: float) -> Verdict:
-    """Answer an attack or block query."""
+def solve(state: GameState, query: CombatQuery, timeout: float | Budget) -> Verdict:
+    """Answer an attack or block query: the layer engine and the combat engine share one
+    budget of ``timeout`` (seconds, or a budget already begun)."""
+    timeout = Budget.of(timeout, "the combat query")
     board = board_of(state, query, timeout)
     proposed = resolve_payments(board, query.proposal) if query.proposal is not None else None
     return judge(board, proposed, timeout, query.list_limit)

@@ -15,18 +15,20 @@ this module builds facts, calls :func:`pyengine.solver.solve`, and reads the ans
 from __future__ import annotations
 
 import itertools
-import time
 from dataclasses import dataclass
 
 import clingo
 
-from pyengine import encodings
+from pyengine import encodings, solver
+from pyengine import shown as O
+from pyengine.budget import Budget
 from pyengine.combat import components as comp
 from pyengine.combat.explain import requirement_text, violation_of
 from pyengine.combat.facts import board_factset, read_target
 from pyengine.combat.model import Board, Declaration, Kind, Requirement, Verdict
-from pyengine.errors import EncodingError, SolverTimeout
-from pyengine.solver import SolveResult, solve, version
+from pyengine.errors import EncodingError
+from pyengine.registry import read, records
+from pyengine.solver import SolveResult, version
 
 encodings.register("combat_attack", "combat/attack.lp")
 encodings.register("combat_block", "combat/block.lp")
@@ -57,7 +59,7 @@ class _Read:
     decls: dict[str, Declaration]
     requirements: dict[str, tuple[str, tuple[str, ...], str]]  # id -> (kind, arguments, rule)
     obeyed: dict[str, frozenset[str]]
-    violations: tuple[clingo.Symbol, ...]
+    violations: tuple[O.Violation, ...]
     options: tuple[tuple[str, str], ...]
     total: int
 
@@ -71,58 +73,57 @@ def _req_id(name: str, args: list[str]) -> str:
 
 
 def _read(board: Board, result: SolveResult) -> _Read:
-    """One pass over the shown atoms (clingo symbol access is costly on large boards). The
-    search must have been exhausted: the last model of an optimisation is then optimal."""
+    """One pass over the shown atoms, each read once into its record (clingo symbol access
+    is costly on large boards). The search must have been exhausted: the last model of an
+    optimisation is then optimal."""
     if not result.exhausted or not result.satisfiable:
         raise EncodingError(
             "the combat encodings ended without an optimal declaration "
             "(the empty declaration always breaks no restriction)"
         )
-    pair_name = _PAIR[board.kind]
-    opt_name = "attack_option" if board.kind == Kind.ATTACK else "block_option"
-    attack = board.kind == Kind.ATTACK
+    got = records(result.model.shown, "combat")  # in clingo's order: into sets and dicts
     pairs: dict[str, set[tuple[str, str]]] = {"given": set(), "best": set()}
     paid: dict[str, set[tuple[str, str]]] = {"given": set(), "best": set()}
-    reqs: dict[str, tuple[str, tuple[str, ...], str]] = {}
     obeyed: dict[str, set[str]] = {"given": set(), "best": set()}
-    violations = []
-    options = []
+    if board.kind == Kind.ATTACK:
+        for a in got[O.Attacks]:
+            pairs[a.declaration].add((a.attacker, read_target(a.target)))
+        options = [(o.attacker, read_target(o.target)) for o in got[O.AttackOption]]
+    else:
+        for b in got[O.Blocks]:
+            pairs[b.declaration].add((b.blocker, b.attacker))
+        options = [(o.blocker, o.attacker) for o in got[O.BlockOption]]
+    for p in got[O.Pays]:
+        paid[p.declaration].add((p.effect, p.creature))
     ids: dict[clingo.Symbol, tuple[str, str, tuple[str, ...]]] = {}
-    total = 0
 
     def parse(sym: clingo.Symbol) -> tuple[str, str, tuple[str, ...]]:
-        got = ids.get(sym)
-        if got is None:
+        known = ids.get(sym)
+        if known is None:
             args = tuple(_plain(a) for a in sym.arguments)
-            got = ids[sym] = (_req_id(sym.name, list(args)), sym.name, args)
-        return got
+            known = ids[sym] = (_req_id(sym.name, list(args)), sym.name, args)
+        return known
 
-    for sym in result.model.shown:  # into sets and dicts: clingo's order is enough
-        name, args = sym.name, sym.arguments
-        if name == pair_name:
-            pairs[args[0].name].add((args[1].string, read_target(args[2]) if attack else args[2].string))
-        elif name == "obeyed":
-            obeyed[args[0].name].add(parse(args[1])[0])
-        elif name == "requirement":
-            key, kind, rargs = parse(args[0])
-            reqs[key] = (kind, rargs, args[1].string)
-        elif name == "pays":
-            paid[args[0].name].add((args[1].string, args[2].string))
-        elif name == "violation":
-            violations.append(sym)
-        elif name == "requirement_total":
-            total = args[0].number
-        elif name == opt_name:
-            options.append((args[0].string, read_target(args[1]) if attack else args[1].string))
+    for o in got[O.Obeyed]:
+        obeyed[o.declaration].add(parse(o.requirement)[0])
+    reqs: dict[str, tuple[str, tuple[str, ...], str]] = {}
+    for r in got[O.Requirement]:
+        key, kind, rargs = parse(r.requirement)
+        reqs[key] = (kind, rargs, r.rule)
+    totals = got[O.RequirementTotal]
     decls = {d: Declaration.of(pairs[d], paid[d]) for d in ("given", "best")}
     return _Read(
         decls,
         reqs,
         {d: frozenset(v) for d, v in obeyed.items()},
-        tuple(sorted(violations)),
+        tuple(sorted(got[O.Violation], key=_violation_key)),
         tuple(sorted(options)),
-        total,
+        totals[0].total if totals else 0,
     )
+
+
+def _violation_key(v: O.Violation) -> tuple:
+    return (v.rule, v.check, v.args)
 
 
 def _requirements(board: Board, read: _Read, given: bool) -> tuple[Requirement, ...]:
@@ -144,36 +145,31 @@ def _requirements(board: Board, read: _Read, given: bool) -> tuple[Requirement, 
     return tuple(out)
 
 
-class _Clock:
-    def __init__(self, timeout: float) -> None:
-        self.deadline = time.perf_counter() + timeout
-        self.timeout = timeout
-
-    def left(self) -> float:
-        return max(0.01, self.deadline - time.perf_counter())
+_ENGINE = "the combat engine"
 
 
-def verify(board: Board, proposed: Declaration, timeout: float = 30.0) -> Verdict:
+def verify(board: Board, proposed: Declaration, timeout: float | Budget = 30.0) -> Verdict:
     """Judge ``proposed`` with one solver call: the rules it breaks, the requirements it obeys
     against the maximum (CR 508.1d / 509.1c), and a legal declaration reaching the maximum.
+    ``timeout``: seconds, or the budget of the query this is part of.
 
     Raises:
         SolverTimeout: the call did not finish in time (never a verdict).
     """
     facts = board_factset(board, proposed)
     entry = encodings.path(_ENTRY[board.kind] + "_verify")
-    result = solve(
+    result = solver.solve(
         [entry],
         facts,
         what=f"verify a {board.kind.value} declaration",
-        timeout=timeout,
+        budget=Budget.of(timeout, _ENGINE),
         args=OPT_ARGS,
         models=0,
     )
     read = _read(board, result)
     obeyed = len(read.obeyed["given"])
     maximum = len(read.obeyed["best"])
-    violations = [violation_of(board, sym) for sym in read.violations]
+    violations = [violation_of(board, v) for v in read.violations]
     if obeyed < maximum:
         violations.append(
             violation_of(board, None, requirements=(obeyed, maximum), rule=_RULE_508D[board.kind])
@@ -194,14 +190,15 @@ def verify(board: Board, proposed: Declaration, timeout: float = 30.0) -> Verdic
     )
 
 
-def optimum(board: Board, timeout: float = 30.0, options: bool = False) -> tuple[int, Declaration, _Read]:
+def optimum(board: Board, timeout: float | Budget = 30.0,
+            options: bool = False) -> tuple[int, Declaration, _Read]:
     """The maximum number of requirements obeyable, a witness, and the model read (with the
     pairs a declaration may use when ``options``)."""
-    result = solve(
+    result = solver.solve(
         [encodings.path(_ENTRY[board.kind])],
         board_factset(board),
         what=f"maximise a {board.kind.value} declaration",
-        timeout=timeout,
+        budget=Budget.of(timeout, _ENGINE),
         args=OPT_ARGS,
         models=0,
         consts={"options": int(options)},
@@ -210,10 +207,11 @@ def optimum(board: Board, timeout: float = 30.0, options: bool = False) -> tuple
     return len(read.obeyed["best"]), read.decls["best"], read
 
 
-def enumerate_legal(board: Board, timeout: float = 30.0, list_limit: int = LIST_LIMIT) -> Verdict:
+def enumerate_legal(board: Board, timeout: float | Budget = 30.0, list_limit: int = LIST_LIMIT) -> Verdict:
     """The maximum, a witness and the legal declarations: all of them when there are at most
     ``list_limit``, else their count and a sample (the first ``list_limit`` in a fixed order).
-    The listing counts against ``timeout`` too.
+    The listing counts against ``timeout`` too (seconds, or the budget of the query this is
+    part of: every call gets what is left of it).
 
     The maximum counts no cost paid (CR 508.1d, 509.1c); the legal declarations include those
     that pay costs, when the declaring player's mana allows it.
@@ -221,8 +219,8 @@ def enumerate_legal(board: Board, timeout: float = 30.0, list_limit: int = LIST_
     Raises:
         SolverTimeout: a call did not finish in time (never a verdict).
     """
-    clock = _Clock(timeout)
-    maximum, witness, read = optimum(board, clock.left(), options=True)
+    budget = Budget.of(timeout, _ENGINE)
+    maximum, witness, read = optimum(board, budget, options=True)
     pay = 1 if comp.has_costs(board) else 0
     parts = comp.split(board, read.options)
     entry = encodings.path(_ENTRY[board.kind] + "_enum")
@@ -237,11 +235,11 @@ def enumerate_legal(board: Board, timeout: float = 30.0, list_limit: int = LIST_
                 for rid in read.obeyed["best"]
                 if comp.owns(part, requirement_text(*read.requirements[rid][:2])[1])
             )
-        result = solve(
+        result = solver.solve(
             [entry],
             board_factset(part.board),
             what=f"enumerate legal {board.kind.value} declarations",
-            timeout=clock.left(),
+            budget=budget,
             models=ENUM_LIMIT + 1,
             consts={"min_obeyed": need, "pay": pay},
         )
@@ -253,8 +251,8 @@ def enumerate_legal(board: Board, timeout: float = 30.0, list_limit: int = LIST_
         lists.append(decls)
     listed = []
     for n, combo in enumerate(itertools.islice(itertools.product(*lists), list_limit)):
-        if n % 1024 == 1023 and time.perf_counter() > clock.deadline:  # the listing is in the limit too
-            raise SolverTimeout(f"list legal {board.kind.value} declarations", timeout)
+        if n % 1024 == 1023:  # the listing is in the limit too
+            budget.left(f"list legal {board.kind.value} declarations")
         listed.append(Declaration.of(
             itertools.chain.from_iterable(d.pairs for d in combo),
             itertools.chain.from_iterable(d.paid for d in combo),
@@ -279,20 +277,17 @@ def enumerate_legal(board: Board, timeout: float = 30.0, list_limit: int = LIST_
 
 
 def _decl_of(board: Board, model: object) -> Declaration:
-    pairs, paid = set(), set()
-    for sym in model.atoms(_PAIR[board.kind], 3):  # type: ignore[attr-defined]
-        d, a, b = sym.arguments
-        if d.name == "best":
-            pairs.add((a.string, read_target(b) if board.kind == Kind.ATTACK else b.string))
-    for sym in model.atoms("pays", 3):  # type: ignore[attr-defined]
-        d, e, o = sym.arguments
-        if d.name == "best":
-            paid.add((e.string, o.string))
+    if board.kind == Kind.ATTACK:
+        pairs = {(a.attacker, read_target(a.target)) for a in read(model, O.Attacks)
+                 if a.declaration == "best"}
+    else:
+        pairs = {(b.blocker, b.attacker) for b in read(model, O.Blocks) if b.declaration == "best"}
+    paid = {(p.effect, p.creature) for p in read(model, O.Pays) if p.declaration == "best"}
     return Declaration.of(pairs, paid)
 
 
 def judge(
-    board: Board, proposed: Declaration | None, timeout: float = 30.0, list_limit: int = LIST_LIMIT
+    board: Board, proposed: Declaration | None, timeout: float | Budget = 30.0, list_limit: int = LIST_LIMIT
 ) -> Verdict:
     """:func:`verify` a proposal, or :func:`enumerate_legal` without one."""
     if proposed is not None:

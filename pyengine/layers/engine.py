@@ -6,13 +6,14 @@ effects outside the layers (combat, replacement, rules) and the effects on playe
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 import clingo
 
 from pyengine import encodings, solver
 from pyengine import facts as F
+from pyengine import shown as O
+from pyengine.budget import Budget
 from pyengine.layers import worlds
 from pyengine.layers.facts import FactBuilder
 from pyengine.layers.read import Reader
@@ -35,23 +36,22 @@ class _Carry:
     facts: tuple[clingo.Symbol, ...] = ()
 
 
-def compute(state: GameState, timeout: float = 30.0, measure: bool = False,
+def compute(state: GameState, timeout: float | Budget = 30.0, measure: bool = False,
             stepwise: bool = False) -> LayerResult:
     """Characteristics of every object after all continuous effects (CR 613). ``measure``:
     also count the ground atoms and rules of every call (for benchmarks). ``stepwise``: apply
     one effect at a time in every layer, with dependencies, even where no effect can change
     what another reads (asp/layers/quiet.lp): the answer is the same, only slower.
-    Raises :class:`SolverTimeout` naming ``timeout``, the whole query's limit (each call
-    gets what is left of it), and where the time ran out."""
-    with solver.query_limit(_ENGINE, timeout):
-        return _compute(state, timeout, measure, stepwise)
+    ``timeout``: seconds, or the budget of the query this computation is part of (each call
+    gets what is left of it). Raises :class:`SolverTimeout` naming the whole limit and where
+    the time ran out."""
+    return _compute(state, Budget.of(timeout, _ENGINE), measure, stepwise)
 
 
 _ENGINE = "the layer engine"
 
 
-def _compute(state: GameState, timeout: float, measure: bool, stepwise: bool) -> LayerResult:
-    deadline = time.perf_counter() + timeout
+def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) -> LayerResult:
     builder = FactBuilder(state)
     static, cur = builder.build()
     static_names = frozenset(builder.names)
@@ -79,7 +79,7 @@ def _compute(state: GameState, timeout: float, measure: bool, stepwise: bool) ->
         while True:
             facts = (static + _values(carry) + list(carry.facts) + [F.fact("applied", e) for e in applied]
                      + fixed)
-            res = solver.solve(program, facts, what=f"layer {layer.value}", timeout=_left(deadline, timeout),
+            res = solver.solve(program, facts, what=f"layer {layer.value}", budget=budget,
                                consts={"layer": layer.asp, "always_step": int(stepwise)},
                                measure=measure, transform=worlds.split,
                                fact_names=static_names | _CARRY_NAMES)
@@ -88,14 +88,14 @@ def _compute(state: GameState, timeout: float, measure: bool, stepwise: bool) ->
             if not applied:
                 dependencies += reader.dependencies(layer, model)
                 # fixed by the first round of layer 1a, where nothing had applied yet
-                fixed = [F.fact("cp_fixed", *a.arguments) for a in model.atoms("cp_val", 3)]
+                fixed = [F.fact("cp_fixed", *a.arguments) for a in model.atoms(O.CopyValue.predicate, 3)]
             order = log.record(model)
             if not order:
                 break
             # what was chosen was applied in the same call (fold_apply.lp)
             log.record_changes(model)
             carry = _advance(carry, model)
-            if model.atoms("batch", 2):
+            if model.atoms(O.Batch.predicate, 2):
                 if not applied:
                     batched.append(layer.value)
                 break
@@ -106,7 +106,7 @@ def _compute(state: GameState, timeout: float, measure: bool, stepwise: bool) ->
     if "rules_def" in static_names:
         facts = static + _values(carry) + list(carry.facts)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
-                           timeout=_left(deadline, timeout), consts={"layer": "final"},
+                           budget=budget, consts={"layer": "final"},
                            measure=measure, transform=worlds.split, fact_names=static_names | _CARRY_NAMES)
         _add_stats(stats, res.stats)
         final_model = res.model
@@ -150,22 +150,23 @@ class _LayerLog:
 
     def record(self, model: solver.Model) -> list[clingo.Symbol]:
         """Add one round; return the effects it applied, in order."""
-        for a in model.atoms("ts", None, ordered=False):  # into dicts and sets: any order
+        for a in model.atoms(O.Timestamp.predicate, None, ordered=False):  # into dicts and sets: any order
             e, ts = a.arguments
             self.ts[e] = tuple(x.number for x in ts.arguments)
-        for a in model.atoms("dep", 3, ordered=False):
+        for a in model.atoms(O.Dependency.predicate, 3, ordered=False):
             e, b, _ = a.arguments
             self.deps.add((e, b))
-        nxt = [a.arguments[0] for a in model.atoms("next", 2)]
-        batch = [a.arguments[0] for a in sorted(model.atoms("batch", 2), key=lambda a: a.arguments[1])]
+        nxt = [a.arguments[0] for a in model.atoms(O.Next.predicate, 2)]
+        batch = [a.arguments[0]
+                 for a in sorted(model.atoms(O.Batch.predicate, 2), key=lambda a: a.arguments[1])]
         order = nxt + batch
-        for a in model.atoms("loop", 3, ordered=False):
+        for a in model.atoms(O.Loop.predicate, 3, ordered=False):
             if a.arguments[0] in nxt and a.arguments[0] != a.arguments[1]:
                 self.loops.setdefault(a.arguments[0], set()).add(a.arguments[1])
         if not self.order:
-            self.existed = [a.arguments[0] for a in model.atoms("ex_now", None)]
+            self.existed = [a.arguments[0] for a in model.atoms(O.ExistsNow.predicate, None)]
         string = self.reader.string
-        for a in model.atoms("applied_to", None, ordered=False):  # Reader.applications sorts
+        for a in model.atoms(O.AppliedTo.predicate, None, ordered=False):  # Reader.applications sorts
             e, o = a.arguments
             self.affected.setdefault(e, []).append(string(o))
         self.order += order
@@ -174,32 +175,32 @@ class _LayerLog:
     def record_changes(self, model: solver.Model) -> None:
         """What each applied effect changed (fold_apply.lp)."""
         string, name_of = self.reader.string, self.reader.name
-        for sign, name in (("+", "gained"), ("-", "lost")):
+        for sign, name in (("+", O.Gained.predicate), ("-", O.Lost.predicate)):
             for a in model.atoms(name, None, ordered=False):  # read.changes sorts
                 e, o, attr, v = a.arguments
                 self.changes.setdefault(e, []).append((sign, string(o), name_of(attr), v))
 
 
 def _advance(carry: _Carry, model: solver.Model) -> _Carry:
-    started = {a.arguments[0] for a in model.atoms("started_out", None, ordered=False)} - carry.started
+    started = {a.arguments[0] for a in model.atoms(O.Started.predicate, None, ordered=False)} - carry.started
     started_on = {(a.arguments[0], a.arguments[1])
-                  for a in model.atoms("started_on_out", None, ordered=False)} - carry.started_on
+                  for a in model.atoms(O.StartedOn.predicate, None, ordered=False)} - carry.started_on
     grants = {(a.arguments[0], a.arguments[1], a.arguments[2].number)
-              for a in model.atoms("grant", None, ordered=False)} - carry.grants
+              for a in model.atoms(O.Grant.predicate, None, ordered=False)} - carry.grants
     new = [F.fact("started", e) for e in sorted(started)]
     new += [F.fact("started_on", e, o) for e, o in sorted(started_on)]
     new += [F.fact("grant_ts", o, k, t) for o, k, t in sorted(grants)]
     # shown as cur(O, A, V) : final(O, A, V), for the attributes the layer changes
     # (stepped/1) of the objects the round changed (changed/1); the others keep their values
-    stepped = [a.arguments[0] for a in model.atoms("stepped", 1, ordered=False)]
+    stepped = [a.arguments[0] for a in model.atoms(O.Stepped.predicate, 1, ordered=False)]
     cur = dict(carry.cur)
-    for a in model.atoms("changed", None, ordered=False):
+    for a in model.atoms(O.Changed.predicate, None, ordered=False):
         o = a.arguments[0]
         values = dict(cur[o])
         for attr in stepped:
             values[attr] = []
         cur[o] = values
-    for a in model.atoms("cur", None, ordered=False):
+    for a in model.atoms(O.Current.predicate, None, ordered=False):
         o, attr, _ = a.arguments
         cur[o][attr].append(a)
     return _Carry(
@@ -262,9 +263,3 @@ _PT = (clingo.Function("power"), clingo.Function("toughness"))
 _CARRY_NAMES = frozenset({"cur", "started", "started_on", "grant_ts", "applied", "cp_fixed"})
 F.declare("cp_fixed", 3)
 
-
-def _left(deadline: float, total: float) -> float:
-    left = deadline - time.perf_counter()
-    if left <= 0:
-        raise solver.SolverTimeout(_ENGINE, total)
-    return left

@@ -8,6 +8,7 @@ from typing import Callable, Generic, TypeVar
 import clingo
 
 from pyengine import facts as F
+from pyengine import shown as O
 from pyengine.layers import terms
 from pyengine.layers.facts import EffectIndex
 from pyengine.layers.result import ActiveEffect, Application, ObjectChars, PlayerApplication, PlayerChars
@@ -276,23 +277,24 @@ class Reader:
         # sorted by the labels: clingo's order of the atoms (which sorting them would cost a
         # call into clingo per comparison) does not matter
         return sorted((layer.value, self.label(e), self.label(d))
-                      for e, d, step in (a.arguments for a in model.atoms("dep", 3, ordered=False))
+                      for e, d, step in (a.arguments
+                                         for a in model.atoms(O.Dependency.predicate, 3, ordered=False))
                       if self._numbers[step] == 0)
 
     # -- effects after layers ------------------------------------------------------------------
     def active(self, model: Model) -> tuple[ActiveEffect, ...]:
         """The non-layer effects that exist after all layers, with what they affect."""
-        defs = {a.arguments[0]: a.arguments[1] for a in model.atoms("def", 2)}
-        ts = {a.arguments[0]: tuple(x.number for x in a.arguments[1].arguments) for a in model.atoms("ts", 2)}
-        ctl = {a.arguments[0]: a.arguments[1].string for a in model.atoms("effect_controller", 2)}
+        defs = {a.arguments[0]: a.arguments[1] for a in model.atoms(O.Definition.predicate, 2)}
+        ts = _timestamps(model)
+        ctl = {a.arguments[0]: a.arguments[1].string for a in model.atoms(O.EffectController.predicate, 2)}
         affected = defaultdict(list)
-        for a in model.atoms("affects_final", 2):
+        for a in model.atoms(O.AffectsFinal.predicate, 2):
             affected[a.arguments[0]].append(a.arguments[1].string)
         selections = defaultdict(list)
-        for a in model.atoms("sel_final", 3):
+        for a in model.atoms(O.SelectionFinal.predicate, 3):
             selections[(a.arguments[1], a.arguments[0])].append(a.arguments[2].string)
         out: list[ActiveEffect] = []
-        for a in sorted(model.atoms("active", 1)):
+        for a in sorted(model.atoms(O.Active.predicate, 1)):
             e = a.arguments[0]
             d = defs[e]
             definition = self.index.defs[d]
@@ -317,26 +319,32 @@ class Reader:
         if model is None:
             return {p: PlayerChars(p) for p in ids}, ()
         has: dict[str, list[str]] = defaultdict(list)
-        for a in model.atoms("player_has", 2):
+        for a in model.atoms(O.PlayerHas.predicate, 2):
             has[a.arguments[0].string].append(a.arguments[1].string)
-        hand = {a.arguments[0].string: a.arguments[1].number for a in model.atoms("hand_max", 2)}
-        lands = {a.arguments[0].string: a.arguments[1].number for a in model.atoms("lands", 2)}
+        hand = {a.arguments[0].string: a.arguments[1].number for a in model.atoms(O.HandMax.predicate, 2)}
+        lands = {a.arguments[0].string: a.arguments[1].number for a in model.atoms(O.Lands.predicate, 2)}
         players = {p: PlayerChars(p, tuple(sorted(has[p])), hand.get(p), lands.get(p)) for p in ids}
         does: dict[tuple[clingo.Symbol, str], list[str]] = defaultdict(list)
         ops: dict[tuple[clingo.Symbol, str], list[tuple[str, str | int]]] = defaultdict(list)
-        for a in model.atoms("p_to", 4):
+        for a in model.atoms(O.PlayerEffect.predicate, 4):
             e, p, kind, v = a.arguments
             does[(e, p.string)].append(_PLAYER_DOES[kind.name](v))
             value = v.string if v.type == clingo.SymbolType.String else v.number
             ops[(e, p.string)].append((kind.name, value))
-        ts = {a.arguments[0]: tuple(x.number for x in a.arguments[1].arguments) for a in model.atoms("ts", 2)}
+        ts = _timestamps(model)
         apps = []
-        for a in model.atoms("p_rank", 3):
+        for a in model.atoms(O.PlayerRank.predicate, 3):
             e, p, n = a.arguments
             apps.append(PlayerApplication(p.string, n.number, self.label(e), self.source(e), ts.get(e, ()),
                                           tuple(sorted(does[(e, p.string)])),
                                           tuple(sorted(ops[(e, p.string)], key=repr))))
         return players, tuple(sorted(apps, key=lambda x: (ids.index(x.player), x.order)))
+
+
+def _timestamps(model: Model) -> dict[clingo.Symbol, tuple[int, ...]]:
+    """Each effect's timestamp (ts/2), as numbers."""
+    return {a.arguments[0]: tuple(x.number for x in a.arguments[1].arguments)
+            for a in model.atoms(O.Timestamp.predicate, 2)}
 
 
 # what an operation on players does, in words (asp/layers/players.lp's p_to/4)

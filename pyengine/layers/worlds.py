@@ -2,7 +2,8 @@
 
 The layer encodings evaluate everything in the actual state (world ``b``) and, to find
 dependencies by trial application (CR 613.8a), in trial worlds ``t(B)`` where effect B alone
-has been applied. One predicate serves both (``at(O, A, V, S, W)``, ``m/5``, ``ev/6`` ...),
+has been applied. One predicate serves both
+(``at(O, A, V, S, W)``, ``m/5``, ``ev/6`` ...),
 so at the level of predicates the actual state's counts depend on the trial worlds, whose
 values depend on the effects' results, which depend on the counts: gringo then cannot fix a
 ``#count`` of the actual state in advance and grounds every value it could take (a 100
@@ -31,16 +32,47 @@ from clingo import ast
 from pyengine.errors import EncodingError
 
 # predicate/arity -> position of its world argument (b or t(B))
-WORLD_ARG: dict[tuple[str, int], int] = {
-    ("at", 5): 4, ("cond_all_fails", 4): 3, ("copy_of", 4): 3, ("e_controller", 4): 3,
-    ("ev", 6): 4, ("ex", 3): 2, ("ex_base", 3): 2, ("fails", 5): 4, ("has_at", 4): 3,
-    ("has_name", 4): 3, ("has_num", 4): 3, ("has_pt", 3): 2, ("holds", 4): 3, ("m", 5): 4,
-    ("ncolors", 4): 2, ("need_cond", 4): 3, ("need_ctl", 3): 2, ("need_ev", 5): 4,
-    ("need_ex", 3): 2, ("need_m", 5): 4, ("need_oref", 3): 2, ("need_pref", 3): 2,
-    ("need_res", 4): 3, ("needo", 3): 2, ("num", 5): 4, ("obj_of", 5): 4, ("ok_player", 6): 4,
-    ("or_ok", 6): 5, ("param", 5): 4, ("pl", 6): 5, ("player_of", 5): 4, ("rel", 5): 4,
-    ("want", 2): 1, ("cmp", 4): 3, ("cmp_args", 3): 2, ("cond_cmp_args", 3): 2, ("ccmp", 4): 3,
-    ("ref_obj", 5): 4, ("has_ref", 4): 3, ("of_ab", 4): 3,
+WORLD_ARG: dict[tuple[str, int], int] = {  # one a line (tools/rename_predicates.py edits it)
+    ("at", 5): 4,
+    ("cond_all_fails", 4): 3,
+    ("copy_of", 4): 3,
+    ("e_controller", 4): 3,
+    ("ev", 6): 4,
+    ("ex", 3): 2,
+    ("ex_base", 3): 2,
+    ("fails", 5): 4,
+    ("has_at", 4): 3,
+    ("has_name", 4): 3,
+    ("has_num", 4): 3,
+    ("has_pt", 3): 2,
+    ("holds", 4): 3,
+    ("m", 5): 4,
+    ("ncolors", 4): 2,
+    ("need_cond", 4): 3,
+    ("need_ctl", 3): 2,
+    ("need_ev", 5): 4,
+    ("need_ex", 3): 2,
+    ("need_m", 5): 4,
+    ("need_oref", 3): 2,
+    ("need_pref", 3): 2,
+    ("need_res", 4): 3,
+    ("needo", 3): 2,
+    ("num", 5): 4,
+    ("obj_of", 5): 4,
+    ("ok_player", 6): 4,
+    ("or_ok", 6): 5,
+    ("param", 5): 4,
+    ("pl", 6): 5,
+    ("player_of", 5): 4,
+    ("rel", 5): 4,
+    ("want", 2): 1,
+    ("cmp", 4): 3,
+    ("cmp_args", 3): 2,
+    ("cond_cmp_args", 3): 2,
+    ("ccmp", 4): 3,
+    ("ref_obj", 5): 4,
+    ("has_ref", 4): 3,
+    ("of_ab", 4): 3,
 }
 
 

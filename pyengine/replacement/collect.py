@@ -11,6 +11,7 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
+from pyengine.budget import Budget
 from pyengine.errors import UnsupportedQuery
 from pyengine.layers import LayerResult, compute
 from pyengine.layers.result import ObjectChars
@@ -64,7 +65,7 @@ def layers_state(state: GameState) -> GameState:
     return state.clone(effects=tuple(effects))
 
 
-def run_layers(state: GameState, timeout: float) -> LayerResult:
+def run_layers(state: GameState, timeout: float | Budget) -> LayerResult:
     """The layer engine on :func:`layers_state`."""
     return compute(layers_state(state), timeout=timeout)
 

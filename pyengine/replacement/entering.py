@@ -22,6 +22,7 @@ from typing import Any
 import clingo
 
 from pyengine import facts as F
+from pyengine.budget import Budget
 from pyengine.layers.result import LayerResult
 from pyengine.model.effects import EffectDef, ObjRef, Op, ResolvedEffect, Selector
 from pyengine.model.enums import Layer, Zone
@@ -133,7 +134,7 @@ def _self_only(spec: S.Spec) -> bool:
 
 
 def explore(state: GameState, result: LayerResult, found: list[Instance], parts: list[Event],
-            timeout: float, token_defs: dict[str, Any]) -> Entering:
+            timeout: float | Budget, token_defs: dict[str, Any]) -> Entering:
     """Every identity of every entering object, under every player it could enter under the
     control of, on hypothetical states."""
     out = Entering()
@@ -212,7 +213,7 @@ def _copy_candidates(inst: Instance, state: GameState, entry: Entry) -> list[str
     return out
 
 
-def _identity(state: GameState, entry: Entry, x: str, player: str, out: Entering, timeout: float,
+def _identity(state: GameState, entry: Entry, x: str, player: str, out: Entering, timeout: float | Budget,
               found: list[Instance], own: dict[str, _Own]) -> None:
     """Compute one identity under one controller: its own effects (added to ``own``) and the
     selectors it matches."""

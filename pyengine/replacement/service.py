@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import time
 from dataclasses import dataclass
 from typing import Any
 
 import clingo
 
 from pyengine import encodings, solver
-from pyengine.errors import EncodingError, SolverTimeout
+from pyengine import shown as O
+from pyengine.budget import Budget
+from pyengine.errors import EncodingError
 from pyengine.model.objects import GameState
+from pyengine.registry import read
 from pyengine.replacement import spec as S
 from pyengine.replacement.answer import EffectInfo, Outcome, ReplacementAnswer, Step, Verdict, Violation
 from pyengine.replacement.collect import Instance, instances, run_layers
@@ -44,55 +46,48 @@ class Proposal:
 
 
 def analyse(state: GameState, events: list[Event], *, at: int | None = None,
-            sequence: list[Proposal] | None = None, timeout: float = 30.0,
+            sequence: list[Proposal] | None = None, timeout: float | Budget = 30.0,
             token_defs: dict[str, Any] | None = None, method: str = "auto") -> ReplacementAnswer:
     """Every outcome the legal choice sequences reach for ``events`` (simultaneous), each with
     one sequence reaching it; and the verdict on ``sequence`` if given. ``at``: the
     timestamp of the event (CR 614.4: later effects don't apply). ``method``: "auto" (trees
     of choices unless an effect can be used up or there are few effects, see
     :func:`_enumerate`), "trees" where possible, or "steps" (sequences of steps always; the
-    benchmark compares the two). Raises :class:`SolverTimeout` naming ``timeout``, the whole
-    query's limit (each call gets what is left of it), and where the time ran out."""
-    with solver.query_limit("the replacement engine", timeout):
-        return _analyse(state, events, at, sequence, timeout, token_defs, method)
+    benchmark compares the two). ``timeout``: seconds, or the budget of the query this is part
+    of; the layer engine's calls and this engine's share it, each getting what is left.
+    Raises :class:`SolverTimeout` naming the whole limit and where the time ran out."""
+    budget = Budget.of(timeout, "the replacement engine")
+    return _analyse(state, events, at, sequence, budget, token_defs, method)
 
 
-def _inputs(state: GameState, events: list[Event], at: int | None, deadline: float, timeout: float,
+def _inputs(state: GameState, events: list[Event], at: int | None, budget: Budget,
             token_defs: dict[str, Any] | None) -> tuple[list[clingo.Symbol], list[Instance], Any]:
     """The engine's input facts, the effects found, and what entering objects bring."""
-    result = run_layers(state, timeout)
+    result = run_layers(state, budget)
     found = instances(state, result, at)
-    entering = explore(state, result, found, events, _left(deadline, timeout), token_defs or {})
+    entering = explore(state, result, found, events, budget, token_defs or {})
     return FactBuilder(state, result, events, found, entering).build(), found, entering
 
 
 def input_facts(state: GameState, events: list[Event], *, at: int | None = None,
-                timeout: float = 30.0, token_defs: dict[str, Any] | None = None) -> list[clingo.Symbol]:
+                timeout: float | Budget = 30.0,
+                token_defs: dict[str, Any] | None = None) -> list[clingo.Symbol]:
     """The facts :func:`analyse` gives its encodings for ``events`` (``pyengine facts``)."""
-    with solver.query_limit("the replacement engine", timeout):
-        return _inputs(state, events, at, time.perf_counter() + timeout, timeout, token_defs)[0]
+    return _inputs(state, events, at, Budget.of(timeout, "the replacement engine"), token_defs)[0]
 
 
 def _analyse(state: GameState, events: list[Event], at: int | None, sequence: list[Proposal] | None,
-             timeout: float, token_defs: dict[str, Any] | None, method: str) -> ReplacementAnswer:
-    deadline = time.perf_counter() + timeout
-    facts, found, entering = _inputs(state, events, at, deadline, timeout, token_defs)
+             budget: Budget, token_defs: dict[str, Any] | None, method: str) -> ReplacementAnswer:
+    facts, found, entering = _inputs(state, events, at, budget, token_defs)
     shields = {i.id: i.spec.shield for i in found + entering.own
                if isinstance(i.spec, S.ReplacementSpec) and i.spec.shield is not None}
     horizon = _horizon(events, found + entering.own)
-    outcomes, horizon = _enumerate(facts, horizon, shields, deadline, timeout, method)
+    outcomes, horizon = _enumerate(facts, horizon, shields, budget, method)
     verdict = None
     if sequence is not None:
-        verdict = _check(facts, sequence, max(horizon, len(sequence) + horizon), shields, deadline, timeout)
+        verdict = _check(facts, sequence, max(horizon, len(sequence) + horizon), shields, budget)
     return ReplacementAnswer(tuple(events), _infos(found + entering.own), outcomes, verdict,
                              {"horizon": float(horizon)})
-
-
-def _left(deadline: float, total: float) -> float:
-    left = deadline - time.perf_counter()
-    if left <= 0:
-        raise SolverTimeout("the replacement engine", total)
-    return left
 
 
 def _horizon(events: list[Event], found: list[Instance]) -> int:
@@ -104,7 +99,7 @@ def _horizon(events: list[Event], found: list[Instance]) -> int:
 
 
 def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int],
-               deadline: float, total: float, method: str = "auto") -> tuple[tuple[Outcome, ...], int]:
+               budget: Budget, method: str = "auto") -> tuple[tuple[Outcome, ...], int]:
     """Every outcome, each with a witness sequence. Without effects that can be used up,
     and with at least :data:`TREES_FROM` effects, the outcomes are read from trees of
     choices (asp/replacement/outcomes.lp), which need no time steps and whose events are
@@ -115,12 +110,12 @@ def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int]
         raise ValueError(f"replacement: unknown method {method!r}")
     many = method == "trees" or sum(f.name == "rep_effect" for f in facts) >= TREES_FROM
     if method != "steps" and many and not any(f.name in _LIMITED for f in facts):
-        return _enumerate_trees(facts, horizon, shields, deadline, total)
+        return _enumerate_trees(facts, horizon, shields, budget)
     while True:
         res = solver.solve([encodings.path("replacement")], facts, what="replacement outcomes",
-                           timeout=_left(deadline, total), args=["--project"], models=0,
+                           budget=budget, args=["--project"], models=0,
                            consts={"horizon": horizon})
-        if not any(m.atoms("overflow", 0) for m in res.models):
+        if not any(read(m, O.Overflow) for m in res.models):
             break
         if horizon >= MAX_HORIZON:
             raise EncodingError(f"replacement: more than {MAX_HORIZON} steps of choices")
@@ -148,17 +143,17 @@ TREES_FROM = 3
 
 
 def _enumerate_trees(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int],
-                     deadline: float, total: float) -> tuple[tuple[Outcome, ...], int]:
+                     budget: Budget) -> tuple[tuple[Outcome, ...], int]:
     res = solver.solve([encodings.path("replacement_tree")], facts, what="replacement outcomes",
-                       timeout=_left(deadline, total), args=["--project"], models=0)
+                       budget=budget, args=["--project"], models=0)
     if not res.satisfiable:
         raise EncodingError("replacement: no legal tree of choices (an encoding bug)")
     outcomes: dict[Any, Outcome] = {}
     longest = horizon
     for model in res.models:
-        tree = list(model.atoms("takes", 3))
-        steps = len(tree) + sum(1 for _ in model.atoms("transforms", 1)) + 1
-        witness, used = _witness(facts, tree, steps, deadline, total)
+        tree = list(model.atoms(*O.Takes.signature()))  # passed back as rep_takes/3
+        steps = len(tree) + len(read(model, O.Transforms)) + 1
+        witness, used = _witness(facts, tree, steps, budget)
         out = read_outcome(witness, shields)
         if out.key != read_outcome(model, shields).key:
             raise EncodingError("replacement: a witness sequence reaches another outcome than "
@@ -169,13 +164,13 @@ def _enumerate_trees(facts: list[clingo.Symbol], horizon: int, shields: dict[str
 
 
 def _witness(facts: list[clingo.Symbol], tree: list[clingo.Symbol], horizon: int,
-             deadline: float, total: float) -> tuple[solver.Model, int]:
+             budget: Budget) -> tuple[solver.Model, int]:
     """A legal sequence of steps that applies exactly the tree's effects (follow.lp), and the
     horizon it needed."""
     given = facts + takes(tree)
     while True:
         res = solver.solve([encodings.path("replacement_witness")], given,
-                           what="replacement witness", timeout=_left(deadline, total),
+                           what="replacement witness", budget=budget,
                            consts={"horizon": horizon})
         if res.models:
             return res.models[0], horizon
@@ -186,20 +181,18 @@ def _witness(facts: list[clingo.Symbol], tree: list[clingo.Symbol], horizon: int
 
 
 def _check(facts: list[clingo.Symbol], sequence: list[Proposal], horizon: int,
-           shields: dict[str, int], deadline: float, total: float) -> Verdict:
+           shields: dict[str, int], budget: Budget) -> Verdict:
     steps = [(p.effect, p.choice, p.by) for p in sequence]
     facts = facts + proposals(steps, [p.on for p in sequence])
     res = solver.solve([encodings.path("check_replacement")], facts,
-                       what="replacement check", timeout=_left(deadline, total),
+                       what="replacement check", budget=budget,
                        models=0, consts={"horizon": horizon})
     if not res.models or not res.exhausted:
         raise EncodingError("replacement check: no optimum (an encoding bug)")
     # the last model of a finished optimisation has the fewest violations (one of them:
     # clingo's search is deterministic for the same program and facts)
     best = res.models[-1]
-    violations = tuple(sorted(
-        Violation(a.arguments[0].string, a.arguments[1].name, _show(a.arguments[2]))
-        for a in best.atoms("violation", 3)))
+    violations = tuple(sorted(Violation(v.rule, v.check, _show(v.args)) for v in read(best, O.Violation)))
     return Verdict(not violations, violations, read_outcome(best, shields))
 
 
@@ -214,21 +207,17 @@ def _event(kind: str, sig: clingo.Symbol) -> Event:
 def read_outcome(model: solver.Model, shields: dict[str, int]) -> Outcome:
     """The outcome an answer set shows, with its witness sequence."""
     events: list[Event] = []
-    for a in model.atoms("outcome", 3):
-        events += [_event(a.arguments[0].name, a.arguments[1])] * a.arguments[2].number
+    for o in read(model, O.OutcomeEvents):
+        events += [_event(o.kind, o.fields)] * o.count
     blocked: list[tuple[Event, str]] = []
-    for a in model.atoms("blocked", 4):
-        one = (_event(a.arguments[0].name, a.arguments[1]), a.arguments[2].string)
-        blocked += [one] * a.arguments[3].number
-    used = [(a.arguments[0].string, a.arguments[1].number) for a in model.atoms("used", 2)
-            if a.arguments[1].number > 0]
-    left = [(a.arguments[0].string, a.arguments[1].number) for a in model.atoms("shield_left", 2)
-            if a.arguments[1].number != shields.get(a.arguments[0].string)]
+    for b in read(model, O.Blocked):
+        blocked += [(_event(b.kind, b.fields), b.effect)] * b.count
+    used = [(u.effect, u.count) for u in read(model, O.Used) if u.count > 0]
+    left = [(s.effect, s.left) for s in read(model, O.ShieldLeft) if s.left != shields.get(s.effect)]
     steps = []
-    for a in model.atoms("applied", 7):
-        t, e, alt, chooser, rule, kind, sig = a.arguments
-        steps.append(Step(t.number, e.string, _alt(alt), chooser.arguments[0].string, rule.string,
-                          _event(kind.name, sig), (kind, sig)))
+    for a in read(model, O.Applied):
+        steps.append(Step(a.step, a.effect, _alt(a.alternative), a.chooser.arguments[0].string, a.rule,
+                          _event(a.kind, a.fields), (clingo.Function(a.kind), a.fields)))
     return Outcome(tuple(sorted(events, key=repr)), tuple(sorted(blocked, key=repr)),
                    tuple(sorted(used)), tuple(sorted(left)),
                    _numbered(steps))

@@ -91,7 +91,8 @@ def test_split_program_grounds_without_warnings(layer: str) -> None:
 
 def test_a_rule_is_copied_once_per_world_of_its_world_variable() -> None:
     found: list[ast.AST] = []
-    ast.parse_string("m(S, E, O, 0, W) :- need_m(S, E, O, 0, W), at(O, type, creature, 0, W).", found.append)
+    rule = "m(S, E, O, 0, W) :- need_m(S, E, O, 0, W), at(O, type, creature, 0, W)."
+    ast.parse_string(rule, found.append)
     text = sorted(str(s) for s in worlds.split(tuple(found)) if s.ast_type == ast.ASTType.Rule)
     assert text == ["m_b(S,E,O,0,b) :- need_m_b(S,E,O,0,b); at_b(O,type,creature,0,b).",
                     "m_t(S,E,O,0,W) :- need_m_t(S,E,O,0,W); at_t(O,type,creature,0,W)."]

@@ -1,0 +1,406 @@
+"""The output registry: every predicate the ``asp/show/*.lp`` files show, as a typed record
+(:mod:`pyengine.registry`). One class per predicate; a predicate shown by several entries
+(``ts/2``, ``violation/3``, ``outcome/3``, ``blocked/4``) is one class registered for each.
+tests/test_registry.py keeps this module and the ``#show`` statements equal.
+
+The layer engine's atoms are read by the thousand: their fields are :data:`Symbol` (no call
+into clingo until the engine decodes what it needs, once per distinct term)."""
+
+from __future__ import annotations
+
+from pyengine.registry import Name, Record, Symbol, shown
+
+# --- asp/show/layers.lp: one round of one layer (pyengine/layers/engine.py) ----------------
+
+
+@shown("layers", name="next")
+class Next(Record):
+    """Stepwise (CR 613.8c), the effect applied this round: ``next(E, 0)``."""
+
+    effect: Symbol
+    step: Symbol
+
+
+@shown("layers", name="batch")
+class Batch(Record):
+    """No effect left can change what another reads: effect E applied N-th of the batch."""
+
+    effect: Symbol
+    position: Symbol
+
+
+@shown("layers", name="applied_to")
+class AppliedTo(Record):
+    """Effect E applied to object O this round."""
+
+    effect: Symbol
+    object: Symbol
+
+
+@shown("layers", name="dep")
+class Dependency(Record):
+    """Effect E depends on effect B (CR 613.8a), seen at step S."""
+
+    effect: Symbol
+    on: Symbol
+    step: Symbol
+
+
+@shown("layers", name="loop")
+class Loop(Record):
+    """Effects E and B depend on each other through a loop (CR 613.8b), at step S."""
+
+    effect: Symbol
+    other: Symbol
+    step: Symbol
+
+
+@shown("layers", "final", name="ts")
+class Timestamp(Record):
+    """Effect E's timestamp ``(T, N, I)`` (CR 613.7)."""
+
+    effect: Symbol
+    timestamp: Symbol
+
+
+@shown("layers", name="ex_now")
+class ExistsNow(Record):
+    """Effect E of the layer exists when the round begins (at step S)."""
+
+    effect: Symbol
+    step: Symbol
+
+
+@shown("layers", name="changed")
+class Changed(Record):
+    """Object O's values changed this round (its cur/3 atoms are shown)."""
+
+    object: Symbol
+
+
+@shown("layers", name="stepped")
+class Stepped(Record):
+    """Attribute A is one this layer changes."""
+
+    attribute: Symbol
+
+
+@shown("layers", name="cur")
+class Current(Record):
+    """Object O's attribute A has value V after the round (the next round's cur/3 fact)."""
+
+    object: Symbol
+    attribute: Symbol
+    value: Symbol
+
+
+@shown("layers", name="gained")
+class Gained(Record):
+    """Effect E gave object O value V of attribute A."""
+
+    effect: Symbol
+    object: Symbol
+    attribute: Symbol
+    value: Symbol
+
+
+@shown("layers", name="lost")
+class Lost(Record):
+    """Effect E took value V of attribute A from object O."""
+
+    effect: Symbol
+    object: Symbol
+    attribute: Symbol
+    value: Symbol
+
+
+@shown("layers", name="grant")
+class Grant(Record):
+    """Object O gained ability K at timestamp T (the next rounds' grant_ts/3)."""
+
+    object: Symbol
+    ability: Symbol
+    timestamp: Symbol
+
+
+@shown("layers", name="started_out")
+class Started(Record):
+    """Effect E began to apply (its lock-in, CR 613.6; the next rounds' started/1)."""
+
+    effect: Symbol
+
+
+@shown("layers", name="started_on_out")
+class StartedOn(Record):
+    """Effect E began to apply to object O (the next rounds' started_on/2)."""
+
+    effect: Symbol
+    object: Symbol
+
+
+@shown("layers", name="cp_val")
+class CopyValue(Record):
+    """Copy effect E gives attribute A value V (fixed in layer 1a's first round, CR 707.2)."""
+
+    effect: Symbol
+    attribute: Symbol
+    value: Symbol
+
+
+# --- asp/show/final.lp: effects after the layers, effects on players -----------------------
+
+
+@shown("final", name="active")
+class Active(Record):
+    """Effect E exists after all layers."""
+
+    effect: Symbol
+
+
+@shown("final", name="affects_final")
+class AffectsFinal(Record):
+    """Effect E affects object O (string id)."""
+
+    effect: Symbol
+    object: Symbol
+
+
+@shown("final", name="sel_final")
+class SelectionFinal(Record):
+    """Effect E's selector Sel selects object O."""
+
+    effect: Symbol
+    selector: Symbol
+    object: Symbol
+
+
+@shown("final", name="effect_controller")
+class EffectController(Record):
+    """Effect E's controller (a player's string id)."""
+
+    effect: Symbol
+    player: Symbol
+
+
+@shown("final", name="def")
+class Definition(Record):
+    """Effect instance E is of definition D."""
+
+    effect: Symbol
+    definition: Symbol
+
+
+@shown("final", name="src")
+class Source(Record):
+    """Effect instance E's source object O."""
+
+    effect: Symbol
+    object: Symbol
+
+
+@shown("final", name="p_to")
+class PlayerEffect(Record):
+    """Effect E does K (with value V) to player P (CR 613.10)."""
+
+    effect: Symbol
+    player: Symbol
+    kind: Symbol
+    value: Symbol
+
+
+@shown("final", name="p_rank")
+class PlayerRank(Record):
+    """Effect E is the N-th, in timestamp order, to apply to player P."""
+
+    effect: Symbol
+    player: Symbol
+    rank: Symbol
+
+
+@shown("final", name="player_has")
+class PlayerHas(Record):
+    """Player P has ability K (CR 613.10)."""
+
+    player: Symbol
+    ability: Symbol
+
+
+@shown("final", name="hand_max")
+class HandMax(Record):
+    """Player P's maximum hand size is N (CR 402.2)."""
+
+    player: Symbol
+    size: Symbol
+
+
+@shown("final", name="hand_none")
+class HandNone(Record):
+    """Player P has no maximum hand size."""
+
+    player: Symbol
+
+
+@shown("final", name="lands")
+class Lands(Record):
+    """Player P may play N lands this turn (CR 305.2)."""
+
+    player: Symbol
+    count: Symbol
+
+
+@shown("final", name="lands_any")
+class LandsAny(Record):
+    """Player P may play any number of lands."""
+
+    player: Symbol
+
+
+# --- asp/show/combat.lp (pyengine/combat/service.py) --------------------------------------
+
+
+@shown("combat", "replacement", name="violation")
+class Violation(Record):
+    """A proposal breaks CR ``rule``: the check that failed and its arguments."""
+
+    rule: str
+    check: Name
+    args: Symbol
+
+
+@shown("combat", name="attacks")
+class Attacks(Record):
+    """Declaration D (``given`` or ``best``) has creature A attack target T."""
+
+    declaration: Name
+    attacker: str
+    target: Symbol
+
+
+@shown("combat", name="blocks")
+class Blocks(Record):
+    """Declaration D has creature B block attacker A."""
+
+    declaration: Name
+    blocker: str
+    attacker: str
+
+
+@shown("combat", name="pays")
+class Pays(Record):
+    """Declaration D pays the cost of effect E for creature O (CR 508.1h, 509.1d)."""
+
+    declaration: Name
+    effect: str
+    creature: str
+
+
+@shown("combat", name="requirement")
+class Requirement(Record):
+    """Requirement R (a term naming its kind and arguments), from CR ``rule``."""
+
+    requirement: Symbol
+    rule: str
+
+
+@shown("combat", name="requirement_total")
+class RequirementTotal(Record):
+    """The board has N requirements (when only the obeyed ones are listed)."""
+
+    total: int
+
+
+@shown("combat", name="obeyed")
+class Obeyed(Record):
+    """Declaration D obeys requirement R."""
+
+    declaration: Name
+    requirement: Symbol
+
+
+@shown("combat", name="attack_option")
+class AttackOption(Record):
+    """No single-pair restriction forbids creature O to attack target T."""
+
+    attacker: str
+    target: Symbol
+
+
+@shown("combat", name="block_option")
+class BlockOption(Record):
+    """No single-pair restriction forbids creature B to block attacker A."""
+
+    blocker: str
+    attacker: str
+
+
+# --- asp/show/replacement.lp, replacement_tree.lp (pyengine/replacement/service.py) -------
+
+
+@shown("replacement", "replacement_tree", name="outcome")
+class OutcomeEvents(Record):
+    """N events of kind K with field values S happen."""
+
+    kind: Name
+    fields: Symbol
+    count: int
+
+
+@shown("replacement", "replacement_tree", name="blocked")
+class Blocked(Record):
+    """N events of kind K with fields S were stopped by "can't" effect C (CR 614.17)."""
+
+    kind: Name
+    fields: Symbol
+    effect: str
+    count: int
+
+
+@shown("replacement", name="used")
+class Used(Record):
+    """"The next time" effect E was used N times."""
+
+    effect: str
+    count: int
+
+
+@shown("replacement", name="shield_left")
+class ShieldLeft(Record):
+    """Prevention shield E has R damage left (CR 615.7)."""
+
+    effect: str
+    left: int
+
+
+@shown("replacement", name="applied")
+class Applied(Record):
+    """At step T player P applied effect E with alternative A (CR tier R) to the event of
+    kind K with fields S."""
+
+    step: int
+    effect: str
+    alternative: Symbol
+    chooser: Symbol
+    rule: str
+    kind: Name
+    fields: Symbol
+
+
+@shown("replacement", name="overflow")
+class Overflow(Record):
+    """The horizon was too short (Python retries with a longer one)."""
+
+
+@shown("replacement_tree", name="takes")
+class Takes(Record):
+    """In the tree, effect E with alternative A is applied to event X."""
+
+    event: Symbol
+    effect: Symbol
+    alternative: Symbol
+
+
+@shown("replacement_tree", name="transforms")
+class Transforms(Record):
+    """A rules transformation acts on event X in the tree."""
+
+    event: Symbol
