@@ -48,7 +48,8 @@ def _shows(path: Path) -> set[tuple[str, int]]:
 
 
 def test_every_show_file_has_an_area() -> None:
-    assert {p.stem for p in SHOW_FILES} == set(registry.OUTPUTS)
+    # a show file that shows nothing (an entry read only for its number of answer sets) has none
+    assert {p.stem for p in SHOW_FILES if _shows(p)} == set(registry.OUTPUTS)
 
 
 @pytest.mark.parametrize("path", SHOW_FILES, ids=lambda p: p.stem)
