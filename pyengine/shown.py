@@ -258,7 +258,7 @@ class LandsAny(Record):
 # --- asp/show/combat.lp (pyengine/combat/service.py) --------------------------------------
 
 
-@shown("combat", "replacement", name="violation")
+@shown("combat", "replacement", "damage", name="violation")
 class Violation(Record):
     """A proposal breaks CR ``rule``: the check that failed and its arguments."""
 
@@ -404,3 +404,31 @@ class Transforms(Record):
     """A rules transformation acts on event X in the tree."""
 
     event: Symbol
+
+
+# --- asp/show/damage.lp (pyengine/damage/service.py) -------------------------------------
+
+
+@shown("damage", name="assign")
+class Assign(Record):
+    """Creature O assigns ``amount`` combat damage to recipient R (``p(P)`` or ``o(O)``)."""
+
+    creature: str
+    recipient: Symbol
+    amount: int
+
+
+@shown("damage", name="assigns_damage")
+class AssignsDamage(Record):
+    """Creature O assigns ``amount`` combat damage in this step (CR 510.1a, 510.4)."""
+
+    creature: str
+    amount: int
+
+
+@shown("damage", name="coupled")
+class Coupled(Record):
+    """The assignments of creatures O and O' constrain each other (CR 702.19b)."""
+
+    creature: str
+    other: str

@@ -7,12 +7,12 @@ this module builds facts, calls :func:`pyengine.solver.solve` and reads the answ
 
 from __future__ import annotations
 
-import time
-
 import clingo
 import networkx as nx  # type: ignore[import-untyped]
 
 from pyengine import encodings
+from pyengine import shown as O
+from pyengine.budget import Budget
 from pyengine.damage.facts import combat_factset, read_recipient
 from pyengine.damage.model import (
     Assignment,
@@ -25,6 +25,7 @@ from pyengine.damage.model import (
     assignment,
 )
 from pyengine.errors import EncodingError
+from pyengine.registry import read
 from pyengine.solver import Model, solve
 
 encodings.register("damage_check", "check/damage.lp")
@@ -50,28 +51,28 @@ def _value(sym: clingo.Symbol) -> str | int | Recipient:
 
 
 def _shares(model: Model) -> Assignment:
-    return tuple(sorted(Share(a.arguments[0].string, read_recipient(a.arguments[1]), a.arguments[2].number)
-                        for a in model.atoms("assign", 3, ordered=False)))
+    return tuple(sorted(Share(a.creature, read_recipient(a.recipient), a.amount)
+                        for a in read(model, O.Assign, ordered=False)))
 
 
-def check(combat: Combat, proposal: Assignment, *, timeout: float = TIMEOUT) -> Verdict:
-    """The verdict on ``proposal`` (CR 510.1e: the whole assignment of the step is checked)."""
+def check(combat: Combat, proposal: Assignment, *, timeout: float | Budget = TIMEOUT) -> Verdict:
+    """The verdict on ``proposal`` (CR 510.1e: the whole assignment of the step is checked).
+    ``timeout``: seconds, or the budget of the query this is part of."""
     proposal = assignment(proposal)
+    budget = Budget.of(timeout, "the combat damage check")
     result = solve([encodings.path("damage_check")], combat_factset(combat, proposal),
-                   what="check a combat damage assignment", timeout=timeout, models=0)
+                   what="check a combat damage assignment", budget=budget, models=0)
     if not result.satisfiable or not result.exhausted:
         raise EncodingError("damage: the check encoding has no answer (it is stratified)")
     model = result.model
     violations = tuple(sorted(
-        Violation(v.arguments[0].string, v.arguments[1].name,
-                  tuple(_value(a) for a in v.arguments[2].arguments))
-        for v in model.atoms("violation", 3, ordered=False)))
-    assigning = tuple(sorted((a.arguments[0].string, a.arguments[1].number)
-                             for a in model.atoms("assigns_damage", 2, ordered=False)))
+        Violation(v.rule, v.check, tuple(_value(a) for a in v.args.arguments))
+        for v in read(model, O.Violation, ordered=False)))
+    assigning = tuple(sorted((a.creature, a.amount) for a in read(model, O.AssignsDamage, ordered=False)))
     return Verdict(not violations, violations, assigning)
 
 
-def legal_assignments(combat: Combat, *, limit: int = LIST_LIMIT, timeout: float = TIMEOUT,
+def legal_assignments(combat: Combat, *, limit: int = LIST_LIMIT, timeout: float | Budget = TIMEOUT,
                       count_cap: int = COUNT_CAP) -> Listing:
     """Every legal assignment of the step when there are at most ``limit`` (sorted), else
     their number, counted part by part (:func:`_parts`) up to ``count_cap`` assignments
@@ -80,10 +81,10 @@ def legal_assignments(combat: Combat, *, limit: int = LIST_LIMIT, timeout: float
     answer is an encoding bug."""
     if limit < 0 or count_cap <= limit:
         raise ValueError("limit must be 0 or more and count_cap greater than limit")
-    deadline = time.perf_counter() + timeout
+    budget = Budget.of(timeout, "the combat damage listing")
     facts = combat_factset(combat)
     listed = solve([encodings.path("damage_list")], facts, what="list combat damage assignments",
-                   timeout=timeout, models=limit + 1)
+                   budget=budget, models=limit + 1)
     if not listed.satisfiable:
         raise EncodingError("damage: no legal assignment (the rules always allow one)")
     if len(listed.models) <= limit:
@@ -94,8 +95,7 @@ def legal_assignments(combat: Combat, *, limit: int = LIST_LIMIT, timeout: float
     count, exact = 1, True
     for part in _parts(listed.models[0]):
         counted = solve([encodings.path("damage_count")], combat_factset(combat, counted=part),
-                        what="count combat damage assignments",
-                        timeout=max(deadline - time.perf_counter(), 0.001), models=count_cap)
+                        what="count combat damage assignments", budget=budget, models=count_cap)
         count *= len(counted.models)
         exact = exact and counted.exhausted
     return Listing(count, exact, limit)
@@ -106,7 +106,6 @@ def _parts(model: Model) -> list[list[str]]:
     (no ``coupled/2`` link between two parts): the legal assignments of the step are the
     products of those of its parts, so their number is the product of the parts' numbers."""
     graph = nx.Graph()
-    graph.add_nodes_from(a.arguments[0].string for a in model.atoms("assigns_damage", 2, ordered=False))
-    graph.add_edges_from((c.arguments[0].string, c.arguments[1].string)
-                         for c in model.atoms("coupled", 2, ordered=False))
+    graph.add_nodes_from(a.creature for a in read(model, O.AssignsDamage, ordered=False))
+    graph.add_edges_from((c.creature, c.other) for c in read(model, O.Coupled, ordered=False))
     return sorted(sorted(part) for part in nx.connected_components(graph))
