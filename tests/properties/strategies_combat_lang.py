@@ -122,7 +122,7 @@ def _global_attack(draw: st.DrawFn, targets: list[Any]) -> dict[str, Any]:
     )
     sel = draw(st.sampled_from(SELECTORS))
     if kind == "cant":
-        eff: dict[str, Any] = {"affects": sel, "cant_attack": True}
+        eff: dict[str, Any] = {"affects": draw(st.sampled_from(SELECTORS[1:])), "cant_attack": True}
     elif kind == "cant_target":
         eff = {"affects": sel, "cant_attack": {"targets": draw(st.sampled_from(targets))}}
     elif kind == "cost":  # Propaganda, Ghostly Prison
@@ -131,7 +131,7 @@ def _global_attack(draw: st.DrawFn, targets: list[Any]) -> dict[str, Any]:
             "attack_cost": {"mana": draw(st.sampled_from(MANA)), "targets": draw(st.sampled_from(targets))},
         }
     elif kind == "max":
-        eff = {"max_attackers": draw(st.integers(0, 3))}
+        eff = {"max_attackers": draw(st.integers(1, 3))}
     elif kind == "max_player":  # Crawlspace
         eff = {"max_attackers": {"n": draw(st.integers(0, 2)), "player": "you"}}
     elif kind == "player_must":  # Trove of Temptation
@@ -201,9 +201,9 @@ def _global_block(draw: st.DrawFn) -> dict[str, Any]:
     kind = draw(st.sampled_from(["max", "cant", "cost", "grant", "pump", "lure"]))
     sel = draw(st.sampled_from(SELECTORS))
     if kind == "max":
-        eff: dict[str, Any] = {"max_blockers": draw(st.integers(0, 2))}
+        eff: dict[str, Any] = {"max_blockers": draw(st.integers(1, 2))}
     elif kind == "cant":
-        eff = {"affects": sel, "cant_block": True}
+        eff = {"affects": draw(st.sampled_from(SELECTORS[1:])), "cant_block": True}
     elif kind == "cost":
         eff = {"affects": {"types": ["Creature"]}, "block_cost": {"mana": draw(st.sampled_from(MANA))}}
     elif kind == "grant":
@@ -233,7 +233,7 @@ def _creature(draw: st.DrawFn, oid: str, controller: str, ts: int, abilities: li
         "types": ["Artifact", "Creature"] if draw(st.integers(0, 4)) == 0 else ["Creature"],
         "subtypes": [draw(st.sampled_from(["Goblin", "Bear", "Elf"]))],
         "colors": draw(st.lists(st.sampled_from(COLORS), max_size=2, unique=True)),
-        "power": draw(st.integers(0, 4)),
+        "power": draw(st.sampled_from([1, 2, 3, 2, 0, 4])),
         "toughness": draw(st.integers(1, 4)),
     }
     if abilities:
@@ -298,15 +298,15 @@ def attack_scenarios(draw: st.DrawFn) -> dict[str, Any]:
     ]
     if "siege" in protectors:
         targets.append({"object": "siege"})
-    n = draw(st.integers(1, 4))
+    n = draw(st.integers(2, 4))
     for i in range(n):
         abilities: list[Any] = draw(st.lists(st.sampled_from(ATTACK_WORDS), max_size=1))
-        if draw(st.integers(0, 2)) == 0:
+        if draw(st.booleans()):
             abilities.append(draw(_attack_static(targets)))
         obj = _creature(draw, f"c{i}", "alice", next(ts), abilities)
-        if draw(st.integers(0, 5)) == 0:
+        if draw(st.integers(0, 7)) == 0:
             obj["tapped"] = True
-        if draw(st.integers(0, 4)) == 0:
+        if draw(st.integers(0, 7)) == 0:
             obj["controlled_since_turn_start"] = False
         objs.append(obj)
     for i in range(draw(st.integers(0, 3))):
@@ -358,7 +358,7 @@ def block_scenarios(draw: st.DrawFn) -> dict[str, Any]:
     players = ["alice", "bob"] + (["carol"] if draw(st.integers(0, 3)) == 0 else [])
     objs: list[dict[str, Any]] = []
     ts = iter(range(1, 100))
-    n_att, n_blk = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+    n_att, n_blk = draw(st.integers(1, 4)), draw(st.integers(2, 4))
     multi = n_att <= 3 and n_blk <= 3
     targets = ["bob"] * 3 + (["carol"] if "carol" in players else [])
     if draw(st.booleans()):
@@ -401,13 +401,13 @@ def block_scenarios(draw: st.DrawFn) -> dict[str, Any]:
         abilities: list[Any] = draw(
             st.lists(st.sampled_from(EVASION + ATTACKER_WORDS), max_size=2, unique_by=str)
         )
-        if draw(st.integers(0, 3)) == 0:
+        if draw(st.booleans()):
             abilities.append(draw(_attacker_static()))
         objs.append(_creature(draw, f"a{i}", "alice", next(ts), abilities))
     for i in range(n_blk):
         pool = BLOCKER_WORDS + (MULTI_WORDS if multi else [])
         abilities = draw(st.lists(st.sampled_from(pool), max_size=2, unique=True))
-        if draw(st.integers(0, 3)) == 0:
+        if draw(st.booleans()):
             abilities.append(draw(_blocker_static()))
         obj = _creature(draw, f"b{i}", "bob", next(ts), abilities)
         if draw(st.integers(0, 6)) == 0:
