@@ -8,12 +8,14 @@ and says which restriction (508.1c, 509.1b), requirement (508.1d, 509.1c) or cos
 509.1d) it is. It reads the subset of the language the generator in
 tests/properties/strategies_combat_lang.py writes, and fails loudly on anything else:
 
-* characteristics: printed values, plus two layer effects (613.1f layer 6 ``add_abilities`` of
-  keywords, 613.4c layer 7c ``modify_pt`` by constants) whose ``affects`` read no ability or
-  power, so they apply in any order;
+* characteristics: printed values, plus three layer effects: a resolved ``set_colors`` on the
+  ids it locked in (613.1e), static ``add_abilities`` of keywords and combat words (613.1f)
+  and ``modify_pt`` by constants (613.4c), whose ``affects`` read no ability or power, so they
+  apply in layer order with no dependency (613.8);
 * selectors: ``self``, ``ids``, ``types``, ``subtypes``, ``colors``, ``any_colors``,
-  ``abilities``, ``not_abilities``, ``controller``, ``power`` (against a constant);
-* conditions: ``exists``.
+  ``multicolored``, ``colorless``, ``abilities``, ``not_abilities``, ``controller``,
+  ``power`` (against a constant), ``any_of``, ``not``;
+* expressions: a number, ``{count: SELECTOR}``; conditions: ``exists``.
 """
 
 from __future__ import annotations
@@ -129,6 +131,7 @@ class Reader:
                 for n, p in _ability_entries(ab)
             ]
         self.power = {oid: o.get("power") for oid, o in self.objs.items()}
+        self.colors = {oid: list(o.get("colors", [])) for oid, o in self.objs.items()}
         self._layers()
 
     # -- the two layer effects the generator writes (613.1f, 613.4c) ------------------------
@@ -137,6 +140,13 @@ class Reader:
         return [(eid, oid, p[0]) for oid in self.objs for n, p, eid in self.abilities[oid] if n == "static"]
 
     def _layers(self) -> None:
+        # layer 5 (613.1e): a resolved effect's new colors for the set it locked in (611.2c),
+        # in timestamp order (613.7)
+        for e in sorted(self.doc.get("effects", []), key=lambda e: e["timestamp"]):
+            if "set_colors" in e:
+                for oid in e.get("affected", []):
+                    if oid in self.objs:
+                        self.colors[oid] = list(e["set_colors"])
         grants = []
         for eid, src, eff in self._statics():
             if "add_abilities" in eff:
@@ -189,9 +199,17 @@ class Reader:
             elif key == "subtypes":
                 ok = set(want) <= set(o.get("subtypes", []))
             elif key == "colors":
-                ok = set(want) <= set(o.get("colors", []))
+                ok = set(want) <= set(self.colors[oid])
             elif key == "any_colors":
-                ok = bool(set(want) & set(o.get("colors", [])))
+                ok = bool(set(want) & set(self.colors[oid]))
+            elif key == "multicolored":
+                ok = (len(self.colors[oid]) > 1) == want
+            elif key == "colorless":
+                ok = (not self.colors[oid]) == want
+            elif key == "any_of":
+                ok = any(self.matches(alt, oid, src, you, defending) for alt in want)
+            elif key == "not":
+                ok = not self.matches(want, oid, src, you, defending)
             elif key == "abilities":
                 ok = set(want) <= self.names(oid)
             elif key == "not_abilities":
@@ -219,6 +237,14 @@ class Reader:
         you = you if you is not None else self.controller(src or "")
         pool = sorted(self.objs) if among is None else among
         return [o for o in pool if self.matches(sel, o, src, you, defending)]
+
+    def value(self, expr: Any, src: str | None, you: str) -> int:
+        """An expression: a number or ``{count: SELECTOR}``."""
+        if isinstance(expr, int):
+            return expr
+        if isinstance(expr, dict) and set(expr) == {"count"}:
+            return len(self.select(expr["count"], src, you))
+        raise Unread(f"expression {expr!r}")
 
     def holds(self, cond: dict[str, Any], src: str | None, you: str, defending: str | None) -> bool:
         ((key, arg),) = cond.items()
@@ -286,7 +312,7 @@ WORDS = {
     "must be blocked if able": ("must_be_blocked",),
     "all creatures able to block this creature do so": ("lure",),
 }
-LAYER_OPS = frozenset({"add_abilities", "modify_pt"})  # read in Reader._layers
+LAYER_OPS = frozenset({"add_abilities", "modify_pt", "set_colors"})  # read in Reader._layers
 META = frozenset({"text", "affects", "condition"})
 
 
@@ -370,7 +396,8 @@ class Items:
         elif kind == "must_attack":
             self.per_target("must_attack_target", eid, affected, arg["targets"], None, src, you)
         elif kind == "attack_cost":
-            cost = mana(arg["mana"])
+            cost = mana(arg["mana"]) if "mana" in arg else {"generic": r.value(arg["generic"], src, you)}
+            cost = {k: v for k, v in cost.items() if v > 0}
             if cost:
                 self.costs[eid] = cost
                 self.per_target("attack_cost", eid, affected, arg.get("targets"), None, src, you)
@@ -509,7 +536,7 @@ def board(doc: Doc) -> Board:
             "types": list(o.get("types", [])),
             "subtypes": list(o.get("subtypes", [])),
             "supertypes": list(o.get("supertypes", [])),
-            "colors": list(o.get("colors", [])),
+            "colors": r.colors[oid],
             "keywords": sorted(keywords),
             "landwalk": walks,
             "protection": prots,

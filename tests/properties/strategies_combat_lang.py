@@ -125,10 +125,13 @@ def _global_attack(draw: st.DrawFn, targets: list[Any]) -> dict[str, Any]:
         eff: dict[str, Any] = {"affects": draw(st.sampled_from(SELECTORS[1:])), "cant_attack": True}
     elif kind == "cant_target":
         eff = {"affects": sel, "cant_attack": {"targets": draw(st.sampled_from(targets))}}
-    elif kind == "cost":  # Propaganda, Ghostly Prison
+    elif kind == "cost":  # Propaganda, Ghostly Prison; {X}: the number of enchantments you control
+        costs = [{"mana": m} for m in MANA] + [
+            {"generic": {"count": {"types": ["Enchantment"], "controller": "you"}}}
+        ]
         eff = {
             "affects": {"types": ["Creature"]},
-            "attack_cost": {"mana": draw(st.sampled_from(MANA)), "targets": draw(st.sampled_from(targets))},
+            "attack_cost": {**draw(st.sampled_from(costs)), "targets": draw(st.sampled_from(targets))},
         }
     elif kind == "max":
         eff = {"max_attackers": draw(st.integers(1, 3))}
@@ -323,7 +326,7 @@ def attack_scenarios(draw: st.DrawFn) -> dict[str, Any]:
     effects = []
     creatures = [f"c{i}" for i in range(n)]
     for i in range(draw(st.integers(0, 2))):
-        op = draw(st.sampled_from(["goad", "goad", "must_attack", "cant_attack"]))
+        op = draw(st.sampled_from(["goad", "goad", "must_attack", "cant_attack", "set_colors"]))
         effects.append(
             {
                 "id": f"r{i}",
@@ -331,7 +334,7 @@ def attack_scenarios(draw: st.DrawFn) -> dict[str, Any]:
                 "timestamp": next(ts),
                 "affected": [draw(st.sampled_from(creatures))],
                 "text": f"resolved {op}",
-                op: True,
+                op: True if op != "set_colors" else draw(st.sampled_from([["white"], ["black", "red"], []])),
             }
         )
     query: dict[str, Any] = {"kind": "attack", "defending": defending if len(defending) > 1 else defending[0]}
@@ -427,7 +430,7 @@ def block_scenarios(draw: st.DrawFn) -> dict[str, Any]:
     attackers, blockers = [f"a{i}" for i in range(n_att)], [f"b{i}" for i in range(n_blk)]
     effects: list[dict[str, Any]] = []
     for i in range(draw(st.integers(0, 2))):
-        op = draw(st.sampled_from(["provoke", "must_block", "cant_be_blocked", "lure"]))
+        op = draw(st.sampled_from(["provoke", "must_block", "cant_be_blocked", "lure", "set_colors"]))
         eff: dict[str, Any] = {
             "id": f"r{i}",
             "controller": "alice",
@@ -444,6 +447,13 @@ def block_scenarios(draw: st.DrawFn) -> dict[str, Any]:
             )
         elif op == "must_block":
             eff.update({"affected": [draw(st.sampled_from(blockers))], "must_block": True})
+        elif op == "set_colors":  # "target creature becomes the color(s) of your choice"
+            eff.update(
+                {
+                    "affected": [draw(st.sampled_from(attackers + blockers))],
+                    "set_colors": draw(st.sampled_from([["white"], ["black", "red"], []])),
+                }
+            )
         else:
             key = "cant_be_blocked" if op == "cant_be_blocked" else "must_be_blocked_by_all"
             eff.update({"affected": [draw(st.sampled_from(attackers))], key: True})
