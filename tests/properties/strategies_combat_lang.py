@@ -117,7 +117,19 @@ def _global_attack(draw: st.DrawFn, targets: list[Any]) -> dict[str, Any]:
     """A static ability of an enchantment about attacks."""
     kind = draw(
         st.sampled_from(
-            ["cant", "cant_target", "cost", "max", "max_player", "player_must", "must", "grant", "pump"]
+            [
+                "cant",
+                "cant_target",
+                "cost",
+                "max",
+                "max_player",
+                "player_must",
+                "must",
+                "grant",
+                "pump",
+                "goad",
+                "alone",
+            ]
         )
     )
     sel = draw(st.sampled_from(SELECTORS))
@@ -142,6 +154,10 @@ def _global_attack(draw: st.DrawFn, targets: list[Any]) -> dict[str, Any]:
         eff = {"player_must_attack": {"players": "opponent", "targets": draw(st.sampled_from(plain))}}
     elif kind == "must":
         eff = {"affects": sel, "must_attack": True}
+    elif kind == "goad":  # "enchanted creature is goaded" on many: goaded by this controller
+        eff = {"affects": sel, "goad": True}
+    elif kind == "alone":
+        eff = {"affects": sel, "cant_attack_alone": True}
     elif kind == "grant":
         eff = {
             "affects": draw(st.sampled_from(LAYER_SELECTORS)),
@@ -161,12 +177,13 @@ def _global_attack(draw: st.DrawFn, targets: list[Any]) -> dict[str, Any]:
 @st.composite
 def _attacker_static(draw: st.DrawFn) -> dict[str, Any]:
     """A static ability of an attacking creature about its blockers."""
-    kind = draw(st.sampled_from(["by", "except_by", "min", "max"]))
-    if kind in ("by", "except_by"):
-        eff: dict[str, Any] = {
-            "affects": "self",
-            "cant_be_blocked": {kind: draw(st.sampled_from(DEFENDING_SELECTORS))},
-        }
+    kind = draw(st.sampled_from(["by", "except_by", "min", "max", "must_be_blocked", "lure"]))
+    if kind == "must_be_blocked":
+        eff: dict[str, Any] = {"affects": "self", "must_be_blocked": True}
+    elif kind == "lure":
+        eff = {"affects": "self", "must_be_blocked_by_all": True}
+    elif kind in ("by", "except_by"):
+        eff = {"affects": "self", "cant_be_blocked": {kind: draw(st.sampled_from(DEFENDING_SELECTORS))}}
     elif kind == "min":
         eff = {"affects": "self", "min_blockers": draw(st.integers(2, 3))}
     else:
@@ -175,10 +192,20 @@ def _attacker_static(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @st.composite
-def _blocker_static(draw: st.DrawFn) -> dict[str, Any]:
-    kind = draw(st.sampled_from(["only", "cant_attackers", "others", "cost", "unless"]))
-    if kind == "only":
-        eff: dict[str, Any] = {"affects": "self", "block_only": draw(st.sampled_from(SELECTORS))}
+def _blocker_static(draw: st.DrawFn, multi: bool) -> dict[str, Any]:
+    """A static ability of a potential blocker about its own block."""
+    kinds = ["only", "cant_attackers", "others", "cost", "unless", "must"] + (
+        ["extra", "any"] if multi else []
+    )
+    kind = draw(st.sampled_from(kinds))
+    if kind == "extra":
+        eff: dict[str, Any] = {"affects": "self", "extra_blocks": draw(st.integers(1, 2))}
+    elif kind == "any":
+        eff = {"affects": "self", "block_any_number": True}
+    elif kind == "must":
+        eff = {"affects": "self", "must_block": True}
+    elif kind == "only":
+        eff = {"affects": "self", "block_only": draw(st.sampled_from(SELECTORS))}
     elif kind == "cant_attackers":
         eff = {"affects": "self", "cant_block": {"attackers": draw(st.sampled_from(DEFENDING_SELECTORS))}}
     elif kind == "others":
@@ -411,7 +438,7 @@ def block_scenarios(draw: st.DrawFn) -> dict[str, Any]:
         pool = BLOCKER_WORDS + (MULTI_WORDS if multi else [])
         abilities = draw(st.lists(st.sampled_from(pool), max_size=2, unique=True))
         if draw(st.booleans()):
-            abilities.append(draw(_blocker_static()))
+            abilities.append(draw(_blocker_static(multi)))
         obj = _creature(draw, f"b{i}", "bob", next(ts), abilities)
         if draw(st.integers(0, 6)) == 0:
             obj["tapped"] = True
