@@ -19,11 +19,10 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from pyengine.model import subtypes as subtype_table
 from pyengine.model.effects import Ability, EffectDef, ResolvedEffect
-from pyengine.model.enums import Layer
 from pyengine.model.objects import GameState
 
+from .cr_tables import LAYERS, effect_layers, subtype_category
 from .layers_oracle_ops import apply_op, copiable, face_down_values, ops_in, params, set_copiable
 from .layers_oracle_state import (
     BATTLEFIELD,
@@ -40,7 +39,6 @@ from .layers_oracle_state import (
 )
 
 Key = tuple[Any, ...]
-LAYERS = tuple(Layer)
 PT_COUNTERS = {"+1/+1": 1, "-1/-1": -1}
 COUNTER_RANK = 10**6  # counters sort after the object's own abilities at the same timestamp
 
@@ -69,14 +67,14 @@ class Eff:
         """CR 604.3: from a characteristic-defining ability."""
         return self.definition is not None and self.definition.cda
 
-    def has_layer(self, layer: Layer) -> bool:
+    def has_layer(self, layer: str) -> bool:
         """Whether the effect has a part in ``layer``."""
         if self.kind == "counter":
-            return layer == Layer.L7C
+            return layer == "7c"
         if self.kind == "kwcounter":
-            return layer == Layer.L6
+            return layer == "6"
         assert self.definition is not None
-        return layer in self.definition.layers
+        return layer in effect_layers(self.definition.ops, self.definition.cda)
 
 
 @dataclass
@@ -153,7 +151,7 @@ def exists(st: OState, e: Eff, run: Run) -> bool:
     return cond is None or eval_cond(st, cond, ctx_of(st, e))
 
 
-def present(st: OState, layer: Layer, run: Run) -> list[Eff]:
+def present(st: OState, layer: str, run: Run) -> list[Eff]:
     """Every effect that exists now and has a part in ``layer``."""
     found: dict[Key, Eff] = {}
     for e in run.resolved:
@@ -170,7 +168,7 @@ def present(st: OState, layer: Layer, run: Run) -> list[Eff]:
                     found[e.id] = e
         stamped = dict(o.counter_timestamps)  # CR 613.7c: put on later than the object entered
         for kind, n in o.counters:
-            if layer == Layer.L7C and kind in PT_COUNTERS and n:
+            if layer == "7c" and kind in PT_COUNTERS and n:
                 found[("counter", o.id, kind)] = Eff(
                     ("counter", o.id, kind),
                     "counter",
@@ -179,7 +177,7 @@ def present(st: OState, layer: Layer, run: Run) -> list[Eff]:
                     source=o.id,
                     counter=(kind, n * PT_COUNTERS[kind]),
                 )
-            if layer == Layer.L6 and kind in KEYWORD_COUNTERS and n:
+            if layer == "6" and kind in KEYWORD_COUNTERS and n:
                 found[("kwcounter", o.id, kind)] = Eff(
                     ("kwcounter", o.id, kind),
                     "kwcounter",
@@ -210,7 +208,7 @@ def affected(st: OState, e: Eff, run: Run) -> frozenset[str]:
     return select(st, e.definition.affects, ctx_of(st, e))
 
 
-def _plan(st: OState, e: Eff, layer: Layer, run: Run) -> list[tuple[str, Any, Any]]:
+def _plan(st: OState, e: Eff, layer: str, run: Run) -> list[tuple[str, Any, Any]]:
     """(object, op, value) for everything ``e`` does in ``layer`` now, evaluated before any
     of it is written (an effect changes its objects simultaneously)."""
     if e.kind in ("counter", "kwcounter"):
@@ -224,7 +222,7 @@ def _plan(st: OState, e: Eff, layer: Layer, run: Run) -> list[tuple[str, Any, An
     out = []
     for oid in sorted(affected(st, e, run)):
         o = st.objects[oid]
-        for op in ops_in(e.definition.ops, layer):
+        for op in ops_in(e.definition, layer):
             value = copied(e, op, run) if op.kind == "copy" else params(st, op, o, ctx)
             out.append((oid, op, value))
     return out
@@ -264,8 +262,8 @@ _EXCEPT_KEY = {"type": "types", "subtype": "subtypes", "supertype": "supertypes"
                "mana_value": "mana_value"}
 _SINGLE = ("power", "toughness", "name", "mana_value")  # one value each
 # the layer where a characteristic-defining ability defines each characteristic (CR 604.3)
-_DEFINED_IN = {"types": Layer.L4, "subtypes": Layer.L4, "supertypes": Layer.L4, "colors": Layer.L5,
-               "power": Layer.L7A, "toughness": Layer.L7A}
+_DEFINED_IN = {"types": "4", "subtypes": "4", "supertypes": "4", "colors": "5",
+               "power": "7a", "toughness": "7a"}
 
 
 def _except(vals: dict[str, Any], changes: Any) -> dict[str, Any]:
@@ -274,7 +272,7 @@ def _except(vals: dict[str, Any], changes: Any) -> dict[str, Any]:
     set_keys = {_EXCEPT_KEY[attr] for attr, how, _ in changes if how == "set"}
     dropped = {_DEFINED_IN[k] for k in set_keys if k in _DEFINED_IN}
     vals["abilities"] = tuple(a for a in vals["abilities"] if not any(
-        d.cda and dropped & set(d.layers) for d in a.effects))
+        d.cda and dropped & set(effect_layers(d.ops, d.cda)) for d in a.effects))
     # what is removed is removed from what was copied; what is set or added is there
     for attr, how, values in changes:
         key = _EXCEPT_KEY[attr]
@@ -283,8 +281,8 @@ def _except(vals: dict[str, Any], changes: Any) -> dict[str, Any]:
             if key == "mana_value":  # "with no mana cost" (202.3a: mana value 0)
                 vals["mana_cost"] = None
         elif key == "subtypes" and how == "set":  # CR 205.1a: each replaces its own set only
-            replaced = {subtype_table.category(v) for v in values}
-            vals[key] = frozenset(v for v in vals[key] if subtype_table.category(v) not in replaced)
+            replaced = {subtype_category(v) for v in values}
+            vals[key] = frozenset(v for v in vals[key] if subtype_category(v) not in replaced)
         elif how == "set":
             vals[key] = frozenset() if key != "abilities" else ()
     for attr, how, values in changes:
@@ -301,7 +299,7 @@ def _except(vals: dict[str, Any], changes: Any) -> dict[str, Any]:
     cats: set[str] = set()
     for t in vals["types"]:
         cats |= TYPE_CATEGORIES.get(t, frozenset())
-    vals["subtypes"] = frozenset(v for v in vals["subtypes"] if subtype_table.category(v) in cats)
+    vals["subtypes"] = frozenset(v for v in vals["subtypes"] if subtype_category(v) in cats)
     return vals
 
 
@@ -309,7 +307,7 @@ def _freeze_values(vals: dict[str, Any]) -> Any:
     return tuple(sorted(vals.items(), key=lambda kv: kv[0]))
 
 
-def signature(st: OState, e: Eff, layer: Layer, run: Run) -> Any:
+def signature(st: OState, e: Eff, layer: str, run: Run) -> Any:
     """Existence, affected set and what ``e`` does to each of them (CR 613.8a(b))."""
     if not exists(st, e, run):
         return (False,)
@@ -321,7 +319,7 @@ def signature(st: OState, e: Eff, layer: Layer, run: Run) -> Any:
     )
 
 
-def apply(st: OState, e: Eff, layer: Layer, run: Run) -> frozenset[str]:
+def apply(st: OState, e: Eff, layer: str, run: Run) -> frozenset[str]:
     """Apply ``e``'s part in ``layer`` to ``st``; return the objects it applied to."""
     targets = affected(st, e, run)
     for oid, op, value in _plan(st, e, layer, run):
@@ -343,7 +341,7 @@ def apply(st: OState, e: Eff, layer: Layer, run: Run) -> frozenset[str]:
 # --- CR 613.8: dependency and order ------------------------------------------------------------
 
 
-def depends(st: OState, a: Eff, b: Eff, layer: Layer, run: Run) -> bool:
+def depends(st: OState, a: Eff, b: Eff, layer: str, run: Run) -> bool:
     """CR 613.8a: applying ``b`` alone would change ``a``'s existence, what it applies to, or
     what it does to any of those (same layer; both or neither CDA)."""
     if a.cda != b.cda:
@@ -353,7 +351,7 @@ def depends(st: OState, a: Eff, b: Eff, layer: Layer, run: Run) -> bool:
     return bool(signature(st, a, layer, run) != signature(trial, a, layer, run))
 
 
-def choose(st: OState, pending: list[Eff], layer: Layer, run: Run) -> tuple[Eff, list[Eff]]:
+def choose(st: OState, pending: list[Eff], layer: str, run: Run) -> tuple[Eff, list[Eff]]:
     """CR 613.8b: the earliest-timestamp effect among those that depend on no remaining effect
     outside a dependency loop they are part of. Returns it and what it depends on."""
     n = len(pending)
@@ -370,7 +368,7 @@ def choose(st: OState, pending: list[Eff], layer: Layer, run: Run) -> tuple[Eff,
     return pending[best], [pending[j] for j in range(n) if dep[best][j]]
 
 
-def run_layer(st: OState, layer: Layer, run: Run) -> None:
+def run_layer(st: OState, layer: str, run: Run) -> None:
     """Apply every effect of ``layer`` (CR 613.3, 613.8)."""
     done: set[Key] = set()
     while True:
@@ -384,7 +382,7 @@ def run_layer(st: OState, layer: Layer, run: Run) -> None:
         done.add(chosen.id)
         if chosen.kind in ("static", "resolved") and chosen.id not in run.started:
             run.started[chosen.id] = (chosen, targets)
-        run.log.append((layer.value, chosen.id, targets))
+        run.log.append((layer, chosen.id, targets))
 
 
 def face_down(st: OState) -> None:
@@ -402,20 +400,19 @@ def compute(state: GameState) -> tuple[OState, Run]:
     objs = {o.id: OObj.from_object(o) for o in state.objects}
     for o in objs.values():
         o.sync_intrinsic()
-    st = OState(
-        objs, state.player_ids, state.turn.active, state.turn.step, tuple(o.id for o in state.objects)
-    )
+    step = getattr(state.turn.step, "value", state.turn.step)  # the scenario word
+    st = OState(objs, state.player_ids, state.turn.active, step, tuple(o.id for o in state.objects))
     run = Run(tuple(_resolved(e) for e in state.effects))
     for layer in LAYERS:
-        if layer == Layer.L1A:
+        if layer == "1a":
             run.start = st.copy()
             run.copies = tuple(e for e in present(st, layer, run) if e.definition is not None
                                and any(o.kind == "copy" for o in e.definition.ops))
-        if layer == Layer.L1B:
+        if layer == "1b":
             face_down(st)
         else:
             run_layer(st, layer, run)
-        if layer in (Layer.L1A, Layer.L1B):
+        if layer in ("1a", "1b"):
             for o in st.objects.values():
                 o.copiable_pt = o.power is not None or o.toughness is not None
     return st, run

@@ -12,10 +12,9 @@ import re
 from dataclasses import fields, is_dataclass, replace
 from typing import Any, cast
 
-from pyengine.model import subtypes as subtype_table
-from pyengine.model.effects import Ability, Expr, ObjRef, Op, PlayerRef, Selector, is_activated
-from pyengine.model.enums import BASIC_LAND_TYPES, Color, Layer
+from pyengine.model.effects import Ability, EffectDef, Expr, ObjRef, Op, PlayerRef, Selector
 
+from .cr_tables import BASIC_LAND_TYPES, COLORS, is_activated_text, op_layer, subtype_category, subtypes
 from .layers_oracle_state import (
     AbInst,
     Ctx,
@@ -60,9 +59,9 @@ OP_ORDER = (
 )
 
 
-def ops_in(ops: tuple[Op, ...], layer: Layer) -> list[Op]:
-    """The operations of ``layer``, in application order."""
-    chosen = [op for op in ops if op.layer == layer]
+def ops_in(definition: EffectDef, layer: str) -> list[Op]:
+    """The operations of ``definition`` in ``layer`` (CR 613.1, 613.4a), in application order."""
+    chosen = [op for op in definition.ops if op_layer(op.kind, definition.cda) == layer]
     return sorted(chosen, key=lambda op: OP_ORDER.index(op.kind) if op.kind in OP_ORDER else 99)
 
 
@@ -166,10 +165,17 @@ def params(st: OState, op: Op, o: OObj, ctx: Ctx) -> Any:
         found: dict[Any, AbInst] = {}
         for oid in sorted(select(st, cast(Selector, op.arg("of")), ctx)):
             for a in st.objects[oid].abilities:
-                if is_activated(a.ability):
+                if _activated(a.ability):
                     found.setdefault(ability_term(a), a)
         return tuple(sorted(found.items(), key=lambda kv: repr(kv[0])))
     return op.args
+
+
+def _activated(ab: Ability) -> bool:
+    """CR 113.3b, 602.1: an ability modelled by its text is activated when its text says so
+    (keyword, static and mana-less abilities of the language are not; a basic land type's
+    intrinsic mana ability is written as text, 305.6)."""
+    return ab.kind == "text" and is_activated_text(ab.text or ab.name)
 
 
 def ability_term(a: AbInst) -> Any:
@@ -272,25 +278,25 @@ def _subtypes(o: OObj, kind: str, vals: tuple[str, ...]) -> None:
     """Layer-4 subtype operations (CR 205.1a, 205.3d, 305.7)."""
     cats = o.categories()
     if kind == "remove_all_creature_types":
-        o.subtypes = frozenset(s for s in o.subtypes if subtype_table.category(s) != "creature")
+        o.subtypes = frozenset(s for s in o.subtypes if subtype_category(s) != "creature")
     elif kind == "add_all_creature_types":
         # CR 205.3m "every creature type"; 205.3d: only an object whose types have creature types
         if "creature" in cats:
-            o.subtypes = o.subtypes | subtype_table.table()["creature"]
+            o.subtypes = o.subtypes | subtypes()["creature"]
     elif kind == "remove_subtypes":
         o.subtypes = o.subtypes - frozenset(vals)
     elif kind == "add_subtypes":
         # CR 205.3d: an object can't gain a subtype that doesn't correspond to its types.
-        o.subtypes = o.subtypes | frozenset(v for v in vals if subtype_table.category(v) in cats)
+        o.subtypes = o.subtypes | frozenset(v for v in vals if subtype_category(v) in cats)
     else:
-        replaced = {subtype_table.category(v) for v in vals}
-        land_vals = [v for v in vals if subtype_table.category(v) == "land"]
+        replaced = {subtype_category(v) for v in vals}
+        land_vals = [v for v in vals if subtype_category(v) == "land"]
         if "Land" in o.types and land_vals and all(v in BASIC_LAND_TYPES for v in land_vals):
             # CR 305.7: the land loses the abilities of its rules text, old land types and
             # copy effects (abilities granted by other effects stay).
             o.abilities = tuple(a for a in o.abilities if a.origin not in ("text", "intrinsic"))
-        kept = frozenset(s for s in o.subtypes if subtype_table.category(s) not in replaced)
-        o.subtypes = kept | frozenset(v for v in vals if subtype_table.category(v) in cats)
+        kept = frozenset(s for s in o.subtypes if subtype_category(s) not in replaced)
+        o.subtypes = kept | frozenset(v for v in vals if subtype_category(v) in cats)
     o.sync_intrinsic()
 
 
@@ -300,7 +306,7 @@ def _subtypes(o: OObj, kind: str, vals: tuple[str, ...]) -> None:
 def _text_change(o: OObj, frm: str, to: str) -> None:
     """CR 612.2: change the word in the object's rules text and type line (not in abilities
     granted by effects, 612.3)."""
-    if frm not in Color.words():
+    if frm not in COLORS:
         if frm in o.subtypes:
             o.subtypes = (o.subtypes - {frm}) | {to}
     new = []
@@ -325,9 +331,9 @@ def _subst(x: Any, frm: str, to: str) -> Any:
     if isinstance(x, str):
         if x == frm:
             return to
-        if frm in Color.words() and x.lower() == f"protection from {frm}":
+        if frm in COLORS and x.lower() == f"protection from {frm}":
             return f"protection from {to}"
-        if x.lower() == f"{frm.lower()}walk" and frm not in Color.words():
+        if x.lower() == f"{frm.lower()}walk" and frm not in COLORS:
             return f"{to.lower()}walk"
         return x
     if isinstance(x, tuple):

@@ -19,16 +19,16 @@ from typing import Any, cast
 from pyengine.model.effects import EffectDef, PlayerRef
 from pyengine.model.objects import GameState
 
+from .cr_tables import PLAYER_OPS
 from .layers_oracle import Eff, OState, Run, _static, compute, ctx_of, exists, view
 from .layers_oracle_state import players_of
 
-AREA = "players"
 START_HAND_SIZE = 7  # CR 402.2
 START_LAND_PLAYS = 1  # CR 305.2
 
 
 def _is_player_effect(d: EffectDef) -> bool:
-    return any(o.area == AREA for o in d.ops)
+    return any(o.kind in PLAYER_OPS for o in d.ops)
 
 
 def player_effects(st: OState, resolved: tuple[Eff, ...]) -> list[Eff]:
@@ -69,7 +69,7 @@ def apply_players(st: OState, effects: list[Eff]) -> dict[str, dict[str, Any]]:
     for e in effects:
         assert e.definition is not None
         for op in e.definition.ops:
-            if op.area != AREA:
+            if op.kind not in PLAYER_OPS:
                 continue
             for p in sorted(who(st, e, cast(PlayerRef, op.arg("players")))):
                 if op.kind == "players_gain":

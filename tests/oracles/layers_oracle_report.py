@@ -19,6 +19,8 @@ from pyengine.model.effects import (
 )
 from pyengine.model.objects import GameObject, GameState
 
+from .cr_tables import PLAYER_OPS
+
 # --- Invariance helpers ----------------------------------------------------------------------
 
 
@@ -106,7 +108,7 @@ def _op_text(o: Op) -> str:
             args.append(f"{k}: {_expr_text(v)}")
         elif isinstance(v, PlayerRef):
             args.append(v.kind if v.kind != "id" else str(v.player))
-        elif o.area == "players":  # set, modify, add, ...: the key tells them apart
+        elif o.kind in PLAYER_OPS:  # set, modify, add, ...: the key tells them apart
             args.append(f"{k}: {v}")
         elif isinstance(v, ObjRef):
             args.append(v.kind if v.kind != "id" else str(v.obj))

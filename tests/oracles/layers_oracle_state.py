@@ -12,10 +12,10 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from pyengine.model import subtypes as subtype_table
 from pyengine.model.effects import Ability, Condition, Expr, ObjRef, PlayerRef, Selector
-from pyengine.model.enums import BASIC_LAND_MANA, BASIC_LAND_TYPES, Step
 from pyengine.model.objects import GameObject
+
+from .cr_tables import BASIC_LAND_MANA, BASIC_LAND_TYPES, COMBAT_STEPS, subtype_category
 
 BATTLEFIELD = "battlefield"
 
@@ -54,22 +54,11 @@ KEYWORD_COUNTERS = frozenset(
     }
 )
 
-COMBAT_STEPS = frozenset(
-    {
-        Step.DECLARE_ATTACKERS,
-        Step.DECLARE_BLOCKERS,
-        Step.FIRST_STRIKE_DAMAGE,
-        Step.COMBAT_DAMAGE,
-        Step.END_OF_COMBAT,
-    }
-)
-
-
 def display_name(ab: Ability) -> str:
     """An ability's display name (docs/effect-language.md, "Abilities")."""
     if ab.kind == "keyword":
         if ab.name == "landwalk" and ab.param is not None:
-            if subtype_table.is_subtype(ab.param):
+            if subtype_category(ab.param) is not None:
                 return ab.param.lower() + "walk"
             return ab.param.lower() + " landwalk"
         if ab.name == "protection" and ab.param is not None:
@@ -186,7 +175,7 @@ class OObj:
         """CR 205.1a, 205.3d: a subtype counts only while the object has a card type it
         correlates with."""
         cats = self.categories()
-        return frozenset(s for s in self.subtypes if subtype_table.category(s) in cats)
+        return frozenset(s for s in self.subtypes if subtype_category(s) in cats)
 
     def ability_names(self) -> frozenset[str]:
         """Display names of the abilities the object has now."""
@@ -230,7 +219,7 @@ class OState:
     objects: dict[str, OObj]
     players: tuple[str, ...]
     active: str
-    step: Step
+    step: str  # the step's scenario word (CR 500.1)
     order: tuple[str, ...] = field(default=())
 
     def copy(self) -> "OState":
