@@ -21,6 +21,8 @@ from hypothesis import HealthCheck, Phase, event, given, note, reject, settings
 from pyengine.replacement.answer import ReplacementAnswer
 from pyengine.replacement.service import Proposal, analyse
 from pyengine.scenario.loader import load_text
+from tests.oracles import entering_oracle
+from tests.oracles.entering_oracle import EnterCase
 from tests.oracles.replacement_oracle import Case, OracleBudgetExceeded, outcomes
 from tests.properties.strategies_replacement import (
     PLAYER_QUALITIES,
@@ -30,9 +32,11 @@ from tests.properties.strategies_replacement import (
     protection_gap_cases,
     scenario,
 )
+from tests.properties.strategies_replacement_entering import entering_cases, entering_scenario
 
 EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_EXAMPLES", "500"))
 PROTECTION_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_PROTECTION_EXAMPLES", "200"))
+ENTERING_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_ENTERING_EXAMPLES", "300"))
 KNOWN_BUG_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_KNOWN_BUG_EXAMPLES", "100"))
 CHECK_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_CHECK_EXAMPLES", "100"))
 CI = os.environ.get("CI") == "true"
@@ -100,6 +104,39 @@ def test_protection_outcomes_equal_oracle_outcomes(case: Case) -> None:
 def test_known_bug_protection_from_a_supertype_or_a_player(case: Case) -> None:
     """CR 702.16a, 702.16k: protection from legendary, or from a player."""
     _compare(case)
+
+
+def _compare_entering(case: EnterCase) -> None:
+    text = entering_scenario(case)
+    note(text)
+    expected = entering_oracle.outcomes(case)
+    sc = load_text(text, "<property>")
+    answer = analyse(sc.state, list(sc.query.events), timeout=TIMEOUT,
+                     token_defs=dict(sc.query.token_defs))
+    got = {engine_key(o) for o in answer.outcomes}
+    note(f"oracle only: {sorted(expected - got, key=repr)}")
+    note(f"engine only: {sorted(got - expected, key=repr)}")
+    assert got == expected
+
+
+@settings(max_examples=ENTERING_EXAMPLES, **SETTINGS)
+@given(entering_cases())
+def test_entering_outcomes_equal_oracle_outcomes(case: EnterCase) -> None:
+    """CR 614.1c-d, 614.12, 616.1b-c, 616.1g, 707.5: a permanent entering (as a copy, tapped,
+    with counters, with a choice, under another player's control) or tokens created (doubled;
+    copies of a permanent), under effects on how they enter."""
+    _compare_entering(case)
+
+
+@pytest.mark.xfail(strict=True, reason="CR 614.1c, 616.1: the counters a permanent enters with "
+                   "from several effects (its own 'enters with' and 'enters with an additional "
+                   "counter') are one event, but the engine makes one counters event per effect; "
+                   "flip this when entering counters stay one event")
+@settings(max_examples=KNOWN_BUG_EXAMPLES, phases=NO_SHRINK, **SETTINGS)
+@given(entering_cases(bug="counters"))
+def test_known_bug_entering_counters_from_several_effects(case: EnterCase) -> None:
+    """CR 614.1c, 122.6, 616.1: Hydra with its own counter entering under Grumgully."""
+    _compare_entering(case)
 
 
 @settings(max_examples=CHECK_EXAMPLES, **SETTINGS)
