@@ -33,15 +33,16 @@ def _protection(draw: Any, pool: tuple[str, ...]) -> tuple[str, ...]:
 def _objects(draw: Any, protection: tuple[str, ...] = ()) -> tuple[OObj, ...]:
     kw = st.sampled_from(((), ("lifelink",), ("infect",), ("wither",)))
     colors = st.sampled_from((("red",), ("green",), ("white",)))
-    sup = st.sampled_from(((), ("Legendary",))) if protection else st.just(())
+    # without protection, exactly the draws of the plain cases (their derandomized sequence)
+    sup = (lambda: draw(st.sampled_from(((), ("Legendary",))))) if protection else (lambda: ())
     prot = (lambda: _protection(draw, protection)) if protection else (lambda: ())
     return (
         OObj("c1", "alice", "alice", types=("Creature",), colors=draw(colors), protection=prot()),
         OObj("c2", "bob", "bob", types=("Creature",), colors=draw(colors), protection=prot()),
         OObj("s1", "alice", "alice", types=("Creature",), colors=("red",), keywords=draw(kw),
-             supertypes=draw(sup)),
+             supertypes=sup()),
         OObj("s2", "bob", "bob", types=("Creature",), colors=("green",), keywords=draw(kw),
-             supertypes=draw(sup)),
+             supertypes=sup()),
         OObj("h1", "alice", "alice", zone="hand", types=("Creature",), colors=("green",)),
     )
 
