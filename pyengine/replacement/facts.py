@@ -189,6 +189,10 @@ class FactBuilder:
         for x in named:
             ents |= self.entering.ents.get(x, set())
         vals = {F.term(o(x)) for x in objs} | ents
+        if field == "as" and t.objects is not None:
+            # CR 111.1: a token defined inline is what the selector tests (Divine Visitation's
+            # "creature tokens"): its identity as it would exist on the battlefield
+            vals |= {ent.arguments[1] for ent in ents if ent.arguments[1].name == "tokdef"}
         for ref in t.players:
             vals |= {F.term(p(x)) for x in players_of(ref, inst, self.state)}
         if t.any_player:

@@ -17,6 +17,8 @@ independent implementations. The procedure:
   first; draw replacements apply to an empty library; a library is what earlier draws left.
 * CR 120.3, 120.4: damage is dealt, then its results (life loss, counters, lifelink life) are
   events that replacement effects may modify.
+* CR 702.16e, 702.16j-k, 613.10: protection of a permanent or a player is a prevention
+  effect on damage from sources with the quality (protection_oracle.py).
 * Rules transformations (an instruction to draw N cards becoming N draws, damage results) are
   not choices: they happen before anyone chooses.
 """
@@ -25,6 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Any
+
+from tests.oracles.protection_oracle import has_quality, protection_id
 
 FIELDS = {
     "damage": ("source", "target", "amount", "combat"),
@@ -46,7 +50,8 @@ COUNTED = {"damage": "amount", "gain_life": "amount", "lose_life": "amount", "co
 
 @dataclass(frozen=True)
 class OObj:
-    """An object: id, controller, owner, zone, card types, colors, keywords."""
+    """An object: id, controller, owner, zone, card types, colors, keywords, supertypes and the
+    qualities it has protection from (702.16a)."""
 
     id: str
     controller: str
@@ -55,6 +60,8 @@ class OObj:
     types: tuple[str, ...] = ()
     colors: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
+    supertypes: tuple[str, ...] = ()
+    protection: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,7 +100,8 @@ class OCant:
 @dataclass(frozen=True)
 class Case:
     """Players in turn order (the first is active), their life and library sizes, objects,
-    the simultaneous events (kind, fields) and the effects."""
+    the simultaneous events (kind, fields), the effects, and the qualities each player has
+    protection from (613.10: given by an effect)."""
 
     players: tuple[str, ...]
     life: dict[str, int]
@@ -102,6 +110,7 @@ class Case:
     events: tuple[tuple[str, dict[str, Any]], ...]
     effects: tuple[OEffect, ...]
     cants: tuple[OCant, ...] = ()
+    player_protection: tuple[tuple[str, str], ...] = ()
 
     def obj(self, oid: str) -> OObj:
         """The object called ``oid``."""
@@ -175,7 +184,26 @@ def _test(case: Case, ctl: str, part: Part, t: tuple[str, str, Any], lib: int | 
         return v[0] == "o" and val in case.obj(v[1]).colors
     if op == "type":
         return v[0] == "o" and val in case.obj(v[1]).types
+    if op == "quality":  # CR 702.16a, 702.16j-k
+        return v[0] == "o" and has_quality(val, case.obj(v[1]), case.players)
     raise ValueError(t)
+
+
+def protection_effects(case: Case) -> tuple[OEffect, ...]:
+    """CR 702.16e: protection prevents all damage from sources with its quality to the
+    permanent or player that has it; its controller (the player) orders it with the other
+    effects (616.1). Two instances of one quality are one effect (702.16m)."""
+    out: dict[str, OEffect] = {}
+    holders = [(o.id, ("o", o.id), o.controller, o.protection) for o in case.objects
+               if o.zone == "battlefield"]
+    holders += [(p, ("p", p), p, tuple(q for pp, q in case.player_protection if pp == p))
+                for p in case.players]
+    for holder, ref, ctl, qualities in holders:
+        for q in qualities:
+            eid = protection_id(holder, q)
+            out[eid] = OEffect(eid, ctl, "damage", (("target", "is", ref), ("source", "quality", q)),
+                               ("prevent", "all"), prevention=True)
+    return tuple(out.values())
 
 
 def _exists(part: Part) -> bool:
@@ -204,6 +232,7 @@ class Oracle:
     """Every outcome of one case; ``budget``: the most states the search may visit."""
 
     def __init__(self, case: Case, budget: int | None = None) -> None:
+        case = replace(case, effects=case.effects + protection_effects(case))
         self.case = case
         self.budget = budget
         self.effects = {e.id: e for e in case.effects}

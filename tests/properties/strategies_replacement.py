@@ -10,6 +10,7 @@ every field explicitly (the two sides then share no defaults).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import yaml
@@ -19,16 +20,29 @@ from tests.oracles.replacement_oracle import FIELDS, Case, OCant, OEffect, OObj
 
 PLAYERS = ("alice", "bob")
 RELS = ("you", "opponent")
+# CR 702.16a, 702.16j: qualities of protection (a creature's; a player's only colors and
+# everything, the ones an effect on players can give, 613.10)
+QUALITIES = ("red", "green", "white", "everything", "creatures")
+PLAYER_QUALITIES = ("red", "green", "everything")
 
 
-def _objects(draw: Any) -> tuple[OObj, ...]:
+def _protection(draw: Any, pool: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(draw(st.lists(st.sampled_from(pool), max_size=1)))
+
+
+def _objects(draw: Any, protection: tuple[str, ...] = ()) -> tuple[OObj, ...]:
     kw = st.sampled_from(((), ("lifelink",), ("infect",), ("wither",)))
     colors = st.sampled_from((("red",), ("green",), ("white",)))
+    # without protection, exactly the draws of the plain cases (their derandomized sequence)
+    sup = (lambda: draw(st.sampled_from(((), ("Legendary",))))) if protection else (lambda: ())
+    prot = (lambda: _protection(draw, protection)) if protection else (lambda: ())
     return (
-        OObj("c1", "alice", "alice", types=("Creature",), colors=draw(colors)),
-        OObj("c2", "bob", "bob", types=("Creature",), colors=draw(colors)),
-        OObj("s1", "alice", "alice", types=("Creature",), colors=("red",), keywords=draw(kw)),
-        OObj("s2", "bob", "bob", types=("Creature",), colors=("green",), keywords=draw(kw)),
+        OObj("c1", "alice", "alice", types=("Creature",), colors=draw(colors), protection=prot()),
+        OObj("c2", "bob", "bob", types=("Creature",), colors=draw(colors), protection=prot()),
+        OObj("s1", "alice", "alice", types=("Creature",), colors=("red",), keywords=draw(kw),
+             supertypes=sup()),
+        OObj("s2", "bob", "bob", types=("Creature",), colors=("green",), keywords=draw(kw),
+             supertypes=sup()),
         OObj("h1", "alice", "alice", zone="hand", types=("Creature",), colors=("green",)),
     )
 
@@ -125,10 +139,12 @@ def _mod(draw: Any, kind: str) -> tuple[Any, ...]:
 
 
 @st.composite
-def cases(draw: Any, max_effects: int = 5) -> Case:
+def cases(draw: Any, max_effects: int = 5, protection: tuple[str, ...] = (),
+          player_protection: tuple[str, ...] = ()) -> Case:
     """A random case: objects, 1-2 simultaneous events, 0-``max_effects`` effects, 0-1 "can't"
-    effects."""
-    objects = _objects(draw)
+    effects; with ``protection``, creatures with protection from one of those qualities, and
+    with ``player_protection`` players with protection from one of those (702.16)."""
+    objects = _objects(draw, protection)
     events = [_event(draw) for _ in range(draw(st.integers(1, 2)))]
     if len(events) == 2 and events[0][0] == events[1][0] == "move" and \
             events[0][1]["object"] == events[1][1]["object"]:
@@ -172,7 +188,24 @@ def cases(draw: Any, max_effects: int = 5) -> Case:
         cants.append(OCant("k1", "alice", "move", (("object", "is", ("o", obj)),), "regenerate"))
     life = {p: draw(st.integers(1, 6)) for p in PLAYERS}
     library = {p: draw(st.integers(0, 2)) for p in PLAYERS}
-    return Case(PLAYERS, life, library, objects, tuple(events), tuple(effects), tuple(cants))
+    pprot = tuple((p, q) for p in PLAYERS for q in _protection(draw, player_protection)) \
+        if player_protection else ()
+    return Case(PLAYERS, life, library, objects, tuple(events), tuple(effects), tuple(cants), pprot)
+
+
+@st.composite
+def protection_gap_cases(draw: Any) -> Case:
+    """Damage from bob's legendary creature to alice's creature with protection from
+    legendary (702.16a) or from bob (702.16k), with up to 2 other effects: the engine's
+    known gap."""
+    case = draw(cases(max_effects=2))
+    q = draw(st.sampled_from(("legendary", "bob")))
+    objects = tuple(dataclasses.replace(o, protection=(q,)) if o.id == "c1" else
+                    dataclasses.replace(o, supertypes=("Legendary",)) if o.id == "s2" else o
+                    for o in case.objects)
+    hit = ("damage", {"source": ("o", "s2"), "target": ("o", "c1"),
+                      "amount": draw(st.integers(1, 3)), "combat": draw(st.booleans())})
+    return dataclasses.replace(case, objects=objects, events=(hit,))
 
 
 # --- Writing a case as a scenario ----------------------------------------------------------------
@@ -276,8 +309,11 @@ def scenario(case: Case) -> str:
         if o.zone == "battlefield":
             obj |= {"controller": o.controller, "timestamp": stamp}
             stamp += 1
-        if o.keywords:
-            obj["abilities"] = list(o.keywords)
+        if o.supertypes:
+            obj["supertypes"] = list(o.supertypes)
+        abilities = list(o.keywords) + [f"protection from {q}" for q in o.protection]
+        if abilities:
+            obj["abilities"] = abilities
         objects.append(obj)
     effects: list[dict[str, Any]] = []
     for n, e in enumerate(case.effects):
@@ -287,6 +323,10 @@ def scenario(case: Case) -> str:
                             "abilities": [{"text": f"effect {e.id}", "static": _op(e)}]})
         else:  # a resolved effect
             effects.append({"id": e.id, "controller": e.controller, "timestamp": stamp, **_op(e)})
+        stamp += 1
+    for p, q in case.player_protection:  # CR 613.10: an effect gives a player protection
+        effects.append({"id": f"pp{stamp}", "controller": p, "timestamp": stamp,
+                        "players_gain": {"players": "you", "abilities": [f"protection from {q}"]}})
         stamp += 1
     for c in case.cants:
         objects.append({"id": c.id, "name": "Cant", "types": ["Enchantment"], "controller": c.controller,
