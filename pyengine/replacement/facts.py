@@ -52,14 +52,42 @@ def o(oid: str) -> F.Fn:
     return F.Fn("o", oid)
 
 
-def kind_facts() -> list[clingo.Symbol]:
+def kind_facts(carried: tuple[str, ...] = ()) -> list[clingo.Symbol]:
     """The fields of every kind of event, in order (:data:`spec.KIND_FIELDS`): what the
-    encodings know an event by (asp/replacement/parts.lp)."""
+    encodings know an event by (asp/replacement/parts.lp). A move also carries, for each
+    counter kind in ``carried``, the number of those counters the object is given as it
+    enters, ``with(C)`` (CR 614.1c, 122.6: part of the one event of its entering,
+    asp/replacement/entering.lp)."""
     out = []
     for kind, names in S.KIND_FIELDS.items():
-        out.append(F.fact("rep_kind_arity", _c(kind), len(names)))
-        out += [F.fact("rep_kind_field", _c(kind), _c(f), i) for i, f in enumerate(names, 1)]
+        fields: list[F.Value] = [_c(f) for f in names]
+        if kind == "move":
+            fields += [with_field(c) for c in carried]
+        out.append(F.fact("rep_kind_arity", _c(kind), len(fields)))
+        out += [F.fact("rep_kind_field", _c(kind), f, i) for i, f in enumerate(fields, 1)]
     return out
+
+
+def with_field(counter: str) -> F.Fn:
+    """The field of a move holding how many ``counter`` counters the object enters with."""
+    return F.Fn("with", counter)
+
+
+def carried_counters(tmpl: S.Template) -> tuple[str, int] | None:
+    """(counter kind, number) if ``tmpl``, a new event of an effect on an object entering the
+    battlefield, is counters that object enters with, put by the player it enters under the
+    control of (CR 614.1c, 122.6, 122.6a): they belong to the entering event itself, so
+    several such effects modify one event (614.5). Counters put by another player, or on
+    something else, stay an event of their own."""
+    f = dict(tmpl.fields)
+    target, by, counter, amount = f.get("target"), f.get("by"), f.get("counter"), f.get("amount")
+    if tmpl.kind != "counters" or target is None or target.kind != "same" \
+            or (target.field or "target") != "object" or counter is None or amount is None \
+            or amount.kind != "int" or counter.word is None:
+        return None
+    if by is not None and not (by.kind == "same" and by.field == "control"):
+        return None
+    return counter.word, amount.number or 0
 
 
 class FactBuilder:
@@ -75,6 +103,7 @@ class FactBuilder:
         self.out: list[clingo.Symbol] = []
         self._sets: dict[tuple[clingo.Symbol, ...], clingo.Symbol] = {}
         self.bits: dict[str, int] = {}
+        self.carried: tuple[str, ...] = ()
 
     def add(self, name: str, *args: F.Value) -> None:
         """Add one fact."""
@@ -83,14 +112,18 @@ class FactBuilder:
     def build(self) -> list[clingo.Symbol]:
         """Every fact."""
         self.world()
-        self.out += kind_facts()
+        effects = [i for i in self.found + self.entering.own if isinstance(i.spec, S.ReplacementSpec)]
+        self.carried = _carried(effects)
+        self.out += kind_facts(self.carried)
         for i, part in enumerate(self.parts):
             x = F.Fn("ev", i + 1)
             self.add("rep_part", x)
             self.add("rep_field", x, _c("kind"), _c(part.kind))
             for f, v in part.fields:
                 self.add("rep_field", x, _c(f), term(f, v))
-        effects = [i for i in self.found + self.entering.own if isinstance(i.spec, S.ReplacementSpec)]
+            if part.kind == "move":
+                for c in self.carried:  # nothing yet (CR 614.1c: effects add them)
+                    self.add("rep_field", x, with_field(c), 0)
         if len(effects) > 30:
             raise UnsupportedQuery("more than 30 replacement and prevention effects at once")
         _check_range(self.parts, effects)
@@ -263,6 +296,8 @@ class FactBuilder:
             for label, mods, templates in self.expand(inst, alt):
                 a = F.term(label)
                 self.add("rep_alt", e, a)
+                if is_enter_pattern(spec.pattern):
+                    mods, templates = _carry(mods, templates)
                 for m in mods:
                     self.add("rep_mod", e, a, m)
                 for i, tmpl in enumerate(templates):
@@ -312,11 +347,7 @@ class FactBuilder:
                         ("from", S.Value("word", word=self.state.object(x).zone.value)),
                         ("cause", S.Value("word", word=ch.cause)))))
                 if ch.counter and ch.per and chosen:
-                    tmpls.append(S.Template("counters", (
-                        ("target", S.Value("same", field="object")),
-                        ("counter", S.Value("text", word=ch.counter)),
-                        ("amount", S.Value("int", number=ch.per * len(chosen))),
-                        ("by", S.Value("same", field="control")), ("cause", S.Value("word", word="enters")))))
+                    tmpls.append(_devoured(ch, len(chosen)))
                 out.append(("+".join(chosen) or "none", list(mods), tmpls))
         return out
 
@@ -359,6 +390,9 @@ class FactBuilder:
     def _template(self, e: clingo.Symbol, a: clingo.Symbol, i: int, inst: Instance, tmpl: S.Template,
                   watched: str) -> None:
         self.add("rep_tmpl", e, a, i, _c(tmpl.kind))
+        if tmpl.kind == "move":  # a new move carries no counters yet (614.6)
+            for c in self.carried:
+                self.add("rep_tmpl_field", e, a, i, with_field(c), F.Fn("val", 0))
         given = dict(tmpl.fields)
         spec = inst.spec
         entering = isinstance(spec, S.ReplacementSpec) and is_enter_pattern(spec.pattern)
@@ -434,6 +468,42 @@ class FactBuilder:
         e = F.term(inst.id)
         self.add("rep_unpreventable" if spec.what == "prevent" else "rep_cant", e)
         self.pattern(e, inst, spec.pattern)
+
+
+def _carried(effects: list[Instance]) -> tuple[str, ...]:
+    """The counter kinds objects may be given as they enter (:func:`carried_counters`)."""
+    kinds: set[str] = set()
+    for inst in effects:
+        assert isinstance(inst.spec, S.ReplacementSpec)
+        if not is_enter_pattern(inst.spec.pattern):
+            continue
+        for alt in inst.spec.alternatives:
+            ch = alt.choose_objects
+            tmpls = list(alt.templates) + ([_devoured(ch, 1)] if ch and ch.counter and ch.per else [])
+            kinds |= {c[0] for c in map(carried_counters, tmpls) if c is not None}
+    return tuple(sorted(kinds))
+
+
+def _devoured(ch: S.ChooseObjects, n: int) -> S.Template:
+    """The counters an object enters with for ``n`` objects chosen (CR 614.13, devour)."""
+    return S.Template("counters", (
+        ("target", S.Value("same", field="object")), ("counter", S.Value("text", word=ch.counter)),
+        ("amount", S.Value("int", number=ch.per * n)),
+        ("by", S.Value("same", field="control")), ("cause", S.Value("word", word="enters"))))
+
+
+def _carry(mods: list[F.Value], templates: list[S.Template]) -> tuple[list[F.Value], list[S.Template]]:
+    """CR 614.1c, 614.5: counters an entering object is given are added to the entering event
+    (its ``with(C)`` fields), not made separate events."""
+    added: dict[str, int] = {}
+    rest = []
+    for t in templates:
+        c = carried_counters(t)
+        if c is None:
+            rest.append(t)
+        else:
+            added[c[0]] = added.get(c[0], 0) + c[1]
+    return mods + [F.Fn("add", with_field(c), n) for c, n in sorted(added.items())], rest
 
 
 def _ref(oid: str) -> ObjRef:
