@@ -398,7 +398,8 @@ def _mana_produced(cur: Cursor) -> str:
     except ValueError:
         symbols = ()
     if not symbols:
-        cur.fail(f"expected one of W U B R G C, or mana symbols such as {{C}}{{C}} or {{R}}{{G}}; got {word!r}")
+        cur.fail("expected one of W U B R G C, or mana symbols such as {C}{C} or {R}{G}; "
+                 f"got {word!r}")
     bad = [s for s in symbols if s not in MANA_PRODUCED]
     if bad:
         cur.fail(f"a mana ability adds {{W}} {{U}} {{B}} {{R}} {{G}} or {{C}} mana, one per symbol "

@@ -163,7 +163,8 @@ def test_mana_and_spell_abilities(text: str, kind: str, name: str, param: str | 
     ("gobbledywalk", "landwalk needs a land type"),
     ("{landwalk: Elf}", "landwalk needs a land type"),  # a subtype, but not a land type
     ("{mana: Q}", "expected one of W U B R G C"),
-    ("{mana: '{2}'}", r"one per symbol \(CR 106.1\), not \{2\}"),  # CR 106.1: generic mana is no mana an ability adds
+    # CR 106.1: generic mana is no mana an ability adds
+    ("{mana: '{2}'}", r"one per symbol \(CR 106.1\), not \{2\}"),
     ("{mana: '{R/G}'}", r"not \{R/G\}"),
     ("{mana: ''}", "mana symbols such as"),
     ("{spell: ''}", "expected the spell ability's text"),
