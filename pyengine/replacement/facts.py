@@ -15,6 +15,7 @@ from pyengine.model.effects import ObjRef, PlayerRef
 from pyengine.model.enums import Zone
 from pyengine.model.objects import GameState
 from pyengine.replacement import spec as S
+from pyengine.replacement.carried import carried_kinds, carry, devoured, with_field
 from pyengine.replacement.collect import Instance, object_of, players_of
 from pyengine.replacement.entering import Entering, ent_term, is_enter_pattern
 from pyengine.replacement.event import Event
@@ -68,28 +69,6 @@ def kind_facts(carried: tuple[str, ...] = ()) -> list[clingo.Symbol]:
     return out
 
 
-def with_field(counter: str) -> F.Fn:
-    """The field of a move holding how many ``counter`` counters the object enters with."""
-    return F.Fn("with", counter)
-
-
-def carried_counters(tmpl: S.Template) -> tuple[str, int] | None:
-    """(counter kind, number) if ``tmpl``, a new event of an effect on an object entering the
-    battlefield, is counters that object enters with, put by the player it enters under the
-    control of (CR 614.1c, 122.6, 122.6a): they belong to the entering event itself, so
-    several such effects modify one event (614.5). Counters put by another player, or on
-    something else, stay an event of their own."""
-    f = dict(tmpl.fields)
-    target, by, counter, amount = f.get("target"), f.get("by"), f.get("counter"), f.get("amount")
-    if tmpl.kind != "counters" or target is None or target.kind != "same" \
-            or (target.field or "target") != "object" or counter is None or amount is None \
-            or amount.kind != "int" or counter.word is None:
-        return None
-    if by is not None and not (by.kind == "same" and by.field == "control"):
-        return None
-    return counter.word, amount.number or 0
-
-
 class FactBuilder:
     """Builds the facts of one query: the world, the event, the effects."""
 
@@ -113,7 +92,7 @@ class FactBuilder:
         """Every fact."""
         self.world()
         effects = [i for i in self.found + self.entering.own if isinstance(i.spec, S.ReplacementSpec)]
-        self.carried = _carried(effects)
+        self.carried = carried_kinds(effects)
         self.out += kind_facts(self.carried)
         for i, part in enumerate(self.parts):
             x = F.Fn("ev", i + 1)
@@ -296,8 +275,8 @@ class FactBuilder:
             for label, mods, templates in self.expand(inst, alt):
                 a = F.term(label)
                 self.add("rep_alt", e, a)
-                if is_enter_pattern(spec.pattern):
-                    mods, templates = _carry(mods, templates)
+                if is_enter_pattern(spec.pattern) and not alt.instead:  # else no entering left
+                    mods, templates = carry(mods, templates)
                 for m in mods:
                     self.add("rep_mod", e, a, m)
                 for i, tmpl in enumerate(templates):
@@ -347,7 +326,7 @@ class FactBuilder:
                         ("from", S.Value("word", word=self.state.object(x).zone.value)),
                         ("cause", S.Value("word", word=ch.cause)))))
                 if ch.counter and ch.per and chosen:
-                    tmpls.append(_devoured(ch, len(chosen)))
+                    tmpls.append(devoured(ch, len(chosen)))
                 out.append(("+".join(chosen) or "none", list(mods), tmpls))
         return out
 
@@ -468,42 +447,6 @@ class FactBuilder:
         e = F.term(inst.id)
         self.add("rep_unpreventable" if spec.what == "prevent" else "rep_cant", e)
         self.pattern(e, inst, spec.pattern)
-
-
-def _carried(effects: list[Instance]) -> tuple[str, ...]:
-    """The counter kinds objects may be given as they enter (:func:`carried_counters`)."""
-    kinds: set[str] = set()
-    for inst in effects:
-        assert isinstance(inst.spec, S.ReplacementSpec)
-        if not is_enter_pattern(inst.spec.pattern):
-            continue
-        for alt in inst.spec.alternatives:
-            ch = alt.choose_objects
-            tmpls = list(alt.templates) + ([_devoured(ch, 1)] if ch and ch.counter and ch.per else [])
-            kinds |= {c[0] for c in map(carried_counters, tmpls) if c is not None}
-    return tuple(sorted(kinds))
-
-
-def _devoured(ch: S.ChooseObjects, n: int) -> S.Template:
-    """The counters an object enters with for ``n`` objects chosen (CR 614.13, devour)."""
-    return S.Template("counters", (
-        ("target", S.Value("same", field="object")), ("counter", S.Value("text", word=ch.counter)),
-        ("amount", S.Value("int", number=ch.per * n)),
-        ("by", S.Value("same", field="control")), ("cause", S.Value("word", word="enters"))))
-
-
-def _carry(mods: list[F.Value], templates: list[S.Template]) -> tuple[list[F.Value], list[S.Template]]:
-    """CR 614.1c, 614.5: counters an entering object is given are added to the entering event
-    (its ``with(C)`` fields), not made separate events."""
-    added: dict[str, int] = {}
-    rest = []
-    for t in templates:
-        c = carried_counters(t)
-        if c is None:
-            rest.append(t)
-        else:
-            added[c[0]] = added.get(c[0], 0) + c[1]
-    return mods + [F.Fn("add", with_field(c), n) for c, n in sorted(added.items())], rest
 
 
 def _ref(oid: str) -> ObjRef:
