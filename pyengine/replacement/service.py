@@ -213,10 +213,12 @@ def read_outcome(model: solver.Model, shields: dict[str, int]) -> Outcome:
     left = [(a.arguments[0].string, a.arguments[1].number) for a in model.atoms("shield_left", 2)
             if a.arguments[1].number != shields.get(a.arguments[0].string)]
     steps = []
+    # how a proposal names each step's event (a move with the counters it carries so far)
+    on = {a.arguments[0].number: (a.arguments[1], a.arguments[2]) for a in model.atoms("applied_on", 3)}
     for a in model.atoms("applied", 7):
         t, e, alt, chooser, rule, kind, sig = a.arguments
         steps.append(Step(t.number, e.string, _alt(alt), chooser.arguments[0].string, rule.string,
-                          _event(kind.name, sig), (kind, sig)))
+                          _event(kind.name, sig), on.get(t.number, (kind, sig))))
     return Outcome(tuple(sorted(events, key=repr)), tuple(sorted(blocked, key=repr)),
                    tuple(sorted(used)), tuple(sorted(left)),
                    _numbered(steps))
