@@ -385,6 +385,16 @@ class Applied(Record):
     fields: Symbol
 
 
+@shown("replacement", name="applied_on")
+class AppliedOn(Record):
+    """Step T's event as a proposal names it: its kind and fields (an entering object's
+    event with the counters it carries so far)."""
+
+    step: int
+    kind: Symbol
+    fields: Symbol
+
+
 @shown("replacement", name="overflow")
 class Overflow(Record):
     """The horizon was too short (Python retries with a longer one)."""

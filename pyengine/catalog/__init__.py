@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -54,7 +55,36 @@ def parse_card(text: str, file: str) -> Card:
     if not cur.has("oracle") or not isinstance(cur.get("oracle").value, str):
         cur.get("oracle").fail("expected the card's Oracle text (\"\" for a vanilla card)")
     oracle = cur.get("oracle").value
+    if {"Instant", "Sorcery"} & set(chars.types):
+        _check_spell_abilities(cur, chars, oracle)
     return Card(name, chars, oracle, file, resolves)
+
+
+def paragraphs(oracle: str) -> list[str]:
+    """The abilities' paragraphs of a rules text (CR 113.2c): reminder text left out, a modal
+    spell's bulleted modes part of the paragraph that introduces them (700.2)."""
+    out: list[str] = []
+    for line in oracle.split("\n"):
+        text = re.sub(r"\s*\([^()]*\)", "", line).strip()
+        if text.startswith("\u2022") and out:
+            out[-1] += "\n" + text
+        elif text:
+            out.append(text)
+    return out
+
+
+def _check_spell_abilities(cur: Cursor, chars: Characteristics, oracle: str) -> None:
+    """CR 113.3a: any text on an instant or sorcery is a spell ability unless it is an
+    activated, triggered or static ability; each paragraph is an ability (113.2c), of the card
+    in every zone. A catalog instant or sorcery lists every paragraph as an ability (a
+    ``spell`` ability, or another kind), so none of its abilities is left unsaid."""
+    said = {(ab.text or ab.name).strip() for ab in chars.abilities}
+    missing = [p for p in paragraphs(oracle) if p not in said]
+    if missing:
+        at = cur.get("abilities") if cur.has("abilities") else cur.get("oracle")
+        at.fail(f"the rules text paragraph {missing[0]!r} is no ability of the card: an instant's "
+                "or sorcery's text is its spell abilities (CR 113.3a, one per paragraph, 113.2c); "
+                "list it as {spell: TEXT} (or as the activated, triggered or static ability it is)")
 
 
 @lru_cache(maxsize=1)

@@ -322,12 +322,15 @@ def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
 PARAM_KEYWORDS = {"landwalk": "a land type or quality (Swamp, nonbasic)",
                   "protection": "a quality: a color, a card type, everything",
                   "ward": "a cost: mana symbols such as {2}, or another cost such as Pay 3 life"}
-ABILITY_KEYS = ("static", "cda", "text", "mana") + tuple(PARAM_KEYWORDS) + ("keyword",)
+ABILITY_KEYS = ("static", "cda", "text", "mana", "spell") + tuple(PARAM_KEYWORDS) + ("keyword",)
+MANA_PRODUCED = ("W", "U", "B", "R", "G", "C")  # the mana a mana ability may add (CR 106.1)
 
 
 def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
     """A keyword word, {landwalk: T}, {protection: Q}, {static: effect(s)}, {cda: effect},
-    {text: "..."} or {mana: C}. Engines may register more keyword words in :data:`KEYWORDS`."""
+    {text: "..."}, {mana: C} or {mana: "{C}{C}"} (CR 605.1a), or {spell: "..."} (an instant's or
+    sorcery's spell ability, CR 113.3a). Engines may register more keyword words in
+    :data:`KEYWORDS`."""
     if isinstance(cur.value, str):
         word = cur.value.strip()
         low = word.lower()
@@ -361,11 +364,17 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
     if kind == "keyword":
         return parse_ability(cur.get("keyword"), ctx)
     if kind == "mana":
-        color = cur.get("mana").string("a mana symbol letter: W U B R G C")
-        if color not in ("W", "U", "B", "R", "G", "C"):
-            cur.get("mana").fail("expected one of W U B R G C")
-        return Ability("text", key=ctx.next_key("mana"), name=f"{{T}}: Add {{{color}}}",
-                       text=text or f"{{T}}: Add {{{color}}}.")
+        symbols = _mana_produced(cur.get("mana"))
+        name = f"{{T}}: Add {symbols}"
+        return Ability("mana", key=ctx.next_key("mana"), name=name, param=symbols,
+                       text=text or f"{name}.")
+    if kind == "spell":  # CR 113.3a: followed as instructions while the spell resolves
+        if cur.has("text"):
+            cur.get("text").fail("a spell ability's text is its `spell` value; leave `text` out")
+        said = cur.get("spell").string("the spell ability's text (a paragraph of the card's rules text)")
+        if not said.strip():
+            cur.get("spell").fail("expected the spell ability's text, not an empty string")
+        return Ability("spell", key=ctx.next_key("spell"), name=said.strip(), text=said.strip())
     if kind == "text":
         return Ability("text", key=ctx.next_key("text"), name=text, text=text)
     sub = cur.get(kind)
@@ -376,6 +385,26 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
         effects.append(eff)
     key = ctx.next_key(kind)
     return Ability("static", key=key, name=text or key, effects=tuple(effects), text=text, zones=zones)
+
+
+def _mana_produced(cur: Cursor) -> str:
+    """The mana a "{T}: Add ..." ability adds (CR 605.1a, 106.1): a letter (``G``) or mana
+    symbols (``"{C}{C}"``, ``"{R}{G}"``: each symbol one mana), written back as symbols."""
+    word = cur.string('a mana symbol letter (W U B R G C) or mana symbols such as "{C}{C}"').strip()
+    if word in MANA_PRODUCED:
+        return f"{{{word}}}"
+    try:
+        symbols = parse_cost(word).symbols
+    except ValueError:
+        symbols = ()
+    if not symbols:
+        cur.fail("expected one of W U B R G C, or mana symbols such as {C}{C} or {R}{G}; "
+                 f"got {word!r}")
+    bad = [s for s in symbols if s not in MANA_PRODUCED]
+    if bad:
+        cur.fail(f"a mana ability adds {{W}} {{U}} {{B}} {{R}} {{G}} or {{C}} mana, one per symbol "
+                 f"(CR 106.1), not {{{bad[0]}}}")
+    return "".join(f"{{{s}}}" for s in symbols)
 
 
 def _ability_zones(cur: Cursor) -> tuple[str, ...]:

@@ -37,13 +37,14 @@ def supertype(value: str) -> clingo.Symbol:
 
 
 def ability(ab: Ability) -> clingo.Symbol:
-    """The term of an ability: kw(Name), kwp(Name, Param), static(Key), text(Key)."""
+    """The term of an ability: kw(Name), kwp(Name, Param), static(Key), mana(Key) (CR 605.1a),
+    spell(Key) (CR 113.3a), text(Key)."""
     if ab.kind == "keyword":
         if ab.param is None:
             return term(Fn("kw", ab.name))
         return term(Fn("kwp", ab.name, word(ab.param)))
-    if ab.kind == "static":
-        return term(Fn("static", ab.key))
+    if ab.kind in ("static", "mana", "spell"):
+        return term(Fn(ab.kind, ab.key))
     return term(Fn("text", ab.key))
 
 

@@ -144,11 +144,14 @@ class Ability:
     ``keyword`` abilities carry an optional parameter (landwalk's land type, protection's
     quality, "can't be blocked except by N"); ``static`` abilities carry effect definitions;
     ``text`` abilities are modelled only as present or absent (activated and triggered abilities
-    until their engines exist); ``mana`` is a basic land type's intrinsic mana ability (CR 305.6).
+    until their engines exist); ``mana`` is a mana ability "{T}: Add ..." (CR 605.1a; ``param``
+    the mana symbols it adds), an activated ability; ``spell`` is a spell ability of an instant
+    or sorcery (CR 113.3a): an ability of the card in every zone, followed as instructions
+    while the spell resolves (113.6), never an activated ability.
     ``key`` is the ability's identity in facts; two objects with the same card share keys.
     """
 
-    kind: str  # keyword | static | text | mana
+    kind: str  # keyword | static | text | mana | spell
     key: str
     name: str
     param: str | None = None
@@ -171,6 +174,8 @@ def is_activated(ab: Ability) -> bool:
     """CR 113.3b, 602.1: an activated ability is written "[Cost]: [Effect.]" (a colon outside
     quotation marks, after the cost); CR 702: some keywords are activated abilities (equip,
     cycling, unearth ...); a basic land type's mana ability is one (305.6)."""
+    if ab.kind == "mana":  # CR 605.1a: a mana ability is an activated ability
+        return True
     if ab.kind != "text":
         return False
     text = (ab.text or ab.name).strip()

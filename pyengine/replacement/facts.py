@@ -15,6 +15,7 @@ from pyengine.model.effects import ObjRef, PlayerRef
 from pyengine.model.enums import Zone
 from pyengine.model.objects import GameState
 from pyengine.replacement import spec as S
+from pyengine.replacement.carried import carried_kinds, carry, devoured, with_field
 from pyengine.replacement.collect import Instance, object_of, players_of
 from pyengine.replacement.entering import Entering, ent_term, is_enter_pattern
 from pyengine.replacement.event import Event
@@ -52,13 +53,19 @@ def o(oid: str) -> F.Fn:
     return F.Fn("o", oid)
 
 
-def kind_facts() -> list[clingo.Symbol]:
+def kind_facts(carried: tuple[str, ...] = ()) -> list[clingo.Symbol]:
     """The fields of every kind of event, in order (:data:`spec.KIND_FIELDS`): what the
-    encodings know an event by (asp/replacement/parts.lp)."""
+    encodings know an event by (asp/replacement/parts.lp). A move also carries, for each
+    counter kind in ``carried``, the number of those counters the object is given as it
+    enters, ``with(C)`` (CR 614.1c, 122.6: part of the one event of its entering,
+    asp/replacement/entering.lp)."""
     out = []
     for kind, names in S.KIND_FIELDS.items():
-        out.append(F.fact("rep_kind_arity", _c(kind), len(names)))
-        out += [F.fact("rep_kind_field", _c(kind), _c(f), i) for i, f in enumerate(names, 1)]
+        fields: list[F.Value] = [_c(f) for f in names]
+        if kind == "move":
+            fields += [with_field(c) for c in carried]
+        out.append(F.fact("rep_kind_arity", _c(kind), len(fields)))
+        out += [F.fact("rep_kind_field", _c(kind), f, i) for i, f in enumerate(fields, 1)]
     return out
 
 
@@ -75,6 +82,7 @@ class FactBuilder:
         self.out: list[clingo.Symbol] = []
         self._sets: dict[tuple[clingo.Symbol, ...], clingo.Symbol] = {}
         self.bits: dict[str, int] = {}
+        self.carried: tuple[str, ...] = ()
 
     def add(self, name: str, *args: F.Value) -> None:
         """Add one fact."""
@@ -83,14 +91,18 @@ class FactBuilder:
     def build(self) -> list[clingo.Symbol]:
         """Every fact."""
         self.world()
-        self.out += kind_facts()
+        effects = [i for i in self.found + self.entering.own if isinstance(i.spec, S.ReplacementSpec)]
+        self.carried = carried_kinds(effects)
+        self.out += kind_facts(self.carried)
         for i, part in enumerate(self.parts):
             x = F.Fn("ev", i + 1)
             self.add("rep_part", x)
             self.add("rep_field", x, _c("kind"), _c(part.kind))
             for f, v in part.fields:
                 self.add("rep_field", x, _c(f), term(f, v))
-        effects = [i for i in self.found + self.entering.own if isinstance(i.spec, S.ReplacementSpec)]
+            if part.kind == "move":
+                for c in self.carried:  # nothing yet (CR 614.1c: effects add them)
+                    self.add("rep_field", x, with_field(c), 0)
         if len(effects) > 30:
             raise UnsupportedQuery("more than 30 replacement and prevention effects at once")
         _check_range(self.parts, effects)
@@ -267,6 +279,8 @@ class FactBuilder:
             for label, mods, templates in self.expand(inst, alt):
                 a = F.term(label)
                 self.add("rep_alt", e, a)
+                if is_enter_pattern(spec.pattern) and not alt.instead:  # else no entering left
+                    mods, templates = carry(mods, templates)
                 for m in mods:
                     self.add("rep_mod", e, a, m)
                 for i, tmpl in enumerate(templates):
@@ -316,11 +330,7 @@ class FactBuilder:
                         ("from", S.Value("word", word=self.state.object(x).zone.value)),
                         ("cause", S.Value("word", word=ch.cause)))))
                 if ch.counter and ch.per and chosen:
-                    tmpls.append(S.Template("counters", (
-                        ("target", S.Value("same", field="object")),
-                        ("counter", S.Value("text", word=ch.counter)),
-                        ("amount", S.Value("int", number=ch.per * len(chosen))),
-                        ("by", S.Value("same", field="control")), ("cause", S.Value("word", word="enters")))))
+                    tmpls.append(devoured(ch, len(chosen)))
                 out.append(("+".join(chosen) or "none", list(mods), tmpls))
         return out
 
@@ -363,6 +373,9 @@ class FactBuilder:
     def _template(self, e: clingo.Symbol, a: clingo.Symbol, i: int, inst: Instance, tmpl: S.Template,
                   watched: str) -> None:
         self.add("rep_tmpl", e, a, i, _c(tmpl.kind))
+        if tmpl.kind == "move":  # a new move carries no counters yet (614.6)
+            for c in self.carried:
+                self.add("rep_tmpl_field", e, a, i, with_field(c), F.Fn("val", 0))
         given = dict(tmpl.fields)
         spec = inst.spec
         entering = isinstance(spec, S.ReplacementSpec) and is_enter_pattern(spec.pattern)

@@ -215,9 +215,11 @@ def read_outcome(model: solver.Model, shields: dict[str, int]) -> Outcome:
     used = [(u.effect, u.count) for u in read(model, O.Used) if u.count > 0]
     left = [(s.effect, s.left) for s in read(model, O.ShieldLeft) if s.left != shields.get(s.effect)]
     steps = []
+    # how a proposal names each step's event (a move with the counters it carries so far)
+    on = {a.step: (a.kind, a.fields) for a in read(model, O.AppliedOn)}
     for a in read(model, O.Applied):
         steps.append(Step(a.step, a.effect, _alt(a.alternative), a.chooser.arguments[0].string, a.rule,
-                          _event(a.kind, a.fields), (clingo.Function(a.kind), a.fields)))
+                          _event(a.kind, a.fields), on.get(a.step, (clingo.Function(a.kind), a.fields))))
     return Outcome(tuple(sorted(events, key=repr)), tuple(sorted(blocked, key=repr)),
                    tuple(sorted(used)), tuple(sorted(left)),
                    _numbered(steps))

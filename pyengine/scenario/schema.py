@@ -108,7 +108,11 @@ def _ability_schema() -> Schema:
     kinds: dict[str, Schema] = {
         "static": {"anyOf": [_ref("effect"), {"type": "array", "minItems": 1, "items": _ref("effect")}]},
         "cda": _ref("effect"),
-        "mana": {"enum": ["W", "U", "B", "R", "G", "C"]},
+        # CR 605.1a: "{T}: Add ..." - a letter, or mana symbols ({C}{C}, {R}{G})
+        "mana": {"anyOf": [{"enum": list(lang.MANA_PRODUCED)},
+                           {"type": "string", "pattern": "^(\\{[WUBRGC]\\})+$"}]},
+        # CR 113.3a: an instant's or sorcery's spell ability, its text
+        "spell": _nonempty(),
         "keyword": _keyword_schema(),
     }
     for key, what in lang.PARAM_KEYWORDS.items():
@@ -117,7 +121,8 @@ def _ability_schema() -> Schema:
     zones = {"description": "the zones a static ability functions in (CR 113.6b, 113.6p)",
              "anyOf": [zone, {"type": "array", "minItems": 1, "items": zone}]}
     branches: list[Schema] = [{"type": "object", "required": [kind], "additionalProperties": False,
-                               "properties": {kind: sch, "text": text, "id": text,
+                               "properties": {kind: sch, "id": text,
+                                              **({"text": text} if kind != "spell" else {}),
                                               **({"zones": zones} if kind == "static" else {})}}
                               for kind, sch in kinds.items() if kind in lang.ABILITY_KEYS]
     branches.append({"type": "object", "required": ["text"], "additionalProperties": False,

@@ -81,6 +81,13 @@ INVALID = {
                                          "timestamp": 5}),
     "unknown keyword": (("objects", 1), {"id": "x", "name": "X", "abilities": ["flyng"],
                                          "controller": "alice", "timestamp": 5}),
+    "generic mana from a mana ability": (("objects", 1), {"id": "x", "name": "X", "controller": "alice",
+                                                          "timestamp": 5, "abilities": [{"mana": "{2}"}]}),
+    "empty spell ability": (("objects", 1), {"id": "x", "name": "X", "abilities": [{"spell": ""}],
+                                             "controller": "alice", "timestamp": 5}),
+    "spell ability with text": (("objects", 1), {"id": "x", "name": "X", "controller": "alice",
+                                                 "timestamp": 5,
+                                                 "abilities": [{"spell": "Draw a card.", "text": "Draw"}]}),
     "unknown operation": (("effects",), [{"id": "e", "controller": "alice", "timestamp": 3,
                                           "affected": ["bears"], "pump": 1}]),
     "effect without timestamp": (("effects",), [{"id": "e", "controller": "alice", "affected": ["bears"],
@@ -95,6 +102,14 @@ INVALID = {
     "unknown characteristic in expect": (("expect", "bears", "powr"), 3),
     "power as a word in expect": (("expect", "bears", "power"), "three"),
 }
+
+
+def test_mana_abilities_of_several_symbols_and_spell_abilities_are_valid(
+        validator: jsonschema.Draft202012Validator) -> None:
+    """CR 605.1a ("{T}: Add {C}{C}"), 113.3a (an instant's spell ability)."""
+    obj = {"id": "x", "name": "X", "controller": "alice", "timestamp": 5,
+           "abilities": [{"mana": "{C}{C}"}, {"mana": "{R}{G}"}, {"mana": "G"}, {"spell": "Draw a card."}]}
+    assert _errors(validator, _set(_base(), ("objects", 1), obj)) == []
 
 
 def test_base_document_is_valid(validator: jsonschema.Draft202012Validator) -> None:

@@ -45,6 +45,29 @@ def test_giant_growth_resolves_to_a_layer_7c_effect() -> None:
     assert [op.kind for op in card.resolves.ops] == ["modify_pt"]
 
 
+def test_instants_and_sorceries_have_their_spell_abilities() -> None:
+    """CR 113.3a: an instant's or sorcery's text is its spell abilities, one per paragraph
+    (113.2c; reminder text is no ability, a modal spell's modes are one paragraph, 700.2)."""
+    bolt = catalog.lookup("Lightning Bolt")
+    reins = catalog.lookup("Grab the Reins")
+    assert bolt is not None and reins is not None
+    assert [(a.kind, a.name) for a in bolt.characteristics.abilities] == \
+        [("spell", "Lightning Bolt deals 3 damage to any target.")]
+    assert [a.kind for a in reins.characteristics.abilities] == ["spell", "text"]
+    assert catalog.paragraphs("Split second (reminder.)\nChoose one \u2014\n\u2022 A.\n\u2022 B.") == \
+        ["Split second", "Choose one \u2014\n\u2022 A.\n\u2022 B."]
+    for card in catalog.catalog().values():
+        if {"Instant", "Sorcery"} & set(card.characteristics.types):
+            assert any(a.kind == "spell" for a in card.characteristics.abilities), card.name
+
+
+def test_sol_ring_has_a_mana_ability_of_two_symbols() -> None:
+    ring = catalog.lookup("Sol Ring")
+    assert ring is not None
+    assert [(a.kind, a.name, a.param) for a in ring.characteristics.abilities] == \
+        [("mana", "{T}: Add {C}{C}", "{C}{C}")]
+
+
 def test_lookup_unknown_is_none() -> None:
     assert catalog.lookup("Black Lotus of the Ninth Dimension") is None
 
@@ -59,6 +82,11 @@ def test_lookup_unknown_is_none() -> None:
      "  - static: {affects: {controller: alice}, switch_pt: true}\n",
      "a card can't refer to player id 'alice'"),
     ("name: X\nmana_cost: '{Q}'\noracle: ''\n", "unknown mana symbol {Q}"),
+    # CR 113.3a, 113.2c: every paragraph of an instant's or sorcery's text is an ability
+    ("name: X\ntypes: [Instant]\noracle: 'Draw a card.'\n",
+     "the rules text paragraph 'Draw a card.' is no ability of the card"),
+    ("name: X\ntypes: [Sorcery]\noracle: \"Draw a card.\\nGain 2 life.\"\nabilities:\n"
+     "  - spell: Draw a card.\n", "the rules text paragraph 'Gain 2 life.' is no ability"),
     ("name: X\nmana_cost: '{2}'\nmana_value: 3\noracle: ''\n",
      "mana cost {2} has mana value 2 (CR 202.3), not 3"),
 ])

@@ -18,7 +18,7 @@ from pyengine.lang.effects import (
     parse_selector,
 )
 from pyengine.lang.yamlread import Cursor, load_yaml
-from pyengine.model.effects import Ability, EffectDef, Expr, ObjRef, PlayerRef, Selector
+from pyengine.model.effects import Ability, EffectDef, Expr, ObjRef, PlayerRef, Selector, is_activated
 from pyengine.model.enums import Layer
 
 
@@ -140,9 +140,22 @@ def test_static_mana_and_text_abilities_get_distinct_keys() -> None:
     m = parse_ability(cur("{mana: G}"), ctx)
     t = parse_ability(cur("{text: '{T}: Draw a card.'}"), ctx)
     assert isinstance(s, Ability) and s.kind == "static" and s.name == "Anthem" and len(s.effects) == 1
-    assert (m.kind, m.name) == ("text", "{T}: Add {G}")
+    assert (m.kind, m.name, m.param) == ("mana", "{T}: Add {G}", "{G}")  # CR 605.1a
     assert (t.kind, t.name) == ("text", "{T}: Draw a card.")
     assert len({s.key, m.key, t.key}) == 3 and all(k.startswith("card#") for k in (s.key, m.key, t.key))
+
+
+@pytest.mark.parametrize("text,kind,name,param", [
+    ("{mana: '{C}{C}'}", "mana", "{T}: Add {C}{C}", "{C}{C}"),  # Sol Ring (CR 605.1a)
+    ("{mana: '{R}{G}'}", "mana", "{T}: Add {R}{G}", "{R}{G}"),
+    ("{mana: C}", "mana", "{T}: Add {C}", "{C}"),
+    ("{spell: 'Draw a card.'}", "spell", "Draw a card.", None),  # CR 113.3a
+])
+def test_mana_and_spell_abilities(text: str, kind: str, name: str, param: str | None) -> None:
+    a = parse_ability(cur(text), Ctx())
+    assert (a.kind, a.name, a.param) == (kind, name, param)
+    # CR 605.1a: a mana ability is an activated ability; 113.3a: a spell ability is not one
+    assert is_activated(a) == (kind == "mana")
 
 
 @pytest.mark.parametrize("text,message", [
@@ -150,6 +163,13 @@ def test_static_mana_and_text_abilities_get_distinct_keys() -> None:
     ("gobbledywalk", "landwalk needs a land type"),
     ("{landwalk: Elf}", "landwalk needs a land type"),  # a subtype, but not a land type
     ("{mana: Q}", "expected one of W U B R G C"),
+    # CR 106.1: generic mana is no mana an ability adds
+    ("{mana: '{2}'}", r"one per symbol \(CR 106.1\), not \{2\}"),
+    ("{mana: '{R/G}'}", r"not \{R/G\}"),
+    ("{mana: ''}", "mana symbols such as"),
+    ("{spell: ''}", "expected the spell ability's text"),
+    ("{spell: 'Draw a card.', text: 'Draw a card.'}", "a spell ability's text is its `spell` value"),
+    ("{spell: 'Draw a card.', zones: [hand]}", "zones are said of a static ability"),
     ("{static: {affects: all, modify_pt: {power: 1}}, mana: G}", "an ability has exactly one of"),
 ])
 def test_ability_errors(text: str, message: str) -> None:
