@@ -131,14 +131,11 @@ def test_entering_outcomes_equal_oracle_outcomes(case: EnterCase) -> None:
     _compare_entering(case)
 
 
-@pytest.mark.xfail(strict=True, reason="CR 614.1c, 616.1: the counters a permanent enters with "
-                   "from several effects (its own 'enters with' and 'enters with an additional "
-                   "counter') are one event, but the engine makes one counters event per effect; "
-                   "flip this when entering counters stay one event")
-@settings(max_examples=KNOWN_BUG_EXAMPLES, phases=NO_SHRINK, **SETTINGS)
+@settings(max_examples=ENTERING_EXAMPLES, **SETTINGS)
 @given(entering_cases(bug="counters"))
-def test_known_bug_entering_counters_from_several_effects(case: EnterCase) -> None:
-    """CR 614.1c, 122.6, 616.1: Hydra with its own counter entering under Grumgully."""
+def test_entering_counters_from_several_effects_are_one_event(case: EnterCase) -> None:
+    """CR 614.1c, 122.6, 616.1: a permanent with its own "enters with" counters entering under
+    "enters with an additional counter" effects (and Scales/Season): one counters event."""
     _compare_entering(case)
 
 
