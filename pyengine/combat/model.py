@@ -52,6 +52,7 @@ class Permanent:
     tapped: bool = False
     summoning_sick: bool = False  # not controlled continuously since the turn began (CR 302.6)
     protector: str | None = None  # a battle's protector (CR 310.8)
+    name: str = ""  # a quality protection may name (CR 702.16a)
 
     @property
     def is_creature(self) -> bool:
