@@ -320,7 +320,7 @@ def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
 # --- Abilities ----------------------------------------------------------------------------
 
 PARAM_KEYWORDS = {"landwalk": "a land type or quality (Swamp, nonbasic)",
-                  "protection": "a quality: a color, a card type, everything",
+                  "protection": "a quality: a color, a card type, a subtype, a player, everything, ...",
                   "ward": "a cost: mana symbols such as {2}, or another cost such as Pay 3 life"}
 ABILITY_KEYS = ("static", "cda", "text", "mana") + tuple(PARAM_KEYWORDS) + ("keyword",)
 
