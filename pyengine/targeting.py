@@ -58,8 +58,8 @@ def facts(state: GameState, result: LayerResult, questions: Iterable[Question]) 
     players = state.player_ids
     for pid in players:
         out.add("q_player", _p(pid))
-        ch = result.players.get(pid)
-        for ability in ch.abilities if ch is not None else ():
+        pch = result.players.get(pid)
+        for ability in pch.abilities if pch is not None else ():
             _ability(out, _p(pid), ability, None, players)
     for obj in state.objects:
         ch = result.objects.get(obj.id)
