@@ -8,7 +8,7 @@ import clingo
 import pytest
 
 from pyengine import encodings, solver
-from pyengine.errors import PyengineError
+from pyengine.errors import PyengineError, ScenarioError
 from pyengine.layers import compute
 from pyengine.qualities import parse
 from pyengine.scenario.loader import load_text
@@ -191,3 +191,12 @@ def test_targeting_on_a_state_after_layers() -> None:
         qs[0]: ("702.11c",), qs[1]: ("702.16b", "702.16k"), qs[2]: ("702.18a",), qs[3]: ("702.11b",),
         qs[4]: (), qs[5]: (), qs[6]: ("702.18a",),
     }
+
+
+def test_an_unknown_quality_is_reported_where_it_is_written() -> None:
+    """Bad input: the file's line and field, what was expected (the scenario does not load)."""
+    bad = STATE.replace("abilities: [shroud]", "abilities: [protection from Lightning Bolt]")
+    with pytest.raises(ScenarioError) as info:
+        load_text(bad, "bad.yaml")
+    assert info.value.line == 12
+    assert "objects[1].abilities[0]" in str(info.value) and "named <card name>" in str(info.value)
