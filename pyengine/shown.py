@@ -442,3 +442,17 @@ class Coupled(Record):
 
     creature: str
     other: str
+
+
+# --- asp/show/targeting.lp (pyengine/targeting.py) ----------------------------------------
+
+
+@shown("targeting", name="untargetable")
+class Untargetable(Record):
+    """Target O (``o(O)`` or ``p(P)``) can't be chosen by source S (``o(S)``) controlled by
+    player P (``p(P)``): CR ``rule`` forbids it."""
+
+    target: Symbol
+    source: Symbol
+    controller: Symbol
+    rule: str

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from pyengine import qualities
 from pyengine.combat.model import MANA_SYMBOLS, Board, EffectInfo, Item, Kind, Permanent, Target
 from pyengine.combat.select import Context, FinalState
 from pyengine.errors import PyengineError
@@ -20,7 +21,7 @@ from pyengine.lang.ops_combat import COMBAT_WORDS, TargetSpec, arg
 from pyengine.lang.ops_combat import Args as OpArgs
 from pyengine.layers.result import ActiveEffect, LayerResult, ObjectChars
 from pyengine.model import subtypes as subtype_table
-from pyengine.model.enums import CardType, Color, Supertype, Zone
+from pyengine.model.enums import Supertype, Zone
 from pyengine.model.mana import parse_cost
 from pyengine.model.objects import GameState
 
@@ -97,30 +98,6 @@ def _landwalk(param: str | None) -> tuple[str, str]:
     if subtype_table.category(word) == "land":
         return ("subtype", word)
     raise PyengineError(f"landwalk for {word!r} is not supported (a land type, nonbasic or a supertype)")
-
-
-def _protection(param: str | None, players: tuple[str, ...]) -> tuple[str, str]:
-    """CR 702.16a: a quality -> (kind, value)."""
-    word = (param or "").strip()
-    low = word.lower()
-    if low in ("everything", "multicolored", "monocolored", "colorless"):
-        return (low, "")
-    if word in players:
-        return ("player", word)
-    for c in Color:
-        if low == c.value:
-            return ("color", c.value)
-    singular = low[:-1] if low.endswith("s") else low
-    for t in CardType:
-        if low == t.value.lower() or singular == t.value.lower():
-            return ("type", t.value)
-    for s in Supertype:
-        if low == s.value.lower():
-            return ("supertype", s.value)
-    for cand in (word, word[:-1] if word.endswith("s") else word, word[:-2] if word.endswith("es") else word):
-        if subtype_table.is_subtype(cand.capitalize()):
-            return ("subtype", cand.capitalize())
-    raise PyengineError(f"protection from {word!r} is not a quality the combat engine reads")
 
 
 class _Builder:
@@ -384,7 +361,7 @@ class _Builder:
                 elif name == "landwalk":
                     walks.add(_landwalk(param))
                 elif name == "protection":
-                    prots.add(_protection(param, self.state.player_ids))
+                    prots.add(qualities.parse(param, self.state.player_ids))
             self.keyword_items(oid, ch)
             out.append(
                 Permanent(
@@ -401,6 +378,7 @@ class _Builder:
                     obj.tapped,
                     not obj.controlled_since_turn_start,
                     self.protectors.get(oid),
+                    ch.name,
                 )
             )
         return tuple(out)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import clingo
 
+from pyengine import qualities
 from pyengine.combat.model import ITEM_KINDS, Board, Declaration, Item, Kind, Target
 from pyengine.facts import Const, FactSet, Fn, declare, term
 from pyengine.model.enums import CardType, Color, Supertype
@@ -27,7 +28,6 @@ _SCHEMA = {
     "color": 2,
     "keyword": 2,
     "landwalk": 3,
-    "protection": 3,
     "power": 2,
     "tapped": 1,
     "summoning_sick": 1,
@@ -160,8 +160,10 @@ def board_factset(board: Board, decl: Declaration | None = None) -> FactSet:
             add("keyword", o, Const(KEYWORD_CONSTS[k]))
         for kind, value in perm.landwalk:
             add("landwalk", o, Const(kind), _param(kind, value))
-        for kind, value in perm.protection:
-            add("protection", o, Const(kind), _param(kind, value))
+        if perm.name:
+            add("q_name", o, perm.name)
+        for quality in perm.protection:  # CR 702.16m: one fact per quality
+            add("q_protection", o, qualities.term(quality, str))
         if perm.power is not None:
             add("power", o, perm.power)
         if perm.tapped:

@@ -47,11 +47,12 @@ class Permanent:
     colors: frozenset[str] = frozenset()
     keywords: frozenset[str] = frozenset()  # CR 702 keywords the rules read: flying, menace, ...
     landwalk: tuple[tuple[str, str], ...] = ()  # (subtype|nonbasic|supertype, value)
-    protection: tuple[tuple[str, str], ...] = ()  # (color|type|subtype|supertype|everything|..., value)
+    protection: tuple[tuple[str, str], ...] = ()  # qualities (kind, value): pyengine.qualities
     power: int | None = None
     tapped: bool = False
     summoning_sick: bool = False  # not controlled continuously since the turn began (CR 302.6)
     protector: str | None = None  # a battle's protector (CR 310.8)
+    name: str = ""  # a quality protection may name (CR 702.16a)
 
     @property
     def is_creature(self) -> bool:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
 
+from pyengine import qualities
+from pyengine.errors import PyengineError
 from pyengine.lang.yamlread import Cursor
 from pyengine.model import subtypes as subtype_table
 from pyengine.model.effects import (
@@ -320,7 +322,7 @@ def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
 # --- Abilities ----------------------------------------------------------------------------
 
 PARAM_KEYWORDS = {"landwalk": "a land type or quality (Swamp, nonbasic)",
-                  "protection": "a quality: a color, a card type, everything",
+                  "protection": "a quality: a color, a card type, a subtype, a player, everything, ...",
                   "ward": "a cost: mana symbols such as {2}, or another cost such as Pay 3 life"}
 ABILITY_KEYS = ("static", "cda", "text", "mana", "spell") + tuple(PARAM_KEYWORDS) + ("keyword",)
 MANA_PRODUCED = ("W", "U", "B", "R", "G", "C")  # the mana a mana ability may add (CR 106.1)
@@ -338,7 +340,7 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
             land = word[: -len("walk")].capitalize()
             return _param_keyword("landwalk", land, cur)
         if low.startswith("protection from "):
-            return _param_keyword("protection", word[len("protection from "):], cur)
+            return _param_keyword("protection", word[len("protection from "):], cur, ctx)
         # 702.21a: "ward {2}", "ward\u2014Pay 3 life"
         if low == "ward" or low.startswith(("ward ", "ward\u2014")):
             return _param_keyword("ward", word[len("ward "):], cur)
@@ -360,7 +362,7 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
         cur.get("zones").fail("zones are said of a static ability (CR 113.6b; a characteristic-"
                               "defining ability functions everywhere, 113.6a)")
     if kind in PARAM_KEYWORDS:  # a bad parameter is located at its own key
-        return _param_keyword(kind, cur.get(kind).string(PARAM_KEYWORDS[kind]), cur.get(kind))
+        return _param_keyword(kind, cur.get(kind).string(PARAM_KEYWORDS[kind]), cur.get(kind), ctx)
     if kind == "keyword":
         return parse_ability(cur.get("keyword"), ctx)
     if kind == "mana":
@@ -451,7 +453,12 @@ def face_down_abilities(kind: FaceDown) -> tuple[Ability, ...]:
     return (parse_ability(Cursor("ward {2}", f"face down by {kind.value}", None, None), Ctx()),)
 
 
-def _param_keyword(kind: str, param: str, cur: Cursor) -> Ability:
+def _param_keyword(kind: str, param: str, cur: Cursor, ctx: Ctx | None = None) -> Ability:
+    if kind == "protection":  # CR 702.16a: a quality pyengine reads, else an error here
+        try:
+            qualities.parse(param, ctx.players if ctx is not None else ())
+        except PyengineError as exc:
+            cur.fail(getattr(exc, "message", str(exc)))
     if kind == "landwalk":
         # CR 702.14a, 702.14c: a land type, "nonbasic", or a supertype (legendary, snow)
         supertypes = {s.value.lower() for s in Supertype}

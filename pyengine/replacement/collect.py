@@ -11,10 +11,10 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 
+from pyengine import qualities
 from pyengine.budget import Budget
 from pyengine.errors import UnsupportedQuery
 from pyengine.layers import LayerResult, compute
-from pyengine.layers.result import ObjectChars
 from pyengine.model.effects import ObjRef, PlayerRef, Selector
 from pyengine.model.enums import Zone
 from pyengine.model.objects import GameState
@@ -44,6 +44,9 @@ class Instance:
     label: str = ""  # the layer engine's name for it (ActiveEffect.id)
     affected: tuple[str, ...] = ()  # a resolved effect's locked objects (611.2c)
     controllers: tuple[str, ...] = ()
+    # protection (702.16e): its holder (("o", id) or ("p", id)) and quality; the sources it
+    # covers are decided by asp/common/qualities.lp
+    protection: tuple[tuple[str, str], qualities.Quality] | None = None
 
     def matching(self, sel: Selector) -> tuple[str, ...]:
         """Objects matching ``sel`` (one of this effect's selectors)."""
@@ -143,7 +146,8 @@ def _elsewhere(state: GameState, result: LayerResult) -> list[tuple[str, Instanc
 def _keyword_effects(state: GameState, result: LayerResult) -> list[tuple[str, Instance]]:
     """Protection prevents damage from sources with the quality (702.16e), a player's too
     (613.10; 702.16j: "protection from everything"); indestructible permanents can't be
-    destroyed (702.12b)."""
+    destroyed (702.12b). Which sources have the quality is decided by the encodings
+    (asp/common/qualities.lp), as for combat and targeting."""
     out: list[tuple[str, Instance]] = _player_protection(result)
     for obj in state.objects:
         chars = result.objects.get(obj.id)
@@ -152,14 +156,12 @@ def _keyword_effects(state: GameState, result: LayerResult) -> list[tuple[str, I
         # two instances of protection from one quality prevent the same damage: one shield
         for name, param in dict.fromkeys(chars.keywords):
             if name == "protection" and param:
-                sources = tuple(sorted(o for o, c in result.objects.items() if has_quality(c, param)))
-                sel = Selector(ids=sources, zone=None)
-                pattern = S.Pattern("damage", (("target", S.Target(ref=ObjRef("id", obj.id))),
-                                               ("source", S.Target(objects=sel))))
+                quality = qualities.parse(param, state.player_ids)
+                pattern = S.Pattern("damage", (("target", S.Target(ref=ObjRef("id", obj.id))),))
                 spec = S.ReplacementSpec(pattern, (S.Alternative(prevent="all"),), prevention=True)
                 out.append((f"{obj.id}/protection from {param}",
                             Instance("", spec, chars.controller, obj.id, (obj.timestamp,),
-                                     f"protection from {param}", ((sel, sources),))))
+                                     f"protection from {param}", protection=(("o", obj.id), quality))))
         if chars.has_keyword("indestructible"):
             pattern = S.Pattern("move", (("object", S.Target(ref=ObjRef("id", obj.id))),),
                                 (("cause", ("destroy",)),))
@@ -173,44 +175,19 @@ def _player_protection(result: LayerResult) -> list[tuple[str, Instance]]:
     quality by a source with it is prevented. The player has it after the effects on players
     (613.10); the effect that gave it last is its timestamp."""
     out: list[tuple[str, Instance]] = []
+    players = tuple(result.players)
     for pid, player in result.players.items():
         for ability in player.abilities:
             if not ability.startswith("protection from "):
                 continue
-            quality = ability[len("protection from "):]
+            quality = qualities.parse(ability[len("protection from "):], players)
             given = [a.timestamp for a in result.player_applications
                      if a.player == pid and ("gain", ability) in a.ops]
-            sources = tuple(sorted(o for o, c in result.objects.items() if has_quality(c, quality)))
-            sel = Selector(ids=sources, zone=None)
-            pattern = S.Pattern("damage", (("target", S.Target(players=(PlayerRef("id", pid),))),
-                                           ("source", S.Target(objects=sel))))
+            pattern = S.Pattern("damage", (("target", S.Target(players=(PlayerRef("id", pid),))),))
             spec = S.ReplacementSpec(pattern, (S.Alternative(prevent="all"),), prevention=True)
             out.append((f"{pid}/{ability}", Instance("", spec, pid, None, max(given, default=()),
-                                                     ability, ((sel, sources),))))
+                                                     ability, protection=(("p", pid), quality))))
     return out
-
-
-_COLORS = ("white", "blue", "black", "red", "green")
-
-
-def has_quality(chars: ObjectChars, quality: str) -> bool:
-    """CR 702.16a: whether a source has the quality protection names (a color, a card type,
-    everything, multicolored, monocolored, colorless)."""
-    q = quality.lower().strip()
-    if q == "everything":
-        return True
-    if q in _COLORS:
-        return q in chars.colors
-    if q == "multicolored":
-        return len(chars.colors) > 1
-    if q == "monocolored":
-        return len(chars.colors) == 1
-    if q == "colorless":
-        return not chars.colors
-    if q.startswith("the color of "):
-        return False
-    word = q[:-1] if q.endswith("s") else q
-    return any(t.lower() == word for t in chars.types) or any(s.lower() == word for s in chars.subtypes)
 
 
 def _named(found: list[tuple[str, Instance]]) -> list[Instance]:

@@ -9,6 +9,7 @@ from typing import Iterable
 import clingo
 
 from pyengine import facts as F
+from pyengine import qualities
 from pyengine.errors import ScenarioError, UnsupportedQuery
 from pyengine.layers.result import LayerResult
 from pyengine.model.effects import ObjRef, PlayerRef
@@ -83,6 +84,7 @@ class FactBuilder:
         self._sets: dict[tuple[clingo.Symbol, ...], clingo.Symbol] = {}
         self.bits: dict[str, int] = {}
         self.carried: tuple[str, ...] = ()
+        self._characteristics = False
 
     def add(self, name: str, *args: F.Value) -> None:
         """Add one fact."""
@@ -171,6 +173,34 @@ class FactBuilder:
                     self.add("rep_obj_type", o(obj.id), _c(t))
                 if types & {"creature", "planeswalker", "battle"}:
                     self.add("rep_valid_target", o(obj.id))
+
+    def protection(self, e: clingo.Symbol, prot: tuple[tuple[str, str], qualities.Quality]) -> None:
+        """CR 702.16e: protection prevents damage from the sources with its quality. The set of
+        those sources, from(H, Q), is decided by asp/common/qualities.lp (read in
+        asp/replacement/protection.lp), from every object's characteristics after layers."""
+        (kind, hid), quality = prot
+        holder = p(hid) if kind == "p" else o(hid)
+        q = qualities.term(quality, p)
+        self.add("q_protection", holder, q)
+        self.add("rep_test", e, _c("source"), F.Fn("from", holder, q))
+        if not self._characteristics:
+            self._characteristics = True
+            self.characteristics()
+
+    def characteristics(self) -> None:
+        """Every object's characteristics after layers, and the players, as asp/common/
+        qualities.lp reads them; a controller only on the battlefield or the stack (108.4a)."""
+        for pid in self.state.player_ids:
+            self.add("q_player", p(pid))
+        for obj in self.state.objects:
+            ch = self.result.objects.get(obj.id)
+            if ch is None:
+                continue
+            controlled = obj.zone in (Zone.BATTLEFIELD, Zone.STACK)
+            qualities.object_facts(self.add, o(obj.id), name=ch.name, colors=ch.colors, types=ch.types,
+                                   subtypes=ch.subtypes, supertypes=ch.supertypes,
+                                   controller=p(ch.controller) if controlled else None,
+                                   owner=p(obj.owner))
 
     # -- sets -----------------------------------------------------------------------------
     def set_of(self, values: Iterable[clingo.Symbol]) -> clingo.Symbol:
@@ -272,6 +302,8 @@ class FactBuilder:
         if spec.uses is not None:
             self.add("rep_uses", e, spec.uses)
         self.pattern(e, inst, spec.pattern)
+        if inst.protection is not None:
+            self.protection(e, inst.protection)
         if spec.shield is not None:
             self.add("rep_shield", e, spec.shield)
             return

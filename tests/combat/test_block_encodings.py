@@ -70,6 +70,26 @@ EVASION = [
         {"colors": {"green", "white"}},
         {("702.16f", "protection")},
     ),
+    (
+        "702_16i_protection_from_each_opponent",
+        {"protection": (("opponents", ""),)},
+        {},
+        {("702.16f", "protection")},
+    ),
+    (
+        "702_16a_protection_from_a_name",
+        {"protection": (("name", "Grizzly Bears"),)},
+        {"name": "Grizzly Bears"},
+        {("702.16f", "protection")},
+    ),
+    (
+        "702_16a_protection_from_another_name",
+        {"protection": (("name", "Grizzly Bears"),)},
+        {"name": "Bear Cub"},
+        set(),
+    ),
+    ("702_16a_protection_from_legendary", {"protection": (("supertype", "Legendary"),)},
+     {"supertypes": {"Legendary"}}, {("702.16f", "protection")}),
 ]
 
 

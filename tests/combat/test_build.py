@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from pyengine.combat.build import _landwalk, _protection, mana_pairs
+from pyengine.combat.build import _landwalk, mana_pairs
 from pyengine.combat.model import Board, Item, Target
 from pyengine.combat.query import board_of
 from pyengine.errors import PyengineError
+from pyengine.qualities import parse as parse_quality
 from pyengine.scenario.loader import load_text
 
 HEAD = """
@@ -125,13 +126,13 @@ def test_trove_is_one_requirement_per_targeted_thing_for_the_attacking_player() 
 )
 def test_protection_qualities(param: str, expected: tuple[str, str]) -> None:
     """CR 702.16a: protection qualities read from the keyword parameter."""
-    assert _protection(param, ("alice", "bob")) == expected
+    assert parse_quality(param, ("alice", "bob")) == expected
 
 
 def test_unknown_protection_quality_is_an_error() -> None:
     """A quality the engine can't read is an error, not a silent 'no protection'."""
     with pytest.raises(PyengineError):
-        _protection("the chosen name", ("alice",))
+        parse_quality("the chosen name", ("alice",))
 
 
 @pytest.mark.parametrize(
