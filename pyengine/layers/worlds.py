@@ -3,7 +3,7 @@
 The layer encodings evaluate everything in the actual state (world ``b``) and, to find
 dependencies by trial application (CR 613.8a), in trial worlds ``t(B)`` where effect B alone
 has been applied. One predicate serves both
-(``at(O, A, V, S, W)``, ``m/5``, ``ev/6`` ...),
+(``attr_value(O, A, V, S, W)``, ``selects/5``, ``expr_value/6`` ...),
 so at the level of predicates the actual state's counts depend on the trial worlds, whose
 values depend on the effects' results, which depend on the counts: gringo then cannot fix a
 ``#count`` of the actual state in advance and grounds every value it could take (a 100
@@ -33,12 +33,12 @@ from pyengine.errors import EncodingError
 
 # predicate/arity -> position of its world argument (b or t(B))
 WORLD_ARG: dict[tuple[str, int], int] = {  # one a line (tools/rename_predicates.py edits it)
-    ("at", 5): 4,
+    ("attr_value", 5): 4,
     ("cond_all_fails", 4): 3,
     ("copy_of", 4): 3,
     ("e_controller", 4): 3,
-    ("ev", 6): 4,
-    ("ex", 3): 2,
+    ("expr_value", 6): 4,
+    ("effect_exists", 3): 2,
     ("ex_base", 3): 2,
     ("fails", 5): 4,
     ("has_at", 4): 3,
@@ -46,7 +46,7 @@ WORLD_ARG: dict[tuple[str, int], int] = {  # one a line (tools/rename_predicates
     ("has_num", 4): 3,
     ("has_pt", 3): 2,
     ("holds", 4): 3,
-    ("m", 5): 4,
+    ("selects", 5): 4,
     ("ncolors", 4): 2,
     ("need_cond", 4): 3,
     ("need_ctl", 3): 2,
@@ -57,16 +57,16 @@ WORLD_ARG: dict[tuple[str, int], int] = {  # one a line (tools/rename_predicates
     ("need_pref", 3): 2,
     ("need_res", 4): 3,
     ("needo", 3): 2,
-    ("num", 5): 4,
+    ("num_value", 5): 4,
     ("obj_of", 5): 4,
     ("ok_player", 6): 4,
     ("or_ok", 6): 5,
     ("param", 5): 4,
-    ("pl", 6): 5,
+    ("sel_player_value", 6): 5,
     ("player_of", 5): 4,
-    ("rel", 5): 4,
+    ("related_player", 5): 4,
     ("want", 2): 1,
-    ("cmp", 4): 3,
+    ("compares", 4): 3,
     ("cmp_args", 3): 2,
     ("cond_cmp_args", 3): 2,
     ("ccmp", 4): 3,

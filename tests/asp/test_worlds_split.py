@@ -50,7 +50,7 @@ def _graph(program: tuple[ast.AST, ...]) -> nx.DiGraph:
 @pytest.mark.parametrize("layer", LAYERS)
 def test_the_actual_state_does_not_depend_on_trial_worlds(layer: str) -> None:
     graph = _graph(_program(layer))
-    for name in ("ev_b", "m_b", "at_b", "holds_b"):
+    for name in ("expr_value_b", "selects_b", "attr_value_b", "holds_b"):
         assert not any(n.endswith("_t") for n in nx.descendants(graph, name)), name
 
 
@@ -60,7 +60,7 @@ def test_counts_of_the_actual_state_are_not_recursive(layer: str) -> None:
     matching and expressions of world b are in no dependency cycle."""
     graph = _graph(_program(layer))
     cyclic = {n for c in nx.strongly_connected_components(graph) if len(c) > 1 for n in c}
-    assert not cyclic & {"ev_b", "m_b", "fails_b", "at_b", "param_b"}
+    assert not cyclic & {"expr_value_b", "selects_b", "fails_b", "attr_value_b", "param_b"}
 
 
 @pytest.mark.parametrize("layer", LAYERS)
@@ -74,7 +74,7 @@ def test_matching_in_the_actual_state_reads_nothing_unstratified(layer: str) -> 
     statements = _program(layer)
     unstratified = {name for name, _ in Program(statements).unstratified}
     graph = _graph(statements)
-    for name in ("m_b", "fails_b"):
+    for name in ("selects_b", "fails_b"):
         assert not (nx.descendants(graph, name) | {name}) & unstratified, name
 
 
@@ -91,8 +91,8 @@ def test_split_program_grounds_without_warnings(layer: str) -> None:
 
 def test_a_rule_is_copied_once_per_world_of_its_world_variable() -> None:
     found: list[ast.AST] = []
-    rule = "m(S, E, O, 0, W) :- need_m(S, E, O, 0, W), at(O, type, creature, 0, W)."
+    rule = "selects(S, E, O, 0, W) :- need_m(S, E, O, 0, W), attr_value(O, type, creature, 0, W)."
     ast.parse_string(rule, found.append)
     text = sorted(str(s) for s in worlds.split(tuple(found)) if s.ast_type == ast.ASTType.Rule)
-    assert text == ["m_b(S,E,O,0,b) :- need_m_b(S,E,O,0,b); at_b(O,type,creature,0,b).",
-                    "m_t(S,E,O,0,W) :- need_m_t(S,E,O,0,W); at_t(O,type,creature,0,W)."]
+    assert text == ["selects_b(S,E,O,0,b) :- need_m_b(S,E,O,0,b); attr_value_b(O,type,creature,0,b).",
+                    "selects_t(S,E,O,0,W) :- need_m_t(S,E,O,0,W); attr_value_t(O,type,creature,0,W)."]
