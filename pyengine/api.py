@@ -19,7 +19,8 @@ from typing import Any, Callable, Sequence
 
 import clingo
 
-from pyengine.errors import PyengineError, ScenarioError, UnsupportedQuery
+from pyengine import hardlimit
+from pyengine.errors import OutOfMemory, PyengineError, ScenarioError, UnsupportedQuery
 from pyengine.model.objects import GameState
 from pyengine.queries import base as queries
 from pyengine.queries.base import Answer
@@ -72,6 +73,7 @@ def solve(target: Scenario | GameState, query: Any = None, *, timeout: float = D
 
     Raises:
         SolverTimeout: the time ran out (never a verdict).
+        OutOfMemory: the memory ran out (never a verdict; see hardlimit.limit_memory).
         PyengineError: the query is not supported, or the engine failed.
     """
     if isinstance(target, Scenario):
@@ -84,6 +86,10 @@ def solve(target: Scenario | GameState, query: Any = None, *, timeout: float = D
         return _kind_of(query).solve(state, query, timeout)  # type: ignore[misc]
     except ScenarioError as exc:  # found while answering: still name the scenario's file
         raise exc.located(target.file if isinstance(target, Scenario) else None) from None
+    except (MemoryError, RuntimeError) as exc:
+        if hardlimit.is_out_of_memory(exc):
+            raise OutOfMemory(hardlimit.out_of_memory_message()) from None
+        raise
 
 
 def check(scenario: Scenario, *, timeout: float = DEFAULT_TIMEOUT) -> Outcome:

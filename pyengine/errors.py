@@ -45,6 +45,10 @@ class SolverTimeout(PyengineError):
         self.seconds = seconds
 
 
+class OutOfMemory(PyengineError):
+    """A query ran out of memory (past the limit of ``--max-memory``); never a verdict."""
+
+
 class UnsatisfiableError(PyengineError):
     """An encoding had no answer where the rules guarantee one; carries violation atoms."""
 

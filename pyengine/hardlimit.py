@@ -62,3 +62,55 @@ def _stop(what: str, seconds: float, stop_at: float) -> None:
         sys.stderr.flush()
     finally:
         os._exit(EXIT_TIMEOUT)
+
+
+# --- Memory -------------------------------------------------------------------------------
+# A scenario's size is bounded (pyengine/lang/bounds.py), but what the grounder makes of it is
+# not simply proportional: ten thousand Humility copies took 5 GB. A worker of the batch checker
+# and a single query from the command line therefore run under an address-space limit
+# (RLIMIT_AS): past it, clingo's std::bad_alloc and Python's MemoryError are reported as
+# "out of memory (limit N MiB)", exit code 4 / status memory: never an answer, never an
+# internal error. A library caller's process is limited only if it asks (limit_memory).
+
+DEFAULT_MAX_MEMORY_MIB = 2048
+EXIT_MEMORY = 4  # the CLI's exit code for "no answer within the memory limit"
+_memory_limit_mib: int | None = None
+
+
+def limit_memory(mib: int | None) -> None:
+    """Limit this process's address space to ``mib`` MiB (None or 0: no limit of ours). The
+    hard limit is kept, so a later call may raise it again; a limit above the hard one is
+    clipped to it."""
+    global _memory_limit_mib
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if not mib:
+        _memory_limit_mib = None
+        resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
+        return
+    wanted = mib * 1024 * 1024
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+    _memory_limit_mib = mib
+
+
+def memory_limit() -> int | None:
+    """The limit set by :func:`limit_memory`, in MiB (None: none)."""
+    return _memory_limit_mib
+
+
+def is_out_of_memory(exc: BaseException) -> bool:
+    """Whether ``exc`` says memory ran out: Python's MemoryError, or clingo's std::bad_alloc
+    (which its Python API raises as a RuntimeError naming it)."""
+    if isinstance(exc, MemoryError):
+        return True
+    text = str(exc).lower()
+    return isinstance(exc, RuntimeError) and ("bad_alloc" in text or "bad alloc" in text)
+
+
+def out_of_memory_message() -> str:
+    """The one line reported when memory ran out."""
+    limit = _memory_limit_mib
+    return f"out of memory (limit {limit} MiB)" if limit else "out of memory"

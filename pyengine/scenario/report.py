@@ -25,6 +25,7 @@ def summary(outcomes: Sequence[Outcome]) -> dict[str, int]:
             "failed": len(outcomes) - count(Status.PASS) - count(Status.DISPUTED),
             "fails": count(Status.FAIL), "disputed_differ": count(Status.DISPUTED),
             "errors": count(Status.ERROR), "timeouts": count(Status.TIMEOUT),
+            "memory": count(Status.MEMORY),
             "disputed": sum(1 for o in outcomes if o.disputed)}
 
 
@@ -37,7 +38,8 @@ def closing_lines(outcomes: Sequence[Outcome]) -> list[str]:
     if s["failed"]:
         details.append(f"{s['fails']} wrong answer{'s' if s['fails'] != 1 else ''}, "
                        f"{s['errors']} error{'s' if s['errors'] != 1 else ''}, "
-                       f"{s['timeouts']} timeout{'s' if s['timeouts'] != 1 else ''}")
+                       f"{s['timeouts']} timeout{'s' if s['timeouts'] != 1 else ''}"
+                       + (f", {s['memory']} out of memory" if s["memory"] else ""))
     if s["disputed"]:
         differ = (f" ({s['disputed_differ']} answered differently from their expectation, "
                   "not counted as failures)") if s["disputed_differ"] else ""
@@ -87,10 +89,10 @@ def junit_xml(outcomes: Sequence[Outcome], seconds: float = 0.0) -> str:
     ``system-out``."""
     s = summary(outcomes)
     suites = ET.Element("testsuites", name="pyengine check", tests=str(s["total"]),
-                        failures=str(s["fails"]), errors=str(s["errors"] + s["timeouts"]),
+                        failures=str(s["fails"]), errors=str(s["errors"] + s["timeouts"] + s["memory"]),
                         time=f"{seconds:.3f}")
     suite = ET.SubElement(suites, "testsuite", name="scenarios", tests=str(s["total"]),
-                          failures=str(s["fails"]), errors=str(s["errors"] + s["timeouts"]),
+                          failures=str(s["fails"]), errors=str(s["errors"] + s["timeouts"] + s["memory"]),
                           skipped="0", time=f"{seconds:.3f}",
                           timestamp=_dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S"))
     props = ET.SubElement(suite, "properties")
@@ -108,8 +110,8 @@ def junit_xml(outcomes: Sequence[Outcome], seconds: float = 0.0) -> str:
         elif o.status == Status.ERROR:
             el = ET.SubElement(case, "error", type=o.error_kind or "error", message=o.message)
             el.text = o.message
-        elif o.status == Status.TIMEOUT:
-            el = ET.SubElement(case, "error", type="timeout", message=o.message + " (not a verdict)")
+        elif o.status in (Status.TIMEOUT, Status.MEMORY):
+            el = ET.SubElement(case, "error", type=o.status.value, message=o.message + " (not a verdict)")
             el.text = o.message
         notes = []
         if o.cr:
