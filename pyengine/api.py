@@ -104,12 +104,14 @@ def check(scenario: Scenario, *, timeout: float = DEFAULT_TIMEOUT) -> Outcome:
 
 def check_paths(paths: Sequence[str | Path], *, jobs: int | None = None,
                 timeout: float = DEFAULT_TIMEOUT, patterns: Sequence[str] = (),
-                dask: str | None = None) -> list[Outcome]:
+                dask: str | None = None,
+                max_memory: int | None = hardlimit.DEFAULT_MAX_MEMORY_MIB) -> list[Outcome]:
     """Check every scenario file under ``paths`` in parallel worker processes (or on a Dask
     cluster: a scheduler address, or ``"local"``), as ``pyengine check`` does; outcomes come
-    back sorted by file."""
+    back sorted by file. Each worker process may use ``max_memory`` MiB (None: no limit);
+    past it the outcome's status is ``memory``."""
     files = runner.discover(paths, patterns)
-    return runner.run_many(files, jobs=jobs, timeout=timeout, dask=dask)
+    return runner.run_many(files, jobs=jobs, timeout=timeout, dask=dask, max_memory=max_memory)
 
 
 def schema() -> dict[str, Any]:

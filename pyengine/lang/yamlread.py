@@ -142,6 +142,10 @@ def load_yaml(text: str, file: str) -> Any:
         raise ScenarioError(" ".join(f"malformed YAML: {exc}".split())[:300], file=file) from None
     except RecursionError:
         raise ScenarioError("malformed YAML: nested too deeply", file=file) from None
+    except UnicodeError as exc:  # text given to the API with a lone surrogate (no file has one)
+        line = text.count("\n", 0, getattr(exc, "start", 0)) + 1
+        raise ScenarioError(f"expected Unicode text: {exc.reason} at character {getattr(exc, 'start', 0)}",
+                            file=file, line=line) from None
 
 
 _KEY = re.compile(r"([A-Za-z_][\w -]*?)\s*:(\s|$)")
