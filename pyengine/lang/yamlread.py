@@ -87,6 +87,9 @@ def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
                 else "a binary" if "b" in text.lower() else "an octal")
         raise ScenarioError(f"{text!r} is read by YAML 1.1 as {form} number: write a decimal "
                             f"integer, or quote it (\"{text}\") for text", line=node.start_mark.line + 1)
+    if len(text) > 40:  # Python refuses to convert thousands of digits (a ValueError)
+        raise ScenarioError(f"expected an integer at most {MAX_INT:,} in size, got a number of "
+                            f"{len(text):,} characters", line=node.start_mark.line + 1)
     return int(loader.construct_yaml_int(node))
 
 

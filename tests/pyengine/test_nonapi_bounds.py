@@ -178,7 +178,7 @@ def test_a_worker_over_its_memory_limit_is_out_of_memory(probe: Path, tmp_path: 
         paths[-1].write_text(PROBE.replace("THEN", then))
     vm = next(int(line.split()[1]) for line in Path("/proc/self/status").read_text().splitlines()
               if line.startswith("VmSize:")) // 1024
-    limit = vm + 400  # MiB: this (forked) process's size now, and room to load and start
+    limit = vm + 150  # MiB: this (forked) process's size now, and room to load and start
     for outcome in runner.run_many(paths, jobs=1, timeout=120, max_memory=limit):
         assert outcome.status == runner.Status.MEMORY, outcome
         assert outcome.message == f"out of memory (limit {limit} MiB)"
