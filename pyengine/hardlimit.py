@@ -47,7 +47,10 @@ def guard(seconds: float, what: str) -> Iterator[None]:
     stop_at = seconds + grace(seconds)
     timer = threading.Timer(stop_at, _stop, args=(what, seconds, stop_at))
     timer.daemon = True
-    timer.start()
+    try:
+        timer.start()
+    except RuntimeError:  # no room for the thread's stack: the memory limit (limit_memory)
+        raise MemoryError("cannot start the time-limit thread") from None
     try:
         yield
     finally:
@@ -102,12 +105,18 @@ def memory_limit() -> int | None:
 
 
 def is_out_of_memory(exc: BaseException) -> bool:
-    """Whether ``exc`` says memory ran out: Python's MemoryError, or clingo's std::bad_alloc
-    (which its Python API raises as a RuntimeError naming it)."""
+    """Whether ``exc`` says memory ran out: Python's MemoryError, clingo's std::bad_alloc
+    (its Python API raises a MemoryError or a RuntimeError naming it), or a thread that
+    cannot start under the memory limit."""
     if isinstance(exc, MemoryError):
         return True
     text = str(exc).lower()
-    return isinstance(exc, RuntimeError) and ("bad_alloc" in text or "bad alloc" in text)
+    if not isinstance(exc, RuntimeError):
+        return False
+    # under an address-space limit, a thread (the solver's timer) fails to start when its
+    # stack finds no room
+    thread = _memory_limit_mib is not None and "can't start new thread" in text
+    return "bad_alloc" in text or "bad alloc" in text or thread
 
 
 def out_of_memory_message() -> str:

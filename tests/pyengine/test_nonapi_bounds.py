@@ -186,15 +186,20 @@ def test_a_worker_over_its_memory_limit_is_out_of_memory(probe: Path, tmp_path: 
         assert outcome.line().startswith("MEMORY  probe/memory  (out of memory")
 
 
-def test_out_of_memory_is_recognised() -> None:
+def test_out_of_memory_is_recognised(monkeypatch: pytest.MonkeyPatch) -> None:
     assert hardlimit.is_out_of_memory(MemoryError("bad_alloc"))
     assert hardlimit.is_out_of_memory(RuntimeError("std::bad_alloc"))
     assert not hardlimit.is_out_of_memory(RuntimeError("probe exploded"))
+    # the solver's timer thread finds no room for its stack under the limit
+    assert not hardlimit.is_out_of_memory(RuntimeError("can't start new thread"))
+    monkeypatch.setattr(hardlimit, "_memory_limit_mib", 64)
+    assert hardlimit.is_out_of_memory(RuntimeError("can't start new thread"))
 
 
 def test_solve_over_its_memory_limit_exits_4_with_one_line(tmp_path: Path) -> None:
-    # 64 MiB of address space is less than the interpreter and clingo already hold: the first
-    # allocation of loading fails (the worker test above runs out while solving)
+    # 64 MiB of address space is less than the interpreter and clingo already hold: loading or
+    # the solver's first thread fails (the worker test above runs out while solving); it was
+    # "internal error: RuntimeError: can't start new thread", exit 1
     path = tmp_path / "humility.yaml"
     path.write_text(_humility(20))
     proc = _cli(path, "--max-memory", "64")
