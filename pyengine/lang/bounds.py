@@ -12,8 +12,8 @@ Input bounds (each refused past its limit with one line naming the field, exit c
   a cost's symbols are summed (CR 202.3);
 - the counters on one object add at most :data:`MAX_INT` to its power and to its toughness
   (the sum over its +X/+Y kinds of |X| times their number, and the same for Y);
-- a scenario has at most :data:`MAX_OBJECTS` objects and :data:`MAX_EFFECTS` resolved effects,
-  and its file at most :data:`MAX_FILE_BYTES` (scenario.files.read_text);
+- a scenario has at most :data:`MAX_OBJECTS` objects and :data:`MAX_EFFECTS` resolved effects
+  (loader), and its file at most 10,000,000 bytes (scenario.files.MAX_FILE_BYTES);
 - an expression (effects.parse_expr) is at most 33,554,432 in size under the assumptions
   that a count is at most 10,000 and an object's power, toughness or mana value 1,000,000.
 
@@ -64,7 +64,6 @@ from pyengine.model.objects import GameObject, GameState
 CERTIFIED = 2**30
 MAX_OBJECTS = 2_000
 MAX_EFFECTS = 2_000
-MAX_FILE_BYTES = 2 * 1024 * 1024
 _PT_LAYERS = (Layer.L7A, Layer.L7B, Layer.L7C, Layer.L7D)
 _CAP = 2**64  # products past this are refused anyway: stop multiplying
 
