@@ -66,13 +66,15 @@ def seconds(text: str) -> float:
 
 
 def mebibytes(text: str) -> int:
-    """A ``--max-memory`` value: MiB from 64 to 1048576, or 0 for no limit."""
+    """A ``--max-memory`` value: MiB from 256 (the interpreter, clingo and the encodings take
+    about 200 MiB of address space; below, a thread's start can abort the process) to
+    1048576, or 0 for no limit."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of MiB, got {text!r}") from None
-    if value != 0 and not 64 <= value <= 1_048_576:
-        raise argparse.ArgumentTypeError(f"expected MiB from 64 to 1048576 (0: no limit), got {text!r}")
+    if value != 0 and not 256 <= value <= 1_048_576:
+        raise argparse.ArgumentTypeError(f"expected MiB from 256 to 1048576 (0: no limit), got {text!r}")
     return value
 
 
