@@ -213,3 +213,13 @@ def test_max_memory_is_checked() -> None:
                           capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(REPO)))
     assert proc.returncode == 2
     assert "expected MiB from 256 to 1048576 (0: no limit), got '64'" in proc.stderr
+
+
+def test_control_characters_quoted_in_a_message_keep_it_on_one_line() -> None:
+    # found by the fuzz test: a player id "\ralice" was quoted raw, a carriage return in the line
+    text = HEAD.replace("players: [alice, bob]", 'players: ["\\ralice", bob]').replace(
+        "turn: {active: alice}", "turn: {active: carol}") + _bear() + QUERY
+    with pytest.raises(ScenarioError) as info:
+        pe.loads(text, "t.yaml")
+    assert str(info.value) == ("t.yaml:6: turn.active: expected a player id: \\ralice, bob; "
+                               "got string 'carol'")
