@@ -195,7 +195,8 @@ def _check(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _solve(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pyengine import api
 
-    hardlimit.limit_memory(a.max_memory)
+    if hardlimit.enabled():  # the process's own command line, not a caller's main([...])
+        hardlimit.limit_memory(a.max_memory)
     scenario = api.load(a.scenario)
     with hardlimit.guard(a.timeout, f"the query of {scenario.id}"):
         answer = api.solve(scenario, timeout=a.timeout)

@@ -31,6 +31,12 @@ def enable() -> None:
     _enabled = True
 
 
+def enabled() -> bool:
+    """Whether this process runs the command line (:func:`enable`): only then does a query
+    set its own memory limit (a library caller's process keeps its own)."""
+    return _enabled
+
+
 def grace(seconds: float) -> float:
     """Extra time past the limit before the process is ended (the batch checker gives its
     worker processes the same before it kills them)."""

@@ -187,6 +187,7 @@ def test_a_worker_over_its_memory_limit_is_out_of_memory(probe: Path, tmp_path: 
 
 
 def test_out_of_memory_is_recognised(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hardlimit, "_memory_limit_mib", None)
     assert hardlimit.is_out_of_memory(MemoryError("bad_alloc"))
     assert hardlimit.is_out_of_memory(RuntimeError("std::bad_alloc"))
     assert not hardlimit.is_out_of_memory(RuntimeError("probe exploded"))
