@@ -19,7 +19,8 @@ from typing import Any, Callable, Sequence
 
 import clingo
 
-from pyengine.errors import PyengineError, ScenarioError, UnsupportedQuery
+from pyengine import hardlimit
+from pyengine.errors import OutOfMemory, PyengineError, ScenarioError, UnsupportedQuery
 from pyengine.model.objects import GameState
 from pyengine.queries import base as queries
 from pyengine.queries.base import Answer
@@ -72,6 +73,7 @@ def solve(target: Scenario | GameState, query: Any = None, *, timeout: float = D
 
     Raises:
         SolverTimeout: the time ran out (never a verdict).
+        OutOfMemory: the memory ran out (never a verdict; see hardlimit.limit_memory).
         PyengineError: the query is not supported, or the engine failed.
     """
     if isinstance(target, Scenario):
@@ -84,6 +86,10 @@ def solve(target: Scenario | GameState, query: Any = None, *, timeout: float = D
         return _kind_of(query).solve(state, query, timeout)  # type: ignore[misc]
     except ScenarioError as exc:  # found while answering: still name the scenario's file
         raise exc.located(target.file if isinstance(target, Scenario) else None) from None
+    except (MemoryError, RuntimeError) as exc:
+        if hardlimit.is_out_of_memory(exc):
+            raise OutOfMemory(hardlimit.out_of_memory_message()) from None
+        raise
 
 
 def check(scenario: Scenario, *, timeout: float = DEFAULT_TIMEOUT) -> Outcome:
@@ -98,15 +104,18 @@ def check(scenario: Scenario, *, timeout: float = DEFAULT_TIMEOUT) -> Outcome:
 
 def check_paths(paths: Sequence[str | Path], *, jobs: int | None = None,
                 timeout: float = DEFAULT_TIMEOUT, patterns: Sequence[str] = (),
-                dask: str | None = None) -> list[Outcome]:
+                dask: str | None = None,
+                max_memory: int | None = hardlimit.DEFAULT_MAX_MEMORY_MIB) -> list[Outcome]:
     """Check every scenario file under ``paths`` in parallel worker processes (or on a Dask
     cluster: a scheduler address, or ``"local"``), as ``pyengine check`` does; outcomes come
-    back sorted by file."""
+    back sorted by file. Each worker process may use ``max_memory`` MiB (None: no limit);
+    past it the outcome's status is ``memory``."""
     from pyengine.scenario.identity import IdCheck
 
     files = runner.discover(paths, patterns)
     ids = IdCheck()  # a second file with an id, or an id that is not the file's path: bad input
-    return [ids.vet(o) for o in runner.run_many(files, jobs=jobs, timeout=timeout, dask=dask)]
+    return [ids.vet(o) for o in runner.run_many(files, jobs=jobs, timeout=timeout, dask=dask,
+                                                 max_memory=max_memory)]
 
 
 def schema() -> dict[str, Any]:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
 from pyengine import __version__, hardlimit
-from pyengine.errors import EncodingError, PyengineError, ScenarioError, SolverTimeout
+from pyengine.errors import EncodingError, OutOfMemory, PyengineError, ScenarioError, SolverTimeout
 from pyengine.printable import escape, escape_lines
 
 log = logging.getLogger("pyengine")
@@ -88,6 +88,23 @@ def _report_format(a: argparse.Namespace) -> str:
     return fmt
 
 
+def mebibytes(text: str) -> int:
+    """A ``--max-memory`` value: MiB from 256 (the interpreter, clingo and the encodings take
+    about 200 MiB of address space; below, a thread's start can abort the process) to
+    1048576, or 0 for no limit."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of MiB, got {text!r}") from None
+    if value != 0 and not 256 <= value <= 1_048_576:
+        raise argparse.ArgumentTypeError(f"expected MiB from 256 to 1048576 (0: no limit), got {text!r}")
+    return value
+
+
+_MEMORY_HELP = (f"MiB of memory a query may use (default: {hardlimit.DEFAULT_MAX_MEMORY_MIB}; "
+                "0: no limit); past it: out of memory, never an answer")
+
+
 def _build_parser() -> argparse.ArgumentParser:
     from pyengine.scenario.runner import DEFAULT_TIMEOUT
 
@@ -113,11 +130,15 @@ def _build_parser() -> argparse.ArgumentParser:
                         "without --format, FILE.json is json and FILE.xml junit")
     c.add_argument("--dask", metavar="ADDRESS",
                    help="run on a Dask cluster: a scheduler address, or 'local' (extra 'dask')")
+    c.add_argument("--max-memory", type=mebibytes, default=hardlimit.DEFAULT_MAX_MEMORY_MIB,
+                   metavar="MIB", help=_MEMORY_HELP + " (per worker process)")
 
     s = sub.add_parser("solve", help="print the answer to a scenario's query")
     s.add_argument("scenario", metavar="SCENARIO")
     s.add_argument("--json", action="store_true", help="print the answer as JSON")
     s.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="S")
+    s.add_argument("--max-memory", type=mebibytes, default=hardlimit.DEFAULT_MAX_MEMORY_MIB,
+                   metavar="MIB", help=_MEMORY_HELP)
 
     f = sub.add_parser("facts", help="dump the input facts of a scenario for hand-run clingo")
     f.add_argument("scenario", metavar="SCENARIO")
@@ -178,7 +199,7 @@ def _check(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     log.info("checking %d scenario files with %d jobs, timeout %g s", len(files), jobs, a.timeout)
     started = time.perf_counter()
     runner.run_many(files, jobs=jobs, timeout=a.timeout, dask=a.dask, on_outcome=emit,
-                    on_progress=bar.update if bar else None)
+                    on_progress=bar.update if bar else None, max_memory=a.max_memory or None)
     outcomes = vetted
     seconds = time.perf_counter() - started
     if bar is not None:
@@ -211,6 +232,8 @@ def _check(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _solve(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pyengine import api
 
+    if hardlimit.enabled():  # the process's own command line, not a caller's main([...])
+        hardlimit.limit_memory(a.max_memory)
     scenario = api.load(a.scenario)
     with hardlimit.guard(a.timeout, f"the query of {scenario.id}"):
         answer = api.solve(scenario, timeout=a.timeout)
@@ -364,6 +387,9 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     except SolverTimeout as exc:  # no answer, neither bad input nor a verdict
         err.write(_one_line(str(exc)) + "\n")
         return hardlimit.EXIT_TIMEOUT
+    except (OutOfMemory, MemoryError):  # no answer either: the memory limit ran out
+        err.write(f"pyengine: {hardlimit.out_of_memory_message()}\n")
+        return hardlimit.EXIT_MEMORY
     except PyengineError as exc:
         err.write(_one_line(str(exc)) + "\n")
         return 2

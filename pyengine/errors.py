@@ -29,7 +29,15 @@ class ScenarioError(PyengineError):
         if self.line is not None:
             where += f":{self.line}"
         field = f" {self.path}:" if self.path else ""
-        return f"{where}:{field} {self.message}"
+        return _visible(f"{where}:{field} {self.message}")
+
+
+def _visible(text: str) -> str:
+    """``text`` on one line: control and line-separator characters (from the input quoted
+    in a message) escaped as ``\\r``, ``\\x00``, ``\\u2028``."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
 class EncodingError(PyengineError):
@@ -43,6 +51,10 @@ class SolverTimeout(PyengineError):
         super().__init__(f"timeout: {what} did not finish within {seconds:g} s")
         self.what = what
         self.seconds = seconds
+
+
+class OutOfMemory(PyengineError):
+    """A query ran out of memory (past the limit of ``--max-memory``); never a verdict."""
 
 
 class UnsatisfiableError(PyengineError):

@@ -45,7 +45,8 @@ def load_scenario() -> Any:
 
 
 # --- The probe query kind -----------------------------------------------------------------
-# query: {kind: probe, sleep: SECONDS, then: ok|solver_timeout|encoding_error|ambiguous|crash|raise}
+# query: {kind: probe, sleep: SECONDS, then: ok|solver_timeout|encoding_error|ambiguous|crash|raise
+#         |allocate|clingo_hog}  (the last two use memory without bound: Python's, clingo's)
 # expect: {objects: N}: the number of objects in the state (a real, if trivial, computation).
 
 
@@ -77,7 +78,7 @@ def _probe_query(cur: Any, state: Any, ctx: Any) -> ProbeQuery:
     cur.mapping({"kind", "sleep", "then"}, "a probe query")
     sleep = float(cur.get("sleep").value or 0)
     then = cur.get("then").choice(("ok", "solver_timeout", "encoding_error", "ambiguous", "crash",
-                                   "raise"), "one of") if cur.has("then") else "ok"
+                                   "raise", "allocate", "clingo_hog"), "one of") if cur.has("then") else "ok"
     return ProbeQuery(sleep, then)
 
 
@@ -100,6 +101,15 @@ def _probe_solve(state: Any, query: ProbeQuery, timeout: float) -> ProbeAnswer:
         os._exit(3)
     if query.then == "raise":
         raise RuntimeError("probe exploded")
+    if query.then == "allocate":
+        hog = [bytearray(64 * 1024 * 1024) for _ in range(1024)]  # 64 GiB, 64 MiB at a time
+        return ProbeAnswer(len(hog))
+    if query.then == "clingo_hog":
+        import clingo
+
+        ctl = clingo.Control(["--warn=none"])
+        ctl.add("base", [], "p(1..200000000).")
+        ctl.ground([("base", [])])
     return ProbeAnswer(len(state.objects))
 
 

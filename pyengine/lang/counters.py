@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from pyengine.lang.yamlread import Cursor
+from pyengine.lang.yamlread import MAX_INT, Cursor
 
 PT_COUNTER = re.compile(r"[+-]\d+/[+-]\d+")
 # CR 122.1b: "The keywords that a keyword counter can be are ..."
@@ -26,7 +26,12 @@ _NAME = re.compile(r"[a-z][a-z' -]*")
 def counter_kind(kind: str, at: Cursor) -> str:
     """``kind`` if it names a counter the engines read as meant; else an error at ``at``."""
     low = kind.lower()
-    if PT_COUNTER.fullmatch(kind) or low in KEYWORD_COUNTERS:
+    if PT_COUNTER.fullmatch(kind):
+        if any(abs(int(part)) > MAX_INT for part in kind.split("/")):
+            at.fail(f"expected a power/toughness counter whose numbers are at most {MAX_INT:,} "
+                    f"in size, got {kind!r}")
+        return kind
+    if low in KEYWORD_COUNTERS:
         return kind
     if re.search(r"[\d/+]", kind):
         at.fail(f"expected a power/toughness counter written +X/+Y or -X/-Y such as +1/+1 "

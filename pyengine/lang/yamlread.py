@@ -46,18 +46,63 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LDict:
         key = str(key) if not isinstance(key, str) else key
         if key in out:
             raise ScenarioError(f"duplicate key {key!r}", line=key_node.start_mark.line + 1)
-        out[key] = loader.construct_object(value_node, deep=True)
+        try:
+            out[key] = loader.construct_object(value_node, deep=True)
+        except ScenarioError as exc:
+            raise _within(exc, key) from None
         out.key_lines[key] = key_node.start_mark.line + 1
     return out
 
 
+def _within(exc: ScenarioError, part: str | int) -> ScenarioError:
+    """``exc`` raised while reading a value, its field path now starting at ``part``."""
+    head = f"[{part}]" if isinstance(part, int) else part
+    exc.path = head + ("" if not exc.path or exc.path.startswith("[") else ".") + exc.path
+    return exc
+
+
 def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LList:
-    out = LList(loader.construct_object(child, deep=True) for child in node.value)
+    out = LList()
+    for i, child in enumerate(node.value):
+        try:
+            out.append(loader.construct_object(child, deep=True))
+        except ScenarioError as exc:
+            raise _within(exc, i) from None
     out.line = node.start_mark.line + 1
     out.item_lines = [child.start_mark.line + 1 for child in node.value]
     return out
 
 
+# YAML 1.1 reads some plain numbers in forms nobody means in a scenario: ``010`` is octal 8,
+# ``1:30`` is sexagesimal 90, ``0x1F`` hexadecimal, ``0b11`` binary (and ``1:30.5`` a float).
+# They are refused, as an unquoted ``702.10`` is (read as 702.1): write the decimal number, or
+# quote the text.
+_DECIMAL_INT = re.compile(r"[-+]?(0|[1-9][0-9_]*)")
+
+
+def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
+    text = str(node.value)
+    if not _DECIMAL_INT.fullmatch(text):
+        form = ("a sexagesimal (base 60)" if ":" in text else "a hexadecimal" if "x" in text.lower()
+                else "a binary" if "b" in text.lower() else "an octal")
+        raise ScenarioError(f"{text!r} is read by YAML 1.1 as {form} number: write a decimal "
+                            f"integer, or quote it (\"{text}\") for text", line=node.start_mark.line + 1)
+    if len(text) > 40:  # Python refuses to convert thousands of digits (a ValueError)
+        raise ScenarioError(f"expected an integer at most {MAX_INT:,} in size, got a number of "
+                            f"{len(text):,} characters", line=node.start_mark.line + 1)
+    return int(loader.construct_yaml_int(node))
+
+
+def _construct_float(loader: _Loader, node: yaml.ScalarNode) -> float:
+    text = str(node.value)
+    if ":" in text:
+        raise ScenarioError(f"{text!r} is read by YAML 1.1 as a sexagesimal (base 60) number: "
+                            f"quote it (\"{text}\") for text", line=node.start_mark.line + 1)
+    return float(loader.construct_yaml_float(node))
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_Loader.add_constructor("tag:yaml.org,2002:float", _construct_float)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
@@ -100,6 +145,11 @@ def load_yaml(text: str, file: str) -> Any:
         raise ScenarioError(" ".join(f"malformed YAML: {exc}".split())[:300], file=file) from None
     except RecursionError:
         raise ScenarioError("malformed YAML: nested too deeply", file=file) from None
+    except UnicodeError as exc:  # text given to the API with a lone surrogate (no file has one)
+        line = text.count("\n", 0, getattr(exc, "start", 0)) + 1
+        reason = getattr(exc, "reason", str(exc))
+        raise ScenarioError(f"expected Unicode text: {reason} at character {getattr(exc, 'start', 0)}",
+                            file=file, line=line) from None
 
 
 _KEY = re.compile(r"([A-Za-z_][\w -]*?)\s*:(\s|$)")

@@ -56,10 +56,16 @@ def parse_cost(text: str) -> ManaCost:
                 raise ValueError(f"unknown mana symbol {{{sym}}}")
             if number and int(part) > MAX_GENERIC:
                 raise ValueError(f"mana symbol {{{sym}}}: at most {MAX_GENERIC} generic mana in one symbol")
-    return ManaCost(tuple(symbols))
+    cost = ManaCost(tuple(symbols))
+    if len(symbols) > MAX_GENERIC or cost.mana_value > MAX_GENERIC:
+        # the engines sum a cost's symbols (CR 202.3) in 32-bit integers
+        raise ValueError(f"expected mana of at most {MAX_GENERIC} in total, got {text[:40]!r}"
+                         + ("..." if len(text) > 40 else ""))
+    return cost
 
 
-# the largest generic mana symbol (clingo's integers have 32 bits; no cost comes near it)
+# the largest generic mana symbol, and the largest mana value of a cost or an amount (clingo's
+# integers have 32 bits; no cost comes near it)
 MAX_GENERIC = 1_000_000
 
 

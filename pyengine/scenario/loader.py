@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pyengine import catalog
 from pyengine.errors import ScenarioError
+from pyengine.lang import bounds
 from pyengine.lang.characteristics import CHAR_FIELDS, parse_characteristics
 from pyengine.lang.counters import counter_kind
 from pyengine.lang.effects import OBJ_REFS, PLAYER_REFS, Ctx, parse_effect
@@ -61,10 +62,11 @@ def _scenario(cur: Cursor) -> Scenario:
     pids = tuple(p.id for p in players)
     turn = _turn(cur.req("turn"), pids)
     ctx = Ctx(players=pids)
-    objects = tuple(_object(c, ctx, pids) for c in cur.get("objects").seq("a list of objects"))
-    effects = tuple(_effect(c, ctx, pids) for c in cur.get("effects").seq("a list of effects"))
+    objects = tuple(_object(c, ctx, pids) for c in _bounded(cur, "objects", bounds.MAX_OBJECTS))
+    effects = tuple(_effect(c, ctx, pids) for c in _bounded(cur, "effects", bounds.MAX_EFFECTS))
     _check_ids(cur, objects, effects, ctx)
     state = GameState(players, turn, objects, effects)
+    _check_bounds(cur, state)
     qcur = cur.req("query").mapping(None, "a query mapping with a kind")
     kind_name = qcur.req("kind").string("a query kind")
     kinds = queries.load_all()
@@ -79,6 +81,29 @@ def _scenario(cur: Cursor) -> Scenario:
     lines = dict(getattr(cur.value, "key_lines", {}))
     return Scenario(sid, title, cur.file or "<input>", cr, tags, rationale, state, query, expect,
                     disputed, lines)
+
+
+def _bounded(cur: Cursor, key: str, most: int) -> list[Cursor]:
+    """The items of the list ``key``, at most ``most`` of them (a scenario's size is bounded:
+    scenarios/README.md, "Limits")."""
+    items = cur.get(key).seq(f"a list of {key}")
+    if len(items) > most:
+        cur.get(key).fail(f"expected at most {most:,} {key}, got {len(items):,}")
+    return items
+
+
+def _check_bounds(cur: Cursor, state: GameState) -> None:
+    """No number the engines compute from the state can pass clingo's 32-bit integers
+    (pyengine/lang/bounds.py proves it); else the part that takes it past is named."""
+    try:
+        bounds.check_state(state)
+    except bounds.BoundError as exc:
+        at = cur
+        if exc.where is not None:
+            at = cur.get(exc.where.section).seq()[exc.where.index]
+            if exc.field:
+                at = at.get(exc.field)
+        at.fail(str(exc))
 
 
 def _rule(cur: Cursor) -> str:

@@ -27,7 +27,7 @@ def summary(outcomes: Sequence[Outcome]) -> dict[str, int]:
     passed = count(Status.PASS)
     return {"total": len(outcomes), "passed": passed, "failed": len(outcomes) - passed,
             "fails": count(Status.FAIL), "errors": count(Status.ERROR),
-            "timeouts": count(Status.TIMEOUT),
+            "timeouts": count(Status.TIMEOUT), "memory": count(Status.MEMORY),
             "disputed": sum(1 for o in outcomes if o.disputed),
             "disputed_failed": sum(1 for o in outcomes if o.disputed and o.status == Status.FAIL)}
 
@@ -42,7 +42,8 @@ def closing_lines(outcomes: Sequence[Outcome]) -> list[str]:
     if s["failed"]:
         details.append(f"{s['fails']} wrong answer{'s' if s['fails'] != 1 else ''}, "
                        f"{s['errors']} error{'s' if s['errors'] != 1 else ''}, "
-                       f"{s['timeouts']} timeout{'s' if s['timeouts'] != 1 else ''}")
+                       f"{s['timeouts']} timeout{'s' if s['timeouts'] != 1 else ''}"
+                       + (f", {s['memory']} out of memory" if s["memory"] else ""))
     if s["disputed"]:
         none = (f" ({s['disputed_failed']} matched none of their readings)"
                 if s["disputed_failed"] else "")
@@ -99,10 +100,10 @@ def junit_xml(outcomes: Sequence[Outcome], seconds: float = 0.0) -> str:
     which reading its answer matched (or, a failure, that it matched none)."""
     s = summary(outcomes)
     suites = ET.Element("testsuites", name="pyengine check", tests=str(s["total"]),
-                        failures=str(s["fails"]), errors=str(s["errors"] + s["timeouts"]),
+                        failures=str(s["fails"]), errors=str(s["errors"] + s["timeouts"] + s["memory"]),
                         time=f"{seconds:.3f}")
     suite = ET.SubElement(suites, "testsuite", name="scenarios", tests=str(s["total"]),
-                          failures=str(s["fails"]), errors=str(s["errors"] + s["timeouts"]),
+                          failures=str(s["fails"]), errors=str(s["errors"] + s["timeouts"] + s["memory"]),
                           skipped="0", time=f"{seconds:.3f}",
                           timestamp=_dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S"))
     props = ET.SubElement(suite, "properties")
@@ -121,8 +122,9 @@ def junit_xml(outcomes: Sequence[Outcome], seconds: float = 0.0) -> str:
         elif o.status == Status.ERROR:
             el = ET.SubElement(case, "error", type=o.error_kind or "error", message=escape(o.message))
             el.text = escape(o.message)
-        elif o.status == Status.TIMEOUT:
-            el = ET.SubElement(case, "error", type="timeout", message=escape(o.message) + " (not a verdict)")
+        elif o.status in (Status.TIMEOUT, Status.MEMORY):
+            el = ET.SubElement(case, "error", type=o.status.value,
+                               message=escape(o.message) + " (not a verdict)")
             el.text = escape(o.message)
         notes = []
         if o.cr:

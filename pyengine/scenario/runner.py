@@ -25,8 +25,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from pyengine import hardlimit
 from pyengine.errors import (
     AmbiguousChoiceError,
+    OutOfMemory,
     PyengineError,
     ScenarioError,
     SolverTimeout,
@@ -51,6 +53,7 @@ class Status(str, enum.Enum):
     FAIL = "fail"
     ERROR = "error"
     TIMEOUT = "timeout"
+    MEMORY = "memory"  # the memory limit ran out (hardlimit.limit_memory): never a verdict
 
 
 @dataclass(frozen=True)
@@ -138,7 +141,7 @@ class Outcome:
         if self.status == Status.ERROR:
             located = self.file in self.message if self.file else True
             text = f"{label:<7} {'' if located else self.file + ': '}{self.message}{tail}"
-        elif self.status == Status.TIMEOUT:
+        elif self.status in (Status.TIMEOUT, Status.MEMORY):
             text = f"{label:<7} {self.name}  ({where}{self.message}; not a verdict){tail}"
         else:
             n = len(self.diffs)
@@ -187,6 +190,8 @@ def run_scenario(scenario: Scenario, timeout: float = DEFAULT_TIMEOUT, *,
     except SolverTimeout as exc:  # name the limit given, not what was left of it for this call
         return Outcome(status=Status.TIMEOUT, seconds=took(), **meta,
                        message=f"timeout: {exc.what} did not finish within {timeout:g} s")
+    except OutOfMemory as exc:
+        return Outcome(status=Status.MEMORY, seconds=took(), message=str(exc), **meta)
     except (ScenarioError, AmbiguousChoiceError) as exc:
         return Outcome(status=Status.ERROR, error_kind="input", seconds=took(), **meta,
                        message=_one_line(str(exc.located(scenario.file)) if isinstance(exc, ScenarioError)
@@ -195,6 +200,9 @@ def run_scenario(scenario: Scenario, timeout: float = DEFAULT_TIMEOUT, *,
         return Outcome(status=Status.ERROR, error_kind="engine", seconds=took(), **meta,
                        message=_one_line(f"{scenario.file}: {type(exc).__name__}: {exc}"))
     except Exception as exc:  # an engine bug: report it as an error of this scenario, go on
+        if hardlimit.is_out_of_memory(exc):
+            return Outcome(status=Status.MEMORY, seconds=took(), **meta,
+                           message=hardlimit.out_of_memory_message())
         log.debug("internal error in %s", scenario.file, exc_info=True)
         return Outcome(status=Status.ERROR, error_kind="engine", seconds=took(), **meta,
                        message=_one_line(f"{scenario.file}: internal error: {type(exc).__name__}: {exc}"))
@@ -333,7 +341,8 @@ def default_jobs() -> int:
 
 def run_many(paths: Sequence[str | Path], *, jobs: int | None = None,
              timeout: float = DEFAULT_TIMEOUT, dask: str | None = None,
-             on_outcome: OnOutcome | None = None, on_progress: OnProgress | None = None) -> list[Outcome]:
+             on_outcome: OnOutcome | None = None, on_progress: OnProgress | None = None,
+             max_memory: int | None = hardlimit.DEFAULT_MAX_MEMORY_MIB) -> list[Outcome]:
     """Run every file in ``paths``; the outcomes come back (and go to ``on_outcome``) in the
     order of ``paths`` whatever order they finish in. ``on_progress(done, total, outcome)`` is
     called as each one finishes.
@@ -341,8 +350,10 @@ def run_many(paths: Sequence[str | Path], *, jobs: int | None = None,
     Each scenario runs in its own worker process (at most ``jobs`` at once, default: all
     cores); the solver stops at ``timeout`` seconds, and a process still running
     ``grace(timeout)`` later is killed, so a scenario that hangs outside the solver is reported
-    as a timeout too. With ``dask`` (a scheduler address, or ``local`` for a LocalCluster
-    of ``jobs`` worker processes), the scenarios run on a Dask cluster instead.
+    as a timeout too. Each worker process's memory is limited to ``max_memory`` MiB (None: no
+    limit); past it the outcome is ``memory``. With ``dask`` (a scheduler address, or
+    ``local`` for a LocalCluster of ``jobs`` worker processes), the scenarios run on a Dask
+    cluster instead (no memory limit of ours there).
     """
     order = _InOrder(len(paths), on_outcome, on_progress)
     if not paths:
@@ -353,7 +364,7 @@ def run_many(paths: Sequence[str | Path], *, jobs: int | None = None,
         if dask:
             _run_dask([str(p) for p in paths], dask, jobs, timeout, order.put)
         else:
-            _run_local([str(p) for p in paths], jobs, timeout, order.put)
+            _run_local([str(p) for p in paths], jobs, timeout, order.put, max_memory)
     return order.outcomes()
 
 
@@ -375,10 +386,14 @@ def _preload() -> None:
     engine.preload()
 
 
-def _child(conn: Any, path: str, timeout: float, parent: int) -> None:
+def _child(conn: Any, path: str, timeout: float, parent: int, max_memory: int | None = None) -> None:
     lifetime.die_with_parent(parent)
     try:
+        hardlimit.limit_memory(max_memory)
         outcome = run_file_portable(path, timeout)
+    except MemoryError:  # loading the file ran out of memory
+        outcome = Outcome(file=path, status=Status.MEMORY, id=_guess_id(path),
+                          message=hardlimit.out_of_memory_message())
     except BaseException as exc:  # never let a worker die silently
         outcome = Outcome(file=path, status=Status.ERROR, error_kind="engine",
                           message=_one_line(f"{path}: internal error: {type(exc).__name__}: {exc}"))
@@ -386,7 +401,8 @@ def _child(conn: Any, path: str, timeout: float, parent: int) -> None:
     conn.close()
 
 
-def _run_local(paths: list[str], jobs: int, timeout: float, put: Callable[[int, Outcome], None]) -> None:
+def _run_local(paths: list[str], jobs: int, timeout: float, put: Callable[[int, Outcome], None],
+               max_memory: int | None = None) -> None:
     from pyengine import catalog
 
     catalog.catalog()  # parse the catalog once, before forking
@@ -402,7 +418,8 @@ def _run_local(paths: list[str], jobs: int, timeout: float, put: Callable[[int, 
             while pending and len(running) < jobs:
                 index, path = pending.pop()
                 parent, child = ctx.Pipe(duplex=False)
-                proc = ctx.Process(target=_child, args=(child, path, timeout, os.getpid()), daemon=True,
+                proc = ctx.Process(target=_child, args=(child, path, timeout, os.getpid(), max_memory),
+                                   daemon=True,
                                    name=f"pyengine-scenario-{index}")
                 proc.start()
                 child.close()
