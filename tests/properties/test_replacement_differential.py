@@ -14,11 +14,12 @@ identities, clingo):
   from a supertype or a player; counters an entering permanent gets from several effects.
 
 The number of random cases of each test: ``PYENGINE_REPLACEMENT_EXAMPLES`` (general, 500),
-``_PROTECTION_EXAMPLES`` (100), ``_ENTERING_EXAMPLES`` (150), ``_CHECK_EXAMPLES`` (100),
-``_ENTERING_CHECK_EXAMPLES`` (30), ``_FAMILY_EXAMPLES`` (100, protection from a supertype
-or a player), all with the prefix ``PYENGINE_REPLACEMENT``. A comparison costs about
-0.3 s of one core here, so the defaults keep the suite's time; a CI run compares 1,000 cases
-with protection 200 and entering 300. In CI (CI=true) the cases are drawn from a fixed seed,
+``_PROTECTION_EXAMPLES`` (50), ``_ENTERING_EXAMPLES`` (60, also the entering-counters
+family), ``_CHECK_EXAMPLES`` (100), ``_ENTERING_CHECK_EXAMPLES`` (10), ``_FAMILY_EXAMPLES``
+(40, protection from a supertype or a player), all with the prefix ``PYENGINE_REPLACEMENT``.
+A comparison costs about 0.3 s of one core here, so the defaults keep the suite's time;
+.ci/run compares 1,500 cases (protection 200, entering 300 and its counters family 300,
+protection family 200). In CI (CI=true) the cases are drawn from a fixed seed,
 so a CI run is reproducible.
 """
 
@@ -45,10 +46,10 @@ from tests.properties.strategies_replacement import (
 from tests.properties.strategies_replacement_entering import entering_cases, entering_scenario
 
 EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_EXAMPLES", "500"))
-PROTECTION_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_PROTECTION_EXAMPLES", "100"))
-ENTERING_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_ENTERING_EXAMPLES", "150"))
-ENTERING_CHECK_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_ENTERING_CHECK_EXAMPLES", "30"))
-FAMILY_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_FAMILY_EXAMPLES", "100"))
+PROTECTION_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_PROTECTION_EXAMPLES", "50"))
+ENTERING_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_ENTERING_EXAMPLES", "60"))
+ENTERING_CHECK_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_ENTERING_CHECK_EXAMPLES", "10"))
+FAMILY_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_FAMILY_EXAMPLES", "40"))
 CHECK_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_CHECK_EXAMPLES", "100"))
 CI = os.environ.get("CI") == "true"
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

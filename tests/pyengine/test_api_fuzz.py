@@ -6,7 +6,7 @@ reported on one line naming the file (exit code 2 on the command line); never a 
 internal error, an integer in the answer past the bound the loader certified (a wrapped
 number), or this process's memory past the limit.
 
-PYENGINE_FUZZ_CASES sets the number of in-process cases (default 100: the default suite stays
+PYENGINE_FUZZ_CASES sets the number of in-process cases (default 40: the default suite stays
 cheap; CI runs 10,000 as a step of its own); PYENGINE_FUZZ_CLI the command-line sample
 (default: one per 100 cases, at least 4). With CI=true the seed is fixed; elsewhere it is
 random unless PYENGINE_FUZZ_SEED gives it, and every failure names it.
@@ -34,7 +34,7 @@ from pyengine.lang import bounds
 from tests.pyengine.fuzz import Case, bases, make_case
 
 REPO = Path(__file__).resolve().parents[2]
-CASES = int(os.environ.get("PYENGINE_FUZZ_CASES", "100"))
+CASES = int(os.environ.get("PYENGINE_FUZZ_CASES", "40"))
 CLI_CASES = int(os.environ.get("PYENGINE_FUZZ_CLI", str(max(4, CASES // 100))))
 SEED = int(os.environ.get("PYENGINE_FUZZ_SEED", "20260116" if os.environ.get("CI") == "true"
                           else str(random.SystemRandom().randrange(2**32))))

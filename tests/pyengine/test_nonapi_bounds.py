@@ -183,7 +183,8 @@ def test_a_worker_over_its_memory_limit_is_out_of_memory(probe: Path, tmp_path: 
         assert outcome.status == runner.Status.MEMORY, outcome
         assert outcome.message == f"out of memory (limit {limit} MiB)"
         assert not outcome.ok and outcome.answer_json is None
-        assert outcome.line().startswith("MEMORY  probe/memory  (out of memory")
+        # a line that reports a problem names the file
+        assert outcome.line().startswith(f"MEMORY  probe/memory  ({outcome.file}, out of memory")
 
 
 def test_out_of_memory_is_recognised(monkeypatch: pytest.MonkeyPatch) -> None:
