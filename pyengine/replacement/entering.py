@@ -38,13 +38,16 @@ class Entry:
     """Something entering: ``key`` names it (the object id, or ``token~P`` for tokens made
     from prototype P), ``base`` is the identity it has unless it becomes a copy (an object
     id, or ``tokdef:NAME`` for a token defined inline, with ``chars``), ``controller`` the
-    player it enters under, ``real`` the object if it exists."""
+    player it enters under, ``real`` the object if it exists; ``others``, the other players
+    that another event or effect making the same object names (two players' Divine
+    Visitations each put an Angel in place of a token: each under its own controller)."""
 
     key: str
     base: str
     controller: str
     real: str | None
     chars: Any = None
+    others: tuple[str, ...] = ()  # other players the event or an effect's template says it enters under
 
 
 def ident_term(x: str) -> F.Fn:
@@ -99,8 +102,14 @@ def entries(parts: list[Event], found: list[Instance], state: GameState,
         for alt in inst.spec.alternatives:
             for t in alt.templates:
                 out += _template_entry(t, inst, state)
-    seen: set[str] = set()
-    return [e for e in out if not (e.key in seen or seen.add(e.key))]  # type: ignore[func-returns-value]
+    merged: dict[str, Entry] = {}
+    for e in out:
+        first = merged.get(e.key)
+        if first is None:
+            merged[e.key] = e
+        elif e.controller != first.controller and e.controller not in first.others:
+            merged[e.key] = dataclasses.replace(first, others=first.others + (e.controller,))
+    return list(merged.values())
 
 
 def _template_entry(t: S.Template, inst: Instance, state: GameState) -> list[Entry]:
@@ -179,7 +188,7 @@ class _Own:
 def _controllers(entry: Entry, effects: list[Instance], state: GameState) -> list[str]:
     """The players an entering object could enter under the control of: the one the event
     says, then those an effect on how it enters would give it to (616.1b)."""
-    out = [entry.controller]
+    out = [entry.controller] + [p for p in entry.others if p != entry.controller]
     for inst in effects:
         assert isinstance(inst.spec, S.ReplacementSpec)
         for alt in inst.spec.alternatives:
