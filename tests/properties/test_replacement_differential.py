@@ -13,7 +13,7 @@ identities, clingo):
 * focused families that the widened tests found wrong in the engine, now fixed: protection
   from a supertype or a player; counters an entering permanent gets from several effects.
 
-The number of random cases of each test: ``PYENGINE_REPLACEMENT_EXAMPLES`` (general, 500),
+The number of random cases of each test: ``PYENGINE_REPLACEMENT_EXAMPLES`` (general, 200; .ci/run 500),
 ``_PROTECTION_EXAMPLES`` (50), ``_ENTERING_EXAMPLES`` (60, also the entering-counters
 family), ``_CHECK_EXAMPLES`` (100), ``_ENTERING_CHECK_EXAMPLES`` (10), ``_FAMILY_EXAMPLES``
 (40, protection from a supertype or a player), all with the prefix ``PYENGINE_REPLACEMENT``.
@@ -45,7 +45,7 @@ from tests.properties.strategies_replacement import (
 )
 from tests.properties.strategies_replacement_entering import entering_cases, entering_scenario
 
-EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_EXAMPLES", "500"))
+EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_EXAMPLES", "200"))
 PROTECTION_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_PROTECTION_EXAMPLES", "50"))
 ENTERING_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_ENTERING_EXAMPLES", "60"))
 ENTERING_CHECK_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_ENTERING_CHECK_EXAMPLES", "10"))
