@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from hypothesis import settings
 
 from pyengine.errors import AmbiguousChoiceError, EncodingError, SolverTimeout
 from pyengine.queries import base as queries
@@ -20,6 +21,13 @@ from pyengine.scenario.model import Scenario
 REPO = Path(__file__).resolve().parent.parent
 SCENARIOS = REPO / "scenarios"
 FIXTURES = REPO / "tests" / "pyengine" / "fixtures"
+
+# Property tests draw their cases derandomized (each test from a seed of its own), so every run,
+# CI's included, checks the same cases and a failure reproduces. PYENGINE_HYPOTHESIS_RANDOM=1
+# explores new cases on each run (with the example database, to replay a failure found so).
+settings.register_profile("pyengine", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile("explore" if os.environ.get("PYENGINE_HYPOTHESIS_RANDOM") == "1" else "pyengine")
 
 
 @pytest.fixture

@@ -26,7 +26,6 @@ EXAMPLES = int(os.environ.get("PYENGINE_COMBAT_EXAMPLES", "520"))  # per kind: >
 _SETTINGS = settings(
     deadline=None,
     max_examples=EXAMPLES,
-    derandomize=False,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
