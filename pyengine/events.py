@@ -1,0 +1,77 @@
+"""The events of a game, as the game's log records them and the trigger engine reads them.
+
+One typed, immutable record per event that happened (not a proposed event: a proposed event is
+the replacement engine's :mod:`pyengine.replacement.event`; what the replacement engine's
+outcome says happened becomes these). Triggered abilities (CR 603.2) match against them, the
+game's log (``pyengine play``) prints them, and the event that a state-based action performs is
+one of them too.
+
+The fields each kind uses:
+
+========================  ===========================================================================
+kind                      fields
+========================  ===========================================================================
+``zone_change``           ``obj``, ``from_zone``, ``to_zone``, ``player`` (its controller before),
+                          ``cause`` ("destroy", "sacrifice", "sba", "discard", "resolve", "effect", ...);
+                          "dies" is a zone change from the battlefield to a graveyard (700.4)
+``draw``                  ``player``, ``obj`` (the card drawn; none from an empty library, 121.4)
+``damage``                ``source``, ``obj`` (a permanent dealt damage) or ``player``, ``amount``,
+                          ``combat`` (510.2)
+``life_gain``/``life_loss``  ``player``, ``amount``
+``counters_added``/``counters_removed``  ``obj`` or ``player``, ``counter``, ``amount``
+``tap``/``untap``         ``obj``
+``attacks``               ``obj`` (an attacking creature), ``player`` (its controller), ``target`` (the
+                          player, planeswalker or battle it attacks), 508.1
+``blocks``                ``obj`` (the blocking creature), ``target`` (the attacker it blocks), 509.1
+``becomes_blocked``       ``obj`` (the attacker), 509.1h
+``step_begins``           ``step`` (a :class:`pyengine.model.enums.Step` value), ``player`` (active)
+``cast``                  ``obj`` (the spell), ``player`` (its caster), 601.2i
+``activate``              ``obj`` (the ability's source), ``player``, 602.2
+``create_token``          ``obj`` (the token), ``player`` (its controller)
+``lose_game``/``win_game``/``draw_game``  ``player`` (none for a draw of the whole game, 104.4a)
+========================  ===========================================================================
+
+``index`` orders the log; events with one ``batch`` happened simultaneously (creatures dying to
+one state-based-action check, CR 603.10a, see each other). ``rule`` is the CR number that made
+the event happen, for the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+KINDS = frozenset({
+    "zone_change", "draw", "damage", "life_gain", "life_loss", "counters_added",
+    "counters_removed", "tap", "untap", "attacks", "blocks", "becomes_blocked", "step_begins",
+    "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
+})
+
+
+@dataclass(frozen=True)
+class GameEvent:
+    """One event that happened in a game."""
+
+    kind: str
+    index: int = 0
+    batch: int = 0
+    obj: str | None = None
+    player: str | None = None
+    source: str | None = None
+    target: str | None = None
+    from_zone: str | None = None
+    to_zone: str | None = None
+    amount: int = 0
+    counter: str | None = None
+    combat: bool = False
+    step: str | None = None
+    cause: str | None = None
+    rule: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown game event kind {self.kind!r}; expected one of {sorted(KINDS)}")
+
+    @property
+    def dies(self) -> bool:
+        """CR 700.4: put into a graveyard from the battlefield."""
+        return self.kind == "zone_change" and self.from_zone == "battlefield" and self.to_zone == "graveyard"
