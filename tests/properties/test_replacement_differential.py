@@ -13,9 +13,9 @@ identities, clingo):
 * focused families that the widened tests found wrong in the engine, now fixed: protection
   from a supertype or a player; counters an entering permanent gets from several effects.
 
-The number of random cases of each test: ``PYENGINE_REPLACEMENT_EXAMPLES`` (general, 200; .ci/run 500),
-``_PROTECTION_EXAMPLES`` (50), ``_ENTERING_EXAMPLES`` (60, also the entering-counters
-family), ``_CHECK_EXAMPLES`` (100), ``_ENTERING_CHECK_EXAMPLES`` (10), ``_FAMILY_EXAMPLES``
+The number of random cases of each test: ``PYENGINE_REPLACEMENT_EXAMPLES`` (general, 100; .ci/run 500),
+``_PROTECTION_EXAMPLES`` (50), ``_ENTERING_EXAMPLES`` (40, also the entering-counters
+family), ``_CHECK_EXAMPLES`` (50; .ci/run 100), ``_ENTERING_CHECK_EXAMPLES`` (10), ``_FAMILY_EXAMPLES``
 (40, protection from a supertype or a player), all with the prefix ``PYENGINE_REPLACEMENT``.
 A comparison costs about 0.3 s of one core here, so the defaults keep the suite's time;
 .ci/run compares 1,500 cases (protection 200, entering 300 and its counters family 300,
@@ -45,12 +45,12 @@ from tests.properties.strategies_replacement import (
 )
 from tests.properties.strategies_replacement_entering import entering_cases, entering_scenario
 
-EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_EXAMPLES", "200"))
+EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_EXAMPLES", "100"))
 PROTECTION_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_PROTECTION_EXAMPLES", "50"))
-ENTERING_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_ENTERING_EXAMPLES", "60"))
+ENTERING_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_ENTERING_EXAMPLES", "40"))
 ENTERING_CHECK_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_ENTERING_CHECK_EXAMPLES", "10"))
 FAMILY_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_FAMILY_EXAMPLES", "40"))
-CHECK_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_CHECK_EXAMPLES", "100"))
+CHECK_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_CHECK_EXAMPLES", "50"))
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 TIMEOUT = 60.0
 # The brute-force oracle's search, in states: the cases of a CI run need at most a few hundred

@@ -36,7 +36,8 @@ from tests.pyengine.fuzz import Case, bases, make_case
 REPO = Path(__file__).resolve().parents[2]
 CASES = int(os.environ.get("PYENGINE_FUZZ_CASES", "40"))
 CLI_CASES = int(os.environ.get("PYENGINE_FUZZ_CLI", str(max(4, CASES // 100))))
-SEED = int(os.environ.get("PYENGINE_FUZZ_SEED", "20260116" if os.environ.get("CI") == "true"
+SEED = int(os.environ.get("PYENGINE_FUZZ_SEED", "20260116"
+                          if os.environ.get("PYENGINE_HYPOTHESIS_RANDOM") != "1"
                           else str(random.SystemRandom().randrange(2**32))))
 TIMEOUT = 2.0
 FILE = "fuzz.yaml"
