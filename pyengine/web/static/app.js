@@ -216,6 +216,8 @@ function pickNode(node) {
   $("node-detail").textContent = details[name] || words;
 }
 
+$("full-size").addEventListener("change", () => $("picture").classList.toggle("full", $("full-size").checked));
+
 // --- Permalink ---------------------------------------------------------------------------
 function encodeText(text) {
   const bytes = new TextEncoder().encode(text);
@@ -258,11 +260,13 @@ async function loadScenarioList() {
 }
 
 function shownScenarios() {
+  if (!scenarioList) return [];
   const words = $("filter").value.toLowerCase().split(/\s+/).filter(Boolean);
   return scenarioList.filter((s) => words.every((w) => (s.path + " " + s.id + " " + s.title).toLowerCase().includes(w)));
 }
 
 function drawScenarioList() {
+  if (!scenarioList) return;  // still loading: drawn when it comes
   const body = $("scenario-list").tBodies[0];
   body.textContent = "";
   for (const s of shownScenarios()) {
