@@ -39,7 +39,7 @@ class Analysis:
         if self.layers.applications or self.layers.player_applications:
             parts.append("Continuous effects first (CR 613):\n" + render(self.layers) + "\n")
         if kind in COMBAT:
-            parts.append(combat(self.answer, kind))
+            parts.append(combat(self.answer, kind, self.board))
         elif kind == "replacement":
             parts.append(self.answer.tree())
         else:

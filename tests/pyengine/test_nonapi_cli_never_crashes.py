@@ -202,6 +202,7 @@ def test_explain_combat_gives_the_witness_and_its_requirements(capsys: pytest.Ca
     out = capsys.readouterr().out
     assert (code, err) == (0, "")
     assert "Declaring blockers (CR 509.1)" in out
+    assert "\nbob's creatures: bbears\nattacking: lured -> siege\n" in out  # as the picture draws them
     assert "Witness (a legal declaration obeying 1, the most any obeys): bbears blocks lured" in out
     assert "  obeys: bbears blocks lured (all creatures able to block lured do so) (CR 509.1c)" in out
 
