@@ -93,6 +93,10 @@ def create_app(settings: Settings) -> Starlette:
         except PyengineError as exc:
             return JSONResponse({"status": "error", "message": str(exc)}, 404)
 
+    async def limits(request: Request) -> Response:
+        return JSONResponse({"timeout": settings.timeout, "max_timeout": settings.max_timeout,
+                             "max_bytes": bundled.MAX_BYTES})
+
     async def cards(request: Request) -> Response:
         return JSONResponse(bundled.cards())
 
@@ -132,6 +136,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/scenarios", scenarios),
         Route("/api/scenario", scenario),
         Route("/api/cards", cards),
+        Route("/api/limits", limits),
         Route("/api/schema", schema),
         Route("/api/validate", validate, methods=["POST"]),
         Route("/api/solve", solve, methods=["POST"]),

@@ -57,6 +57,10 @@ def test_bundled_scenarios_and_nothing_outside_them(client: TestClient) -> None:
         assert client.get("/api/scenario", params={"path": bad}).status_code == 404, bad
 
 
+def test_limits(client: TestClient) -> None:
+    assert client.get("/api/limits").json() == {"timeout": 30, "max_timeout": 60, "max_bytes": MAX_BYTES}
+
+
 def test_cards_and_schema(client: TestClient) -> None:
     cards = {c["name"]: c for c in client.get("/api/cards").json()}
     assert cards["Grizzly Bears"]["pt"] == "2/2" and cards["Blood Moon"]["oracle"]

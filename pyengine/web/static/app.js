@@ -309,6 +309,13 @@ $("check-shown").addEventListener("click", async () => {
 });
 
 // --- Start -------------------------------------------------------------------------------
+async function loadLimits() {
+  const limits = await (await fetch("/api/limits")).json();
+  $("timeout").value = String(limits.timeout);
+  $("timeout").max = String(limits.max_timeout);
+  $("timeout").title = `seconds the query may take (at most ${limits.max_timeout})`;
+}
 drawGutter(null);
+loadLimits();
 loadCards();
 openFromHash();
