@@ -123,12 +123,3 @@ def test_a_query_killed_past_its_grace_is_a_timeout() -> None:
     got = work.run_limited(time.sleep, (30,), 0.2)
     assert got["status"] == "timeout" and time.monotonic() - began < 5
 
-
-def test_serve_refuses_a_bad_port() -> None:
-    import io
-
-    from pyengine.cli import main
-
-    err = io.StringIO()
-    assert main(["serve", "--port", "70000"], stdout=io.StringIO(), stderr=err) == 2
-    assert "expected a port from 0 to 65535" in err.getvalue() and len(err.getvalue().splitlines()) == 1

@@ -175,7 +175,7 @@ function showResult(r) {
     fillTable(r.table);
     showPicture(r.svg, r.drawn_by);
   } else if (r.status === "timeout") {
-    status.textContent = "TIMEOUT: " + r.message;
+    status.textContent = "TIMEOUT: " + r.message.replace(/^timeout: /, "");
   } else {
     status.textContent = (r.status === "memory" ? "OUT OF MEMORY: " : "ERROR: ") + r.message;
     if (r.line !== undefined) showValidation(r);
