@@ -83,10 +83,7 @@ def _host_header(host: str) -> str:
 
 
 def _preload() -> None:
-    """Import the engines before serving: each query's process is forked from this one and
-    starts with them loaded."""
-    from pyengine import analysis, catalog  # noqa: F401
-    from pyengine.queries import base
+    """The engines loaded before serving: each query's process starts with them."""
+    from pyengine.web import work
 
-    base.load_all()
-    catalog.catalog()
+    work.preload()

@@ -1,8 +1,9 @@
 """What the playground computes for a scenario text, as JSON, and the process that computes it
 under the request's limits.
 
-Each request's work runs in a child process forked from the server (the modules are loaded
-already, so it starts at once) under the query's budget (pyengine.budget: the layer, combat
+Each request's work runs in a child process (forked from a single-threaded fork server that
+has the engines loaded already, so it starts at once; never forked from the server's own
+threads) under the query's budget (pyengine.budget: the layer, combat
 and replacement engines share one deadline) and the memory limit of the command line; clingo
 cannot interrupt a grounding, so a child still running a grace period after its time is up is
 killed, as ``pyengine check`` kills its workers. Either way the page says "timeout", never a
@@ -19,6 +20,18 @@ from pyengine import hardlimit, render
 from pyengine.errors import OutOfMemory, PyengineError, ScenarioError, SolverTimeout
 
 FILE = "scenario.yaml"  # the name errors give the text the page sends
+# a fork server where there is one (Linux, macOS): forking the threaded web server itself could
+# copy a lock another thread holds; else spawn
+START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+PRELOAD = ["pyengine.analysis", "pyengine.web.work", "pyengine.queries.characteristics",
+           "pyengine.queries.attack", "pyengine.queries.block", "pyengine.queries.replacement",
+           "pyengine.catalog"]
+
+
+def preload() -> None:
+    """Have the fork server import the engines once, before it starts the first child."""
+    if START_METHOD == "forkserver":
+        multiprocessing.get_context(START_METHOD).set_forkserver_preload(PRELOAD)
 
 
 def validate(text: str) -> dict[str, Any]:
@@ -132,7 +145,7 @@ def run_limited(fn: Callable[..., dict[str, Any]], args: tuple[Any, ...], timeou
     """``fn(*args)`` in a forked child; past ``timeout`` plus the grace period
     (pyengine.hardlimit's: 1 s, or a tenth of the limit if longer) the child is killed and the
     result is a timeout."""
-    ctx = multiprocessing.get_context("fork")
+    ctx = multiprocessing.get_context(START_METHOD)
     recv, send = ctx.Pipe(duplex=False)
     child = ctx.Process(target=_child, args=(send, fn, args, memory), daemon=True)
     child.start()
