@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import anyio
 from starlette.applications import Starlette
@@ -44,6 +45,18 @@ class TooLarge(Exception):
     """A request body past the size limit."""
 
 
+def _cross_site(request: Request) -> bool:
+    """A request a page of another site sent (its Origin is not this server): a browser sends
+    such a POST without asking, so the playground refuses it rather than spend a query on it."""
+    origin = request.headers.get("origin")
+    return origin is not None and urlsplit(origin).netloc != request.headers.get("host")
+
+
+def _refused() -> JSONResponse:
+    return JSONResponse({"status": "error", "line": None,
+                         "message": "refused: the request came from a page of another site"}, 403)
+
+
 async def _body(request: Request) -> str:
     size = int(request.headers.get("content-length") or 0)
     if size > bundled.MAX_BYTES:
@@ -65,6 +78,7 @@ def _too_large() -> JSONResponse:
 def create_app(settings: Settings) -> Starlette:
     """The application for ``settings``."""
     limiter = anyio.CapacityLimiter(max(1, settings.jobs))
+    work.preload()
 
     def timeout_of(request: Request) -> float:
         raw = request.query_params.get("timeout", "")
@@ -106,13 +120,17 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse(api.schema())
 
     async def validate(request: Request) -> Response:
+        if _cross_site(request):
+            return _refused()
         try:
             text = await _body(request)
         except TooLarge:
             return _too_large()
-        return JSONResponse(await limited(work.validate, (text,), min(5.0, settings.max_timeout)))
+        return JSONResponse(await limited(work.validate, (text,), settings.timeout))
 
     async def solve(request: Request) -> Response:
+        if _cross_site(request):
+            return _refused()
         try:
             text = await _body(request)
         except TooLarge:
@@ -121,6 +139,8 @@ def create_app(settings: Settings) -> Starlette:
         return JSONResponse(await limited(work.analyse_text, (text, timeout), timeout))
 
     async def check(request: Request) -> Response:
+        if _cross_site(request):
+            return _refused()
         rel = request.query_params.get("path", "")
         try:
             text = bundled.read(settings.scenarios, rel)

@@ -34,7 +34,8 @@ def listing(folder: Path) -> list[dict[str, Any]]:
         except (OSError, UnicodeDecodeError, yaml.YAMLError):
             doc = None
         if isinstance(doc, dict):
-            query = doc.get("query") if isinstance(doc.get("query"), dict) else {}
+            query = doc.get("query")
+            query = query if isinstance(query, dict) else {}
             entry |= {"id": str(doc.get("id", "")), "title": str(doc.get("title", "")),
                       "kind": str(query.get("kind", ""))}
         out.append(entry)

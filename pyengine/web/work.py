@@ -147,7 +147,7 @@ def run_limited(fn: Callable[..., dict[str, Any]], args: tuple[Any, ...], timeou
     result is a timeout."""
     ctx = multiprocessing.get_context(START_METHOD)
     recv, send = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_child, args=(send, fn, args, memory), daemon=True)
+    child = ctx.Process(target=_child, args=(send, fn, args, memory), daemon=True)  # type: ignore[attr-defined]
     child.start()
     send.close()
     try:
@@ -158,7 +158,7 @@ def run_limited(fn: Callable[..., dict[str, Any]], args: tuple[Any, ...], timeou
                 return {"status": "error", "line": None, "message": "the query's process ended "
                         "without an answer (out of memory?)"}
         return {"status": "timeout", "message": f"timeout: the query did not finish within {timeout:g} s "
-                "(stopped while grounding, which clingo cannot interrupt)"}
+                "(its process was stopped a grace period later: clingo cannot interrupt a grounding)"}
     finally:
         recv.close()
         if child.is_alive():

@@ -47,6 +47,15 @@ def test_a_host_header_of_another_site_is_refused(client: TestClient) -> None:
     assert client.get("/api/scenarios", headers={"host": "attacker.example"}).status_code == 400
 
 
+def test_a_post_from_a_page_of_another_site_is_refused(client: TestClient) -> None:
+    text = (SCENARIOS / MOON).read_text()
+    for url in ("/api/solve", "/api/validate", f"/api/check?path={MOON}"):
+        got = client.post(url, content=text, headers={"origin": "https://attacker.example"})
+        assert got.status_code == 403 and "another site" in got.json()["message"], url
+    same = client.post("/api/validate", content=text, headers={"origin": "http://127.0.0.1"})
+    assert same.json()["status"] == "valid"
+
+
 def test_bundled_scenarios_and_nothing_outside_them(client: TestClient) -> None:
     listing = client.get("/api/scenarios").json()
     found = {e["path"]: e for e in listing}

@@ -163,7 +163,9 @@ def test_a_timeout_shows_as_a_timeout(server: str, page: Page) -> None:
     page.fill("#timeout", "0.001")
     solve(page)
     expect(page.locator("#status")).to_have_class("timeout")
-    expect(page.locator("#status")).to_contain_text("TIMEOUT: the replacement query of replacement/")
+    # the query's budget ran out (a timeout naming the query), or its process was stopped
+    # past the grace period: a timeout either way, never an answer
+    expect(page.locator("#status")).to_contain_text("TIMEOUT: the ")
     expect(page.locator("#status")).to_contain_text("did not finish within 0.001 s")
     expect(page.locator("#picture svg")).to_have_count(0)
     shot(page, "timeout")
