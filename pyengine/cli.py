@@ -151,7 +151,8 @@ def _build_parser() -> argparse.ArgumentParser:
     k.add_argument("name", nargs="?", metavar="NAME")
 
     for name, what in (("explain", "explain why a scenario's answer is what it is"),
-                       ("graph", "draw the dependency graph of a scenario's effects")):
+                       ("graph", "draw the picture of a scenario's answer"),
+                       ("serve", "a playground in the browser (extra 'web')")):
         x = sub.add_parser(name, help=what, add_help=False)
         x.add_argument("args", nargs=argparse.REMAINDER)
 
@@ -333,6 +334,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO], int]] = {
     "bench": _bench,
     "explain": lambda a, o, e: _dispatch("pyengine.explain", a.args, "pyengine explain"),
     "graph": lambda a, o, e: _dispatch("pyengine.graph", a.args, "pyengine graph"),
+    "serve": lambda a, o, e: _dispatch("pyengine.web", a.args, "pyengine serve"),
 }
 
 
@@ -354,7 +356,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     # take `explain --timeout 5 FILE`'s option as the top parser's)
     at = _command_at(words)
     rest: list[str] | None = None
-    if at is not None and words[at] in ("explain", "graph"):
+    if at is not None and words[at] in ("explain", "graph", "serve"):
         words, rest = words[:at + 1], words[at + 1:]
     try:
         a = _build_parser().parse_args(words)

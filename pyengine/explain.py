@@ -5,17 +5,15 @@ tree (each choice, each outcome, with a sequence reaching it)."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from pyengine import hardlimit
 from pyengine.cli import Parser, seconds
-from pyengine.errors import PyengineError, ScenarioError, SolverTimeout
+from pyengine.errors import ScenarioError
 from pyengine.layers import compute
 from pyengine.layers.result import LayerResult
 from pyengine.model.enums import Layer
 from pyengine.printable import escape, escape_lines
-from pyengine.queries import base as queries
 from pyengine.scenario.loader import load_file
 from pyengine.scenario.model import Scenario
 
@@ -79,15 +77,22 @@ _PAIR_RULES = {"attack": ("attackers", "508.1", "508.1c", "508.1d"),
                "block": ("blockers", "509.1", "509.1b", "509.1c")}
 
 
-def combat(v: Any, kind: str) -> str:
-    """A combat verdict explained: the proposed declaration (the rules it breaks), then the
-    witness, a legal declaration obeying the most requirements, and which requirements each
-    obeys and breaks, with CR numbers."""
+def combat(v: Any, kind: str, board: Any = None) -> str:
+    """A combat verdict explained: who may declare what (given the board), the proposed
+    declaration (the rules it breaks), then the witness, a legal declaration obeying the most
+    requirements, and which requirements each obeys and breaks, with CR numbers."""
     from pyengine.combat.explain import show_declaration
 
     what, rule, restrictions, requirements = _PAIR_RULES[kind]
     lines = [f"Declaring {what} (CR {rule}): a declaration breaks no restriction (CR {restrictions}) "
              f"and obeys as many requirements as it can without breaking one (CR {requirements})."]
+    if board is not None:
+        mine = [p.id for p in board.permanents if p.is_creature and p.controller == board.declaring_player]
+        lines.append(f"{board.declaring_player}'s creatures: {', '.join(mine) or 'none'}")
+        if kind == "attack":
+            lines.append(f"defending: {', '.join(board.defending)}")
+        else:
+            lines.append("attacking: " + (", ".join(f"{a} -> {t.id}" for a, t in board.attacks) or "none"))
     if v.proposed is not None:
         lines.append(f"Proposed: {show_declaration(v.kind, v.proposed)}: {'LEGAL' if v.legal else 'ILLEGAL'}")
         lines += [f"  breaks: {x.text}" for x in v.violations]
@@ -112,27 +117,11 @@ def combat(v: Any, kind: str) -> str:
 def explanation(scenario: Scenario, timeout: float) -> str:
     """Why the scenario's answer is what it is: the layers (CR 613); for a combat or
     replacement query, the layers when an effect applies, then the query's own account."""
-    deadline = time.perf_counter() + timeout
-    result = compute(scenario.state, timeout=timeout)
     if scenario.kind == "characteristics":
-        return render(result)
-    kind = queries.get(scenario.kind)
-    if kind is None or kind.solve is None:  # the loader refuses these; never a guess
-        raise PyengineError(f"{scenario.file}: query.kind: {scenario.kind!r} is not supported yet")
-    left = deadline - time.perf_counter()
-    if left <= 0:
-        raise SolverTimeout(f"the {scenario.kind} engine", timeout)
-    answer = kind.solve(scenario.state, scenario.query, left)
-    parts = []
-    if result.applications or result.player_applications:
-        parts.append("Continuous effects first (CR 613):\n" + render(result) + "\n")
-    if scenario.kind in _PAIR_RULES:
-        parts.append(combat(answer, scenario.kind))
-    elif scenario.kind == "replacement":
-        parts.append(answer.tree())  # type: ignore[attr-defined]  # a ReplacementAnswer
-    else:
-        parts.append(answer.render())
-    return "\n".join(parts)
+        return render(compute(scenario.state, timeout=timeout))
+    from pyengine.analysis import analyse
+
+    return analyse(scenario, timeout).text()
 
 
 def main(argv: list[str] | None = None) -> int:

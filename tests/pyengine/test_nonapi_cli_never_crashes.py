@@ -202,6 +202,7 @@ def test_explain_combat_gives_the_witness_and_its_requirements(capsys: pytest.Ca
     out = capsys.readouterr().out
     assert (code, err) == (0, "")
     assert "Declaring blockers (CR 509.1)" in out
+    assert "\nbob's creatures: bbears\nattacking: lured -> siege\n" in out  # as the picture draws them
     assert "Witness (a legal declaration obeying 1, the most any obeys): bbears blocks lured" in out
     assert "  obeys: bbears blocks lured (all creatures able to block lured do so) (CR 509.1c)" in out
 
@@ -249,17 +250,22 @@ def test_facts_for_combat_and_replacement(scenario: Path, expected: str) -> None
     assert any(s.name == expected for s in symbols)
 
 
-@pytest.mark.parametrize("scenario,empty", [(TREASON, False), (FIVE_OUTCOMES, True)])
-def test_graph_of_combat_and_replacement_says_the_query_has_none(
-        scenario: Path, empty: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("scenario,head,inside", [
+    (TREASON, "digraph combat {", ["giant", "bears", "the proposal breaks: giant is not a creature"]),
+    (LURED, "digraph combat {", ["witness: blocks", "obeyed by the witness: bbears blocks lured"]),
+    (FIVE_OUTCOMES, "digraph outcomes {", ["outcome [5]", "1. bob applies hope to: bob gains 3 life"]),
+])
+def test_graph_of_combat_and_replacement_draws_the_query_s_own_picture(
+        scenario: Path, head: str, inside: list[str], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # a combat query's picture is its witness (CR 508.1, 509.1), a replacement query's its
+    # outcome tree (CR 616.1); the layers' dependency graph is a characteristics query's
     target = tmp_path / "g.dot"
     code, _, _ = run("graph", str(scenario), "-o", str(target))
     err = capsys.readouterr().err
-    assert code == 0 and target.read_text().startswith("digraph dependencies {")
-    assert len(err.splitlines()) == 1
-    assert "query has no dependency graph of its own" in err
-    assert ("(here none: it is empty)" in err) == empty
-    assert ("treason" in target.read_text()) == (not empty)
+    text = target.read_text()
+    assert (code, err) == (0, "") and text.startswith(head)
+    assert [x for x in inside if x not in text] == []
 
 
 # --- control characters ------------------------------------------------------------------------
