@@ -15,6 +15,7 @@ from pyengine import encodings
 from pyengine import shown as O
 from pyengine.budget import Budget
 from pyengine.errors import EncodingError
+from pyengine.layers.result import LayerResult
 from pyengine.model.objects import GameState
 from pyengine.registry import read
 from pyengine.sba.facts import sba_factset
@@ -61,17 +62,21 @@ def _target(sym: clingo.Symbol) -> tuple[str | None, str | None]:
 
 def check(state: GameState, *, since: SinceLastCheck = NOTHING_SINCE,
           legend_choices: Mapping[tuple[str, str], str] = {},  # noqa: B006 (read only)
-          budget: Budget | None = None, timeout: float = TIMEOUT) -> SbaCheck:
+          budget: Budget | None = None, timeout: float = TIMEOUT,
+          layers: LayerResult | None = None) -> SbaCheck:
     """Every state-based action that applies to ``state`` (704.3: all performed at once),
     and the legend-rule groups whose choice is the caller's (704.5j: their controller chooses;
     no action is given for them). ``legend_choices``: (controller, name) -> the id kept; a
     choice for no such group, or keeping an object outside its group, is a ValueError.
-    ``budget``: the deadline of the query this check is part of (else ``timeout`` seconds)."""
+    ``budget``: the deadline of the query this check is part of (else ``timeout`` seconds).
+    ``layers``: the layer engine's answer for ``state`` when the caller has it already (else
+    it is computed here); the characteristics are always those after every continuous effect."""
     from pyengine.layers import compute
 
     _validate(state, since, legend_choices)
     budget = budget if budget is not None else Budget(timeout, "the state-based-action check")
-    layers = compute(state, timeout=budget)
+    if layers is None:
+        layers = compute(state, timeout=budget)
     facts = sba_factset(state, layers, since, legend_choices)
     result = solve([encodings.path("sba")], facts, what="check state-based actions", budget=budget)
     if not result.satisfiable:
