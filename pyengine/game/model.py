@@ -44,12 +44,6 @@ PHASE: dict[Step, str] = {
     Step.FIRST_STRIKE_DAMAGE: "combat", Step.COMBAT_DAMAGE: "combat", Step.END_OF_COMBAT: "combat",
     Step.POSTCOMBAT_MAIN: "postcombat main", Step.END: "ending", Step.CLEANUP: "ending",
 }
-STEP_RULE: dict[Step, str] = {
-    Step.UNTAP: "502", Step.UPKEEP: "503", Step.DRAW: "504", Step.PRECOMBAT_MAIN: "505",
-    Step.BEGINNING_OF_COMBAT: "507", Step.DECLARE_ATTACKERS: "508", Step.DECLARE_BLOCKERS: "509",
-    Step.FIRST_STRIKE_DAMAGE: "510.4", Step.COMBAT_DAMAGE: "510", Step.END_OF_COMBAT: "511",
-    Step.POSTCOMBAT_MAIN: "505", Step.END: "513", Step.CLEANUP: "514",
-}
 
 
 @dataclass(frozen=True)
@@ -72,6 +66,7 @@ class StackItem:
     source: str | None = None
     choices: tuple[Any, ...] = ()  # a proposed sequence of replacement choices (616.1)
     zones: tuple[tuple[str, str], ...] = ()  # the zone of each object target when chosen (608.2b)
+    card: str | None = None  # a catalog card put on the stack as a new spell object ``obj``
 
 
 @dataclass(frozen=True)

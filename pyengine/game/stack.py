@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pyengine import catalog
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
 from pyengine.game import checks, turns
@@ -26,6 +27,7 @@ from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.game.perform import layers, perform
 from pyengine.model.effects import ResolvedEffect
 from pyengine.model.enums import Step, Zone
+from pyengine.model.objects import GameObject
 from pyengine.replacement.event import Event
 from pyengine.targeting import Question, untargetable
 
@@ -103,6 +105,8 @@ def put_on_stack(game: Game, item: StackItem, budget: Budget | float) -> Game:
     taken = {s.id for s in game.stack} | ({o.id for o in game.state.objects} if item.obj is None else set())
     if item.id in taken:
         raise IllegalAction("405.1", f"an object called {item.id!r} already exists")
+    if item.card is not None and item.obj is not None:
+        game = _new_spell(game, item)
     if item.obj is not None:
         obj = game.state.object(item.obj)
         if "Instant" not in obj.printed.types and not _flash(game, item.obj, budget):
@@ -128,6 +132,20 @@ def put_on_stack(game: Game, item: StackItem, budget: Budget | float) -> Game:
     zones = tuple(sorted((t, z.value) for t, z in _zones_now(game, item).items()))
     game = game.clone(stack=game.stack + (replace(item, zones=zones),), passes=0)
     return checks.give_priority(game, item.controller, budget)
+
+
+def _new_spell(game: Game, item: StackItem) -> Game:
+    """A catalog card put on the stack as a new spell object, owned by its controller."""
+    if any(o.id == item.obj for o in game.state.objects):
+        raise IllegalAction("405.1", f"an object called {item.obj!r} already exists")
+    card = catalog.lookup(item.card or "")
+    if card is None:
+        raise IllegalAction("405.1", f"unknown card {item.card!r}")
+    obj = GameObject(item.obj or item.id, card.characteristics, owner=item.controller,
+                     controller=item.controller, zone=Zone.HAND, card=card.name)
+    players = tuple(replace(p, hand_size=p.hand_size + 1) if p.id == item.controller else p
+                    for p in game.state.players)
+    return game.with_state(objects=game.state.objects + (obj,), players=players)
 
 
 def _flash(game: Game, oid: str, budget: Budget | float) -> bool:

@@ -82,7 +82,7 @@ def begin_step(game: Game, step: Step, budget: Budget | float) -> Game:
     """Step ``step`` begins: its turn-based actions, then priority (or a pending declaration)."""
     turn = replace(game.state.turn, step=step)
     game = game.with_state(turn=turn).clone(cleanup_again=step == Step.CLEANUP and game.cleanup_again)
-    rule = {Step.FIRST_STRIKE_DAMAGE: "510.4", Step.COMBAT_DAMAGE: "510"}.get(step, PHASE_RULE[step])
+    rule = PHASE_RULE[step]
     game = game.emit(GameEvent("step_begins", step=step.value, player=game.active, rule=rule))
     if step == Step.UNTAP:
         return begin_step(untap(game), Step.UPKEEP, budget)  # 502.4: no priority
@@ -109,7 +109,8 @@ def begin_step(game: Game, step: Step, budget: Budget | float) -> Game:
 
 PHASE_RULE = {Step.UPKEEP: "503", Step.DRAW: "504", Step.PRECOMBAT_MAIN: "505",
               Step.BEGINNING_OF_COMBAT: "507", Step.DECLARE_ATTACKERS: "508",
-              Step.DECLARE_BLOCKERS: "509", Step.END_OF_COMBAT: "511", Step.POSTCOMBAT_MAIN: "505",
+              Step.DECLARE_BLOCKERS: "509", Step.FIRST_STRIKE_DAMAGE: "510.4",
+              Step.COMBAT_DAMAGE: "510", Step.END_OF_COMBAT: "511", Step.POSTCOMBAT_MAIN: "505",
               Step.END: "513", Step.CLEANUP: "514", Step.UNTAP: "502"}
 
 
