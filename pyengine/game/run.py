@@ -54,7 +54,8 @@ class GameAnswer:
             if until is None or n <= len(events):
                 lines.append(f"-- checkpoint {name} after event {n}")
         if self.illegal is not None and until is None:
-            lines.append(f"!! action {self.illegal.action} is illegal (CR {self.illegal.rule}): {self.illegal.reason}")
+            ill = self.illegal
+            lines.append(f"!! action {ill.action} is illegal (CR {ill.rule}): {ill.reason}")
         res = self.final.get("result", {})
         if res.get("draw"):
             lines.append(f"the game is a draw (CR {res.get('reason')})")

@@ -19,7 +19,6 @@ from pyengine.game.actions import (
     Concede,
     DeclareAttackers,
     DeclareBlockers,
-    Discard,
     Pass,
     Perform,
     PutOnStack,
@@ -138,7 +137,8 @@ class ScriptReader:
             to = c.req("to").string("a player or object id")
             if to not in self.players and to not in self.ids:
                 c.get("to").fail(f"expected a player or object id, got {to!r}")
-            shares.append(Share(src, Recipient(to, to in self.players), c.req("amount").integer("an amount", 0)))
+            amount = c.req("amount").integer("an amount", 0)
+            shares.append(Share(src, Recipient(to, to in self.players), amount))
         try:
             from pyengine.damage.model import assignment
 
@@ -181,15 +181,19 @@ class ScriptReader:
         types = tuple(cur.get("target_types").strings()) if cur.has("target_types") else ()
         for t in types:
             if t not in CardType.words():
-                cur.get("target_types").fail(f"expected card types ({', '.join(CardType.words())}), got {t!r}")
+                cur.get("target_types").fail(f"expected card types ({', '.join(CardType.words())}), "
+                                             f"got {t!r}")
         events = tuple(self.events.event(c) for c in cur.get("effect").seq("a list of events")) \
             if cur.has("effect") else ()
         if not events and continuous is None:
             cur.fail("missing 'effect': what it does as it resolves, a list of events (the card has no "
                      "'resolves:' effect)")
-        duration = Duration(cur.get("duration").choice(Duration.words(), "a duration:")) if cur.has("duration") \
-            else (Duration.END_OF_TURN if continuous is not None and "until end of turn" in _oracle(card, obj, self)
-                  else Duration.PERMANENT)
+        if cur.has("duration"):
+            duration = Duration(cur.get("duration").choice(Duration.words(), "a duration:"))
+        elif continuous is not None and "until end of turn" in _oracle(card, obj, self):
+            duration = Duration.END_OF_TURN  # 514.2
+        else:
+            duration = Duration.PERMANENT
         source = self.object(cur.get("source")) if cur.has("source") else None
         if targets and obj is None and source is None:
             cur.fail("missing 'source': the object whose ability targets (hexproof, shroud and "

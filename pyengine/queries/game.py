@@ -69,15 +69,16 @@ def parse_expect(cur: Cursor, query: GameQuery, state: GameState) -> GameExpect:
         c = cur.get("illegal").mapping({"action", "rule"}, "{action: INDEX, rule: CR}")
         idx = c.req("action").integer("the index of the script's action (from 0)", 0)
         if idx >= len(query.script) or isinstance(query.script[idx], Checkpoint):
-            c.get("action").fail(f"expected the index of an action of the script (0 to {len(query.script) - 1}, "
-                                 "not a checkpoint)")
+            c.get("action").fail(f"expected the index of an action of the script (0 to "
+                                 f"{len(query.script) - 1}, not a checkpoint)")
         rule = c.req("rule").value
         if not isinstance(rule, str) or not _RULE.fullmatch(rule):
             c.get("rule").fail(f"expected a CR rule number such as \"508.1\" (quoted), got {describe(rule)}")
-        after = [n for n in (i.name for i in query.script[idx:] if isinstance(i, Checkpoint)) if n in dict(cps)]
+        later = (i.name for i in query.script[idx:] if isinstance(i, Checkpoint))
+        after = [n for n in later if n in dict(cps)]
         if after:
-            cur.get("checkpoints").get(after[0]).fail("this checkpoint comes after the illegal action, so the "
-                                                      "game never reaches it")
+            cur.get("checkpoints").get(after[0]).fail("this checkpoint comes after the illegal action, so "
+                                                      "the game never reaches it")
         illegal = (idx, rule)
     return GameExpect(tuple(cps), illegal)
 
@@ -188,8 +189,8 @@ def compare(expect: GameExpect, answer: GameAnswer) -> list[str]:
             diffs.append(f"action {answer.illegal.action} is illegal (CR {answer.illegal.rule}): "
                          f"{answer.illegal.reason}")
         elif answer.illegal is None:
-            diffs.append(f"illegal: expected action {expect.illegal[0]} to be illegal (CR {expect.illegal[1]}), "
-                         "every action was legal")
+            diffs.append(f"illegal: expected action {expect.illegal[0]} to be illegal "
+                         f"(CR {expect.illegal[1]}), every action was legal")
         else:
             diffs.append(f"illegal: expected action {expect.illegal[0]} (CR {expect.illegal[1]}), got action "
                          f"{answer.illegal.action} (CR {answer.illegal.rule}): {answer.illegal.reason}")
