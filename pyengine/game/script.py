@@ -190,7 +190,8 @@ class ScriptReader:
                      "'resolves:' effect)")
         if cur.has("duration"):
             duration = Duration(cur.get("duration").choice(Duration.words(), "a duration:"))
-        elif continuous is not None and "until end of turn" in _oracle(card, obj, self):
+        elif continuous is not None and any(w in _oracle(card, obj, self) for w in ("until end of turn",
+                                                                                   "this turn")):
             duration = Duration.END_OF_TURN  # 514.2
         else:
             duration = Duration.PERMANENT
