@@ -156,6 +156,10 @@ def advance(game: Game, step: Step, turn: int | None, budget: Budget | float) ->
     for _ in range(MAX_ADVANCE):
         if game.outcome.over or (game.step == step and game.state.turn.number == target_turn):
             return game
+        if (game.state.turn.number, _order(game.step)) > (target_turn, _order(step)):
+            # a step that didn't happen: 508.8 skipped it, or no first-strike step (510.4)
+            now = f"turn {game.state.turn.number}'s {game.step.value}"
+            raise IllegalAction("500.1", f"turn {target_turn} had no {step.value} step (now: {now})")
         key = _moment(game)
         if key in seen:
             return game.clone(outcome=Outcome((), (), True, "104.4b")).emit(
