@@ -456,3 +456,36 @@ class Untargetable(Record):
     source: Symbol
     controller: Symbol
     rule: str
+
+
+# --- asp/show/sba.lp (pyengine/sba/service.py) ---------------------------------------------
+
+
+@shown("sba", name="sba")
+class Sba(Record):
+    """A state-based action: ``sba(Kind, Target, Rule, Why)``; Target ``o(O)``, ``p(P)`` or
+    ``game``, Why a term saying why (CR 704.5)."""
+
+    kind: Name
+    target: Symbol
+    rule: str
+    why: Symbol
+
+
+@shown("sba", name="sba_counters")
+class SbaCounters(Record):
+    """A remove_counters action removes ``amount`` counters of ``counter`` from O (704.5q, r)."""
+
+    obj: Symbol
+    counter: str
+    amount: int
+    rule: str
+
+
+@shown("sba", name="legend_member")
+class LegendMember(Record):
+    """O is one of two or more legendary permanents named ``name`` that P controls (704.5j)."""
+
+    controller: Symbol
+    name: str
+    obj: Symbol

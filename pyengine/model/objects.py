@@ -73,6 +73,9 @@ class GameObject:
     # CR 708.2: what turned it face down, which lists its face-down characteristics (read only
     # while face_down)
     face_down_kind: FaceDown = FaceDown.PLAIN
+    # CR 707.10, 707.12: "spell" or "card" when the object is a copy of a spell or of a card
+    # (no card: it ceases to exist outside the stack, or the stack and the battlefield, 704.5e)
+    copy: str | None = None
     line: int | None = field(default=None, compare=False)
 
 

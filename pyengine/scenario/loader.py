@@ -30,7 +30,7 @@ PLAYER_FIELDS = frozenset({"id", "life", "poison", "mana", "hand_size", "library
 TURN_FIELDS = frozenset({"active", "number", "step"})
 STATE_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "timestamp", "token",
                           "tapped", "controlled_since_turn_start", "counters", "damage",
-                          "attached_to", "face_down", "oracle"})
+                          "attached_to", "face_down", "oracle", "copy"})
 EFFECT_FIELDS = frozenset({"id", "card", "source", "controller", "timestamp", "duration",
                            "affected"})
 
@@ -249,9 +249,11 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         attached_to=cur.get("attached_to").string("an object id") if cur.has("attached_to") else None,
         face_down=face_down is not None,
         face_down_kind=face_down or FaceDown.PLAIN,
+        copy=cur.get("copy").choice(("spell", "card"), "what it is a copy of (CR 707.10, 707.12):")
+        if cur.has("copy") else None,
         line=cur.line,
     )
-    if obj.attached_to is not None:
+    if obj.attached_to is not None and obj.attached_to not in pids:  # an Aura may enchant a player (303.4b)
         ctx.object_refs.append((obj.attached_to, cur.get("attached_to")))
     if obj.zone != Zone.BATTLEFIELD and (obj.tapped or obj.attached_to or obj.damage):
         cur.fail("CR 110.5: only permanents are tapped, attached or damaged; "

@@ -305,6 +305,8 @@ def _object() -> Schema:
                             "timestamp": {"type": "integer", "minimum": 0}}}]}},
         "damage": {"type": "integer", "minimum": 0},
         "attached_to": _nonempty(), "oracle": {"type": "string"},
+        "copy": {"enum": ["spell", "card"], "description": "a copy of a spell or of a card, not a card "
+                                                           "(CR 707.10, 707.12)"},
     }
     props = {k: state.get(k, chars.get(k, {})) for k in sorted(loader.STATE_FIELDS | CHAR_FIELDS)}
     return {"type": "object", "additionalProperties": False, "properties": props,
