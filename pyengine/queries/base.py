@@ -37,7 +37,7 @@ class QueryKind:
 
 
 REGISTRY: dict[str, QueryKind] = {}
-_MODULES = ("characteristics", "attack", "block", "replacement", "cast", "game")
+_MODULES = ("characteristics", "attack", "block", "replacement", "triggers", "cast", "game")
 
 
 def register(kind: QueryKind) -> QueryKind:
