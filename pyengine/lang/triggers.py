@@ -45,7 +45,8 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
 PATTERN_PLAYERS = ("you", "opponent", "any", "active", "nonactive")
 # references an instruction may use for an object / a player
 OBJECT_WORDS = ("self", "it", "target")
-PLAYER_WORDS = ("you", "opponent", "target", "that_player", "its_controller", "its_owner")
+PLAYER_WORDS = ("you", "opponent", "target", "that_player", "defending_player", "its_controller",
+                "its_owner")
 # the effect's instructions: the replacement engine's kinds (sugar included) and defaults
 _DEFAULTS: dict[str, dict[str, Any]] = {
     "damage": {"source": ("ref", "self"), "combat": False},

@@ -22,7 +22,7 @@ from pyengine.model.triggers import TriggerDef
 _SCHEMA = {
     "t_player": 1, "t_active": 1, "t_obj": 2, "t_zone": 3, "t_controller": 3, "t_owner": 3,
     "t_attr": 4, "t_num": 4, "t_has": 3, "t_trig": 2, "t_trig_from": 2, "t_trig_to": 2,
-    "t_trig_obj": 2, "t_trig_source": 2, "t_trig_to_player": 2, "t_trig_to_obj": 2,
+    "t_trig_obj": 2, "t_trig_self": 1, "t_trig_source": 2, "t_trig_to_player": 2, "t_trig_to_obj": 2,
     "t_trig_player": 2, "t_trig_combat": 2, "t_trig_step": 2, "t_trig_batch": 1, "t_trig_if": 2,
     "t_event": 3, "t_ev": 3, "t_sel_lit": 4, "t_sel_player": 4, "t_sel_self": 2, "t_sel_id": 2,
     "t_sel_cmp": 4, "t_sel_any": 3, "t_sel_not": 2, "t_sel_zone": 2, "t_x_const": 2,
@@ -134,6 +134,8 @@ class Builder:
         for pred, sel in (("t_trig_obj", p.obj), ("t_trig_source", p.source), ("t_trig_to_obj", p.to_obj)):
             if sel is not None:
                 self.fs.add(pred, k, self.selector(sel))
+        if p.obj is not None and ("is", "self") in [(rel, ref.kind) for rel, ref in p.obj.objs]:
+            self.fs.add("t_trig_self", k)
         if p.to_player:
             self.fs.add("t_trig_to_player", k, Const(p.to_player))
         if p.player:
