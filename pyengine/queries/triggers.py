@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pyengine.budget import Budget
+from pyengine.errors import ScenarioError
 from pyengine.events import KINDS, GameEvent
 from pyengine.lang.effects import Ctx
 from pyengine.lang.yamlread import Cursor
@@ -39,6 +40,7 @@ class TriggersQuery:
     before: GameState
     chosen: tuple[tuple[str, tuple[str, ...]], ...] = ()
     kind: str = "triggers"
+    chosen_at: tuple[str | None, int | None] = (None, None)  # file and line of `chosen`
 
 
 @dataclass(frozen=True)
@@ -95,11 +97,12 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> TriggersQuery:
             c.fail(f"two events have the index {e.index}")
     before = _before(cur.get("before"), state, events, items)
     chosen: list[tuple[str, tuple[str, ...]]] = []
+    at = (cur.get("chosen").file, cur.get("chosen").line)
     if cur.has("chosen"):
         sub = cur.get("chosen").mapping(set(state.player_ids), "{PLAYER: [triggered ability ids...]}")
         for player, ids in sub.items():
             chosen.append((player, tuple(ids.strings("a list of triggered ability ids"))))
-    return TriggersQuery(events, before, tuple(chosen))
+    return TriggersQuery(events, before, tuple(chosen), chosen_at=at)
 
 
 def _event(cur: Cursor, n: int, objects: set[str], state: GameState) -> GameEvent:
@@ -206,7 +209,12 @@ def solve(state: GameState, query: TriggersQuery, timeout: float | Budget) -> Tr
     got = service.match(query.before, state, query.events, budget=budget)
     mine = {t.controller for t in got}
     chosen = {p: ids for p, ids in query.chosen if p in mine or ids}
-    return TriggersAnswer(got, service.orders(got, state.turn.active, state.player_ids, chosen))
+    try:
+        return TriggersAnswer(got, service.orders(got, state.turn.active, state.player_ids, chosen))
+    except ValueError as exc:  # a chosen order that doesn't name what triggered
+        file, line = query.chosen_at
+        raise ScenarioError(f"{exc} (the ids of what triggered: {', '.join(t.id for t in got) or 'none'})",
+                            file=file, line=line, path="query.chosen") from None
 
 
 def compare(expect: TriggersExpect, answer: TriggersAnswer) -> list[str]:

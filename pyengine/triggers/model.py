@@ -14,10 +14,12 @@ class Triggered:
     """One triggered ability waiting to be put on the stack.
 
     ``id``: ``SOURCE:ABILITY@EVENT``; ``source``: the object whose ability it is; ``ability``:
-    the ability's index in the source's abilities after the layers (as the source was when
-    the ability triggered: before the event for abilities that look back in time, 603.10,
-    else after it); ``controller``: the source's controller then (603.3a); ``event_index``:
-    the :class:`pyengine.events.GameEvent` ``index`` it triggered on (the batch's first
+    the ability's index in the source's printed ``abilities`` list; an ability an effect
+    grants (an object has it after the layers, as the source was when it triggered: before
+    the event for abilities that look back in time, 603.10, else after it) comes after the
+    printed ones, granted abilities in the order of their texts; ``controller``: the
+    source's controller then (603.3a); ``event_index``: the
+    :class:`pyengine.events.GameEvent` ``index`` it triggered on (the batch's first
     matching event for "one or more", 603.2c); ``text``: the ability's text (its display
     name); ``rule``: the CR rule it triggered by; ``it``: the object the trigger event was
     about (what the ability's ``it`` names), if any."""

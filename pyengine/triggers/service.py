@@ -83,11 +83,21 @@ def match(before: GameState, after: GameState, events: Sequence[GameEvent], *,
     out = []
     for t in read(result.model, O.Triggered, ordered=False):
         text, _d = by_key[t.ability]
-        names = chars[t.world][t.source].abilities
-        index = names.index(text)
+        index = _index(before if t.world == "before" else after, chars[t.world][t.source].abilities,
+                       t.source, text)
         out.append(Triggered(f"{t.source}:{index}@{t.event}", t.source, index, t.controller, t.event,
                              text, t.rule, its.get(t.event)))
     return tuple(sorted(out, key=lambda x: (x.event_index, x.source, x.ability)))
+
+
+def _index(state: GameState, names: Sequence[str], source: str, text: str) -> int:
+    """The ability's index among the source's printed abilities; an ability an effect grants
+    comes after them, in the order of the granted triggered abilities' names."""
+    printed = [a.name for a in state.object(source).printed.abilities]
+    if text in printed:
+        return printed.index(text)
+    granted = sorted(n for n in set(names) if n not in printed)
+    return len(printed) + granted.index(text)
 
 
 def definition(state: GameState, triggered: Triggered) -> TriggerDef:
