@@ -82,6 +82,24 @@ class Choose:
 
 
 @dataclass(frozen=True)
+class ChooseLegend:
+    """CR 704.5j: ``controller`` keeps ``keep`` of their legendary permanents named ``name``."""
+
+    controller: str
+    name: str
+    keep: str
+
+
+@dataclass(frozen=True)
+class OrderTriggers:
+    """CR 603.3b: the order ``player`` puts their triggered abilities on the stack in (the first
+    goes on the stack first)."""
+
+    player: str
+    ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Concede:
     """CR 104.3a: a player concedes (at any time)."""
 
@@ -99,7 +117,7 @@ class Advance:
 
 
 Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, Perform,
-               Discard, Choose, Concede, Advance]
+               Discard, Choose, ChooseLegend, OrderTriggers, Concede, Advance]
 
 
 def apply(game: Game, action: Action, budget: Budget | float = 60.0) -> Game:
@@ -130,6 +148,14 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
         return turns.cleanup(game, budget, discard=action.cards)
     if isinstance(action, Choose):
         return game.clone(choices=action.choices)
+    if isinstance(action, ChooseLegend):
+        kept = dict(game.legend_choices)
+        kept[(action.controller, action.name)] = action.keep
+        return game.clone(legend_choices=tuple(sorted(kept.items())))
+    if isinstance(action, OrderTriggers):
+        orders = dict(game.trigger_orders)
+        orders[action.player] = action.ids
+        return game.clone(trigger_orders=tuple(sorted(orders.items())))
     if isinstance(action, Concede):
         if action.player not in game.state.player_ids:
             raise IllegalAction("104.3a", f"{action.player} is not a player of this game")

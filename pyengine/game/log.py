@@ -33,8 +33,8 @@ def sentence(e: GameEvent) -> str:
         verb = "put on" if k == "counters_added" else "removed from"
         return f"{e.amount} {e.counter} counter(s) {verb} {e.obj or e.player}"
     if k == "draw":
-        return f"{e.player} draws " + (e.obj if e.obj else "a card" if e.cause else
-                                      "from an empty library (nothing)")
+        return f"{e.player} draws " + (e.obj if e.obj else "from an empty library (nothing)"
+                                      if e.cause == "empty_library" else "a card")
     if k == "zone_change":
         what = e.obj or f"a card of {e.player}"
         return f"{what} moves from {e.from_zone} to {e.to_zone}" + (f" ({e.cause})" if e.cause else "")

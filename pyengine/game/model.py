@@ -67,6 +67,7 @@ class StackItem:
     choices: tuple[Any, ...] = ()  # a proposed sequence of replacement choices (616.1)
     zones: tuple[tuple[str, str], ...] = ()  # the zone of each object target when chosen (608.2b)
     card: str | None = None  # a catalog card put on the stack as a new spell object ``obj``
+    trigger: Any = None  # a triggered ability's (Triggered, TriggerDef), for 603.4 on resolution
 
 
 @dataclass(frozen=True)
@@ -140,6 +141,14 @@ class Game:
     # a proposed sequence of replacement choices for the next event with several outcomes
     choices: tuple[Any, ...] = ()
     cleanup_again: bool = False
+    # choices the script made ahead: legend rule (704.5j) (controller, name) -> kept; the
+    # order of a player's triggered abilities (603.3b) player -> ids
+    legend_choices: tuple[tuple[tuple[str, str], str], ...] = ()
+    trigger_orders: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # the log up to trigger_mark has been matched against triggered abilities, in the state
+    # trigger_state was then (603.2, 603.10: abilities that look back read it)
+    trigger_mark: int = 0
+    trigger_state: GameState | None = None
     previous: "Game | None" = field(default=None, compare=False, repr=False)
 
     @property

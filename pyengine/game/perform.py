@@ -126,7 +126,7 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
         elif e.kind == "draw":
             for _ in range(f["count"]):
                 g = _draw(f["player"][1], objs, order, players, rule)
-                if g.obj is None:
+                if g.cause == "empty_library":  # 704.5b
                     drew_empty.add(g.player or "")
                 log.append(g)
         elif e.kind == "move":
@@ -199,8 +199,8 @@ def _draw(pid: str, objs: dict[str, GameObject], order: list[str], players: dict
     """CR 121.1: the top card of the library into the hand; none from an empty library (121.4).
     The named library cards are its top cards; the others (``library_size``) are unnamed."""
     pl = players[pid]
-    if pl.library_size <= 0:
-        return GameEvent("draw", player=pid, rule=rule)
+    if pl.library_size <= 0:  # 121.4
+        return GameEvent("draw", player=pid, cause="empty_library", rule=rule)
     named = library(objs, order, pid)
     players[pid] = replace(pl, library_size=pl.library_size - 1, hand_size=pl.hand_size + 1)
     if named:

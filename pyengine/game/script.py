@@ -10,15 +10,16 @@ from typing import Any
 
 from pyengine import catalog
 from pyengine.damage.model import Recipient, Share
-from pyengine.errors import UnsupportedQuery
 from pyengine.game.actions import (
     Action,
     Advance,
     AssignDamage,
     Choose,
+    ChooseLegend,
     Concede,
     DeclareAttackers,
     DeclareBlockers,
+    OrderTriggers,
     Pass,
     Perform,
     PutOnStack,
@@ -56,8 +57,6 @@ Item = Any  # an Action, Resolve, Checkpoint or DiscardNow
 WORDS = {"pass", "resolve"}
 KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "deal", "events",
         "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers", "legend"}
-LATER = {"order_triggers": "the order of triggered abilities (603.3b) needs the triggered-abilities engine",
-         "legend": "the legend rule's choice (704.5j) needs the state-based-actions engine"}
 
 
 class ScriptReader:
@@ -81,9 +80,6 @@ class ScriptReader:
                 cur.fail("expected one action per item (a one-key mapping such as {attack: {bears: bob}})")
         key = next(k for k in cur.value if k != "choices")
         sub = cur.get(key)
-        if key in LATER:
-            raise UnsupportedQuery(f"{LATER[key]}, which is not part of this build", file=cur.file,
-                                   line=cur.line, path=sub.path)
         choices = self.choices(cur.get("choices")) if cur.has("choices") else ()
         return getattr(self, "_" + key)(sub, choices)
 
@@ -247,6 +243,18 @@ class ScriptReader:
 
     def _choose(self, cur: Cursor, _c: tuple) -> Action:
         return Choose(self.choices(cur))
+
+    def _order_triggers(self, cur: Cursor, _c: tuple) -> Action:
+        cur.mapping(set(self.players), "{PLAYER: [TRIGGERED ABILITY IDS in the order put on the stack]}")
+        if len(cur.value) != 1:
+            cur.fail("expected one player's order")
+        pid, sub = next(iter(cur.items()))
+        return OrderTriggers(pid, tuple(sub.strings("a list of triggered ability ids (SOURCE:N@EVENT)")))
+
+    def _legend(self, cur: Cursor, _c: tuple) -> Action:
+        cur.mapping({"controller", "name", "keep"}, "{controller: P, name: NAME, keep: ID}")
+        return ChooseLegend(self.player(cur.req("controller")), cur.req("name").string("a name"),
+                            self.object(cur.req("keep")))
 
     def _checkpoint(self, cur: Cursor, _c: tuple) -> Any:
         name = cur.string("a checkpoint name")

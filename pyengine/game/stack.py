@@ -168,6 +168,12 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
     if item.targets and not legal:  # 608.2b
         game = _leave_stack(game, item, budget, resolved=False)
         return checks.give_priority(game, game.active, budget)
+    if item.trigger is not None:  # 603.4: an intervening if clause is checked again
+        from pyengine.triggers.service import intervening_if_holds
+
+        t, d = item.trigger
+        if not intervening_if_holds(game.state, t, ability=d, budget=Budget.of(budget, "the trigger engine")):
+            return checks.give_priority(game, game.active, budget)
     events = [e for e in item.events if not _mentions(e, problems)]
     game = perform(game, events, rule="608.2c", choices=item.choices, budget=budget)
     if item.continuous is not None:
