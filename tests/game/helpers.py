@@ -29,7 +29,8 @@ def creature(oid: str, controller: str, power: int, toughness: int, timestamp: i
 
 
 def state(*objects: GameObject, step: Step = Step.PRECOMBAT_MAIN, number: int = 3,
-          players: tuple[Player, ...] = (Player("alice"), Player("bob"))) -> GameState:
+          players: tuple[Player, ...] = (Player("alice", library_size=20),
+                                         Player("bob", library_size=20))) -> GameState:
     return GameState(players=players, turn=TurnContext("alice", number, step), objects=objects)
 
 

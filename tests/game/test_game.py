@@ -65,7 +65,8 @@ def test_declarations_are_pending_turn_based_actions() -> None:
     game = game.apply(Advance(Step.DECLARE_BLOCKERS)).apply(DeclareBlockers((("ogre", "bears"),)))
     assert game.combat.blocked == frozenset({"bears"})
     game = game.apply(Advance(Step.COMBAT_DAMAGE)).apply(AssignDamage())
-    assert game.state.object("ogre").damage == 2 and game.state.object("bears").damage == 2
+    dead = [e for e in game.log if e.kind == "zone_change" and e.to_zone == "graveyard"]
+    assert sorted((e.obj, e.rule) for e in dead) == [("bears", "704.5g"), ("ogre", "704.5g")]
     assert game.state.player("bob").life == 20  # blocked, no trample
 
 
@@ -128,7 +129,8 @@ def test_target_gone_means_the_spell_does_not_resolve() -> None:
 
 def test_cleanup_discard_is_the_active_players_choice_of_named_cards() -> None:
     hand = tuple(card(f"h{i}", "Grizzly Bears", "alice", zone=Zone.HAND) for i in range(9))
-    game = new_game(state(*hand, step=Step.END, players=(Player("alice", hand_size=9), Player("bob"))))
+    players = (Player("alice", hand_size=9, library_size=5), Player("bob", library_size=5))
+    game = new_game(state(*hand, step=Step.END, players=players))
     game = game.apply(Pass()).apply(Pass())
     assert game.step == Step.CLEANUP and game.pending == "discard"  # 514.1
     assert Discard("alice", ("h0",)) in game.legal_actions()

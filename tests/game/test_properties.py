@@ -1,7 +1,9 @@
-"""Invariants of random scripted combats (CR 510, 120.3, 702.15b, 615): every creature's damage
-and every life total after the combat are what the assignments chosen say: life change =
-damage dealt to the player - damage prevented + lifelink; a creature's damage = the damage
-assigned to it (none under a Fog). Cases: PYENGINE_GAME_EXAMPLES (default 6; CI 50)."""
+"""Invariants of random scripted combats (CR 510, 120.3, 702.15b, 615, 704.5g-h): every life
+total after the combat is what the assignments chosen say: life change = damage dealt to the
+player - damage prevented + lifelink; a creature's damage = the damage assigned to it (none
+under a Fog); no creature with lethal damage (or deathtouch damage) survives the state-based
+actions checked before priority, and every creature that died had it.
+Cases: PYENGINE_GAME_EXAMPLES (default 6; CI 50)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from pyengine.damage.service import legal_assignments
 from pyengine.game import Advance, AssignDamage, DeclareAttackers, DeclareBlockers, new_game
 from pyengine.game.combat import damage_step
 from pyengine.model.effects import ResolvedEffect
-from pyengine.model.enums import Duration, Step
+from pyengine.model.enums import Duration, Step, Zone
 from tests.game.helpers import creature, state
 
 EXAMPLES = int(os.environ.get("PYENGINE_GAME_EXAMPLES", "6"))
@@ -56,6 +58,8 @@ def test_life_and_damage_follow_the_assignments(case: dict) -> None:
     to_player: Counter[str] = Counter()
     to_creature: Counter[str] = Counter()
     gained: Counter[str] = Counter()
+    by_deathtouch: Counter[str] = Counter()
+    deathtouch_ids = {o.id for o in objs if any(a.name == "deathtouch" for a in o.printed.abilities)}
     in_combat = [kw for _, _, kw in case["attackers"]] + [
         kw for (_, _, kw), a in zip(case["blockers"], case["blocks"], strict=True) if a >= 0]
     first = any(k in ("first strike", "double strike") for kws in in_combat for k in kws)  # 510.4
@@ -70,11 +74,19 @@ def test_life_and_damage_follow_the_assignments(case: dict) -> None:
             if case["fog"]:
                 continue  # 615.1: all combat damage is prevented
             (to_player if sh.recipient.player else to_creature)[sh.recipient.id] += sh.amount
+            if sh.source in deathtouch_ids and sh.amount and not sh.recipient.player:
+                by_deathtouch[sh.recipient.id] += sh.amount
             if sh.source in lifelink and sh.amount:
                 gained["alice" if sh.source.startswith("a") else "bob"] += sh.amount  # 702.15b
     assert game.state.player("bob").life == 20 - to_player["bob"] + gained["bob"]
     assert game.state.player("alice").life == 20 + gained["alice"]
+    touched = {sh for sh, n in by_deathtouch.items() if n > 0}
     for o in game.state.objects:
-        assert o.damage == to_creature[o.id], o.id
+        toughness = o.printed.toughness or 0
+        lethal = to_creature[o.id] >= toughness or o.id in touched  # 704.5g, 704.5h
+        if o.zone == Zone.BATTLEFIELD:  # no creature with lethal damage survives the check
+            assert not lethal and o.damage == to_creature[o.id], o.id
+        else:
+            assert lethal and o.zone == Zone.GRAVEYARD, o.id
     dealt = sum(e.amount for e in game.log if e.kind == "damage")
     assert dealt == sum(to_player.values()) + sum(to_creature.values())
