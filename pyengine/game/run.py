@@ -88,8 +88,9 @@ def step(game: Game, item: Any, budget: Budget | float) -> Game:
     if isinstance(item, Resolve):
         if not game.stack:
             raise IllegalAction("117.4", "the stack is empty: nothing resolves")
-        depth = len(game.stack)
-        while len(game.stack) >= depth and not game.outcome.over:
+        top, depth = game.stack[-1], len(game.stack)
+        # until that object has left the stack (what it triggers may go on top at once)
+        while len(game.stack) >= depth and game.stack[depth - 1] is top and not game.outcome.over:
             game = game.apply(Pass(), budget)
         return game
     if isinstance(item, DiscardNow):

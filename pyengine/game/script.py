@@ -181,7 +181,10 @@ class ScriptReader:
                                              f"got {t!r}")
         events = tuple(self.events.event(c) for c in cur.get("effect").seq("a list of events")) \
             if cur.has("effect") else ()
-        if not events and continuous is None:
+        kinds = set(catalog.lookup(card).characteristics.types) if card else (  # type: ignore[union-attr]
+            set(self.state.object(obj).printed.types) if obj else set())
+        permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}  # 608.3: it enters
+        if not events and continuous is None and not permanent:
             cur.fail("missing 'effect': what it does as it resolves, a list of events (the card has no "
                      "'resolves:' effect)")
         if cur.has("duration"):
