@@ -13,16 +13,19 @@ from __future__ import annotations
 
 from pyengine.budget import Budget
 from pyengine.errors import UnsupportedQuery
+from pyengine.game import actions as _actions
 from pyengine.game import turns
 from pyengine.game.actions import (
     Action,
     Advance,
     AssignDamage,
     Choose,
+    ChooseLegend,
     Concede,
     DeclareAttackers,
     DeclareBlockers,
     Discard,
+    OrderTriggers,
     Pass,
     Perform,
     PutOnStack,
@@ -40,8 +43,10 @@ UNSUPPORTED_KEYWORDS = {
 }
 
 
-def new_game(state: GameState, budget: Budget | float = 60.0) -> Game:
-    """The game as the state's step begins (its turn-based actions happen, 500-514)."""
+def new_game(state: GameState, budget: Budget | float = 60.0, ahead: tuple[Action, ...] = ()) -> Game:
+    """The game as the state's step begins (its turn-based actions happen, 500-514).
+    ``ahead``: choices made before it starts (:class:`ChooseLegend`, :class:`OrderTriggers`,
+    :class:`Choose`), for the checks of its first priority (117.5)."""
     refuse(state, budget)
     hands = []
     for p in state.players:  # a hand or library holds at least its named cards
@@ -52,6 +57,8 @@ def new_game(state: GameState, budget: Budget | float = 60.0) -> Game:
     state = state.clone(players=tuple(hands))
     top = max([o.timestamp for o in state.objects] + [e.timestamp for e in state.effects] + [0])
     game = Game(state, next_timestamp=top + 1)
+    for action in ahead:
+        game = _actions._apply(game, action, budget)
     return turns.begin_step(game, state.turn.step, budget)
 
 
@@ -69,6 +76,7 @@ def refuse(state: GameState, budget: Budget | float = 60.0) -> None:
                                        f"{UNSUPPORTED_KEYWORDS[name]}")
 
 
-__all__ = ["Action", "Advance", "AssignDamage", "Choose", "CombatState", "Concede", "DeclareAttackers",
+__all__ = ["Action", "Advance", "AssignDamage", "Choose", "ChooseLegend", "CombatState",
+           "OrderTriggers", "Concede", "DeclareAttackers",
            "DeclareBlockers", "Discard", "Game", "IllegalAction", "Outcome", "Pass", "Perform",
            "PutOnStack", "StackItem", "new_game"]

@@ -71,9 +71,14 @@ def state_based(game: Game, budget: Budget | float) -> tuple[Game, bool]:
     ids = {o.id for o in game.state.objects}
     since = SinceLastCheck(drew_from_empty=game.drew_from_empty,
                            deathtouch_damaged=game.deathtouch_damaged & ids, stack_empty=not game.stack)
-    result = check(game.state, since=since, legend_choices=dict(game.legend_choices),
-                   budget=Budget.of(budget, "the state-based-action check"),
-                   layers=layers(game.state, budget))
+    res = layers(game.state, budget)
+    result = check(game.state, since=since, budget=Budget.of(budget, "the state-based-action check"),
+                   layers=res)
+    groups = {(g.controller, g.name) for g in result.legend_groups}
+    chosen = {k: v for k, v in game.legend_choices if k in groups}
+    if chosen:  # the choices the script made for the groups there are now (704.5j)
+        result = check(game.state, since=since, legend_choices=chosen,
+                       budget=Budget.of(budget, "the state-based-action check"), layers=res)
     if result.legend_groups:
         g = result.legend_groups[0]
         raise IllegalAction("704.5j", f"{g.controller} chooses which {g.name} to keep "

@@ -12,7 +12,7 @@ from pyengine.errors import PyengineError
 from pyengine.events import GameEvent
 from pyengine.game import log as game_log
 from pyengine.game import new_game
-from pyengine.game.actions import Discard, Pass, Perform
+from pyengine.game.actions import Choose, ChooseLegend, Discard, OrderTriggers, Pass, Perform
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers
 from pyengine.game.script import Checkpoint, DiscardNow, Resolve
@@ -66,11 +66,19 @@ class GameAnswer:
 
 def play(state: GameState, items: tuple[Any, ...], budget: Budget | float) -> GameAnswer:
     """Run the script from ``state``."""
-    game = new_game(state, budget)
+    ahead = 0  # choices the script makes before the game's first priority (117.5)
+    while ahead < len(items) and isinstance(items[ahead], (ChooseLegend, OrderTriggers, Choose)):
+        ahead += 1
     snaps: list[tuple[str, dict[str, Any]]] = []
     marks: list[tuple[str, int]] = []
+    try:
+        game = new_game(state, budget, tuple(items[:ahead]))
+    except IllegalAction as e:
+        return GameAnswer((), Illegal(ahead, e.rule, e.reason), (), {}, ())
     illegal = None
     for i, item in enumerate(items):
+        if i < ahead:
+            continue
         if isinstance(item, Checkpoint):
             snaps.append((item.name, snapshot(game, budget)))
             marks.append((item.name, len(game.log)))
