@@ -160,3 +160,14 @@ def test_concede_ends_the_game() -> None:
 def test_multiplayer_is_refused() -> None:
     with pytest.raises(UnsupportedQuery, match="two-player"):
         new_game(state(players=(Player("a"), Player("b"), Player("c"))))
+
+
+def test_a_repeating_moment_with_no_way_out_is_a_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a cleanup step in which something always happens repeats forever (514.3a): the same
+    # moment comes back with nothing left to choose, a loop of mandatory actions (104.4b)
+    from pyengine.game import checks
+
+    monkeypatch.setattr(checks, "checks", lambda game, budget: (game, True))
+    game = new_game(state(step=Step.END)).apply(Advance(Step.UPKEEP))
+    assert game.outcome.draw and game.outcome.reason == "104.4b"
+    assert game.log[-1].kind == "draw_game" and game.step == Step.CLEANUP
