@@ -161,8 +161,8 @@ def solve(state: GameState, query: SbaQuery, timeout: float) -> SbaAnswer:
                            timeout=timeout))
 
 
-def compare(expect: SbaExpect, answer: SbaAnswer) -> list[str]:
-    """Missing and unexpected actions and legend-rule groups."""
+def compare(expect: SbaExpect, answer: Any) -> list[str]:
+    """Missing and unexpected actions and legend-rule groups (``answer``: an :class:`SbaAnswer`)."""
     got = {key(a): a for a in answer.check.actions}
     missing, extra = sorted(expect.actions - set(got), key=str), sorted(set(got) - expect.actions, key=str)
     diffs = [f"actions: expected, not performed: {_show(k)}" for k in missing]

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from pyengine import qualities
 from pyengine.errors import UnsupportedQuery
-from pyengine.facts import Const, FactSet, Fn, declare
+from pyengine.facts import Const, FactSet, Fn, Value, declare
 from pyengine.layers.result import LayerResult, ObjectChars
 from pyengine.model.enums import Zone
 from pyengine.model.objects import GameState
@@ -79,7 +79,7 @@ def counter_limit(ability: str) -> tuple[str, int] | None:
     return m.group(2).strip(), n
 
 
-def enchant(ability: str, players: tuple[str, ...]) -> tuple[Const | Fn, bool] | None:
+def enchant(ability: str, players: tuple[str, ...]) -> tuple[Value, bool] | None:
     """(quality term, "you control") of "Enchant [quality]" (702.5a), None for another
     ability; a quality pyengine doesn't read is an error, never "enchant anything"."""
     m = _ENCHANT.fullmatch(ability.strip().rstrip("."))

@@ -97,16 +97,16 @@ def check(state: GameState, *, since: SinceLastCheck = NOTHING_SINCE,
         counters.setdefault((c.obj.arguments[0].string, c.rule), []).append((c.counter, c.amount))
     merged: dict[tuple[str, str | None, str | None, str], list[str]] = {}
     for a in read(model, O.Sba):
-        oid, pid = _target(a.target)
-        merged.setdefault((a.kind, oid, pid, a.rule), []).append(reason(a.rule, a.why))
+        target_obj, target_player = _target(a.target)
+        merged.setdefault((a.kind, target_obj, target_player, a.rule), []).append(reason(a.rule, a.why))
     actions: list[SbaAction] = []
-    for (kind, oid, pid, rule), why in merged.items():
-        text = "; ".join(sorted(set(why)))
-        if kind == "remove_counters" and oid is not None:
-            for counter, amount in sorted(counters.get((oid, rule), [])):
-                actions.append(SbaAction(kind, rule, text, obj=oid, counter=counter, amount=amount))
+    for (kind, on_obj, on_player, rule), whys in merged.items():
+        text = "; ".join(sorted(set(whys)))
+        if kind == "remove_counters" and on_obj is not None:
+            for counter, amount in sorted(counters.get((on_obj, rule), [])):
+                actions.append(SbaAction(kind, rule, text, obj=on_obj, counter=counter, amount=amount))
         else:
-            actions.append(SbaAction(kind, rule, text, obj=oid, player=pid))
+            actions.append(SbaAction(kind, rule, text, obj=on_obj, player=on_player))
     groups = tuple(sorted(LegendGroup(pid, name, tuple(sorted(ids)))
                           for (pid, name), ids in members.items() if (pid, name) not in legend_choices))
     return SbaCheck(tuple(sorted(actions)), groups)

@@ -1,6 +1,7 @@
 """An independent oracle for one check of state-based actions, written from CR 704.5 and
-104.4a, for boards without continuous effects: an object's characteristics are its printed
-ones, with +X/+Y counters added (613.4c, 122.1a) and nothing else.
+104.4a, for boards whose only continuous effects change toughness: an object's characteristics are its
+printed ones, with +X/+Y counters added (613.4c, 122.1a); when the board has an anthem, the
+test gives the creatures' toughness from the layer engine's answer (tested on its own).
 
 It shares nothing with pyengine's rules code (tests/oracles/test_oracle_independence.py): it
 reads the state as the loader parsed it and decides every rule itself.
@@ -74,9 +75,11 @@ def _has_quality(o: GameObject, quality: str) -> bool:
     return q in types or singular in types or q in subtypes or singular in subtypes
 
 
-def expected(state: GameState, since: Since,
-             choices: Mapping[tuple[str, str], str]) -> tuple[set[Key], set[Group]]:
-    """The actions one check performs and the legend groups waiting for a choice."""
+def expected(state: GameState, since: Since, choices: Mapping[tuple[str, str], str],
+             toughnesses: Mapping[str, int] | None = None) -> tuple[set[Key], set[Group]]:
+    """The actions one check performs and the legend groups waiting for a choice.
+    ``toughnesses``: the creatures' toughness after continuous effects, from the layer engine's
+    answer (tested on its own), when the board has such effects; else computed here."""
     out: set[Key] = set()
     groups: set[Group] = set()
     players = [p.id for p in state.players]
@@ -111,7 +114,7 @@ def expected(state: GameState, since: Since,
         types = set(o.printed.types)
         # 704.5f-h (702.12b: indestructible stops destruction only)
         if "Creature" in types:
-            t = toughness(o)
+            t = toughnesses[o.id] if toughnesses is not None else toughness(o)
             if t <= 0:
                 out.add(("put_into_graveyard", "704.5f", o.id, None, None, 0))
             elif not _keyword(o, "indestructible"):

@@ -3,8 +3,9 @@ scenario file holds): players near 0 life, at 9-11 poison or drawing from an emp
 creatures with counters, damage, indestructible and protection; tokens and copies outside
 the battlefield; planeswalkers, battles and Sagas with and without their counters; legendary
 and world permanents; Auras, Equipment, Roles and other permanents attached to legal and
-illegal things; permanents with a counter limit. No continuous effect: the printed values,
-with +1/+1 and -1/-1 counters, are the characteristics (the oracle computes them itself)."""
+illegal things; permanents with a counter limit. The only continuous effect is sometimes a
+Glorious Anthem (+1/+1): without it the printed values, with +1/+1 and -1/-1 counters, are the
+characteristics (the oracle computes them itself)."""
 
 from __future__ import annotations
 
@@ -150,6 +151,8 @@ def sba_scenarios(draw: Any) -> dict[str, Any]:
         for o in objects:
             if o.get("attached_to") == "g0":
                 del o["attached_to"]
+    if draw(st.integers(0, 3)) == 0:  # Glorious Anthem: creatures its controller controls get +1/+1
+        objects.append({"id": "anthem", "card": "Glorious Anthem", "controller": draw(st.sampled_from(pids))})
     for ts, o in enumerate((o for o in objects if "zone" not in o), start=1):
         o["timestamp"] = ts
     # a card attached to a card outside the battlefield: only an Aura may say so (the loader

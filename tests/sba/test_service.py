@@ -171,3 +171,21 @@ def test_the_words_read_from_abilities() -> None:
 def test_render_cites_the_rule() -> None:
     got = check(state(BEARS + ", damage: 3}"))
     assert got.actions[0].render() == "CR 704.5g: destroy bears (lethal damage: 3 damage marked, toughness 2)"
+
+
+def test_a_token_ceases_to_exist_in_every_zone_but_the_battlefield_the_stack_included() -> None:
+    # 704.5d, 111.7: "a zone other than the battlefield"
+    soldier = "name: T, types: [Creature], power: 1, toughness: 1, token: true"
+    tok = "{{id: {0}, " + soldier + ", owner: alice, zone: {0}}}"
+    st = state(*(tok.format(z) for z in ("stack", "graveyard", "exile", "hand", "library", "command")),
+               "{id: live, " + soldier + ", controller: alice, timestamp: 1}")
+    assert keys(st) == {("cease_to_exist", "704.5d", z)
+                        for z in ("stack", "graveyard", "exile", "hand", "library", "command")}
+
+
+def test_the_callers_layer_answer_gives_the_same_check() -> None:
+    from pyengine.layers import compute
+
+    st = state(BEARS + ", damage: 2}", "{id: anthem, card: Glorious Anthem, controller: alice, timestamp: 2}")
+    assert check(st).actions == ()  # 3/3 with 2 damage
+    assert check(st, layers=compute(st, timeout=120.0)) == check(st)
