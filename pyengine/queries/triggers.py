@@ -251,8 +251,9 @@ def solve(state: GameState, query: TriggersQuery, timeout: float | Budget) -> Tr
                             file=file, line=line, path="query.chosen") from None
 
 
-def compare(expect: TriggersExpect, answer: TriggersAnswer) -> list[str]:
-    """Missing and unexpected triggered abilities; the stack order."""
+def compare(expect: TriggersExpect, answer: Any) -> list[str]:
+    """Missing and unexpected triggered abilities; the stack order (``answer`` is a
+    :class:`TriggersAnswer`)."""
     diffs = []
     if expect.triggered is not None:
         left = [(t.source, t.event_index, t.controller, t.ability) for t in answer.triggered]
