@@ -251,6 +251,15 @@ def solve(state: GameState, query: TriggersQuery, timeout: float | Budget) -> Tr
                             file=file, line=line, path="query.chosen") from None
 
 
+def facts(state: GameState, query: TriggersQuery, timeout: float) -> tuple[list[Any], str]:
+    """The trigger engine's input facts for the query's events (``pyengine facts``)."""
+    from pyengine import encodings
+
+    symbols = service.match_facts(query.before, state, query.events, timeout=timeout)
+    return symbols, (f"clingo {encodings.path('triggers')} FACTS: one answer set; triggered/6 is "
+                     "what triggered (CR 603)")
+
+
 def compare(expect: TriggersExpect, answer: Any) -> list[str]:
     """Missing and unexpected triggered abilities; the stack order (``answer`` is a
     :class:`TriggersAnswer`)."""
