@@ -11,7 +11,6 @@ or in another zone).
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +19,7 @@ from pyengine.errors import ScenarioError
 from pyengine.events import KINDS, GameEvent
 from pyengine.lang.effects import Ctx
 from pyengine.lang.yamlread import Cursor
+from pyengine.model.effects import ObjRef, Selector
 from pyengine.model.enums import Step, Zone
 from pyengine.model.objects import GameState
 from pyengine.queries.base import QueryKind, register
@@ -91,10 +91,11 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> TriggersQuery:
         cur.get("events").fail("expected at least one event")
     objects = {o.id for o in state.objects}
     events = tuple(_event(c, n, objects, state) for n, c in enumerate(items, 1))
-    indexes = Counter(e.index for e in events)
+    seen: set[int] = set()
     for c, e in zip(items, events, strict=True):
-        if indexes[e.index] > 1:
+        if e.index in seen:
             c.fail(f"two events have the index {e.index}")
+        seen.add(e.index)
     before = _before(cur.get("before"), state, events, items)
     chosen: list[tuple[str, tuple[str, ...]]] = []
     at = (cur.get("chosen").file, cur.get("chosen").line)
@@ -172,7 +173,40 @@ def _before(cur: Cursor, state: GameState, events: tuple[GameEvent, ...], items:
             absent.add(oid)
     objects = tuple(dataclasses.replace(o, **changes.get(o.id, {}))
                     for o in state.objects if o.id not in absent)
-    return state.clone(objects=objects)
+    before = state.clone(objects=objects)
+    named = _named_ids(before) & absent
+    if named:
+        at = cur if cur.value is not None else items[0]
+        at.fail(f"{sorted(named)[0]!r} did not exist before the events (a token created by them, or "
+                "absent: true), but an object or effect of the game before names it; the game "
+                "before can't be built")
+    return before
+
+
+def _named_ids(state: GameState) -> set[str]:
+    """The object ids the state's objects and effects name (in selectors, references, the
+    objects an effect locked in, what an object is attached to)."""
+    found: set[str] = set()
+
+    def walk(x: Any) -> None:
+        if isinstance(x, ObjRef) and x.kind == "id" and x.obj:
+            found.add(x.obj)
+        elif isinstance(x, Selector):
+            found.update(x.ids)
+        if dataclasses.is_dataclass(x) and not isinstance(x, type):
+            for f in dataclasses.fields(x):
+                walk(getattr(x, f.name))
+        elif isinstance(x, (tuple, list)):
+            for item in x:
+                walk(item)
+
+    walk([o.printed for o in state.objects])
+    walk(list(state.effects))
+    found.update(o.attached_to for o in state.objects if o.attached_to)
+    found.update(e.source for e in state.effects if e.source)
+    for e in state.effects:
+        found.update(e.locked or ())
+    return found
 
 
 def parse_expect(cur: Cursor, query: TriggersQuery, state: GameState) -> TriggersExpect:
@@ -217,8 +251,18 @@ def solve(state: GameState, query: TriggersQuery, timeout: float | Budget) -> Tr
                             file=file, line=line, path="query.chosen") from None
 
 
-def compare(expect: TriggersExpect, answer: TriggersAnswer) -> list[str]:
-    """Missing and unexpected triggered abilities; the stack order."""
+def facts(state: GameState, query: TriggersQuery, timeout: float) -> tuple[list[Any], str]:
+    """The trigger engine's input facts for the query's events (``pyengine facts``)."""
+    from pyengine import encodings
+
+    symbols = service.match_facts(query.before, state, query.events, timeout=timeout)
+    return symbols, (f"clingo {encodings.path('triggers')} FACTS: one answer set; triggered/6 is "
+                     "what triggered (CR 603)")
+
+
+def compare(expect: TriggersExpect, answer: Any) -> list[str]:
+    """Missing and unexpected triggered abilities; the stack order (``answer`` is a
+    :class:`TriggersAnswer`)."""
     diffs = []
     if expect.triggered is not None:
         left = [(t.source, t.event_index, t.controller, t.ability) for t in answer.triggered]

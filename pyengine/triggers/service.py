@@ -12,12 +12,15 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
+import clingo
+
 from pyengine import encodings, layers
 from pyengine import shown as O
 from pyengine.budget import Budget
 from pyengine.errors import EncodingError
 from pyengine.events import GameEvent
 from pyengine.facts import Const, FactSet
+from pyengine.layers.result import ObjectChars
 from pyengine.model.objects import GameState
 from pyengine.model.triggers import TriggerDef
 from pyengine.registry import read
@@ -66,17 +69,8 @@ def match(before: GameState, after: GameState, events: Sequence[GameEvent], *,
     defs = merged(triggered_abilities(before), triggered_abilities(after))
     if not defs:
         return ()
-    keys, by_key = keyed(defs)
-    chars = {"before": layers.compute(before, timeout=budget).objects,
-             "after": layers.compute(after, timeout=budget).objects}
-    b = Builder()
-    b.players(after)
-    b.world("before", before, chars["before"], keys)
-    b.world("after", after, chars["after"], keys)
-    b.events(events)
-    for k, (_text, d) in by_key.items():
-        b.definition(k, d)
-    result = solve([encodings.path("triggers")], b.fs, what="match triggered abilities", budget=budget)
+    fs, by_key, chars = _facts(before, after, events, defs, budget)
+    result = solve([encodings.path("triggers")], fs, what="match triggered abilities", budget=budget)
     if not result.satisfiable:
         raise EncodingError("triggers: the matching encoding has no answer (it has one answer set)")
     its = {e.index: e.obj for e in events}
@@ -88,6 +82,35 @@ def match(before: GameState, after: GameState, events: Sequence[GameEvent], *,
         out.append(Triggered(f"{t.source}:{index}@{t.event}", t.source, index, t.controller, t.event,
                              text, t.rule, its.get(t.event)))
     return tuple(sorted(out, key=lambda x: (x.event_index, x.source, x.ability)))
+
+
+_Keyed = dict[int, tuple[str, TriggerDef]]
+_Worlds = dict[str, dict[str, ObjectChars]]
+
+
+def _facts(before: GameState, after: GameState, events: Sequence[GameEvent], defs: Mapping[str, TriggerDef],
+           budget: Budget) -> tuple[FactSet, _Keyed, _Worlds]:
+    """The facts of one matching call, the definitions by key, and both worlds'
+    characteristics after the layers (one layer computation each)."""
+    keys, by_key = keyed(defs)
+    chars = {"before": layers.compute(before, timeout=budget).objects,
+             "after": layers.compute(after, timeout=budget).objects}
+    b = Builder()
+    b.players(after)
+    b.world("before", before, chars["before"], keys)
+    b.world("after", after, chars["after"], keys)
+    b.events(events)
+    for k, (_text, d) in by_key.items():
+        b.definition(k, d)
+    return b.fs, by_key, chars
+
+
+def match_facts(before: GameState, after: GameState, events: Sequence[GameEvent], *,
+                timeout: float = TIMEOUT) -> list[clingo.Symbol]:
+    """The input facts :func:`match` gives clingo (``pyengine facts``)."""
+    _check_events(before, after, events)
+    defs = merged(triggered_abilities(before), triggered_abilities(after))
+    return _facts(before, after, events, defs, Budget(timeout, _WHAT))[0].symbols()
 
 
 def _index(state: GameState, names: Sequence[str], source: str, text: str) -> int:
