@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from pyengine.budget import Budget
 from pyengine.combat.build import Setup, build_board
-from pyengine.combat.model import Declaration, Kind, Target
+from pyengine.combat.model import Declaration, Kind, Target, Verdict
 from pyengine.combat.service import verify
 from pyengine.damage import service as damage
 from pyengine.damage.model import Attacker, Blocker, Combat, Creature, Keyword, Recipient, Share
@@ -33,8 +33,8 @@ def _target(game: Game, tid: str) -> Target:
     return Target("player", tid) if tid in game.state.player_ids else Target("object", tid)
 
 
-def _refuse(verdict: object, rule: str) -> IllegalAction:
-    violations = getattr(verdict, "violations", ())
+def _refuse(verdict: Verdict, rule: str) -> IllegalAction:
+    violations = verdict.violations
     v = violations[0]
     reasons = "; ".join(f"{x.rule} {x.check}" + (f" ({', '.join(x.objects)})" if x.objects else "")
                         for x in violations)

@@ -61,6 +61,8 @@ def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "eff
         outcome = answer.verdict.outcome
     elif len(answer.outcomes) == 1:
         outcome = answer.outcomes[0]
+    elif not answer.outcomes:
+        raise IllegalAction("614.7", "the events have no outcome")
     else:
         listed = "; ".join(f"{i + 1}: [{', '.join(s.effect for s in o.witness)}] -> "
                            f"{', '.join(e.render() for e in o.events) or 'nothing'}"
@@ -69,6 +71,7 @@ def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "eff
                                     f"the affected player; give the choices (replacement effect ids "
                                     f"in order): {listed}")
     game = game.clone(choices=()) if proposal and not choices else game
+    assert outcome is not None
     return apply_events(game, outcome.events, rule=rule, cause=cause, budget=budget)
 
 
@@ -214,6 +217,7 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
     """One object changes zones (CR 400.7: it becomes a new object; it keeps its id here so a
     scenario can follow it)."""
     what, frm, to = f["object"], f["from"], f["to"]
+    o: GameObject | None
     if isinstance(what, tuple) and what[0] == "o":
         o = objs[what[1]]
         owner = o.owner

@@ -7,6 +7,7 @@ import json
 from typing import TextIO
 
 from pyengine.errors import ScenarioError
+from pyengine.game.run import GameAnswer
 from pyengine.printable import escape, escape_lines
 
 
@@ -24,6 +25,7 @@ def play_command(path: str, as_json: bool, until: str | None, timeout: float, ou
                             f"{', '.join(names) or 'none'}", file=scenario.file, path="query.script")
     with hardlimit.guard(timeout, f"the game of {scenario.id}"):
         answer = api.solve(scenario, timeout=timeout)
+    assert isinstance(answer, GameAnswer)
     if as_json:
         doc = answer.to_json()
         if until is not None:

@@ -150,7 +150,7 @@ def covers(rule: str, found: str) -> bool:
                              and "." in rule)
 
 
-def compare(expect: GameExpect, answer: GameAnswer) -> list[str]:
+def compare(expect: GameExpect, answer: Any) -> list[str]:
     diffs: list[str] = []
     snaps = dict(answer.snapshots)
     for name, want in expect.checkpoints:
@@ -184,15 +184,16 @@ def compare(expect: GameExpect, answer: GameAnswer) -> list[str]:
     if expect.illegal and got_illegal and expect.illegal[0] == got_illegal[0] \
             and covers(expect.illegal[1], got_illegal[1]):
         got_illegal = expect.illegal
-    if expect.illegal != got_illegal:
-        if expect.illegal is None and answer.illegal is not None:
+    expected = expect.illegal
+    if expected != got_illegal:
+        if expected is None:
             diffs.append(f"action {answer.illegal.action} is illegal (CR {answer.illegal.rule}): "
                          f"{answer.illegal.reason}")
         elif answer.illegal is None:
-            diffs.append(f"illegal: expected action {expect.illegal[0]} to be illegal "
-                         f"(CR {expect.illegal[1]}), every action was legal")
+            diffs.append(f"illegal: expected action {expected[0]} to be illegal "
+                         f"(CR {expected[1]}), every action was legal")
         else:
-            diffs.append(f"illegal: expected action {expect.illegal[0]} (CR {expect.illegal[1]}), got action "
+            diffs.append(f"illegal: expected action {expected[0]} (CR {expected[1]}), got action "
                          f"{answer.illegal.action} (CR {answer.illegal.rule}): {answer.illegal.reason}")
     return diffs
 
