@@ -11,7 +11,7 @@ from typing import Any, Union
 from pyengine.budget import Budget
 from pyengine.damage.model import Share
 from pyengine.events import GameEvent
-from pyengine.game import combat, stack, turns
+from pyengine.game import checks, combat, stack, turns
 from pyengine.game.model import Game, IllegalAction, Outcome, StackItem
 from pyengine.game.perform import perform
 from pyengine.model.enums import Step
@@ -140,8 +140,11 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
     if isinstance(action, PutOnStack):
         return stack.put_on_stack(game, action.item, budget)
     if isinstance(action, Perform):
-        return perform(game, action.events, rule=action.rule, cause=action.cause,
+        game = perform(game, action.events, rule=action.rule, cause=action.cause,
                        choices=action.choices, budget=budget)
+        if game.priority is not None and game.pending is None:  # the holder receives it again (117.5)
+            game = checks.give_priority(game, game.priority, budget)
+        return game
     if isinstance(action, Discard):
         if game.pending != "discard" or action.player != game.active:
             raise IllegalAction("514.1", "the active player discards to hand size in the cleanup step")
