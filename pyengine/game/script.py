@@ -148,6 +148,7 @@ class ScriptReader:
         controller = self.player(cur.req("controller"))
         card = obj = None
         continuous = None
+        does = None
         if cur.has("card") and cur.has("object"):
             cur.fail("give card: (a new spell) or object: (a card in the state), not both")
         if cur.has("card"):
@@ -155,7 +156,7 @@ class ScriptReader:
             found = catalog.lookup(name)
             if found is None:
                 cur.get("card").fail(f"unknown card {name!r}; `pyengine cards` lists the catalog")
-            card, continuous = found.name, found.resolves
+            card, continuous, does = found.name, found.resolves, found.does
             obj = cur.req("id").string("an id for the new spell")
             if obj in self.ids:
                 cur.get("id").fail(f"id {obj!r} is already used")
@@ -166,6 +167,7 @@ class ScriptReader:
             o = self.state.object(obj)
             found = catalog.lookup(o.card) if o.card else None
             continuous = found.resolves if found else None
+            does = found.does if found else None
         sid = cur.get("id").string("an id") if cur.has("id") else obj
         if sid is None:
             cur.fail("missing required field 'id' (a name for the ability on the stack)")
@@ -181,6 +183,8 @@ class ScriptReader:
                                              f"got {t!r}")
         events = tuple(self.events.event(c) for c in cur.get("effect").seq("a list of events")) \
             if cur.has("effect") else ()
+        if not events and does is not None and obj is not None:  # the card's own `does:` (608.2c)
+            events = self._does(cur, does, obj, controller, targets)
         kinds = set(catalog.lookup(card).characteristics.types) if card else (  # type: ignore[union-attr]
             set(self.state.object(obj).printed.types) if obj else set())
         permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}  # 608.3: it enters
@@ -203,6 +207,34 @@ class ScriptReader:
         return PutOnStack(StackItem(sid, controller, text, obj=obj, events=events, continuous=continuous,
                                     duration=duration, targets=targets, target_types=types, source=source,
                                     choices=choices, card=card))
+
+    def _does(self, cur: Cursor, does: Any, obj: str, controller: str,
+              targets: tuple[tuple[str, bool], ...]) -> tuple[Event, ...]:
+        """The card's ``does:`` events with its references filled in: ``self`` the spell,
+        ``you`` its controller, ``target``, ``target2``... the targets in order (601.2c)."""
+        if len(targets) != len(does.targets):
+            cur.fail(f"expected {len(does.targets)} target(s) for this spell (601.2c), got {len(targets)}")
+        for (t, is_p), spec in zip(targets, does.targets, strict=True):
+            if spec.what == "player" and not is_p or spec.what == "object" and is_p:
+                cur.get("targets").fail(f"{t!r} can't be this spell's target: it must be a "
+                                        f"{spec.what} (115.1)")
+        other = next(p for p in self.players if p != controller)
+        refs = {"self": obj, "you": controller, "opponent": other}
+        refs.update({("target" if i == 0 else f"target{i + 1}"): t for i, (t, _) in enumerate(targets)})
+        out = []
+        for ins in does.effects:
+            doc: dict[str, Any] = {"kind": ins.kind}
+            for k, v in ins.fields:
+                if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
+                    if v[1] not in refs:
+                        cur.fail(f"the card's effect names {v[1]!r}, which a spell on the stack doesn't have")
+                    doc[k] = refs[v[1]]
+                elif hasattr(v, "op"):
+                    cur.fail("the card's effect computes an amount on resolution (608.2h), not followed yet")
+                else:
+                    doc[k] = v
+            out.append(self.events.event(Cursor(doc, cur.path, cur.line, cur.file)))
+        return tuple(out)
 
     def _deal(self, cur: Cursor, choices: tuple) -> Action:
         cur.mapping({"source", "to", "amount"}, "{source: OBJECT, to: PLAYER OR OBJECT, amount: N}")
