@@ -206,7 +206,12 @@ def _order(step: Step) -> int:
 
 def _moment(game: Game) -> Any:
     """What makes two moments the same (the log and undo history aside)."""
-    return (game.state, game.priority, game.passes, game.stack, game.pending, game.combat)
+    key = (game.state, game.priority, game.passes, game.stack, game.pending, game.combat)
+    try:
+        hash(key)
+    except TypeError:  # a value the effect language keeps in a list or mapping
+        return repr(key)
+    return key
 
 
 def _default(game: Game, budget: Budget | float) -> Game:
