@@ -140,6 +140,12 @@ def _build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-memory", type=mebibytes, default=hardlimit.DEFAULT_MAX_MEMORY_MIB,
                    metavar="MIB", help=_MEMORY_HELP)
 
+    g = sub.add_parser("play", help="play a game scenario's script and print its log, step by step")
+    g.add_argument("scenario", metavar="SCENARIO")
+    g.add_argument("--json", action="store_true", help="print the log and checkpoints as JSON")
+    g.add_argument("--until", metavar="CHECKPOINT", help="stop the log at this checkpoint")
+    g.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="S")
+
     f = sub.add_parser("facts", help="dump the input facts of a scenario for hand-run clingo")
     f.add_argument("scenario", metavar="SCENARIO")
     f.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="S",
@@ -248,6 +254,12 @@ def _solve(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _play(a: argparse.Namespace, out: TextIO) -> int:
+    from pyengine.game.play import play_command
+
+    return play_command(a.scenario, a.json, a.until, a.timeout, out)
+
+
 def _facts(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pyengine import api
 
@@ -312,7 +324,7 @@ def _dispatch(module: str, args: Sequence[str], what: str) -> int:
     return int(result or 0)
 
 
-BENCH_AREAS = ("layers", "combat", "replacement")
+BENCH_AREAS = ("layers", "combat", "replacement", "game")
 
 
 def _bench(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -331,7 +343,7 @@ def _bench(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO], int]] = {
     "check": _check, "solve": _solve, "facts": _facts, "schema": _schema, "cards": _cards,
-    "bench": _bench,
+    "bench": _bench, "play": lambda a, o, e: _play(a, o),
     "explain": lambda a, o, e: _dispatch("pyengine.explain", a.args, "pyengine explain"),
     "graph": lambda a, o, e: _dispatch("pyengine.graph", a.args, "pyengine graph"),
     "serve": lambda a, o, e: _dispatch("pyengine.web", a.args, "pyengine serve"),

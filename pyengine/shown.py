@@ -489,3 +489,43 @@ class LegendMember(Record):
     controller: Symbol
     name: str
     obj: Symbol
+
+
+# --- asp/show/triggers.lp (pyengine/triggers/service.py) ------------------------------------
+
+
+@shown("triggers", name="triggered")
+class Triggered(Record):
+    """Ability K of ``source`` triggered on event I, controlled by P, by rule R (CR 603.2),
+    judged in world W (``before``: it looked back in time, 603.10)."""
+
+    source: str
+    ability: int
+    event: int
+    controller: str
+    rule: str
+    world: Name
+
+
+@shown("triggers", name="if_holds")
+class IfHolds(Record):
+    """The intervening if clause of ability K of ``source`` holds on resolution (CR 603.4)."""
+
+    source: str
+    ability: int
+
+
+@shown("triggers", name="stack_pos")
+class StackPos(Record):
+    """Triggered ability T is put on the stack N-th (0 first), CR 603.3b."""
+
+    triggered: str
+    position: int
+
+
+@shown("triggers", name="chooses")
+class Chooses(Record):
+    """Player P still chooses the order of N of the abilities they control (CR 603.3b)."""
+
+    player: str
+    count: int

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from pyengine.errors import ScenarioError
 from pyengine.lang.characteristics import parse_characteristics
@@ -14,7 +15,17 @@ from pyengine.lang.yamlread import Cursor, load_yaml
 from pyengine.model.effects import EffectDef
 from pyengine.model.objects import Characteristics
 
-CARD_FIELDS = frozenset({"name", "oracle", "rulings", "resolves"})
+CARD_FIELDS = frozenset({"name", "oracle", "rulings", "resolves", "does"})
+
+
+@dataclass(frozen=True)
+class SpellDoes:
+    """What an instant or sorcery does as it resolves (CR 608.2c), in the event language with
+    references (``self``, ``you``, ``target``...: the syntax of triggered abilities' ``do:``),
+    and the targets it is cast with (601.2c)."""
+
+    targets: tuple[Any, ...]
+    effects: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -26,6 +37,7 @@ class Card:
     oracle: str
     file: str
     resolves: EffectDef | None = None
+    does: SpellDoes | None = None
 
 
 def _files() -> list[tuple[str, str]]:
@@ -46,6 +58,7 @@ def parse_card(text: str, file: str) -> Card:
     resolves = None
     if cur.has("resolves"):
         resolves = parse_effect(cur.get("resolves"), ctx, allow_no_affects=True)
+    does = _does(cur.get("does"), ctx) if cur.has("does") else None
     if ctx.object_refs:
         ref, at = ctx.object_refs[0]
         at.fail(f"a card can't refer to object id {ref!r}; use self, it or attached")
@@ -57,7 +70,18 @@ def parse_card(text: str, file: str) -> Card:
     oracle = cur.get("oracle").value
     if {"Instant", "Sorcery"} & set(chars.types):
         _check_spell_abilities(cur, chars, oracle)
-    return Card(name, chars, oracle, file, resolves)
+    return Card(name, chars, oracle, file, resolves, does)
+
+
+def _does(cur: Cursor, ctx: Ctx) -> SpellDoes:
+    """``does: {targets: [...], do: [EVENT...]}`` (docs/effect-language.md, "Triggered
+    abilities", for the targets and events)."""
+    from pyengine.lang import triggers as tl
+
+    cur.mapping({"targets", "do"}, "{targets: [...], do: [EVENT...]}")
+    targets = tuple(tl._target(c, ctx) for c in cur.get("targets").seq("a list of targets"))
+    effects = tuple(tl._instruction(c, ctx, len(targets)) for c in cur.req("do").seq("a list of events"))
+    return SpellDoes(targets, effects)
 
 
 def paragraphs(oracle: str) -> list[str]:

@@ -349,6 +349,10 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
                      + ", ".join(sorted(KEYWORDS)) + ", <type>walk, protection from <quality>, ward <cost>,"
                      " or a mapping (static, cda, text, mana)")
         return Ability("keyword", key=low, name=low, effects=keyword_cda(low))
+    if isinstance(cur.value, dict) and "trigger" in cur.value:  # CR 603: pyengine/lang/triggers.py
+        from pyengine.lang.triggers import parse_triggered
+
+        return parse_triggered(cur, ctx)
     cur.mapping(set(ABILITY_KEYS) | {"id", "zones"}, "an ability")
     zones = _ability_zones(cur) if cur.has("zones") else ()
     if not any(k not in ("id", "zones") for k in cur.value):

@@ -8,7 +8,7 @@ layer (CR 613.1) or to a rules area (combat restrictions and requirements, repla
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Union
+from typing import Any, Union
 
 from pyengine.model.enums import Duration, Layer
 
@@ -160,6 +160,10 @@ class Ability:
     # the zones a static ability says it functions in (CR 113.6b; an emblem's: command, 113.6p);
     # empty: on the battlefield (113.6)
     zones: tuple[str, ...] = ()
+    # a triggered ability's trigger event, condition and effect (CR 603; a
+    # :class:`pyengine.model.triggers.TriggerDef`); the layer engine sees it as a ``text``
+    # ability, present or absent
+    trigger: Any = None
 
 
 # CR 702: keyword abilities that are activated abilities ("Equip [cost]" means "[Cost]: ...");

@@ -37,7 +37,7 @@ class QueryKind:
 
 
 REGISTRY: dict[str, QueryKind] = {}
-_MODULES = ("characteristics", "attack", "block", "replacement", "sba", "cast", "game")
+_MODULES = ("characteristics", "attack", "block", "replacement", "sba", "triggers", "cast", "game")
 
 
 def register(kind: QueryKind) -> QueryKind:

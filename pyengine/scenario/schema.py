@@ -127,8 +127,37 @@ def _ability_schema() -> Schema:
                               for kind, sch in kinds.items() if kind in lang.ABILITY_KEYS]
     branches.append({"type": "object", "required": ["text"], "additionalProperties": False,
                      "properties": {"text": _nonempty(), "id": text}})
+    branches.append(_triggered_schema())
     return {"description": "an ability (docs/effect-language.md, Abilities)",
             "oneOf": [_keyword_schema(), *branches]}
+
+
+def _triggered_schema() -> Schema:
+    """A triggered ability (docs/effect-language.md, "Triggered abilities"; CR 603)."""
+    from pyengine.lang import triggers as tl
+
+    obj = {"anyOf": [_ref("selector"), {"type": "string"}]}
+    player = {"enum": list(tl.PATTERN_PLAYERS)}
+    zone = {"enum": [z.value for z in Zone]}
+    when = {"type": "object", "required": ["kind"], "additionalProperties": False,
+            "properties": {"kind": {"enum": list(tl.WHEN_KINDS)}, "obj": obj, "from": zone,
+                           "to": {"anyOf": [zone, {"const": "player"}, _ref("selector"),
+                                            {"type": "object", "required": ["player"],
+                                             "properties": {"player": player}}]},
+                           "source": obj, "player": player, "combat": {"type": "boolean"},
+                           "one_or_more": {"type": "boolean"}}}
+    at = {"type": "object", "required": ["step"], "additionalProperties": False,
+          "properties": {"step": {"enum": Step.words()}, "player": player}}
+    trigger = {"type": "object", "additionalProperties": False,
+               "properties": {"when": when, "at": at, "if": _ref("condition")}}
+    target = {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+              "properties": {"obj": _ref("selector"), "player": {"enum": ["any", "opponent", "you"]},
+                             "any": {"const": True}}}
+    event = {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}}}
+    return {"type": "object", "required": ["trigger", "do", "text"], "additionalProperties": False,
+            "properties": {"trigger": trigger, "do": {"type": "array", "minItems": 1, "items": event},
+                           "targets": {"type": "array", "items": target}, "text": _nonempty(),
+                           "id": {"type": "string"}}}
 
 
 def _expr_schema() -> Schema:

@@ -98,11 +98,11 @@ def test_state_without_query_is_refused() -> None:
 
 def test_planned_query_kind_is_unsupported() -> None:
     @dataclasses.dataclass(frozen=True)
-    class GameQuery:
-        kind: str = "game"
+    class CastQuery:
+        kind: str = "cast"
 
-    with pytest.raises(UnsupportedQuery, match="query kind 'game' is not supported yet"):
-        pe.solve(pe.loads(ANTHEM_BEARS), GameQuery())
+    with pytest.raises(UnsupportedQuery, match="query kind 'cast' is not supported yet"):
+        pe.solve(pe.loads(ANTHEM_BEARS), CastQuery())
 
 
 def test_facts_are_sorted_symbols() -> None:

@@ -1,0 +1,250 @@
+"""The actions a game takes (players' choices and a script's instructions) and
+:func:`apply`: an action either gives the next game, whose ``previous`` is this one, or raises
+:class:`IllegalAction` naming the rule, and the game is unchanged (it is immutable).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+from pyengine.budget import Budget
+from pyengine.damage.model import Share
+from pyengine.events import GameEvent
+from pyengine.game import checks, combat, stack, turns
+from pyengine.game.model import Game, IllegalAction, Outcome, StackItem
+from pyengine.game.perform import perform
+from pyengine.model.enums import Step
+from pyengine.replacement.event import Event
+
+
+@dataclass(frozen=True)
+class Pass:
+    """The player with priority passes (CR 117.3d); ``player`` checks who it is."""
+
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class DeclareAttackers:
+    """CR 508.1: (creature, player or planeswalker attacked) pairs; () declares none."""
+
+    pairs: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class DeclareBlockers:
+    """CR 509.1: (blocking creature, attacker) pairs; () declares none."""
+
+    pairs: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class AssignDamage:
+    """CR 510.1: this step's assignment (None: the only legal one), and replacement choices
+    for dealing it (616.1)."""
+
+    shares: tuple[Share, ...] | None = None
+    choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class PutOnStack:
+    """A spell or ability put on the stack directly (casting itself is not modelled)."""
+
+    item: StackItem
+
+
+@dataclass(frozen=True)
+class Perform:
+    """Events that happen now (the script deals damage, puts counters, makes a player draw
+    or discard), through the replacement engine."""
+
+    events: tuple[Event, ...]
+    rule: str = "script"
+    cause: str = "effect"
+    choices: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Discard:
+    """The cleanup step's discard to hand size (CR 514.1): which named cards."""
+
+    player: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Choose:
+    """A sequence of replacement choices for the next events with several outcomes (616.1)."""
+
+    choices: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class ChooseLegend:
+    """CR 704.5j: ``controller`` keeps ``keep`` of their legendary permanents named ``name``."""
+
+    controller: str
+    name: str
+    keep: str
+
+
+@dataclass(frozen=True)
+class OrderTriggers:
+    """CR 603.3b: the order ``player`` puts their triggered abilities on the stack in (the first
+    goes on the stack first)."""
+
+    player: str
+    ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Concede:
+    """CR 104.3a: a player concedes (at any time)."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class Advance:
+    """Take the default action until the game reaches ``step`` (of turn ``turn``, default
+    the current or the next turn): pass priority, resolve what is on the stack, declare no
+    attackers and no blockers, assign combat damage the only legal way."""
+
+    step: Step
+    turn: int | None = None
+
+
+Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, Perform,
+               Discard, Choose, ChooseLegend, OrderTriggers, Concede, Advance]
+
+
+def apply(game: Game, action: Action, budget: Budget | float = 60.0) -> Game:
+    """The game after ``action``; :class:`IllegalAction` if the rules forbid it."""
+    if game.outcome.over and not isinstance(action, Advance):
+        raise IllegalAction("104.1", "the game is over")
+    nxt = _apply(game, action, budget)
+    return nxt.clone(previous=game)
+
+
+def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
+    if isinstance(action, Pass):
+        return stack.pass_priority(game, action.player, budget)
+    if isinstance(action, DeclareAttackers):
+        return combat.declare_attackers(game, action.pairs, budget)
+    if isinstance(action, DeclareBlockers):
+        return combat.declare_blockers(game, action.pairs, budget)
+    if isinstance(action, AssignDamage):
+        return combat.assign_damage(game, action.shares, budget, action.choices)
+    if isinstance(action, PutOnStack):
+        return stack.put_on_stack(game, action.item, budget)
+    if isinstance(action, Perform):
+        game = perform(game, action.events, rule=action.rule, cause=action.cause,
+                       choices=action.choices, budget=budget)
+        if game.priority is not None and game.pending is None:  # the holder receives it again (117.5)
+            game = checks.give_priority(game, game.priority, budget)
+        return game
+    if isinstance(action, Discard):
+        if game.pending != "discard" or action.player != game.active:
+            raise IllegalAction("514.1", "the active player discards to hand size in the cleanup step")
+        return turns.cleanup(game, budget, discard=action.cards)
+    if isinstance(action, Choose):
+        return game.clone(choices=action.choices)
+    if isinstance(action, ChooseLegend):
+        kept = dict(game.legend_choices)
+        kept[(action.controller, action.name)] = action.keep
+        return game.clone(legend_choices=tuple(sorted(kept.items())))
+    if isinstance(action, OrderTriggers):
+        orders = dict(game.trigger_orders)
+        orders[action.player] = action.ids
+        return game.clone(trigger_orders=tuple(sorted(orders.items())))
+    if isinstance(action, Concede):
+        if action.player not in game.state.player_ids:
+            raise IllegalAction("104.3a", f"{action.player} is not a player of this game")
+        outcome = Outcome(tuple(p for p in game.state.player_ids if p != action.player), (action.player,),
+                          False, "104.3a")
+        return game.clone(outcome=outcome, priority=None, pending=None).emit(
+            GameEvent("lose_game", player=action.player, cause="concede", rule="104.3a"))
+    if isinstance(action, Advance):
+        return advance(game, action.step, action.turn, budget)
+    raise TypeError(f"not an action: {action!r}")
+
+
+MAX_ADVANCE = 10_000
+
+
+def advance(game: Game, step: Step, turn: int | None, budget: Budget | float) -> Game:
+    """Default actions until ``step`` of ``turn`` begins (or the game ends). A repeated
+    moment with nothing left to choose is a loop of mandatory actions: a draw (104.4b)."""
+    target_turn = turn if turn is not None else (
+        game.state.turn.number if _order(step) > _order(game.step) else game.state.turn.number + 1)
+    if turn is not None and (turn, _order(step)) <= (game.state.turn.number, _order(game.step)):
+        raise IllegalAction("500.1", f"turn {turn}'s {step.value} step is not ahead of the game")
+    seen: set[Any] = set()
+    for _ in range(MAX_ADVANCE):
+        if game.outcome.over or (game.step == step and game.state.turn.number == target_turn):
+            return game
+        if (game.state.turn.number, _order(game.step)) > (target_turn, _order(step)):
+            # a step that didn't happen: 508.8 skipped it, or no first-strike step (510.4)
+            now = f"turn {game.state.turn.number}'s {game.step.value}"
+            raise IllegalAction("500.1", f"turn {target_turn} had no {step.value} step (now: {now})")
+        key = _moment(game)
+        if key in seen:
+            return game.clone(outcome=Outcome((), (), True, "104.4b")).emit(
+                GameEvent("draw_game", rule="104.4b"))
+        seen.add(key)
+        game = _default(game, budget)
+    raise IllegalAction("104.4b", f"no {step.value} step of turn {target_turn} within {MAX_ADVANCE} actions")
+
+
+def _order(step: Step) -> int:
+    from pyengine.game.model import ORDER
+
+    return ORDER.index(step)
+
+
+def _moment(game: Game) -> Any:
+    """What makes two moments the same (the log and undo history aside)."""
+    key = (game.state, game.priority, game.passes, game.stack, game.pending, game.combat)
+    try:
+        hash(key)
+    except TypeError:  # a value the effect language keeps in a list or mapping
+        return repr(key)
+    return key
+
+
+def _default(game: Game, budget: Budget | float) -> Game:
+    if game.pending == "declare_attackers":
+        return combat.declare_attackers(game, (), budget)
+    if game.pending == "declare_blockers":
+        return combat.declare_blockers(game, (), budget)
+    if game.pending == "combat_damage":
+        return combat.assign_damage(game, None, budget)
+    if game.pending == "discard":
+        raise IllegalAction("514.1", f"{game.active} chooses which cards to discard to hand size")
+    if game.priority is None:  # a cleanup step in which nothing happened (514.3)
+        return turns.advance_step(game, budget)
+    return stack.pass_priority(game, None, budget)
+
+
+def legal_actions(game: Game) -> tuple[Action, ...]:
+    """The player choices available now, as actions (declarations are listed as the empty
+    one; the combat engine lists the others): what a script or a random player picks from."""
+    if game.outcome.over:
+        return ()
+    if game.pending == "declare_attackers":
+        return (DeclareAttackers(),)
+    if game.pending == "declare_blockers":
+        return (DeclareBlockers(),)
+    if game.pending == "combat_damage":
+        return (AssignDamage(),)
+    if game.pending == "discard":
+        return tuple(Discard(game.active, (c,)) for c in turns.hand(game, game.active))
+    out: list[Action] = []
+    if game.priority is not None:
+        out.append(Pass(game.priority))
+    elif game.step == Step.CLEANUP:
+        out.append(Advance(Step.UNTAP))
+    out += [Concede(p) for p in game.state.player_ids]
+    return tuple(out)

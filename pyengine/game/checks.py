@@ -1,0 +1,194 @@
+"""What happens each time a player would receive priority (CR 117.5): state-based actions are
+performed (704.3: all that apply at once, as one event) and checked again until none apply;
+then the abilities that triggered since the last time go on the stack (603.3), each player's
+in APNAP order (603.3b); the two repeat until neither happens. In the cleanup step, whether
+anything did decides if players get priority and another cleanup step follows (514.3a).
+
+The rules are other engines': state-based actions are :func:`pyengine.sba.service.check`'s,
+the zone changes they cause go through the replacement engine (a destroyed creature may
+regenerate, 701.19); triggered abilities are :func:`pyengine.triggers.service.match`'s, and
+their stack order :func:`pyengine.triggers.service.orders`'.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pyengine.budget import Budget
+from pyengine.events import GameEvent
+from pyengine.game.model import Game, IllegalAction, Outcome, StackItem
+from pyengine.game.perform import layers, perform
+from pyengine.lang.yamlread import Cursor
+from pyengine.model.enums import Zone
+from pyengine.replacement.event import Event, EventReader
+
+MAX_ROUNDS = 1000  # checks in one go before the repetition is a loop (104.4b)
+
+
+def checks(game: Game, budget: Budget | float) -> tuple[Game, bool]:
+    """Perform the checks of CR 117.5; whether anything happened."""
+    happened = False
+    for _ in range(MAX_ROUNDS):
+        if game.outcome.over:
+            return game, happened
+        game, sba = state_based(game, budget)
+        game, trig = put_triggers(game, budget)
+        happened = happened or sba or trig
+        if not sba and not trig:
+            return game, happened
+    loop = game.clone(outcome=Outcome((), (), True, "104.4b"))
+    return loop.emit(GameEvent("draw_game", rule="104.4b")), True
+
+
+def give_priority(game: Game, player: str, budget: Budget | float) -> Game:
+    """``player`` would receive priority: the checks first (117.5), then they have it."""
+    game, _ = checks(game, budget)
+    if game.outcome.over:
+        return game.clone(priority=None, pending=None)
+    return game.clone(priority=player)
+
+
+def after_cleanup(game: Game, budget: Budget | float) -> Game:
+    """CR 514.3a: if state-based actions were performed or abilities triggered in the cleanup
+    step, the active player gets priority and another cleanup step follows; else no one
+    gets priority (514.3) and the step ends."""
+    game, happened = checks(game, budget)
+    if game.outcome.over:
+        return game.clone(priority=None, pending=None)
+    if happened:
+        return game.clone(priority=game.active, cleanup_again=True)
+    return game.clone(priority=None, cleanup_again=False)
+
+
+# --- state-based actions (704) -------------------------------------------------------------
+
+def state_based(game: Game, budget: Budget | float) -> tuple[Game, bool]:
+    """One check of state-based actions and, if any apply, their performing (704.3)."""
+    from pyengine.sba.model import SinceLastCheck
+    from pyengine.sba.service import check
+
+    ids = {o.id for o in game.state.objects}
+    since = SinceLastCheck(drew_from_empty=game.drew_from_empty,
+                           deathtouch_damaged=game.deathtouch_damaged & ids, stack_empty=not game.stack)
+    res = layers(game.state, budget)
+    result = check(game.state, since=since, budget=Budget.of(budget, "the state-based-action check"),
+                   layers=res)
+    groups = {(g.controller, g.name) for g in result.legend_groups}
+    chosen = {k: v for k, v in game.legend_choices if k in groups}
+    if chosen:  # the choices the script made for the groups there are now (704.5j)
+        result = check(game.state, since=since, legend_choices=chosen,
+                       budget=Budget.of(budget, "the state-based-action check"), layers=res)
+    if result.legend_groups:
+        g = result.legend_groups[0]
+        raise IllegalAction("704.5j", f"{g.controller} chooses which {g.name} to keep "
+                                      f"({', '.join(g.candidates)}): give {{legend: {{controller: "
+                                      f"{g.controller}, name: {g.name}, keep: ID}}}} before this action")
+    game = game.clone(drew_from_empty=frozenset(), deathtouch_damaged=frozenset())
+    if not result.actions:
+        return game, False
+    events: list[Event] = []
+    rules: dict[str, str] = {}
+    objs = {o.id: o for o in game.state.objects}
+    gone: list[GameEvent] = []
+    for a in result.actions:
+        key = a.obj or a.player or ""
+        rules.setdefault(key, a.rule)
+        if a.kind == "draw_game":  # 104.4a
+            return game.clone(outcome=Outcome((), (), True, a.rule)).emit(
+                GameEvent("draw_game", rule=a.rule)), True
+        if a.kind == "lose_game" and a.player:
+            events.append(Event("lose_game", (("player", ("p", a.player)),)))
+        elif a.kind in ("put_into_graveyard", "destroy") and a.obj:
+            o = objs[a.obj]
+            cause = "destroy" if a.kind == "destroy" else "sba"
+            events.append(Event("move", _move(a.obj, o.zone.value, cause)))
+        elif a.kind == "remove_counters" and a.obj:
+            events.append(Event("remove_counters", (("target", ("o", a.obj)), ("counter", a.counter),
+                                                    ("amount", a.amount))))
+        elif a.kind == "unattach" and a.obj:
+            objs[a.obj] = replace(objs[a.obj], attached_to=None)
+        elif a.kind == "cease_to_exist" and a.obj:  # 704.5d, 111.7
+            gone.append(GameEvent("zone_change", obj=a.obj, from_zone=objs[a.obj].zone.value,
+                                  to_zone="none", cause="sba", rule=a.rule))
+    state = game.state.clone(objects=tuple(objs[o.id] for o in game.state.objects
+                                           if o.id not in {g.obj for g in gone}))
+    game = game.clone(state=state).emit(*gone)
+    before = len(game.log)
+    game = perform(game, events, rule="704.3", cause="sba", budget=budget)
+    fixed = tuple(replace(e, rule=rules.get(e.obj or e.player or "", e.rule)) if i >= before else e
+                  for i, e in enumerate(game.log))
+    return game.clone(log=fixed, drew_from_empty=frozenset(), deathtouch_damaged=frozenset()), True
+
+
+def _move(oid: str, frm: str, cause: str) -> tuple[tuple[str, Any], ...]:
+    return (("object", ("o", oid)), ("count", 1), ("from", frm), ("to", "graveyard"), ("cause", cause),
+            ("position", None), ("control", None), ("as", None), ("tapped", False), ("face", "front"),
+            ("choice", None))
+
+
+# --- triggered abilities (603) -------------------------------------------------------------
+
+def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
+    """The abilities triggered by the events since the last check go on the stack (603.3),
+    in APNAP order, each player's in the order they chose (603.3b)."""
+    from pyengine.triggers.service import definition, match, orders
+
+    events = game.log[game.trigger_mark:]
+    before = game.trigger_state or game.state
+    game = game.clone(trigger_mark=len(game.log), trigger_state=game.state)
+    if not events:
+        return game, False
+    found = match(before, game.state, events, budget=Budget.of(budget, "the trigger engine"))
+    if not found:
+        return game, False
+    chosen = {p: ids for p, ids in game.trigger_orders if any(t.controller == p for t in found)}
+    order = orders(found, game.active, game.state.player_ids, chosen)
+    if order.fixed is None:
+        ask = "; ".join(f"{p}: {', '.join(ids)}" for p, ids in order.per_player)
+        raise IllegalAction("603.3b", f"the players choose the order of their triggered abilities "
+                                      f"({ask}): give {{order_triggers: {{PLAYER: [IDS]}}}} first")
+    by_id = {t.id: t for t in found}
+    items = []
+    for tid in order.fixed:
+        t = by_id[tid]
+        d = definition(game.state, t) if t.source in {o.id for o in game.state.objects} else \
+            definition(before, t)
+        if d.targets:
+            raise IllegalAction("603.3d", f"{t.text!r} targets: scripts don't choose the targets of "
+                                          "triggered abilities yet")
+        events_ = tuple(_instantiate(game, t, ins) for ins in d.effects)
+        items.append(StackItem(t.id, t.controller, t.text, events=events_, source=t.source, trigger=(t, d)))
+    return game.clone(stack=game.stack + tuple(items), passes=0), True
+
+
+def _instantiate(game: Game, t: Any, ins: Any) -> Event:
+    """An instruction of a triggered ability as an event: its references filled in (CR 603.7c)."""
+    ev = next((e for e in game.log if e.index == t.event_index), None)
+    other = next(p for p in game.state.player_ids if p != t.controller)
+    subject = t.it
+
+    def owner_of(oid: str | None, ctl: bool) -> str:
+        o = next((x for x in game.state.objects if x.id == oid), None)
+        if o is None:
+            raise IllegalAction("603.7c", f"{t.text!r}: the object it refers to is gone")
+        return o.controller if ctl and o.zone in (Zone.BATTLEFIELD, Zone.STACK) else o.owner
+
+    refs = {"self": t.source, "it": subject, "you": t.controller, "opponent": other,
+            "that_player": ev.player if ev is not None else None,
+            "defending_player": next(p for p in game.state.player_ids if p != game.active)}
+    doc: dict[str, Any] = {"kind": ins.kind}
+    for k, v in ins.fields:
+        if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
+            word = v[1]
+            value = (owner_of(subject, True) if word == "its_controller" else
+                     owner_of(subject, False) if word == "its_owner" else refs.get(word))
+            if value is None:
+                raise IllegalAction("603.7c", f"{t.text!r}: {word} names nothing here")
+            doc[k] = value
+        elif hasattr(v, "op"):
+            raise IllegalAction("608.2h", f"{t.text!r}: amounts computed on resolution are not "
+                                          "followed yet")
+        else:
+            doc[k] = v
+    return EventReader(game.state).event(Cursor(doc, "trigger", None, None))

@@ -1,0 +1,250 @@
+"""Events happen through the replacement engine: proposed events (its event language) go to
+:func:`pyengine.replacement.service.analyse`, which gives every outcome the replacement and
+prevention effects allow (CR 614-616) with damage's results (120.3: life loss, poison,
+-1/-1 counters, loyalty and defense removed, lifelink); the outcome chosen is applied to the
+game and recorded in its log as :class:`GameEvent` s.
+
+Several outcomes are a choice of the affected player (616.1): the game takes the sequence of
+choices the script proposed (``Game.choices`` or the stack object's), checked by the engine;
+without one it stops with the outcomes to choose from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from pyengine.budget import Budget
+from pyengine.events import GameEvent
+from pyengine.game.model import Game, IllegalAction, Outcome
+from pyengine.layers import compute
+from pyengine.layers.result import LayerResult
+from pyengine.model.enums import Zone
+from pyengine.model.objects import GameObject, GameState, Player
+from pyengine.replacement.event import Event
+from pyengine.replacement.service import Proposal, analyse
+
+_CACHE: dict[int, tuple[GameState, LayerResult]] = {}
+
+
+def layers(state: GameState, budget: Budget | float = 30.0) -> LayerResult:
+    """The layer engine's characteristics of ``state`` (CR 613). A result is kept only for
+    the very state it was computed for: any change makes a new state, so nothing is cached
+    across a change."""
+    hit = _CACHE.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    result = compute(state, timeout=budget)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(state)] = (state, result)
+    return result
+
+
+class ChoiceNeeded(IllegalAction):
+    """Several outcomes and no proposed sequence of choices: the script must choose (616.1)."""
+
+
+def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "effect",
+            choices: Sequence[Any] = (), budget: Budget | float = 30.0) -> Game:
+    """``events`` (simultaneous) happen through the replacement engine; the game after them."""
+    if not events:
+        return game
+    proposal = list(choices) or list(game.choices)
+    seq = [Proposal(c["effect"], c.get("choice"), c.get("by")) for c in proposal] if proposal else None
+    answer = analyse(game.state, list(events), sequence=seq, timeout=budget)
+    if seq is not None and answer.verdict is not None:
+        if not answer.verdict.legal:
+            v = answer.verdict.violations[0]
+            raise IllegalAction(v.rule, f"the proposed replacement choices break {v.rule} ({v.check})")
+        outcome = answer.verdict.outcome
+    elif len(answer.outcomes) == 1:
+        outcome = answer.outcomes[0]
+    elif not answer.outcomes:
+        raise IllegalAction("614.7", "the events have no outcome")
+    else:
+        listed = "; ".join(f"{i + 1}: [{', '.join(s.effect for s in o.witness)}] -> "
+                           f"{', '.join(e.render() for e in o.events) or 'nothing'}"
+                           for i, o in enumerate(answer.outcomes))
+        raise ChoiceNeeded("616.1", f"the events have {len(answer.outcomes)} outcomes, one chosen by "
+                                    f"the affected player; give the choices (replacement effect ids "
+                                    f"in order): {listed}")
+    game = game.clone(choices=()) if proposal and not choices else game
+    assert outcome is not None
+    return apply_events(game, outcome.events, rule=rule, cause=cause, budget=budget)
+
+
+def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str = "effect",
+                 budget: Budget | float = 30.0) -> Game:
+    """Apply what the replacement engine's outcome says happens, as one batch."""
+    result = layers(game.state, budget)
+    objs = {o.id: o for o in game.state.objects}
+    order = [o.id for o in game.state.objects]
+    players = {p.id: p for p in game.state.players}
+    log: list[GameEvent] = []
+    combat = game.combat
+    drew_empty, dt = set(game.drew_from_empty), set(game.deathtouch_damaged)
+    outcome = game.outcome
+    ts = game.next_timestamp
+    for e in sorted(events, key=_order):
+        f = dict(e.fields)
+        if e.kind == "damage":
+            src = _id(f["source"])
+            chars = result.objects.get(src)
+            kws = {k for k, _ in chars.keywords} if chars else set()
+            tgt = f["target"]
+            if tgt[0] == "p":
+                log.append(GameEvent("damage", source=src, player=tgt[1], amount=f["amount"],
+                                     combat=f["combat"], rule=rule))
+                continue
+            t = objs[tgt[1]]
+            tchars = result.objects.get(t.id)
+            if tchars and "Creature" in tchars.types and not kws & {"wither", "infect"}:
+                objs[t.id] = replace(t, damage=t.damage + f["amount"])  # 120.3e
+            if "deathtouch" in kws and f["amount"] > 0:
+                dt.add(t.id)
+            log.append(GameEvent("damage", source=src, obj=t.id, amount=f["amount"],
+                                 combat=f["combat"], rule=rule))
+        elif e.kind in ("gain_life", "lose_life", "pay_life"):
+            pid = f["player"][1]
+            sign = 1 if e.kind == "gain_life" else -1
+            players[pid] = replace(players[pid], life=players[pid].life + sign * f["amount"])
+            log.append(GameEvent("life_gain" if sign > 0 else "life_loss", player=pid,
+                                 amount=f["amount"], cause=str(f.get("cause") or e.kind), rule=rule))
+        elif e.kind in ("counters", "remove_counters"):
+            tgt, n, kind = f["target"], f["amount"], f["counter"]
+            n = n if e.kind == "counters" else -n
+            if tgt[0] == "p":
+                pl = players[tgt[1]]
+                if kind != "poison":
+                    raise IllegalAction("122.1", f"{kind} counters on a player are not followed "
+                                                 "by the game yet")
+                players[pl.id] = replace(pl, poison=max(0, pl.poison + n))
+                log.append(_counter_event(e.kind, kind, abs(n), player=pl.id, rule=rule))
+            else:
+                o = objs[tgt[1]]
+                objs[o.id] = replace(o, counters=_add_counter(o.counters, kind, n))
+                log.append(_counter_event(e.kind, kind, abs(n), obj=o.id, rule=rule))
+        elif e.kind == "draw":
+            for _ in range(f["count"]):
+                g = _draw(f["player"][1], objs, order, players, rule)
+                if g.cause == "empty_library":  # 704.5b
+                    drew_empty.add(g.player or "")
+                log.append(g)
+        elif e.kind == "move":
+            for _ in range(f["count"]):
+                log.append(_move(f, objs, order, players, cause, rule))
+                oid = log[-1].obj
+                if oid is not None and f["from"] == "battlefield":
+                    combat = combat.without(oid)  # 506.4
+                if oid is not None and f["to"] == "battlefield":  # 613.7d
+                    objs[oid] = replace(objs[oid], timestamp=ts)
+                    ts += 1
+        elif e.kind == "regenerate":  # 701.19a
+            o = objs[_id(f["object"])]
+            objs[o.id] = replace(o, damage=0, tapped=True)
+            combat = combat.without(o.id)
+            log.append(GameEvent("tap", obj=o.id, cause="regenerate", rule="701.19a"))
+        elif e.kind in ("lose_game", "win_game"):
+            pid = f["player"][1]
+            log.append(GameEvent(e.kind, player=pid, rule=rule))
+            if e.kind == "lose_game":
+                outcome = _lost(outcome, pid, tuple(players), rule)
+            else:
+                outcome = Outcome((pid,), tuple(p for p in players if p != pid), False, rule)
+        elif e.kind in ("begin", "other"):
+            continue
+        else:  # create_tokens, set_life (split by the engine), ...
+            raise IllegalAction(rule, f"the game does not perform {e.kind} events yet")
+    state = game.state.clone(objects=tuple(objs[i] for i in order if i in objs),
+                             players=tuple(players[p.id] for p in game.state.players))
+    return game.clone(state=state, combat=combat, drew_from_empty=frozenset(drew_empty),
+                      deathtouch_damaged=frozenset(dt), outcome=outcome,
+                      next_timestamp=ts).emit(*log)
+
+
+def _lost(outcome: Outcome, pid: str, players: tuple[str, ...], rule: str) -> Outcome:
+    """CR 104.2a: a player still in the game wins when all their opponents have left it."""
+    losers = tuple(dict.fromkeys(outcome.losers + (pid,)))
+    left = tuple(p for p in players if p not in losers)
+    return Outcome(left if len(left) == 1 else (), losers, False, outcome.reason or rule)
+
+
+def _order(e: Event) -> int:
+    # damage before its results: a creature is dealt damage, then life changes (one batch)
+    return 0 if e.kind == "damage" else 1
+
+
+def _id(v: Any) -> str:
+    return str(v[1]) if isinstance(v, tuple) else str(v)
+
+
+def _add_counter(counters: tuple[tuple[str, int], ...], kind: str, n: int) -> tuple[tuple[str, int], ...]:
+    d = dict(counters)
+    d[kind] = max(0, d.get(kind, 0) + n)
+    return tuple(sorted((k, v) for k, v in d.items() if v > 0))
+
+
+def _counter_event(kind: str, counter: str, n: int, *, rule: str, obj: str | None = None,
+                   player: str | None = None) -> GameEvent:
+    word = "counters_added" if kind == "counters" else "counters_removed"
+    return GameEvent(word, obj=obj, player=player, counter=counter, amount=n, rule=rule)
+
+
+def library(objs: dict[str, GameObject], order: list[str], pid: str) -> list[str]:
+    """The named cards of ``pid``'s library, top first (as the scenario lists them)."""
+    return [i for i in order if i in objs and objs[i].zone == Zone.LIBRARY and objs[i].owner == pid]
+
+
+def _draw(pid: str, objs: dict[str, GameObject], order: list[str], players: dict[str, Player],
+          rule: str) -> GameEvent:
+    """CR 121.1: the top card of the library into the hand; none from an empty library (121.4).
+    The named library cards are its top cards; the others (``library_size``) are unnamed."""
+    pl = players[pid]
+    if pl.library_size <= 0:  # 121.4
+        return GameEvent("draw", player=pid, cause="empty_library", rule=rule)
+    named = library(objs, order, pid)
+    players[pid] = replace(pl, library_size=pl.library_size - 1, hand_size=pl.hand_size + 1)
+    if named:
+        objs[named[0]] = replace(objs[named[0]], zone=Zone.HAND)
+        return GameEvent("draw", player=pid, obj=named[0], rule=rule)
+    return GameEvent("draw", player=pid, obj=None, cause="unnamed", rule=rule)
+
+
+def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
+          players: dict[str, Player], cause: str, rule: str) -> GameEvent:
+    """One object changes zones (CR 400.7: it becomes a new object; it keeps its id here so a
+    scenario can follow it)."""
+    what, frm, to = f["object"], f["from"], f["to"]
+    o: GameObject | None
+    if isinstance(what, tuple) and what[0] == "o":
+        o = objs[what[1]]
+        owner = o.owner
+    elif isinstance(what, tuple) and what[0] in ("top", "card"):
+        owner = what[1]
+        named = library(objs, order, owner) if what[0] == "top" else []
+        o = objs[named[0]] if named else None
+    else:
+        raise IllegalAction(rule, "the game does not create tokens yet")
+    for zone, key in (("hand", "hand_size"), ("library", "library_size")):
+        pl = players[owner]
+        if frm == zone:
+            players[owner] = replace(pl, **{key: max(0, getattr(pl, key) - 1)})
+        pl = players[owner]
+        if to == zone:
+            players[owner] = replace(pl, **{key: getattr(pl, key) + 1})
+    why = str(f.get("cause") or cause)
+    if o is None:
+        return GameEvent("zone_change", player=owner, from_zone=frm, to_zone=to, cause=why, rule=rule)
+    new = replace(o, zone=Zone(to) if to != "none" else o.zone, tapped=False, damage=0,
+                  counters=() if frm == "battlefield" else o.counters, attached_to=None,
+                  controller=o.owner if to != "battlefield" else o.controller,
+                  controlled_since_turn_start=False)
+    if to == "battlefield":
+        control = f.get("control")
+        new = replace(new, controller=control[1] if isinstance(control, tuple) else o.owner,
+                      tapped=bool(f.get("tapped")))
+    objs[o.id] = new
+    return GameEvent("zone_change", obj=o.id, player=o.controller, from_zone=frm, to_zone=to,
+                     cause=why, rule=rule)

@@ -1,0 +1,154 @@
+"""Playing a script: the game starts from the scenario's state, takes each action in turn,
+and records a snapshot at each checkpoint. An illegal action ends the run with the verdict
+(its index, the rule, why); the snapshots before it stand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyengine.budget import Budget
+from pyengine.errors import PyengineError
+from pyengine.events import GameEvent
+from pyengine.game import log as game_log
+from pyengine.game import new_game
+from pyengine.game.actions import Choose, ChooseLegend, Discard, OrderTriggers, Pass, Perform
+from pyengine.game.model import Game, IllegalAction
+from pyengine.game.perform import layers
+from pyengine.game.script import Checkpoint, DiscardNow, Resolve
+from pyengine.model.objects import GameState
+from pyengine.replacement.event import Event
+
+
+@dataclass(frozen=True)
+class Illegal:
+    """The script's first illegal action: its index (from 0), the rule and why."""
+
+    action: int
+    rule: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class GameAnswer:
+    """Snapshots by checkpoint name (in script order), the illegal action if any, the log."""
+
+    snapshots: tuple[tuple[str, dict[str, Any]], ...]
+    illegal: Illegal | None
+    log: tuple[GameEvent, ...]
+    final: dict[str, Any] = field(default_factory=dict)
+    marks: tuple[tuple[str, int], ...] = ()  # checkpoint -> number of log events before it
+
+    def to_json(self) -> dict[str, Any]:
+        return {"checkpoints": dict(self.snapshots), "final": self.final,
+                "illegal": None if self.illegal is None else
+                {"action": self.illegal.action, "rule": self.illegal.rule, "reason": self.illegal.reason},
+                "log": [game_log.to_json(e) for e in self.log]}
+
+    def render(self, until: str | None = None) -> str:
+        events = self.log
+        if until is not None:
+            events = events[:dict(self.marks)[until]]
+        lines = game_log.render(events)
+        for name, n in self.marks:
+            if until is None or n <= len(events):
+                lines.append(f"-- checkpoint {name} after event {n}")
+        if self.illegal is not None and until is None:
+            ill = self.illegal
+            lines.append(f"!! action {ill.action} is illegal (CR {ill.rule}): {ill.reason}")
+        res = self.final.get("result", {})
+        if res.get("draw"):
+            lines.append(f"the game is a draw (CR {res.get('reason')})")
+        elif res.get("winners"):
+            lines.append(f"{', '.join(res['winners'])} won (CR {res.get('reason')})")
+        return "\n".join(lines)
+
+
+def play(state: GameState, items: tuple[Any, ...], budget: Budget | float) -> GameAnswer:
+    """Run the script from ``state``."""
+    ahead = 0  # choices the script makes before the game's first priority (117.5)
+    while ahead < len(items) and isinstance(items[ahead], (ChooseLegend, OrderTriggers, Choose)):
+        ahead += 1
+    snaps: list[tuple[str, dict[str, Any]]] = []
+    marks: list[tuple[str, int]] = []
+    try:
+        game = new_game(state, budget, tuple(items[:ahead]))
+    except IllegalAction as e:
+        return GameAnswer((), Illegal(ahead, e.rule, e.reason), (), {}, ())
+    illegal = None
+    for i, item in enumerate(items):
+        if i < ahead:
+            continue
+        if isinstance(item, Checkpoint):
+            snaps.append((item.name, snapshot(game, budget)))
+            marks.append((item.name, len(game.log)))
+            continue
+        try:
+            game = step(game, item, budget)
+        except IllegalAction as e:
+            illegal = Illegal(i, e.rule, e.reason)
+            break
+    return GameAnswer(tuple(snaps), illegal, game.log, snapshot(game, budget), tuple(marks))
+
+
+def step(game: Game, item: Any, budget: Budget | float) -> Game:
+    """One script item (an action, or the script's shorthand for several)."""
+    if isinstance(item, Resolve):
+        if not game.stack:
+            raise IllegalAction("117.4", "the stack is empty: nothing resolves")
+        top, depth = game.stack[-1], len(game.stack)
+        # until that object has left the stack (what it triggers may go on top at once)
+        while len(game.stack) >= depth and game.stack[depth - 1] is top and not game.outcome.over:
+            game = game.apply(Pass(), budget)
+        return game
+    if isinstance(item, DiscardNow):
+        if game.pending == "discard":
+            return game.apply(Discard(item.player, item.cards), budget)
+        events = tuple(Event("move", (("object", ("o", c)), ("count", 1), ("from", "hand"),
+                                      ("to", "graveyard"), ("cause", "discard"), ("position", None),
+                                      ("control", None), ("as", None), ("tapped", False),
+                                      ("face", "front"), ("choice", None))) for c in item.cards)
+        for c in item.cards:
+            o = game.state.object(c)
+            if o.zone.value != "hand" or o.owner != item.player:
+                raise IllegalAction("701.9a", f"{c} is not in {item.player}'s hand")
+        return game.apply(Perform(events, "701.9a", "discard"), budget)
+    try:
+        return game.apply(item, budget)
+    except (KeyError, ValueError) as e:  # a reference the game can't follow now
+        raise IllegalAction("400.7", f"{e}") from None
+    except IllegalAction:
+        raise
+    except PyengineError:
+        raise
+
+
+def snapshot(game: Game, budget: Budget | float) -> dict[str, Any]:
+    """What a checkpoint can expect: the turn, players, every object (state and
+    characteristics after layers), the stack (top first), combat and the result."""
+    res = layers(game.state, budget)
+    objects: dict[str, Any] = {}
+    for o in game.state.objects:
+        d: dict[str, Any] = {"zone": o.zone.value, "tapped": o.tapped, "damage": o.damage,
+                             "counters": dict(o.counters), "owner": o.owner}
+        ch = res.objects.get(o.id)
+        if ch is not None:
+            d.update({"controller": ch.controller, "power": ch.power, "toughness": ch.toughness,
+                      "types": sorted(ch.types), "subtypes": sorted(ch.subtypes),
+                      "colors": sorted(ch.colors), "abilities": sorted(ch.abilities), "name": ch.name})
+        objects[o.id] = d
+    out = game.outcome
+    return {
+        "turn": game.state.turn.number, "active": game.active, "step": game.step.value,
+        "priority": game.priority,
+        "life": {p.id: p.life for p in game.state.players},
+        "poison": {p.id: p.poison for p in game.state.players},
+        "hand": {p.id: p.hand_size for p in game.state.players},
+        "library": {p.id: p.library_size for p in game.state.players},
+        "objects": objects,
+        "stack": [s.id for s in reversed(game.stack)],
+        "attacking": sorted(game.combat.attacking()),
+        "blocked": sorted(game.combat.blocked),
+        "result": {"winners": list(out.winners), "losers": list(out.losers), "draw": out.draw,
+                   "reason": out.reason},
+    }

@@ -1,0 +1,208 @@
+"""Priority and the stack (CR 117, 405, 608).
+
+The active player receives priority first (117.3a); a player who passes gives it to the next
+player in turn order (117.3d); when all players pass in succession the top object of the stack
+resolves (117.4, 608.1; last in, first out, 405.5), or, with an empty stack, the step ends.
+After a resolution the active player receives priority (117.3b); after putting something on
+the stack its controller does (117.3c).
+
+Resolution (608.2): targets are checked first (608.2b: one no longer in its zone, or that
+hexproof, shroud or protection now forbids, asp/common/targeting.lp, or that no longer has the
+types it was chosen for, is illegal); if every target is illegal it doesn't resolve. Its
+instructions are events performed through the replacement engine (events naming an illegal
+target are left out); its continuous effect (a catalog card's ``resolves:``) starts with the
+next timestamp, affecting the legal targets (611.2c); then an instant or sorcery goes to its
+owner's graveyard (608.2n) and a permanent spell enters the battlefield (608.3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pyengine import catalog
+from pyengine.budget import Budget
+from pyengine.events import GameEvent
+from pyengine.game import checks, turns
+from pyengine.game.model import Game, IllegalAction, StackItem
+from pyengine.game.perform import layers, perform
+from pyengine.model.effects import ResolvedEffect
+from pyengine.model.enums import Step, Zone
+from pyengine.model.objects import GameObject
+from pyengine.replacement.event import Event
+from pyengine.targeting import Question, untargetable
+
+MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+
+
+def pass_priority(game: Game, player: str | None, budget: Budget | float) -> Game:
+    """``player`` (default: who holds priority) passes (117.3d)."""
+    holder = _holder(game)
+    if player is not None and player != holder:
+        raise IllegalAction("117.3d", f"{player} does not have priority; {holder} has it")
+    ids = game.state.player_ids
+    passes = game.passes + 1
+    if passes < len(ids):
+        return game.clone(priority=ids[(ids.index(holder) + 1) % len(ids)], passes=passes)
+    if game.stack:
+        return resolve_top(game, budget)
+    return turns.advance_step(game, budget)
+
+
+def _holder(game: Game) -> str:
+    if game.outcome.over:
+        raise IllegalAction("104.1", "the game is over")
+    if game.pending is not None:
+        raise IllegalAction(_PENDING_RULE[game.pending], f"{game.pending.replace('_', ' ')} comes first "
+                                                         "(a turn-based action, before priority)")
+    if game.priority is None:
+        raise IllegalAction("117.3a", f"no player receives priority in the {game.step.value} step")
+    return game.priority
+
+
+_PENDING_RULE = {"declare_attackers": "508.1", "declare_blockers": "509.1",
+                 "combat_damage": "510.1", "discard": "514.1"}
+
+
+def _target_problems(game: Game, item: StackItem, budget: Budget | float,
+                     zones: dict[str, Zone] | None = None) -> dict[str, str]:
+    """Each illegal target of ``item`` and why (CR 115.2, 608.2b)."""
+    res = layers(game.state, budget)
+    out: dict[str, str] = {}
+    questions = []
+    source = item.obj or item.source
+    for tid, is_player in item.targets:
+        if is_player:
+            if tid not in game.state.player_ids or game.outcome.losers and tid in game.outcome.losers:
+                out[tid] = "the player has left the game"
+            elif source:
+                questions.append(Question(tid, source, item.controller, True))
+            continue
+        obj = next((o for o in game.state.objects if o.id == tid), None)
+        want = (zones or {}).get(tid, Zone.BATTLEFIELD)
+        if obj is None or obj.zone != want:
+            out[tid] = f"it is no longer in the {want.value} (608.2b)"
+            continue
+        ch = res.objects.get(tid)
+        missing = [t for t in item.target_types if ch is None or t not in ch.types]
+        if missing:
+            out[tid] = f"it is no longer a {'/'.join(missing)} (115.1, 608.2b)"
+        elif source:
+            questions.append(Question(tid, source, item.controller))
+    if questions:
+        for q, rules in untargetable(game.state, res, questions, timeout=budget).items():
+            if rules:
+                out.setdefault(q.target, f"{', '.join(rules)} forbid(s) it as a target")
+    return out
+
+
+def put_on_stack(game: Game, item: StackItem, budget: Budget | float) -> Game:
+    """``item`` goes on top of the stack, its controller holding priority (117.1a, 117.3c).
+    A spell card moves to the stack; a sorcery-speed spell needs its controller's main phase
+    and an empty stack (307.1, 301.1, 117.1a). Targets must be legal as chosen (601.2c, 115.1)."""
+    holder = _holder(game)
+    if holder != item.controller:
+        raise IllegalAction("117.1a", f"{item.controller} does not have priority; {holder} has it")
+    taken = {s.id for s in game.stack} | ({o.id for o in game.state.objects} if item.obj is None else set())
+    if item.id in taken:
+        raise IllegalAction("405.1", f"an object called {item.id!r} already exists")
+    if item.card is not None and item.obj is not None:
+        game = _new_spell(game, item)
+    if item.obj is not None:
+        obj = game.state.object(item.obj)
+        if "Instant" not in obj.printed.types and not _flash(game, item.obj, budget):
+            if game.active != item.controller or game.step not in MAIN or game.stack:
+                raise IllegalAction("307.1", f"{obj.printed.name or obj.id} can be cast only in its "
+                                             "controller's main phase with an empty stack")
+    problems = _target_problems(game, item, budget, _zones_now(game, item))
+    if problems:
+        tid, why = next(iter(problems.items()))
+        raise IllegalAction("115.1", f"{tid} can't be a target: {why}")
+    if item.obj is not None:
+        obj = game.state.object(item.obj)
+        if obj.zone != Zone.STACK:
+            moved = replace(obj, zone=Zone.STACK, controller=item.controller)
+            objs = tuple(moved if o.id == obj.id else o for o in game.state.objects)
+            pl = game.state.player(obj.owner)
+            players = tuple(replace(p, hand_size=max(0, p.hand_size - 1))
+                            if p.id == pl.id and obj.zone == Zone.HAND else p for p in game.state.players)
+            game = game.with_state(objects=objs, players=players).emit(
+                GameEvent("zone_change", obj=obj.id, player=item.controller, from_zone=obj.zone.value,
+                          to_zone="stack", cause="cast", rule="601.2a"),
+                GameEvent("cast", obj=obj.id, player=item.controller, rule="601.2i"))
+    zones = tuple(sorted((t, z.value) for t, z in _zones_now(game, item).items()))
+    game = game.clone(stack=game.stack + (replace(item, zones=zones),), passes=0)
+    return checks.give_priority(game, item.controller, budget)
+
+
+def _new_spell(game: Game, item: StackItem) -> Game:
+    """A catalog card put on the stack as a new spell object, owned by its controller."""
+    if any(o.id == item.obj for o in game.state.objects):
+        raise IllegalAction("405.1", f"an object called {item.obj!r} already exists")
+    card = catalog.lookup(item.card or "")
+    if card is None:
+        raise IllegalAction("405.1", f"unknown card {item.card!r}")
+    obj = GameObject(item.obj or item.id, card.characteristics, owner=item.controller,
+                     controller=item.controller, zone=Zone.HAND, card=card.name)
+    players = tuple(replace(p, hand_size=p.hand_size + 1) if p.id == item.controller else p
+                    for p in game.state.players)
+    return game.with_state(objects=game.state.objects + (obj,), players=players)
+
+
+def _flash(game: Game, oid: str, budget: Budget | float) -> bool:
+    ch = layers(game.state, budget).objects.get(oid)
+    return ch is not None and ch.has_keyword("flash")
+
+
+def _zones_now(game: Game, item: StackItem) -> dict[str, Zone]:
+    return {tid: o.zone for tid, is_p in item.targets if not is_p
+            for o in game.state.objects if o.id == tid}
+
+
+def resolve_top(game: Game, budget: Budget | float) -> Game:
+    """The top object of the stack resolves (608.2, 608.3)."""
+    item = game.stack[-1]
+    game = game.clone(stack=game.stack[:-1], passes=0, priority=None)
+    zones = {t: Zone(z) for t, z in item.zones}
+    problems = _target_problems(game, item, budget, zones) if item.targets else {}
+    legal = [t for t, _ in item.targets if t not in problems]
+    if item.targets and not legal:  # 608.2b
+        game = _leave_stack(game, item, budget, resolved=False)
+        return checks.give_priority(game, game.active, budget)
+    if item.trigger is not None:  # 603.4: an intervening if clause is checked again
+        from pyengine.triggers.service import intervening_if_holds
+
+        t, d = item.trigger
+        if not intervening_if_holds(game.state, t, ability=d, budget=Budget.of(budget, "the trigger engine")):
+            return checks.give_priority(game, game.active, budget)
+    events = [e for e in item.events if not _mentions(e, problems)]
+    game = perform(game, events, rule="608.2c", choices=item.choices, budget=budget)
+    if item.continuous is not None:
+        affected = tuple(t for t, is_p in item.targets if t in legal and not is_p)
+        eff = ResolvedEffect(item.id, item.continuous, game.next_timestamp, item.controller,
+                             item.duration, source=item.obj or item.source,
+                             locked=affected if item.targets else None)
+        game = game.with_state(effects=game.state.effects + (eff,))
+        game = game.clone(next_timestamp=game.next_timestamp + 1)
+    game = _leave_stack(game, item, budget, resolved=True)
+    return checks.give_priority(game, game.active, budget)
+
+
+def _mentions(e: Event, problems: dict[str, str]) -> bool:
+    return any(isinstance(v, tuple) and len(v) == 2 and v[1] in problems for _, v in e.fields)
+
+
+def _leave_stack(game: Game, item: StackItem, budget: Budget | float, resolved: bool) -> Game:
+    """608.2n: an instant or sorcery goes to its owner's graveyard; 608.3: a permanent spell
+    enters the battlefield under its controller's control; an ability just leaves the stack."""
+    if item.obj is None:
+        return game
+    obj = game.state.object(item.obj)
+    permanent = not {"Instant", "Sorcery"} & set(obj.printed.types)
+    to = "battlefield" if permanent and resolved else "graveyard"
+    rule = "608.3" if to == "battlefield" else ("608.2n" if resolved else "608.2b")
+    fields = (("object", ("o", obj.id)), ("count", 1), ("from", "stack"), ("to", to),
+              ("cause", "rule" if not resolved else "effect"), ("position", None),
+              ("control", ("p", item.controller) if to == "battlefield" else None),
+              ("as", ("o", obj.id) if to == "battlefield" else None), ("tapped", False),
+              ("face", "front"), ("choice", None))
+    return perform(game, [Event("move", fields)], rule=rule, budget=budget)

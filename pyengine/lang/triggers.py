@@ -1,0 +1,276 @@
+"""Parser of triggered abilities (CR 603) in an object's ``abilities:`` list, into
+:class:`pyengine.model.triggers.TriggerDef` (syntax: docs/effect-language.md, "Triggered
+abilities")::
+
+    - trigger: {when: {kind: dies, obj: self}, if: CONDITION}
+      targets: [{player: any}]
+      do: [{kind: lose_life, player: target, amount: 1}]
+      text: "When this creature dies, target player loses 1 life."
+
+Only the shape is checked here (and that every selector and condition is one the trigger
+engine reads); whether an ability triggers is decided by asp/triggers/.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pyengine.lang.effects import Ctx, parse_condition, parse_expr, parse_selector
+from pyengine.lang.yamlread import Cursor
+from pyengine.model.effects import Ability, Condition, Expr, Selector
+from pyengine.model.enums import Step, Zone
+from pyengine.model.triggers import Instruction, Pattern, TargetSpec, TriggerDef
+from pyengine.replacement import spec as S
+
+ABILITY_FIELDS = {"trigger", "do", "targets", "text", "id"}
+# "when" kinds -> (stored kind, implied zones, the fields the kind takes)
+_OBJ = ("obj", "one_or_more")
+WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]] = {
+    "zone_change": ("zone_change", (None, None), ("obj", "from", "to", "one_or_more")),
+    "dies": ("zone_change", ("battlefield", "graveyard"), _OBJ),  # CR 700.4
+    "enters": ("zone_change", (None, "battlefield"), _OBJ),  # 603.6a
+    "leaves": ("zone_change", ("battlefield", None), ("obj", "to", "one_or_more")),  # 603.6c
+    "attacks": ("attacks", (None, None), _OBJ),  # 508.1m
+    "blocks": ("blocks", (None, None), _OBJ),  # 509.1i
+    "becomes_blocked": ("becomes_blocked", (None, None), _OBJ),  # 509.1i, 603.2e
+    "damage": ("damage", (None, None), ("source", "to", "combat", "one_or_more")),  # 120.3
+    "cast": ("cast", (None, None), ("obj", "player")),  # 601.2i
+    "draw": ("draw", (None, None), ("player",)),  # 121.2
+    "life_gain": ("life_gain", (None, None), ("player",)),  # 119.3
+    "life_loss": ("life_loss", (None, None), ("player",)),  # 119.3
+    "tap": ("tap", (None, None), _OBJ),  # 603.2e "becomes tapped"
+    "untap": ("untap", (None, None), _OBJ),
+}
+PATTERN_PLAYERS = ("you", "opponent", "any", "active", "nonactive")
+# references an instruction may use for an object / a player
+OBJECT_WORDS = ("self", "it", "target")
+PLAYER_WORDS = ("you", "opponent", "target", "that_player", "defending_player", "its_controller",
+                "its_owner")
+# the effect's instructions: the replacement engine's kinds (sugar included) and defaults
+_DEFAULTS: dict[str, dict[str, Any]] = {
+    "damage": {"source": ("ref", "self"), "combat": False},
+    "draw": {"player": ("ref", "you"), "count": 1},
+    "gain_life": {"player": ("ref", "you"), "cause": "effect"},
+    "lose_life": {"damage": False},
+    "counters": {"amount": 1, "by": ("ref", "you"), "cause": "effect"},
+    "remove_counters": {"amount": 1},
+    "create_tokens": {"control": ("ref", "you"), "count": 1, "tapped": False},
+    "move": {"count": 1, "cause": "effect", "position": None, "tapped": False, "face": "front",
+             "choice": None},
+}
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "damage": ("target", "amount"), "lose_life": ("player", "amount"), "gain_life": ("amount",),
+    "pay_life": ("player", "amount"), "set_life": ("player", "amount"),
+    "counters": ("target", "counter"), "remove_counters": ("target", "counter"),
+    "create_tokens": ("as",), "move": ("object", "to"), "regenerate": ("object",),
+    "lose_game": ("player",), "win_game": ("player",), "other": ("player", "text"),
+    "begin": ("player", "which"),
+}
+
+
+def parse_triggered(cur: Cursor, ctx: Ctx) -> Ability:
+    """A triggered ability mapping (``trigger``, ``do``, optional ``targets``, ``text``)."""
+    cur.mapping(ABILITY_FIELDS, "a triggered ability {trigger: ..., do: [...], text: ...}")
+    text = cur.req("text").string("the ability's text (its Oracle wording)").strip()
+    trig = cur.req("trigger")
+    trig.mapping({"when", "at", "if"}, "a trigger {when: EVENT} or {at: {step: STEP, player: P}}")
+    if trig.has("when") == trig.has("at"):
+        trig.fail("give exactly one of 'when' (an event, CR 603.2) and 'at' (the beginning of a "
+                  "step, CR 603.2b)")
+    pattern = _when(trig.get("when"), ctx) if trig.has("when") else _at(trig.get("at"))
+    condition = None
+    if trig.has("if"):  # CR 603.4: the intervening "if" clause
+        condition = parse_condition(trig.get("if"), ctx)
+        _check_condition(condition, trig.get("if"))
+    targets = tuple(_target(c, ctx) for c in cur.get("targets").seq("a list of targets"))
+    items = cur.req("do").seq("a list of events (the effect on resolution)")
+    if not items:
+        cur.get("do").fail("expected at least one event (what the ability does on resolution)")
+    effects = tuple(_instruction(c, ctx, len(targets)) for c in items)
+    trigger = TriggerDef(pattern, condition, effects, targets)
+    return Ability("text", key=ctx.next_key("trigger"), name=text, text=text, trigger=trigger)
+
+
+def _when(cur: Cursor, ctx: Ctx) -> Pattern:
+    cur.mapping(None, "a trigger event such as {kind: dies, obj: self}")
+    word = cur.req("kind").choice(tuple(WHEN_KINDS), "a trigger event kind:")
+    kind, (from_zone, to_zone), fields = WHEN_KINDS[word]
+    cur.mapping(set(fields) | {"kind"}, f"a {word} trigger")
+    out = Pattern(kind, from_zone=from_zone, to_zone=to_zone)
+    zones = tuple(z.value for z in Zone)
+    for key, sub in cur.items():
+        if key == "obj":
+            out = replace(out, obj=_pattern_selector(sub, ctx))
+        elif key == "from":
+            out = replace(out, from_zone=sub.choice(zones, "a zone:"))
+        elif key == "to" and kind == "zone_change":
+            out = replace(out, to_zone=sub.choice(zones, "a zone:"))
+        elif key == "to":  # damage dealt to a player or to a permanent
+            if sub.value == "player":
+                out = replace(out, to_player="any")
+            elif isinstance(sub.value, dict) and set(sub.value) == {"player"}:
+                out = replace(out, to_player=sub.get("player").choice(PATTERN_PLAYERS, "a player:"))
+            elif isinstance(sub.value, (dict, str)):
+                out = replace(out, to_obj=_pattern_selector(sub, ctx))
+            else:
+                sub.fail("expected `player`, {player: you|opponent|any} or a selector of a permanent")
+        elif key == "source":
+            out = replace(out, source=_pattern_selector(sub, ctx))
+        elif key == "player":
+            out = replace(out, player=sub.choice(PATTERN_PLAYERS, "a player:"))
+        elif key == "combat":
+            out = replace(out, combat=sub.boolean())
+        elif key == "one_or_more":
+            out = replace(out, one_or_more=sub.boolean())
+    if out.from_zone is not None and out.from_zone == out.to_zone:
+        cur.fail(f"a zone change goes from one zone to another; from and to are both {out.from_zone}")
+    return out
+
+
+def _at(cur: Cursor) -> Pattern:
+    """``{step: STEP, player: you|opponent|any}``: "at the beginning of [your] STEP" (603.2b);
+    the player is the active player of the turn the step is in (``any``: each turn's)."""
+    cur.mapping({"step", "player"}, "{step: STEP, player: you|opponent|any}")
+    step = cur.req("step").choice(Step.words(), "a step:")
+    player = cur.get("player").choice(PATTERN_PLAYERS, "a player:") if cur.has("player") else "any"
+    return Pattern("step_begins", step=step, player=player)
+
+
+def _pattern_selector(cur: Cursor, ctx: Ctx) -> Selector:
+    """A selector of the object an event is about. The event says where the object is
+    (a dying creature is read as it was on the battlefield, 603.10a), so a selector here
+    names no zone."""
+    if isinstance(cur.value, dict) and "zone" in cur.value:
+        cur.get("zone").fail("a trigger event's object is read where the event puts it or, looking "
+                             "back in time, where it was (CR 603.6, 603.10); give its zones with "
+                             "from/to, not zone")
+    sel = parse_selector(cur, ctx)
+    check_selector(sel, cur)
+    return replace(sel, zone=None)
+
+
+def check_selector(sel: Selector, cur: Cursor) -> None:
+    """Refuse what the trigger engine's selectors don't read: a relation to an object other
+    than the ability's source, a comparison with a non-constant, a player word that names
+    no player here."""
+    for rel, ref in sel.objs:
+        if rel not in ("is", "is_not") or ref.kind != "self":
+            cur.fail("a trigger's selector relates an object only to its source (self, other); "
+                     "attached_to and enchanted are not read here yet")
+    for c in sel.compares:
+        if c.rhs.op != "const":
+            cur.fail(f"a trigger's selector compares {c.attr} with an integer only")
+    for _pos, _rel, pref in sel.players:
+        if pref.kind in ("owner", "defending"):
+            cur.fail(f"'{pref.kind}' names no player in a trigger's selector; expected you, "
+                     "opponent, active, nonactive or a player id")
+    for group in sel.any_of:
+        for s in group:
+            check_selector(s, cur)
+    for s in sel.none_of:
+        check_selector(s, cur)
+
+
+def _check_condition(c: Condition, cur: Cursor) -> None:
+    for e in (c.lhs, c.rhs):
+        if e is not None:
+            _check_expr(e, cur)
+    for sub in c.args:
+        _check_condition(sub, cur)
+    if c.player is not None and c.player.kind in ("owner", "defending"):
+        cur.fail("expected whose turn: you, opponent, active, nonactive or a player id")
+
+
+def _check_expr(e: Expr, cur: Cursor) -> None:
+    if e.op == "card_types":
+        cur.fail("card_types_among is not read in an intervening if clause yet; use count")
+    if e.selector is not None:
+        check_selector(e.selector, cur)
+    if e.ref is not None and e.ref.kind not in ("self", "it"):
+        cur.fail("an intervening if clause reads the power, toughness or mana value of self or it")
+    for a in e.args:
+        _check_expr(a, cur)
+
+
+def _target(cur: Cursor, ctx: Ctx) -> TargetSpec:
+    """``{obj: SELECTOR}`` (target permanent), ``{player: any|opponent|you}`` (target player)
+    or ``{any: true}`` (any target: a creature, player, planeswalker or battle, 115.4)."""
+    cur.mapping({"obj", "player", "any"},
+                "a target {obj: SELECTOR}, {player: any|opponent|you} or {any: true}")
+    if len(cur.value) != 1:
+        cur.fail("a target is exactly one of obj, player, any")
+    if cur.has("obj"):
+        sel = parse_selector(cur.get("obj"), ctx)
+        check_selector(sel, cur.get("obj"))
+        return TargetSpec("object", selector=sel)
+    if cur.has("player"):
+        return TargetSpec("player", player=cur.get("player").choice(("any", "opponent", "you"), "a player:"))
+    if not cur.get("any").boolean():
+        cur.get("any").fail("expected true (any target)")
+    return TargetSpec("any")
+
+
+def _instruction(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
+    """One event of the effect, with references in place of ids."""
+    cur.mapping(None, "an event such as {kind: draw, player: you}")
+    word = cur.req("kind").choice(tuple(S.KIND_FIELDS) + tuple(S.SUGAR), "an event kind:")
+    kind = S.base_kind(word)
+    names = S.KIND_FIELDS[kind]
+    allowed = set(names) | {"kind"} | ({"token"} if kind == "create_tokens" else set())
+    cur.mapping(allowed, f"a {kind} event")
+    given: dict[str, Any] = {k: str(v) for k, v in S.SUGAR.get(word, (kind, ()))[1]}
+    for key, sub in cur.items():
+        if key == "kind":
+            continue
+        field = "as" if key == "token" else key
+        given[field] = _value(sub, field, ctx, n_targets)
+    for name in _REQUIRED.get(kind, ()):
+        if name not in given:
+            cur.fail(f"missing required field {'token' if name == 'as' else name!r} of a {kind} event")
+    defaults = _DEFAULTS.get(kind, {})
+    fields = tuple((f, given[f] if f in given else defaults.get(f)) for f in names)
+    return Instruction(kind, fields)
+
+
+def _ref(cur: Cursor, words: tuple[str, ...], n_targets: int, what: str) -> tuple[str, str]:
+    word = cur.string(what)
+    if word.startswith("target"):
+        n = 1 if word == "target" else int(word[6:]) if word[6:].isdigit() else 0
+        if n < 1 or n > n_targets:
+            cur.fail(f"{word!r} names no target: the ability has {n_targets} (`targets:`; "
+                     "target, target2, ... name them in order)")
+        return ("ref", word)
+    if word not in words:
+        cur.fail(f"expected {what}: {', '.join(words)}; got {word!r}")
+    return ("ref", word)
+
+
+def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int) -> Any:
+    if field in S.INT_FIELDS:
+        if isinstance(cur.value, dict):
+            return parse_expr(cur, ctx)
+        return cur.integer(f"an integer {field}", 0)
+    if field in S.BOOL_FIELDS:
+        return cur.boolean()
+    if field in S.TEXT_FIELDS:
+        return cur.string(f"a {field}")
+    if field in S.WORD_FIELDS:
+        options = S.WORD_FIELDS[field]
+        word = cur.string(f"a {field}")
+        if options and word not in options:
+            cur.fail(f"expected a {field}: {', '.join(options)}; got {word!r}")
+        return None if word == "none" else word
+    if field == "as" and isinstance(cur.value, dict):
+        from pyengine.lang.characteristics import parse_characteristics
+
+        chars = parse_characteristics(cur, Ctx(players=ctx.players, key_prefix=f"{ctx.key_prefix}token"))
+        if not chars.name:
+            cur.fail("a token definition needs a name")
+        return chars
+    if field in S.PLAYER_FIELDS:
+        return _ref(cur, PLAYER_WORDS, n_targets, "a player")
+    if field in S.EITHER_FIELDS:
+        either = tuple(dict.fromkeys(OBJECT_WORDS + PLAYER_WORDS))
+        return _ref(cur, either, n_targets, "an object or a player")
+    return _ref(cur, OBJECT_WORDS, n_targets, "an object")

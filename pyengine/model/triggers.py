@@ -1,0 +1,93 @@
+"""Triggered abilities (CR 603) as typed, immutable data: the trigger event an ability waits
+for, its intervening "if" clause (603.4), its targets and the effect it has on resolution.
+
+The syntax is documented in docs/effect-language.md ("Triggered abilities") and parsed by
+:mod:`pyengine.lang.triggers`; the trigger engine (asp/triggers/) matches the patterns
+against the events that happened (:mod:`pyengine.events`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pyengine.model.effects import Condition, Selector
+
+# the kinds of trigger events a pattern can name (each a :class:`pyengine.events.GameEvent`
+# kind); ``dies``, ``enters`` and ``leaves`` are written as such and stored as zone changes
+PATTERN_KINDS = ("zone_change", "attacks", "blocks", "becomes_blocked", "damage", "cast",
+                 "draw", "life_gain", "life_loss", "tap", "untap", "step_begins")
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A trigger event (CR 603.2): the kind of event, and what its parts must be.
+
+    ``obj``: the object the event is about (selector, read after the event, or as it was
+    before it for abilities that look back in time, 603.10); ``from_zone``/``to_zone``: a zone
+    change's zones; ``source``: a damage event's source; ``to_player`` (a player word) or
+    ``to_obj`` (a selector): what a damage event is dealt to; ``player``: the player the event
+    is about (``you``, ``opponent``, ``any``, ``active``, ``nonactive``), relative to the
+    ability's controller; ``combat``: combat damage only (True) or noncombat only (False);
+    ``step``: the step that begins; ``one_or_more``: "whenever one or more ...", once per
+    batch of simultaneous events (603.2c)."""
+
+    kind: str
+    obj: Selector | None = None
+    from_zone: str | None = None
+    to_zone: str | None = None
+    source: Selector | None = None
+    to_player: str | None = None
+    to_obj: Selector | None = None
+    player: str | None = None
+    combat: bool | None = None
+    step: str | None = None
+    one_or_more: bool = False
+
+    @property
+    def looks_back(self) -> bool:
+        """CR 603.10a: leaves-the-battlefield abilities and abilities that trigger on a card
+        leaving a graveyard look back in time (for a visible object put into a hand or a
+        library, whether it looks back depends on the zone it left: decided per event)."""
+        return self.kind == "zone_change" and self.from_zone in ("battlefield", "graveyard")
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One target chosen as the ability is put on the stack (CR 603.3d, 601.2c): ``what`` is
+    ``object``, ``player`` or ``any`` (an object or a player); ``selector`` what an object
+    target must be; ``player`` which players may be chosen (``any``, ``opponent``, ``you``)."""
+
+    what: str
+    selector: Selector | None = None
+    player: str = "any"
+
+
+@dataclass(frozen=True)
+class Instruction:
+    """One event of the effect on resolution, in the replacement engine's event language
+    (scenarios/replacement/README.md, "Events"). ``fields`` values: ``("ref", word)`` for a
+    reference (``self``, ``it``, ``target``, ``target2``..., ``you``, ``opponent``,
+    ``that_player``, ``defending_player``, ``its_controller``, ``its_owner``), an :class:`~pyengine.model.effects.Expr`
+    for an amount computed on resolution, or a plain value (integer, boolean, word, text,
+    inline token characteristics)."""
+
+    kind: str
+    fields: tuple[tuple[str, Any], ...]
+
+    def get(self, name: str) -> Any:
+        """The value of field ``name`` (KeyError if it has none)."""
+        for k, v in self.fields:
+            if k == name:
+                return v
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class TriggerDef:
+    """A triggered ability: "When/Whenever/At [pattern], if [condition], [effects]"."""
+
+    pattern: Pattern
+    condition: Condition | None = None
+    effects: tuple[Instruction, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()

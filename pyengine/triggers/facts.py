@@ -1,0 +1,225 @@
+"""The trigger engine's input as clingo facts (documented in asp/triggers/defined.lp).
+
+Two worlds: ``before`` (the game just before the events: abilities that look back in time
+read it, CR 603.10) and ``after``. Objects and players are strings; zones, kinds, steps and
+player words are constants; a definition's selectors, expressions and conditions get terms
+``s(N)``, ``x(N)``, ``c(N)`` here. Nothing is formatted into program text.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pyengine.events import GameEvent
+from pyengine.facts import Const, FactSet, Fn, declare
+from pyengine.layers.result import ObjectChars
+from pyengine.model.effects import Ability, Condition, Expr, PlayerRef, Selector
+from pyengine.model.objects import GameState
+from pyengine.model.triggers import TriggerDef
+
+_SCHEMA = {
+    "t_player": 1, "t_active": 1, "t_obj": 2, "t_zone": 3, "t_controller": 3, "t_owner": 3,
+    "t_attr": 4, "t_num": 4, "t_has": 3, "t_trig": 2, "t_trig_from": 2, "t_trig_to": 2,
+    "t_trig_obj": 2, "t_trig_self": 1, "t_trig_source": 2, "t_trig_to_player": 2, "t_trig_to_obj": 2,
+    "t_trig_player": 2, "t_trig_combat": 2, "t_trig_step": 2, "t_trig_batch": 1, "t_trig_if": 2,
+    "t_event": 3, "t_ev": 3, "t_sel_lit": 4, "t_sel_player": 4, "t_sel_self": 2, "t_sel_id": 2,
+    "t_sel_cmp": 4, "t_sel_any": 3, "t_sel_not": 2, "t_sel_zone": 2, "t_x_const": 2,
+    "t_x_count": 2, "t_x_sum": 3, "t_x_neg": 2, "t_x_times": 3, "t_x_attr": 3, "t_c_cmp": 4,
+    "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_check": 4, "t_ord": 2,
+    "t_rank": 2, "t_chosen": 3,
+}
+for _name, _arity in _SCHEMA.items():
+    declare(_name, _arity)
+
+YES, NO = Const("yes"), Const("no")
+
+
+def triggered_abilities(state: GameState) -> dict[str, TriggerDef]:
+    """Every triggered ability the state's objects and effects could give an object, by its
+    text (the display name the layer engine reports): printed ones, and those an effect's
+    ``add_abilities`` grants. Two different definitions with one text are refused."""
+    found: dict[str, TriggerDef] = {}
+
+    def walk(x: Any) -> None:
+        if isinstance(x, Ability) and x.trigger is not None:
+            other = found.setdefault(x.name, x.trigger)
+            if other != x.trigger:
+                raise ValueError(f"two different triggered abilities have the text {x.name!r}; "
+                                 "give each its own text")
+        if dataclasses.is_dataclass(x) and not isinstance(x, type):
+            for f in dataclasses.fields(x):
+                walk(getattr(x, f.name))
+        elif isinstance(x, (tuple, list)):
+            for item in x:
+                walk(item)
+
+    walk([o.printed for o in state.objects])
+    walk([e.definition for e in state.effects])
+    return found
+
+
+class Builder:
+    """Collects the facts of one call; numbers the definitions' parts."""
+
+    def __init__(self) -> None:
+        self.fs = FactSet()
+        self._n = 0
+
+    def _fresh(self, kind: str) -> Fn:
+        self._n += 1
+        return Fn(kind, self._n)
+
+    # -- the game ---------------------------------------------------------------------------
+    def players(self, state: GameState) -> None:
+        for p in state.player_ids:
+            self.fs.add("t_player", p)
+        self.fs.add("t_active", state.turn.active)
+
+    def world(self, world: str, state: GameState, chars: Mapping[str, ObjectChars],
+              keys: Mapping[str, int]) -> None:
+        """The objects of ``state`` with their characteristics after the layers."""
+        w = Const(world)
+        for o in state.objects:
+            c = chars.get(o.id)
+            if c is None:
+                continue
+            self.fs.add("t_obj", w, o.id)
+            self.fs.add("t_zone", w, o.id, Const(o.zone.value))
+            self.fs.add("t_controller", w, o.id, c.controller)
+            self.fs.add("t_owner", w, o.id, o.owner)
+            for attr, values in (("type", c.types), ("subtype", c.subtypes), ("supertype", c.supertypes),
+                                 ("color", c.colors), ("ability", c.abilities)):
+                for v in values:
+                    self.fs.add("t_attr", w, o.id, Const(attr), v)
+            if c.name:
+                self.fs.add("t_attr", w, o.id, Const("name"), c.name)
+            flags = {"token": o.token, "tapped": o.tapped, "colorless": not c.colors,
+                     "multicolored": len(c.colors) > 1}
+            for flag, on in flags.items():
+                if on:
+                    self.fs.add("t_attr", w, o.id, Const(flag), "true")
+            for attr in ("power", "toughness", "mana_value"):
+                value = getattr(c, attr)
+                if value is not None:
+                    self.fs.add("t_num", w, o.id, Const(attr), value)
+            for name in c.abilities:
+                if name in keys:
+                    self.fs.add("t_has", w, o.id, keys[name])
+
+    def events(self, events: Sequence[GameEvent]) -> None:
+        for e in events:
+            self.fs.add("t_event", e.index, Const(e.kind), e.batch)
+            for field in ("obj", "source", "player"):
+                value = getattr(e, field)
+                if value is not None:
+                    self.fs.add("t_ev", e.index, Const(field), value)
+            if e.target is not None:
+                self.fs.add("t_ev", e.index, Const("target"), e.target)
+            for field, value in (("from", e.from_zone), ("to", e.to_zone), ("step", e.step)):
+                if value is not None:
+                    self.fs.add("t_ev", e.index, Const(field), Const(value))
+            if e.combat:
+                self.fs.add("t_ev", e.index, Const("combat"), Const("true"))
+
+    # -- the definitions --------------------------------------------------------------------
+    def definition(self, k: int, d: TriggerDef) -> None:
+        p = d.pattern
+        self.fs.add("t_trig", k, Const(p.kind))
+        if p.from_zone:
+            self.fs.add("t_trig_from", k, Const(p.from_zone))
+        if p.to_zone:
+            self.fs.add("t_trig_to", k, Const(p.to_zone))
+        for pred, sel in (("t_trig_obj", p.obj), ("t_trig_source", p.source), ("t_trig_to_obj", p.to_obj)):
+            if sel is not None:
+                self.fs.add(pred, k, self.selector(sel))
+        if p.obj is not None and ("is", "self") in [(rel, ref.kind) for rel, ref in p.obj.objs]:
+            self.fs.add("t_trig_self", k)
+        if p.to_player:
+            self.fs.add("t_trig_to_player", k, Const(p.to_player))
+        if p.player:
+            self.fs.add("t_trig_player", k, Const(p.player))
+        if p.combat is not None:
+            self.fs.add("t_trig_combat", k, YES if p.combat else NO)
+        if p.step:
+            self.fs.add("t_trig_step", k, Const(p.step))
+        if p.one_or_more:
+            self.fs.add("t_trig_batch", k)
+        if d.condition is not None:
+            self.fs.add("t_trig_if", k, self.condition(d.condition))
+
+    def selector(self, sel: Selector) -> Fn:
+        s = self._fresh("s")
+        for pos, attr, value in sel.lits:
+            self.fs.add("t_sel_lit", s, YES if pos else NO, Const(attr), value)
+        for pos, rel, ref in sel.players:
+            self.fs.add("t_sel_player", s, YES if pos else NO, Const(rel), player_word(ref))
+        for rel, _ref in sel.objs:  # only self (the parser refuses the rest)
+            self.fs.add("t_sel_self", s, YES if rel == "is" else NO)
+        for oid in sel.ids:
+            self.fs.add("t_sel_id", s, oid)
+        for c in sel.compares:
+            self.fs.add("t_sel_cmp", s, Const(c.attr), Const(c.op), c.rhs.value)
+        for g, group in enumerate(sel.any_of):
+            for alt in group:
+                self.fs.add("t_sel_any", s, g, self.selector(alt))
+        for sub in sel.none_of:
+            self.fs.add("t_sel_not", s, self.selector(sub))
+        if sel.zone is not None:
+            self.fs.add("t_sel_zone", s, Const(sel.zone))
+        return s
+
+    def expr(self, e: Expr) -> Fn:
+        x = self._fresh("x")
+        if e.op == "const":
+            self.fs.add("t_x_const", x, e.value)
+        elif e.op == "count" and e.selector is not None:
+            self.fs.add("t_x_count", x, self.selector(e.selector))
+        elif e.op == "attr" and e.ref is not None and e.attr is not None:
+            self.fs.add("t_x_attr", x, Const(e.attr), Const(e.ref.kind))
+        elif e.op == "sum":
+            for j, a in enumerate(e.args):
+                self.fs.add("t_x_sum", x, j, self.expr(a))
+        elif e.op == "neg":
+            self.fs.add("t_x_neg", x, self.expr(e.args[0]))
+        elif e.op == "times":
+            self.fs.add("t_x_times", x, e.value, self.expr(e.args[0]))
+        else:
+            raise ValueError(f"the trigger engine does not read the expression {e.op!r}")
+        return x
+
+    def condition(self, c: Condition) -> Fn:
+        t = self._fresh("c")
+        if c.op == "cmp" and c.lhs is not None and c.rhs is not None and c.cmp is not None:
+            self.fs.add("t_c_cmp", t, self.expr(c.lhs), Const(c.cmp), self.expr(c.rhs))
+        elif c.op in ("all", "any", "not"):
+            for sub in c.args:
+                self.fs.add(f"t_c_{c.op}", t, self.condition(sub))
+        elif c.op == "turn" and c.player is not None:
+            self.fs.add("t_c_turn", t, player_word(c.player))
+        else:
+            raise ValueError(f"the trigger engine does not read the condition {c.op!r}")
+        return t
+
+
+def player_word(ref: PlayerRef) -> Const | Fn:
+    """``you``, ``opponent``, ``active``, ``nonactive``, or ``id(P)``."""
+    return Fn("id", ref.player or "") if ref.kind == "id" else Const(ref.kind)
+
+
+def keyed(defs: Mapping[str, TriggerDef]) -> tuple[dict[str, int], dict[int, tuple[str, TriggerDef]]]:
+    """Number the definitions (by text): text -> key, key -> (text, definition)."""
+    keys = {text: k for k, text in enumerate(sorted(defs))}
+    return keys, {k: (text, defs[text]) for text, k in keys.items()}
+
+
+def merged(*tables: Mapping[str, TriggerDef]) -> dict[str, TriggerDef]:
+    """The definitions of several states, one per text (refusing two different ones)."""
+    out: dict[str, TriggerDef] = {}
+    for table in tables:
+        for text, d in table.items():
+            if out.setdefault(text, d) != d:
+                raise ValueError(f"two different triggered abilities have the text {text!r}")
+    return out
+

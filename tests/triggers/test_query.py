@@ -1,0 +1,69 @@
+"""The ``triggers`` query (scenarios/triggers/README.md): bad queries are one line naming the
+file, the line, the field and what was expected."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyengine.api import loads, solve
+from pyengine.errors import ScenarioError
+
+HEAD = """id: t/t
+title: t
+cr: ["603.2"]
+rationale: r
+players: [alice, bob]
+turn: {active: alice}
+objects:
+  - {id: authority, card: Authority of the Consuls, controller: alice, timestamp: 1}
+  - {id: soldier, name: Soldier, types: [Creature], power: 1, toughness: 1, controller: bob,
+     timestamp: 2, token: true}
+  - {id: bears, card: Grizzly Bears, controller: bob, timestamp: 3, zone: graveyard}
+"""
+
+
+def error(text: str) -> str:
+    with pytest.raises(ScenarioError) as info:
+        solve(loads(HEAD + text, "q.yaml"))
+    msg = str(info.value)
+    assert "\n" not in msg and msg.startswith("q.yaml:")
+    return msg
+
+
+def test_a_token_created_by_the_events_is_absent_before_and_triggers() -> None:
+    answer = solve(loads(HEAD + """query:
+  kind: triggers
+  events: [{kind: create_token, obj: soldier, player: bob}]
+expect: {triggered: [{source: authority, event: 1, controller: alice}]}
+""", "q.yaml"))
+    assert [(t.source, t.rule) for t in answer.triggered] == [("authority", "603.6a")]
+    assert answer.orders.fixed == ("authority:1@1",)  # its second printed ability
+
+
+@pytest.mark.parametrize("query, where, says", [
+    ("{kind: triggers, events: [{kind: zone_change, obj: bears, from_zone: battlefield, to_zone: exile}]}",
+     "query.events[0].to_zone", "the state is the game after the events"),
+    ("{kind: triggers, events: [{kind: draw, player: alice, index: 3}, {kind: draw, player: bob, index: 3}]}",
+     "query.events[1]", "two events have the index 3"),
+    ("{kind: triggers, events: []}", "query.events", "at least one event"),
+    ("{kind: triggers, events: [{kind: dies, obj: bears}]}", "query.events[0].kind", "an event kind"),
+    ("{kind: triggers, events: [{kind: draw, player: carol}]}", "query.events[0].player", "a player id"),
+    ("{kind: triggers, events: [{kind: draw, player: bob}], before: {objects: {nobody: {tapped: true}}}}",
+     "query.before.objects.nobody", "unknown field 'nobody'"),
+    ("{kind: triggers, events: [{kind: create_token, obj: soldier, player: bob}], chosen: {alice: [x]}}",
+     "query.chosen", "must name each ability alice controls once"),
+])
+def test_bad_queries(query: str, where: str, says: str) -> None:
+    msg = error(f"query: {query}\nexpect: {{triggered: []}}\n")
+    assert where in msg and says in msg, msg
+
+
+def test_an_effect_naming_an_absent_object_is_refused() -> None:
+    msg = error("""effects:
+  - {id: pump, controller: alice, timestamp: 9, affected: [soldier], modify_pt: {power: 1, toughness: 0}}
+query:
+  kind: triggers
+  events: [{kind: create_token, obj: soldier, player: bob}]
+expect: {triggered: []}
+""")
+    assert "'soldier' did not exist before the events" in msg, msg
