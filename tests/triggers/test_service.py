@@ -147,3 +147,20 @@ def test_bad_events_are_refused() -> None:
         match(s, s, [dies(1, "nobody")])
     with pytest.raises(ValueError, match="unknown game event kind"):
         GameEvent("explodes")
+
+
+GUIDE = """
+  - {id: guide, card: Goblin Guide, controller: alice, timestamp: 1}
+  - {id: bears, card: Grizzly Bears, controller: bob, timestamp: 2}
+"""
+
+
+def test_an_attack_trigger_functions_only_on_the_battlefield() -> None:
+    """CR 113.6, 113.6k: only a trigger condition that can't trigger from the battlefield (a
+    card's own zone change or casting) functions in another zone; "whenever this creature
+    attacks" of a creature no longer on the battlefield doesn't trigger."""
+    before = state(GUIDE)
+    attack = GameEvent("attacks", index=1, obj="guide", player="alice", target="bob")
+    assert [t.id for t in match(before, before, [attack])] == ["guide:1@1"]
+    gone = moved(before, Zone.GRAVEYARD, "guide")
+    assert match(gone, gone, [attack]) == ()
