@@ -149,6 +149,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
     k = sub.add_parser("cards", help="list the catalog cards, or show one")
     k.add_argument("name", nargs="?", metavar="NAME")
+    k.add_argument("--coverage", action="store_true",
+                   help="how much of the card data compiles into the effect language")
+    k.add_argument("--cards", metavar="PATH", dest="card_data",
+                   help="card data: an MTGJSON AtomicCards.json (default: PYENGINE_CARDS, "
+                        "else the pyengine[cards] extra)")
 
     for name, what in (("explain", "explain why a scenario's answer is what it is"),
                        ("graph", "draw the dependency graph of a scenario's effects")):
@@ -273,7 +278,16 @@ def _cards(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     import difflib
 
     from pyengine import catalog
+    from pyengine.oracle import data as card_data
 
+    card_data.use_file(a.card_data)
+    if a.coverage:
+        from pyengine.oracle import coverage
+
+        out.write(coverage.render(coverage.measure()))
+        return 0
+    if a.name is not None and card_data.available() and a.name.lower() not in catalog.catalog():
+        return _data_card(a.name, out)
     cards = catalog.catalog()
     if a.name is None:
         for key in sorted(cards):
@@ -294,6 +308,34 @@ def _cards(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     text = resources.files("pyengine").joinpath(found.file.removeprefix("pyengine/")).read_text("utf-8")
     out.write(f"# {found.file}\n{text.rstrip()}\n")
+    return 0
+
+
+def _data_card(name: str, out: TextIO) -> int:
+    """A card of the card data: its Oracle text, its effect-language form, what was not
+    understood."""
+    import yaml
+
+    from pyengine import catalog, oracle
+
+    got = oracle.compiled(name)
+    if got is None:
+        close = oracle.suggest(name) or [catalog.catalog()[c].name for c in
+                                         __import__("difflib").get_close_matches(
+                                             name.lower(), list(catalog.catalog()), n=3)]
+        hint = "; did you mean: " + ", ".join(close) if close else ""
+        raise PyengineError(f"unknown card {name!r}{hint}")
+    out.write(f"# {got.name}: compiled from card data ({oracle.source()})\n")
+    out.write(f"# status: {got.status}\n# Oracle text:\n")
+    out.write("".join(f"#   {line}\n" for line in got.card.get("oracle", "").split("\n")))
+    out.write("# paragraphs:\n")
+    for clause in got.clauses:
+        said = f"template: {clause.template}" if clause.template else "NOT UNDERSTOOD"
+        out.write(f"#   [{said}] {clause.text}\n")
+        if clause.why:
+            out.write(f"#     (the effect-language parser refused it: {clause.why})\n")
+    shown = {k: v for k, v in got.card.items() if k != "oracle"}
+    out.write(yaml.safe_dump(shown, sort_keys=False, allow_unicode=True, width=100))
     return 0
 
 

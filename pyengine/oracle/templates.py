@@ -1,0 +1,418 @@
+"""Templates: one paragraph of Oracle text (CR 113.2c: one ability) -> effect-language abilities.
+
+Each template is a function of the paragraph with self-references written ``SELF`` (the card's
+name, its short name, "this creature", "this land", ...). It returns the abilities the
+paragraph is, or None when the paragraph is not of its form. Templates are tried in
+:data:`TEMPLATES` order; the first that matches names the paragraph's template.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from pyengine.oracle import phrases as P
+
+Abilities = list[Any]
+Template = Callable[[str, str, dict[str, Any]], Abilities | None]
+
+PT = r"([+-]\d+)/([+-]\d+)"
+# "can't attack or block"-style phrases the engines read as keyword words about their object
+SELF_COMBAT = ("can't attack", "can't block", "can't attack or block", "attacks each combat if able",
+               "blocks each combat if able", "can block only creatures with flying",
+               "can't be blocked", "can block an additional creature each combat",
+               "can block any number of creatures", "can't be blocked by more than one creature",
+               "can't attack alone", "can't block alone", "can't attack or block alone",
+               "all creatures able to block SELF do so")
+COMBAT_OPS = {"can't attack": {"cant_attack": True}, "can't block": {"cant_block": True},
+              "can't attack or block": {"cant_attack": True, "cant_block": True},
+              "attack each combat if able": {"must_attack": True},
+              "attacks each combat if able": {"must_attack": True},
+              "can't be blocked": {"cant_be_blocked": True},
+              "block each combat if able": {"must_block": True},
+              "blocks each combat if able": {"must_block": True}}
+
+
+def _static(text: str, effect: dict[str, Any] | list[dict[str, Any]]) -> dict[str, Any]:
+    return {"text": text, "static": effect}
+
+
+def keywords(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    return P.keyword_line(par)
+
+
+def _grants(rest: str) -> dict[str, Any] | None:
+    """The operations of "get +1/+1 and have flying", "has trample", "lose flying", "can't
+    block": one verb phrase after a subject."""
+    ops: dict[str, Any] = {}
+    rest = rest.strip().rstrip(".")
+    m = re.match(rf"gets? {PT}(?:,? and |$)(.*)", rest)
+    if m:
+        ops["modify_pt"] = {"power": int(m.group(1)), "toughness": int(m.group(2))}
+        rest = m.group(3)
+    for part in re.split(r",? and (?=(?:has|have|loses?|gains?) )", rest) if rest else []:
+        m = re.fullmatch(r"(?:has|have) (.+)", part)
+        if m and m.group(1).startswith('"') and m.group(1).endswith('"'):
+            inner = compile_text(m.group(1)[1:-1], {})
+            if inner is None:
+                return None
+            ops.setdefault("add_abilities", []).extend(inner)
+            continue
+        if m:
+            kws = P.keyword_list(m.group(1))
+            if kws is None:
+                return None
+            ops.setdefault("add_abilities", []).extend(kws)
+            continue
+        m = re.fullmatch(r"loses? (.+)", part)
+        if m:
+            if m.group(1) == "all abilities":
+                ops["lose_all_abilities"] = True
+                continue
+            kws = P.keyword_list(m.group(1))
+            if kws is None or not all(isinstance(k, str) for k in kws):
+                return None
+            ops.setdefault("remove_abilities", []).extend(kws)
+            continue
+        if part in COMBAT_OPS:
+            ops.update(COMBAT_OPS[part])
+            continue
+        return None
+    return ops or None
+
+
+def _subject(subject: str) -> Any | None:
+    s = subject.strip()
+    if s == "SELF":
+        return "self"
+    if s.lower() in ("enchanted creature", "enchanted permanent", "enchanted land",
+                     "enchanted artifact"):
+        return "enchanted"
+    if s.lower() == "equipped creature":
+        return "equipped"
+    if s.lower() == "fortified land":
+        return "enchanted"
+    return P.selector(s)
+
+
+def continuous(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"Creatures you control get +1/+1", "Other Elf creatures you control get +1/+1 and have
+    ...", "Enchanted creature gets +2/+2 and has flying", "SELF has haste"."""
+    m = re.fullmatch(r"(.+?) (gets? [+-].*|(?:has|have|loses?) .*|can't attack or block|"
+                     r"can't attack|can't block|attacks? each combat if able|"
+                     r"blocks? each combat if able|can't be blocked)\.", par)
+    if not m:
+        return None
+    affects = _subject(m.group(1))
+    if affects is None:
+        return None
+    verb = m.group(2)
+    if affects == "self" and verb.rstrip(".") in SELF_COMBAT:
+        return [verb.rstrip(".")]  # the engines' own keyword word for it
+    if affects == "self" and (kws := _self_keywords(verb)) is not None:
+        return kws
+    ops = _grants(verb)
+    if ops is None:
+        return None
+    return [_static(text, {"affects": affects, **ops})]
+
+
+def _self_keywords(verb: str) -> Abilities | None:
+    m = re.fullmatch(r"has (.+)\.?", verb.rstrip("."))
+    return P.keyword_list(m.group(1)) if m else None
+
+
+_COND_PATTERNS: list[tuple[str, Callable[[re.Match[str]], dict[str, Any] | None]]] = [
+    (r"it's your turn", lambda m: {"turn": "you"}),
+    (r"it's not your turn", lambda m: {"not": {"turn": "you"}}),
+    (r"you control (?:an?|another) (.+)", lambda m: _exists(m.group(1), "you")),
+    (r"an opponent controls (?:an?|another) (.+)", lambda m: _exists(m.group(1), "opponent")),
+    (r"you control (\w+) or more (.+)", lambda m: _at_least(m.group(1), m.group(2))),
+    (r"SELF is (untapped|tapped)", lambda m: {"exists": {"self": True, "tapped": m.group(1) == "tapped"}}),
+    (r"enchanted (?:creature|permanent) is (?:an? )?(.+)",
+     lambda m: _attached_is(m.group(1), "enchanted")),
+    (r"equipped creature is (?:an? )?(.+)", lambda m: _attached_is(m.group(1), "enchanted")),
+]
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def _exists(phrase: str, who: str) -> dict[str, Any] | None:
+    other = phrase.startswith("other ")
+    sel = P.selector(phrase.removeprefix("other "))
+    if sel is None or "controller" in sel:
+        return None
+    sel["controller"] = who
+    if other:
+        sel["other"] = True
+    return {"exists": sel}
+
+
+def _at_least(n: str, phrase: str) -> dict[str, Any] | None:
+    sel = P.selector(phrase)
+    count = NUMBERS.get(n) or (int(n) if n.isdigit() else None)
+    if sel is None or count is None or "controller" in sel:
+        return None
+    sel["controller"] = "you"
+    return {"compare": [{"count": sel}, ">=", count]}
+
+
+def _attached_is(phrase: str, ref: str) -> dict[str, Any] | None:
+    sel = P.selector(phrase)
+    if sel is None:
+        return None
+    return {"exists": {"enchanted": True, **sel}}
+
+
+def condition(text: str) -> dict[str, Any] | None:
+    for pat, make in _COND_PATTERNS:
+        m = re.fullmatch(pat, text)
+        if m:
+            return make(m)
+    return None
+
+
+def as_long_as(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"As long as C, SELF gets +1/+1 and has ...", "SELF has flying as long as C", "During
+    your turn, ..." (CR 611.3: the effect exists while C is true)."""
+    m = (re.fullmatch(r"(?:As long as|During) (.+?), (.+\.)", par)
+         or re.fullmatch(r"(.+?) as long as (.+)\.", par))
+    if not m:
+        return None
+    if par.startswith(("As long as", "During")):
+        cond_text, body = m.group(1), m.group(2)
+        if par.startswith("During"):
+            cond_text = {"your turn": "it's your turn"}.get(cond_text, "?")
+    else:
+        body, cond_text = m.group(1) + ".", m.group(2)
+    cond = condition(cond_text)
+    if cond is None:
+        return None
+    body = re.sub(r"^(it|they) ", lambda _: "SELF " if "SELF" in par else "enchanted creature ", body)
+    got = continuous(body, text, card)
+    if not got:
+        return None
+    if isinstance(got[0], str) or "static" not in got[0]:
+        abilities = got if isinstance(got[0], str) else got[0]
+        kws = abilities if isinstance(abilities, list) else [abilities]
+        return [_static(text, {"affects": "self", "condition": cond, "add_abilities": kws})]
+    static = dict(got[0]["static"])
+    static["condition"] = cond
+    return [_static(text, static)]
+
+
+def type_change(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"Nonbasic lands are Mountains", "Each land is a Swamp in addition to its other land
+    types", "All creatures are black", "Enchanted land is an Island" (CR 205.1, 305.7)."""
+    m = re.fullmatch(r"(.+?) (?:is|are) (?:an? )?(.+?)( in addition to (?:its|their) other "
+                     r"(?:land |creature |card )?types| in addition to (?:its|their) other colors)?\.", par)
+    if not m:
+        return None
+    affects = _subject(m.group(1))
+    if affects is None or affects == "self":
+        return None
+    what, adding = m.group(2), bool(m.group(3))
+    if what in P.COLORS or what == "colorless":
+        key = "add_colors" if adding else "set_colors"
+        return [_static(text, {"affects": affects, key: [] if what == "colorless" else [what]})]
+    words = [w for w in re.split(r",? and |, ", what) if w]
+    subs = [P.singular_subtype(w) for w in words]
+    if all(subs):
+        key = "add_subtypes" if adding else "set_subtypes"
+        return [_static(text, {"affects": affects, key: subs})]
+    types = [P.CARD_TYPES.get(P._PLURAL_NOUNS.get(w.lower(), w.lower())) for w in words]
+    if all(types) and adding:
+        return [_static(text, {"affects": affects, "add_types": types})]
+    return None
+
+
+def enters(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"SELF enters tapped", "SELF enters with N +1/+1 counters on it" (CR 614.1c-d),
+    "Creatures your opponents control enter tapped"."""
+    if re.fullmatch(r"SELF enters (?:the battlefield )?tapped\.", par):
+        return [_static(text, {"enters_tapped": True})]
+    m = re.fullmatch(r"SELF enters with (\w+) ([+-]1/[+-]1|[a-z]+) counters? on it\.", par)
+    if m:
+        n = NUMBERS.get(m.group(1)) or (int(m.group(1)) if m.group(1).isdigit() else None)
+        if m.group(1) == "a":
+            n = 1
+        if n is None:
+            return None
+        return [_static(text, {"enters_with_counters": {"counter": m.group(2), "amount": n}})]
+    m = re.fullmatch(r"(.+?) enter tapped\.", par)
+    if m:
+        sel = P.selector(m.group(1))
+        if sel is None:
+            return None
+        who = sel.pop("controller", None)
+        event: dict[str, Any] = {"kind": "enter"}
+        if sel != {} and sel != {"types": ["Creature"]} or sel:
+            event["object"] = sel
+        if who:
+            event["control"] = who
+        return [_static(text, {"enters_tapped": event})]
+    return None
+
+
+def players(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """Player abilities and rules (CR 613.10, 402.2, 305.2)."""
+    m = re.fullmatch(r"You have (hexproof|shroud)\.", par)
+    if m:
+        return [_static(text, {"players_gain": {"players": "you", "abilities": [m.group(1)]}})]
+    if par == "You have no maximum hand size.":
+        return [_static(text, {"max_hand_size": {"players": "you", "no_maximum": True}})]
+    if par == "Players have no maximum hand size.":
+        return [_static(text, {"max_hand_size": {"players": "each", "no_maximum": True}})]
+    m = re.fullmatch(r"(Your|Each opponent's) maximum hand size is (increased|reduced) by (\w+)\.", par)
+    if m and m.group(3) in NUMBERS:
+        n = NUMBERS[m.group(3)] * (1 if m.group(2) == "increased" else -1)
+        who = "you" if m.group(1) == "Your" else "opponent"
+        return [_static(text, {"max_hand_size": {"players": who, "modify": n}})]
+    m = re.fullmatch(r"You may play (an|two|three) additional lands? on each of your turns\.", par)
+    if m:
+        n = {"an": 1, "two": 2, "three": 3}[m.group(1)]
+        return [_static(text, {"land_plays": {"players": "you", "add": n}})]
+    return None
+
+
+def replacement(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"If ... would ..., ... instead" (CR 614.1) and prevention (615.1)."""
+    m = re.fullmatch(r"If a (card|card or token) would be put into (a|an opponent's|your) graveyard "
+                     r"from anywhere, exile it instead\.", par)
+    if m:
+        event: dict[str, Any] = {"kind": "to_graveyard"}
+        obj: dict[str, Any] = {}
+        if m.group(2) != "a":
+            obj["owner"] = "opponent" if m.group(2) == "an opponent's" else "you"
+        if m.group(1) == "card":
+            obj["token"] = False
+        if obj:
+            event["object"] = obj
+        return [_static(text, {"replace": {"event": event, "to": "exile"}})]
+    m = re.fullmatch(r"If a source would deal damage to a permanent or player, it deals double "
+                     r"that damage to that permanent or player instead\.", par)
+    if m:
+        return [_static(text, {"replace": {"event": {"kind": "damage"}, "amount": {"times": 2}}})]
+    m = re.fullmatch(r"If one or more \+1/\+1 counters would be put on (.+?), (that many plus one|"
+                     r"twice that many) \+1/\+1 counters are put on (?:it|that creature) instead\.", par)
+    if m:
+        sel = P.selector(m.group(1))
+        if sel is None:
+            return None
+        amount = {"plus": 1} if m.group(2) == "that many plus one" else {"times": 2}
+        return [_static(text, {"replace": {"event": {"kind": "counters", "counter": "+1/+1",
+                                                     "target": {"objects": sel}},
+                                           "amount": amount}})]
+    m = re.fullmatch(r"If an effect would create one or more tokens under your control, it creates "
+                     r"twice that many of those tokens instead\.", par)
+    if m:
+        return [_static(text, {"replace": {"event": {"kind": "create_tokens", "control": "you"},
+                                           "count": {"times": 2}}})]
+    m = re.fullmatch(r"If a source would deal damage to (.+?), prevent (\d+|that) (?:of that )?damage\.", par)
+    if m:
+        sel = _subject(m.group(1))
+        if sel is None or sel in ("enchanted", "equipped"):
+            return None
+        target = "self" if sel == "self" else {"objects": {**sel, "zone": "battlefield"}}
+        amount: Any = "all" if m.group(2) == "that" else int(m.group(2))
+        return [_static(text, {"prevent": {"event": {"target": target}, "amount": amount}})]
+    m = re.fullmatch(r"Prevent all (combat )?damage that would be dealt to (SELF|you)\.", par)
+    if m:
+        event = {"kind": "damage", "target": "self" if m.group(2) == "SELF" else "you"}
+        if m.group(1):
+            event["combat"] = True
+        return [_static(text, {"prevent": {"event": event, "amount": "all"}})]
+    return None
+
+
+def mana(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"{T}: Add {G}." and "{T}: Add {C}{C}." (CR 605.1a)."""
+    m = re.fullmatch(r"\{T\}: Add ((?:\{[WUBRGC]\})+)\.", par)
+    if not m:
+        return None
+    symbols = m.group(1)
+    return [{"mana": symbols[1] if len(symbols) == 3 else symbols}]
+
+
+def self_combat(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"SELF can block only creatures with flying", "SELF must be blocked if able": the
+    engines' own keyword words for combat restrictions and requirements (CR 508.1c-d, 509.1b-c)."""
+    from pyengine.lang.effects import KEYWORDS
+
+    if "SELF" not in par or not par.endswith("."):
+        return None
+    phrase = par[:-1].replace("SELF", "this creature").lower().removeprefix("this creature ")
+    return [phrase] if phrase in KEYWORDS and phrase not in P.ENGINE_KEYWORDS else None
+
+
+def cant_be_blocked_by(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"SELF can't be blocked by Walls" (CR 509.1b)."""
+    m = re.fullmatch(r"SELF can't be blocked by (.+)\.", par)
+    if not m or m.group(1).startswith("more than"):
+        return None
+    sel = P.selector(m.group(1))
+    if sel is None:
+        return None
+    return [_static(text, {"affects": "self", "cant_be_blocked": {"by": sel}})]
+
+
+def power_equal(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"SELF's power and toughness are each equal to the number of X you control" (CR 604.3)."""
+    m = re.fullmatch(r"SELF's (power and toughness are each|power is|toughness is) equal to the "
+                     r"number of (.+?)\.", par)
+    if not m:
+        return None
+    sel = P.selector(m.group(2))
+    if sel is None:
+        return None
+    count = {"count": sel}
+    pt = ({"power": count, "toughness": count} if m.group(1).startswith("power and")
+          else {m.group(1).split()[0]: count})
+    return [{"text": text, "cda": {"set_pt": pt}}]
+
+
+def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """A triggered ability (CR 603.1: "When", "Whenever", "At"): seen as present or absent."""
+    return [{"text": text}] if re.match(r"(When|Whenever|At) ", par) else None
+
+
+def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """An activated ability "[Cost]: [Effect.]" (CR 602.1): seen as present or absent."""
+    head = par.split('"')[0]
+    return [{"text": text}] if re.match(r"[^.\"]+?: ", head) else None
+
+
+def spell(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """An instant's or sorcery's spell ability (CR 113.3a), followed only as it resolves."""
+    return [{"spell": text}] if {"Instant", "Sorcery"} & set(card.get("types", ())) else None
+
+
+# most cards first: the order in which templates are tried
+TEMPLATES: list[tuple[str, Template]] = [
+    ("keywords", keywords), ("mana ability", mana), ("activated (text)", activated),
+    ("triggered (text)", triggered), ("as long as", as_long_as),
+    ("static P/T and ability grants", continuous), ("can't be blocked by", cant_be_blocked_by),
+    ("combat restrictions of SELF", self_combat),
+    ("type and color changes", type_change), ("enters tapped / with counters", enters),
+    ("player abilities", players), ("replacement and prevention", replacement),
+    ("P/T equal to a count (CDA)", power_equal), ("spell ability (text)", spell),
+]
+# templates whose abilities the engines see only as present or absent
+TEXT_ONLY = frozenset({"activated (text)", "triggered (text)", "spell ability (text)"})
+
+
+def compile_text(par: str, card: dict[str, Any], text: str | None = None) -> Abilities | None:
+    """The abilities of one paragraph (with self-references as SELF), or None."""
+    for _name, template in TEMPLATES:
+        got = template(par, text or par, card)
+        if got is not None:
+            return got
+    return None
+
+
+def match(par: str, card: dict[str, Any], text: str) -> tuple[str, Abilities] | None:
+    """The template that recognises ``par`` and its abilities, or None."""
+    for name, template in TEMPLATES:
+        got = template(par, text, card)
+        if got is not None:
+            return name, got
+    return None
