@@ -278,9 +278,11 @@ def _cards(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     import difflib
 
     from pyengine import catalog
+    from pyengine import oracle
     from pyengine.oracle import data as card_data
 
     card_data.use_file(a.card_data)
+    oracle.reset()
     if a.coverage:
         from pyengine.oracle import coverage
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pyengine.oracle import data
 from pyengine.oracle.compile import Compiled, compile_card
 
-__all__ = ["Compiled", "card", "compiled", "suggest", "source"]
+__all__ = ["Compiled", "card", "compiled", "reset", "suggest", "source"]
 
 
 def source() -> str:
@@ -51,3 +51,9 @@ def suggest(name: str, n: int = 3) -> list[str]:
     starts = starts or [k for k in keys if all(w in re.findall(r"[\w']+", k) for w in words)][:n]
     close = starts or difflib.get_close_matches(low, keys, n=n, cutoff=0.75)
     return [(c.full_name or c.name) for c in map(store.get, close) if c is not None]
+
+
+def reset() -> None:
+    """Forget the loaded data and compiled cards (after PYENGINE_CARDS changed)."""
+    data.load.cache_clear()
+    compiled.cache_clear()
