@@ -277,8 +277,7 @@ def _schema(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _cards(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     import difflib
 
-    from pyengine import catalog
-    from pyengine import oracle
+    from pyengine import catalog, oracle
     from pyengine.oracle import data as card_data
 
     card_data.use_file(a.card_data)
