@@ -106,8 +106,7 @@ def compile_card(card: OracleCard) -> Compiled:
     clauses: list[Clause] = []
     abilities: list[Any] = []
     for par in paragraphs(card.text):
-        par = ABILITY_WORD.sub("", par)
-        found = T.match(self_refs(par, card.name), info, par)
+        found = T.match(self_refs(ABILITY_WORD.sub("", par), card.name), info, par)
         if found is None:
             clauses.append(Clause(par, None))
             continue

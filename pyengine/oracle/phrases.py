@@ -132,17 +132,19 @@ def selector(phrase: str) -> dict[str, Any] | None:
             return None
     if not (types or subs or noun_seen):
         return None
-    if subs and not types:
-        cat = subtype_table.category(subs[0])
-        if cat == "creature":
-            types = ["Creature"]
-        elif cat == "land":
-            types = ["Land"]
+    # a bare subtype noun ("Swamps", "Merfolk", "Walls") names the subtype only (CR 205.3d:
+    # a subtype is only on an object of its card type)
     if types:
         sel["types"] = types
     if subs:
         sel["subtypes" if len(subs) == 1 else "any_subtypes"] = subs
-    return sel
+    return {k: sel[k] for k in sorted(sel, key=_ORDER.index)}
+
+
+# the order selectors are written in (as the catalog writes them)
+_ORDER = ["other", "types", "any_types", "not_types", "subtypes", "any_subtypes", "not_subtypes",
+          "supertypes", "not_supertypes", "colors", "not_colors", "colorless", "multicolored",
+          "tapped", "token", "controller", "not_controller"]
 
 
 def keyword_item(item: str) -> Any | None:

@@ -141,10 +141,7 @@ def _exists(phrase: str, who: str) -> dict[str, Any] | None:
     sel = P.selector(phrase.removeprefix("other "))
     if sel is None or "controller" in sel:
         return None
-    sel["controller"] = who
-    if other:
-        sel["other"] = True
-    return {"exists": sel}
+    return {"exists": {**({"other": True} if other else {}), **sel, "controller": who}}
 
 
 def _at_least(n: str, phrase: str) -> dict[str, Any] | None:
@@ -245,7 +242,7 @@ def enters(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
             return None
         who = sel.pop("controller", None)
         event: dict[str, Any] = {"kind": "enter"}
-        if sel != {} and sel != {"types": ["Creature"]} or sel:
+        if sel:
             event["object"] = sel
         if who:
             event["control"] = who
