@@ -151,6 +151,9 @@ def _build_parser() -> argparse.ArgumentParser:
     k.add_argument("name", nargs="?", metavar="NAME")
     k.add_argument("--coverage", action="store_true",
                    help="how much of the card data compiles into the effect language")
+    k.add_argument("--execute", metavar="N", type=int, default=0,
+                   help="with --coverage: run N fully compiled cards of each template through the "
+                        "layer engine")
     k.add_argument("--cards", metavar="PATH", dest="card_data",
                    help="card data: an MTGJSON AtomicCards.json (default: PYENGINE_CARDS, "
                         "else the pyengine[cards] extra)")
@@ -286,6 +289,10 @@ def _cards(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from pyengine.oracle import coverage
 
         out.write(coverage.render(coverage.measure()))
+        if a.execute > 0:
+            from pyengine.oracle import execute
+
+            out.write("\n" + execute.render(execute.execute_sample(a.execute)))
         return 0
     if a.name is not None and card_data.available() and a.name.lower() not in catalog.catalog():
         return _data_card(a.name, out)
