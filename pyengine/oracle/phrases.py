@@ -205,6 +205,14 @@ def keyword_list(phrase: str) -> list[Any] | None:
     phrase = phrase.strip()
     if phrase.startswith('"') and phrase.endswith('"'):
         return None
+    # "protection from red and from blue" is two protection abilities (CR 702.16g)
+    m = re.fullmatch(r"(.*?)(protection from \w+(?: and from \w+)+)", phrase)
+    if m:
+        head = keyword_list(m.group(1).rstrip(", ").removesuffix(" and").rstrip(", ")) if m.group(1) else []
+        prots = ["protection from " + w for w in re.findall(r"from (\w+)", m.group(2))]
+        if head is None or not all(keyword_item(p) for p in prots):
+            return None
+        return head + prots
     parts = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", phrase) if p]
     out: list[Any] = []
     for p in parts:

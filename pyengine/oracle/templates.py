@@ -98,9 +98,9 @@ def _subject(subject: str) -> Any | None:
 def continuous(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"Creatures you control get +1/+1", "Other Elf creatures you control get +1/+1 and have
     ...", "Enchanted creature gets +2/+2 and has flying", "SELF has haste"."""
-    m = re.fullmatch(r"(.+?) (gets? [+-].*|(?:has|have|loses?) .*|can't attack or block|"
+    m = re.fullmatch(r"(.+?) (gets? [+-].*|(?:has|have|loses?) .*|(?:can't attack or block|"
                      r"can't attack|can't block|attacks? each combat if able|"
-                     r"blocks? each combat if able|can't be blocked)\.", par)
+                     r"blocks? each combat if able|can't be blocked)(?:,? and (?:has|have) .*)?)\.", par)
     if not m:
         return None
     affects = _subject(m.group(1))
