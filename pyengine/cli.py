@@ -328,11 +328,13 @@ def _data_card(name: str, out: TextIO) -> int:
 
     got = oracle.compiled(name)
     if got is None:
-        close = oracle.suggest(name) or [catalog.catalog()[c].name for c in
-                                         __import__("difflib").get_close_matches(
-                                             name.lower(), list(catalog.catalog()), n=3)]
+        import difflib
+
+        cards = catalog.catalog()
+        close = [cards[c].name for c in difflib.get_close_matches(name.lower(), list(cards), n=3)]
+        close = close or oracle.suggest(name)  # the catalog's names first, then the card data's
         hint = "; did you mean: " + ", ".join(close) if close else ""
-        raise PyengineError(f"unknown card {name!r}{hint}")
+        raise PyengineError(f"unknown card {name!r}{hint} (`pyengine cards` lists the catalog)")
     out.write(f"# {got.name}: compiled from card data ({oracle.source()})\n")
     out.write(f"# status: {got.status}\n# Oracle text:\n")
     out.write("".join(f"#   {line}\n" for line in got.card.get("oracle", "").split("\n")))

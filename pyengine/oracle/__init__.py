@@ -49,7 +49,8 @@ def suggest(name: str, n: int = 3) -> list[str]:
     words = re.findall(r"[\w']+", low)
     starts = [k for k in keys if k.startswith(low)][:n]
     starts = starts or [k for k in keys if all(w in re.findall(r"[\w']+", k) for w in words)][:n]
-    close = starts or difflib.get_close_matches(low, keys, n=n, cutoff=0.75)
+    near = [k for k in keys if abs(len(k) - len(low)) <= 3]  # a typo changes the length little
+    close = starts or difflib.get_close_matches(low, near, n=n, cutoff=0.75)
     return [(c.full_name or c.name) for c in map(store.get, close) if c is not None]
 
 
