@@ -77,8 +77,24 @@ def singular_subtype(word: str) -> str | None:
 
 def selector(phrase: str) -> dict[str, Any] | None:
     """The selector a plural or singular noun phrase names, or None."""
-    words = phrase.strip().replace(" and/or ", " or ").split()
+    phrase = phrase.strip()
     sel: dict[str, Any] = {}
+    m = re.fullmatch(r"(.+?) with (power|toughness|mana value) (\d+) or (less|greater)", phrase)
+    if m:
+        sel[m.group(2).replace(" ", "_")] = {"lte" if m.group(4) == "less" else "gte": int(m.group(3))}
+        phrase = m.group(1)
+    m = re.fullmatch(r"(.+?) (with|without) ([a-z ]+)", phrase)
+    if m and keyword_item(m.group(3)) in ENGINE_KEYWORDS:
+        sel["abilities" if m.group(2) == "with" else "not_abilities"] = [m.group(3)]
+        phrase = m.group(1)
+    m = re.fullmatch(r"(.+?) in (your|all) (graveyards?|hand)", phrase)
+    if m:
+        sel["zone"] = "hand" if m.group(3) == "hand" else "graveyard"
+        if m.group(2) == "your":
+            sel["owner"] = "you"
+        phrase = m.group(1).removesuffix(" cards").removesuffix(" card")
+        phrase = phrase if phrase not in ("cards", "card") else "permanents"
+    words = phrase.replace(" and/or ", " or ").split()
     types: list[str] = []
     subs: list[str] = []
     if words and words[0].lower() in ("all", "each", "a", "an", "another"):
@@ -144,7 +160,8 @@ def selector(phrase: str) -> dict[str, Any] | None:
 # the order selectors are written in (as the catalog writes them)
 _ORDER = ["other", "types", "any_types", "not_types", "subtypes", "any_subtypes", "not_subtypes",
           "supertypes", "not_supertypes", "colors", "not_colors", "colorless", "multicolored",
-          "tapped", "token", "controller", "not_controller"]
+          "abilities", "not_abilities", "power", "toughness", "mana_value", "tapped", "token",
+          "controller", "not_controller", "owner", "zone"]
 
 
 def keyword_item(item: str) -> Any | None:
@@ -153,12 +170,11 @@ def keyword_item(item: str) -> Any | None:
     if low in ENGINE_KEYWORDS:
         return low
     m = re.fullmatch(r"protection from ([a-z]+)", low)
-    if m and (m.group(1) in COLORS or m.group(1) in ("everything", "artifacts", "creatures",
-                                                    "multicolored", "monocolored")):
-        return f"protection from {m.group(1)}"
-    m = re.fullmatch(r"protection from ([a-z]+) and from ([a-z]+)", low)
-    if m and m.group(1) in COLORS and m.group(2) in COLORS:
-        return [f"protection from {m.group(1)}", f"protection from {m.group(2)}"]
+    if m:  # the effect-language parser decides which qualities it knows (CR 702.16a)
+        return "protection from " + item.strip()[len("protection from "):]
+    m = re.fullmatch(r"protection from (\w+)((?:,? and from \w+|, from \w+)+)", item.strip(), re.I)
+    if m:  # CR 702.16g: two (or more) protection abilities
+        return ["protection from " + w for w in [m.group(1)] + re.findall(r"from (\w+)", m.group(2))]
     m = re.fullmatch(r"(\w+)walk", low)
     if m and m.group(1) in ("island", "swamp", "mountain", "forest", "plains", "desert"):
         return low
@@ -167,9 +183,9 @@ def keyword_item(item: str) -> Any | None:
     m = re.fullmatch(r"ward (\{[^}]+\})+", low)
     if m:
         return "ward " + item.strip()[5:]
-    m = re.fullmatch(r"ward\u2014pay (\d+) life\.?", low)
-    if m:
-        return {"ward": f"Pay {m.group(1)} life"}
+    m = re.fullmatch(r"ward\u2014(.+?)\.?", item.strip(), re.IGNORECASE)
+    if m:  # CR 702.21a: a cost in words
+        return {"ward": m.group(1)}
     return None
 
 

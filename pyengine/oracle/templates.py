@@ -264,6 +264,9 @@ def players(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         n = NUMBERS[m.group(3)] * (1 if m.group(2) == "increased" else -1)
         who = "you" if m.group(1) == "Your" else "opponent"
         return [_static(text, {"max_hand_size": {"players": who, "modify": n}})]
+    m = re.fullmatch(r"Your maximum hand size is (\w+)\.", par)
+    if m and m.group(1) in NUMBERS:
+        return [_static(text, {"max_hand_size": {"players": "you", "set": NUMBERS[m.group(1)]}})]
     m = re.fullmatch(r"You may play (an|two|three) additional lands? on each of your turns\.", par)
     if m:
         n = {"an": 1, "two": 2, "three": 3}[m.group(1)]
@@ -352,6 +355,96 @@ def cant_be_blocked_by(par: str, text: str, card: dict[str, Any]) -> Abilities |
     return [_static(text, {"affects": "self", "cant_be_blocked": {"by": sel}})]
 
 
+def control(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"You control enchanted creature." (CR 613.1b: layer 2)."""
+    m = re.fullmatch(r"You control enchanted (creature|permanent|land|artifact)\.", par)
+    return [_static(text, {"affects": "enchanted", "control": "you"})] if m else None
+
+
+def skip_step(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"Skip your draw step." (CR 614.1b, 614.10)."""
+    m = re.fullmatch(r"Skip your (untap|upkeep|draw) step\.", par)
+    if not m:
+        return None
+    return [_static(text, {"skip": {"event": {"kind": "step", "which": m.group(1), "player": "you"}}})]
+
+
+def attack_unless(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"SELF can't attack unless defending player controls an Island." (CR 508.1c)."""
+    m = re.fullmatch(r"SELF can't attack unless defending player controls an? (.+)\.", par)
+    if not m:
+        return None
+    sel = P.selector(m.group(1))
+    if sel is None or "controller" in sel:
+        return None
+    if "types" not in sel and P.subtype_table.category((sel.get("subtypes") or [""])[0]) == "land":
+        sel = {"types": ["Land"], **sel}  # a land type is a land's (CR 205.3d), as the catalog writes it
+    cond = {"exists": {**sel, "controller": "defending"}}
+    return [_static(text, {"affects": "self", "cant_attack": {"unless": cond}})]
+
+
+def self_to_graveyard(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"If SELF would be put into a graveyard from anywhere, exile it / shuffle it into its
+    owner's library instead." (CR 614.1a; "from anywhere": every zone, 113.6b-c)."""
+    m = re.fullmatch(r"If SELF would be put into a graveyard from anywhere, (exile it|(?:reveal (?:it|SELF) "
+                     r"and )?shuffle (?:it|SELF) into its owner's library) "
+                     r"instead\.", par)
+    if not m:
+        return None
+    rep: dict[str, Any] = {"event": {"kind": "to_graveyard", "object": "self"}}
+    if m.group(1) == "exile it":
+        rep["to"] = "exile"
+    else:
+        rep.update({"to": "library", "position": "shuffle"})
+    rep["zones"] = "any"
+    return [_static(text, {"replace": rep})]
+
+
+def pay_life_or_tapped(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"As SELF enters, you may pay 2 life. If you don't, it enters tapped." (CR 614.1c,
+    614.12: a choice as it enters)."""
+    m = re.fullmatch(r"As SELF enters, you may pay (\d+) life\. If you don't, it enters tapped\.", par)
+    if not m:
+        return None
+    n = int(m.group(1))
+    return [_static(text, {"replace": {"event": {"kind": "enter", "object": "self"}, "choose": [
+        {"label": f"pay {n} life", "also": [{"kind": "pay_life", "player": "you", "amount": n}]},
+        {"label": "don't pay", "tapped": True}]}})]
+
+
+def base_pt(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"Enchanted creature has base power and toughness 1/1." (CR 613.4b)."""
+    m = re.fullmatch(r"(.+?) (?:has|have) base power and toughness (\d+)/(\d+)\.", par)
+    if not m:
+        return None
+    affects = _subject(m.group(1))
+    if affects is None:
+        return None
+    return [_static(text, {"affects": affects,
+                           "set_pt": {"power": int(m.group(2)), "toughness": int(m.group(3))}})]
+
+
+def gets_for_each(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"SELF gets +1/+1 for each other creature you control." (CR 613.4c, 611.3a: counted
+    continuously)."""
+    m = re.fullmatch(rf"(.+?) gets? {PT} for each (.+?)\.", par)
+    if not m:
+        return None
+    affects = _subject(m.group(1))
+    phrase = m.group(4)
+    sel = P.selector(phrase.removeprefix("other ")) if phrase.startswith("other ") else P.selector(phrase)
+    if affects is None or sel is None:
+        return None
+    if phrase.startswith("other "):
+        if affects != "self":
+            return None
+        sel = {"other": True, **sel}
+    count = {"count": sel}
+    p, t = int(m.group(2)), int(m.group(3))
+    pt = {"power": {"times": [p, count]} if p else 0, "toughness": {"times": [t, count]} if t else 0}
+    return [_static(text, {"affects": affects, "modify_pt": pt})]
+
+
 def power_equal(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"SELF's power and toughness are each equal to the number of X you control" (CR 604.3)."""
     m = re.fullmatch(r"SELF's (power and toughness are each|power is|toughness is) equal to the "
@@ -391,7 +484,10 @@ TEMPLATES: list[tuple[str, Template]] = [
     ("combat restrictions of SELF", self_combat),
     ("type and color changes", type_change), ("enters tapped / with counters", enters),
     ("player abilities", players), ("replacement and prevention", replacement),
-    ("P/T equal to a count (CDA)", power_equal), ("spell ability (text)", spell),
+    ("P/T equal to a count (CDA)", power_equal), ("control of enchanted", control),
+    ("skip a step", skip_step), ("can't attack unless", attack_unless),
+    ("self to graveyard replacement", self_to_graveyard), ("pay life or enters tapped", pay_life_or_tapped),
+    ("base P/T", base_pt), ("gets +N/+N for each", gets_for_each), ("spell ability (text)", spell),
 ]
 # templates whose abilities the engines see only as present or absent
 TEXT_ONLY = frozenset({"activated (text)", "triggered (text)", "spell ability (text)"})

@@ -32,11 +32,14 @@ JUSTIFIED = {
 }
 
 
+IGNORED = ("key", "text", "where")
+
+
 def _norm(x: Any) -> Any:
-    """An ability as a comparable value without its key and display text (names stay)."""
+    """An ability as a comparable value without its key, display text and source location."""
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
         return (type(x).__name__,) + tuple((f.name, _norm(getattr(x, f.name)))
-                                           for f in dataclasses.fields(x) if f.name not in ("key", "text"))
+                                           for f in dataclasses.fields(x) if f.name not in IGNORED)
     if isinstance(x, (list, tuple)):
         return tuple(_norm(i) for i in x)
     if isinstance(x, dict):
@@ -90,7 +93,7 @@ def test_combat_words_justified_are_the_catalogs_operations() -> None:
 
 
 def test_most_catalog_cards_compile_equal() -> None:
-    """A floor under the number compiled equal (97 of 161 when written), so a template that
+    """A floor under the number compiled equal (104 of 161 when written), so a template that
     breaks shows here as well as in the card's own test."""
     equal = 0
     for card in CARDS:
@@ -98,4 +101,4 @@ def test_most_catalog_cards_compile_equal() -> None:
         if not got.unrecognised and [_norm(a) for a in made.characteristics.abilities] == \
                 [_norm(a) for a in card.characteristics.abilities]:
             equal += 1
-    assert equal >= 95
+    assert equal >= 100
