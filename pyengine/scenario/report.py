@@ -17,8 +17,9 @@ from pyengine.scenario.runner import Outcome, Status
 
 
 def summary(outcomes: Sequence[Outcome]) -> dict[str, int]:
-    """Counts: ``total``, ``passed``, ``failed`` (every outcome that did not pass: ``passed``
-    and ``failed`` add up to ``total``) and of those the ``fails``, ``errors`` and
+    """Counts: ``total``, ``passed``, ``skipped`` (scenarios naming real cards when no card
+    data is installed: not a verdict), ``failed`` (every other outcome that did not pass:
+    ``passed``, ``skipped`` and ``failed`` add up to ``total``) and of those the ``fails``, ``errors`` and
     ``timeouts``; ``disputed`` scenarios (any status) and of those ``disputed_failed``, whose
     answer matched none of their readings (counted in ``fails``)."""
     def count(status: Status) -> int:
