@@ -27,6 +27,8 @@ def scenario_text(card: Compiled) -> str | None:
     types = set(card.card.get("types", ()))
     if not types & {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"}:
         return None
+    if types & {"Instant", "Sorcery"}:  # an "Artifact Instant" can't be a permanent (CR 304.4)
+        return None
     subtypes = set(card.card.get("subtypes", ()))
     me: dict[str, object] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 5}
     if subtypes & {"Aura", "Equipment"}:
