@@ -8,7 +8,8 @@ from pyengine.oracle import phrases as P
 
 Abilities = list[Any]
 Template = Callable[[str, str, dict[str, Any]], Abilities | None]
-NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "ten": 10}
 
 
 def static(text: str, effect: dict[str, Any] | list[dict[str, Any]]) -> dict[str, Any]:

@@ -119,6 +119,8 @@ _COND_PATTERNS: list[tuple[str, Callable[[re.Match[str]], dict[str, Any] | None]
     (r"you control (?:an?|another) (.+)", lambda m: _exists(m.group(1), "you")),
     (r"an opponent controls (?:an?|another) (.+)", lambda m: _exists(m.group(1), "opponent")),
     (r"you control (\w+) or more (.+)", lambda m: _at_least(m.group(1), m.group(2))),
+    (r"there are (\w+) or more cards in your graveyard",  # threshold and the like
+     lambda m: _cards_in_graveyard(m.group(1))),
     (r"SELF is (untapped|tapped)", lambda m: {"exists": {"self": True, "tapped": m.group(1) == "tapped"}}),
     (r"enchanted (?:creature|permanent) is (?:an? )?(.+)",
      lambda m: _attached_is(m.group(1), "enchanted")),
@@ -141,6 +143,13 @@ def _at_least(n: str, phrase: str) -> dict[str, Any] | None:
         return None
     sel["controller"] = "you"
     return {"compare": [{"count": sel}, ">=", count]}
+
+
+def _cards_in_graveyard(n: str) -> dict[str, Any] | None:
+    count = NUMBERS.get(n) or (int(n) if n.isdigit() else None)
+    if count is None:
+        return None
+    return {"compare": [{"count": {"zone": "graveyard", "owner": "you"}}, ">=", count]}
 
 
 def _attached_is(phrase: str, ref: str) -> dict[str, Any] | None:
