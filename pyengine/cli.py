@@ -13,6 +13,7 @@ import argparse
 import importlib
 import json
 import logging
+import os
 import sys
 import time
 from pathlib import Path
@@ -43,7 +44,7 @@ def _command_at(words: list[str]) -> int | None:
     value of one."""
     i = 0
     while i < len(words):
-        if words[i] == "--log":
+        if words[i] in ("--log", "--cards"):
             i += 2
         elif words[i].startswith("-"):
             i += 1
@@ -113,6 +114,9 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="store_true", help="print the versions of pyengine and clingo")
     p.add_argument("--log", metavar="LEVEL", choices=LOG_LEVELS, default="warning",
                    help="log level on stderr: " + ", ".join(LOG_LEVELS) + " (default: warning)")
+    p.add_argument("--cards", metavar="PATH", dest="cards_file",
+                   help="card data for real cards named in scenarios: an MTGJSON AtomicCards.json "
+                        "(default: PYENGINE_CARDS, else the pyengine[cards] extra)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     c = sub.add_parser("check", help="batch-check scenarios against their expected answers")
@@ -420,6 +424,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
                         force=True)
     for handler in logging.root.handlers:  # libraries that set their own logger levels too
         handler.setLevel(level)
+    if a.cards_file:  # for this process and the worker processes it starts
+        os.environ["PYENGINE_CARDS"] = a.cards_file
     if a.version:
         from pyengine.solver import version
 

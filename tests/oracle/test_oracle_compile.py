@@ -135,3 +135,16 @@ def test_cli_coverage(fixture_data: Path) -> None:
 def test_fixture_is_mtgjson_format() -> None:
     raw = json.loads(Path(__file__).with_name("atomic-cards-fixture.json").read_text("utf-8"))
     assert set(raw) == {"meta", "data"} and all(isinstance(v, list) for v in raw["data"].values())
+
+
+def test_global_cards_option_names_the_data_for_check(no_data: None, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYENGINE_CARDS_CACHE", str(tmp_path / "cache"))
+    # the option sets PYENGINE_CARDS for the workers; monkeypatch restores it afterwards
+    monkeypatch.setenv("PYENGINE_CARDS", str(tmp_path / "absent.json"))
+    path = tmp_path / "scenarios" / "cards" / "t.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(BOARD % ", abilities: [\"can't block\"]")
+    fixture = Path(__file__).with_name("atomic-cards-fixture.json")
+    code, out, _ = _cli("--cards", str(fixture), "check", "-j", "1", str(path))
+    assert code == 0 and "1 passed, 0 failed" in out
