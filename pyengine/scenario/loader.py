@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from pyengine import catalog
-from pyengine.errors import ScenarioError
+from pyengine.errors import PyengineError, ScenarioError
 from pyengine.lang import bounds
 from pyengine.lang.characteristics import CHAR_FIELDS, parse_characteristics
 from pyengine.lang.counters import counter_kind
@@ -286,10 +286,14 @@ def _card(cur: Cursor, name: str) -> catalog.Card:
     card = catalog.lookup(name)
     if card is not None:
         return card
-    if not data.available():
+    try:
+        data.data_path()
+    except data.CardDataMissing:
         raise data.CardDataMissing(f"card {name!r} is not in the catalog and no card "
                                    "data is installed (pip install 'pyengine[cards]', or "
-                                   "PYENGINE_CARDS=AtomicCards.json)")
+                                   "PYENGINE_CARDS=AtomicCards.json)") from None
+    except PyengineError as exc:  # card data named but unreadable: bad input, never a skip
+        cur.fail(str(exc))
     close = suggest(name)
     cur.fail(f"unknown card {name!r}" + ("; did you mean: " + ", ".join(close) if close else ""))
 

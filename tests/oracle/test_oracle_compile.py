@@ -148,3 +148,16 @@ def test_global_cards_option_names_the_data_for_check(no_data: None, tmp_path: P
     fixture = Path(__file__).with_name("atomic-cards-fixture.json")
     code, out, _ = _cli("--cards", str(fixture), "check", "-j", "1", str(path))
     assert code == 0 and "1 passed, 0 failed" in out
+
+
+def test_named_card_data_that_is_missing_is_bad_input_not_a_skip(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from pyengine import oracle
+
+    monkeypatch.setenv("PYENGINE_CARDS", str(tmp_path / "absent.json"))
+    oracle.reset()
+    path = tmp_path / "s.yaml"
+    path.write_text(BOARD % "")
+    out = runner.run_file(path)
+    oracle.reset()
+    assert out.status == runner.Status.ERROR and "no such card data file" in out.message
