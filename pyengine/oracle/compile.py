@@ -103,7 +103,7 @@ def compile_card(card: OracleCard) -> Compiled:
         if getattr(card, key) is not None:
             base[key] = _pt(getattr(card, key))
     info = {"types": card.types, "name": card.name}
-    clauses: list[Clause] = []
+    clauses: list[Clause] = _type_line(base)
     abilities: list[Any] = []
     for par in paragraphs(card.text):
         found = T.match(self_refs(ABILITY_WORD.sub("", par), card.name), info, par)
@@ -120,6 +120,27 @@ def compile_card(card: OracleCard) -> Compiled:
     if abilities:
         base["abilities"] = abilities
     return Compiled(card.name, base, tuple(clauses))
+
+
+def _type_line(base: dict[str, Any]) -> list[Clause]:
+    """Drop what the rules don't know from the type line (an Un-card's "Cloud" land type, a
+    "Stickers" card type: CR 205.2a, 205.3, 205.4 list them); each is a clause not understood."""
+    from pyengine.model import subtypes as table
+    from pyengine.model.enums import CardType, Supertype
+
+    known = {"types": set(CardType.words()), "supertypes": set(Supertype.words())}
+    out = []
+    for key in ("supertypes", "types", "subtypes"):
+        words = base.get(key, [])
+        bad = [w for w in words if (w not in known[key] if key in known else
+                                    not table.corresponds(w, tuple(base.get("types", ()))))]
+        for w in bad:
+            out.append(Clause(f"type line: {w}", None, f"not a {key[:-1]} of CR 205 for this card"))
+        if bad:
+            base[key] = [w for w in words if w not in bad]
+            if not base[key]:
+                del base[key]
+    return out
 
 
 def _refused(abilities: list[Any], name: str) -> str:
