@@ -13,6 +13,7 @@ import argparse
 import importlib
 import json
 import logging
+import os
 import sys
 import time
 from pathlib import Path
@@ -43,7 +44,7 @@ def _command_at(words: list[str]) -> int | None:
     value of one."""
     i = 0
     while i < len(words):
-        if words[i] == "--log":
+        if words[i] in ("--log", "--cards"):
             i += 2
         elif words[i].startswith("-"):
             i += 1
@@ -113,6 +114,9 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="store_true", help="print the versions of pyengine and clingo")
     p.add_argument("--log", metavar="LEVEL", choices=LOG_LEVELS, default="warning",
                    help="log level on stderr: " + ", ".join(LOG_LEVELS) + " (default: warning)")
+    p.add_argument("--cards", metavar="PATH", dest="cards_file",
+                   help="card data for real cards named in scenarios: an MTGJSON AtomicCards.json "
+                        "(default: PYENGINE_CARDS, else the pyengine[cards] extra)")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     c = sub.add_parser("check", help="batch-check scenarios against their expected answers")
@@ -155,6 +159,14 @@ def _build_parser() -> argparse.ArgumentParser:
 
     k = sub.add_parser("cards", help="list the catalog cards, or show one")
     k.add_argument("name", nargs="?", metavar="NAME")
+    k.add_argument("--coverage", action="store_true",
+                   help="how much of the card data compiles into the effect language")
+    k.add_argument("--execute", metavar="N", type=int, default=0,
+                   help="with --coverage: run N fully compiled cards of each template through the "
+                        "layer engine")
+    k.add_argument("--cards", metavar="PATH", dest="card_data",
+                   help="card data: an MTGJSON AtomicCards.json (default: PYENGINE_CARDS, "
+                        "else the pyengine[cards] extra)")
 
     for name, what in (("explain", "explain why a scenario's answer is what it is"),
                        ("graph", "draw the picture of a scenario's answer"),
@@ -285,8 +297,22 @@ def _schema(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _cards(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     import difflib
 
-    from pyengine import catalog
+    from pyengine import catalog, oracle
+    from pyengine.oracle import data as card_data
 
+    card_data.use_file(a.card_data)
+    oracle.reset()
+    if a.coverage:
+        from pyengine.oracle import coverage
+
+        out.write(coverage.render(coverage.measure()))
+        if a.execute > 0:
+            from pyengine.oracle import execute
+
+            out.write("\n" + execute.render(execute.execute_sample(a.execute)))
+        return 0
+    if a.name is not None and card_data.available() and a.name.lower() not in catalog.catalog():
+        return _data_card(a.name, out)
     cards = catalog.catalog()
     if a.name is None:
         for key in sorted(cards):
@@ -307,6 +333,36 @@ def _cards(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     text = resources.files("pyengine").joinpath(found.file.removeprefix("pyengine/")).read_text("utf-8")
     out.write(f"# {found.file}\n{text.rstrip()}\n")
+    return 0
+
+
+def _data_card(name: str, out: TextIO) -> int:
+    """A card of the card data: its Oracle text, its effect-language form, what was not
+    understood."""
+    import yaml
+
+    from pyengine import catalog, oracle
+
+    got = oracle.compiled(name)
+    if got is None:
+        import difflib
+
+        cards = catalog.catalog()
+        close = [cards[c].name for c in difflib.get_close_matches(name.lower(), list(cards), n=3)]
+        close = close or oracle.suggest(name)  # the catalog's names first, then the card data's
+        hint = "; did you mean: " + ", ".join(close) if close else ""
+        raise PyengineError(f"unknown card {name!r}{hint} (`pyengine cards` lists the catalog)")
+    out.write(f"# {got.name}: compiled from card data ({oracle.source()})\n")
+    out.write(f"# status: {got.status}\n# Oracle text:\n")
+    out.write("".join(f"#   {line}\n" for line in got.card.get("oracle", "").split("\n")))
+    out.write("# paragraphs:\n")
+    for clause in got.clauses:
+        said = f"template: {clause.template}" if clause.template else "NOT UNDERSTOOD"
+        out.write(f"#   [{said}] {clause.text}\n")
+        if clause.why:
+            out.write(f"#     (the effect-language parser refused it: {clause.why})\n")
+    shown = {k: v for k, v in got.card.items() if k != "oracle"}
+    out.write(yaml.safe_dump(shown, sort_keys=False, allow_unicode=True, width=100))
     return 0
 
 
@@ -382,6 +438,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
                         force=True)
     for handler in logging.root.handlers:  # libraries that set their own logger levels too
         handler.setLevel(level)
+    if a.cards_file:  # for this process and the worker processes it starts
+        os.environ["PYENGINE_CARDS"] = a.cards_file
     if a.version:
         from pyengine.solver import version
 

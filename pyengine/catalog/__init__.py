@@ -38,6 +38,8 @@ class Card:
     file: str
     resolves: EffectDef | None = None
     does: SpellDoes | None = None
+    # a card compiled from card data: the paragraphs of its rules text that were not understood
+    unrecognised: tuple[str, ...] = ()
 
 
 def _files() -> list[tuple[str, str]]:
@@ -125,5 +127,21 @@ def catalog() -> dict[str, Card]:
 
 
 def lookup(name: str) -> Card | None:
-    """The card called ``name`` (case-insensitive), or None."""
-    return catalog().get(name.lower())
+    """The card called ``name`` (case-insensitive), or None: the hand-written catalog first,
+    then the card data compiled from its Oracle text (pyengine.oracle), when installed."""
+    found = catalog().get(name.lower())
+    if found is not None:
+        return found
+    from pyengine.oracle import card, data
+
+    if not data.available():
+        return None
+    return card(name)
+
+
+def card_from_mapping(value: dict, file: str, unrecognised: tuple[str, ...] = ()) -> Card:
+    """A card from the mapping a card file would hold (compiled card data)."""
+    cur = Cursor.root(value, file)
+    name = cur.req("name").string("the card's name")
+    chars = parse_characteristics(cur, Ctx(key_prefix=name), extra=CARD_FIELDS, name=name)
+    return Card(name, chars, value.get("oracle", ""), file, None, unrecognised)

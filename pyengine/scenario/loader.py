@@ -7,14 +7,15 @@ scenarios/README.md.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from pyengine import catalog
-from pyengine.errors import ScenarioError
+from pyengine.errors import PyengineError, ScenarioError
 from pyengine.lang import bounds
 from pyengine.lang.characteristics import CHAR_FIELDS, parse_characteristics
 from pyengine.lang.counters import counter_kind
-from pyengine.lang.effects import OBJ_REFS, PLAYER_REFS, Ctx, parse_effect
+from pyengine.lang.effects import OBJ_REFS, PLAYER_REFS, Ctx, parse_ability, parse_effect
 from pyengine.lang.yamlread import Cursor, describe, load_yaml
 from pyengine.model.effects import EffectDef, ResolvedEffect
 from pyengine.model.enums import Duration, FaceDown, Step, Zone
@@ -179,13 +180,22 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
     oid = _own_id(cur.req("id"), "an object id")
     inline = [k for k in cur.value if k in CHAR_FIELDS]
     if cur.has("card"):
-        if inline:
-            cur.get(inline[0]).fail("give either card: or inline characteristics, not both")
         name = cur.get("card").string("a catalog card name")
-        card = catalog.lookup(name)
-        if card is None:
-            cur.get("card").fail(f"unknown card {name!r}; `pyengine cards` lists the catalog")
+        card = _card(cur.get("card"), name)
+        if [k for k in inline if k != "abilities" or not card.unrecognised]:
+            cur.get(inline[0]).fail("give either card: or inline characteristics, not both")
         printed = card.characteristics
+        if card.unrecognised:
+            if "abilities" not in inline:
+                cur.get("card").fail(
+                    f"{card.name} is compiled from its Oracle text only in part: "
+                    f"{card.unrecognised[0]!r} was not understood (`pyengine cards {card.name}`); "
+                    "write all of its abilities under `abilities:` or choose another card")
+            sub = Ctx(players=ctx.players, key_prefix=f"obj:{oid}")
+            printed = replace(printed, abilities=tuple(
+                parse_ability(c, sub) for c in cur.get("abilities").seq()))
+            ctx.object_refs += sub.object_refs
+            ctx.player_refs += sub.player_refs
         card_name: str | None = card.name
     else:
         if "name" not in cur.value:
@@ -268,6 +278,26 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         cur.fail(f"{_a(spell.lower())} can't be on the battlefield (CR 304.4, 307.4: it stays in "
                  "its previous zone instead)")
     return obj
+
+
+def _card(cur: Cursor, name: str) -> catalog.Card:
+    """A card by name: the catalog's, else the card data's compiled from its Oracle text;
+    CardDataMissing (the scenario is skipped) when neither has it and no data is installed."""
+    from pyengine.oracle import data, suggest
+
+    card = catalog.lookup(name)
+    if card is not None:
+        return card
+    try:
+        data.data_path()
+    except data.CardDataMissing:
+        raise data.CardDataMissing(f"card {name!r} is not in the catalog and no card "
+                                   "data is installed (pip install 'pyengine[cards]', or "
+                                   "PYENGINE_CARDS=AtomicCards.json)") from None
+    except PyengineError as exc:  # card data named but unreadable: bad input, never a skip
+        cur.fail(str(exc))
+    close = suggest(name)
+    cur.fail(f"unknown card {name!r}" + ("; did you mean: " + ", ".join(close) if close else ""))
 
 
 def _face_down(cur: Cursor) -> FaceDown | None:

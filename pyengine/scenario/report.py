@@ -17,15 +17,18 @@ from pyengine.scenario.runner import Outcome, Status
 
 
 def summary(outcomes: Sequence[Outcome]) -> dict[str, int]:
-    """Counts: ``total``, ``passed``, ``failed`` (every outcome that did not pass: ``passed``
-    and ``failed`` add up to ``total``) and of those the ``fails``, ``errors`` and
+    """Counts: ``total``, ``passed``, ``skipped`` (scenarios naming real cards when no card
+    data is installed: not a verdict), ``failed`` (every other outcome that did not pass:
+    ``passed``, ``skipped`` and ``failed`` add up to ``total``) and of those the ``fails``, ``errors`` and
     ``timeouts``; ``disputed`` scenarios (any status) and of those ``disputed_failed``, whose
     answer matched none of their readings (counted in ``fails``)."""
     def count(status: Status) -> int:
         return sum(1 for o in outcomes if o.status == status)
 
     passed = count(Status.PASS)
-    return {"total": len(outcomes), "passed": passed, "failed": len(outcomes) - passed,
+    skipped = count(Status.SKIP)
+    return {"total": len(outcomes), "passed": passed, "skipped": skipped,
+            "failed": len(outcomes) - passed - skipped,
             "fails": count(Status.FAIL), "errors": count(Status.ERROR),
             "timeouts": count(Status.TIMEOUT), "memory": count(Status.MEMORY),
             "disputed": sum(1 for o in outcomes if o.disputed),
@@ -51,7 +54,8 @@ def closing_lines(outcomes: Sequence[Outcome]) -> list[str]:
     if details:
         noun = "scenario" if s["total"] == 1 else "scenarios"
         lines.append(f"of {s['total']} {noun}: " + "; ".join(details))
-    lines.append(f"{s['passed']} passed, {s['failed']} failed")
+    skipped = f", {s['skipped']} skipped (no card data)" if s["skipped"] else ""
+    lines.append(f"{s['passed']} passed, {s['failed']} failed{skipped}")
     return lines
 
 
@@ -104,7 +108,7 @@ def junit_xml(outcomes: Sequence[Outcome], seconds: float = 0.0) -> str:
                         time=f"{seconds:.3f}")
     suite = ET.SubElement(suites, "testsuite", name="scenarios", tests=str(s["total"]),
                           failures=str(s["fails"]), errors=str(s["errors"] + s["timeouts"] + s["memory"]),
-                          skipped="0", time=f"{seconds:.3f}",
+                          skipped=str(s["skipped"]), time=f"{seconds:.3f}",
                           timestamp=_dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S"))
     props = ET.SubElement(suite, "properties")
     for name, value in (("pyengine", __version__), ("clingo", _clingo_version()),
@@ -122,6 +126,8 @@ def junit_xml(outcomes: Sequence[Outcome], seconds: float = 0.0) -> str:
         elif o.status == Status.ERROR:
             el = ET.SubElement(case, "error", type=o.error_kind or "error", message=escape(o.message))
             el.text = escape(o.message)
+        elif o.status == Status.SKIP:
+            ET.SubElement(case, "skipped", message=escape(o.message))
         elif o.status in (Status.TIMEOUT, Status.MEMORY):
             el = ET.SubElement(case, "error", type=o.status.value,
                                message=escape(o.message) + " (not a verdict)")

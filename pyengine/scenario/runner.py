@@ -34,6 +34,7 @@ from pyengine.errors import (
     SolverTimeout,
 )
 from pyengine.hardlimit import grace  # the same grace as a single query's (one definition)
+from pyengine.oracle.data import CardDataMissing
 from pyengine.printable import escape
 from pyengine.queries import base as queries
 from pyengine.scenario import lifetime
@@ -54,6 +55,7 @@ class Status(str, enum.Enum):
     ERROR = "error"
     TIMEOUT = "timeout"
     MEMORY = "memory"  # the memory limit ran out (hardlimit.limit_memory): never a verdict
+    SKIP = "skip"  # the scenario names a real card and no card data is installed: not run
 
 
 @dataclass(frozen=True)
@@ -103,8 +105,9 @@ class Outcome:
 
     @property
     def ok(self) -> bool:
-        """Whether the scenario passed (a disputed one: its answer matched one reading)."""
-        return self.passed
+        """Whether the scenario passed (a disputed one: its answer matched one reading), or
+        was skipped for want of card data."""
+        return self.passed or self.status == Status.SKIP
 
     @property
     def disputed(self) -> bool:
@@ -141,7 +144,7 @@ class Outcome:
         if self.status == Status.ERROR:
             located = self.file in self.message if self.file else True
             text = f"{label:<7} {'' if located else self.file + ': '}{self.message}{tail}"
-        elif self.status in (Status.TIMEOUT, Status.MEMORY):
+        elif self.status in (Status.TIMEOUT, Status.MEMORY, Status.SKIP):
             text = f"{label:<7} {self.name}  ({where}{self.message}; not a verdict){tail}"
         else:
             n = len(self.diffs)
@@ -247,6 +250,9 @@ def run_file(path: str | Path, timeout: float = DEFAULT_TIMEOUT) -> Outcome:
     started = time.perf_counter()
     try:
         scenario = load_file(path)
+    except CardDataMissing as exc:
+        return Outcome(file=str(path), status=Status.SKIP, id=_guess_id(str(path)),
+                       message=_one_line(str(exc)), seconds=time.perf_counter() - started)
     except ScenarioError as exc:
         return Outcome(file=str(path), status=Status.ERROR, id="", error_kind="input",
                        message=_one_line(str(exc)), seconds=time.perf_counter() - started)

@@ -1,0 +1,157 @@
+"""A card's Oracle text compiled into the effect language, paragraph by paragraph.
+
+Each paragraph of the rules text (CR 113.2c: one ability; reminder text left out) is matched
+against the templates (pyengine.oracle.templates); the abilities it gives are checked by the
+effect-language parser itself. A paragraph no template recognises, or whose abilities the
+parser refuses, is *unrecognised*: the card is partial, and a scenario using it is refused
+with that paragraph named (unless the scenario writes the card's abilities itself).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from pyengine.errors import ScenarioError
+from pyengine.oracle import templates as T
+from pyengine.oracle.data import OracleCard
+
+STATUSES = ("full", "text-only", "partial", "none")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One paragraph: its text and the template that recognised it (None: unrecognised)."""
+
+    text: str
+    template: str | None
+    why: str = ""  # for an unrecognised paragraph a template matched: what the parser refused
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A card compiled: the effect-language mapping of a catalog card file, and its clauses."""
+
+    name: str
+    card: dict[str, Any]
+    clauses: tuple[Clause, ...]
+
+    @property
+    def unrecognised(self) -> tuple[str, ...]:
+        return tuple(c.text for c in self.clauses if c.template is None)
+
+    @property
+    def status(self) -> str:
+        """full: every paragraph compiled into what the engines read; text-only: every
+        paragraph recognised, some only as abilities seen as present or absent (triggered,
+        activated, spell abilities); partial: some paragraphs unrecognised; none: all."""
+        if not self.clauses:
+            return "full"
+        bad = self.unrecognised
+        if bad:
+            return "none" if len(bad) == len(self.clauses) else "partial"
+        if any(c.template in T.TEXT_ONLY for c in self.clauses):
+            return "text-only"
+        return "full"
+
+
+def paragraphs(text: str) -> list[str]:
+    """The rules text's paragraphs without reminder text (CR 113.2c, 207.2)."""
+    from pyengine.catalog import paragraphs as split
+
+    return split(text)
+
+
+SELF_WORDS = ("creature", "land", "artifact", "enchantment", "permanent", "Aura", "Equipment",
+              "Vehicle", "planeswalker", "battle", "Saga", "Fortification")
+
+
+def self_refs(par: str, name: str) -> str:
+    """The paragraph with references to the object itself written SELF (CR 201.5: a card's
+    name in its text means that object; "this creature" the same, 201.5a)."""
+    names = [name]
+    if ", " in name:
+        names.append(name.split(", ")[0])
+    for n in sorted(set(names), key=len, reverse=True):
+        par = re.sub(rf"(?<![\w']){re.escape(n)}(?![\w])", "SELF", par)
+    par = re.sub(r"\b[Tt]his (" + "|".join(SELF_WORDS) + r")\b", "SELF", par)
+    return par
+
+
+# an ability word and its dash before an ability (CR 207.2c: it has no rules meaning)
+ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z'\- ]+ \u2014 ")
+
+
+def _pt(value: str | None) -> int | None:
+    if value is None:
+        return None
+    m = re.match(r"-?\d+", value)
+    return int(m.group(0)) if m else 0  # "*" is 0 outside a CDA (CR 208.2a)
+
+
+def compile_card(card: OracleCard) -> Compiled:
+    """Compile one card face."""
+    base: dict[str, Any] = {"name": card.name, "oracle": card.text}
+    if card.mana_cost:
+        base["mana_cost"] = card.mana_cost
+    for key in ("supertypes", "types", "subtypes"):
+        if getattr(card, key):
+            base[key] = list(getattr(card, key))
+    base["colors"] = list(card.colors)
+    for key in ("power", "toughness", "loyalty", "defense"):
+        if getattr(card, key) is not None:
+            base[key] = _pt(getattr(card, key))
+    info = {"types": card.types, "name": card.name}
+    clauses: list[Clause] = _type_line(base)
+    abilities: list[Any] = []
+    for par in paragraphs(card.text):
+        found = T.match(self_refs(ABILITY_WORD.sub("", par), card.name), info, par)
+        if found is None:
+            clauses.append(Clause(par, None))
+            continue
+        name, got = found
+        why = _refused(got, card.name)
+        if why:
+            clauses.append(Clause(par, None, why))
+            continue
+        clauses.append(Clause(par, name))
+        abilities.extend(got)
+    if abilities:
+        base["abilities"] = abilities
+    return Compiled(card.name, base, tuple(clauses))
+
+
+def _type_line(base: dict[str, Any]) -> list[Clause]:
+    """Drop what the rules don't know from the type line (an Un-card's "Cloud" land type, a
+    "Stickers" card type: CR 205.2a, 205.3, 205.4 list them); each is a clause not understood."""
+    from pyengine.model import subtypes as table
+    from pyengine.model.enums import CardType, Supertype
+
+    known = {"types": set(CardType.words()), "supertypes": set(Supertype.words())}
+    out = []
+    for key in ("supertypes", "types", "subtypes"):
+        words = base.get(key, [])
+        bad = [w for w in words if (w not in known[key] if key in known else
+                                    not table.corresponds(w, tuple(base.get("types", ()))))]
+        for w in bad:
+            out.append(Clause(f"type line: {w}", None, f"not a {key[:-1]} of CR 205 for this card"))
+        if bad:
+            base[key] = [w for w in words if w not in bad]
+            if not base[key]:
+                del base[key]
+    return out
+
+
+def _refused(abilities: list[Any], name: str) -> str:
+    """What the effect-language parser says against these abilities ("" if it takes them)."""
+    from pyengine.lang.effects import Ctx, parse_ability
+    from pyengine.lang.yamlread import Cursor
+
+    try:
+        ctx = Ctx(key_prefix=name)
+        for i, ab in enumerate(abilities):
+            parse_ability(Cursor(ab, f"abilities[{i}]", None, None), ctx)
+    except ScenarioError as exc:
+        return str(exc)
+    return ""

@@ -1,0 +1,120 @@
+"""Coverage by execution: a compiled card counts as covered only when a scenario using it runs
+through the layer engine.
+
+For a card, the generated board is the card on the battlefield under alice's control with a
+vanilla creature and a nonbasic land for each player (Grizzly Bears, Seat of the Synod from the
+catalog); an Aura or Equipment is attached to alice's creature. The characteristics query
+asks every object's types, subtypes, colors, power, toughness and abilities; the run must end
+with an answer (no error, no timeout) that gives the card its own name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+import yaml
+
+from pyengine.oracle import data
+from pyengine.oracle.compile import Compiled, compile_card
+
+FIELDS = ["name", "types", "subtypes", "colors", "power", "toughness", "abilities"]
+
+
+def scenario_text(card: Compiled) -> str | None:
+    """The generated scenario for a card that can be a permanent, or None."""
+    types = set(card.card.get("types", ()))
+    if not types & {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"}:
+        return None
+    if types & {"Instant", "Sorcery"}:  # an "Artifact Instant" can't be a permanent (CR 304.4)
+        return None
+    subtypes = set(card.card.get("subtypes", ()))
+    me: dict[str, object] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 5}
+    if subtypes & {"Aura", "Equipment"}:
+        me["attached_to"] = "bears"
+    objects = [
+        {"id": "bears", "card": "Grizzly Bears", "controller": "alice", "timestamp": 1},
+        {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 2},
+        {"id": "seat", "card": "Seat of the Synod", "controller": "alice", "timestamp": 3},
+        {"id": "seat2", "card": "Seat of the Synod", "controller": "bob", "timestamp": 4},
+        me,
+    ]
+    doc = {"id": "cards/generated", "title": f"{card.name} on a board", "cr": ["613.1"],
+           "rationale": "generated: the layer engine must answer", "players": ["alice", "bob"],
+           "turn": {"active": "alice"}, "objects": objects,
+           "query": {"kind": "characteristics", "objects": [o["id"] for o in objects],
+                     "fields": ["name"]},
+           # no copy effect is on the board, so each keeps its name (CR 707.2, 201.1): the
+           # expectation only makes the run a complete one; what counts is that it answers
+           "expect": {o["id"]: {"name": o["card"]} for o in objects}}
+    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+
+def run(card: Compiled, timeout: float = 30.0) -> tuple[bool, str]:
+    """Whether the generated scenario ran through the engine, and what went wrong if not."""
+    from pyengine.errors import PyengineError
+    from pyengine.scenario import runner
+    from pyengine.scenario.loader import load_text
+
+    text = scenario_text(card)
+    if text is None:
+        return False, "not a permanent card"
+    try:
+        scenario = load_text(text, f"<generated: {card.name}>")
+    except PyengineError as exc:
+        return False, str(exc)
+    out = runner.run_scenario(scenario, timeout)
+    if out.status != runner.Status.PASS:
+        return False, out.message or "; ".join(out.diffs)
+    # then every characteristic of every object (the expectation above held only names)
+    from dataclasses import replace
+
+    from pyengine import api
+
+    try:
+        answer = api.solve(scenario, replace(scenario.query, fields=tuple(FIELDS)), timeout=timeout)
+    except Exception as exc:  # an engine failure on a real card is what this measures
+        return False, f"{type(exc).__name__}: {exc}"
+    return (True, "") if answer is not None else (False, "no answer")
+
+
+@dataclass
+class Executed:
+    """Per template: cards sampled, and how many of them ran through the engine."""
+
+    tried: Counter[str] = field(default_factory=Counter)
+    ran: Counter[str] = field(default_factory=Counter)
+    failures: list[tuple[str, str]] = field(default_factory=list)
+
+
+def execute_sample(per_template: int, seed: int = 0) -> Executed:
+    """Run up to ``per_template`` fully compiled permanent cards of each template."""
+    by_template: dict[str, list[Compiled]] = {}
+    for face in data.load().faces():
+        got = compile_card(face)
+        if got.unrecognised or scenario_text(got) is None:
+            continue
+        for t in {c.template for c in got.clauses if c.template}:
+            by_template.setdefault(t, []).append(got)
+    rng = random.Random(seed)
+    result = Executed()
+    for template, cards in sorted(by_template.items()):
+        for card in rng.sample(cards, min(per_template, len(cards))):
+            result.tried[template] += 1
+            ok, why = run(card)
+            if ok:
+                result.ran[template] += 1
+            else:
+                result.failures.append((card.name, why))
+    return result
+
+
+def render(result: Executed) -> str:
+    lines = ["coverage by execution (fully compiled permanent cards sampled per template; "
+             "ran = the generated scenario got an answer from the layer engine):"]
+    for t in sorted(result.tried):
+        lines.append(f"  {t:<34} ran {result.ran[t]:>4} of {result.tried[t]:>4}")
+    for name, why in result.failures[:20]:
+        lines.append(f"  FAILED {name}: {why[:150]}")
+    return "\n".join(lines) + "\n"
