@@ -282,16 +282,16 @@ def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameStat
     for field, choices, kinds in (("hybrid", pr.hybrid, ("h", "h2")), ("phyrexian", pr.phyrexian, ("p",))):
         if choices is None:
             continue
-        where = [i for i, s in enumerate(symbols) if symbol_term(s).name in kinds] \
-            if symbols else []
+        where = [i for i, s in enumerate(symbols) if getattr(symbol_term(s), "name", "x") in kinds]
         if len(where) != len(choices):
             raise Located(field, f"expected one choice per {field} symbol of the cost paid "
                                  f"({len(where)}), got {len(choices)}")
         for i, choice in zip(where, choices, strict=True):
             term = symbol_term(symbols[i])
-            allowed = {a.name for a in term.args} | ({"2"} if kinds[-1] == "h2" else set()) \
+            assert isinstance(term, Fn)
+            allowed = {str(a).upper() for a in term.args} | ({"2"} if term.name == "h2" else set()) \
                 | ({"life"} if field == "phyrexian" else set())
-            if choice.lower() not in allowed:
+            if choice.upper() not in {a.upper() for a in allowed}:
                 raise Located(field, f"{{{symbols[i]}}} is paid with one of {sorted(allowed)}, "
                                      f"not {choice!r} (CR 107.4e-f)")
             low = choice.lower()

@@ -211,7 +211,7 @@ def parse_expect(cur: Cursor, query: CastQuery, state: GameState) -> CastExpect:
     total = None
     if cur.has("total_cost"):
         try:
-            total = "".join("{" + s + "}" for s in parse_cost(cur.get("total_cost").string("mana symbols")).symbols) or "{0}"
+            total = _canonical(parse_cost(cur.get("total_cost").string("mana symbols")).symbols)
         except ValueError as exc:
             cur.get("total_cost").fail(str(exc))
     life = cur.get("life").integer("life", minimum=0) if cur.has("life") else None
@@ -228,6 +228,15 @@ def parse_expect(cur: Cursor, query: CastQuery, state: GameState) -> CastExpect:
         targets = tuple(sorted((k, tuple(sorted(c.strings("ids")))) for k, c in
                                cur.get("legal_targets").mapping(None, "{TARGET_ID: [ids]}").items()))
     return CastExpect(legal, step, rule, total, life, mv, payments, count, targets)
+
+
+def _canonical(symbols: tuple[str, ...]) -> str:
+    """Mana symbols as TotalCost.symbols writes them: generic first, then W U B R G C."""
+    generic = sum(int(s) for s in symbols if s.isdigit())
+    out = f"{{{generic}}}" if generic else ""
+    for c in COLORS:
+        out += f"{{{c}}}" * sum(1 for s in symbols if s == c)
+    return out or "{0}"
 
 
 def solve(state: GameState, query: CastQuery, timeout: float) -> CastAnswer:
