@@ -21,19 +21,72 @@ from pyengine.model.mana import parse_cost
 from pyengine.model.objects import GameState
 
 _SCHEMA = {
-    "caster": 1, "cast_player": 1, "spell": 1, "spell_zone": 1, "spell_type": 1, "spell_color": 1,
-    "spell_kw": 1, "has_cost": 1, "cost_sym": 3, "printed_mv": 1, "x_min": 1, "max_x": 1,
-    "active_player": 1, "main_phase": 0, "stack_busy": 0,
-    "ce": 3, "ce_controller": 2, "ce_filter": 3, "ce_mana": 3, "ce_min": 2,
-    "tinst": 4, "tw_filter": 3, "tw_zone": 2, "tw_players": 1, "tw_objects": 1, "tw_controller": 2,
-    "tdivide": 2, "tdivide_x": 1, "obj": 1, "obj_zone": 2, "obj_type": 2, "obj_color": 2, "obj_ctrl": 2,
-    "mode": 1, "choose": 2, "addl_sac": 2, "addl_sac_filter": 3, "addl_life": 1,
-    "perm": 1, "tapped": 1, "creature": 1, "artifact": 1, "perm_color": 2, "sick": 1,
-    "produces": 4, "gy": 1, "pool": 2, "life": 1,
-    "given": 1, "given_alt": 1, "given_kicked": 0, "given_mode": 1, "given_mode_twice": 1,
-    "given_x": 1, "given_pay_as": 3, "given_target": 2, "given_target_twice": 2, "given_divide": 2,
-    "given_sac": 1, "given_tap": 2, "given_tap_any": 1, "given_pool": 2, "given_convoke": 1,
-    "given_delve": 1, "given_improvise": 1, "listing": 0,
+    "caster": 1,
+    "cast_player": 1,
+    "spell": 1,
+    "spell_zone": 1,
+    "spell_type": 1,
+    "spell_color": 1,
+    "spell_kw": 1,
+    "has_cost": 1,
+    "cost_sym": 3,
+    "printed_mv": 1,
+    "x_min": 1,
+    "max_x": 1,
+    "active_player": 1,
+    "main_phase": 0,
+    "stack_busy": 0,
+    "ce": 3,
+    "ce_controller": 2,
+    "ce_filter": 3,
+    "ce_mana": 3,
+    "ce_min": 2,
+    "tinst": 4,
+    "tw_filter": 3,
+    "tw_zone": 2,
+    "tw_players": 1,
+    "tw_objects": 1,
+    "tw_controller": 2,
+    "tdivide": 2,
+    "tdivide_x": 1,
+    "obj": 1,
+    "obj_zone": 2,
+    "obj_type": 2,
+    "obj_color": 2,
+    "obj_ctrl": 2,
+    "mode": 1,
+    "choose": 2,
+    "addl_sac": 2,
+    "addl_sac_filter": 3,
+    "addl_life": 1,
+    "perm": 1,
+    "tapped": 1,
+    "creature": 1,
+    "artifact": 1,
+    "perm_color": 2,
+    "sick": 1,
+    "produces": 4,
+    "gy": 1,
+    "pool": 2,
+    "life": 1,
+    "given": 1,
+    "given_alt": 1,
+    "given_kicked": 0,
+    "given_mode": 1,
+    "given_mode_twice": 1,
+    "given_x": 1,
+    "given_pay_as": 3,
+    "given_target": 2,
+    "given_target_twice": 2,
+    "given_divide": 2,
+    "given_sac": 1,
+    "given_tap": 2,
+    "given_tap_any": 1,
+    "given_pool": 2,
+    "given_convoke": 1,
+    "given_delve": 1,
+    "given_improvise": 1,
+    "listing": 0,
 }
 for _name, _arity in _SCHEMA.items():
     declare(_name, _arity)
@@ -87,8 +140,9 @@ def mana_abilities(abilities: tuple[str, ...]) -> list[list[str]]:
     return [list(s) for s in out]
 
 
-def cast_factset(state: GameState, result: LayerResult, proposal: Proposal, *,
-                 listing: bool = False) -> list[clingo.Symbol]:
+def cast_factset(
+    state: GameState, result: LayerResult, proposal: Proposal, *, listing: bool = False
+) -> list[clingo.Symbol]:
     """Every fact of the cast ``proposal`` on ``state`` after layers (``result``)."""
     fs = FactSet()
     add = fs.add
@@ -129,7 +183,7 @@ def cast_factset(state: GameState, result: LayerResult, proposal: Proposal, *,
         add("stack_busy")
     _cost_effects(add, result)
     _targets(add, spec)
-    for i, mode in enumerate(spec.modes, 1):
+    for i in range(1, len(spec.modes) + 1):
         add("mode", i)
     if spec.modes:
         add("choose", *spec.choose)
@@ -284,19 +338,30 @@ def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameStat
             continue
         where = [i for i, s in enumerate(symbols) if getattr(symbol_term(s), "name", "x") in kinds]
         if len(where) != len(choices):
-            raise Located(field, f"expected one choice per {field} symbol of the cost paid "
-                                 f"({len(where)}), got {len(choices)}")
+            raise Located(
+                field,
+                f"expected one choice per {field} symbol of the cost paid ({len(where)}), got {len(choices)}",
+            )
         for i, choice in zip(where, choices, strict=True):
             term = symbol_term(symbols[i])
             assert isinstance(term, Fn)
-            allowed = {str(a).upper() for a in term.args} | ({"2"} if term.name == "h2" else set()) \
+            allowed = (
+                {str(a).upper() for a in term.args}
+                | ({"2"} if term.name == "h2" else set())
                 | ({"life"} if field == "phyrexian" else set())
+            )
             if choice.upper() not in {a.upper() for a in allowed}:
-                raise Located(field, f"{{{symbols[i]}}} is paid with one of {sorted(allowed)}, "
-                                     f"not {choice!r} (CR 107.4e-f)")
+                raise Located(
+                    field,
+                    f"{{{symbols[i]}}} is paid with one of {sorted(allowed)}, not {choice!r} (CR 107.4e-f)",
+                )
             low = choice.lower()
-            add("given_pay_as", Const(base), i, Fn("g", 2) if low == "2" else
-                Const("life") if low == "life" else Fn("c", Const(low)))
+            add(
+                "given_pay_as",
+                Const(base),
+                i,
+                Fn("g", 2) if low == "2" else Const("life") if low == "life" else Fn("c", Const(low)),
+            )
     if pr.targets is not None:
         add("given", Const("targets"))
         for inst, chosen in pr.targets:

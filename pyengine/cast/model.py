@@ -81,9 +81,9 @@ class TotalCost:
 class CastVerdict:
     """The verdict on a (possibly partial) proposed cast: legal when some completion of its
     free parts breaks no rule; otherwise the violations of the completion that gets furthest
-    (fewest violations at the earliest steps), ``first`` the earliest. For a legal cast, the
-    total cost locked in, the spell's mana value on the stack (202.3e), and the completion's
-    choices (``witness``)."""
+    (fewest violations at the earliest steps), ``first`` the earliest. The total cost locked
+    in (601.2f), the spell's mana value on the stack (202.3e) and the choices (``witness``)
+    are the completion's (for an illegal cast, of the one that gets furthest)."""
 
     legal: bool
     violations: tuple[Violation, ...]

@@ -47,37 +47,56 @@ def _args(sym: clingo.Symbol) -> tuple[str | int, ...]:
     return tuple(a.number if a.type == clingo.SymbolType.Number else term_text(a) for a in items)
 
 
-def check_cast(state: GameState, proposal: Proposal, budget: float | Budget = TIMEOUT,
-               result: LayerResult | None = None) -> CastVerdict:
+def check_cast(
+    state: GameState, proposal: Proposal, budget: float | Budget = TIMEOUT, result: LayerResult | None = None
+) -> CastVerdict:
     """The verdict on ``proposal`` on ``state`` (parts left ``None`` are chosen freely:
     legal when some choice makes the whole cast legal). ``budget``: seconds, or the budget of
     the query this is part of; ``result``: the layer engine's answer, when already known."""
     budget = Budget.of(budget, "the cast check")
     result = result if result is not None else layers.compute(state, budget)
     facts = cast_factset(state, result, proposal)
-    res = solve([encodings.path("cast_check")], facts, what="check a cast", budget=budget, models=0,
-                args=["--opt-mode=opt"])
+    res = solve(
+        [encodings.path("cast_check")],
+        facts,
+        what="check a cast",
+        budget=budget,
+        models=0,
+        args=["--opt-mode=opt"],
+    )
     if not res.satisfiable:
         raise EncodingError("cast: the check encoding has no answer (every choice is free)")
     return _verdict(res.model)
 
 
 def _verdict(model: Model) -> CastVerdict:
-    violations = tuple(sorted(
-        Violation(STEPS.index(v.step), v.step, v.rule, v.check, _args(v.args))
-        for v in read(model, O.CastViolation, ordered=False)))
+    violations = tuple(
+        sorted(
+            Violation(STEPS.index(v.step), v.step, v.rule, v.check, _args(v.args))
+            for v in read(model, O.CastViolation, ordered=False)
+        )
+    )
     targets: dict[str, list[str]] = {}
     for t in read(model, O.CastLegalTarget):
         targets.setdefault(t.instance, []).append(term_text(t.target))
     legal_targets = tuple(sorted((k, tuple(sorted(v))) for k, v in targets.items()))
-    if violations:
-        return CastVerdict(False, violations, legal_targets=legal_targets)
-    mana = tuple(sorted((n.kind if n.kind == "generic" else n.kind.upper(), n.amount)
-                        for n in read(model, O.CastNeed) if n.amount))
+    mana = tuple(
+        sorted(
+            (n.kind if n.kind == "generic" else n.kind.upper(), n.amount)
+            for n in read(model, O.CastNeed)
+            if n.amount
+        )
+    )
     life = sum(x.amount for x in read(model, O.CastNeedLife))
     mv = [x.value for x in read(model, O.CastManaValue)]
-    return CastVerdict(True, (), TotalCost(mana, life), mv[0] if mv else None, _witness(model),
-                       legal_targets)
+    return CastVerdict(
+        not violations,
+        violations,
+        TotalCost(mana, life),
+        mv[0] if mv else None,
+        _witness(model),
+        legal_targets,
+    )
 
 
 def _witness(model: Model) -> tuple[str, ...]:
@@ -97,7 +116,9 @@ def _payment_words(model: Model) -> list[str]:
     pool: dict[str, int] = {}
     for s in read(model, O.CastSpend):
         pool[s.color] = max(pool.get(s.color, 0), s.unit)
-    out += [f"pool {{{c.upper()}}}x{n}" if n > 1 else f"pool {{{c.upper()}}}" for c, n in sorted(pool.items())]
+    out += [
+        f"pool {{{c.upper()}}}x{n}" if n > 1 else f"pool {{{c.upper()}}}" for c, n in sorted(pool.items())
+    ]
     out += [f"convoke {term_text(c.object)}" for c in read(model, O.CastConvoke)]
     out += [f"delve {term_text(c.object)}" for c in read(model, O.CastDelve)]
     out += [f"improvise {term_text(c.object)}" for c in read(model, O.CastImprovise)]
@@ -131,9 +152,15 @@ def _choice(sym: clingo.Symbol) -> str:
     return sym.name
 
 
-def legal_payments(state: GameState, proposal: Proposal, *, limit: int = LIST_LIMIT,
-                   budget: float | Budget = TIMEOUT, count_cap: int = COUNT_CAP,
-                   result: LayerResult | None = None) -> PaymentListing:
+def legal_payments(
+    state: GameState,
+    proposal: Proposal,
+    *,
+    limit: int = LIST_LIMIT,
+    budget: float | Budget = TIMEOUT,
+    count_cap: int = COUNT_CAP,
+    result: LayerResult | None = None,
+) -> PaymentListing:
     """Every legal payment of ``proposal`` (its payment left out; its other free parts chosen
     freely), sorted, when at most ``limit``; else their number, up to ``count_cap``."""
     if proposal.payment is not None:
@@ -141,8 +168,14 @@ def legal_payments(state: GameState, proposal: Proposal, *, limit: int = LIST_LI
     budget = Budget.of(budget, "the payment listing")
     result = result if result is not None else layers.compute(state, budget)
     facts = cast_factset(state, result, proposal, listing=True)
-    res = solve([encodings.path("cast_list")], facts, what="list the payments of a cast", budget=budget,
-                models=count_cap, args=["--project=show"])
+    res = solve(
+        [encodings.path("cast_list")],
+        facts,
+        what="list the payments of a cast",
+        budget=budget,
+        models=count_cap,
+        args=["--project=show"],
+    )
     found = sorted({payment_words(m) for m in res.models})
     if len(found) != len(res.models):
         raise EncodingError("cast: one payment listed twice")

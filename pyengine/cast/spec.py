@@ -91,8 +91,10 @@ def spec_of(casting: object, mana_cost: str | None) -> CastingSpec:
 
 def parse_casting(cur: Cursor, mana_cost: str | None) -> CastingSpec:
     """The ``casting`` mapping (see the module's documentation)."""
-    cur.mapping({"x", "targets", "modes", "kicker_targets", "additional_costs"},
-                "a casting mapping {x, targets, modes, kicker_targets, additional_costs}")
+    cur.mapping(
+        {"x", "targets", "modes", "kicker_targets", "additional_costs"},
+        "a casting mapping {x, targets, modes, kicker_targets, additional_costs}",
+    )
     has_x = mana_cost is not None and "X" in parse_cost(mana_cost).symbols
     x_min = 0 if has_x else None
     if cur.has("x"):
@@ -137,7 +139,7 @@ def _targets(cur: Cursor, seen: set[str]) -> tuple[TargetSpec, ...]:
     out = []
     for c in cur.seq("a list of targets"):
         c.mapping({"id", "count", "what", "divide"}, "a target {id, count, what, divide}")
-        tid = c.req("id").string("a target id (a word naming this instance of \"target\")")
+        tid = c.req("id").string('a target id (a word naming this instance of "target")')
         if tid in seen:
             c.get("id").fail(f"target id {tid!r} is used twice")
         seen.add(tid)
@@ -146,8 +148,11 @@ def _targets(cur: Cursor, seen: set[str]) -> tuple[TargetSpec, ...]:
         if c.has("divide"):
             d = c.get("divide")
             divide = "x" if d.value == "x" else d.integer("an amount to divide, or x", minimum=1)
-        w = c.req("what").mapping(set(WHAT_KEYS), "what can be targeted {types, any_types, not_types, "
-                                  "colors, not_colors, zone, players, objects, controller}")
+        w = c.req("what").mapping(
+            set(WHAT_KEYS),
+            "what can be targeted {types, any_types, not_types, "
+            "colors, not_colors, zone, players, objects, controller}",
+        )
         filters = []
         for key in TARGET_FILTERS:
             if w.has(key):

@@ -49,7 +49,9 @@ WORD_KEYWORDS = ("convoke", "delve", "improvise")
 
 def parse_filter(cur: Cursor) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """A spell filter: ((key, words), ...) with types and colors in lower case."""
-    cur.mapping(set(FILTER_KEYS), "a spell filter {types, any_types, not_types, colors, any_colors, not_colors}")
+    cur.mapping(
+        set(FILTER_KEYS), "a spell filter {types, any_types, not_types, colors, any_colors, not_colors}"
+    )
     out = []
     for key in FILTER_KEYS:
         if cur.has(key):
@@ -63,8 +65,10 @@ def _caster(cur: Cursor) -> str:
 
 
 def _common(cur: Cursor, extra: set[str]) -> list[tuple[str, Arg]]:
-    cur.mapping({"spells", "players"} | extra, "{spells: FILTER, players: P" + "".join(
-        f", {k}: ..." for k in sorted(extra)) + "}")
+    cur.mapping(
+        {"spells", "players"} | extra,
+        "{spells: FILTER, players: P" + "".join(f", {k}: ..." for k in sorted(extra)) + "}",
+    )
     spells = parse_filter(cur.get("spells")) if cur.has("spells") else ()
     players = _caster(cur.req("players"))
     return [("spells", spells), ("players", players)]
@@ -96,28 +100,51 @@ def _p_plain(cur: Cursor, ctx: Ctx) -> Args:
     return tuple(_common(cur, set()))
 
 
-_FILTER_SCHEMA: dict[str, Any] = {"type": "object", "additionalProperties": False,
-                                  "properties": {k: {} for k in FILTER_KEYS}}
+_FILTER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {k: {} for k in FILTER_KEYS},
+}
 
 
 def _schema(extra: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "object", "additionalProperties": False, "required": ["players", *extra],
-            "properties": {"spells": _FILTER_SCHEMA, "players": {"enum": list(CASTERS)}, **extra}}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["players", *extra],
+        "properties": {"spells": _FILTER_SCHEMA, "players": {"enum": list(CASTERS)}, **extra},
+    }
 
 
 def _register(name: str, parse: Any, schema: dict[str, Any], doc: str) -> None:
     OPS[name] = OpSpec(None, AREA, parse, False, schema, doc)
 
 
-_register("cost_more", _p_cost, _schema({"mana": {"type": "string"}}),
-          "CR 601.2f: matching spells the players cast cost this much more.")
-_register("cost_less", _p_cost, _schema({"mana": {"type": "string"}}),
-          "CR 601.2f: matching spells the players cast cost this much less (generic never below 0).")
-_register("cost_minimum", _p_minimum, _schema({"mana": {"type": "integer", "minimum": 1}}),
-          "CR 601.2f: a matching spell that would cost less than N mana costs N (Trinisphere).")
+_register(
+    "cost_more",
+    _p_cost,
+    _schema({"mana": {"type": "string"}}),
+    "CR 601.2f: matching spells the players cast cost this much more.",
+)
+_register(
+    "cost_less",
+    _p_cost,
+    _schema({"mana": {"type": "string"}}),
+    "CR 601.2f: matching spells the players cast cost this much less (generic never below 0).",
+)
+_register(
+    "cost_minimum",
+    _p_minimum,
+    _schema({"mana": {"type": "integer", "minimum": 1}}),
+    "CR 601.2f: a matching spell that would cost less than N mana costs N (Trinisphere).",
+)
 _register("cant_cast", _p_plain, _schema({}), "CR 101.2: the players can't cast matching spells.")
-_register("flash_permission", _p_plain, _schema({}),
-          "CR 601.3: the players may cast matching spells as though they had flash.")
+_register(
+    "flash_permission",
+    _p_plain,
+    _schema({}),
+    "CR 601.3: the players may cast matching spells as though they had flash.",
+)
 
 KEYWORDS.update(WORD_KEYWORDS)
 for _word, _rule in COST_KEYWORDS.items():

@@ -21,10 +21,34 @@ from pyengine.model.mana import parse_cost
 from pyengine.model.objects import GameState
 from pyengine.queries.base import QueryKind, register
 
-QUERY_FIELDS = {"kind", "spell", "player", "from", "alternative", "kicked", "modes", "x", "hybrid",
-                "phyrexian", "targets", "divide", "sacrifice", "payment", "list"}
-EXPECT_FIELDS = {"legal", "step", "rule", "total_cost", "life", "mana_value", "payments",
-                 "payment_count", "legal_targets"}
+QUERY_FIELDS = {
+    "kind",
+    "spell",
+    "player",
+    "from",
+    "alternative",
+    "kicked",
+    "modes",
+    "x",
+    "hybrid",
+    "phyrexian",
+    "targets",
+    "divide",
+    "sacrifice",
+    "payment",
+    "list",
+}
+EXPECT_FIELDS = {
+    "legal",
+    "step",
+    "rule",
+    "total_cost",
+    "life",
+    "mana_value",
+    "payments",
+    "payment_count",
+    "legal_targets",
+}
 PAYMENT_FIELDS = {"tap", "pool", "convoke", "delve", "improvise"}
 
 
@@ -56,12 +80,18 @@ class CastAnswer:
 
     def to_json(self) -> dict[str, Any]:
         v = self.verdict
-        out: dict[str, Any] = {"legal": v.legal,
-                               "violations": [x.render() for x in v.violations],
-                               "legal_targets": {k: list(t) for k, t in v.legal_targets}}
-        if v.total is not None:
-            out |= {"total_cost": v.total.symbols(), "life": v.total.life, "mana_value": v.mana_value,
-                    "choices": list(v.witness)}
+        out: dict[str, Any] = {
+            "legal": v.legal,
+            "violations": [x.render() for x in v.violations],
+            "legal_targets": {k: list(t) for k, t in v.legal_targets},
+        }
+        if v.legal and v.total is not None:
+            out |= {
+                "total_cost": v.total.symbols(),
+                "life": v.total.life,
+                "mana_value": v.mana_value,
+                "choices": list(v.witness),
+            }
         if self.listing is not None:
             out |= {"payment_count": self.listing.count, "payments": [list(p) for p in self.listing.payments]}
         return out
@@ -70,9 +100,12 @@ class CastAnswer:
         v = self.verdict
         if v.legal:
             assert v.total is not None
-            lines = [f"legal: total cost {v.total.symbols()}" + (f" and {v.total.life} life" if v.total.life else "")
-                     + f" (CR 601.2f), mana value on the stack {v.mana_value} (CR 202.3e)",
-                     "  choices: " + ("; ".join(v.witness) or "none")]
+            lines = [
+                f"legal: total cost {v.total.symbols()}"
+                + (f" and {v.total.life} life" if v.total.life else "")
+                + f" (CR 601.2f), mana value on the stack {v.mana_value} (CR 202.3e)",
+                "  choices: " + ("; ".join(v.witness) or "none"),
+            ]
         else:
             first = v.first
             assert first is not None
@@ -81,7 +114,9 @@ class CastAnswer:
         for inst, ts in v.legal_targets:
             lines.append(f"  legal targets of {inst}: {', '.join(ts) or 'none'}")
         if self.listing is not None:
-            lines.append(f"  {self.listing.count} legal payment(s)" + ("" if self.listing.exact else " or more"))
+            lines.append(
+                f"  {self.listing.count} legal payment(s)" + ("" if self.listing.exact else " or more")
+            )
             lines += ["    " + ", ".join(p) for p in self.listing.payments]
         return "\n".join(lines)
 
@@ -115,7 +150,9 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CastQuery:
     if cur.has("alternative"):
         a = cur.get("alternative")
         items = [] if a.value == "none" else ([a] if isinstance(a.value, str) else a.seq("alternative costs"))
-        alternative = tuple(c.choice(["flashback", "overload", "free"], "an alternative cost:") for c in items)
+        alternative = tuple(
+            c.choice(["flashback", "overload", "free"], "an alternative cost:") for c in items
+        )
     kicked = cur.get("kicked").boolean() if cur.has("kicked") else None
     modes = None
     if cur.has("modes"):
@@ -139,24 +176,44 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CastQuery:
         chosen = []
         for key, c in cur.get("targets").mapping(None, "{TARGET_ID: [ids]}").items():
             if key not in instances:
-                c.fail(f"{spell_id} has no target {key!r}; expected one of: {', '.join(sorted(instances)) or 'none'}")
+                known = ", ".join(sorted(instances)) or "none"
+                c.fail(f"{spell_id} has no target {key!r}; expected one of: {known}")
             chosen.append((key, tuple(_who(i, state) for i in _ids(c, who, "object or player"))))
         targets = tuple(chosen)
     divide = None
     if cur.has("divide"):
-        divide = tuple((_who(_ids(Cursor(k, c.path, c.line, c.file), who, "object or player")[0], state),
-                        c.integer("an amount", minimum=0))
-                       for k, c in cur.get("divide").mapping(None, "{TARGET: N}").items())
+        divide = tuple(
+            (
+                _who(_ids(Cursor(k, c.path, c.line, c.file), who, "object or player")[0], state),
+                c.integer("an amount", minimum=0),
+            )
+            for k, c in cur.get("divide").mapping(None, "{TARGET: N}").items()
+        )
     sacrifice = _ids(cur.get("sacrifice"), set(objects), "object") if cur.has("sacrifice") else None
     payment = None
     if cur.has("payment"):
         payment = _payment(cur.get("payment"), objects, where)
-    lists = tuple(c.choice(["payments", "targets"], "what to list:") for c in cur.get("list").seq()) \
-        if cur.has("list") else ()
+    lists = (
+        tuple(c.choice(["payments", "targets"], "what to list:") for c in cur.get("list").seq())
+        if cur.has("list")
+        else ()
+    )
     if "payments" in lists and payment is not None:
         cur.get("list").fail("payments are listed only when the proposal gives no payment")
-    prop = Proposal(spell_id, player, alternative, kicked, modes, x, hybrid, phyrexian, targets, divide,
-                    sacrifice, payment)
+    prop = Proposal(
+        spell_id,
+        player,
+        alternative,
+        kicked,
+        modes,
+        x,
+        hybrid,
+        phyrexian,
+        targets,
+        divide,
+        sacrifice,
+        payment,
+    )
     return CastQuery(prop, lists, tuple(where.items()))
 
 
@@ -180,8 +237,12 @@ def _payment(cur: Cursor, objects: dict[str, Any], where: dict[str, Any]) -> Pay
             tap.append((_ids(c, set(objects), "permanent")[0], None))
         else:
             c.mapping({"id", "mana"}, "{id: PERMANENT, mana: W|U|B|R|G|C}")
-            tap.append((_ids(c.req("id"), set(objects), "permanent")[0],
-                        c.req("mana").choice(list(COLORS), "the mana it adds:").lower()))
+            tap.append(
+                (
+                    _ids(c.req("id"), set(objects), "permanent")[0],
+                    c.req("mana").choice(list(COLORS), "the mana it adds:").lower(),
+                )
+            )
         where[f"tap:{tap[-1][0]}"] = (c.file, c.line, c.path)
     pool: dict[str, int] = {}
     if cur.has("pool"):
@@ -195,8 +256,11 @@ def _payment(cur: Cursor, objects: dict[str, Any], where: dict[str, Any]) -> Pay
                 cur.get("pool").fail(f"pool mana is W U B R G or C, not {{{s}}}")
             pool[key] = pool.get(key, 0) + n
     ids = set(objects)
-    return Payment(tuple(tap), tuple(sorted(pool.items())),
-                   *(_ids(cur.get(k), ids, "object") if cur.has(k) else () for k in ("convoke", "delve", "improvise")))
+    return Payment(
+        tuple(tap),
+        tuple(sorted(pool.items())),
+        *(_ids(cur.get(k), ids, "object") if cur.has(k) else () for k in ("convoke", "delve", "improvise")),
+    )
 
 
 def parse_expect(cur: Cursor, query: CastQuery, state: GameState) -> CastExpect:
@@ -219,14 +283,24 @@ def parse_expect(cur: Cursor, query: CastQuery, state: GameState) -> CastExpect:
     payments = None
     if cur.has("payments"):
         if "payments" not in query.lists:
-            cur.get("payments").fail("payments are expected only when the query lists them (list: [payments])")
-        payments = tuple(sorted(tuple(sorted(" ".join(w.string("a payment part").split()) for w in p.seq()))
-                                for p in cur.get("payments").seq("a list of payments")))
+            cur.get("payments").fail(
+                "payments are expected only when the query lists them (list: [payments])"
+            )
+        payments = tuple(
+            sorted(
+                tuple(sorted(" ".join(w.string("a payment part").split()) for w in p.seq()))
+                for p in cur.get("payments").seq("a list of payments")
+            )
+        )
     count = cur.get("payment_count").integer("a number", minimum=0) if cur.has("payment_count") else None
     targets = None
     if cur.has("legal_targets"):
-        targets = tuple(sorted((k, tuple(sorted(c.strings("ids")))) for k, c in
-                               cur.get("legal_targets").mapping(None, "{TARGET_ID: [ids]}").items()))
+        targets = tuple(
+            sorted(
+                (k, tuple(sorted(c.strings("ids"))))
+                for k, c in cur.get("legal_targets").mapping(None, "{TARGET_ID: [ids]}").items()
+            )
+        )
     return CastExpect(legal, step, rule, total, life, mv, payments, count, targets)
 
 
@@ -248,8 +322,11 @@ def solve(state: GameState, query: CastQuery, timeout: float) -> CastAnswer:
     _check_taps(state, query, result, where)
     try:
         verdict = check_cast(state, query.proposal, budget, result=result)
-        listing = legal_payments(state, query.proposal, budget=budget, result=result) \
-            if "payments" in query.lists else None
+        listing = (
+            legal_payments(state, query.proposal, budget=budget, result=result)
+            if "payments" in query.lists
+            else None
+        )
     except Located as exc:
         file, line, path = where.get(exc.field, (None, None, "query"))
         raise ScenarioError(exc.message, file=file, line=line, path=path) from None
@@ -266,9 +343,13 @@ def _check_taps(state: GameState, query: CastQuery, result: Any, where: dict[str
         produced = {s.lower() for ab in mana_abilities(ch.abilities) for s in ab} if ch else set()
         if not produced or (mana is not None and mana not in produced):
             file, line, path = where[f"tap:{oid}"]
-            raise ScenarioError(f"{oid} has no mana ability adding {{{(mana or 'any').upper()}}} "
-                                f"(its mana abilities add: {', '.join(sorted(produced)).upper() or 'nothing'})",
-                                file=file, line=line, path=path)
+            raise ScenarioError(
+                f"{oid} has no mana ability adding {{{(mana or 'any').upper()}}} "
+                f"(its mana abilities add: {', '.join(sorted(produced)).upper() or 'nothing'})",
+                file=file,
+                line=line,
+                path=path,
+            )
 
 
 def compare(expect: CastExpect, answer: CastAnswer) -> list[str]:
@@ -281,9 +362,11 @@ def compare(expect: CastExpect, answer: CastAnswer) -> list[str]:
     elif not v.legal and first is not None:
         if expect.step is not None and first.step != expect.step:
             diffs.append(f"step: expected {expect.step}, got {first.step} ({first.render()})")
-        if expect.rule is not None and expect.rule not in {x.rule for x in v.violations if x.step == first.step}:
+        if expect.rule is not None and expect.rule not in {
+            x.rule for x in v.violations if x.step == first.step
+        }:
             diffs.append(f"rule: expected {expect.rule}, got {first.rule} ({first.render()})")
-    if v.total is not None:
+    if v.legal and v.total is not None:
         if expect.total_cost is not None and v.total.symbols() != expect.total_cost:
             diffs.append(f"total_cost: expected {expect.total_cost}, got {v.total.symbols()}")
         if expect.life is not None and v.total.life != expect.life:
