@@ -174,11 +174,13 @@ def legal_payments(
         what="list the payments of a cast",
         budget=budget,
         models=count_cap,
-        args=["--project=show"],
+        # clingo's "crafty" configuration enumerates the projected payments 2-3 times faster
+        # than the default (20 lands, 4,720 payments: 0.7 s against 2.5 s)
+        args=["--project=show", "--configuration=crafty"],
     )
+    if len(res.models) > limit:  # projected models are distinct payments: counted, not read
+        return PaymentListing(len(res.models), res.exhausted, limit)
     found = sorted({payment_words(m) for m in res.models})
     if len(found) != len(res.models):
         raise EncodingError("cast: one payment listed twice")
-    if len(found) <= limit:
-        return PaymentListing(len(found), res.exhausted, limit, tuple(found))
-    return PaymentListing(len(found), res.exhausted, limit)
+    return PaymentListing(len(found), res.exhausted, limit, tuple(found))
