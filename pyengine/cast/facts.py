@@ -7,6 +7,7 @@ reads), words are constants; nothing is formatted into program text.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import clingo
 
@@ -187,14 +188,14 @@ def cast_factset(
         add("mode", i)
     if spec.modes:
         add("choose", *spec.choose)
-    for k, cost in enumerate(spec.additional):
-        if cost.kind == "life":
-            add("addl_life", cost.count)
+    for n, extra in enumerate(spec.additional):
+        if extra.kind == "life":
+            add("addl_life", extra.count)
         else:
-            add("addl_sac", k, cost.count)
-            for key, words in cost.filters:
+            add("addl_sac", n, extra.count)
+            for key, words in extra.filters:
                 for w in words:
-                    add("addl_sac_filter", k, Const(key), Const(w))
+                    add("addl_sac_filter", n, Const(key), Const(w))
     available = _board(add, state, result, caster, spell.id)
     add("max_x", available)
     _given(add, proposal, costs, state)
@@ -213,13 +214,14 @@ def _questions(state: GameState, spell: str, caster: str) -> list[targeting.Ques
 def _cost_effects(add, result: LayerResult) -> None:  # type: ignore[no-untyped-def]
     for e, eff in enumerate(x for x in result.active if x.op.area == "casting"):
         op = eff.op
-        add("ce", e, Const(op.kind), Const(op.arg("players")))
+        add("ce", e, Const(op.kind), Const(str(op.arg("players"))))
         add("ce_controller", e, p(eff.controller))
-        for key, words in op.arg("spells"):
+        spells: Any = op.arg("spells")
+        for key, words in spells:
             for w in words:
                 add("ce_filter", e, Const(key), Const(w))
         if op.kind in ("cost_more", "cost_less"):
-            for sym in parse_cost(op.arg("mana")).symbols:
+            for sym in parse_cost(str(op.arg("mana"))).symbols:
                 if sym.isdigit():
                     add("ce_mana", e, Const("generic"), int(sym))
                 else:

@@ -231,7 +231,7 @@ def _choices(cur: Cursor, key: str, where: dict[str, Any]) -> tuple[str, ...] | 
 
 def _payment(cur: Cursor, objects: dict[str, Any], where: dict[str, Any]) -> Payment:
     cur.mapping(PAYMENT_FIELDS, "a payment {tap, pool, convoke, delve, improvise}")
-    tap = []
+    tap: list[tuple[str, str | None]] = []
     for c in cur.get("tap").seq("a list of permanents"):
         if isinstance(c.value, str):
             tap.append((_ids(c, set(objects), "permanent")[0], None))
@@ -392,4 +392,4 @@ def compare(expect: CastExpect, answer: CastAnswer) -> list[str]:
     return diffs
 
 
-register(QueryKind("cast", parse_query, parse_expect, solve, compare))
+register(QueryKind("cast", parse_query, parse_expect, solve, compare))  # type: ignore[arg-type]
