@@ -69,7 +69,7 @@ _SCHEMA = {
     "produces": 4,
     "gy": 1,
     "pool": 2,
-    "life": 1,
+    "caster_life": 1,
     "given": 1,
     "given_alt": 1,
     "given_kicked": 0,
@@ -301,7 +301,7 @@ def _board(add, state: GameState, result: LayerResult, caster: str, spell: str) 
     for sym, n in _pool(player.mana):
         add("pool", Const(sym), n)
         available += n
-    add("life", player.life)
+    add("caster_life", player.life)
     return available
 
 
