@@ -529,3 +529,142 @@ class Chooses(Record):
 
     player: str
     count: int
+
+
+# --- asp/show/cast.lp and cast_payment.lp: casting a spell (pyengine/cast/service.py) ------
+
+
+@shown("cast", name="violation")
+class CastViolation(Record):
+    """The cast breaks rule R at step St (601.2a-h, 601.3): check Ch with arguments A."""
+
+    step: str
+    rule: str
+    check: Name
+    args: Symbol
+
+
+@shown("cast", name="need")
+class CastNeed(Record):
+    """The total cost (601.2f) has N mana of kind K (generic, or a color letter)."""
+
+    kind: Name
+    amount: int
+
+
+@shown("cast", name="need_life")
+class CastNeedLife(Record):
+    """The total cost includes N life (107.4f, additional costs)."""
+
+    amount: int
+
+
+@shown("cast", name="mana_value")
+class CastManaValue(Record):
+    """The spell's mana value on the stack (202.3e)."""
+
+    value: int
+
+
+@shown("cast", name="legal_target")
+class CastLegalTarget(Record):
+    """T (o(Id) or p(Id)) is a legal choice for target instance I."""
+
+    instance: str
+    target: Symbol
+
+
+@shown("cast", name="alt")
+class CastAlt(Record):
+    """The completion pays alternative cost K."""
+
+    cost: Name
+
+
+@shown("cast", name="kicked")
+class CastKicked(Record):
+    """The completion pays the kicker cost."""
+
+
+@shown("cast", name="chosen_mode")
+class CastMode(Record):
+    """The completion chooses mode M."""
+
+    mode: int
+
+
+@shown("cast", name="xval")
+class CastX(Record):
+    """The completion announces X = N."""
+
+    value: int
+
+
+@shown("cast", name="target")
+class CastTarget(Record):
+    """The completion's target T for instance I."""
+
+    instance: str
+    target: Symbol
+
+
+@shown("cast", name="division")
+class CastDivision(Record):
+    """The completion gives N of instance I's division to T."""
+
+    instance: str
+    target: Symbol
+    amount: int
+
+
+@shown("cast", name="tap")
+class CastTap(Record):
+    """The completion activates permanent O's mana ability A."""
+
+    object: Symbol
+    ability: int
+
+
+@shown("cast", name="spend")
+class CastSpend(Record):
+    """The completion spends the K-th pool mana of color C."""
+
+    color: Name
+    unit: int
+
+
+@shown("cast", name="convoke")
+class CastConvoke(Record):
+    """The completion taps creature O for convoke."""
+
+    object: Symbol
+
+
+@shown("cast", name="delve")
+class CastDelve(Record):
+    """The completion exiles card O for delve."""
+
+    object: Symbol
+
+
+@shown("cast", name="improvise")
+class CastImprovise(Record):
+    """The completion taps artifact O for improvise."""
+
+    object: Symbol
+
+
+@shown("cast", name="sac")
+class CastSacrifice(Record):
+    """The completion sacrifices O."""
+
+    object: Symbol
+
+
+@shown("cast_payment", name="used")
+class CastUsed(Record):
+    """One part of a legal payment: how (tap, convoke, delve, improvise, sacrifice, pool(C),
+    life, pay_as(K, I)) and what (an object, an amount, a choice)."""
+
+    how: Symbol
+    what: Symbol

@@ -105,7 +105,10 @@ def _check_spell_abilities(cur: Cursor, chars: Characteristics, oracle: str) -> 
     in every zone. A catalog instant or sorcery lists every paragraph as an ability (a
     ``spell`` ability, or another kind), so none of its abilities is left unsaid."""
     said = {(ab.text or ab.name).strip() for ab in chars.abilities}
-    missing = [p for p in paragraphs(oracle) if p not in said]
+    # a keyword paragraph ("Convoke", "Flashback {2}{U}") is its keyword ability (702)
+    said |= {" ".join(x for x in (ab.name, ab.param) if x).lower() for ab in chars.abilities
+             if ab.kind == "keyword"}
+    missing = [p for p in paragraphs(oracle) if p not in said and p.lower() not in said]
     if missing:
         at = cur.get("abilities") if cur.has("abilities") else cur.get("oracle")
         at.fail(f"the rules text paragraph {missing[0]!r} is no ability of the card: an instant's "

@@ -10,7 +10,7 @@ from pyengine.model.objects import Characteristics
 
 CHAR_FIELDS = frozenset({"name", "mana_cost", "mana_value", "colors", "color_indicator",
                          "supertypes", "types", "subtypes", "power", "toughness", "loyalty",
-                         "defense", "abilities", "keywords"})
+                         "defense", "abilities", "keywords", "casting"})
 
 
 def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozenset(),
@@ -69,7 +69,17 @@ def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozens
         defense=num("defense"),
         abilities=tuple(abilities),
         oracle=_oracle(cur.get("oracle")) if cur.has("oracle") else "",
+        casting=_casting(cur, mana_cost),
     )
+
+
+def _casting(cur: Cursor, mana_cost: str | None) -> object:
+    """The ``casting`` field (pyengine/cast/spec.py), read by the casting engine."""
+    if not cur.has("casting"):
+        return None
+    from pyengine.cast.spec import parse_casting
+
+    return parse_casting(cur.get("casting"), mana_cost)
 
 
 def _oracle(cur: Cursor) -> str:

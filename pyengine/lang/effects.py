@@ -353,7 +353,8 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
         from pyengine.lang.triggers import parse_triggered
 
         return parse_triggered(cur, ctx)
-    cur.mapping(set(ABILITY_KEYS) | {"id", "zones"}, "an ability")
+    # plug-ins may add keywords with a parameter (kicker, flashback: pyengine/lang/ops_casting.py)
+    cur.mapping(set(ABILITY_KEYS) | set(PARAM_KEYWORDS) | {"id", "zones"}, "an ability")
     zones = _ability_zones(cur) if cur.has("zones") else ()
     if not any(k not in ("id", "zones") for k in cur.value):
         cur.fail("an ability needs one of: " + ", ".join(ABILITY_KEYS) + " (an empty one is nothing)")
@@ -471,6 +472,10 @@ def _param_keyword(kind: str, param: str, cur: Cursor, ctx: Ctx | None = None) -
             cur.fail(f"landwalk needs a land type, nonbasic or a supertype (legendary, snow), got {param!r}")
     if kind == "ward":
         param = _ward_cost(param.strip(), cur)
+    if kind in ("kicker", "flashback", "overload"):  # CR 702.33a, 702.34a, 702.96a: a mana cost
+        from pyengine.lang.ops_casting import check_cost_param
+
+        param = check_cost_param(kind, param.strip(), cur)
     return Ability("keyword", key=f"{kind}:{param}", name=kind, param=param)
 
 
@@ -680,7 +685,8 @@ def parse_effect(cur: Cursor, ctx: Ctx, cda: bool = False, allow_no_affects: boo
 # --- Plug-ins -----------------------------------------------------------------------------
 # Each rules area registers its own operations (and keyword words) in OPS/KEYWORDS from its own
 # module, imported here so that every parse sees them.
-_PLUGINS = ("pyengine.lang.ops_combat", "pyengine.lang.ops_replacement", "pyengine.lang.ops_players")
+_PLUGINS = ("pyengine.lang.ops_combat", "pyengine.lang.ops_replacement", "pyengine.lang.ops_players",
+            "pyengine.lang.ops_casting")
 
 
 def _load_plugins() -> None:

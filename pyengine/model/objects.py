@@ -47,6 +47,9 @@ class Characteristics:
     defense: int | None = None
     abilities: tuple[Ability, ...] = ()
     oracle: str = ""
+    # how the card is cast: targets, modes, X, additional costs (pyengine/cast/spec.py); None:
+    # a spell with no targets, modes or additional costs
+    casting: object = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

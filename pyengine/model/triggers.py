@@ -68,8 +68,8 @@ class Instruction:
     """One event of the effect on resolution, in the replacement engine's event language
     (scenarios/replacement/README.md, "Events"). ``fields`` values: ``("ref", word)`` for a
     reference (``self``, ``it``, ``target``, ``target2``..., ``you``, ``opponent``,
-    ``that_player``, ``defending_player``, ``its_controller``, ``its_owner``), an :class:`~pyengine.model.effects.Expr`
-    for an amount computed on resolution, or a plain value (integer, boolean, word, text,
+    ``that_player``, ``defending_player``, ``its_controller``, ``its_owner``), an
+    :class:`~pyengine.model.effects.Expr` for an amount computed on resolution, or a plain value (integer, boolean, word, text,
     inline token characteristics)."""
 
     kind: str

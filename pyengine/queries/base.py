@@ -61,27 +61,3 @@ def supported() -> list[str]:
 def get(name: str) -> QueryKind | None:
     """The query kind called ``name``, or None."""
     return load_all().get(name)
-
-
-# what a planned query kind will answer once its engine exists
-_PLANNED = {
-    "cast": "casting a spell: whether it can be cast and what it costs (CR 601)",
-    "game": "turns: the steps and phases of a game (CR 500-514)",
-}
-
-
-def planned(name: str) -> QueryKind:
-    """Register a query kind whose engine does not exist yet: any scenario asking it is
-    rejected with a one-line error saying so."""
-    from pyengine.errors import UnsupportedQuery
-
-    def refuse(cur: Cursor, state: GameState, ctx: Ctx) -> Any:
-        at = cur.get("kind")
-        raise UnsupportedQuery(f"query kind {name!r} is not supported yet (planned: {_PLANNED[name]}); "
-                               f"expected one of the supported kinds: {', '.join(supported())}",
-                               file=at.file, line=at.line, path=at.path)
-
-    def never(*_: Any) -> Any:
-        raise AssertionError("unreachable")
-
-    return register(QueryKind(name, refuse, never, None, never, planned=_PLANNED[name]))

@@ -124,7 +124,8 @@ def _ability_schema() -> Schema:
                                "properties": {kind: sch, "id": text,
                                               **({"text": text} if kind != "spell" else {}),
                                               **({"zones": zones} if kind == "static" else {})}}
-                              for kind, sch in kinds.items() if kind in lang.ABILITY_KEYS]
+                              for kind, sch in kinds.items()
+                              if kind in lang.ABILITY_KEYS or kind in lang.PARAM_KEYWORDS]
     branches.append({"type": "object", "required": ["text"], "additionalProperties": False,
                      "properties": {"text": _nonempty(), "id": text}})
     branches.append(_triggered_schema())

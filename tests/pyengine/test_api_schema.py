@@ -97,7 +97,7 @@ INVALID = {
     "expression with two keys": (("effects",), [{"id": "e", "controller": "alice", "timestamp": 3,
                                                  "affected": ["bears"],
                                                  "modify_pt": {"power": {"count": "all", "negate": 1}}}]),
-    "unsupported query kind": (("query", "kind"), "cast"),
+    "unknown query kind": (("query", "kind"), "poker"),
     "unknown query field": (("query", "objets"), ["bears"]),
     "unknown characteristic in expect": (("expect", "bears", "powr"), 3),
     "power as a word in expect": (("expect", "bears", "power"), "three"),

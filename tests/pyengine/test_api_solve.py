@@ -10,7 +10,7 @@ import pytest
 
 import pyengine.api as pe
 from pyengine import catalog
-from pyengine.errors import PyengineError, ScenarioError, UnsupportedQuery
+from pyengine.errors import PyengineError, ScenarioError
 from pyengine.model.objects import GameObject, GameState, Player, TurnContext
 from pyengine.queries.characteristics import CharacteristicsQuery
 
@@ -96,13 +96,13 @@ def test_state_without_query_is_refused() -> None:
         pe.solve(pe.loads(ANTHEM_BEARS).state)
 
 
-def test_planned_query_kind_is_unsupported() -> None:
+def test_a_query_of_no_known_kind_is_refused() -> None:
     @dataclasses.dataclass(frozen=True)
-    class CastQuery:
-        kind: str = "cast"
+    class PokerQuery:
+        kind: str = "poker"
 
-    with pytest.raises(UnsupportedQuery, match="query kind 'cast' is not supported yet"):
-        pe.solve(pe.loads(ANTHEM_BEARS), CastQuery())
+    with pytest.raises(PyengineError, match="not a query of a known kind"):
+        pe.solve(pe.loads(ANTHEM_BEARS), PokerQuery())
 
 
 def test_facts_are_sorted_symbols() -> None:

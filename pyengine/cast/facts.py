@@ -1,0 +1,410 @@
+"""A proposed cast and its board as clingo facts (documented in asp/cast/defined.lp).
+
+Ids are strings, objects ``o(Id)`` and players ``p(Id)`` (the terms asp/common/targeting.lp
+reads), words are constants; nothing is formatted into program text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import clingo
+
+from pyengine import targeting
+from pyengine.cast.model import Proposal
+from pyengine.cast.spec import CastingSpec, TargetSpec, spec_of
+from pyengine.errors import ScenarioError
+from pyengine.facts import Const, FactSet, Fn, declare
+from pyengine.layers.result import LayerResult
+from pyengine.model.enums import Step, Zone
+from pyengine.model.mana import parse_cost
+from pyengine.model.objects import GameState
+
+_SCHEMA = {
+    "caster": 1,
+    "cast_player": 1,
+    "spell": 1,
+    "spell_zone": 1,
+    "spell_type": 1,
+    "spell_color": 1,
+    "spell_kw": 1,
+    "has_cost": 1,
+    "cost_sym": 3,
+    "printed_mv": 1,
+    "x_min": 1,
+    "max_x": 1,
+    "active_player": 1,
+    "main_phase": 0,
+    "stack_busy": 0,
+    "ce": 3,
+    "ce_controller": 2,
+    "ce_filter": 3,
+    "ce_mana": 3,
+    "ce_min": 2,
+    "tinst": 4,
+    "tw_filter": 3,
+    "tw_zone": 2,
+    "tw_players": 1,
+    "tw_objects": 1,
+    "tw_controller": 2,
+    "tdivide": 2,
+    "tdivide_x": 1,
+    "obj": 1,
+    "obj_zone": 2,
+    "obj_type": 2,
+    "obj_color": 2,
+    "obj_ctrl": 2,
+    "mode": 1,
+    "choose": 2,
+    "addl_sac": 2,
+    "addl_sac_filter": 3,
+    "addl_life": 1,
+    "perm": 1,
+    "tapped": 1,
+    "creature": 1,
+    "artifact": 1,
+    "perm_color": 2,
+    "sick": 1,
+    "produces": 4,
+    "gy": 1,
+    "pool": 2,
+    "caster_life": 1,
+    "given": 1,
+    "given_alt": 1,
+    "given_kicked": 0,
+    "given_mode": 1,
+    "given_mode_twice": 1,
+    "given_x": 1,
+    "given_pay_as": 3,
+    "given_target": 2,
+    "given_target_twice": 2,
+    "given_divide": 2,
+    "given_sac": 1,
+    "given_tap": 2,
+    "given_tap_any": 1,
+    "given_pool": 2,
+    "given_convoke": 1,
+    "given_delve": 1,
+    "given_improvise": 1,
+    "listing": 0,
+}
+for _name, _arity in _SCHEMA.items():
+    declare(_name, _arity)
+
+MANA_ABILITY = re.compile(r"\{T\}: Add ((?:\{[WUBRGC]\})+)")
+_LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
+_MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+
+
+class Located(Exception):
+    """A malformed part of a proposal found once layers are known: the field and what was
+    expected (the query module adds the file and line)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field, self.message = field, message
+
+
+def o(oid: str) -> Fn:
+    return Fn("o", oid)
+
+
+def p(pid: str) -> Fn:
+    return Fn("p", pid)
+
+
+def symbol_term(sym: str) -> Fn | Const:
+    """A cost symbol: g(N), c(C), h(A, B) ({W/U}), h2(C) ({2/W}), p(C) ({W/P}), x."""
+    low = sym.lower()
+    if sym.isdigit():
+        return Fn("g", int(sym))
+    if low in ("x", "y", "z"):
+        return Const("x")
+    parts = low.split("/")
+    if len(parts) == 1:
+        return Fn("c", Const(low))
+    if parts[1] == "p":
+        return Fn("p", Const(parts[0]))
+    if parts[0].isdigit():
+        return Fn("h2", Const(parts[1]))
+    return Fn("h", Const(parts[0]), Const(parts[1]))
+
+
+def mana_abilities(abilities: tuple[str, ...]) -> list[list[str]]:
+    """The mana each "{T}: Add ..." ability adds (CR 605.1a, 305.6), one list per ability."""
+    out = []
+    for name in abilities:
+        m = MANA_ABILITY.fullmatch(name)
+        if m:
+            out.append(parse_cost(m.group(1)).symbols)
+    return [list(s) for s in out]
+
+
+def cast_factset(
+    state: GameState, result: LayerResult, proposal: Proposal, *, listing: bool = False
+) -> list[clingo.Symbol]:
+    """Every fact of the cast ``proposal`` on ``state`` after layers (``result``)."""
+    fs = FactSet()
+    add = fs.add
+    spell = state.object(proposal.spell)
+    ch = result.objects[spell.id]
+    caster = proposal.player
+    spec = spec_of(spell.printed.casting, spell.printed.mana_cost)
+    for pid in state.player_ids:
+        add("cast_player", p(pid))
+    add("caster", p(caster))
+    add("spell", o(spell.id))
+    add("spell_zone", Const(spell.zone.value))
+    for t in ch.types:
+        add("spell_type", Const(t.lower()))
+    for c in ch.colors:
+        add("spell_color", Const(c.lower()))
+    kws = {k for k, _ in ch.keywords}
+    for k in ("flash", "convoke", "delve", "improvise"):
+        if k in kws:
+            add("spell_kw", Const(k))
+    costs: dict[str, tuple[str, ...]] = {}
+    if spell.printed.mana_cost is not None:
+        costs["mana"] = parse_cost(spell.printed.mana_cost).symbols
+    for k, param in ch.keywords:
+        if k in ("kicker", "flashback", "overload") and param and k not in costs:
+            costs[k] = parse_cost(param).symbols
+    for name, symbols in costs.items():
+        add("has_cost", Const(name))
+        for i, sym in enumerate(symbols):
+            add("cost_sym", Const(name), i, symbol_term(sym))
+    add("printed_mv", parse_cost(spell.printed.mana_cost or "").mana_value)
+    if spec.x_min is not None:
+        add("x_min", spec.x_min)
+    add("active_player", p(state.turn.active))
+    if state.turn.step in _MAIN:
+        add("main_phase")
+    if any(x.zone == Zone.STACK and x.id != spell.id for x in state.objects):
+        add("stack_busy")
+    _cost_effects(add, result)
+    _targets(add, spec)
+    for i in range(1, len(spec.modes) + 1):
+        add("mode", i)
+    if spec.modes:
+        add("choose", *spec.choose)
+    for n, extra in enumerate(spec.additional):
+        if extra.kind == "life":
+            add("addl_life", extra.count)
+        else:
+            add("addl_sac", n, extra.count)
+            for key, words in extra.filters:
+                for w in words:
+                    add("addl_sac_filter", n, Const(key), Const(w))
+    available = _board(add, state, result, caster, spell.id)
+    add("max_x", available)
+    _given(add, proposal, costs, state)
+    if listing:
+        add("listing")
+    # CR 601.2c, 115.5: every other object and every player, asked of asp/common/targeting.lp
+    asked = targeting.facts(state, result, _questions(state, spell.id, caster))
+    return fs.symbols() + asked.symbols()
+
+
+def _questions(state: GameState, spell: str, caster: str) -> list[targeting.Question]:
+    qs = [targeting.Question(x.id, spell, caster) for x in state.objects if x.id != spell]
+    return qs + [targeting.Question(pid, spell, caster, player=True) for pid in state.player_ids]
+
+
+def _cost_effects(add, result: LayerResult) -> None:  # type: ignore[no-untyped-def]
+    for e, eff in enumerate(x for x in result.active if x.op.area == "casting"):
+        op = eff.op
+        add("ce", e, Const(op.kind), Const(str(op.arg("players"))))
+        add("ce_controller", e, p(eff.controller))
+        spells: Any = op.arg("spells")
+        for key, words in spells:
+            for w in words:
+                add("ce_filter", e, Const(key), Const(w))
+        if op.kind in ("cost_more", "cost_less"):
+            for sym in parse_cost(str(op.arg("mana"))).symbols:
+                if sym.isdigit():
+                    add("ce_mana", e, Const("generic"), int(sym))
+                else:
+                    add("ce_mana", e, Const(sym.lower()), 1)
+        if op.kind == "cost_minimum":
+            add("ce_min", e, op.arg("mana"))
+
+
+def _target_facts(add, t: TargetSpec, origin) -> None:  # type: ignore[no-untyped-def]
+    add("tinst", t.id, t.lo, t.hi, origin)
+    for key, words in t.filters:
+        for w in words:
+            add("tw_filter", t.id, Const(key), Const(w))
+    add("tw_zone", t.id, Const(t.zone))
+    if t.players:
+        add("tw_players", t.id)
+    if t.objects:
+        add("tw_objects", t.id)
+    if t.controller:
+        add("tw_controller", t.id, Const(t.controller))
+    if t.divide == "x":
+        add("tdivide_x", t.id)
+    elif t.divide is not None:
+        add("tdivide", t.id, t.divide)
+
+
+def _targets(add, spec: CastingSpec) -> None:  # type: ignore[no-untyped-def]
+    for t in spec.targets:
+        _target_facts(add, t, Const("spell"))
+    for i, m in enumerate(spec.modes, 1):
+        for t in m.targets:
+            _target_facts(add, t, Fn("mode", i))
+    for t in spec.kicker_targets:
+        _target_facts(add, t, Const("kicker"))
+
+
+def _board(add, state: GameState, result: LayerResult, caster: str, spell: str) -> int:  # type: ignore[no-untyped-def]
+    """Objects, permanents, mana sources, graveyard and pool; returns the mana available
+    (the bound of a freely chosen X)."""
+    available = 0
+    for x in state.objects:
+        if x.id == spell:
+            continue
+        ch = result.objects.get(x.id)
+        if ch is None:
+            continue
+        t = o(x.id)
+        add("obj", t)
+        add("obj_zone", t, Const(x.zone.value))
+        for ty in ch.types:
+            add("obj_type", t, Const(ty.lower()))
+        for c in ch.colors:
+            add("obj_color", t, Const(c.lower()))
+        add("obj_ctrl", t, p(ch.controller if x.zone in (Zone.BATTLEFIELD, Zone.STACK) else x.owner))
+        if x.zone == Zone.GRAVEYARD and x.owner == caster:
+            add("gy", t)
+            available += 1
+        if x.zone != Zone.BATTLEFIELD or ch.controller != caster:
+            continue
+        add("perm", t)
+        types = {ty.lower() for ty in ch.types}
+        if x.tapped:
+            add("tapped", t)
+        if "creature" in types:
+            add("creature", t)
+            if not x.controlled_since_turn_start and not ch.has_keyword("haste"):
+                add("sick", t)  # CR 602.5a
+        if "artifact" in types:
+            add("artifact", t)
+        for c in ch.colors:
+            add("perm_color", t, Const(_LETTER[c.lower()]))
+        for a, symbols in enumerate(mana_abilities(ch.abilities)):
+            for k, sym in enumerate(symbols):
+                add("produces", t, a, k, Const(sym.lower()))
+        available += 1 + max((len(s) for s in mana_abilities(ch.abilities)), default=0)
+    player = state.player(caster)
+    for sym, n in _pool(player.mana):
+        add("pool", Const(sym), n)
+        available += n
+    add("caster_life", player.life)
+    return available
+
+
+def _pool(text: str) -> list[tuple[str, int]]:
+    """A mana pool in symbols: colored letters, and a number as that much colorless mana
+    (mana in a pool has a type, never "generic", CR 106.4)."""
+    found: dict[str, int] = {}
+    for sym in parse_cost(text).symbols:
+        key, n = ("c", int(sym)) if sym.isdigit() else (sym.lower(), 1)
+        found[key] = found.get(key, 0) + n
+    return sorted((k, n) for k, n in found.items() if n)
+
+
+def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameState) -> None:  # type: ignore[no-untyped-def]
+    if pr.alternative is not None:
+        add("given", Const("alt"))
+        for a in pr.alternative:
+            add("given_alt", Const(a))
+    if pr.kicked is not None:
+        add("given", Const("kicker"))
+        if pr.kicked:
+            add("given_kicked")
+    if pr.modes is not None:
+        add("given", Const("modes"))
+        for m in set(pr.modes):
+            add("given_mode", m)
+            if pr.modes.count(m) > 1:
+                add("given_mode_twice", m)
+    if pr.x is not None:
+        add("given", Const("x"))
+        add("given_x", pr.x)
+    base = (pr.alternative[0] if pr.alternative else "mana") if pr.alternative is not None else "mana"
+    symbols = costs.get(base, ())
+    for field, choices, kinds in (("hybrid", pr.hybrid, ("h", "h2")), ("phyrexian", pr.phyrexian, ("p",))):
+        if choices is None:
+            continue
+        where = [i for i, s in enumerate(symbols) if getattr(symbol_term(s), "name", "x") in kinds]
+        if len(where) != len(choices):
+            raise Located(
+                field,
+                f"expected one choice per {field} symbol of the cost paid ({len(where)}), got {len(choices)}",
+            )
+        for i, choice in zip(where, choices, strict=True):
+            term = symbol_term(symbols[i])
+            assert isinstance(term, Fn)
+            allowed = (
+                {str(a).upper() for a in term.args}
+                | ({"2"} if term.name == "h2" else set())
+                | ({"life"} if field == "phyrexian" else set())
+            )
+            if choice.upper() not in {a.upper() for a in allowed}:
+                raise Located(
+                    field,
+                    f"{{{symbols[i]}}} is paid with one of {sorted(allowed)}, not {choice!r} (CR 107.4e-f)",
+                )
+            low = choice.lower()
+            add(
+                "given_pay_as",
+                Const(base),
+                i,
+                Fn("g", 2) if low == "2" else Const("life") if low == "life" else Fn("c", Const(low)),
+            )
+    if pr.targets is not None:
+        add("given", Const("targets"))
+        for inst, chosen in pr.targets:
+            for t in set(chosen):
+                add("given_target", inst, _who(t))
+                if chosen.count(t) > 1:
+                    add("given_target_twice", inst, _who(t))
+    if pr.divide is not None:
+        add("given", Const("divide"))
+        for t, n in pr.divide:
+            add("given_divide", _who(t), n)
+    if pr.sacrifice is not None:
+        add("given", Const("sacrifice"))
+        for s in pr.sacrifice:
+            add("given_sac", o(s))
+    if pr.payment is not None:
+        _payment(add, pr, state)
+
+
+def _payment(add, pr: Proposal, state: GameState) -> None:  # type: ignore[no-untyped-def]
+    pay = pr.payment
+    assert pay is not None
+    add("given", Const("payment"))
+    for sid, mana in pay.tap:
+        if mana is None:
+            add("given_tap_any", o(sid))
+        else:
+            add("given_tap", o(sid), Const(mana))
+    for sym, n in pay.pool:
+        add("given_pool", Const(sym.lower()), n)
+    for s in pay.convoke:
+        add("given_convoke", o(s))
+    for s in pay.delve:
+        add("given_delve", o(s))
+    for s in pay.improvise:
+        add("given_improvise", o(s))
+
+
+def _who(word: str) -> Fn:
+    kind, _, oid = word.partition(":")
+    return p(oid) if kind == "p" else o(oid)
+
+
+__all__ = ["Located", "ScenarioError", "cast_factset", "mana_abilities"]
