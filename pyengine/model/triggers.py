@@ -69,8 +69,8 @@ class Instruction:
     (scenarios/replacement/README.md, "Events"). ``fields`` values: ``("ref", word)`` for a
     reference (``self``, ``it``, ``target``, ``target2``..., ``you``, ``opponent``,
     ``that_player``, ``defending_player``, ``its_controller``, ``its_owner``), an
-    :class:`~pyengine.model.effects.Expr` for an amount computed on resolution, or a plain value (integer, boolean, word, text,
-    inline token characteristics)."""
+    :class:`~pyengine.model.effects.Expr` for an amount computed on resolution, or a plain
+    value (integer, boolean, word, text, inline token characteristics)."""
 
     kind: str
     fields: tuple[tuple[str, Any], ...]
