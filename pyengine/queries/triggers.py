@@ -14,6 +14,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from pyengine import walk
 from pyengine.budget import Budget
 from pyengine.errors import ScenarioError
 from pyengine.events import KINDS, GameEvent
@@ -187,21 +188,11 @@ def _named_ids(state: GameState) -> set[str]:
     """The object ids the state's objects and effects name (in selectors, references, the
     objects an effect locked in, what an object is attached to)."""
     found: set[str] = set()
-
-    def walk(x: Any) -> None:
+    for x in walk.values([[o.printed for o in state.objects], list(state.effects)]):
         if isinstance(x, ObjRef) and x.kind == "id" and x.obj:
             found.add(x.obj)
         elif isinstance(x, Selector):
             found.update(x.ids)
-        if dataclasses.is_dataclass(x) and not isinstance(x, type):
-            for f in dataclasses.fields(x):
-                walk(getattr(x, f.name))
-        elif isinstance(x, (tuple, list)):
-            for item in x:
-                walk(item)
-
-    walk([o.printed for o in state.objects])
-    walk(list(state.effects))
     found.update(o.attached_to for o in state.objects if o.attached_to)
     found.update(e.source for e in state.effects if e.source)
     for e in state.effects:

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from pyengine import walk
 from pyengine.lang.counters import counter_kind
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.objects import GameState
@@ -298,19 +299,10 @@ def state_token_defs(state: GameState) -> dict[str, Any]:
     """The tokens defined inline in the state's effects (the abilities of its objects and its
     resolved effects): name -> characteristics."""
     found: dict[str, Any] = {}
-
-    def walk(x: Any) -> None:
+    for x in walk.values([[o.printed.abilities for o in state.objects],
+                          [e.definition for e in state.effects]]):
         if isinstance(x, S.Value) and x.kind == "tokendef" and x.word is not None:
             found.setdefault(x.word, x.chars)
-        if dataclasses.is_dataclass(x) and not isinstance(x, type):
-            for f in dataclasses.fields(x):
-                walk(getattr(x, f.name))
-        elif isinstance(x, (tuple, list)):
-            for item in x:
-                walk(item)
-
-    walk([o.printed.abilities for o in state.objects])
-    walk([e.definition for e in state.effects])
     return found
 
 

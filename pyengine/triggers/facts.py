@@ -8,10 +8,9 @@ player words are constants; a definition's selectors, expressions and conditions
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from pyengine import walk
 from pyengine.events import GameEvent
 from pyengine.facts import Const, FactSet, Fn, declare
 from pyengine.layers.result import ObjectChars
@@ -41,22 +40,12 @@ def triggered_abilities(state: GameState) -> dict[str, TriggerDef]:
     text (the display name the layer engine reports): printed ones, and those an effect's
     ``add_abilities`` grants. Two different definitions with one text are refused."""
     found: dict[str, TriggerDef] = {}
-
-    def walk(x: Any) -> None:
+    for x in walk.values([[o.printed for o in state.objects], [e.definition for e in state.effects]]):
         if isinstance(x, Ability) and x.trigger is not None:
             other = found.setdefault(x.name, x.trigger)
             if other != x.trigger:
                 raise ValueError(f"two different triggered abilities have the text {x.name!r}; "
                                  "give each its own text")
-        if dataclasses.is_dataclass(x) and not isinstance(x, type):
-            for f in dataclasses.fields(x):
-                walk(getattr(x, f.name))
-        elif isinstance(x, (tuple, list)):
-            for item in x:
-                walk(item)
-
-    walk([o.printed for o in state.objects])
-    walk([e.definition for e in state.effects])
     return found
 
 
