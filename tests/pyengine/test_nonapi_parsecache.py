@@ -1,0 +1,67 @@
+"""The cache on disk of parsed, transformed and analysed encodings (pyengine/parsecache.py):
+a second process reads what the first computed, gets the same statements and analyses, and
+never uses an entry made for other encodings."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyengine import encodings, parsecache, solver
+from pyengine.layers import worlds
+from pyengine.relevance import analyse
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _fresh(path: str, transform: object) -> tuple:
+    solver._parsed.cache_clear()
+    return solver._parsed(path, transform)
+
+
+def test_a_cached_encoding_reads_back_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYENGINE_CACHE_DIR", str(tmp_path))
+    path = str(encodings.layer("l7d"))
+    try:
+        first = _fresh(path, worlds.split)
+        assert list(tmp_path.glob("*.pickle")), "nothing was stored"
+        second = _fresh(path, worlds.split)
+        assert second is not first and [str(s) for s in second] == [str(s) for s in first]
+        assert [analyse(s) for s in second] == [analyse(s) for s in first]
+        assert second[1].location.begin.filename == first[1].location.begin.filename
+        assert second[1].location.begin.line == first[1].location.begin.line
+    finally:
+        solver._parsed.cache_clear()
+
+
+def test_an_entry_for_other_encodings_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYENGINE_CACHE_DIR", str(tmp_path))
+    path = str(encodings.path("final"))
+    parsecache.store(path, None, (), [])  # an entry with no statements, for these encodings
+    assert parsecache.load(path, None) == ((), [])
+    monkeypatch.setattr(parsecache, "_fingerprint", lambda: "other encodings")
+    assert parsecache.load(path, None) is None
+
+
+def test_off_and_files_outside_the_encodings_are_not_cached(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYENGINE_CACHE_DIR", "off")
+    assert parsecache.folder() is None
+    monkeypatch.setenv("PYENGINE_CACHE_DIR", str(tmp_path / "cache"))
+    mine = tmp_path / "mine.lp"
+    mine.write_text("a.\n")
+    parsecache.store(str(mine), None, (), [])
+    assert not (tmp_path / "cache").exists()
+
+
+def test_a_second_process_skips_the_work(tmp_path: Path) -> None:
+    """The layer engine's preloading in a second process costs a fraction of the first's."""
+    script = ("import time; from pyengine.layers import engine; t = time.process_time(); "
+              "engine.preload(); print(time.process_time() - t)")
+    env = {"PYENGINE_CACHE_DIR": str(tmp_path), "PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}
+    first, second = (float(subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                                          text=True, check=True).stdout) for _ in range(2))
+    assert second < first / 3, (first, second)
