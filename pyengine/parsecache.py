@@ -11,7 +11,8 @@ kept), of the modules that parse, transform and analyse, and of clingo's version
 or unreadable entry is never used.
 
 The folder is ``$PYENGINE_CACHE_DIR``, else ``$XDG_CACHE_HOME/pyengine``, else
-``~/.cache/pyengine``; ``PYENGINE_CACHE_DIR=off`` turns the cache off.
+``~/.cache/pyengine``, one subfolder per version of the encodings and code (the four most
+recent are kept); ``PYENGINE_CACHE_DIR=off`` turns the cache off.
 """
 
 from __future__ import annotations
@@ -70,8 +71,21 @@ def _entry(path: str, transform: Callable[..., Any] | None) -> Path | None:
     except ValueError:
         return None
     name = "none" if transform is None else f"{transform.__module__}.{transform.__qualname__}"
-    key = hashlib.sha256(f"{_fingerprint()} {os.path.abspath(path)} {name}".encode()).hexdigest()[:40]
-    return where / f"{key}.pickle"
+    key = hashlib.sha256(f"{os.path.abspath(path)} {name}".encode()).hexdigest()[:40]
+    return where / _fingerprint() / f"{key}.pickle"
+
+
+KEEP = 4  # the entries of this many versions of the encodings and code are kept
+
+
+def _prune(where: Path) -> None:
+    """Remove the entries of all but the :data:`KEEP` most recently written versions."""
+    versions = sorted((d for d in where.iterdir() if d.is_dir()), key=lambda d: d.stat().st_mtime,
+                      reverse=True)
+    for old in versions[KEEP:]:
+        for f in old.iterdir():
+            f.unlink(missing_ok=True)
+        old.rmdir()
 
 
 def load(path: str, transform: Callable[..., Any] | None) -> tuple[tuple[ast.AST, ...], list[tuple]] | None:
@@ -113,5 +127,6 @@ def store(path: str, transform: Callable[..., Any] | None, statements: tuple[ast
         with tempfile.NamedTemporaryFile("wb", dir=entry.parent, delete=False, suffix=".tmp") as f:
             pickle.dump((texts, places, analyses), f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(f.name, entry)
+        _prune(entry.parent.parent)
     except Exception:
         log.debug("parse cache: cannot write the entry of %s", path, exc_info=True)

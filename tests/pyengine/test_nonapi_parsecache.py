@@ -4,6 +4,7 @@ never uses an entry made for other encodings."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -27,7 +28,7 @@ def test_a_cached_encoding_reads_back_the_same(tmp_path: Path, monkeypatch: pyte
     path = str(encodings.layer("l7d"))
     try:
         first = _fresh(path, worlds.split)
-        assert list(tmp_path.glob("*.pickle")), "nothing was stored"
+        assert list(tmp_path.glob("*/*.pickle")), "nothing was stored"
         second = _fresh(path, worlds.split)
         assert second is not first and [str(s) for s in second] == [str(s) for s in first]
         assert [analyse(s) for s in second] == [analyse(s) for s in first]
@@ -65,3 +66,14 @@ def test_a_second_process_skips_the_work(tmp_path: Path) -> None:
     first, second = (float(subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
                                           text=True, check=True).stdout) for _ in range(2))
     assert second < first / 3, (first, second)
+
+
+def test_only_the_latest_versions_are_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYENGINE_CACHE_DIR", str(tmp_path))
+    path = str(encodings.path("final"))
+    for n in range(parsecache.KEEP + 2):
+        monkeypatch.setattr(parsecache, "_fingerprint", lambda n=n: f"version{n}")
+        parsecache.store(path, None, (), [])
+        os.utime(tmp_path / f"version{n}", (n, n))  # written in this order
+    kept = sorted(d.name for d in tmp_path.iterdir())
+    assert kept == [f"version{n}" for n in range(2, parsecache.KEEP + 2)]
