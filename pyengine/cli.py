@@ -380,7 +380,7 @@ def _dispatch(module: str, args: Sequence[str], what: str) -> int:
     return int(result or 0)
 
 
-BENCH_AREAS = ("layers", "combat", "replacement", "game", "cast")
+BENCH_AREAS = ("layers", "combat", "replacement", "game", "cast", "check")
 
 
 def _bench(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -205,6 +205,12 @@ def analyse(stm: ast.AST) -> tuple:
     return got[1]
 
 
+def remember(stm: ast.AST, analysis: tuple) -> None:
+    """Take ``analysis`` as what :func:`analyse` says of ``stm`` (an analysis kept on disk by
+    pyengine/parsecache.py for a statement parsed again)."""
+    _ANALYSED[id(stm)] = (stm, analysis)
+
+
 def _analysis(stm: ast.AST) -> tuple:
     kind = stm.ast_type
     if kind == ast.ASTType.Rule:

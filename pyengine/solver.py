@@ -15,10 +15,11 @@ from typing import Callable, Collection, Iterable, Sequence
 import clingo
 from clingo import ast
 
+from pyengine import parsecache
 from pyengine.budget import Budget
 from pyengine.errors import EncodingError, SolverTimeout
 from pyengine.facts import FactSet
-from pyengine.relevance import Program, analyse, symbol_shape
+from pyengine.relevance import Program, analyse, remember, symbol_shape
 
 __all__ = ["Budget", "Model", "SolveResult", "SolverTimeout", "preload", "preload_program", "solve",
            "version"]
@@ -253,6 +254,11 @@ def _program(paths: tuple[str, ...], transform: _Transform | None) -> Program:
 def _parsed(path: str, transform: _Transform | None = None) -> tuple[ast.AST, ...]:
     """The statements of one encoding (includes resolved), parsed (and transformed) once per
     process: parsing costs about as much as grounding a small program."""
+    cached = parsecache.load(path, transform)
+    if cached is not None:  # parsed, transformed and analysed by an earlier process
+        for statement, analysis in zip(*cached, strict=True):
+            remember(statement, analysis)
+        return cached[0]
     messages: list[str] = []
     statements: list[ast.AST] = []
     try:
@@ -261,7 +267,9 @@ def _parsed(path: str, transform: _Transform | None = None) -> tuple[ast.AST, ..
         raise EncodingError("cannot load encodings: " + "; ".join(messages[:5])) from None
     # comments have no meaning, and adding each costs as much as adding a rule
     kept = tuple(s for s in statements if s.ast_type != ast.ASTType.Comment)
-    return transform(kept) if transform is not None else kept
+    done = transform(kept) if transform is not None else kept
+    parsecache.store(path, transform, done, [analyse(s) for s in done])
+    return done
 
 
 class _Watchdog:

@@ -98,15 +98,67 @@ def board(permanents: int, effects: int, seed: int = 1) -> GameState:
     return GameState((Player("alice"), Player("bob")), TurnContext("alice"), tuple(objects), tuple(resolved))
 
 
-def _measure(args: tuple[int, int, int]) -> dict[str, float]:
+def dense(bears: int, anthems: int) -> GameState:
+    """``bears`` Grizzly Bears (2/2 green creatures) and ``anthems`` Glorious Anthems
+    ("Creatures you control get +1/+1"), all alice's: every anthem applies to every bear."""
+    ctx = Ctx(players=("alice", "bob"), key_prefix="bench")
+    objects = [GameObject(f"b{i}", Characteristics(name="Grizzly Bears", mana_value=2, colors=("green",),
+                                                   types=("Creature",), subtypes=("Bear",),
+                                                   power=2, toughness=2), "alice", "alice",
+                          timestamp=i + 1) for i in range(bears)]
+    for j in range(anthems):
+        ab = parse_ability(Cursor(dict(_STATICS[0], text="Creatures you control get +1/+1"), "", None, None),
+                           ctx)
+        objects.append(GameObject(f"a{j}", Characteristics(name="Glorious Anthem", mana_value=3,
+                                                           types=("Enchantment",), abilities=(ab,)),
+                                  "alice", "alice", timestamp=bears + j + 1))
+    return GameState((Player("alice"), Player("bob")), TurnContext("alice"), tuple(objects), ())
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def _reference(state: GameState, limit: float) -> float | None:
+    """Seconds the plain-Python reference (tests/oracles/layers_oracle.py, in a source checkout)
+    takes on ``state``; None when it is not available or takes more than ``limit`` seconds."""
+    import signal
+
+    try:
+        from tests.oracles.layers_oracle import compute as reference
+    except ImportError:
+        return None
+
+    def stop(signum: int, frame: object) -> None:
+        raise _OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        t0 = time.perf_counter()
+        reference(state)
+        return time.perf_counter() - t0
+    except _OutOfTime:
+        return None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _measure(args: tuple[int, int, int, bool, float]) -> dict[str, float]:
+    """The engine and the reference on the same board, interleaved (engine, reference, engine,
+    ...), so a busy machine slows both alike; the reference is left out once it exceeds
+    ``limit`` seconds."""
     from pyengine.layers import compute
 
-    n, e, repeats = args
-    state = board(n, e)
+    n, e, repeats, is_dense, limit = args
+    state = dense(n, e) if is_dense else board(n, e)
     times = []
+    refs: list[float] = []
     in_clingo = []
     ground = []
     stats: dict[str, float] = {}
+    reference_ok = limit > 0
     for _ in range(repeats):
         t0 = time.perf_counter()
         res = compute(state, timeout=600, measure=True)
@@ -114,23 +166,35 @@ def _measure(args: tuple[int, int, int]) -> dict[str, float]:
         stats = res.stats
         in_clingo.append(stats.get("clingo_s", 0.0))
         ground.append(stats.get("ground_s", 0.0))
-    return {"permanents": n, "effects": e, "median_s": statistics.median(times),
+        if reference_ok:
+            took = _reference(state, limit)
+            reference_ok = took is not None
+            if took is not None:
+                refs.append(took)
+            else:
+                refs = []
+    median = statistics.median(times)
+    ref = statistics.median(refs) if refs else float("nan")
+    return {"permanents": n, "effects": e, "median_s": median,
             "min_s": min(times), "atoms": stats.get("atoms", 0), "rules": stats.get("rules", 0),
             "calls": stats.get("calls", 0), "clingo_s": statistics.median(in_clingo),
-            "ground_s": statistics.median(ground),
+            "ground_s": statistics.median(ground), "reference_s": ref,
+            "ratio": median / ref if refs else float("nan"),
             "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
 SIZES = [(10, 5), (50, 10), (100, 20), (200, 40), (400, 40), (800, 40), (1000, 40), (1000, 100)]
+DENSE_SIZES = [(100, 10), (300, 30), (1000, 100)]
 
 
-def run(sizes: list[tuple[int, int]], repeats: int = 5) -> Iterator[dict[str, float]]:
+def run(sizes: list[tuple[int, int]], repeats: int = 5, *, is_dense: bool = False,
+        reference_limit: float = 10.0) -> Iterator[dict[str, float]]:
     """Measure each size in a fresh process (so peak memory is per size), yielding each row
     as soon as it is measured."""
     ctx = mp.get_context("spawn")
     for n, e in sizes:
         with ctx.Pool(1) as pool:
-            yield pool.map(_measure, [(n, e, repeats)])[0]
+            yield pool.map(_measure, [(n, e, repeats, is_dense, reference_limit)])[0]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -140,23 +204,35 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = Parser(prog="pyengine bench layers", description=__doc__,
                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sizes", type=options.sizes("PERMANENTSxEFFECTS", 0),
-                    default=",".join(f"{n}x{e}" for n, e in SIZES), metavar="PxE,...",
-                    help="comma-separated PERMANENTSxEFFECTS (default: %(default)s)")
+    ap.add_argument("--sizes", type=options.sizes("PERMANENTSxEFFECTS", 0), default=None, metavar="PxE,...",
+                    help="comma-separated PERMANENTSxEFFECTS (default: "
+                         + ",".join(f"{n}x{e}" for n, e in SIZES) + "; with --dense, BEARSxANTHEMS: "
+                         + ",".join(f"{n}x{e}" for n, e in DENSE_SIZES) + ")")
+    ap.add_argument("--dense", action="store_true",
+                    help="boards of N Grizzly Bears and M Glorious Anthems (--sizes NxM) instead of "
+                         "random boards")
     ap.add_argument("--repeats", type=options.integer(1), default=5, metavar="N",
                     help="timed runs of each board; the median and the minimum are reported "
                          "(default: %(default)s)")
+    ap.add_argument("--reference-limit", type=options.integer(0), default=10, metavar="S",
+                    help="seconds the Python reference (tests/oracles, in a source checkout) may take "
+                         "on a board before it is left out; 0: never run it (default: %(default)s)")
     args = ap.parse_args(argv)
-    sizes = args.sizes
+    sizes = args.sizes or (DENSE_SIZES if args.dense else SIZES)
     print(f"machine: {platform.processor() or platform.machine()}, {mp.cpu_count()} cores, "
           f"Python {platform.python_version()}")
     # in_clingo: inside clingo's own calls (creating, adding, grounding, solving); ground: from
-    # each Control's creation to the end of its grounding (pyengine.solver.solve's stats)
-    print(f"{'permanents':>10} {'effects':>7} {'median ms':>10} {'min ms':>8} {'in_clingo':>9} "
-          f"{'ground':>7} {'calls':>5} {'atoms':>9} {'rules':>9} {'peak MB':>8}", flush=True)
-    for row in run(sizes, args.repeats):  # type: ignore[arg-type]
+    # each Control's creation to the end of its grounding (pyengine.solver.solve's stats);
+    # ref ms: the Python reference on the same board, timed between the engine's runs; ratio:
+    # engine / reference (medians)
+    print(f"{'permanents':>10} {'effects':>7} {'median ms':>10} {'min ms':>8} {'ref ms':>8} {'ratio':>6} "
+          f"{'in_clingo':>9} {'ground':>7} {'calls':>5} {'atoms':>9} {'rules':>9} {'peak MB':>8}", flush=True)
+    for row in run(sizes, args.repeats, is_dense=args.dense,  # type: ignore[arg-type]
+                   reference_limit=float(args.reference_limit)):
+        ref = "-" if row["reference_s"] != row["reference_s"] else f"{row['reference_s'] * 1000:.1f}"
+        ratio = "-" if row["ratio"] != row["ratio"] else f"{row['ratio']:.2f}"
         print(f"{row['permanents']:>10.0f} {row['effects']:>7.0f} {row['median_s'] * 1000:>10.1f} "
-              f"{row['min_s'] * 1000:>8.1f} {row['clingo_s'] * 1000:>9.1f} {row['ground_s'] * 1000:>7.1f} "
-              f"{row['calls']:>5.0f} {row['atoms']:>9.0f} {row['rules']:>9.0f} {row['peak_rss_mb']:>8.1f}",
-              flush=True)
+              f"{row['min_s'] * 1000:>8.1f} {ref:>8} {ratio:>6} {row['clingo_s'] * 1000:>9.1f} "
+              f"{row['ground_s'] * 1000:>7.1f} {row['calls']:>5.0f} {row['atoms']:>9.0f} "
+              f"{row['rules']:>9.0f} {row['peak_rss_mb']:>8.1f}", flush=True)
     return 0

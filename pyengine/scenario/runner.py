@@ -353,11 +353,12 @@ def run_many(paths: Sequence[str | Path], *, jobs: int | None = None,
     order of ``paths`` whatever order they finish in. ``on_progress(done, total, outcome)`` is
     called as each one finishes.
 
-    Each scenario runs in its own worker process (at most ``jobs`` at once, default: all
-    cores); the solver stops at ``timeout`` seconds, and a process still running
-    ``grace(timeout)`` later is killed, so a scenario that hangs outside the solver is reported
-    as a timeout too. Each worker process's memory is limited to ``max_memory`` MiB (None: no
-    limit); past it the outcome is ``memory``. With ``dask`` (a scheduler address, or
+    The scenarios run on ``jobs`` long-lived worker processes (default: all cores), one at
+    a time each, so that a scenario pays no start-up cost; the solver stops at ``timeout``
+    seconds, and a worker still running ``grace(timeout)`` later is killed and replaced, so a
+    scenario that hangs outside the solver is reported as a timeout too. Each worker
+    process's memory is limited to ``max_memory`` MiB (None: no limit); past it the outcome is
+    ``memory`` and the worker is replaced. With ``dask`` (a scheduler address, or
     ``local`` for a LocalCluster of ``jobs`` worker processes), the scenarios run on a Dask
     cluster instead (no memory limit of ours there).
     """
@@ -392,23 +393,91 @@ def _preload() -> None:
     engine.preload()
 
 
-def _child(conn: Any, path: str, timeout: float, parent: int, max_memory: int | None = None) -> None:
+def run_one(path: str, timeout: float = DEFAULT_TIMEOUT) -> Outcome:
+    """Run one scenario file in a worker (a local worker process or a Dask worker): never
+    raises, and the outcome can always be sent back. Running out of memory is ``memory``."""
+    try:
+        return run_file_portable(path, timeout)
+    except MemoryError:  # loading the file ran out of memory
+        return Outcome(file=path, status=Status.MEMORY, id=_guess_id(path),
+                       message=hardlimit.out_of_memory_message())
+    except BaseException as exc:  # never let a worker die silently
+        return Outcome(file=path, status=Status.ERROR, error_kind="engine",
+                       message=_one_line(f"{path}: internal error: {type(exc).__name__}: {exc}"))
+
+
+def _address_space_mib() -> float | None:
+    """This process's address space (VmSize, what the memory limit bounds) in MiB."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def _serve(conn: Any, parent: int, max_memory: int | None) -> None:
+    """A long-lived worker process: imports, the catalog and the parsed encodings come with
+    the fork; it runs the scenarios it is sent one after another, and answers each with
+    ``(outcome, retire)``. It retires (ends after answering) when memory ran out, or when its
+    address space has grown past half of the room the limit left it at start (or past
+    :data:`RETIRE_MIB` without a limit), so that every scenario starts with about the room a
+    fresh process would have."""
     lifetime.die_with_parent(parent)
+    start = _address_space_mib() or 0.0
+    retire_at = start + (max_memory - start) / 2 if max_memory and max_memory > start else start + RETIRE_MIB
     try:
         hardlimit.limit_memory(max_memory)
-        outcome = run_file_portable(path, timeout)
-    except MemoryError:  # loading the file ran out of memory
-        outcome = Outcome(file=path, status=Status.MEMORY, id=_guess_id(path),
-                          message=hardlimit.out_of_memory_message())
-    except BaseException as exc:  # never let a worker die silently
-        outcome = Outcome(file=path, status=Status.ERROR, error_kind="engine",
-                          message=_one_line(f"{path}: internal error: {type(exc).__name__}: {exc}"))
-    conn.send(outcome)
-    conn.close()
+    except (ValueError, OSError):  # a limit below what the process already uses
+        pass
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        path, timeout = job
+        outcome = run_one(path, timeout)
+        size = _address_space_mib()
+        retire = outcome.status == Status.MEMORY or (size is not None and size > retire_at)
+        try:
+            conn.send((outcome, retire))
+        except MemoryError:
+            conn.send((Outcome(file=path, status=Status.MEMORY, id=outcome.id,
+                               message=hardlimit.out_of_memory_message()), True))
+            retire = True
+        if retire:
+            return
+
+
+RETIRE_MIB = 1024  # without a memory limit: a worker grown by this much is replaced
+
+
+@dataclass
+class _Worker:
+    """A worker process of :func:`_run_local`, and the scenario it runs (None: idle)."""
+
+    proc: Any
+    conn: Any
+    index: int | None = None
+    start: float = 0.0
+
+    def stop(self) -> None:
+        """Kill it (whatever it does) and wait for it."""
+        self.proc.kill()
+        self.proc.join(5.0)
+        self.conn.close()
 
 
 def _run_local(paths: list[str], jobs: int, timeout: float, put: Callable[[int, Outcome], None],
                max_memory: int | None = None) -> None:
+    """Run ``paths`` on up to ``jobs`` long-lived worker processes (:func:`_serve`), each
+    sent one scenario at a time. A worker past a scenario's time limit (``timeout`` and its
+    grace) is killed and replaced, and the scenario reported as a timeout; a worker that dies
+    is replaced, and its scenario reported as an error (as memory when it ran out of it)."""
     from pyengine import catalog
 
     catalog.catalog()  # parse the catalog once, before forking
@@ -417,52 +486,67 @@ def _run_local(paths: list[str], jobs: int, timeout: float, put: Callable[[int, 
     ctx = _mp_context()
     pending = list(enumerate(paths))
     pending.reverse()
-    running: dict[int, tuple[Any, Any, float]] = {}  # index -> (process, connection, start)
+    workers: list[_Worker] = []
     limit = timeout + grace(timeout)
+    jobs = max(1, min(jobs, len(paths)))
+
+    def spawn() -> _Worker:
+        mine, theirs = ctx.Pipe(duplex=True)
+        proc = ctx.Process(target=_serve, args=(theirs, os.getpid(), max_memory), daemon=True,
+                           name=f"pyengine-worker-{len(workers)}")
+        proc.start()
+        theirs.close()
+        return _Worker(proc, mine)
+
     try:
-        while pending or running:
-            while pending and len(running) < jobs:
-                index, path = pending.pop()
-                parent, child = ctx.Pipe(duplex=False)
-                proc = ctx.Process(target=_child, args=(child, path, timeout, os.getpid(), max_memory),
-                                   daemon=True,
-                                   name=f"pyengine-scenario-{index}")
-                proc.start()
-                child.close()
-                running[index] = (proc, parent, time.monotonic())
-            ready = multiprocessing.connection.wait(
-                [conn for _, conn, _ in running.values()] + [p.sentinel for p, _, _ in running.values()],
-                timeout=0.2)
-            now = time.monotonic()
-            for index in list(running):
-                proc, conn, start = running[index]
-                outcome: Outcome | None = None
-                if conn in ready or conn.poll():
+        while pending or any(w.index is not None for w in workers):
+            # every idle worker (a new one as needed) takes the next scenario
+            workers = [w for w in workers if w.proc.is_alive() or w.index is not None]
+            while len(workers) < jobs and pending:
+                workers.append(spawn())
+            for w in workers:
+                if w.index is None and pending:
+                    w.index, path = pending.pop()
+                    w.start = time.monotonic()
                     try:
-                        outcome = conn.recv()
+                        w.conn.send((path, timeout))
+                    except (OSError, ValueError):  # it died idle: its death is seen below
+                        pass
+            busy = [w for w in workers if w.index is not None]
+            ready = multiprocessing.connection.wait([w.conn for w in busy] + [w.proc.sentinel for w in busy],
+                                                    timeout=0.2)
+            now = time.monotonic()
+            for w in busy:
+                index = w.index
+                assert index is not None
+                outcome: Outcome | None = None
+                retire = False
+                if w.conn in ready or w.conn.poll():
+                    try:
+                        outcome, retire = w.conn.recv()
                     except (EOFError, OSError):
-                        outcome = None
+                        outcome, retire = None, True
                     if outcome is None:
-                        proc.join(1.0)
-                        outcome = _died(paths[index], proc.exitcode, now - start)
-                elif proc.sentinel in ready and not proc.is_alive():
-                    outcome = _died(paths[index], proc.exitcode, now - start)
-                elif now - start > limit:
-                    proc.kill()
-                    outcome = Outcome(file=paths[index], status=Status.TIMEOUT, seconds=now - start,
-                                      id=_guess_id(paths[index]),
-                                      message=f"timeout: did not finish within {timeout:g} s "
-                                              f"(worker process killed after {limit:g} s)")
-                if outcome is not None:
-                    proc.join(5.0)
-                    conn.close()
-                    del running[index]
-                    put(index, outcome)
+                        w.proc.join(1.0)
+                        outcome = _died(paths[index], w.proc.exitcode, now - w.start)
+                elif w.proc.sentinel in ready and not w.proc.is_alive():
+                    outcome, retire = _died(paths[index], w.proc.exitcode, now - w.start), True
+                elif now - w.start > limit:
+                    outcome, retire = Outcome(
+                        file=paths[index], status=Status.TIMEOUT, seconds=now - w.start,
+                        id=_guess_id(paths[index]),
+                        message=f"timeout: did not finish within {timeout:g} s "
+                                f"(worker process killed after {limit:g} s)"), True
+                if outcome is None:
+                    continue
+                w.index = None
+                if retire:
+                    w.stop()  # a retiring worker ends by itself; one past its limit is killed
+                    workers.remove(w)
+                put(index, outcome)
     finally:
-        for proc, conn, _ in running.values():
-            proc.kill()
-            proc.join(5.0)
-            conn.close()
+        for w in workers:
+            w.stop()
 
 
 def _guess_id(path: str) -> str:
@@ -507,7 +591,7 @@ def _run_dask(paths: list[str], address: str, jobs: int, timeout: float,
             cluster.close()
         raise PyengineError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     try:
-        futures = client.map(run_file_portable, paths, timeout=timeout, pure=False)
+        futures = client.map(run_one, paths, timeout=timeout, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
         slots = max(1, sum(client.nthreads().values()))
         guard = (timeout + grace(timeout)) * math.ceil(len(paths) / slots) + 30.0
