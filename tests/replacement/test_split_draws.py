@@ -75,9 +75,9 @@ def test_draws_replaced_by_gains_replaced_by_draws_equal_the_oracle() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("amount", [1, 2, 4])
+@pytest.mark.parametrize("amount", [1, 2])
 def test_other_amounts_equal_the_oracle(amount: int) -> None:
-    """The same effects on a gain of 1, 2 or 4 life (4: more draws still)."""
+    """The same effects on a gain of 1 or 2 life."""
     case = _case(amount)
     got, _ = _engine(scenario(case))
     assert got == outcomes(case)
