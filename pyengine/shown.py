@@ -400,6 +400,45 @@ class Overflow(Record):
     """The horizon was too short (Python retries with a longer one)."""
 
 
+@shown("replacement", name="split_pending")
+class SplitPending(Record):
+    """An instruction to draw N cards by player P, with the effects of bit mask M applied,
+    left whole: Python finds its draws one by one (pyengine/replacement/split.py)."""
+
+    player: Symbol
+    count: int
+    mask: int
+
+
+@shown("replacement", name="lib_seen")
+class LibSeen(Record):
+    """Player P's library as the first draw of the instruction left whole sees it."""
+
+    player: Symbol
+    size: int
+
+
+@shown("replacement", name="lib_taken")
+class LibTaken(Record):
+    """The events that happen take N cards from player P's library."""
+
+    player: Symbol
+    count: int
+
+
+@shown("replacement", name="split_interleaves")
+class SplitInterleaves(Record):
+    """An instruction to draw was due to become its draws while other events were
+    unsettled (asked again without rep_cut)."""
+
+
+@shown("replacement", name="steps_taken")
+class StepsTaken(Record):
+    """The sequence takes N steps (applications and rules transformations)."""
+
+    count: int
+
+
 @shown("replacement_tree", name="takes")
 class Takes(Record):
     """In the tree, effect E with alternative A is applied to event X."""

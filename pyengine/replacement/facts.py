@@ -30,7 +30,8 @@ PREDICATES = {
     "rep_test": 3, "rep_in": 2, "rep_min": 3, "rep_max": 3, "rep_lib_min": 2, "rep_lib_max": 2,
     "rep_alt": 2, "rep_mod": 3, "rep_tmpl": 4, "rep_tmpl_field": 5, "rep_unpreventable": 1,
     "rep_cant": 1, "rep_proposed": 2, "rep_proposed_alt": 2, "rep_proposed_by": 2, "rep_proposed_on": 3,
-    "rep_kind_field": 3, "rep_kind_arity": 2, "rep_twin": 2, "rep_takes": 3,
+    "rep_kind_field": 3, "rep_kind_arity": 2, "rep_twin": 2, "rep_takes": 3, "rep_defer": 1,
+    "rep_mask": 2, "rep_cut": 1,
 }
 for _name, _arity in PREDICATES.items():
     F.declare(_name, _arity)

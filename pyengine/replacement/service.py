@@ -23,6 +23,8 @@ from pyengine.replacement.collect import Instance, instances, run_layers
 from pyengine.replacement.entering import explore
 from pyengine.replacement.event import Event
 from pyengine.replacement.facts import FactBuilder, proposals, takes
+from pyengine.replacement.split import Splitter
+from pyengine.replacement.split import outcome as split_outcome
 from pyengine.replacement.terms import value
 
 log = logging.getLogger(__name__)
@@ -105,28 +107,20 @@ def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int]
     choices (asp/replacement/outcomes.lp), which need no time steps and whose events are
     shared between branches, and each outcome's witness is a sequence of steps that grows
     its tree; otherwise the sequences are searched step by step
-    (asp/replacement/replacement.lp), the horizon doubled while some run out of steps."""
+    (asp/replacement/replacement.lp), the horizon doubled while some run out of steps, and an
+    instruction to draw that is left alone is found draw by draw (split.py)."""
     if method not in ("auto", "trees", "steps"):
         raise ValueError(f"replacement: unknown method {method!r}")
     many = method == "trees" or sum(f.name == "rep_effect" for f in facts) >= TREES_FROM
     if method != "steps" and many and not any(f.name in _LIMITED for f in facts):
         return _enumerate_trees(facts, horizon, shields, budget)
-    while True:
-        res = solver.solve([encodings.path("replacement")], facts, what="replacement outcomes",
-                           budget=budget, args=["--project"], models=0,
-                           consts={"horizon": horizon})
-        if not any(read(m, O.Overflow) for m in res.models):
-            break
-        if horizon >= MAX_HORIZON:
-            raise EncodingError(f"replacement: more than {MAX_HORIZON} steps of choices")
-        horizon *= 2
-    if not res.satisfiable:
-        raise EncodingError("replacement: no legal sequence of choices (an encoding bug)")
     outcomes: dict[Any, Outcome] = {}
-    for model in res.models:
-        out = read_outcome(model, shields)
+    longest = horizon
+    for branch in Splitter(facts, budget, read_outcome).run(horizon):
+        out = split_outcome(branch, shields)
         outcomes.setdefault(out.key, out)
-    return _in_order(outcomes), horizon
+        longest = max(longest, branch.span + 1)
+    return _in_order(outcomes), longest
 
 
 def _in_order(outcomes: dict[Any, Outcome]) -> tuple[Outcome, ...]:

@@ -1,4 +1,4 @@
-"""The replacement oracles: the state budget (over it, no answer; within it, the full
+"""The replacement oracles: the work budget (over it, no answer; within it, the full
 answer); their independence from the engine; their answers on cases the rules decide."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from tests.properties.strategies_replacement import cases
 def test_the_budget_stops_the_search_or_changes_nothing(case: Case) -> None:
     full = Oracle(case)
     answer = full.run()
-    needed = len(full.seen)
+    needed = full.work
     assert outcomes(case, budget=needed) == answer
     if needed > 1:
         with pytest.raises(OracleBudgetExceeded):
