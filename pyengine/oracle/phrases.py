@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pyengine.lang.ops_casting import COST_KEYWORDS, WORD_KEYWORDS
 from pyengine.model import subtypes as subtype_table
 
 COLORS = ("white", "blue", "black", "red", "green")
@@ -167,8 +168,11 @@ _ORDER = ["other", "types", "any_types", "not_types", "subtypes", "any_subtypes"
 def keyword_item(item: str) -> Any | None:
     """One keyword ability of a keyword line, as the effect language writes it, or None."""
     low = item.strip().lower()
-    if low in ENGINE_KEYWORDS:
+    if low in ENGINE_KEYWORDS or low in WORD_KEYWORDS:  # casting reads convoke, delve, improvise
         return low
+    m = re.fullmatch(r"(\w+) ((?:\{[^}]+\})+)", item.strip())
+    if m and m.group(1).lower() in COST_KEYWORDS:  # kicker, flashback, overload with a mana cost
+        return {m.group(1).lower(): m.group(2)}
     m = re.fullmatch(r"protection from ([a-z]+)", low)
     if m:  # the effect-language parser decides which qualities it knows (CR 702.16a)
         return "protection from " + item.strip()[len("protection from "):]
