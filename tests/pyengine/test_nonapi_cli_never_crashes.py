@@ -335,6 +335,33 @@ def test_explain_and_graph_never_crash_on_new_kinds(scenario: Path, head: str, t
     assert (tmp_path / "g.dot").read_text() == a.dot()
 
 
+@pytest.mark.parametrize("scenario,inside", [
+    # the bolt put on the stack is tied to the event that takes it off (CR 608.2n)
+    (SCENARIOS / "turns" / "lightning-bolt-kills-a-creature.yaml",
+     ['label="alice\'s upkeep step begins (CR 503)"', 'e2 -> e5 [style=dashed, color="#1a7f37", '
+      'fontcolor="#1a7f37", label="resolves (CR 608)"', "6. ogre moves from battlefield to graveyard "
+      "(destroy) (CR 704.5g)", "checkpoint resolved\\nstack (top last): empty"]),
+    # the leaves-the-battlefield trigger looked back in time (CR 603.10a): a dashed edge
+    (TRIGGERS_LOOK_BACK, ["looked back in time (CR 603.10)\"", 'ev1 -> t0 [label="triggers", style=dashed]',
+                          "t0 -> s1 [style=dotted]"]),
+    (SBA_LEGENDS, ['"s:azusa-1" -> a0;', 'g0 [label="CR 704.5j: alice chooses which Jace Beleren to keep"',
+                   '"s:jace-2" -> g0;']),
+    # the failing step red and bold, the step after it grey
+    (CAST_THALIA, ['st601_2h [label="601.2h costs paid\\nbreaks CR 601.2h: unpaid(generic, 1)", '
+                   'color="#c62828", fontcolor="#c62828", penwidth=3]', 'st601_2i [label="601.2i the spell '
+                   'becomes cast", color="#6e7781"']),
+    # a legal cast's payment: the source pays the total cost with the life (CR 601.2f-h)
+    (CAST_DISMEMBER, ['cost [label="total cost {1} and 4 life (CR 601.2f)\\nmana value 3 (CR 202.3e)"',
+                      'src0 [label="tap m1"', 'src0 -> cost [label="pays (CR 601.2g-h)"']),
+], ids=["game", "triggers", "sba", "cast-illegal", "cast-legal"])
+def test_graph_of_new_kinds_shows_the_decisive_facts(scenario: Path, inside: list[str]) -> None:
+    from pyengine.analysis import analyse
+    from pyengine.scenario.loader import load_file
+
+    text = analyse(load_file(scenario), 60).dot()
+    assert [x for x in inside if x not in text] == []
+
+
 # --- control characters ------------------------------------------------------------------------
 
 def test_control_characters_in_names_are_escaped(probe: Path, tmp_path: Path,
