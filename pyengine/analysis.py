@@ -2,7 +2,9 @@
 query's answer, the explanation in text (``pyengine explain``'s) and the picture in DOT
 (``pyengine graph``'s): the dependency graph of the continuous effects for a characteristics
 query (CR 613.8), the witness for an attack or block query (CR 508.1, 509.1), the outcome tree
-for a replacement query (CR 616.1). The layers are computed once and shared."""
+for a replacement query (CR 616.1); a game's timeline, the state-based actions (CR 704.5), the
+triggered abilities and their stack order (CR 603.3b), the steps of a cast (CR 601.2).
+The layers are computed once and shared."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from pyengine.queries import base as queries
 from pyengine.scenario.model import Scenario
 
 COMBAT = ("attack", "block")
+KINDS = ("game", "sba", "triggers", "cast")  # accounts in explain_kinds, pictures in pictures_kinds
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,10 @@ class Analysis:
             parts.append("Continuous effects first (CR 613):\n" + render(self.layers) + "\n")
         if kind in COMBAT:
             parts.append(combat(self.answer, kind, self.board))
+        elif kind in KINDS:
+            from pyengine import explain_kinds
+
+            parts.append(explain_kinds.text(kind, self.answer, self.scenario.query))
         elif kind == "replacement":
             parts.append(self.answer.tree())
         else:
@@ -56,6 +63,10 @@ class Analysis:
             return combat_dot(self.answer, self.board, title=title)
         if kind == "replacement":
             return replacement_dot(self.answer, title=title)
+        if kind in KINDS:
+            from pyengine import pictures_kinds
+
+            return pictures_kinds.dot(kind, self.answer, self.scenario.query, title)
         return to_dot(graphs(self.layers), title=title)
 
 

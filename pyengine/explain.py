@@ -1,7 +1,10 @@
 """``pyengine explain SCENARIO``: layer by layer, which effects applied in which order, why,
 and what each changed, with CR numbers; for a combat query, the proposed declaration and a
 witness with the requirements each obeys and breaks; for a replacement query, the outcome
-tree (each choice, each outcome, with a sequence reaching it)."""
+tree (each choice, each outcome, with a sequence reaching it); for a game, its log step by step
+and its checkpoints; for sba, each action with its rule and why (CR 704.5); for triggers, each
+event, what it triggered and the stack order (CR 603.3b, 603.10); for cast, each step of
+601.2 with its verdict, the total cost and the mana value (pyengine.explain_kinds)."""
 
 from __future__ import annotations
 

@@ -2,8 +2,11 @@
 (by the file's extension): for a characteristics query, the dependency graph of the continuous
 effects (CR 613.8); for an attack or block query, the witness declaration with the
 requirements it obeys and breaks (CR 508.1, 509.1); for a replacement query, the outcome tree
-(CR 616.1). SVG and PNG are drawn by Graphviz's ``dot`` when it is installed, else by the
-PyPI package graphviz-pure (pyengine.render); ``--log info`` says which."""
+(CR 616.1); a game's timeline by step; the state-based actions on their objects (CR 704.5);
+events -> triggered abilities -> stack order (CR 603.3b); the steps of a cast, the failing one
+red, and its payment (CR 601.2; pyengine.pictures_kinds). SVG and PNG are drawn by Graphviz's
+``dot`` when it is installed, else by the PyPI package graphviz-pure (pyengine.render);
+``--log info`` says which."""
 
 from __future__ import annotations
 

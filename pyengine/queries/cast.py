@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pyengine.budget import Budget
 from pyengine.cast.facts import Located
 from pyengine.cast.model import COLORS, STEPS, CastVerdict, Payment, PaymentListing, Proposal
 from pyengine.cast.service import check_cast, legal_payments
@@ -313,10 +314,9 @@ def _canonical(symbols: tuple[str, ...]) -> str:
     return out or "{0}"
 
 
-def solve(state: GameState, query: CastQuery, timeout: float) -> CastAnswer:
-    from pyengine.budget import Budget
-
-    budget = Budget(timeout, "the cast query")
+def solve(state: GameState, query: CastQuery, timeout: float | Budget) -> CastAnswer:
+    """Check the proposed cast (``timeout``: seconds, or a budget already begun)."""
+    budget = Budget.of(timeout, "the cast query")
     result = layers.compute(state, budget)
     where = dict(query.where)
     _check_taps(state, query, result, where)

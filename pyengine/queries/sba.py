@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pyengine.budget import Budget
 from pyengine.lang.effects import Ctx
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.objects import GameState
@@ -153,12 +154,12 @@ def parse_expect(cur: Cursor, query: SbaQuery, state: GameState) -> SbaExpect:
     return SbaExpect(frozenset(actions), frozenset(groups))
 
 
-def solve(state: GameState, query: SbaQuery, timeout: float) -> SbaAnswer:
-    """Run the state-based-action engine."""
+def solve(state: GameState, query: SbaQuery, timeout: float | Budget) -> SbaAnswer:
+    """Run the state-based-action engine (``timeout``: seconds, or a budget already begun)."""
     from pyengine.sba.service import check
 
     return SbaAnswer(check(state, since=query.since, legend_choices=dict(query.legend_choices),
-                           timeout=timeout))
+                           budget=Budget.of(timeout, "the state-based-action check")))
 
 
 def compare(expect: SbaExpect, answer: Any) -> list[str]:

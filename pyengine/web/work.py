@@ -25,7 +25,8 @@ FILE = "scenario.yaml"  # the name errors give the text the page sends
 START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 PRELOAD = ["pyengine.analysis", "pyengine.web.work", "pyengine.queries.characteristics",
            "pyengine.queries.attack", "pyengine.queries.block", "pyengine.queries.replacement",
-           "pyengine.catalog"]
+           "pyengine.queries.game", "pyengine.queries.sba", "pyengine.queries.triggers",
+           "pyengine.queries.cast", "pyengine.explain_kinds", "pyengine.pictures_kinds", "pyengine.catalog"]
 
 
 def preload() -> None:

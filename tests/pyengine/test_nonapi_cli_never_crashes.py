@@ -268,6 +268,100 @@ def test_graph_of_combat_and_replacement_draws_the_query_s_own_picture(
     assert [x for x in inside if x not in text] == []
 
 
+# --- explain and graph for the game, sba, triggers and cast queries ----------------------------
+
+GAME_WALL = SCENARIOS / "turns" / "enters-trigger-goes-on-stack-before-priority.yaml"
+SBA_LEGENDS = SCENARIOS / "sba" / "legend-rule-several-groups.yaml"
+TRIGGERS_APNAP = SCENARIOS / "triggers" / "apnap-both-players-upkeep.yaml"
+TRIGGERS_LOOK_BACK = SCENARIOS / "triggers" / "leaves-battlefield-exiled-not-dies.yaml"
+CAST_THALIA = SCENARIOS / "casting" / "thalia-taxes-bolt.yaml"
+CAST_DISMEMBER = SCENARIOS / "casting" / "dismember-four-life.yaml"
+
+
+@pytest.mark.parametrize("scenario,facts", [
+    # the log step by step with each event's rule, then what each checkpoint saw
+    (GAME_WALL, ["== alice's precombat main phase begins (CR 505)",
+                 "     4. wall moves from stack to battlefield (effect)  [CR 608.3]",
+                 "checkpoint entered (after event 4): turn 3, alice's precombat main phase",
+                 "  stack (top last): wall:1@4"]),
+    # each action with its rule and why; the pending legend-rule choice
+    (SBA_LEGENDS, ["  CR 704.5j: put into graveyard azusa-1\n"
+                   "       why: legend rule: Azusa, Lost but Seeking, its controller keeps azusa-3",
+                   "  CR 704.5j: alice controls 2 legendary permanents named Jace Beleren (jace-1, jace-2)"]),
+    # what each event triggered, then the APNAP order: the active player's first (CR 603.3b)
+    (TRIGGERS_APNAP, ["  event 1: alice's upkeep step begins\n     -> ashrine:0@1:",
+                      "APNAP order (CR 603.3b, 101.4)",
+                      "  alice: ashrine:0@1\n  bob: bshrine:0@1, worms:2@1\n",
+                      "2 possible stack order(s)"]),
+    # a leaves-the-battlefield ability looks back in time (CR 603.10a); the dies one does not trigger
+    (TRIGGERS_LOOK_BACK, ["(CR 603.10a), controlled by bob (CR 603.3a)\n"
+                          "        looked back in time: the game as it was before the event (CR 603.10)",
+                          "  event 2: martyr moves from battlefield to exile\n     triggered nothing"]),
+    # every step's verdict, the first failing one and its rule, the total cost with Thalia's tax
+    (CAST_THALIA, ["  601.2g mana abilities are activated: ok\n  601.2h the total cost is paid: FAILS FIRST\n"
+                   "       breaks CR 601.2h: unpaid(generic, 1)",
+                   "Illegal: the first failing step is 601.2h, CR 601.2h (unpaid)",
+                   "Total cost (CR 601.2f): {1}{R} = 1 generic, 1 R"]),
+    (CAST_DISMEMBER, ["  601.2h the total cost is paid: ok\n  601.2i the spell becomes cast: ok\nLegal.",
+                      "Total cost (CR 601.2f): {1} and 4 life = 1 generic, 4 life",
+                      "Mana value on the stack (CR 202.3e): 3"]),
+])
+def test_explain_new_kinds_gives_the_account(scenario: Path, facts: list[str],
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run("explain", str(scenario))
+    out = capsys.readouterr().out
+    assert (code, err) == (0, "")
+    assert [f for f in facts if f not in out] == []
+
+
+@pytest.mark.parametrize("scenario,head", [
+    (GAME_WALL, "digraph game {"),
+    (SCENARIOS / "turns" / "double-strike-deals-damage-twice.yaml", "digraph game {"),
+    (SBA_LEGENDS, "digraph sba {"), (SCENARIOS / "sba" / "both-players-zero-life-draw.yaml", "digraph sba {"),
+    (TRIGGERS_APNAP, "digraph triggers {"), (TRIGGERS_LOOK_BACK, "digraph triggers {"),
+    (SCENARIOS / "triggers" / "apnap-chosen-order-fixed.yaml", "digraph triggers {"),
+    (CAST_THALIA, "digraph cast {"), (CAST_DISMEMBER, "digraph cast {"),
+    (SCENARIOS / "casting" / "bolt-payments.yaml", "digraph cast {"),
+], ids=lambda x: x.stem if isinstance(x, Path) else None)
+def test_explain_and_graph_never_crash_on_new_kinds(scenario: Path, head: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from pyengine.analysis import analyse
+    from pyengine.scenario.loader import load_file
+
+    a = analyse(load_file(scenario), 60)  # one analysis gives both (the CLI's own path)
+    assert a.text().strip() and a.dot().startswith(head)
+    code, _, _ = run("graph", str(scenario), "-o", str(tmp_path / "g.dot"))
+    assert (code, capsys.readouterr().err) == (0, "")
+    assert (tmp_path / "g.dot").read_text() == a.dot()
+
+
+@pytest.mark.parametrize("scenario,inside", [
+    # the bolt put on the stack is tied to the event that takes it off (CR 608.2n)
+    (SCENARIOS / "turns" / "lightning-bolt-kills-a-creature.yaml",
+     ['label="alice\'s upkeep step begins (CR 503)"', 'e2 -> e5 [style=dashed, color="#1a7f37", '
+      'fontcolor="#1a7f37", label="resolves (CR 608)"', "6. ogre moves from battlefield to graveyard "
+      "(destroy) (CR 704.5g)", "checkpoint resolved\\nstack (top last): empty"]),
+    # the leaves-the-battlefield trigger looked back in time (CR 603.10a): a dashed edge
+    (TRIGGERS_LOOK_BACK, ["looked back in time (CR 603.10)\"", 'ev1 -> t0 [label="triggers", style=dashed]',
+                          "t0 -> s1 [style=dotted]"]),
+    (SBA_LEGENDS, ['"s:azusa-1" -> a0;', 'g0 [label="CR 704.5j: alice chooses which Jace Beleren to keep"',
+                   '"s:jace-2" -> g0;']),
+    # the failing step red and bold, the step after it grey
+    (CAST_THALIA, ['st601_2h [label="601.2h costs paid\\nbreaks CR 601.2h: unpaid(generic, 1)", '
+                   'color="#c62828", fontcolor="#c62828", penwidth=3]', 'st601_2i [label="601.2i the spell '
+                   'becomes cast", color="#6e7781"']),
+    # a legal cast's payment: the source pays the total cost with the life (CR 601.2f-h)
+    (CAST_DISMEMBER, ['cost [label="total cost {1} and 4 life (CR 601.2f)\\nmana value 3 (CR 202.3e)"',
+                      'src0 [label="tap m1"', 'src0 -> cost [label="pays (CR 601.2g-h)"']),
+], ids=["game", "triggers", "sba", "cast-illegal", "cast-legal"])
+def test_graph_of_new_kinds_shows_the_decisive_facts(scenario: Path, inside: list[str]) -> None:
+    from pyengine.analysis import analyse
+    from pyengine.scenario.loader import load_file
+
+    text = analyse(load_file(scenario), 60).dot()
+    assert [x for x in inside if x not in text] == []
+
+
 # --- control characters ------------------------------------------------------------------------
 
 def test_control_characters_in_names_are_escaped(probe: Path, tmp_path: Path,

@@ -1,5 +1,6 @@
 """Pictures after ``pip install`` alone: every kind of picture (the layers' dependency graph,
-the combat witness, the replacement outcome tree) drawn as SVG and PNG by each renderer
+the combat witness, the replacement outcome tree, a game's timeline, the state-based actions,
+the triggered abilities' stack order, the steps of a cast) drawn as SVG and PNG by each renderer
 installed here (Graphviz's dot, graphviz-pure), and `--log info` naming the one that drew."""
 
 from __future__ import annotations
@@ -22,6 +23,14 @@ KINDS = {  # query kind -> (a scenario, a text its picture must show)
                "proposed (illegal): attacks"),
     "replacement": (SCENARIOS / "replacement" / "archive-leyline-of-hope-tainted-remedy-five-outcomes.yaml",
                     "outcome [5]"),
+    # the game's timeline, a state-based action with its rule, a trigger's APNAP place, a
+    # cast's first failing step (CR 501-514, 704.5, 603.3b, 601.2h)
+    "game": (SCENARIOS / "turns" / "enters-trigger-goes-on-stack-before-priority.yaml",
+             "4. wall moves from stack to battlefield (effect) (CR 608.3)"),
+    "sba": (SCENARIOS / "sba" / "legend-rule-several-groups.yaml", "CR 704.5j: put into graveyard"),
+    "triggers": (SCENARIOS / "triggers" / "apnap-both-players-upkeep.yaml",
+                 "APNAP 2: bob puts these on the stack in any order (CR 603.3b)"),
+    "cast": (SCENARIOS / "casting" / "thalia-taxes-bolt.yaml", "breaks CR 601.2h: unpaid(generic, 1)"),
 }
 RENDERERS = render.available()
 needs_one = pytest.mark.skipif(not RENDERERS, reason="neither Graphviz's dot nor graphviz-pure is "
@@ -55,6 +64,14 @@ def test_every_kind_of_picture_is_drawn(kind: str, renderer: render.Renderer,
     assert shown.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") in text
     png = render.draw(pictures[kind], "png", renderer=renderer)
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_every_kind_has_its_own_picture_as_dot(kind: str, tmp_path: Path) -> None:
+    # `pyengine graph -o FILE.dot` writes the query's own picture, not an empty layer graph
+    out = tmp_path / "g.dot"
+    assert run("graph", str(KINDS[kind][0]), "-o", str(out)) == (0, "", "")
+    assert KINDS[kind][1] in out.read_text()
 
 
 @needs_one

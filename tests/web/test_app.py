@@ -109,6 +109,26 @@ def test_an_edited_combat_scenario_changes_its_verdict(client: TestClient) -> No
     assert after["check"]["status"] == "fail"
 
 
+@pytest.mark.parametrize("path,explained,drawn", [
+    # a game's log and checkpoints, a state-based action's rule, the triggers' APNAP order, a
+    # cast's first failing step: the account and the picture, as explain and graph give them
+    ("turns/enters-trigger-goes-on-stack-before-priority.yaml", "checkpoint entered (after event 4)",
+     "4. wall moves from stack to battlefield (effect) (CR 608.3)"),
+    ("sba/legend-rule-several-groups.yaml", "why: legend rule: Azusa", "CR 704.5j: put into graveyard"),
+    ("triggers/apnap-both-players-upkeep.yaml", "APNAP order (CR 603.3b, 101.4)",
+     "APNAP 2: bob puts these on the stack in any order (CR 603.3b)"),
+    ("casting/thalia-taxes-bolt.yaml", "Illegal: the first failing step is 601.2h, CR 601.2h",
+     "breaks CR 601.2h: unpaid(generic, 1)"),
+])
+def test_the_new_kinds_are_explained_and_drawn(client: TestClient, path: str, explained: str,
+                                               drawn: str) -> None:
+    got = client.post("/api/solve", content=(SCENARIOS / path).read_text()).json()
+    assert got["status"] == "answered" and got["check"]["status"] == "pass"
+    assert explained in got["explanation"]
+    if render.available():
+        assert got["svg"].lstrip().startswith("<?xml") and drawn in got["svg"]
+
+
 def test_a_timeout_is_reported_as_a_timeout(client: TestClient) -> None:
     text = (SCENARIOS / MOON).read_text()
     got = client.post("/api/solve", params={"timeout": "0.001"}, content=text).json()
