@@ -122,7 +122,8 @@ def triggers(answer: Any, query: Any) -> str:
         lines.append("APNAP order (CR 603.3b, 101.4): the active player puts theirs on the stack first, "
                      "in any order they choose, then each other player in turn order:")
         lines += [f"  {p}: {', '.join(ids)}" for p, ids in o.per_player]
-        lines.append(f"{o.count} possible stack order(s)")
+        many = str(o.count) if o.count_exact else f"more than {o.count:,}"
+        lines.append(f"{many} possible stack order(s)")
     return "\n".join(lines)
 
 

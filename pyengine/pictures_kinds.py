@@ -121,7 +121,8 @@ def triggers_dot(answer: Any, query: Any, title: str = "") -> str:
             lines += [f"  t{index[tid]} -> ap{n} [style=dotted];" for tid in ids if tid in index]
             if n > 1:
                 lines.append(f'  ap{n - 1} -> ap{n} [label="then"];')
-        lines.append(f"  count [label={_q(f'{o.count} possible stack order(s)')}, shape=note];")
+        many = str(o.count) if o.count_exact else f"more than {o.count:,}"
+        lines.append(f"  count [label={_q(many + ' possible stack order(s)')}, shape=note];")
     if not answer.triggered:
         lines.append('  none [label="nothing triggered", shape=plaintext];')
     lines.append("}")

@@ -138,3 +138,32 @@ def probe(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     queries.load_all()
     monkeypatch.setitem(queries.REGISTRY, "probe", PROBE)
     yield FIXTURES / "probe"
+
+
+# --- Card data (tests/oracle): the fixture in MTGJSON AtomicCards format, with a cache of its
+# own. Kept here, not in a conftest.py of tests/oracle: a second module named "conftest" would
+# take this one's place in sys.modules, and the probe's answers could no longer be pickled.
+CARD_FIXTURE = REPO / "tests" / "oracle" / "atomic-cards-fixture.json"
+
+
+@pytest.fixture
+def fixture_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):  # type: ignore[no-untyped-def]
+    from pyengine import oracle
+
+    monkeypatch.setenv("PYENGINE_CARDS", str(CARD_FIXTURE))
+    monkeypatch.setenv("PYENGINE_CARDS_CACHE", str(tmp_path / "cache"))
+    oracle.reset()
+    yield tmp_path / "cache"
+    oracle.reset()
+
+
+@pytest.fixture
+def no_data(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    from pyengine import oracle
+    from pyengine.oracle import data
+
+    monkeypatch.delenv("PYENGINE_CARDS", raising=False)
+    monkeypatch.setattr(data, "_corpus_path", lambda: None)
+    oracle.reset()
+    yield
+    oracle.reset()

@@ -132,14 +132,9 @@ def test_every_fact_the_engines_emit_is_a_declared_input(monkeypatch: pytest.Mon
 def _undeclared(emitted: dict[tuple[str, int], str]) -> list[str]:
     """The emitted predicates missing from pyengine/facts.py's registry or from the schema
     files' ``#defined`` lines, each with the call that emitted it."""
-    import importlib
-    import pkgutil
+    from tests.modules import import_all
 
-    import pyengine
-
-    for info in pkgutil.walk_packages(pyengine.__path__, "pyengine."):  # each declares its own
-        if not info.name.endswith("__main__"):
-            importlib.import_module(info.name)
+    import_all()  # each module declares its own
     declared, schema = registry.inputs(), _defined()
     return sorted(f"{n}/{a} (in {what}): " + ("not declared in pyengine/facts.py" if declared.get(n) != a
                                               else "no #defined in asp/'s schema files")

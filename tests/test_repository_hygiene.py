@@ -84,3 +84,11 @@ def test_no_issue_numbers() -> None:
 def test_patterns_catch_what_they_should(text: str, path: bool, issue: bool) -> None:
     assert bool(MACHINE_PATH.search(text)) is path
     assert bool(ISSUE.search(text)) is issue
+
+
+def test_one_conftest() -> None:
+    """tests/ is no package, so every conftest.py is imported as the module "conftest": a second
+    one would take the first's place in sys.modules, and the probe query kind's answers (classes
+    of tests/conftest.py) could no longer be pickled back from a worker process."""
+    root = Path(__file__).resolve().parent
+    assert sorted(p.relative_to(root).as_posix() for p in root.rglob("conftest.py")) == ["conftest.py"]

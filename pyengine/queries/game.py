@@ -35,11 +35,11 @@ class GameExpect:
 
 
 def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> GameQuery:
-    cur.mapping({"kind", "script"}, "a game query {kind: game, script: [...]}")
-    if len(state.players) != 2:
+    if len(state.players) != 2:  # said first: nothing else of a multiplayer game is read
         raise UnsupportedQuery(f"the game engine plays two-player games; this one has {len(state.players)} "
                                "players (multiplayer rules, CR 800-810, are not modelled)",
                                file=cur.file, line=cur.line, path="players")
+    cur.mapping({"kind", "script"}, "a game query {kind: game, script: [...]}")
     items, names = read_script(cur.req("script"), state)
     return GameQuery(items, names)
 

@@ -44,11 +44,17 @@ class StackOrders:
     it resolves last) when no choice is left, else None; ``per_player``: in APNAP order, each
     player with triggered abilities and their ids (in the order they chose, else by id);
     ``count``: the number of stack orders the players' remaining choices allow (the product
-    of n! for each player still choosing the order of n abilities)."""
+    of n! for each player still choosing the order of n abilities), at most
+    :data:`COUNT_CAP`; ``count_exact``: False when there are more than that (the count is
+    then the cap: an answer never holds a number past the input bounds)."""
 
     fixed: tuple[str, ...] | None
     per_player: tuple[tuple[str, tuple[str, ...]], ...]
     count: int
+    count_exact: bool = True
+
+
+COUNT_CAP = 1_000_000  # stack orders counted exactly; beyond, "more than 1,000,000"
 
 
 __all__ = ["Instruction", "Pattern", "StackOrders", "TargetSpec", "TriggerDef", "Triggered"]

@@ -26,7 +26,7 @@ from pyengine.model.triggers import TriggerDef
 from pyengine.registry import read
 from pyengine.solver import solve
 from pyengine.triggers.facts import Builder, keyed, merged, triggered_abilities
-from pyengine.triggers.model import StackOrders, Triggered
+from pyengine.triggers.model import COUNT_CAP, StackOrders, Triggered
 
 encodings.register("triggers", "triggers/triggers.lp")
 encodings.register("triggers_check_if", "triggers/check_if.lp")
@@ -186,8 +186,11 @@ def orders(triggered: Sequence[Triggered], active: str, turn_order: Sequence[str
     result = solve([encodings.path("triggers_orders")], fs, what="order triggered abilities",
                    timeout=TIMEOUT)
     pos = {s.triggered: s.position for s in read(result.model, O.StackPos, ordered=False)}
-    count = math.prod(math.factorial(c.count) for c in read(result.model, O.Chooses, ordered=False))
+    choosing = [c.count for c in read(result.model, O.Chooses, ordered=False)]
+    # 10! is past the cap already: the product is taken only of smaller factorials
+    count = math.prod(math.factorial(min(n, 10)) for n in choosing)
+    exact = count <= COUNT_CAP and all(n < 10 for n in choosing)
     fixed = tuple(sorted(pos, key=lambda tid: pos[tid])) if len(pos) == len(ids) else None
     per_player = tuple((p, tuple(chosen[p]) if p in chosen else tuple(sorted(mine[p])))
                        for p in apnap if p in mine)
-    return StackOrders(fixed, per_player, count)
+    return StackOrders(fixed, per_player, count if exact else COUNT_CAP, exact)

@@ -32,7 +32,7 @@ CASES = {
     "integer-too-large": (14, "objects[1].timestamp",
                           "expected a timestamp from 0 to 1000000, got 3000000000"),
     "timestamp-clash": (14, "objects[1].timestamp", "timestamp 1 clashes with object 'bears'"),
-    "unsupported-query": (16, "players", "the game engine plays two-player games; this one has 3"),
+    "unsupported-query": (15, "players", "the game engine plays two-player games; this one has 3"),
     "impossible-subtype": (14, "objects[1].subtypes", "Goblin is a creature type, so the object must be a "
                            "Creature or Kindred (CR 205.3d)"),
 }

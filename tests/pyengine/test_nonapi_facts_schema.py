@@ -6,14 +6,13 @@ that Python builds."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import re
 from pathlib import Path
 
 import pytest
 
 from pyengine import facts as F
+from tests.modules import import_all
 
 REPO = Path(__file__).resolve().parents[2]
 ASP = REPO / "asp"
@@ -26,11 +25,7 @@ _NAME = re.compile(r"\b([a-z_][A-Za-z0-9_]*)\(")
 
 def _load_engines() -> dict[str, int]:
     """Import every pyengine module (each engine declares its predicates when imported)."""
-    import pyengine
-
-    for info in pkgutil.walk_packages(pyengine.__path__, "pyengine."):
-        if not info.name.endswith("__main__"):
-            importlib.import_module(info.name)
+    import_all()
     return dict(F.PREDICATES)
 
 

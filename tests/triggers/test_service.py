@@ -103,6 +103,20 @@ def test_orders_apnap_and_choices() -> None:
     assert orders([], "alice", ["alice", "bob"]).fixed == ()
 
 
+def test_a_count_of_orders_past_the_cap_says_more_than() -> None:
+    """CR 603.3b: 9 abilities of one player have 9! = 362,880 orders, counted exactly; 10 have
+    3,628,800, past the cap, so the answer says "more than 1,000,000" (never a number past the
+    input bounds: 30 abilities would have 30! orders)."""
+    from pyengine.triggers.model import COUNT_CAP
+
+    nine = [Triggered(f"a{i}", f"x{i}", 0, "alice", 1, "t", "603.2") for i in range(9)]
+    o = orders(nine, "alice", ["alice", "bob"])
+    assert (o.count, o.count_exact) == (362_880, True)
+    many = [Triggered(f"a{i}", f"x{i}", 0, "alice", 1, "t", "603.2") for i in range(30)]
+    o = orders(many, "alice", ["alice", "bob"])
+    assert (o.count, o.count_exact) == (COUNT_CAP, False)
+
+
 def test_orders_refuses_a_bad_choice() -> None:
     a1 = Triggered("a1", "x", 0, "alice", 1, "t", "603.2")
     with pytest.raises(ValueError, match="must name each ability"):
