@@ -64,6 +64,9 @@ from pyengine.model.objects import GameObject, GameState
 CERTIFIED = 2**30
 MAX_OBJECTS = 2_000
 MAX_EFFECTS = 2_000
+# steps of a proposed replacement sequence: checking one grounds every step against every
+# event (200 steps: about 160 MB; 1,000: over 4 GB); a real sequence has a few dozen at most
+MAX_SEQUENCE = 200
 _PT_LAYERS = (Layer.L7A, Layer.L7B, Layer.L7C, Layer.L7D)
 _CAP = 2**64  # products past this are refused anyway: stop multiplying
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pyengine.errors import UnsupportedQuery
+from pyengine.lang.bounds import MAX_SEQUENCE
 from pyengine.lang.effects import Ctx
 from pyengine.lang.yamlread import Cursor, describe
 from pyengine.model.objects import GameState
@@ -75,7 +76,11 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> ReplacementQuery:
     at = cur.get("at").integer("a timestamp", 0) if cur.has("at") else None
     seq = None
     if cur.has("sequence"):
-        seq = tuple(_step(c, state) for c in cur.get("sequence").seq("a list of steps"))
+        steps = cur.get("sequence").seq("a list of steps")
+        if len(steps) > MAX_SEQUENCE:
+            cur.get("sequence").fail(f"a proposed sequence of at most {MAX_SEQUENCE} steps is supported, "
+                                     f"got {len(steps)}")
+        seq = tuple(_step(c, state) for c in steps)
     return ReplacementQuery(events, at, seq, tuple(sorted(reader.token_defs.items())))
 
 

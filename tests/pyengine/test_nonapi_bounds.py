@@ -225,3 +225,18 @@ def test_control_characters_quoted_in_a_message_keep_it_on_one_line() -> None:
         pe.loads(text, "t.yaml")
     assert str(info.value) == ("t.yaml:6: turn.active: expected a player id: \\ralice, bob; "
                                "got string 'carol'")
+
+
+def test_a_proposed_replacement_sequence_is_bounded() -> None:
+    """Checking a proposed sequence grounds every step against every event: 1,000 steps took
+    over 4 GB (found by the fuzz test); past MAX_SEQUENCE steps it is one line naming the field."""
+    import yaml
+
+    path = Path(__file__).resolve().parents[2] / "scenarios/replacement/voice-of-all-no-such-color.yaml"
+    doc = yaml.safe_load(path.read_text())
+    step = doc["query"]["sequence"][0]
+    doc["query"]["sequence"] = [dict(step) for _ in range(bounds.MAX_SEQUENCE)]
+    pe.loads(yaml.safe_dump(doc, sort_keys=False))  # at the bound: accepted
+    doc["query"]["sequence"] = [dict(step) for _ in range(bounds.MAX_SEQUENCE + 1)]
+    with pytest.raises(ScenarioError, match=r"query.sequence: a proposed sequence of at most 200 steps"):
+        pe.loads(yaml.safe_dump(doc, sort_keys=False))
