@@ -135,7 +135,7 @@ def test_a_bad_scenario_shows_its_error_at_its_line(server: str, page: Page) -> 
     box = page.locator("#validation")
     expect(box).to_have_class("bad", timeout=WAIT)
     expect(box).to_have_text("scenario.yaml:13: objects[0].card: unknown card 'Grizzly Bear'; "
-                             "`pyengine cards` lists the catalog")
+                             "did you mean: Grizzly Bears")
     expect(page.locator("#gutter span.bad")).to_have_count(1)
     expect(page.locator("#gutter span.bad")).to_have_text("13")
     shot(page, "editor-error")
