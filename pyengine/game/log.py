@@ -52,6 +52,14 @@ def sentence(e: GameEvent) -> str:
         return f"{e.player} activates an ability of {e.obj}"
     if k == "create_token":
         return f"{e.player} creates {e.obj}"
+    if k == "becomes_monstrous":
+        return f"{e.obj} becomes monstrous"
+    if k == "transform":
+        return f"{e.obj} transforms"
+    if k == "turned_face_up":
+        return f"{e.player} turns {e.obj} face up"
+    if k == "detain":
+        return f"{e.obj} is detained until {e.player}'s next turn"
     if k == "lose_game":
         return f"{e.player} loses the game" + (f" ({e.cause})" if e.cause else "")
     if k == "win_game":
