@@ -11,7 +11,7 @@ from typing import Any, Union
 from pyengine.budget import Budget
 from pyengine.damage.model import Share
 from pyengine.events import GameEvent
-from pyengine.game import checks, combat, stack, turns
+from pyengine.game import checks, combat, keyword_actions, stack, turns
 from pyengine.game.model import Game, IllegalAction, Outcome, StackItem
 from pyengine.game.perform import perform
 from pyengine.model.enums import Step
@@ -168,6 +168,8 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
             GameEvent("lose_game", player=action.player, cause="concede", rule="104.3a"))
     if isinstance(action, Advance):
         return advance(game, action.step, action.turn, budget)
+    if isinstance(action, keyword_actions.KINDS):  # 701: proliferate, populate, manifest...
+        return keyword_actions.apply(game, action, budget)
     raise TypeError(f"not an action: {action!r}")
 
 
