@@ -246,6 +246,7 @@ def legal_actions(game: Game) -> tuple[Action, ...]:
     out: list[Action] = []
     if game.priority is not None:
         out.append(Pass(game.priority))
+        out += keyword_actions.special_actions(game)  # 116.2b: turning a manifested permanent face up
     elif game.step == Step.CLEANUP:
         out.append(Advance(Step.UNTAP))
     out += [Concede(p) for p in game.state.player_ids]

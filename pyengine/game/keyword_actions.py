@@ -348,6 +348,28 @@ def _turn_face_up(game: Game, a: TurnFaceUp, budget: Budget | float) -> Game:
     return game.emit(GameEvent("turned_face_up", obj=o.id, player=a.player, rule="701.40b"))
 
 
+def special_actions(game: Game, budget: Budget | float = 30.0) -> tuple[TurnFaceUp, ...]:
+    """The manifested permanents the player holding priority may turn face up now (701.40b,
+    116.2b): creature cards with a mana cost they can pay."""
+    pid = game.priority
+    if pid is None or not any(o.face_down for o in game.state.objects):
+        return ()
+    res = layers(game.state, budget)
+    mana = game.state.player(pid).mana
+    return tuple(TurnFaceUp(pid, o.id) for o in game.state.objects
+                 if o.zone == Zone.BATTLEFIELD and o.face_down and o.face_down_kind == FaceDown.MANIFEST
+                 and o.id in res.objects and res.objects[o.id].controller == pid
+                 and "Creature" in o.printed.types and not {"Instant", "Sorcery"} & set(o.printed.types)
+                 and o.printed.mana_cost is not None and _payable(mana, o.printed.mana_cost))
+
+
+def _payable(mana: str, cost: str) -> bool:
+    try:
+        return _pay(mana, cost) is not None
+    except IllegalAction:
+        return False
+
+
 def _pay(available: str, cost: str) -> str | None:
     """What is left of the mana ``available`` after paying ``cost`` (colored symbols with
     mana of their color, generic with any, 601.2h), None if it can't be paid."""

@@ -105,7 +105,8 @@ def test_bolster_reads_toughness_after_layers_and_the_choice_among_ties() -> Non
                         allow_no_affects=True)
     st = state(creature("elves", "alice", 1, 1, 1), creature("bears", "alice", 2, 2, 2),
                creature("wall", "bob", 0, 1, 3))
-    st = st.clone(effects=(ResolvedEffect("sturdy", plus, 4, "alice", Duration.END_OF_TURN, locked=("elves",)),))
+    sturdy = ResolvedEffect("sturdy", plus, 4, "alice", Duration.END_OF_TURN, locked=("elves",))
+    st = st.clone(effects=(sturdy,))
     after = new_game(st).apply(Bolster("alice", 2, None))
     assert dict(after.state.object("bears").counters) == {"+1/+1": 2}  # elves are 1/4 now
     assert after.state.object("elves").counters == ()
@@ -232,3 +233,13 @@ def test_malformed_keyword_actions_are_one_line_errors(item: str, where: str, wh
         load_text(text, "s.yaml")
     msg = str(err.value)
     assert "\n" not in msg and where in msg and what in msg and "s.yaml" in msg
+
+
+def test_turning_a_manifested_creature_face_up_is_a_legal_action_when_payable() -> None:
+    giant = replace(card("top", "Hill Giant", "alice"), zone=Zone.LIBRARY)
+    rich = (Player("alice", library_size=5, mana="{3}{R}"), Player("bob", library_size=5))
+    game = new_game(state(giant, players=rich)).apply(Manifest("alice", None))
+    assert TurnFaceUp("alice", "top") in game.legal_actions()  # 116.2b
+    poor = (Player("alice", library_size=5, mana="{G}"), Player("bob", library_size=5))
+    game = new_game(state(giant, players=poor)).apply(Manifest("alice", None))
+    assert not [a for a in game.legal_actions() if isinstance(a, TurnFaceUp)]
