@@ -117,7 +117,8 @@ class Advance:
 
 
 Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, Perform,
-               Discard, Choose, ChooseLegend, OrderTriggers, Concede, Advance]
+               Discard, Choose, ChooseLegend, OrderTriggers, Concede, Advance,
+               keyword_actions.KeywordAction]
 
 
 def apply(game: Game, action: Action, budget: Budget | float = 60.0) -> Game:
