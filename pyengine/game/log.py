@@ -37,6 +37,8 @@ def sentence(e: GameEvent) -> str:
                                       if e.cause == "empty_library" else "a card")
     if k == "zone_change":
         what = e.obj or f"a card of {e.player}"
+        if e.from_zone is None:  # a token created (111.1)
+            return f"{what} enters the {e.to_zone}" + (f" ({e.cause})" if e.cause else "")
         return f"{what} moves from {e.from_zone} to {e.to_zone}" + (f" ({e.cause})" if e.cause else "")
     if k in ("tap", "untap"):
         return f"{e.obj} {'taps' if k == 'tap' else 'untaps'}" + (f" ({e.cause})" if e.cause else "")
