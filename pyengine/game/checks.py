@@ -91,6 +91,7 @@ def state_based(game: Game, budget: Budget | float) -> tuple[Game, bool]:
     rules: dict[str, str] = {}
     objs = {o.id: o for o in game.state.objects}
     gone: list[GameEvent] = []
+    unattached = False
     for a in result.actions:
         key = a.obj or a.player or ""
         rules.setdefault(key, a.rule)
@@ -108,6 +109,7 @@ def state_based(game: Game, budget: Budget | float) -> tuple[Game, bool]:
                                                     ("amount", a.amount))))
         elif a.kind == "unattach" and a.obj:
             objs[a.obj] = replace(objs[a.obj], attached_to=None)
+            unattached = True
         elif a.kind == "cease_to_exist" and a.obj:  # 704.5d, 111.7
             gone.append(GameEvent("zone_change", obj=a.obj, from_zone=objs[a.obj].zone.value,
                                   to_zone="none", cause="sba", rule=a.rule))
@@ -118,7 +120,11 @@ def state_based(game: Game, budget: Budget | float) -> tuple[Game, bool]:
     game = perform(game, events, rule="704.3", cause="sba", budget=budget)
     fixed = tuple(replace(e, rule=rules.get(e.obj or e.player or "", e.rule)) if i >= before else e
                   for i, e in enumerate(game.log))
-    return game.clone(log=fixed, drew_from_empty=frozenset(), deathtouch_damaged=frozenset()), True
+    # 704.3: the check is repeated only if an action was performed. An action that a "can't"
+    # effect stops (614.17: Platinum Angel's "You can't lose the game") is not performed:
+    # nothing happened, so checking again would find the same and loop.
+    performed = bool(gone) or unattached or len(game.log) > before
+    return game.clone(log=fixed, drew_from_empty=frozenset(), deathtouch_damaged=frozenset()), performed
 
 
 def _move(oid: str, frm: str, cause: str) -> tuple[tuple[str, Any], ...]:
