@@ -215,9 +215,9 @@ class ScriptReader:
         if len(targets) != len(does.targets):
             cur.fail(f"expected {len(does.targets)} target(s) for this spell (601.2c), got {len(targets)}")
         for (t, is_p), spec in zip(targets, does.targets, strict=True):
-            if spec.what == "player" and not is_p or spec.what == "object" and is_p:
-                cur.get("targets").fail(f"{t!r} can't be this spell's target: it must be a "
-                                        f"{spec.what} (115.1)")
+            if (is_p and not spec.players) or (not is_p and not spec.objects):
+                cur.get("targets").fail(f"{t!r} can't be this spell's target: it must be "
+                                        f"{'an object' if spec.objects else 'a player'} (115.1)")
         other = next(p for p in self.players if p != controller)
         refs = {"self": obj, "you": controller, "opponent": other}
         refs.update({("target" if i == 0 else f"target{i + 1}"): t for i, (t, _) in enumerate(targets)})
