@@ -142,7 +142,7 @@ def mana_abilities(abilities: tuple[str, ...]) -> list[list[str]]:
 
 
 def cast_factset(
-    state: GameState, result: LayerResult, proposal: Proposal, *, listing: bool = False
+    state: GameState, result: LayerResult, proposal: Proposal, *, listing: bool = False, stack_busy: bool = False
 ) -> list[clingo.Symbol]:
     """Every fact of the cast ``proposal`` on ``state`` after layers (``result``)."""
     fs = FactSet()
@@ -180,7 +180,7 @@ def cast_factset(
     add("active_player", p(state.turn.active))
     if state.turn.step in _MAIN:
         add("main_phase")
-    if any(x.zone == Zone.STACK and x.id != spell.id for x in state.objects):
+    if stack_busy or any(x.zone == Zone.STACK and x.id != spell.id for x in state.objects):
         add("stack_busy")
     _cost_effects(add, result)
     _targets(add, spec)

@@ -14,6 +14,7 @@ from pyengine.game import log as game_log
 from pyengine.game import new_game
 from pyengine.game.actions import Choose, ChooseLegend, Discard, OrderTriggers, Pass, Perform
 from pyengine.game.model import Game, IllegalAction
+from pyengine.game.pool import Pool
 from pyengine.game.perform import layers
 from pyengine.game.script import Checkpoint, DiscardNow, Resolve
 from pyengine.model.objects import GameState
@@ -143,6 +144,7 @@ def snapshot(game: Game, budget: Budget | float) -> dict[str, Any]:
         "priority": game.priority,
         "life": {p.id: p.life for p in game.state.players},
         "poison": {p.id: p.poison for p in game.state.players},
+        "mana": {p.id: Pool.parse(p.mana).render() for p in game.state.players},
         "hand": {p.id: p.hand_size for p in game.state.players},
         "library": {p.id: p.library_size for p in game.state.players},
         "objects": objects,

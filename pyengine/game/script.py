@@ -55,7 +55,7 @@ class DiscardNow:
 Item = Any  # an Action, Resolve, Checkpoint or DiscardNow
 
 WORDS = {"pass", "resolve"}
-KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "deal", "events",
+KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "deal", "events",
         "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers", "legend"}
 
 
@@ -235,6 +235,11 @@ class ScriptReader:
                     doc[k] = v
             out.append(self.events.event(Cursor(doc, cur.path, cur.line, cur.file)))
         return tuple(out)
+
+    def _cast(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game.casting import read_cast
+
+        return read_cast(cur, self)
 
     def _deal(self, cur: Cursor, choices: tuple) -> Action:
         cur.mapping({"source", "to", "amount"}, "{source: OBJECT, to: PLAYER OR OBJECT, amount: N}")
