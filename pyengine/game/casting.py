@@ -223,15 +223,23 @@ def _types(spec: CastingSpec, chosen: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _does(game: Game, does: Any, spell: str, controller: str, targets: list[tuple[str, ...]]) -> tuple[Event, ...]:
-    """The card's ``does:`` with ``self``, ``you``, ``opponent`` and its targets filled in."""
+    """The card's ``does:`` with ``self``, ``you``, ``opponent`` and its targets filled in; an
+    instruction naming a target instance the cast didn't choose (a kicked spell's extra target,
+    unkicked) is not done."""
     other = next(p for p in game.state.player_ids if p != controller)
     refs = {"self": spell, "you": controller, "opponent": other}
+    unchosen = set()
     for i, words in enumerate(targets):
+        name = "target" if i == 0 else f"target{i + 1}"
         if words:
-            refs["target" if i == 0 else f"target{i + 1}"] = words[0].partition(":")[2]
+            refs[name] = words[0].partition(":")[2]
+        else:
+            unchosen.add(name)
     out = []
     reader = EventReader(game.state)
     for ins in does.effects:
+        if any(isinstance(v, tuple) and len(v) == 2 and v[0] == "ref" and v[1] in unchosen for _, v in ins.fields):
+            continue
         doc: dict[str, Any] = {"kind": ins.kind}
         for k, v in ins.fields:
             if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
