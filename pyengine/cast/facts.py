@@ -142,7 +142,12 @@ def mana_abilities(abilities: tuple[str, ...]) -> list[list[str]]:
 
 
 def cast_factset(
-    state: GameState, result: LayerResult, proposal: Proposal, *, listing: bool = False, stack_busy: bool = False
+    state: GameState,
+    result: LayerResult,
+    proposal: Proposal,
+    *,
+    listing: bool = False,
+    stack_busy: bool = False,
 ) -> list[clingo.Symbol]:
     """Every fact of the cast ``proposal`` on ``state`` after layers (``result``)."""
     fs = FactSet()

@@ -91,8 +91,8 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     """The game after the cast, or :class:`IllegalAction` (the game unchanged)."""
     pr = action.proposal
     if game.priority is None or game.pending is not None:
-        raise IllegalAction("117.1a", f"no player may cast a spell now ({game.step.value} step"
-                                      f"{', ' + game.pending.replace('_', ' ') + ' pending' if game.pending else ''})")
+        pending = f", {game.pending.replace('_', ' ')} pending" if game.pending else ""
+        raise IllegalAction("117.1a", f"no player may cast a spell now ({game.step.value} step{pending})")
     if game.priority != pr.player:
         raise IllegalAction("117.1a", f"{pr.player} does not have priority; {game.priority} has it")
     spell = game.state.object(pr.spell)
@@ -117,7 +117,8 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     # 601.2a: the card moves to the stack
     moved = replace(spell, zone=Zone.STACK, controller=pr.player)
     objs = tuple(moved if o.id == spell.id else o for o in game.state.objects)
-    players = tuple(replace(p, hand_size=max(0, p.hand_size - 1)) if p.id == spell.owner and spell.zone == Zone.HAND
+    from_hand = spell.zone == Zone.HAND
+    players = tuple(replace(p, hand_size=max(0, p.hand_size - 1)) if p.id == spell.owner and from_hand
                     else p for p in game.state.players)
     game = game.with_state(objects=objs, players=players).emit(
         GameEvent("zone_change", obj=spell.id, player=pr.player, from_zone=spell.zone.value,
@@ -139,8 +140,8 @@ def _produced(game: Game, pay: Payment, result: Any) -> Pool:
         if mana is not None:
             abilities = [a for a in abilities if mana.upper() in a][:1]
         if len(abilities) != 1:
-            raise IllegalAction("605.3b", f"{oid} has {len(abilities)} mana abilities: say which is activated "
-                                          f"({{id: {oid}, mana: COLOR}})")
+            raise IllegalAction("605.3b", f"{oid} has {len(abilities)} mana abilities: say which is "
+                                          f"activated ({{id: {oid}, mana: COLOR}})")
         pool = pool.plus(Pool.of(abilities[0]))
     return pool
 
@@ -150,10 +151,10 @@ def _pay(game: Game, pr: Proposal, life: int, produced: Pool, total: Any, budget
     cost is paid from the pool and by the other means the payment names."""
     pay = pr.payment or Payment()
     objs = {o.id: o for o in game.state.objects}
-    taps = [GameEvent("tap", obj=oid, player=pr.player, cause="mana_ability", rule="601.2g") for oid, _ in pay.tap]
-    taps += [GameEvent("tap", obj=oid, player=pr.player, cause="convoke", rule="702.51a") for oid in pay.convoke]
-    taps += [GameEvent("tap", obj=oid, player=pr.player, cause="improvise", rule="702.126a")
-             for oid in pay.improvise]
+    tapped = [(oid, "mana_ability", "601.2g") for oid, _ in pay.tap]
+    tapped += [(oid, "convoke", "702.51a") for oid in pay.convoke]
+    tapped += [(oid, "improvise", "702.126a") for oid in pay.improvise]
+    taps = [GameEvent("tap", obj=oid, player=pr.player, cause=why, rule=rule) for oid, why, rule in tapped]
     for e in taps:
         objs[e.obj or ""] = replace(objs[e.obj or ""], tapped=True)
     caster = game.state.player(pr.player)
@@ -205,8 +206,8 @@ def _item(game: Game, action: CastSpell, spell: Any, spec: CastingSpec) -> Stack
         raise IllegalAction("608.2c", f"{spell.id}: say what it does as it resolves (effect: [EVENTS]); "
                                       "its card has no does: or resolves:")
     text = (card.oracle if card is not None else spell.printed.name or spell.id).lower()
-    duration = Duration.END_OF_TURN if continuous is not None and ("until end of turn" in text or
-                                                                   "this turn" in text) else Duration.PERMANENT
+    ends = continuous is not None and ("until end of turn" in text or "this turn" in text)
+    duration = Duration.END_OF_TURN if ends else Duration.PERMANENT
     return StackItem(spell.id, pr.player, spell.printed.name or spell.id, obj=spell.id, events=events,
                      continuous=continuous, duration=duration, targets=tuple(flat),
                      target_types=_types(spec, chosen), choices=action.choices, cast=pr)
@@ -222,7 +223,8 @@ def _types(spec: CastingSpec, chosen: dict[str, Any]) -> tuple[str, ...]:
     return tuple(sorted(w.capitalize() for w in common))
 
 
-def _does(game: Game, does: Any, spell: str, controller: str, targets: list[tuple[str, ...]]) -> tuple[Event, ...]:
+def _does(game: Game, does: Any, spell: str, controller: str,
+          targets: list[tuple[str, ...]]) -> tuple[Event, ...]:
     """The card's ``does:`` with ``self``, ``you``, ``opponent`` and its targets filled in; an
     instruction naming a target instance the cast didn't choose (a kicked spell's extra target,
     unkicked) is not done."""
@@ -238,16 +240,19 @@ def _does(game: Game, does: Any, spell: str, controller: str, targets: list[tupl
     out = []
     reader = EventReader(game.state)
     for ins in does.effects:
-        if any(isinstance(v, tuple) and len(v) == 2 and v[0] == "ref" and v[1] in unchosen for _, v in ins.fields):
+        if any(isinstance(v, tuple) and len(v) == 2 and v[0] == "ref" and v[1] in unchosen
+               for _, v in ins.fields):
             continue
         doc: dict[str, Any] = {"kind": ins.kind}
         for k, v in ins.fields:
             if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
                 if v[1] not in refs:
-                    raise IllegalAction("608.2c", f"{spell}'s effect names {v[1]!r}, which this cast didn't choose")
+                    raise IllegalAction("608.2c", f"{spell}'s effect names {v[1]!r}, which this cast "
+                                                  "didn't choose")
                 doc[k] = refs[v[1]]
             elif hasattr(v, "op"):
-                raise IllegalAction("608.2h", f"{spell}'s effect computes an amount on resolution, not followed yet")
+                raise IllegalAction("608.2h", f"{spell}'s effect computes an amount on resolution, "
+                                              "not followed yet")
             else:
                 doc[k] = v
         out.append(reader.event(Cursor(doc, "cast", None, None)))
