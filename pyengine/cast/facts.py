@@ -26,6 +26,7 @@ _SCHEMA = {
     "cast_player": 1,
     "spell": 1,
     "spell_zone": 1,
+    "spell_owner": 1,
     "spell_type": 1,
     "spell_color": 1,
     "spell_kw": 1,
@@ -161,6 +162,7 @@ def cast_factset(
     add("caster", p(caster))
     add("spell", o(spell.id))
     add("spell_zone", Const(spell.zone.value))
+    add("spell_owner", p(spell.owner))
     for t in ch.types:
         add("spell_type", Const(t.lower()))
     for c in ch.colors:
