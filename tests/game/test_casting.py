@@ -116,3 +116,22 @@ def test_a_catalog_spells_does_reads_its_casting_targets() -> None:
     with pytest.raises(ScenarioError, match="does"):
         catalog.parse_card("name: X\ntypes: [Instant]\noracle: ''\ndoes: {targets: [{any: true}], do: []}\n",
                            "x.yaml")
+
+
+def test_a_choice_the_cast_engine_refuses_on_the_games_state_names_its_line(repo, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A wrong number of Phyrexian choices is found as the cast is judged (the cost paid is
+    known then): one line naming the script item's field, exit 2."""
+    import io
+
+    from pyengine.cli import main
+
+    text = (repo / "scenarios/turns/cast-dismember-paying-life.yaml").read_text()
+    bad = text.replace("phyrexian: [life, life]", "phyrexian: [life]")
+    with pytest.raises(ScenarioError) as info:
+        pe.solve(pe.loads(bad, "d.yaml"))
+    assert "query.script[0].cast.phyrexian" in str(info.value) and "\n" not in str(info.value)
+    path = tmp_path / "d.yaml"
+    path.write_text(bad)
+    err = io.StringIO()
+    assert main(["solve", str(path)], stdout=io.StringIO(), stderr=err) == 2
+    assert err.getvalue().count("\n") == 1 and "cast.phyrexian" in err.getvalue()
