@@ -116,7 +116,8 @@ class Advance:
     turn: int | None = None
 
 
-Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, casting.CastSpell, Perform,
+Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, casting.CastSpell,
+               casting.ActivateMana, Perform,
                Discard, Choose, ChooseLegend, OrderTriggers, Concede, Advance]
 
 
@@ -141,6 +142,8 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
         return stack.put_on_stack(game, action.item, budget)
     if isinstance(action, casting.CastSpell):
         return casting.cast(game, action, budget)
+    if isinstance(action, casting.ActivateMana):
+        return casting.activate_mana(game, action, budget)
     if isinstance(action, Perform):
         game = perform(game, action.events, rule=action.rule, cause=action.cause,
                        choices=action.choices, budget=budget)

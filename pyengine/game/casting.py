@@ -14,6 +14,9 @@ spell becomes cast (601.2i: a ``cast`` event, which "whenever you cast" abilitie
 and its caster receives priority (117.3c): the triggered abilities go on the stack above it
 first (117.5). Nothing is judged again later: prohibitions and cost changes that start after
 the spell became cast don't affect it.
+
+The script's ``mana`` action activates mana abilities at priority (605.3a), outside casting:
+the same checks (the cast engine's, :mod:`pyengine.cast.activate`), the mana to the pool.
 """
 
 from __future__ import annotations
@@ -85,6 +88,59 @@ def read_cast(cur: Cursor, reader: Any) -> CastSpell:
         if cur.has("effect") else ()
     choices = reader.choices(cur.get("choices")) if cur.has("choices") else ()
     return CastSpell(pr, zone, effect, choices, query.where)
+
+
+@dataclass(frozen=True)
+class ActivateMana:
+    """The script's ``mana``: ``player`` activates these permanents' mana abilities while
+    holding priority ((id, mana letter or None), as a cast's ``payment.tap``), CR 605.3a."""
+
+    player: str
+    tap: tuple[tuple[str, str | None], ...]
+
+
+def read_mana(cur: Cursor, reader: Any) -> ActivateMana:
+    """``{player: P, tap: [ids or {id, mana}]}``; the list is read by the cast query's parser."""
+    from pyengine.queries.cast import _payment
+
+    cur.mapping({"player", "tap"}, "{player: P, tap: [PERMANENTS or {id, mana}]}")
+    player = reader.player(cur.req("player"))
+    view = LDict({"tap": cur.req("tap").value})
+    view.line, view.key_lines = cur.value.line, {"tap": cur.value.key_lines["tap"]}
+    objects = {o.id: o for o in reader.state.objects}
+    pay = _payment(Cursor(view, cur.path, cur.line, cur.file), objects, {})
+    if not pay.tap:
+        cur.get("tap").fail("expected at least one permanent whose mana ability is activated")
+    return ActivateMana(player, pay.tap)
+
+
+def activate_mana(game: Game, action: ActivateMana, budget: Budget | float) -> Game:
+    """CR 605.3a-b: a player holding priority activates mana abilities; they resolve at once
+    (no stack): the permanents tap and the mana enters the player's pool (106.4). The checks
+    are the cast engine's (601.2g's, :mod:`pyengine.cast.activate`); the player receives
+    priority again (117.3c)."""
+    from pyengine.cast.activate import check_activation
+
+    if game.priority != action.player or game.pending is not None:
+        raise IllegalAction("605.3a", f"{action.player} does not have priority (it is "
+                                      f"{game.priority or 'no one'}'s)")
+    result = layers(game.state, budget)
+    verdict = check_activation(game.state, action.player, action.tap, result, budget)
+    if verdict.violations:
+        v = verdict.violations[0]
+        raise IllegalAction(v.rule, f"the mana ability can't be activated: {v.render()}")
+    added = Pool()
+    objs = {o.id: o for o in game.state.objects}
+    for oid, index in verdict.abilities:
+        added = added.plus(Pool.of(mana_abilities(result.objects[oid].abilities)[index]))
+        objs[oid] = replace(objs[oid], tapped=True)
+    player = game.state.player(action.player)
+    pool = Pool.parse(player.mana).plus(added)
+    players = tuple(replace(p, mana=pool.render()) if p.id == player.id else p for p in game.state.players)
+    game = game.with_state(objects=tuple(objs[o.id] for o in game.state.objects), players=players)
+    game = game.emit(*(GameEvent("tap", obj=oid, player=action.player, cause="mana_ability", rule="605.3a")
+                       for oid, _ in action.tap)).clone(passes=0)
+    return checks.give_priority(game, action.player, budget)
 
 
 def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
@@ -163,8 +219,9 @@ def _pay(game: Game, pr: Proposal, life: int, produced: Pool, total: Any, budget
     left = produced.count() + spent.count() + len(pay.convoke) + len(pay.delve) + len(pay.improvise) - units
     if left > 0 and len(produced.amounts) > 1:
         raise IllegalAction("106.4", f"the mana abilities add {produced.render()}, {left} more than the cost "
-                                     "takes: which mana stays in the pool is the caster's choice, which "
-                                     "scripts don't make yet (activate only what the cost takes)")
+                                     "takes: which mana stays in the pool is the caster's choice; "
+                                     "activate the mana abilities first (mana:), then spend what the "
+                                     "cost takes from the pool")
     leftover = Pool(((produced.amounts[0][0], left),)) if left > 0 else Pool()
     pool = Pool.parse(caster.mana).minus(spent).plus(leftover)
     players = tuple(replace(p, mana=pool.render()) if p.id == pr.player else p for p in game.state.players)

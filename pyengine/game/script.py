@@ -55,7 +55,7 @@ class DiscardNow:
 Item = Any  # an Action, Resolve, Checkpoint or DiscardNow
 
 WORDS = {"pass", "resolve"}
-KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "deal", "events",
+KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "deal", "events",
         "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers", "legend"}
 
 
@@ -240,6 +240,11 @@ class ScriptReader:
         from pyengine.game.casting import read_cast
 
         return read_cast(cur, self)
+
+    def _mana(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game.casting import read_mana
+
+        return read_mana(cur, self)
 
     def _deal(self, cur: Cursor, choices: tuple) -> Action:
         cur.mapping({"source", "to", "amount"}, "{source: OBJECT, to: PLAYER OR OBJECT, amount: N}")

@@ -52,6 +52,9 @@ expect:
     ("    - cast: {spell: bolt, payment: {tap: [m9]}}", "query.script[0].cast.payment.tap[0]", "m9"),
     ("    - cast: {spell: bolt, list: [payments]}", "query.script[0].cast", "list"),
     ("    - cast: {spell: bolt, from: attic}", "query.script[0].cast.from", "a zone"),
+    ("    - mana: {player: alice, tap: [m9]}", "query.script[0].mana.tap[0]", "m9"),
+    ("    - mana: {player: alice, tap: []}", "query.script[0].mana.tap", "at least one"),
+    ("    - mana: {player: carol, tap: [m1]}", "query.script[0].mana.player", "carol"),
 ])
 def test_a_malformed_cast_is_one_line_from_the_cast_querys_parser(item: str, where: str, says: str) -> None:
     with pytest.raises(ScenarioError) as info:
