@@ -6,7 +6,7 @@ chosen freely, except hybrid and Phyrexian payment choices, which the cast engin
 The game builds the cast's facts from the state it is in (after layers) and the cast engine
 (:func:`pyengine.cast.service.check_cast`, asp/cast/) judges 601.2a-h. An illegal cast is an
 :class:`IllegalAction` naming the first failing step and its rule, and the game is unchanged
-(the game is immutable: an illegal cast is rewound whole, 723). A legal one happens as 601.2
+(the game is immutable: an illegal cast is rewound whole, 732). A legal one happens as 601.2
 orders it: the card moves to the stack (601.2a), the mana abilities are activated and their
 mana added to the caster's pool (601.2g), the total cost is paid (601.2h: permanents tapped for
 convoke or improvise, sacrificed, life paid, cards exiled for delve, pool mana spent), the

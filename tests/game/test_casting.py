@@ -1,5 +1,5 @@
 """Casting in a game (pyengine/game/casting.py, CR 601.2): the script's ``cast`` item is the
-cast query's fields (one parser), an illegal cast leaves the game as it was (723.1), a legal
+cast query's fields (one parser), an illegal cast leaves the game as it was (732.1), a legal
 one pays its costs and puts the card on the stack; mana pools (106.4, 500.5); one target
 specification for a catalog spell (its ``casting`` targets serve ``does:`` too)."""
 
