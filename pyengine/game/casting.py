@@ -124,6 +124,7 @@ def activate_mana(game: Game, action: ActivateMana, budget: Budget | float) -> G
     if game.priority != action.player or game.pending is not None:
         raise IllegalAction("605.3a", f"{action.player} does not have priority (it is "
                                       f"{game.priority or 'no one'}'s)")
+    _tapped_once([oid for oid, _ in action.tap])
     result = layers(game.state, budget)
     verdict = check_activation(game.state, action.player, action.tap, result, budget)
     if verdict.violations:
@@ -156,6 +157,8 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
         raise IllegalAction("601.2a", f"{spell.id} is in the {spell.zone.value}, not the {action.zone.value}")
     if spell.zone in (Zone.STACK, Zone.BATTLEFIELD):
         raise IllegalAction("601.3", f"{spell.id} is on the {spell.zone.value}: it is cast from another zone")
+    pay = pr.payment or Payment()
+    _tapped_once([oid for oid, _ in pay.tap] + list(pay.convoke) + list(pay.improvise))
     result = layers(game.state, budget)
     try:
         verdict = check_cast(game.state, pr, budget, result=result, stack_busy=bool(game.stack))
@@ -185,6 +188,14 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
                          for o in game.state.objects if o.id == t))
     game = game.clone(stack=game.stack + (replace(item, zones=zones),), passes=0)
     return checks.give_priority(game, pr.player, budget)  # 117.3c
+
+
+def _tapped_once(ids: list[str]) -> None:
+    """A permanent named twice would be tapped twice; only an untapped one can be (107.5,
+    701.26a)."""
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise IllegalAction("701.26a", f"{', '.join(twice)} can't be tapped twice (107.5)")
 
 
 def _produced(game: Game, pay: Payment, result: Any) -> Pool:

@@ -138,3 +138,20 @@ def test_a_choice_the_cast_engine_refuses_on_the_games_state_names_its_line(repo
     err = io.StringIO()
     assert main(["solve", str(path)], stdout=io.StringIO(), stderr=err) == 2
     assert err.getvalue().count("\n") == 1 and "cast.phyrexian" in err.getvalue()
+
+
+def test_a_permanent_named_twice_is_not_tapped_twice() -> None:
+    """107.5, 701.26a: only an untapped permanent can be tapped: tapping one Mountain twice
+    for Thalia's {1}{R} Bolt, or for mana, is illegal, and nothing happens."""
+    from pyengine.game.casting import ActivateMana
+
+    game = _game()
+    with pytest.raises(IllegalAction) as info:
+        game.apply(_bolt("m1", "m1"), 30)
+    assert info.value.rule == "701.26a"
+    with pytest.raises(IllegalAction) as info:
+        game.apply(ActivateMana("alice", (("m1", None), ("m1", None))), 30)
+    assert info.value.rule == "701.26a"
+    once = game.apply(ActivateMana("alice", (("m1", None),)), 30)
+    assert once.state.player("alice").mana == "{R}" and once.state.object("m1").tapped
+    assert not game.state.object("m1").tapped
