@@ -159,6 +159,9 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
         raise IllegalAction("601.3", f"{spell.id} is on the {spell.zone.value}: it is cast from another zone")
     pay = pr.payment or Payment()
     _tapped_once([oid for oid, _ in pay.tap] + list(pay.convoke) + list(pay.improvise))
+    for ids, rule, what in ((pr.sacrifice or (), "701.21a", "sacrificed"), (pay.delve, "702.66a", "exiled")):
+        if len(set(ids)) != len(ids):
+            raise IllegalAction(rule, f"one object can't be {what} twice for one cost")
     result = layers(game.state, budget)
     try:
         verdict = check_cast(game.state, pr, budget, result=result, stack_busy=bool(game.stack))
