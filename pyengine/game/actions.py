@@ -11,7 +11,7 @@ from typing import Any, Union
 from pyengine.budget import Budget
 from pyengine.damage.model import Share
 from pyengine.events import GameEvent
-from pyengine.game import checks, combat, keyword_actions, stack, turns
+from pyengine.game import casting, checks, combat, keyword_actions, stack, turns
 from pyengine.game.model import Game, IllegalAction, Outcome, StackItem
 from pyengine.game.perform import perform
 from pyengine.model.enums import Step
@@ -116,7 +116,8 @@ class Advance:
     turn: int | None = None
 
 
-Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, Perform,
+Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, casting.CastSpell,
+               casting.ActivateMana, Perform,
                Discard, Choose, ChooseLegend, OrderTriggers, Concede, Advance,
                keyword_actions.KeywordAction]
 
@@ -140,6 +141,10 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
         return combat.assign_damage(game, action.shares, budget, action.choices)
     if isinstance(action, PutOnStack):
         return stack.put_on_stack(game, action.item, budget)
+    if isinstance(action, casting.CastSpell):
+        return casting.cast(game, action, budget)
+    if isinstance(action, casting.ActivateMana):
+        return casting.activate_mana(game, action, budget)
     if isinstance(action, Perform):
         game = perform(game, action.events, rule=action.rule, cause=action.cause,
                        choices=action.choices, budget=budget)

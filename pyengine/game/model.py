@@ -68,6 +68,7 @@ class StackItem:
     zones: tuple[tuple[str, str], ...] = ()  # the zone of each object target when chosen (608.2b)
     card: str | None = None  # a catalog card put on the stack as a new spell object ``obj``
     trigger: Any = None  # a triggered ability's (Triggered, TriggerDef), for 603.4 on resolution
+    cast: Any = None  # a cast spell's choices (pyengine.cast.model.Proposal: X, modes, kicker ...)
 
 
 @dataclass(frozen=True)

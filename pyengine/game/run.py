@@ -15,6 +15,7 @@ from pyengine.game import new_game
 from pyengine.game.actions import Choose, ChooseLegend, Discard, OrderTriggers, Pass, Perform
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers
+from pyengine.game.pool import Pool
 from pyengine.game.script import Checkpoint, DiscardNow, Resolve
 from pyengine.model.objects import GameState
 from pyengine.replacement.event import Event
@@ -144,6 +145,7 @@ def snapshot(game: Game, budget: Budget | float) -> dict[str, Any]:
         "priority": game.priority,
         "life": {p.id: p.life for p in game.state.players},
         "poison": {p.id: p.poison for p in game.state.players},
+        "mana": {p.id: Pool.parse(p.mana).render() for p in game.state.players},
         "hand": {p.id: p.hand_size for p in game.state.players},
         "library": {p.id: p.library_size for p in game.state.players},
         "objects": objects,

@@ -56,7 +56,7 @@ class DiscardNow:
 Item = Any  # an Action, Resolve, Checkpoint or DiscardNow
 
 WORDS = {"pass", "resolve"}
-KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "deal", "events",
+KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "deal", "events",
         "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers", "legend"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 
@@ -219,9 +219,9 @@ class ScriptReader:
         if len(targets) != len(does.targets):
             cur.fail(f"expected {len(does.targets)} target(s) for this spell (601.2c), got {len(targets)}")
         for (t, is_p), spec in zip(targets, does.targets, strict=True):
-            if spec.what == "player" and not is_p or spec.what == "object" and is_p:
-                cur.get("targets").fail(f"{t!r} can't be this spell's target: it must be a "
-                                        f"{spec.what} (115.1)")
+            if (is_p and not spec.players) or (not is_p and not spec.objects):
+                cur.get("targets").fail(f"{t!r} can't be this spell's target: it must be "
+                                        f"{'an object' if spec.objects else 'a player'} (115.1)")
         other = next(p for p in self.players if p != controller)
         refs = {"self": obj, "you": controller, "opponent": other}
         refs.update({("target" if i == 0 else f"target{i + 1}"): t for i, (t, _) in enumerate(targets)})
@@ -239,6 +239,16 @@ class ScriptReader:
                     doc[k] = v
             out.append(self.events.event(Cursor(doc, cur.path, cur.line, cur.file)))
         return tuple(out)
+
+    def _cast(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game.casting import read_cast
+
+        return read_cast(cur, self)
+
+    def _mana(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game.casting import read_mana
+
+        return read_mana(cur, self)
 
     def _deal(self, cur: Cursor, choices: tuple) -> Action:
         cur.mapping({"source", "to", "amount"}, "{source: OBJECT, to: PLAYER OR OBJECT, amount: N}")

@@ -193,13 +193,16 @@ def _mentions(e: Event, problems: dict[str, str]) -> bool:
 
 def _leave_stack(game: Game, item: StackItem, budget: Budget | float, resolved: bool) -> Game:
     """608.2n: an instant or sorcery goes to its owner's graveyard; 608.3: a permanent spell
-    enters the battlefield under its controller's control; an ability just leaves the stack."""
+    enters the battlefield under its controller's control; an ability just leaves the stack.
+    A spell cast for its flashback cost is exiled instead (702.34a)."""
     if item.obj is None:
         return game
     obj = game.state.object(item.obj)
     permanent = not {"Instant", "Sorcery"} & set(obj.printed.types)
     to = "battlefield" if permanent and resolved else "graveyard"
     rule = "608.3" if to == "battlefield" else ("608.2n" if resolved else "608.2b")
+    if item.cast is not None and "flashback" in (item.cast.alternative or ()):
+        to, rule = "exile", "702.34a"  # exiled instead of going anywhere else
     fields = (("object", ("o", obj.id)), ("count", 1), ("from", "stack"), ("to", to),
               ("cause", "rule" if not resolved else "effect"), ("position", None),
               ("control", ("p", item.controller) if to == "battlefield" else None),
