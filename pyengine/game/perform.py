@@ -53,7 +53,10 @@ def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "eff
         return game
     proposal = list(choices) or list(game.choices)
     seq = [Proposal(c["effect"], c.get("choice"), c.get("by")) for c in proposal] if proposal else None
-    answer = analyse(game.state, list(events), sequence=seq, timeout=budget)
+    from pyengine.game.tokens import known_defs
+
+    answer = analyse(game.state, list(events), sequence=seq, timeout=budget,
+                     token_defs=known_defs(game.state, game.delayed))
     if seq is not None and answer.verdict is not None:
         if not answer.verdict.legal:
             v = answer.verdict.violations[0]
@@ -132,6 +135,10 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
                 if g.cause == "empty_library":  # 704.5b
                     drew_empty.add(g.player or "")
                 log.append(g)
+        elif e.kind == "move" and f["object"] == ("token",):  # CR 111.1: created on the battlefield
+            for _ in range(f["count"]):
+                log.append(_create(game, f, objs, order, ts, rule))
+                ts += 1
         elif e.kind == "move":
             for _ in range(f["count"]):
                 log.append(_move(f, objs, order, players, cause, rule))
@@ -210,6 +217,25 @@ def _draw(pid: str, objs: dict[str, GameObject], order: list[str], players: dict
         objs[named[0]] = replace(objs[named[0]], zone=Zone.HAND)
         return GameEvent("draw", player=pid, obj=named[0], rule=rule)
     return GameEvent("draw", player=pid, obj=None, cause="unnamed", rule=rule)
+
+
+def _create(game: Game, f: dict[str, Any], objs: dict[str, GameObject], order: list[str], ts: int,
+            rule: str) -> GameEvent:
+    """A token is created on the battlefield (CR 111.1) under the control of the player who
+    creates it, its owner (111.2): an inline definition's characteristics, or a copy of an
+    object's (``as``: the object, 707.2)."""
+    from pyengine.game.tokens import known_defs, new_id
+
+    what, ctl = f["as"], f["control"][1]
+    if what[0] == "tokdef":
+        chars = known_defs(game.state, game.delayed)[what[1]]
+    else:
+        chars = objs[what[1]].printed
+    oid = new_id(chars.name or "token", set(objs))
+    objs[oid] = GameObject(oid, chars, owner=ctl, controller=ctl, zone=Zone.BATTLEFIELD, timestamp=ts,
+                           token=True, tapped=bool(f.get("tapped")), controlled_since_turn_start=False)
+    order.append(oid)
+    return GameEvent("create_token", obj=oid, player=ctl, rule=rule)
 
 
 def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],

@@ -16,6 +16,7 @@ from pyengine.game.actions import Choose, ChooseLegend, Discard, OrderTriggers, 
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers
 from pyengine.game.script import Checkpoint, DiscardNow, Resolve
+from pyengine.game.triggered import TargetTriggers
 from pyengine.model.objects import GameState
 from pyengine.replacement.event import Event
 
@@ -67,7 +68,8 @@ class GameAnswer:
 def play(state: GameState, items: tuple[Any, ...], budget: Budget | float) -> GameAnswer:
     """Run the script from ``state``."""
     ahead = 0  # choices the script makes before the game's first priority (117.5)
-    while ahead < len(items) and isinstance(items[ahead], (ChooseLegend, OrderTriggers, Choose)):
+    early = (ChooseLegend, OrderTriggers, Choose, TargetTriggers)
+    while ahead < len(items) and isinstance(items[ahead], early):
         ahead += 1
     snaps: list[tuple[str, dict[str, Any]]] = []
     marks: list[tuple[str, int]] = []

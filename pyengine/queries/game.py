@@ -48,7 +48,7 @@ OBJECT_FIELDS = {"zone", "tapped", "damage", "counters", "controller", "owner", 
                  "types", "subtypes", "colors", "abilities", "name"}
 PLAYER_MAPS = ("life", "poison", "hand", "library")
 CHECK_FIELDS = {"turn", "active", "step", "priority", "objects", "stack", "attacking", "blocked",
-                "winner", "losers", "draw", "over", *PLAYER_MAPS}
+                "winner", "losers", "draw", "over", "absent", *PLAYER_MAPS}
 _RULE = re.compile(r"\d{3}(\.\d+[a-z]?)?")
 
 
@@ -99,7 +99,7 @@ def _checkpoint(cur: Cursor, state: GameState) -> dict[str, Any]:
         elif key in PLAYER_MAPS:
             c.mapping(set(pids), "a mapping player -> number")
             out[key] = {p: v.integer(f"a {key} number") for p, v in c.items()}
-        elif key in ("stack", "attacking", "blocked", "losers"):
+        elif key in ("stack", "attacking", "blocked", "losers", "absent"):
             out[key] = list(c.strings("a list of ids")) if c.value != [] else []
         elif key in ("draw", "over"):
             out[key] = c.boolean()
@@ -175,6 +175,8 @@ def compare(expect: GameExpect, answer: Any) -> list[str]:
                 for p, v in value.items():
                     if view[key][p] != v:
                         diffs.append(f"{name}.{key}.{p}: expected {v}, got {view[key][p]}")
+            elif key == "absent":  # objects that no longer exist (a token, CR 111.7, 704.5d)
+                diffs += [f"{name}.absent: {oid} still exists" for oid in value if oid in got["objects"]]
             elif key == "losers":
                 if sorted(value) != view[key]:
                     diffs.append(f"{name}.losers: expected {sorted(value)}, got {view[key]}")
