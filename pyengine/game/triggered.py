@@ -80,7 +80,7 @@ def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
 
         d = definition(game.state, t) if any(o.id == t.source for o in game.state.objects) else \
             definition(before, t)
-        item = _item(game, t, d, b)
+        game, item = _item(game, t, d, b)
         if item is not None:
             game = _put(game, item)
     return game, True
@@ -90,9 +90,9 @@ def _put(game: Game, item: StackItem) -> Game:
     return game.clone(stack=game.stack + (item,), passes=0)
 
 
-def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> StackItem | None:
-    """The ability as a stack object, its targets chosen (603.3d); None when a target has
-    no legal choice (it is removed from the stack)."""
+def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game, StackItem | None]:
+    """The ability as a stack object, its targets chosen (603.3d; the script's choice is used
+    up); None when a target has no legal choice (it is removed from the stack)."""
     from pyengine.triggers.targets import legal_targets
 
     targets: tuple[tuple[str, bool], ...] = ()
@@ -100,7 +100,7 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> StackItem 
     if d.targets:
         legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it, budget=budget)
         if any(not options for options in legal):
-            return None  # 603.3d
+            return game, None  # 603.3d
         kept = dict(game.trigger_targets)
         key = next((k for k in (t.id, f"{t.source}:{t.ability}", t.source) if k in kept), None)
         if key is None:
@@ -127,8 +127,8 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> StackItem 
     plain = tuple(ins for ins in d.effects if ins.kind != "delayed")
     later = tuple((ins, tuple(sorted(refs.items()))) for ins in d.effects if ins.kind == "delayed")
     events = tuple(ev for ins in plain for ev in instantiate(game, t.text, ins, refs))
-    return StackItem(t.id, t.controller, t.text, events=events, source=t.source, trigger=(t, d),
-                     targets=targets, zones=zones, delayed=later)
+    return game, StackItem(t.id, t.controller, t.text, events=events, source=t.source, trigger=(t, d),
+                           targets=targets, zones=zones, delayed=later)
 
 
 def _refs(game: Game, t: Triggered, targets: tuple[tuple[str, bool], ...]) -> dict[str, tuple[str, ...]]:
