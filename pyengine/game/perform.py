@@ -231,7 +231,7 @@ def _create(game: Game, f: dict[str, Any], objs: dict[str, GameObject], order: l
         chars = known_defs(game.state, game.delayed)[what[1]]
     else:
         chars = objs[what[1]].printed
-    oid = new_id(chars.name or "token", set(objs))
+    oid = new_id(chars.name or "token", set(objs) | {e.obj for e in game.log if e.obj})  # never reused
     objs[oid] = GameObject(oid, chars, owner=ctl, controller=ctl, zone=Zone.BATTLEFIELD, timestamp=ts,
                            token=True, tapped=bool(f.get("tapped")), controlled_since_turn_start=False)
     order.append(oid)

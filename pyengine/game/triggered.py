@@ -70,7 +70,7 @@ def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
                                       f"({ask}): give {{order_triggers: {{PLAYER: [IDS]}}}} first")
     by_id = {t.id: t for t in found}
     delayed = {t.id: d for d, t in fired}
-    game = game.clone(delayed=tuple(d for d in game.delayed if d not in delayed.values()))  # 603.7c
+    game = game.clone(delayed=tuple(d for d in game.delayed if d not in delayed.values()))  # 603.7b: once
     for tid in order.fixed:
         t = by_id[tid]
         if tid in delayed:

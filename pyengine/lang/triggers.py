@@ -250,7 +250,7 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
 def _delayed(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     """``{kind: delayed, at: {step: STEP, player: P} | when: EVENT, do: [...]}``: "at the
     beginning of the next end step, sacrifice it" (CR 603.7a). It triggers only once, the
-    next time its event occurs after it was created (603.7b, 603.7c); its references are
+    next time its event occurs after it was created (603.7a, 603.7b); its references are
     bound as it is created."""
     cur.mapping({"kind", "at", "when", "do"},
                 "a delayed triggered ability {kind: delayed, at: ..., do: [...]}")

@@ -43,7 +43,7 @@ class Delayed:
 
 def match_delayed(before: GameState, after: GameState, events: Sequence[GameEvent],
                   delayed: Sequence[Delayed], *, budget: Budget) -> tuple[tuple[Delayed, Triggered], ...]:
-    """The delayed triggered abilities ``events`` trigger, each once (603.7c: at the first
+    """The delayed triggered abilities ``events`` trigger, each once (603.7b: at the first
     matching event), with the :class:`Triggered` that goes on the stack."""
     if not delayed or not events:
         return ()

@@ -137,7 +137,7 @@ def test_delayed_ability_of_a_triggered_ability_triggers_at_the_next_end_step_on
     game = game.apply(Advance(Step.END))
     game = _resolve(game)
     assert game.state.player("alice").life == 22
-    game = game.apply(Advance(Step.END, 5))  # 603.7c: it triggered once
+    game = game.apply(Advance(Step.END, 5))  # 603.7b: it triggered once
     assert game.stack == () and game.state.player("alice").life == 22
 
 
