@@ -67,7 +67,9 @@ class ScriptReader:
         self.state = state
         self.events = EventReader(state)
         self.players = state.player_ids
-        self.ids = {o.id for o in state.objects}
+        from pyengine.game.tokens import ScriptIds
+
+        self.ids = ScriptIds(o.id for o in state.objects)  # and the tokens the game creates
         self.checkpoints: list[str] = []
 
     def item(self, cur: Cursor) -> Item:
@@ -165,6 +167,8 @@ class ScriptReader:
             self.events.objects.add(obj)
         elif cur.has("object"):
             obj = self.object(cur.get("object"))
+            if obj not in {x.id for x in self.state.objects}:
+                cur.get("object").fail(f"expected a card of the scenario's state, got {obj!r}")
             o = self.state.object(obj)
             found = catalog.lookup(o.card) if o.card else None
             continuous = found.resolves if found else None

@@ -33,6 +33,18 @@ def known_defs(state: GameState, extra: Any = ()) -> dict[str, Characteristics]:
     return found
 
 
+TOKEN_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*-token-[1-9][0-9]*")
+
+
+class ScriptIds(set[str]):
+    """The object ids a script may name: the state's, and the ids the game gives the tokens it
+    creates (``NAME-token-N``); a token that doesn't exist when the action is taken makes the
+    action illegal then (400.7), not the script malformed."""
+
+    def __contains__(self, oid: object) -> bool:
+        return super().__contains__(oid) or isinstance(oid, str) and TOKEN_ID.fullmatch(oid) is not None
+
+
 def new_id(name: str, taken: set[str]) -> str:
     """``NAME-token-N``: the name in lower case with dashes, N the first number unused."""
     slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "token"
