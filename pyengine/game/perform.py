@@ -47,8 +47,10 @@ class ChoiceNeeded(IllegalAction):
 
 
 def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "effect",
-            choices: Sequence[Any] = (), budget: Budget | float = 30.0) -> Game:
-    """``events`` (simultaneous) happen through the replacement engine; the game after them."""
+            choices: Sequence[Any] = (), budget: Budget | float = 30.0,
+            token_ids: Sequence[str] = ()) -> Game:
+    """``events`` (simultaneous) happen through the replacement engine; the game after them.
+    ``token_ids``: the ids the tokens created get, in order (111.1)."""
     if not events:
         return game
     proposal = list(choices) or list(game.choices)
@@ -75,11 +77,11 @@ def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "eff
                                     f"in order): {listed}")
     game = game.clone(choices=()) if proposal and not choices else game
     assert outcome is not None
-    return apply_events(game, outcome.events, rule=rule, cause=cause, budget=budget)
+    return apply_events(game, outcome.events, rule=rule, cause=cause, budget=budget, token_ids=token_ids)
 
 
 def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str = "effect",
-                 budget: Budget | float = 30.0) -> Game:
+                 budget: Budget | float = 30.0, token_ids: Sequence[str] = ()) -> Game:
     """Apply what the replacement engine's outcome says happens, as one batch."""
     result = layers(game.state, budget)
     objs = {o.id: o for o in game.state.objects}
@@ -90,6 +92,7 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
     drew_empty, dt = set(game.drew_from_empty), set(game.deathtouch_damaged)
     outcome = game.outcome
     ts = game.next_timestamp
+    new_ids = list(token_ids)
     for e in sorted(events, key=_order):
         f = dict(e.fields)
         if e.kind == "damage":
@@ -135,13 +138,12 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
                 if g.cause == "empty_library":  # 704.5b
                     drew_empty.add(g.player or "")
                 log.append(g)
-        elif e.kind == "move" and f["object"] == ("token",):  # CR 111.1: created on the battlefield
-            for _ in range(f["count"]):
-                log.append(_create(game, f, objs, order, ts, rule))
-                ts += 1
         elif e.kind == "move":
             for _ in range(f["count"]):
-                log.append(_move(f, objs, order, players, cause, rule))
+                if f["object"] == ("token",):  # 111.1, 701.7a: a token is created
+                    log += _create_token(f, game, objs, order, new_ids, rule)
+                else:
+                    log.append(_move(f, objs, order, players, cause, rule))
                 oid = log[-1].obj
                 if oid is not None and f["from"] == "battlefield":
                     combat = combat.without(oid)  # 506.4
@@ -219,25 +221,6 @@ def _draw(pid: str, objs: dict[str, GameObject], order: list[str], players: dict
     return GameEvent("draw", player=pid, obj=None, cause="unnamed", rule=rule)
 
 
-def _create(game: Game, f: dict[str, Any], objs: dict[str, GameObject], order: list[str], ts: int,
-            rule: str) -> GameEvent:
-    """A token is created on the battlefield (CR 111.1) under the control of the player who
-    creates it, its owner (111.2): an inline definition's characteristics, or a copy of an
-    object's (``as``: the object, 707.2)."""
-    from pyengine.game.tokens import known_defs, new_id
-
-    what, ctl = f["as"], f["control"][1]
-    if what[0] == "tokdef":
-        chars = known_defs(game.state, game.delayed)[what[1]]
-    else:
-        chars = objs[what[1]].printed
-    oid = new_id(chars.name or "token", set(objs) | {e.obj for e in game.log if e.obj})  # never reused
-    objs[oid] = GameObject(oid, chars, owner=ctl, controller=ctl, zone=Zone.BATTLEFIELD, timestamp=ts,
-                           token=True, tapped=bool(f.get("tapped")), controlled_since_turn_start=False)
-    order.append(oid)
-    return GameEvent("create_token", obj=oid, player=ctl, rule=rule)
-
-
 def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
           players: dict[str, Player], cause: str, rule: str) -> GameEvent:
     """One object changes zones (CR 400.7: it becomes a new object; it keeps its id here so a
@@ -267,6 +250,10 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
                   counters=() if frm == "battlefield" else o.counters, attached_to=None,
                   controller=o.owner if to != "battlefield" else o.controller,
                   controlled_since_turn_start=False)
+    if frm == "battlefield":  # 400.7: a new object, none of the permanent's status
+        new = replace(new, monstrous=False, face_down=False)  # 701.37b, 708.9
+        if o.transformed and o.other_face is not None:  # 712.8a: its front face up again
+            new = replace(new, printed=o.other_face, other_face=o.printed, transformed=False)
     if to == "battlefield":
         control = f.get("control")
         new = replace(new, controller=control[1] if isinstance(control, tuple) else o.owner,
@@ -274,3 +261,32 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
     objs[o.id] = new
     return GameEvent("zone_change", obj=o.id, player=o.controller, from_zone=frm, to_zone=to,
                      cause=why, rule=rule)
+
+
+def _create_token(f: dict[str, Any], game: Game, objs: dict[str, GameObject], order: list[str],
+                  new_ids: list[str], rule: str) -> list[GameEvent]:
+    """CR 111.1, 111.2: a token is created on the battlefield under the control (and in the
+    ownership) of the player who creates it; as a copy of an object (707.2: its copiable
+    values, the printed ones here) or by a token definition (the state's effects', or written
+    inline in an ability or a catalog spell, :func:`pyengine.game.tokens.known_defs`). Its id:
+    the next of ``new_ids``, else ``NAME-token-N`` (never reused). The log records it once, as
+    ``create_token``: an event that puts a permanent onto the battlefield (603.6a,
+    asp/triggers/events.lp)."""
+    from pyengine.game.tokens import known_defs, new_id
+
+    control = f.get("control")
+    pid = control[1] if isinstance(control, tuple) else game.active
+    base = f.get("as")
+    defs = known_defs(game.state, game.delayed)
+    if isinstance(base, tuple) and base[0] == "o":
+        chars = objs[base[1]].printed
+    elif isinstance(base, tuple) and base[0] == "tokdef" and base[1] in defs:
+        chars = defs[base[1]]
+    else:
+        raise IllegalAction(rule, f"the game does not create this token yet ({base!r})")
+    taken = set(objs) | {e.obj for e in game.log if e.obj}
+    tid = new_ids.pop(0) if new_ids else new_id(chars.name or "token", taken)
+    objs[tid] = GameObject(tid, chars, owner=pid, controller=pid, zone=Zone.BATTLEFIELD, token=True,
+                           tapped=bool(f.get("tapped")), controlled_since_turn_start=False)
+    order.append(tid)
+    return [GameEvent("create_token", obj=tid, player=pid, cause="create", rule=rule)]
