@@ -117,7 +117,9 @@ def step(game: Game, item: Any, budget: Budget | float) -> Game:
         return game.apply(Perform(events, "701.9a", "discard"), budget)
     try:
         return game.apply(item, budget)
-    except (KeyError, ValueError) as e:  # a reference the game can't follow now
+    except KeyError as e:  # a reference the game can't follow now (a token not created yet)
+        raise IllegalAction("400.7", f"no object {e.args[0]!r} exists now") from None
+    except ValueError as e:
         raise IllegalAction("400.7", f"{e}") from None
     except IllegalAction:
         raise
