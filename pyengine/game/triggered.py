@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pyengine.budget import Budget
+from pyengine.events import GameEvent
 from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.enums import Zone
@@ -83,6 +84,9 @@ def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
         game, item = _item(game, t, d, b)
         if item is not None:
             game = _put(game, item)
+        else:  # 603.3d
+            game = game.emit(GameEvent("ability_removed", obj=t.source, player=t.controller, target=t.id,
+                                       cause="no_legal_target", rule="603.3d"))
     return game, True
 
 

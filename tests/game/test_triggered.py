@@ -76,6 +76,8 @@ def test_no_legal_target_removes_the_ability() -> None:
                           creature("shy", "bob", 2, 2, 1, keywords=("hexproof",))))
     game = _cast(game, "chupa")
     assert game.stack == () and game.priority == "alice" and _zone(game, "shy") == Zone.BATTLEFIELD
+    removed = [e for e in game.log if e.kind == "ability_removed"]
+    assert [(e.obj, e.target, e.rule) for e in removed] == [("chupa", "chupa:0@4", "603.3d")]
 
 
 def test_target_that_no_longer_meets_its_requirement_on_resolution() -> None:
