@@ -49,7 +49,7 @@ OBJECT_FIELDS = {"zone", "tapped", "damage", "counters", "controller", "owner", 
                  "transformed"}
 PLAYER_MAPS = ("life", "poison", "hand", "library")
 CHECK_FIELDS = {"turn", "active", "step", "priority", "objects", "stack", "attacking", "blocked",
-                "winner", "losers", "draw", "over", "mana", *PLAYER_MAPS}
+                "winner", "losers", "draw", "over", "mana", "absent", *PLAYER_MAPS}
 _RULE = re.compile(r"\d{3}(\.\d+[a-z]?)?")
 
 
@@ -105,7 +105,7 @@ def _checkpoint(cur: Cursor, state: GameState) -> dict[str, Any]:
 
             c.mapping(set(pids), "a mapping player -> mana pool such as \"{R}{R}\" (\"\": empty)")
             out[key] = {p: _pool(v, Pool) for p, v in c.items()}
-        elif key in ("stack", "attacking", "blocked", "losers"):
+        elif key in ("stack", "attacking", "blocked", "losers", "absent"):
             out[key] = list(c.strings("a list of ids")) if c.value != [] else []
         elif key in ("draw", "over"):
             out[key] = c.boolean()
@@ -190,6 +190,8 @@ def compare(expect: GameExpect, answer: Any) -> list[str]:
                 for p, v in value.items():
                     if view[key][p] != v:
                         diffs.append(f"{name}.{key}.{p}: expected {v}, got {view[key][p]}")
+            elif key == "absent":  # objects that no longer exist (a token, CR 111.7, 704.5d)
+                diffs += [f"{name}.absent: {oid} still exists" for oid in value if oid in got["objects"]]
             elif key == "losers":
                 if sorted(value) != view[key]:
                     diffs.append(f"{name}.losers: expected {sorted(value)}, got {view[key]}")
