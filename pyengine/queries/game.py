@@ -19,6 +19,7 @@ from pyengine.lang.yamlread import Cursor, describe
 from pyengine.model.enums import Step, Zone
 from pyengine.model.objects import GameState
 from pyengine.queries.base import QueryKind, register
+from pyengine.triggers.facts import refuse_text_only_triggers
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,9 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> GameQuery:
                                "players (multiplayer rules, CR 800-810, are not modelled)",
                                file=cur.file, line=cur.line, path="players")
     cur.mapping({"kind", "script"}, "a game query {kind: game, script: [...]}")
+    refusal = refuse_text_only_triggers(state, "the game")
+    if refusal:
+        raise UnsupportedQuery(refusal, file=cur.file, line=cur.line, path="objects")
     items, names = read_script(cur.req("script"), state)
     return GameQuery(items, names)
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from pyengine import walk
 from pyengine.budget import Budget
-from pyengine.errors import ScenarioError
+from pyengine.errors import ScenarioError, UnsupportedQuery
 from pyengine.events import KINDS, GameEvent
 from pyengine.lang.effects import Ctx
 from pyengine.lang.yamlread import Cursor
@@ -25,6 +25,7 @@ from pyengine.model.enums import Step, Zone
 from pyengine.model.objects import GameState
 from pyengine.queries.base import QueryKind, register
 from pyengine.triggers import service
+from pyengine.triggers.facts import refuse_text_only_triggers
 from pyengine.triggers.model import StackOrders, Triggered
 
 EVENT_FIELDS = ("kind", "index", "batch", "obj", "player", "source", "target", "from_zone", "to_zone",
@@ -100,6 +101,10 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> TriggersQuery:
             c.fail(f"two events have the index {e.index}")
         seen.add(e.index)
     before = _before(cur.get("before"), state, events, items)
+    for world in (state, before):
+        refusal = refuse_text_only_triggers(world, "the trigger engine")
+        if refusal:
+            raise UnsupportedQuery(refusal, file=cur.file, line=cur.line, path="objects")
     chosen: list[tuple[str, tuple[str, ...]]] = []
     at = (cur.get("chosen").file, cur.get("chosen").line)
     if cur.has("chosen"):

@@ -215,3 +215,33 @@ def merged(*tables: Mapping[str, TriggerDef]) -> dict[str, TriggerDef]:
                 raise ValueError(f"two different triggered abilities have the text {text!r}")
     return out
 
+
+
+# CR 603.1: a triggered ability begins with "when", "whenever" or "at"
+_TRIGGER_WORDS = ("when ", "whenever ", "at ")
+
+
+def text_only_triggers(state: GameState) -> list[tuple[str, str]]:
+    """(object or effect id, text) of each triggered ability the state holds only as text
+    (a card's paragraph the engines can't run: seen as present or absent). The trigger engine
+    can't tell when such an ability triggers, so a query that asks what triggers must refuse
+    the state rather than answer as if the ability were not there."""
+    out: list[tuple[str, str]] = []
+    for owner, root in [(o.id, o.printed) for o in state.objects] + [(e.id, e.definition) for e in state.effects]:
+        for x in walk.values(root):
+            if isinstance(x, Ability) and x.kind == "text" and x.trigger is None:
+                text = (x.text or x.name).strip()
+                if text.lower().startswith(_TRIGGER_WORDS) and (owner, text) not in out:
+                    out.append((owner, text))
+    return out
+
+
+def refuse_text_only_triggers(state: GameState, what: str) -> str | None:
+    """One line for the first text-only triggered ability, or None."""
+    found = text_only_triggers(state)
+    if not found:
+        return None
+    owner, text = found[0]
+    more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+    return (f"{owner} has the triggered ability {text!r} only as text{more}: {what} can't tell when it "
+            "triggers (CR 603.1); give it as {trigger, do} (docs/effect-language.md) or leave the card out")
