@@ -89,3 +89,12 @@ def test_play_prints_each_event_with_its_rule(repo: Path) -> None:
     doc = json.loads(js.getvalue())
     assert doc["checkpoints"]["declared"]["objects"]["angel"]["tapped"] is False
     assert all("rule" in e for e in doc["log"])
+
+
+def test_unquoted_on_key_says_to_quote_it() -> None:
+    """YAML 1.1 reads an unquoted ``on`` key as true: the one line says so (counters' "on")."""
+    with pytest.raises(ScenarioError) as info:
+        script = "    - counters: {on: bears, counter: \"-1/-1\", amount: 1}"
+        pe.loads(_text(script, "  checkpoints: {}"), "g.yaml")
+    line = str(info.value)
+    assert "query.script[1].counters" in line and "quote the word" in line and "\n" not in line
