@@ -85,7 +85,7 @@ def spend(game: Game, shields: dict[str, int], used: dict[str, int]) -> Game:
     if not shields and not used:
         return game
     kept: list[ResolvedEffect] = []
-    for eff in game.state.effects:
+    for eff in _split_each(game.state.effects, set(shields) | set(used)):
         left = shields.get(eff.id)
         times = used.get(eff.id, 0)
         if left is None and not times:
@@ -107,6 +107,25 @@ def spend(game: Game, shields: dict[str, int], used: dict[str, int]) -> Game:
         if not done:
             kept.append(replace(eff, definition=replace(eff.definition, ops=tuple(ops))))
     return game.with_state(effects=tuple(kept))
+
+
+def _split_each(effects: tuple[ResolvedEffect, ...], spent: set[str]) -> list[ResolvedEffect]:
+    """CR 615.11: an effect with a separate shield for each of the objects it affects, one of
+    which was spent, becomes one effect per object (``id[object]``, the replacement engine's
+    name for each shield), so each keeps what it has left."""
+    out: list[ResolvedEffect] = []
+    for eff in effects:
+        specs = [dict(op.args).get("spec") for op in eff.definition.ops]
+        each = any(isinstance(x, ReplacementSpec) and x.each for x in specs)
+        if not each or not eff.locked or not any(k.startswith(f"{eff.id}[") for k in spent):
+            out.append(eff)
+            continue
+        ops = tuple(replace(op, args=tuple((k, replace(v, each=False) if k == "spec" and
+                                            isinstance(v, ReplacementSpec) else v) for k, v in op.args))
+                    for op in eff.definition.ops)
+        one = replace(eff.definition, ops=ops)
+        out += [replace(eff, id=f"{eff.id}[{o}]", definition=one, locked=(o,)) for o in eff.locked]
+    return out
 
 
 def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str = "effect",
