@@ -44,6 +44,17 @@ def _text(script: str, expect: str) -> str:
     ("    - advance: lunch", "query.script[1].advance"),
     ("    - fly", "query.script[1]"),
     ("    - assign: [{source: bears, to: bob}]", "query.script[1].assign[0]"),
+    ("    - checkpoint: a\n    - checkpoint: a", "query.script[2].checkpoint"),
+    ("    - advance: {step: upkeep, turn: 0}", "query.script[1].advance.turn"),
+    ("    - stack: {card: No Such Card, id: x, controller: alice}", "query.script[1].stack.card"),
+    ("    - stack: {card: Lightning Bolt, id: bears, controller: alice, targets: [bob]}",
+     "query.script[1].stack.id"),
+    ("    - stack: {card: Lightning Bolt, id: b1, controller: alice}", "query.script[1].stack"),
+    ("    - legend: {controller: alice, name: X, keep: nobody}", "query.script[1].legend.keep"),
+    ("    - discard: {player: alice, cards: [ghost]}", "query.script[1].discard.cards[0]"),
+    ("    - deal: {source: bears, to: carol, amount: 2}", "query.script[1].deal.to"),
+    ("    - pass: carol", "query.script[1].pass"),
+    ("    - block: {angel: [bears, ghost]}", "query.script[1].block.angel"),
 ])
 def test_malformed_script_is_one_line_naming_the_item(script: str, where: str) -> None:
     with pytest.raises(ScenarioError) as info:
