@@ -26,6 +26,7 @@ _SCHEMA = {
     "cast_player": 1,
     "spell": 1,
     "spell_zone": 1,
+    "spell_owner": 1,
     "spell_type": 1,
     "spell_color": 1,
     "spell_kw": 1,
@@ -142,7 +143,12 @@ def mana_abilities(abilities: tuple[str, ...]) -> list[list[str]]:
 
 
 def cast_factset(
-    state: GameState, result: LayerResult, proposal: Proposal, *, listing: bool = False
+    state: GameState,
+    result: LayerResult,
+    proposal: Proposal,
+    *,
+    listing: bool = False,
+    stack_busy: bool = False,
 ) -> list[clingo.Symbol]:
     """Every fact of the cast ``proposal`` on ``state`` after layers (``result``)."""
     fs = FactSet()
@@ -156,6 +162,7 @@ def cast_factset(
     add("caster", p(caster))
     add("spell", o(spell.id))
     add("spell_zone", Const(spell.zone.value))
+    add("spell_owner", p(spell.owner))
     for t in ch.types:
         add("spell_type", Const(t.lower()))
     for c in ch.colors:
@@ -180,7 +187,7 @@ def cast_factset(
     add("active_player", p(state.turn.active))
     if state.turn.step in _MAIN:
         add("main_phase")
-    if any(x.zone == Zone.STACK and x.id != spell.id for x in state.objects):
+    if stack_busy or any(x.zone == Zone.STACK and x.id != spell.id for x in state.objects):
         add("stack_busy")
     _cost_effects(add, result)
     _targets(add, spec)

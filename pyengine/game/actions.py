@@ -11,9 +11,10 @@ from typing import Any, Union
 from pyengine.budget import Budget
 from pyengine.damage.model import Share
 from pyengine.events import GameEvent
-from pyengine.game import checks, combat, stack, turns
+from pyengine.game import casting, checks, combat, keyword_actions, stack, triggered, turns
 from pyengine.game.model import Game, IllegalAction, Outcome, StackItem
 from pyengine.game.perform import perform
+from pyengine.game.triggered import TargetTriggers
 from pyengine.model.enums import Step
 from pyengine.replacement.event import Event
 
@@ -116,8 +117,10 @@ class Advance:
     turn: int | None = None
 
 
-Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, Perform,
-               Discard, Choose, ChooseLegend, OrderTriggers, Concede, Advance]
+Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, casting.CastSpell,
+               casting.ActivateMana, Perform,
+               Discard, Choose, ChooseLegend, OrderTriggers, TargetTriggers, Concede, Advance,
+               keyword_actions.KeywordAction]
 
 
 def apply(game: Game, action: Action, budget: Budget | float = 60.0) -> Game:
@@ -139,6 +142,10 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
         return combat.assign_damage(game, action.shares, budget, action.choices)
     if isinstance(action, PutOnStack):
         return stack.put_on_stack(game, action.item, budget)
+    if isinstance(action, casting.CastSpell):
+        return casting.cast(game, action, budget)
+    if isinstance(action, casting.ActivateMana):
+        return casting.activate_mana(game, action, budget)
     if isinstance(action, Perform):
         game = perform(game, action.events, rule=action.rule, cause=action.cause,
                        choices=action.choices, budget=budget)
@@ -159,6 +166,8 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
         orders = dict(game.trigger_orders)
         orders[action.player] = action.ids
         return game.clone(trigger_orders=tuple(sorted(orders.items())))
+    if isinstance(action, TargetTriggers):
+        return triggered.choose(game, action)
     if isinstance(action, Concede):
         if action.player not in game.state.player_ids:
             raise IllegalAction("104.3a", f"{action.player} is not a player of this game")
@@ -168,6 +177,8 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
             GameEvent("lose_game", player=action.player, cause="concede", rule="104.3a"))
     if isinstance(action, Advance):
         return advance(game, action.step, action.turn, budget)
+    if isinstance(action, keyword_actions.KINDS):  # 701: proliferate, populate, manifest...
+        return keyword_actions.apply(game, action, budget)
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -260,6 +271,7 @@ def legal_actions(game: Game) -> tuple[Action, ...]:
     out: list[Action] = []
     if game.priority is not None:
         out.append(Pass(game.priority))
+        out += keyword_actions.special_actions(game)  # 116.2b: turning a manifested permanent face up
     elif game.step == Step.CLEANUP:
         out.append(Advance(Step.UNTAP))
     out += [Concede(p) for p in game.state.player_ids]
