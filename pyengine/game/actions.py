@@ -193,13 +193,18 @@ def advance(game: Game, step: Step, turn: int | None, budget: Budget | float) ->
     if turn is not None and (turn, _order(step)) <= (game.state.turn.number, _order(game.step)):
         raise IllegalAction("500.1", f"turn {turn}'s {step.value} step is not ahead of the game")
     seen: set[Any] = set()
+    no_attackers = False  # the target turn's declaration had no attackers (508.8)
     for _ in range(MAX_ADVANCE):
         if game.outcome.over or (game.step == step and game.state.turn.number == target_turn):
             return game
+        if game.state.turn.number == target_turn and game.step == Step.DECLARE_ATTACKERS \
+                and game.combat.declared_attackers and not game.combat.attackers:
+            no_attackers = True
         if (game.state.turn.number, _order(game.step)) > (target_turn, _order(step)):
             # a step that didn't happen: 508.8 skipped it, or no first-strike step (510.4)
             now = f"turn {game.state.turn.number}'s {game.step.value}"
-            raise IllegalAction("500.1", f"turn {target_turn} had no {step.value} step (now: {now})")
+            raise IllegalAction(_skipped_by(step, no_attackers),
+                                f"turn {target_turn} had no {step.value} step (now: {now})")
         key = _moment(game)
         if key in seen:
             return game.clone(outcome=Outcome((), (), True, "104.4b")).emit(
@@ -207,6 +212,17 @@ def advance(game: Game, step: Step, turn: int | None, budget: Budget | float) ->
         seen.add(key)
         game = _default(game, budget)
     raise IllegalAction("104.4b", f"no {step.value} step of turn {target_turn} within {MAX_ADVANCE} actions")
+
+
+def _skipped_by(step: Step, no_attackers: bool) -> str:
+    """The rule by which a step of the turn didn't happen: 508.8 (no attackers: no declare
+    blockers and combat damage steps), 510.4 (a first-strike damage step only with a first or
+    double striker in combat), else the order of steps and phases (500.1)."""
+    if no_attackers and step in (Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE, Step.COMBAT_DAMAGE):
+        return "508.8"
+    if step == Step.FIRST_STRIKE_DAMAGE:
+        return "510.4"
+    return "500.1"
 
 
 def _order(step: Step) -> int:

@@ -41,7 +41,10 @@ def checks(game: Game, budget: Budget | float) -> tuple[Game, bool]:
 
 def give_priority(game: Game, player: str, budget: Budget | float) -> Game:
     """``player`` would receive priority: the checks first (117.5), then they have it."""
-    game, _ = checks(game, budget)
+    from pyengine.game.combat import remove_from_combat  # combat gives priority through here
+
+    game, _ = checks(remove_from_combat(game, budget), budget)
+    game = remove_from_combat(game, budget)  # what the state-based actions changed
     if game.outcome.over:
         return game.clone(priority=None, pending=None)
     return game.clone(priority=player)

@@ -93,6 +93,30 @@ def declare_blockers(game: Game, pairs: tuple[tuple[str, str], ...], budget: Bud
     return checks.give_priority(game, game.active, budget)
 
 
+def remove_from_combat(game: Game, budget: Budget | float) -> Game:
+    """CR 506.4: an attacking or blocking creature whose controller changed (attackers are the
+    active player's, 508.1a, blockers the defending player's, 509.1a) or that stopped being a
+    creature is removed from combat; attackers it blocked stay blocked (509.1h). Leaving the
+    battlefield and regenerating remove it as they happen (pyengine.game.perform)."""
+    if not game.combat.attackers and not game.combat.blockers:
+        return game
+    res = layers(game.state, budget)
+    defender = defending(game)
+
+    def stays(oid: str, controller: str) -> bool:
+        ch = res.objects.get(oid)
+        return ch is not None and "Creature" in ch.types and ch.controller == controller
+
+    gone = [a for a in game.combat.attacking() if not stays(a, game.active)]
+    gone += [b for b in game.combat.blocking() if not stays(b, defender)]
+    if not gone:
+        return game
+    combat = game.combat
+    for oid in gone:
+        combat = combat.without(oid)
+    return game.clone(combat=combat)
+
+
 _KEYWORDS = {"deathtouch": Keyword.DEATHTOUCH, "trample": Keyword.TRAMPLE,
              "first strike": Keyword.FIRST_STRIKE, "double strike": Keyword.DOUBLE_STRIKE}
 

@@ -22,6 +22,8 @@ def sentence(e: GameEvent) -> str:
     k = e.kind
     if k == "step_begins":
         return f"{e.player}'s {_STEP_NAMES.get(e.step or '', e.step)} begins"
+    if k == "step_skipped":
+        return f"{e.player}'s {_STEP_NAMES.get(e.step or '', e.step)} is skipped"
     if k == "damage":
         to = e.obj or e.player
         return f"{e.source} deals {e.amount} {'combat ' if e.combat else ''}damage to {to}"

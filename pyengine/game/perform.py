@@ -20,10 +20,12 @@ from pyengine.events import GameEvent
 from pyengine.game.model import Game, IllegalAction, Outcome
 from pyengine.layers import compute
 from pyengine.layers.result import LayerResult
+from pyengine.model.effects import ResolvedEffect
 from pyengine.model.enums import Zone
 from pyengine.model.objects import GameObject, GameState, Player
 from pyengine.replacement.event import Event
 from pyengine.replacement.service import Proposal, analyse
+from pyengine.replacement.spec import ReplacementSpec
 
 _CACHE: dict[int, tuple[GameState, LayerResult]] = {}
 
@@ -77,7 +79,58 @@ def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "eff
                                     f"in order): {listed}")
     game = game.clone(choices=()) if proposal and not choices else game
     assert outcome is not None
+    game = spend(game, dict(outcome.shields), dict(outcome.used))
     return apply_events(game, outcome.events, rule=rule, cause=cause, budget=budget, token_ids=token_ids)
+
+
+def spend(game: Game, shields: dict[str, int], used: dict[str, int]) -> Game:
+    """What the outcome used up of resolved effects: a prevention shield keeps only the damage
+    it has left to prevent and ends at 0 (615.7); an effect that applies a number of times
+    ("the next time", 614.10a, 615.8, 701.19a) has that many fewer left and ends at 0."""
+    if not shields and not used:
+        return game
+    kept: list[ResolvedEffect] = []
+    for eff in _split_each(game.state.effects, set(shields) | set(used)):
+        left = shields.get(eff.id)
+        times = used.get(eff.id, 0)
+        if left is None and not times:
+            kept.append(eff)
+            continue
+        ops = []
+        done = False
+        for op in eff.definition.ops:
+            spec = dict(op.args).get("spec")
+            if isinstance(spec, ReplacementSpec):
+                if left is not None and spec.shield is not None:
+                    spec = replace(spec, shield=left)
+                    done = done or left <= 0
+                if times and spec.uses is not None:
+                    spec = replace(spec, uses=spec.uses - times)
+                    done = done or spec.uses <= 0
+                op = replace(op, args=tuple((k, spec if k == "spec" else v) for k, v in op.args))
+            ops.append(op)
+        if not done:
+            kept.append(replace(eff, definition=replace(eff.definition, ops=tuple(ops))))
+    return game.with_state(effects=tuple(kept))
+
+
+def _split_each(effects: tuple[ResolvedEffect, ...], spent: set[str]) -> list[ResolvedEffect]:
+    """CR 615.11: an effect with a separate shield for each of the objects it affects, one of
+    which was spent, becomes one effect per object (``id[object]``, the replacement engine's
+    name for each shield), so each keeps what it has left."""
+    out: list[ResolvedEffect] = []
+    for eff in effects:
+        specs = [dict(op.args).get("spec") for op in eff.definition.ops]
+        each = any(isinstance(x, ReplacementSpec) and x.each for x in specs)
+        if not each or not eff.locked or not any(k.startswith(f"{eff.id}[") for k in spent):
+            out.append(eff)
+            continue
+        ops = tuple(replace(op, args=tuple((k, replace(v, each=False) if k == "spec" and
+                                            isinstance(v, ReplacementSpec) else v) for k, v in op.args))
+                    for op in eff.definition.ops)
+        one = replace(eff.definition, ops=ops)
+        out += [replace(eff, id=f"{eff.id}[{o}]", definition=one, locked=(o,)) for o in eff.locked]
+    return out
 
 
 def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str = "effect",

@@ -21,6 +21,7 @@ from pyengine.game.perform import layers, perform
 from pyengine.model.enums import Duration, Step, Zone
 from pyengine.model.objects import TurnContext
 from pyengine.replacement.event import Event
+from pyengine.replacement.service import analyse
 
 STRIKERS = ("first strike", "double strike")
 
@@ -87,6 +88,9 @@ def begin_step(game: Game, step: Step, budget: Budget | float) -> Game:
     """Step ``step`` begins: its turn-based actions, then priority (or a pending declaration)."""
     turn = replace(game.state.turn, step=step)
     game = game.with_state(turn=turn).clone(cleanup_again=step == Step.CLEANUP and game.cleanup_again)
+    if skipped(game, step, budget):  # 614.10: proceed directly to the next step
+        game = game.emit(GameEvent("step_skipped", step=step.value, player=game.active, rule="614.10"))
+        return advance_step(game, budget)
     rule = PHASE_RULE[step]
     game = game.emit(GameEvent("step_begins", step=step.value, player=game.active, rule=rule))
     if step == Step.UNTAP:
@@ -110,6 +114,18 @@ def begin_step(game: Game, step: Step, budget: Budget | float) -> Game:
     if step == Step.CLEANUP:
         return cleanup(game, budget)
     return checks.give_priority(game, game.active, budget)
+
+
+def skipped(game: Game, step: Step, budget: Budget | float) -> bool:
+    """CR 614.1b, 614.10: an effect that says to skip this step ("Skip your draw step") is a
+    replacement effect replacing its beginning with nothing; the replacement engine says
+    whether the step's beginning (a ``begin`` event) is replaced so. Asked only when such an
+    effect exists after layers."""
+    if not any(a.op.kind == "skip" for a in layers(game.state, budget).active):
+        return False
+    begin = Event("begin", (("player", ("p", game.active)), ("what", "step"), ("which", step.value)))
+    outcomes = analyse(game.state, [begin], timeout=budget).outcomes
+    return bool(outcomes) and not any(e.kind == "begin" for o in outcomes for e in o.events)
 
 
 PHASE_RULE = {Step.UPKEEP: "503", Step.DRAW: "504", Step.PRECOMBAT_MAIN: "505",

@@ -251,7 +251,10 @@ class Cursor:
             for key in self.value:
                 if key not in allowed:
                     sub = self.get(key)
-                    sub.fail(f"unknown field {key!r}; expected {one_of(allowed, key)}")
+                    hint = ""
+                    if isinstance(key, bool) or key in ("True", "False"):  # YAML 1.1: unquoted on/off/yes/no
+                        hint = " (YAML reads an unquoted on, off, yes or no as true or false: quote the word)"
+                    sub.fail(f"unknown field {key!r}; expected {one_of(allowed, key)}{hint}")
         return self
 
     def has(self, key: str) -> bool:

@@ -44,6 +44,17 @@ def _text(script: str, expect: str) -> str:
     ("    - advance: lunch", "query.script[1].advance"),
     ("    - fly", "query.script[1]"),
     ("    - assign: [{source: bears, to: bob}]", "query.script[1].assign[0]"),
+    ("    - checkpoint: a\n    - checkpoint: a", "query.script[2].checkpoint"),
+    ("    - advance: {step: upkeep, turn: 0}", "query.script[1].advance.turn"),
+    ("    - stack: {card: No Such Card, id: x, controller: alice}", "query.script[1].stack.card"),
+    ("    - stack: {card: Lightning Bolt, id: bears, controller: alice, targets: [bob]}",
+     "query.script[1].stack.id"),
+    ("    - stack: {card: Lightning Bolt, id: b1, controller: alice}", "query.script[1].stack"),
+    ("    - legend: {controller: alice, name: X, keep: nobody}", "query.script[1].legend.keep"),
+    ("    - discard: {player: alice, cards: [ghost]}", "query.script[1].discard.cards[0]"),
+    ("    - deal: {source: bears, to: carol, amount: 2}", "query.script[1].deal.to"),
+    ("    - pass: carol", "query.script[1].pass"),
+    ("    - block: {angel: [bears, ghost]}", "query.script[1].block.angel"),
 ])
 def test_malformed_script_is_one_line_naming_the_item(script: str, where: str) -> None:
     with pytest.raises(ScenarioError) as info:
@@ -89,3 +100,12 @@ def test_play_prints_each_event_with_its_rule(repo: Path) -> None:
     doc = json.loads(js.getvalue())
     assert doc["checkpoints"]["declared"]["objects"]["angel"]["tapped"] is False
     assert all("rule" in e for e in doc["log"])
+
+
+def test_unquoted_on_key_says_to_quote_it() -> None:
+    """YAML 1.1 reads an unquoted ``on`` key as true: the one line says so (counters' "on")."""
+    with pytest.raises(ScenarioError) as info:
+        script = "    - counters: {on: bears, counter: \"-1/-1\", amount: 1}"
+        pe.loads(_text(script, "  checkpoints: {}"), "g.yaml")
+    line = str(info.value)
+    assert "query.script[1].counters" in line and "quote the word" in line and "\n" not in line
