@@ -206,7 +206,7 @@ def path_at(text: str, line: int) -> str:
 
 
 
-LISTED = 30  # names listed in full in an "expected one of" message; past it, the nearest few
+LISTED = 80  # names listed in full in an "expected one of" message; past it, the nearest few
 
 
 def one_of(allowed: set[str] | frozenset[str], given: object) -> str:

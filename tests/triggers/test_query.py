@@ -67,3 +67,23 @@ query:
 expect: {triggered: []}
 """)
     assert "'soldier' did not exist before the events" in msg, msg
+
+
+ARTIST = """  - {id: artist, name: Text Artist, types: [Creature], power: 0, toughness: 1, controller: alice,
+     timestamp: 4, abilities: [{text: "Whenever a creature dies, target player loses 1 life."}]}
+"""
+
+
+def test_a_triggered_ability_held_only_as_text_is_refused_not_ignored() -> None:
+    """CR 603.1: a paragraph beginning "whenever" is a triggered ability; held as text only, the
+    engine can't tell when it triggers, so 'nothing triggered' would be a wrong answer."""
+    msg = error(ARTIST + """query:
+  kind: triggers
+  events: [{kind: zone_change, obj: bears, from_zone: battlefield, to_zone: graveyard}]
+expect: {triggered: []}
+""")
+    assert "artist" in msg and "only as text" in msg and "603.1" in msg
+    game = error(ARTIST + """query: {kind: game, script: [pass]}
+expect: {checkpoints: {}}
+""")
+    assert "only as text" in game
