@@ -19,20 +19,26 @@ from pyengine.facts import Const, FactSet, Fn, declare
 from pyengine.layers.result import LayerResult
 from pyengine.model.enums import Step, Zone
 from pyengine.model.mana import parse_cost
-from pyengine.model.objects import GameState
+from pyengine.model.objects import Characteristics, GameState
 
 _SCHEMA = {
     "caster": 1,
     "cast_player": 1,
     "spell": 1,
     "spell_zone": 1,
-    "spell_type": 1,
-    "spell_color": 1,
-    "spell_kw": 1,
     "has_cost": 1,
     "cost_sym": 3,
-    "printed_mv": 1,
-    "x_min": 1,
+    "layout": 1,
+    "cs_type": 2,
+    "cs_color": 2,
+    "cs_kw": 2,
+    "cs_mana_cost": 1,
+    "cs_cost_sym": 3,
+    "cs_mv": 2,
+    "cs_x_min": 2,
+    "tinst_text": 2,
+    "given_form": 1,
+    "on_adventure": 1,
     "max_x": 1,
     "active_player": 1,
     "main_phase": 0,
@@ -156,34 +162,42 @@ def cast_factset(
     add("caster", p(caster))
     add("spell", o(spell.id))
     add("spell_zone", Const(spell.zone.value))
-    for t in ch.types:
-        add("spell_type", Const(t.lower()))
-    for c in ch.colors:
-        add("spell_color", Const(c.lower()))
+    if spell.on_adventure is not None:
+        add("on_adventure", p(spell.on_adventure))
+    # the card's characteristics (after layers) and each face's (asp/cast/forms.lp chooses)
     kws = {k for k, _ in ch.keywords}
-    for k in ("flash", "convoke", "delve", "improvise"):
-        if k in kws:
-            add("spell_kw", Const(k))
+    _charset(add, Const("whole"), ch.types, ch.colors, kws, spell.printed.mana_cost, spec)
+    faces = spell.printed.faces
+    if spell.printed.layout is not None:
+        add("layout", Const(spell.printed.layout))
+    for n, face in own_faces(spell.printed):
+        fspec = spec_of(face.casting, face.mana_cost)
+        fkws = {a.name for a in face.abilities if a.kind == "keyword"}
+        _charset(add, Fn("face", n), face.types, face.colors, fkws, face.mana_cost, fspec)
+        _targets(add, fspec, Fn("face", n))
     costs: dict[str, tuple[str, ...]] = {}
-    if spell.printed.mana_cost is not None:
-        costs["mana"] = parse_cost(spell.printed.mana_cost).symbols
+    # the mana cost the proposal's hybrid and Phyrexian choices are read against
+    cost_text = spell.printed.mana_cost
+    if proposal.form in ("face1", "face2"):
+        cost_text = faces[int(proposal.form[4:]) - 1].mana_cost
+    if cost_text is not None:
+        costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
-        if k in ("kicker", "flashback", "overload") and param and k not in costs:
+        if k in ("kicker", "flashback", "overload", "bestow") and param and k not in costs:
             costs[k] = parse_cost(param).symbols
     for name, symbols in costs.items():
+        if name == "mana":
+            continue
         add("has_cost", Const(name))
         for i, sym in enumerate(symbols):
             add("cost_sym", Const(name), i, symbol_term(sym))
-    add("printed_mv", parse_cost(spell.printed.mana_cost or "").mana_value)
-    if spec.x_min is not None:
-        add("x_min", spec.x_min)
     add("active_player", p(state.turn.active))
     if state.turn.step in _MAIN:
         add("main_phase")
     if any(x.zone == Zone.STACK and x.id != spell.id for x in state.objects):
         add("stack_busy")
     _cost_effects(add, result)
-    _targets(add, spec)
+    _targets(add, spec, Const("whole"))
     for i in range(1, len(spec.modes) + 1):
         add("mode", i)
     if spec.modes:
@@ -230,8 +244,37 @@ def _cost_effects(add, result: LayerResult) -> None:  # type: ignore[no-untyped-
             add("ce_min", e, op.arg("mana"))
 
 
-def _target_facts(add, t: TargetSpec, origin) -> None:  # type: ignore[no-untyped-def]
+def own_faces(printed: Characteristics) -> list[tuple[int, Characteristics]]:
+    """The faces whose characteristics are not the card's own: both halves of a split card, the
+    back face of a modal double-faced card, an adventurer card's Adventure (1 is the first)."""
+    if not printed.faces:
+        return []
+    if printed.layout == "split":
+        return list(enumerate(printed.faces, 1))
+    return [(2, printed.faces[1])]
+
+
+def _charset(add, s, types, colors, kws, mana_cost: str | None, spec: CastingSpec) -> None:  # type: ignore[no-untyped-def]
+    """One set of characteristics a spell may have as cast (asp/cast/forms.lp)."""
+    for t in types:
+        add("cs_type", s, Const(t.lower()))
+    for c in colors:
+        add("cs_color", s, Const(c.lower()))
+    for k in ("flash", "convoke", "delve", "improvise", "fuse", "morph", "disguise"):
+        if k in kws:
+            add("cs_kw", s, Const(k))
+    if mana_cost is not None:
+        add("cs_mana_cost", s)
+        for i, sym in enumerate(parse_cost(mana_cost).symbols):
+            add("cs_cost_sym", s, i, symbol_term(sym))
+    add("cs_mv", s, parse_cost(mana_cost or "").mana_value)
+    if spec.x_min is not None:
+        add("cs_x_min", s, spec.x_min)
+
+
+def _target_facts(add, t: TargetSpec, origin, text) -> None:  # type: ignore[no-untyped-def]
     add("tinst", t.id, t.lo, t.hi, origin)
+    add("tinst_text", t.id, text)
     for key, words in t.filters:
         for w in words:
             add("tw_filter", t.id, Const(key), Const(w))
@@ -248,14 +291,14 @@ def _target_facts(add, t: TargetSpec, origin) -> None:  # type: ignore[no-untype
         add("tdivide", t.id, t.divide)
 
 
-def _targets(add, spec: CastingSpec) -> None:  # type: ignore[no-untyped-def]
+def _targets(add, spec: CastingSpec, text) -> None:  # type: ignore[no-untyped-def]
     for t in spec.targets:
-        _target_facts(add, t, Const("spell"))
+        _target_facts(add, t, Const("spell"), text)
     for i, m in enumerate(spec.modes, 1):
         for t in m.targets:
-            _target_facts(add, t, Fn("mode", i))
+            _target_facts(add, t, Fn("mode", i), text)
     for t in spec.kicker_targets:
-        _target_facts(add, t, Const("kicker"))
+        _target_facts(add, t, Const("kicker"), text)
 
 
 def _board(add, state: GameState, result: LayerResult, caster: str, spell: str) -> int:  # type: ignore[no-untyped-def]
@@ -315,7 +358,15 @@ def _pool(text: str) -> list[tuple[str, int]]:
     return sorted((k, n) for k, n in found.items() if n)
 
 
+FORM_TERMS = {"whole": Const("whole"), "face1": Fn("face", 1), "face2": Fn("face", 2),
+              "fused": Const("fused"), "bestowed": Const("bestowed"),
+              "morph": Fn("face_down", Const("morph")), "disguise": Fn("face_down", Const("disguise"))}
+
+
 def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameState) -> None:  # type: ignore[no-untyped-def]
+    if pr.form is not None:
+        add("given", Const("form"))
+        add("given_form", FORM_TERMS[pr.form])
     if pr.alternative is not None:
         add("given", Const("alt"))
         for a in pr.alternative:
@@ -334,6 +385,7 @@ def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameStat
         add("given", Const("x"))
         add("given_x", pr.x)
     base = (pr.alternative[0] if pr.alternative else "mana") if pr.alternative is not None else "mana"
+    base = {"bestowed": "bestow", "morph": "face_down", "disguise": "face_down"}.get(pr.form or "", base)
     symbols = costs.get(base, ())
     for field, choices, kinds in (("hybrid", pr.hybrid, ("h", "h2")), ("phyrexian", pr.phyrexian, ("p",))):
         if choices is None:

@@ -14,7 +14,7 @@ from pyengine import encodings
 from pyengine import shown as O
 from pyengine.budget import Budget
 from pyengine.cast.facts import cast_factset
-from pyengine.cast.model import STEPS, CastVerdict, PaymentListing, Proposal, TotalCost, Violation
+from pyengine.cast.model import STEPS, AsCast, CastVerdict, PaymentListing, Proposal, TotalCost, Violation
 from pyengine.errors import EncodingError
 from pyengine.layers import engine as layers
 from pyengine.layers.result import LayerResult
@@ -96,6 +96,27 @@ def _verdict(model: Model) -> CastVerdict:
         mv[0] if mv else None,
         _witness(model),
         legal_targets,
+        _as_cast(model),
+    )
+
+
+FORM_WORDS = {"whole": "whole", "face(1)": "face1", "face(2)": "face2", "fused": "fused",
+              "bestowed": "bestowed", "face_down(morph)": "morph", "face_down(disguise)": "disguise"}
+
+
+def _as_cast(model: Model) -> AsCast | None:
+    forms = [FORM_WORDS.get(str(f.form), str(f.form)) for f in read(model, O.CastForm)]
+    zones = [z.zone for z in read(model, O.CastResolvesTo)]
+    if len(forms) != 1 or len(zones) != 1:
+        return None
+    unresolved = [z.zone for z in read(model, O.CastUnresolvedTo)]
+    return AsCast(
+        forms[0],
+        tuple(sorted(t.type for t in read(model, O.CastSpellType))),
+        tuple(sorted(c.color for c in read(model, O.CastSpellColor))),
+        zones[0],
+        unresolved[0] if unresolved else None,
+        tuple(sorted(t.type for t in read(model, O.CastUnresolvedType))),
     )
 
 

@@ -26,8 +26,9 @@ FILTER is a mapping of ``types`` (has all), ``any_types``, ``not_types``, ``colo
 layers); ``{}`` is every spell. P is ``you`` (the effect's controller), ``opponent`` or
 ``each``.
 
-Keywords: ``convoke``, ``delve``, ``improvise`` (words), ``{kicker: "{1}{R}"}``,
-``{flashback: "{2}{R}"}``, ``{overload: "{3}{R}{R}"}`` (a mana cost each).
+Keywords: ``convoke``, ``delve``, ``improvise``, ``fuse`` (words), ``{kicker: "{1}{R}"}``,
+``{flashback: "{2}{R}"}``, ``{overload: "{3}{R}{R}"}``, ``{bestow: "{3}{G}{G}"}``,
+``{morph: "{2}{W}{W}"}``, ``{disguise: "{X}{3}{W}"}`` (a mana cost each).
 """
 
 from __future__ import annotations
@@ -43,8 +44,9 @@ AREA = "casting"
 Args = tuple[tuple[str, Arg], ...]
 FILTER_KEYS = ("types", "any_types", "not_types", "colors", "any_colors", "not_colors")
 CASTERS = ("you", "opponent", "each")
-COST_KEYWORDS = {"kicker": "702.33", "flashback": "702.34", "overload": "702.96"}
-WORD_KEYWORDS = ("convoke", "delve", "improvise")
+COST_KEYWORDS = {"kicker": "702.33", "flashback": "702.34", "overload": "702.96", "bestow": "702.103",
+                 "morph": "702.37", "disguise": "702.168"}
+WORD_KEYWORDS = ("convoke", "delve", "improvise", "fuse")
 
 
 def parse_filter(cur: Cursor) -> tuple[tuple[str, tuple[str, ...]], ...]:
