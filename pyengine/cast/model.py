@@ -88,6 +88,7 @@ class AsCast:
     as it would resolve, where it goes (with the card types it resolves with, 702.103e)."""
 
     form: str
+    name: str  # the name of the face cast ("" face down: no name, 708.2a)
     types: tuple[str, ...]
     colors: tuple[str, ...]
     resolves_to: str

@@ -8,6 +8,8 @@ question and reads the answers. The game's turn engine calls :func:`check_cast`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import clingo
 
 from pyengine import encodings
@@ -18,7 +20,7 @@ from pyengine.cast.model import STEPS, AsCast, CastVerdict, PaymentListing, Prop
 from pyengine.errors import EncodingError
 from pyengine.layers import engine as layers
 from pyengine.layers.result import LayerResult
-from pyengine.model.objects import GameState
+from pyengine.model.objects import Characteristics, GameState
 from pyengine.registry import read
 from pyengine.solver import Model, solve
 
@@ -66,7 +68,21 @@ def check_cast(
     )
     if not res.satisfiable:
         raise EncodingError("cast: the check encoding has no answer (every choice is free)")
-    return _verdict(res.model)
+    verdict = _verdict(res.model)
+    if verdict.as_cast is not None:
+        name = face_name(state.object(proposal.spell).printed, verdict.as_cast.form)
+        verdict = replace(verdict, as_cast=replace(verdict.as_cast, name=name))
+    return verdict
+
+
+def face_name(printed: Characteristics, form: str) -> str:
+    """The name the spell has as cast in ``form`` (709.3b, 712.8f, 715.3b; 702.102b both
+    halves' names; 708.2a: a face-down spell has none)."""
+    if form in ("morph", "disguise"):
+        return ""
+    if form in ("face1", "face2"):
+        return printed.faces[int(form[4:]) - 1].name
+    return printed.name
 
 
 def _verdict(model: Model) -> CastVerdict:
@@ -112,6 +128,7 @@ def _as_cast(model: Model) -> AsCast | None:
     unresolved = [z.zone for z in read(model, O.CastUnresolvedTo)]
     return AsCast(
         forms[0],
+        "",
         tuple(sorted(t.type for t in read(model, O.CastSpellType))),
         tuple(sorted(c.color for c in read(model, O.CastSpellColor))),
         zones[0],

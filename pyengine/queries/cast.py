@@ -104,7 +104,7 @@ class CastAnswer:
             }
             if v.as_cast is not None:
                 a = v.as_cast
-                out |= {"as": a.form, "types": list(a.types), "colors": list(a.colors),
+                out |= {"as": a.form, "name": a.name, "types": list(a.types), "colors": list(a.colors),
                         "resolves_to": a.resolves_to}
                 if a.unresolved_to is not None:
                     out["if_targets_illegal"] = {"zone": a.unresolved_to, "types": list(a.unresolved_types)}
@@ -141,7 +141,8 @@ class CastAnswer:
 
 def _as_cast_line(a: Any) -> str:
     """The spell as cast, in words (pyengine.cast.model.AsCast)."""
-    out = (f"  cast as {a.form}: {' '.join(a.colors) or 'colorless'} {' '.join(a.types) or 'typeless'} "
+    called = f"{a.name} ({a.form})" if a.name else f"{a.form}, face down with no name"
+    out = (f"  cast as {called}: {' '.join(a.colors) or 'colorless'} {' '.join(a.types) or 'typeless'} "
            f"spell; as it resolves, to the {a.resolves_to}")
     if a.unresolved_to:
         out += f"; if every target is illegal then, to the {a.unresolved_to}"
