@@ -88,7 +88,8 @@ def test_adventure_then_the_creature_from_exile() -> None:
     on_adventure = exiled.clone(objects=tuple(replace(o, on_adventure="alice") if o is card else o
                                               for o in exiled.objects))
     assert check_cast(on_adventure, Proposal("card", "alice", form="whole")).legal
-    again = check_cast(on_adventure, Proposal("card", "alice", form="face2", targets=(("stomp", ("p:bob",)),)))
+    again = check_cast(on_adventure,
+                       Proposal("card", "alice", form="face2", targets=(("stomp", ("p:bob",)),)))
     assert again.first is not None and again.first.rule in ("601.3", "715.3d")
     assert "715.3d" in {v.rule for v in again.violations}
     assert not check_cast(exiled, Proposal("card", "alice", form="whole")).legal
@@ -105,7 +106,8 @@ def test_modal_double_faced_card_back_face() -> None:
 def test_bestowed_is_an_aura_spell_with_the_bestow_cost() -> None:
     thalia = "  - {id: thalia, card: 'Thalia, Guardian of Thraben', controller: bob, timestamp: 99}"
     state = _state("Boon Satyr", {"Forest": 6}, active="bob", extra=thalia)
-    bestowed = check_cast(state, Proposal("card", "alice", form="bestowed", targets=(("enchant", ("o:bears",)),)))
+    bestowed = check_cast(state,
+                          Proposal("card", "alice", form="bestowed", targets=(("enchant", ("o:bears",)),)))
     # 702.103b: a noncreature spell, so Thalia taxes it (118.9d); the mana value stays 3 (118.9c)
     assert bestowed.legal and bestowed.total is not None and bestowed.total.symbols() == "{4}{G}{G}"
     assert bestowed.mana_value == 3 and bestowed.as_cast is not None
@@ -165,7 +167,8 @@ SCENARIO = BOARD.replace("CARD", "Fire // Ice").replace("ACTIVE", "alice").repla
 
 @pytest.mark.parametrize(("old", "new", "line", "field", "words"), [
     ("spell: card}", "spell: card, as: Frost}", 10, "query.as", "has no face named 'Frost'"),
-    ("zone: hand}", "zone: hand, on_adventure: alice}", 8, "objects[0].on_adventure", "adventurer card in exile"),
+    ("zone: hand}", "zone: hand, on_adventure: alice}", 8, "objects[0].on_adventure",
+     "adventurer card in exile"),
 ])
 def test_bad_form_is_one_located_line(tmp_path: Path, old: str, new: str, line: int, field: str,
                                       words: str) -> None:
