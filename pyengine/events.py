@@ -28,6 +28,10 @@ kind                      fields
 ``cast``                  ``obj`` (the spell), ``player`` (its caster), 601.2i
 ``activate``              ``obj`` (the ability's source), ``player``, 602.2
 ``create_token``          ``obj`` (the token), ``player`` (its controller)
+``becomes_monstrous``     ``obj``, ``amount`` (N of monstrosity N), 701.37a
+``transform``             ``obj`` (turned over to its other face), 701.27a
+``turned_face_up``        ``obj``, ``player`` (who turned it), 701.40b, 708.8
+``detain``                ``obj``, ``player`` (the controller of the detaining effect), 701.35a
 ``lose_game``/``win_game``/``draw_game``  ``player`` (none for a draw of the whole game, 104.4a)
 ========================  ===========================================================================
 
@@ -44,6 +48,7 @@ KINDS = frozenset({
     "zone_change", "draw", "damage", "life_gain", "life_loss", "counters_added",
     "counters_removed", "tap", "untap", "attacks", "blocks", "becomes_blocked", "step_begins",
     "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
+    "becomes_monstrous", "transform", "turned_face_up", "detain",
 })
 
 

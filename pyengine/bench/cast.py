@@ -117,41 +117,15 @@ def main(argv: list[str] | None = None) -> int:
     ap = Parser(
         prog="pyengine bench cast", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument(
-        "--lands",
-        type=options.integers(1),
-        default="5,10,20,40,60",
-        metavar="N,...",
-        help="comma-separated numbers of lands (default: %(default)s)",
-    )
-    ap.add_argument(
-        "--repeats",
-        type=options.integer(1),
-        default=3,
-        metavar="N",
-        help="timed runs of each question; the median is reported (default: %(default)s)",
-    )
-    ap.add_argument(
-        "--cap",
-        type=options.integer(1),
-        default=20_000,
-        metavar="N",
-        help="payments counted before the count is a lower bound (default: %(default)s)",
-    )
-    ap.add_argument(
-        "--oracle-max",
-        type=options.integer(0),
-        default=12,
-        metavar="N",
-        help="largest board the brute-force oracle runs on (default: %(default)s)",
-    )
-    ap.add_argument(
-        "--timeout",
-        type=seconds,
-        default=120.0,
-        metavar="S",
-        help="seconds per question (default: %(default)s)",
-    )
+    for flag, kind, default, metavar, text in (
+        ("--lands", options.integers(1), "5,10,20,40,60", "N,...", "comma-separated numbers of lands"),
+        ("--repeats", options.integer(1), 3, "N", "timed runs of each question; the median is reported"),
+        ("--cap", options.integer(1), 20_000, "N", "payments counted before the count is a lower bound"),
+        ("--oracle-max", options.integer(0), 12, "N", "largest board the brute-force oracle runs on"),
+        ("--timeout", seconds, 120.0, "S", "seconds per question"),
+    ):
+        ap.add_argument(flag, type=kind, default=default, metavar=metavar,
+                        help=text + " (default: %(default)s)")
     args = ap.parse_args(argv)
     measure(5, 1, 10, 0, args.timeout)  # warm-up: imports, parsing the encodings
     print(

@@ -11,7 +11,7 @@ from typing import Any, Union
 from pyengine.budget import Budget
 from pyengine.damage.model import Share
 from pyengine.events import GameEvent
-from pyengine.game import checks, combat, stack, turns
+from pyengine.game import checks, combat, keyword_actions, stack, turns
 from pyengine.game.model import Game, IllegalAction, Outcome, StackItem
 from pyengine.game.perform import perform
 from pyengine.model.enums import Step
@@ -117,7 +117,8 @@ class Advance:
 
 
 Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, Perform,
-               Discard, Choose, ChooseLegend, OrderTriggers, Concede, Advance]
+               Discard, Choose, ChooseLegend, OrderTriggers, Concede, Advance,
+               keyword_actions.KeywordAction]
 
 
 def apply(game: Game, action: Action, budget: Budget | float = 60.0) -> Game:
@@ -168,6 +169,8 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
             GameEvent("lose_game", player=action.player, cause="concede", rule="104.3a"))
     if isinstance(action, Advance):
         return advance(game, action.step, action.turn, budget)
+    if isinstance(action, keyword_actions.KINDS):  # 701: proliferate, populate, manifest...
+        return keyword_actions.apply(game, action, budget)
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -244,6 +247,7 @@ def legal_actions(game: Game) -> tuple[Action, ...]:
     out: list[Action] = []
     if game.priority is not None:
         out.append(Pass(game.priority))
+        out += keyword_actions.special_actions(game)  # 116.2b: turning a manifested permanent face up
     elif game.step == Step.CLEANUP:
         out.append(Advance(Step.UNTAP))
     out += [Concede(p) for p in game.state.player_ids]

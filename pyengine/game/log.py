@@ -37,6 +37,8 @@ def sentence(e: GameEvent) -> str:
                                       if e.cause == "empty_library" else "a card")
     if k == "zone_change":
         what = e.obj or f"a card of {e.player}"
+        if e.from_zone is None:  # a token created (111.1)
+            return f"{what} enters the {e.to_zone}" + (f" ({e.cause})" if e.cause else "")
         return f"{what} moves from {e.from_zone} to {e.to_zone}" + (f" ({e.cause})" if e.cause else "")
     if k in ("tap", "untap"):
         return f"{e.obj} {'taps' if k == 'tap' else 'untaps'}" + (f" ({e.cause})" if e.cause else "")
@@ -52,6 +54,14 @@ def sentence(e: GameEvent) -> str:
         return f"{e.player} activates an ability of {e.obj}"
     if k == "create_token":
         return f"{e.player} creates {e.obj}"
+    if k == "becomes_monstrous":
+        return f"{e.obj} becomes monstrous"
+    if k == "transform":
+        return f"{e.obj} transforms"
+    if k == "turned_face_up":
+        return f"{e.player} turns {e.obj} face up"
+    if k == "detain":
+        return f"{e.obj} is detained until {e.player}'s next turn"
     if k == "lose_game":
         return f"{e.player} loses the game" + (f" ({e.cause})" if e.cause else "")
     if k == "win_game":

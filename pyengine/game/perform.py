@@ -47,8 +47,10 @@ class ChoiceNeeded(IllegalAction):
 
 
 def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "effect",
-            choices: Sequence[Any] = (), budget: Budget | float = 30.0) -> Game:
-    """``events`` (simultaneous) happen through the replacement engine; the game after them."""
+            choices: Sequence[Any] = (), budget: Budget | float = 30.0,
+            token_ids: Sequence[str] = ()) -> Game:
+    """``events`` (simultaneous) happen through the replacement engine; the game after them.
+    ``token_ids``: the ids the tokens created get, in order (111.1)."""
     if not events:
         return game
     proposal = list(choices) or list(game.choices)
@@ -72,11 +74,11 @@ def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "eff
                                     f"in order): {listed}")
     game = game.clone(choices=()) if proposal and not choices else game
     assert outcome is not None
-    return apply_events(game, outcome.events, rule=rule, cause=cause, budget=budget)
+    return apply_events(game, outcome.events, rule=rule, cause=cause, budget=budget, token_ids=token_ids)
 
 
 def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str = "effect",
-                 budget: Budget | float = 30.0) -> Game:
+                 budget: Budget | float = 30.0, token_ids: Sequence[str] = ()) -> Game:
     """Apply what the replacement engine's outcome says happens, as one batch."""
     result = layers(game.state, budget)
     objs = {o.id: o for o in game.state.objects}
@@ -87,6 +89,7 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
     drew_empty, dt = set(game.drew_from_empty), set(game.deathtouch_damaged)
     outcome = game.outcome
     ts = game.next_timestamp
+    new_ids = list(token_ids)
     for e in sorted(events, key=_order):
         f = dict(e.fields)
         if e.kind == "damage":
@@ -134,7 +137,10 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
                 log.append(g)
         elif e.kind == "move":
             for _ in range(f["count"]):
-                log.append(_move(f, objs, order, players, cause, rule))
+                if f["object"] == ("token",):  # 111.1, 701.7a: a token is created
+                    log += _create_token(f, game, objs, order, new_ids, rule)
+                else:
+                    log.append(_move(f, objs, order, players, cause, rule))
                 oid = log[-1].obj
                 if oid is not None and f["from"] == "battlefield":
                     combat = combat.without(oid)  # 506.4
@@ -241,6 +247,10 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
                   counters=() if frm == "battlefield" else o.counters, attached_to=None,
                   controller=o.owner if to != "battlefield" else o.controller,
                   controlled_since_turn_start=False)
+    if frm == "battlefield":  # 400.7: a new object, none of the permanent's status
+        new = replace(new, monstrous=False, face_down=False)  # 701.37b, 708.9
+        if o.transformed and o.other_face is not None:  # 712.8a: its front face up again
+            new = replace(new, printed=o.other_face, other_face=o.printed, transformed=False)
     if to == "battlefield":
         control = f.get("control")
         new = replace(new, controller=control[1] if isinstance(control, tuple) else o.owner,
@@ -248,3 +258,30 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
     objs[o.id] = new
     return GameEvent("zone_change", obj=o.id, player=o.controller, from_zone=frm, to_zone=to,
                      cause=why, rule=rule)
+
+
+def _create_token(f: dict[str, Any], game: Game, objs: dict[str, GameObject], order: list[str],
+                  new_ids: list[str], rule: str) -> list[GameEvent]:
+    """CR 111.1, 111.2: a token enters the battlefield under the control (and in the ownership)
+    of the player who creates it; as a copy of an object (707.2: its copiable values, the
+    printed ones here) or by a token definition of the state."""
+    from pyengine.replacement.event import state_token_defs
+
+    control = f.get("control")
+    pid = control[1] if isinstance(control, tuple) else game.active
+    base = f.get("as")
+    if isinstance(base, tuple) and base[0] == "o":
+        chars = objs[base[1]].printed
+    elif isinstance(base, tuple) and base[0] == "tokdef" and base[1] in state_token_defs(game.state):
+        chars = state_token_defs(game.state)[base[1]]
+    else:
+        raise IllegalAction(rule, f"the game does not create this token yet ({base!r})")
+    if not new_ids:
+        raise IllegalAction(rule, "a token is created but no id was given for it")
+    tid = new_ids.pop(0)
+    objs[tid] = GameObject(tid, chars, owner=pid, controller=pid, zone=Zone.BATTLEFIELD, token=True,
+                           tapped=bool(f.get("tapped")), controlled_since_turn_start=False)
+    order.append(tid)
+    return [GameEvent("create_token", obj=tid, player=pid, cause="create", rule=rule),
+            GameEvent("zone_change", obj=tid, player=pid, from_zone=None, to_zone="battlefield",
+                      cause="create", rule=rule)]

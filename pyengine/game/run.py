@@ -130,7 +130,8 @@ def snapshot(game: Game, budget: Budget | float) -> dict[str, Any]:
     objects: dict[str, Any] = {}
     for o in game.state.objects:
         d: dict[str, Any] = {"zone": o.zone.value, "tapped": o.tapped, "damage": o.damage,
-                             "counters": dict(o.counters), "owner": o.owner}
+                             "counters": dict(o.counters), "owner": o.owner, "token": o.token,
+                             "monstrous": o.monstrous, "face_down": o.face_down, "transformed": o.transformed}
         ch = res.objects.get(o.id)
         if ch is not None:
             d.update({"controller": ch.controller, "power": ch.power, "toughness": ch.toughness,

@@ -10,6 +10,7 @@ from typing import Any
 
 from pyengine import catalog
 from pyengine.damage.model import Recipient, Share
+from pyengine.game import keyword_actions
 from pyengine.game.actions import (
     Action,
     Advance,
@@ -57,6 +58,7 @@ Item = Any  # an Action, Resolve, Checkpoint or DiscardNow
 WORDS = {"pass", "resolve"}
 KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "deal", "events",
         "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers", "legend"}
+KEYS |= keyword_actions.KEYS  # 701: keyword actions
 
 
 class ScriptReader:
@@ -81,6 +83,8 @@ class ScriptReader:
         key = next(k for k in cur.value if k != "choices")
         sub = cur.get(key)
         choices = self.choices(cur.get("choices")) if cur.has("choices") else ()
+        if key in keyword_actions.KEYS:
+            return keyword_actions.read(self, key, sub)
         return getattr(self, "_" + key)(sub, choices)
 
     # -- actions --------------------------------------------------------------------------

@@ -74,7 +74,10 @@ def advance_step(game: Game, budget: Budget | float) -> Game:
         ids = game.state.player_ids
         nxt = ids[(ids.index(game.active) + 1) % len(ids)]
         turn = TurnContext(active=nxt, number=game.state.turn.number + 1, step=Step.UNTAP)
-        game = game.with_state(turn=turn).clone(combat=CombatState(), cleanup_again=False)
+        # "until your next turn" (701.35a, 611.2a): the effects of its controller end as it begins
+        kept = tuple(e for e in game.state.effects
+                     if not (e.duration == Duration.UNTIL_YOUR_NEXT_TURN and e.controller == nxt))
+        game = game.with_state(turn=turn, effects=kept).clone(combat=CombatState(), cleanup_again=False)
     return begin_step(game, step, budget)
 
 

@@ -41,6 +41,9 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "life_loss": ("life_loss", (None, None), ("player",)),  # 119.3
     "tap": ("tap", (None, None), _OBJ),  # 603.2e "becomes tapped"
     "untap": ("untap", (None, None), _OBJ),
+    "becomes_monstrous": ("becomes_monstrous", (None, None), _OBJ),  # 701.37a
+    "transforms": ("transform", (None, None), _OBJ),  # 701.27a
+    "turned_face_up": ("turned_face_up", (None, None), _OBJ),  # 701.40b, 708.8
 }
 PATTERN_PLAYERS = ("you", "opponent", "any", "active", "nonactive")
 # references an instruction may use for an object / a player

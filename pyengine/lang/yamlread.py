@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import Any, Iterator, NoReturn
 
@@ -204,6 +205,20 @@ def path_at(text: str, line: int) -> str:
     return "".join(reversed(parts)).lstrip(".")
 
 
+
+LISTED = 30  # names listed in full in an "expected one of" message; past it, the nearest few
+
+
+def one_of(allowed: set[str] | frozenset[str], given: object) -> str:
+    """``one of: a, b, c`` for a short list; for a long one (the ids of 2,000 objects), how many
+    there are, the first few and the nearest to what was given, so the line stays readable."""
+    names = sorted(allowed)
+    if len(names) <= LISTED:
+        return "one of: " + ", ".join(names)
+    near = difflib.get_close_matches(str(given), names, n=5)
+    hint = f"; nearest: {', '.join(near)}" if near else ""
+    return f"one of {len(names):,} names ({', '.join(names[:10])}, ...){hint}"
+
 class Cursor:
     """A value inside a document, with its field path and line, for precise errors."""
 
@@ -236,7 +251,7 @@ class Cursor:
             for key in self.value:
                 if key not in allowed:
                     sub = self.get(key)
-                    sub.fail(f"unknown field {key!r}; expected one of: {', '.join(sorted(allowed))}")
+                    sub.fail(f"unknown field {key!r}; expected {one_of(allowed, key)}")
         return self
 
     def has(self, key: str) -> bool:

@@ -84,6 +84,12 @@ class GameObject:
     # CR 707.10, 707.12: "spell" or "card" when the object is a copy of a spell or of a card
     # (no card: it ceases to exist outside the stack, or the stack and the battlefield, 704.5e)
     copy: str | None = None
+    # CR 701.37b: the monstrous designation (until it leaves the battlefield)
+    monstrous: bool = False
+    # CR 712: a double-faced card's other face (``printed`` is the face that is up) and whether
+    # its back face is up (701.27g: a transformed permanent)
+    other_face: Characteristics | None = None
+    transformed: bool = False
     # CR 715.3d: an Adventure spell this player controlled resolved and exiled it; for as long
     # as it remains exiled, that player may cast it (not as an Adventure)
     on_adventure: str | None = None

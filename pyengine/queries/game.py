@@ -45,7 +45,8 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> GameQuery:
 
 
 OBJECT_FIELDS = {"zone", "tapped", "damage", "counters", "controller", "owner", "power", "toughness",
-                 "types", "subtypes", "colors", "abilities", "name"}
+                 "types", "subtypes", "colors", "abilities", "name", "token", "monstrous", "face_down",
+                 "transformed"}
 PLAYER_MAPS = ("life", "poison", "hand", "library")
 CHECK_FIELDS = {"turn", "active", "step", "priority", "objects", "stack", "attacking", "blocked",
                 "winner", "losers", "draw", "over", *PLAYER_MAPS}
@@ -116,7 +117,7 @@ def _object(cur: Cursor, pids: tuple[str, ...]) -> dict[str, Any]:
     for key, c in cur.items():
         if key == "zone":
             out[key] = c.choice(Zone.words(), "a zone:")
-        elif key == "tapped":
+        elif key in ("tapped", "token", "monstrous", "face_down", "transformed"):
             out[key] = c.boolean()
         elif key in ("damage",):
             out[key] = c.integer("an amount of damage", 0)

@@ -19,7 +19,7 @@ from pyengine.lang.effects import OBJ_REFS, PLAYER_REFS, Ctx, parse_ability, par
 from pyengine.lang.yamlread import Cursor, describe, load_yaml
 from pyengine.model.effects import EffectDef, ResolvedEffect
 from pyengine.model.enums import Duration, FaceDown, Step, Zone
-from pyengine.model.objects import GameObject, GameState, Player, TurnContext
+from pyengine.model.objects import Characteristics, GameObject, GameState, Player, TurnContext
 from pyengine.queries import base as queries
 from pyengine.scenario.files import read_text
 from pyengine.scenario.model import Scenario
@@ -31,7 +31,7 @@ PLAYER_FIELDS = frozenset({"id", "life", "poison", "mana", "hand_size", "library
 TURN_FIELDS = frozenset({"active", "number", "step"})
 STATE_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "timestamp", "token",
                           "tapped", "controlled_since_turn_start", "counters", "damage",
-                          "attached_to", "face_down", "oracle", "copy", "on_adventure"})
+                          "attached_to", "face_down", "oracle", "copy", "back_face", "on_adventure"})
 EFFECT_FIELDS = frozenset({"id", "card", "source", "controller", "timestamp", "duration",
                            "affected"})
 
@@ -241,6 +241,7 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
                 if t != timestamp:
                     counter_ts.append((kind, t))
     face_down = _face_down(cur.get("face_down")) if cur.has("face_down") else None
+    other_face = _back_face(cur.get("back_face"), ctx, oid) if cur.has("back_face") else None
     obj = GameObject(
         id=oid,
         printed=printed,
@@ -261,6 +262,7 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         face_down_kind=face_down or FaceDown.PLAIN,
         copy=cur.get("copy").choice(("spell", "card"), "what it is a copy of (CR 707.10, 707.12):")
         if cur.has("copy") else None,
+        other_face=other_face,
         on_adventure=(cur.get("on_adventure").choice(pids, "a player id:")
                       if cur.has("on_adventure") else None),
         line=cur.line,
@@ -303,6 +305,18 @@ def _card(cur: Cursor, name: str) -> catalog.Card:
         cur.fail(str(exc))
     close = suggest(name)
     cur.fail(f"unknown card {name!r}" + ("; did you mean: " + ", ".join(close) if close else ""))
+
+
+def _back_face(cur: Cursor, ctx: Ctx, oid: str) -> Characteristics:
+    """``back_face``: the back face of a transforming double-faced card (CR 712.2), inline
+    characteristics; the object's own are its front face's (712.8d)."""
+    sub = Ctx(players=ctx.players, key_prefix=f"obj:{oid}:back")
+    chars = parse_characteristics(cur.mapping(None, "the back face's characteristics (CR 712)"), sub)
+    if not chars.name:
+        cur.fail("missing required field 'name' (the back face's name, CR 712.2)")
+    ctx.object_refs += sub.object_refs
+    ctx.player_refs += sub.player_refs
+    return chars
 
 
 def _face_down(cur: Cursor) -> FaceDown | None:

@@ -339,6 +339,9 @@ def _object() -> Schema:
                          "description": "the player who may cast this exiled adventurer card (CR 715.3d)"},
         "copy": {"enum": ["spell", "card"], "description": "a copy of a spell or of a card, not a card "
                                                            "(CR 707.10, 707.12)"},
+        "back_face": {"type": "object", "required": ["name"], "additionalProperties": False,
+                      "properties": chars, "description": "a transforming double-faced card's back face "
+                                                          "(CR 712): its characteristics"},
     }
     props = {k: state.get(k, chars.get(k, {})) for k in sorted(loader.STATE_FIELDS | CHAR_FIELDS)}
     return {"type": "object", "additionalProperties": False, "properties": props,

@@ -84,3 +84,18 @@ def test_strings_accepts_one_word_or_a_list() -> None:
 ])
 def test_describe(value: object, text: str) -> None:
     assert describe(value) == text
+
+
+def test_an_unknown_field_among_many_names_gives_a_short_line() -> None:
+    """The expectations of a 2,000-object scenario name every object; an unknown key there must
+    not list all 2,000 ids in its line: the count, the first few and the nearest."""
+    doc = "objects:\n" + "".join(f"  o{i}: 1\n" for i in range(2000)) + "  o1x: 2\n"
+    cur = Cursor.root(load_yaml(doc, "f.yaml"), "f.yaml")
+    with pytest.raises(ScenarioError) as err:
+        cur.get("objects").mapping({f"o{i}" for i in range(2000)})
+    line = str(err.value)
+    assert "2,000 names" in line and "nearest: o1" in line
+    assert len(line) < 400
+    with pytest.raises(ScenarioError) as few:
+        cur.get("objects").mapping({"o1", "o2"})
+    assert "expected one of: o1, o2" in str(few.value)
