@@ -721,6 +721,21 @@ class CastSpellColor(Record):
     color: Name
 
 
+@shown("cast", name="stack_ability")
+class CastStackAbility(Record):
+    """The spell as cast has the ability named A (708.2 face down; 702.103b enchant creature)."""
+
+    name: str
+
+
+@shown("cast", name="stack_pt")
+class CastStackPT(Record):
+    """The spell as cast has power P and toughness T (face down 2/2, 702.37c, 702.168b)."""
+
+    power: int
+    toughness: int
+
+
 @shown("cast", name="resolves_to")
 class CastResolvesTo(Record):
     """As it resolves, the card goes to zone Z (608.2n, 608.3a, 715.3d, 702.34a)."""

@@ -16,8 +16,10 @@ from pyengine.cast.model import Proposal
 from pyengine.cast.spec import CastingSpec, TargetSpec, spec_of
 from pyengine.errors import ScenarioError
 from pyengine.facts import Const, FactSet, Fn, declare
+from pyengine.lang.effects import face_down_abilities
 from pyengine.layers.result import LayerResult
-from pyengine.model.enums import Step, Zone
+from pyengine.layers.terms import display_name
+from pyengine.model.enums import FaceDown, Step, Zone
 from pyengine.model.mana import parse_cost
 from pyengine.model.objects import Characteristics, GameState
 
@@ -36,6 +38,9 @@ _SCHEMA = {
     "cs_cost_sym": 3,
     "cs_mv": 2,
     "cs_x_min": 2,
+    "cs_ability": 2,
+    "cs_pt": 3,
+    "face_down_ability": 2,
     "tinst_text": 2,
     "given_form": 1,
     "on_adventure": 1,
@@ -167,6 +172,10 @@ def cast_factset(
     # the card's characteristics (after layers) and each face's (asp/cast/forms.lp chooses)
     kws = {k for k, _ in ch.keywords}
     _charset(add, Const("whole"), ch.types, ch.colors, kws, spell.printed.mana_cost, spec)
+    _more(add, Const("whole"), ch.abilities, ch.power, ch.toughness)
+    for kind in (FaceDown.MORPH, FaceDown.DISGUISE):  # 708.2: what each lists, 702.168b ward {2}
+        for ab in face_down_abilities(kind):
+            add("face_down_ability", Const(kind.value), display_name(ab))
     faces = spell.printed.faces
     if spell.printed.layout is not None:
         add("layout", Const(spell.printed.layout))
@@ -174,6 +183,7 @@ def cast_factset(
         fspec = spec_of(face.casting, face.mana_cost)
         fkws = {a.name for a in face.abilities if a.kind == "keyword"}
         _charset(add, Fn("face", n), face.types, face.colors, fkws, face.mana_cost, fspec)
+        _more(add, Fn("face", n), tuple(display_name(a) for a in face.abilities), face.power, face.toughness)
         _targets(add, fspec, Fn("face", n))
     costs: dict[str, tuple[str, ...]] = {}
     # the mana cost the proposal's hybrid and Phyrexian choices are read against
@@ -270,6 +280,14 @@ def _charset(add, s, types, colors, kws, mana_cost: str | None, spec: CastingSpe
     add("cs_mv", s, parse_cost(mana_cost or "").mana_value)
     if spec.x_min is not None:
         add("cs_x_min", s, spec.x_min)
+
+
+def _more(add, s, abilities: tuple[str, ...], power: int | None, toughness: int | None) -> None:  # type: ignore[no-untyped-def]
+    """The abilities and power/toughness of a set of characteristics (read back as the spell's)."""
+    for name in abilities:
+        add("cs_ability", s, name)
+    if power is not None and toughness is not None:
+        add("cs_pt", s, power, toughness)
 
 
 def _target_facts(add, t: TargetSpec, origin, text) -> None:  # type: ignore[no-untyped-def]

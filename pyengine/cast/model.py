@@ -94,6 +94,8 @@ class AsCast:
     resolves_to: str
     unresolved_to: str | None = None
     unresolved_types: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    pt: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)

@@ -126,6 +126,7 @@ def _as_cast(model: Model) -> AsCast | None:
     if len(forms) != 1 or len(zones) != 1:
         return None
     unresolved = [z.zone for z in read(model, O.CastUnresolvedTo)]
+    pts = [(x.power, x.toughness) for x in read(model, O.CastStackPT)]
     return AsCast(
         forms[0],
         "",
@@ -134,6 +135,8 @@ def _as_cast(model: Model) -> AsCast | None:
         zones[0],
         unresolved[0] if unresolved else None,
         tuple(sorted(t.type for t in read(model, O.CastUnresolvedType))),
+        tuple(sorted(a.name for a in read(model, O.CastStackAbility))),
+        pts[0] if len(pts) == 1 else None,
     )
 
 

@@ -54,6 +54,9 @@ EXPECT_FIELDS = {
     "colors",
     "resolves_to",
     "if_targets_illegal",
+    "abilities",
+    "power",
+    "toughness",
 }
 PAYMENT_FIELDS = {"tap", "pool", "convoke", "delve", "improvise"}
 
@@ -81,6 +84,8 @@ class CastExpect:
     colors: tuple[str, ...] | None = None
     resolves_to: str | None = None
     unresolved: tuple[str, tuple[str, ...] | None] | None = None
+    abilities: tuple[str, ...] | None = None
+    pt: tuple[int | None, int | None] = (None, None)
 
 
 @dataclass(frozen=True)
@@ -105,7 +110,9 @@ class CastAnswer:
             if v.as_cast is not None:
                 a = v.as_cast
                 out |= {"as": a.form, "name": a.name, "types": list(a.types), "colors": list(a.colors),
-                        "resolves_to": a.resolves_to}
+                        "abilities": list(a.abilities), "resolves_to": a.resolves_to}
+                if a.pt is not None:
+                    out |= {"power": a.pt[0], "toughness": a.pt[1]}
                 if a.unresolved_to is not None:
                     out["if_targets_illegal"] = {"zone": a.unresolved_to, "types": list(a.unresolved_types)}
         if self.listing is not None:
@@ -142,8 +149,10 @@ class CastAnswer:
 def _as_cast_line(a: Any) -> str:
     """The spell as cast, in words (pyengine.cast.model.AsCast)."""
     called = f"{a.name} ({a.form})" if a.name else f"{a.form}, face down with no name"
-    out = (f"  cast as {called}: {' '.join(a.colors) or 'colorless'} {' '.join(a.types) or 'typeless'} "
-           f"spell; as it resolves, to the {a.resolves_to}")
+    pt = f" {a.pt[0]}/{a.pt[1]}" if a.pt is not None else ""
+    out = (f"  cast as {called}: {' '.join(a.colors) or 'colorless'}{pt} {' '.join(a.types) or 'typeless'} "
+           f"spell" + (f" with {', '.join(a.abilities)}" if a.abilities else "")
+           + f"; as it resolves, to the {a.resolves_to}")
     if a.unresolved_to:
         out += f"; if every target is illegal then, to the {a.unresolved_to}"
         out += f" as {' '.join(a.unresolved_types)}" if a.unresolved_types else ""
@@ -378,10 +387,13 @@ def parse_expect(cur: Cursor, query: CastQuery, state: GameState) -> CastExpect:
             u.req("zone").choice(zones, "a zone:"),
             _words(u, "types", "card types"),
         )
-    if (types, colors, resolves, unresolved) != (None, None, None, None) and not legal:
-        cur.fail("types, colors, resolves_to and if_targets_illegal are expected of a legal cast")
+    abilities = tuple(sorted(cur.get("abilities").strings("ability names"))) if cur.has("abilities") else None
+    pt = tuple(cur.get(k).integer(k) if cur.has(k) else None for k in ("power", "toughness"))
+    if (types, colors, resolves, unresolved, abilities, pt) != (None,) * 5 + ((None, None),) and not legal:
+        cur.fail("types, colors, abilities, power, toughness, resolves_to and if_targets_illegal are "
+                 "expected of a legal cast")
     return CastExpect(legal, step, rule, total, life, mv, payments, count, targets, types, colors, resolves,
-                      unresolved)
+                      unresolved, abilities, pt)  # type: ignore[arg-type]
 
 
 def _words(cur: Cursor, key: str, what: str) -> tuple[str, ...] | None:
@@ -477,10 +489,16 @@ def compare(expect: CastExpect, answer: CastAnswer) -> list[str]:
 
 
 def _compare_as_cast(expect: CastExpect, a: Any) -> list[str]:
-    wanted = (expect.types, expect.colors, expect.resolves_to, expect.unresolved)
-    if wanted == (None, None, None, None) or a is None:
+    wanted = (expect.types, expect.colors, expect.resolves_to, expect.unresolved, expect.abilities)
+    if (wanted == (None,) * 5 and expect.pt == (None, None)) or a is None:
         return []
     diffs = []
+    if expect.abilities is not None and a.abilities != expect.abilities:
+        diffs.append(f"abilities: expected {list(expect.abilities)}, got {list(a.abilities)}")
+    for i, key in enumerate(("power", "toughness")):
+        have = a.pt[i] if a.pt is not None else None
+        if expect.pt[i] is not None and have != expect.pt[i]:
+            diffs.append(f"{key}: expected {expect.pt[i]}, got {have}")
     if expect.types is not None and a.types != expect.types:
         diffs.append(f"types: expected {list(expect.types)}, got {list(a.types)}")
     if expect.colors is not None and a.colors != expect.colors:

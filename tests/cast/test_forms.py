@@ -127,6 +127,9 @@ def test_face_down_for_three(card: str) -> None:
                                       payment=Payment(tap=tuple((f"m{i}", None) for i in range(3)))))
     assert down.legal and down.mana_value == 0 and down.total is not None and down.total.symbols() == "{3}"
     assert down.as_cast is not None and down.as_cast.colors == () and down.as_cast.types == ("creature",)
+    # 708.2a, 702.168b: a 2/2 with no abilities but disguise's ward {2}
+    assert down.as_cast.pt == (2, 2)
+    assert down.as_cast.abilities == (("ward {2}",) if form == "disguise" else ())
     other = "disguise" if form == "morph" else "morph"
     wrong = check_cast(state, Proposal("card", "alice", form=other))
     assert wrong.first is not None and wrong.first.step == "601.2a"
