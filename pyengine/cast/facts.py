@@ -32,6 +32,7 @@ _SCHEMA = {
     "cost_sym": 3,
     "layout": 1,
     "cs_type": 2,
+    "cs_subtype": 2,
     "cs_color": 2,
     "cs_kw": 2,
     "cs_mana_cost": 1,
@@ -172,7 +173,7 @@ def cast_factset(
     # the card's characteristics (after layers) and each face's (asp/cast/forms.lp chooses)
     kws = {k for k, _ in ch.keywords}
     _charset(add, Const("whole"), ch.types, ch.colors, kws, spell.printed.mana_cost, spec)
-    _more(add, Const("whole"), ch.abilities, ch.power, ch.toughness)
+    _more(add, Const("whole"), ch.abilities, ch.power, ch.toughness, ch.subtypes)
     for kind in (FaceDown.MORPH, FaceDown.DISGUISE):  # 708.2: what each lists, 702.168b ward {2}
         for ab in face_down_abilities(kind):
             add("face_down_ability", Const(kind.value), display_name(ab))
@@ -183,7 +184,8 @@ def cast_factset(
         fspec = spec_of(face.casting, face.mana_cost)
         fkws = {a.name for a in face.abilities if a.kind == "keyword"}
         _charset(add, Fn("face", n), face.types, face.colors, fkws, face.mana_cost, fspec)
-        _more(add, Fn("face", n), tuple(display_name(a) for a in face.abilities), face.power, face.toughness)
+        _more(add, Fn("face", n), tuple(display_name(a) for a in face.abilities), face.power, face.toughness,
+              face.subtypes)
         _targets(add, fspec, Fn("face", n))
     costs: dict[str, tuple[str, ...]] = {}
     # the mana cost the proposal's hybrid and Phyrexian choices are read against
@@ -282,8 +284,10 @@ def _charset(add, s, types, colors, kws, mana_cost: str | None, spec: CastingSpe
         add("cs_x_min", s, spec.x_min)
 
 
-def _more(add, s, abilities: tuple[str, ...], power: int | None, toughness: int | None) -> None:  # type: ignore[no-untyped-def]
-    """The abilities and power/toughness of a set of characteristics (read back as the spell's)."""
+def _more(add, s, abilities, power, toughness, subtypes) -> None:  # type: ignore[no-untyped-def]
+    """The subtypes, abilities and power/toughness of a set of characteristics."""
+    for t in subtypes:
+        add("cs_subtype", s, Const(t.lower()))
     for name in abilities:
         add("cs_ability", s, name)
     if power is not None and toughness is not None:
