@@ -135,6 +135,19 @@ def test_face_down_for_three(card: str) -> None:
     assert wrong.first is not None and wrong.first.step == "601.2a"
 
 
+def test_face_down_spell_has_no_kicker() -> None:
+    """708.2a: cast face down, the spell has no text: the card's kicker can't be paid."""
+    text = BOARD.replace("card: CARD", "name: Kicked Morph, mana_cost: '{2}{G}', types: [Creature], "
+                         "power: 3, toughness: 3, abilities: [{kicker: '{1}'}, {morph: '{G}'}]")
+    text = text.replace("ACTIVE", "alice").replace("ZONE", "hand").replace("LANDS", "\n".join(
+        f"  - {{id: f{i}, card: Forest, controller: alice, timestamp: {10 + i}}}" for i in range(4)))
+    state = load_text(text, "forms.yaml").state
+    assert check_cast(state, Proposal("card", "alice", form="morph", kicked=False)).legal
+    kicked = check_cast(state, Proposal("card", "alice", form="morph", kicked=True))
+    assert kicked.first is not None and (kicked.first.step, kicked.first.rule) == ("601.2b", "708.2a")
+    assert check_cast(state, Proposal("card", "alice", form="whole", kicked=True)).legal
+
+
 def test_catalog_faces_combine_off_the_stack() -> None:
     fire_ice = lookup("Fire // Ice")
     assert fire_ice is not None
