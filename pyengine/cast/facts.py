@@ -12,16 +12,16 @@ from typing import Any
 import clingo
 
 from pyengine import targeting
+from pyengine.cast.charsets import characteristics_facts, symbol_term
+from pyengine.cast.forms import FORM_TERMS
 from pyengine.cast.model import Proposal
 from pyengine.cast.spec import CastingSpec, TargetSpec, spec_of
 from pyengine.errors import ScenarioError
 from pyengine.facts import Const, FactSet, Fn, declare
-from pyengine.lang.effects import face_down_abilities
 from pyengine.layers.result import LayerResult
-from pyengine.layers.terms import display_name
-from pyengine.model.enums import FaceDown, Step, Zone
+from pyengine.model.enums import Step, Zone
 from pyengine.model.mana import parse_cost
-from pyengine.model.objects import Characteristics, GameState
+from pyengine.model.objects import GameState
 
 _SCHEMA = {
     "caster": 1,
@@ -126,23 +126,6 @@ def p(pid: str) -> Fn:
     return Fn("p", pid)
 
 
-def symbol_term(sym: str) -> Fn | Const:
-    """A cost symbol: g(N), c(C), h(A, B) ({W/U}), h2(C) ({2/W}), p(C) ({W/P}), x."""
-    low = sym.lower()
-    if sym.isdigit():
-        return Fn("g", int(sym))
-    if low in ("x", "y", "z"):
-        return Const("x")
-    parts = low.split("/")
-    if len(parts) == 1:
-        return Fn("c", Const(low))
-    if parts[1] == "p":
-        return Fn("p", Const(parts[0]))
-    if parts[0].isdigit():
-        return Fn("h2", Const(parts[1]))
-    return Fn("h", Const(parts[0]), Const(parts[1]))
-
-
 def mana_abilities(abilities: tuple[str, ...]) -> list[list[str]]:
     """The mana each "{T}: Add ..." ability adds (CR 605.1a, 305.6), one list per ability."""
     out = []
@@ -171,27 +154,13 @@ def cast_factset(
     if spell.on_adventure is not None:
         add("on_adventure", p(spell.on_adventure))
     # the card's characteristics (after layers) and each face's (asp/cast/forms.lp chooses)
-    kws = {k for k, _ in ch.keywords}
-    _charset(add, Const("whole"), ch.types, ch.colors, kws, spell.printed.mana_cost, spec)
-    _more(add, Const("whole"), ch.abilities, ch.power, ch.toughness, ch.subtypes)
-    for kind in (FaceDown.MORPH, FaceDown.DISGUISE):  # 708.2: what each lists, 702.168b ward {2}
-        for ab in face_down_abilities(kind):
-            add("face_down_ability", Const(kind.value), display_name(ab))
-    faces = spell.printed.faces
-    if spell.printed.layout is not None:
-        add("layout", Const(spell.printed.layout))
-    for n, face in own_faces(spell.printed):
-        fspec = spec_of(face.casting, face.mana_cost)
-        fkws = {a.name for a in face.abilities if a.kind == "keyword"}
-        _charset(add, Fn("face", n), face.types, face.colors, fkws, face.mana_cost, fspec)
-        _more(add, Fn("face", n), tuple(display_name(a) for a in face.abilities), face.power, face.toughness,
-              face.subtypes)
-        _targets(add, fspec, Fn("face", n))
+    for text, each in characteristics_facts(add, spell.printed, ch, spec):
+        _targets(add, each, text)
     costs: dict[str, tuple[str, ...]] = {}
     # the mana cost the proposal's hybrid and Phyrexian choices are read against
     cost_text = spell.printed.mana_cost
     if proposal.form in ("face1", "face2"):
-        cost_text = faces[int(proposal.form[4:]) - 1].mana_cost
+        cost_text = spell.printed.faces[int(proposal.form[4:]) - 1].mana_cost
     if cost_text is not None:
         costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
@@ -209,7 +178,6 @@ def cast_factset(
     if any(x.zone == Zone.STACK and x.id != spell.id for x in state.objects):
         add("stack_busy")
     _cost_effects(add, result)
-    _targets(add, spec, Const("whole"))
     for i in range(1, len(spec.modes) + 1):
         add("mode", i)
     if spec.modes:
@@ -254,44 +222,6 @@ def _cost_effects(add, result: LayerResult) -> None:  # type: ignore[no-untyped-
                     add("ce_mana", e, Const(sym.lower()), 1)
         if op.kind == "cost_minimum":
             add("ce_min", e, op.arg("mana"))
-
-
-def own_faces(printed: Characteristics) -> list[tuple[int, Characteristics]]:
-    """The faces whose characteristics are not the card's own: both halves of a split card, the
-    back face of a modal double-faced card, an adventurer card's Adventure (1 is the first)."""
-    if not printed.faces:
-        return []
-    if printed.layout == "split":
-        return list(enumerate(printed.faces, 1))
-    return [(2, printed.faces[1])]
-
-
-def _charset(add, s, types, colors, kws, mana_cost: str | None, spec: CastingSpec) -> None:  # type: ignore[no-untyped-def]
-    """One set of characteristics a spell may have as cast (asp/cast/forms.lp)."""
-    for t in types:
-        add("cs_type", s, Const(t.lower()))
-    for c in colors:
-        add("cs_color", s, Const(c.lower()))
-    for k in ("flash", "convoke", "delve", "improvise", "fuse", "morph", "disguise"):
-        if k in kws:
-            add("cs_kw", s, Const(k))
-    if mana_cost is not None:
-        add("cs_mana_cost", s)
-        for i, sym in enumerate(parse_cost(mana_cost).symbols):
-            add("cs_cost_sym", s, i, symbol_term(sym))
-    add("cs_mv", s, parse_cost(mana_cost or "").mana_value)
-    if spec.x_min is not None:
-        add("cs_x_min", s, spec.x_min)
-
-
-def _more(add, s, abilities, power, toughness, subtypes) -> None:  # type: ignore[no-untyped-def]
-    """The subtypes, abilities and power/toughness of a set of characteristics."""
-    for t in subtypes:
-        add("cs_subtype", s, Const(t.lower()))
-    for name in abilities:
-        add("cs_ability", s, name)
-    if power is not None and toughness is not None:
-        add("cs_pt", s, power, toughness)
 
 
 def _target_facts(add, t: TargetSpec, origin, text) -> None:  # type: ignore[no-untyped-def]
@@ -378,11 +308,6 @@ def _pool(text: str) -> list[tuple[str, int]]:
         key, n = ("c", int(sym)) if sym.isdigit() else (sym.lower(), 1)
         found[key] = found.get(key, 0) + n
     return sorted((k, n) for k, n in found.items() if n)
-
-
-FORM_TERMS = {"whole": Const("whole"), "face1": Fn("face", 1), "face2": Fn("face", 2),
-              "fused": Const("fused"), "bestowed": Const("bestowed"),
-              "morph": Fn("face_down", Const("morph")), "disguise": Fn("face_down", Const("disguise"))}
 
 
 def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameState) -> None:  # type: ignore[no-untyped-def]

@@ -16,11 +16,12 @@ from pyengine import encodings
 from pyengine import shown as O
 from pyengine.budget import Budget
 from pyengine.cast.facts import cast_factset
+from pyengine.cast.forms import FORM_WORDS, face_name
 from pyengine.cast.model import STEPS, AsCast, CastVerdict, PaymentListing, Proposal, TotalCost, Violation
 from pyengine.errors import EncodingError
 from pyengine.layers import engine as layers
 from pyengine.layers.result import LayerResult
-from pyengine.model.objects import Characteristics, GameState
+from pyengine.model.objects import GameState
 from pyengine.registry import read
 from pyengine.solver import Model, solve
 
@@ -75,16 +76,6 @@ def check_cast(
     return verdict
 
 
-def face_name(printed: Characteristics, form: str) -> str:
-    """The name the spell has as cast in ``form`` (709.3b, 712.8f, 715.3b; 702.102b both
-    halves' names; 708.2a: a face-down spell has none)."""
-    if form in ("morph", "disguise"):
-        return ""
-    if form in ("face1", "face2"):
-        return printed.faces[int(form[4:]) - 1].name
-    return printed.name
-
-
 def _verdict(model: Model) -> CastVerdict:
     violations = tuple(
         sorted(
@@ -114,10 +105,6 @@ def _verdict(model: Model) -> CastVerdict:
         legal_targets,
         _as_cast(model),
     )
-
-
-FORM_WORDS = {"whole": "whole", "face(1)": "face1", "face(2)": "face2", "fused": "fused",
-              "bestowed": "bestowed", "face_down(morph)": "morph", "face_down(disguise)": "disguise"}
 
 
 def _as_cast(model: Model) -> AsCast | None:

@@ -20,6 +20,7 @@ from pyengine.layers import engine as layers
 from pyengine.model.enums import Zone
 from pyengine.model.mana import parse_cost
 from pyengine.model.objects import GameState
+from pyengine.queries import cast_forms
 from pyengine.queries.base import QueryKind, register
 
 QUERY_FIELDS = {
@@ -50,14 +51,7 @@ EXPECT_FIELDS = {
     "payments",
     "payment_count",
     "legal_targets",
-    "types",
-    "colors",
-    "resolves_to",
-    "if_targets_illegal",
-    "abilities",
-    "power",
-    "toughness",
-}
+} | cast_forms.FIELDS
 PAYMENT_FIELDS = {"tap", "pool", "convoke", "delve", "improvise"}
 
 
@@ -80,12 +74,7 @@ class CastExpect:
     payments: tuple[tuple[str, ...], ...] | None
     payment_count: int | None
     legal_targets: tuple[tuple[str, tuple[str, ...]], ...] | None
-    types: tuple[str, ...] | None = None
-    colors: tuple[str, ...] | None = None
-    resolves_to: str | None = None
-    unresolved: tuple[str, tuple[str, ...] | None] | None = None
-    abilities: tuple[str, ...] | None = None
-    pt: tuple[int | None, int | None] = (None, None)
+    as_cast: cast_forms.AsCastExpect = cast_forms.AsCastExpect()
 
 
 @dataclass(frozen=True)
@@ -108,13 +97,7 @@ class CastAnswer:
                 "choices": list(v.witness),
             }
             if v.as_cast is not None:
-                a = v.as_cast
-                out |= {"as": a.form, "name": a.name, "types": list(a.types), "colors": list(a.colors),
-                        "abilities": list(a.abilities), "resolves_to": a.resolves_to}
-                if a.pt is not None:
-                    out |= {"power": a.pt[0], "toughness": a.pt[1]}
-                if a.unresolved_to is not None:
-                    out["if_targets_illegal"] = {"zone": a.unresolved_to, "types": list(a.unresolved_types)}
+                out |= cast_forms.to_json(v.as_cast)
         if self.listing is not None:
             out |= {"payment_count": self.listing.count, "payments": [list(p) for p in self.listing.payments]}
         return out
@@ -130,7 +113,7 @@ class CastAnswer:
                 "  choices: " + ("; ".join(v.witness) or "none"),
             ]
             if v.as_cast is not None:
-                lines.append(_as_cast_line(v.as_cast))
+                lines.append(cast_forms.line(v.as_cast))
         else:
             first = v.first
             assert first is not None
@@ -144,19 +127,6 @@ class CastAnswer:
             )
             lines += ["    " + ", ".join(p) for p in self.listing.payments]
         return "\n".join(lines)
-
-
-def _as_cast_line(a: Any) -> str:
-    """The spell as cast, in words (pyengine.cast.model.AsCast)."""
-    called = f"{a.name} ({a.form})" if a.name else f"{a.form}, face down with no name"
-    pt = f" {a.pt[0]}/{a.pt[1]}" if a.pt is not None else ""
-    out = (f"  cast as {called}: {' '.join(a.colors) or 'colorless'}{pt} {' '.join(a.types) or 'typeless'} "
-           f"spell" + (f" with {', '.join(a.abilities)}" if a.abilities else "")
-           + f"; as it resolves, to the {a.resolves_to}")
-    if a.unresolved_to:
-        out += f"; if every target is illegal then, to the {a.unresolved_to}"
-        out += f" as {' '.join(a.unresolved_types)}" if a.unresolved_types else ""
-    return out
 
 
 def _ids(cur: Cursor, ids: set[str], what: str) -> tuple[str, ...]:
@@ -183,7 +153,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CastQuery:
         if zone != spell.zone.value:
             cur.get("from").fail(f"{spell_id} is in the {spell.zone.value}, not the {zone}")
     spec = spec_of(spell.printed.casting, spell.printed.mana_cost)
-    form = _form(cur.get("as"), spell) if cur.has("as") else None
+    form = cast_forms.parse_form(cur.get("as"), spell) if cur.has("as") else None
     where: dict[str, tuple[str | None, int | None, str]] = {}
     alternative = None
     if cur.has("alternative"):
@@ -211,7 +181,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CastQuery:
     targets = None
     who = set(objects) | set(state.player_ids)
     if cur.has("targets"):
-        instances = _instances(spell.printed)
+        instances = cast_forms.instances(spell.printed)
         chosen = []
         for key, c in cur.get("targets").mapping(None, "{TARGET_ID: [ids]}").items():
             if key not in instances:
@@ -255,41 +225,6 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CastQuery:
         form,
     )
     return CastQuery(prop, lists, tuple(where.items()))
-
-
-KEYWORD_FORMS = ("fused", "bestowed", "morph", "disguise")  # 702.102, 702.103, 702.37, 702.168
-
-
-def _form(cur: Cursor, spell: Any) -> str:
-    """``as``: the name of a face (a split card's half, a modal double-faced card's face, an
-    adventurer card's Adventure or creature), the card's own name, or how it is cast:
-    fused, bestowed, morph or disguise (face down)."""
-    word = cur.string("a face's name, or fused, bestowed, morph, disguise")
-    if word in KEYWORD_FORMS:
-        return word
-    printed = spell.printed
-    names = {printed.name: "whole"}
-    if printed.layout == "split":
-        names = {printed.name: "whole"} | {f.name: f"face{n}" for n, f in enumerate(printed.faces, 1)}
-    elif printed.faces:
-        names = {printed.faces[0].name: "whole", printed.faces[1].name: "face2"}
-    if word not in names:
-        cur.fail(f"{spell.id} ({printed.name}) has no face named {word!r}; expected one of: "
-                 + ", ".join(sorted(names) + list(KEYWORD_FORMS)))
-    return names[word]
-
-
-def _instances(printed: Any) -> set[str]:
-    """The ids of every target instance the card may be cast with: its own text's, each
-    face's, and a bestow card's "enchant" (702.103b, asp/cast/forms.lp)."""
-    from pyengine.cast.facts import own_faces
-
-    out = {t.id for t in spec_of(printed.casting, printed.mana_cost).all_targets()}
-    for _, face in own_faces(printed):
-        out |= {t.id for t in spec_of(face.casting, face.mana_cost).all_targets()}
-    if any(a.name == "bestow" for a in printed.abilities if a.kind == "keyword"):
-        out.add("enchant")
-    return out
 
 
 def _who(word: str, state: GameState) -> str:
@@ -376,28 +311,8 @@ def parse_expect(cur: Cursor, query: CastQuery, state: GameState) -> CastExpect:
                 for k, c in cur.get("legal_targets").mapping(None, "{TARGET_ID: [ids]}").items()
             )
         )
-    types = _words(cur, "types", "card types")
-    colors = _words(cur, "colors", "colors")
-    zones = ["battlefield", "graveyard", "exile"]
-    resolves = cur.get("resolves_to").choice(zones, "a zone:") if cur.has("resolves_to") else None
-    unresolved = None
-    if cur.has("if_targets_illegal"):
-        u = cur.get("if_targets_illegal").mapping({"zone", "types"}, "{zone: Z, types: [...]}")
-        unresolved = (
-            u.req("zone").choice(zones, "a zone:"),
-            _words(u, "types", "card types"),
-        )
-    abilities = tuple(sorted(cur.get("abilities").strings("ability names"))) if cur.has("abilities") else None
-    pt = tuple(cur.get(k).integer(k) if cur.has(k) else None for k in ("power", "toughness"))
-    if (types, colors, resolves, unresolved, abilities, pt) != (None,) * 5 + ((None, None),) and not legal:
-        cur.fail("types, colors, abilities, power, toughness, resolves_to and if_targets_illegal are "
-                 "expected of a legal cast")
-    return CastExpect(legal, step, rule, total, life, mv, payments, count, targets, types, colors, resolves,
-                      unresolved, abilities, pt)  # type: ignore[arg-type]
-
-
-def _words(cur: Cursor, key: str, what: str) -> tuple[str, ...] | None:
-    return tuple(sorted(w.lower() for w in cur.get(key).strings(what))) if cur.has(key) else None
+    as_cast = cast_forms.parse_expect(cur, legal)
+    return CastExpect(legal, step, rule, total, life, mv, payments, count, targets, as_cast)
 
 
 def _canonical(symbols: tuple[str, ...]) -> str:
@@ -476,7 +391,7 @@ def compare(expect: CastExpect, answer: CastAnswer) -> list[str]:
             have = tuple(sorted(t.replace("player ", "") for t in got.get(inst, ())))
             if have != want:
                 diffs.append(f"legal_targets.{inst}: expected {list(want)}, got {list(have)}")
-    diffs += _compare_as_cast(expect, v.as_cast if v.legal else None)
+    diffs += cast_forms.compare(expect.as_cast, v.as_cast if v.legal else None)
     lst = answer.listing
     if lst is not None:
         if expect.payment_count is not None and lst.count != expect.payment_count:
@@ -485,32 +400,6 @@ def compare(expect: CastExpect, answer: CastAnswer) -> list[str]:
             missing = [p for p in expect.payments if p not in lst.payments]
             extra = [p for p in lst.payments if p not in expect.payments]
             diffs.append(f"payments: missing {missing}, not expected {extra}")
-    return diffs
-
-
-def _compare_as_cast(expect: CastExpect, a: Any) -> list[str]:
-    wanted = (expect.types, expect.colors, expect.resolves_to, expect.unresolved, expect.abilities)
-    if (wanted == (None,) * 5 and expect.pt == (None, None)) or a is None:
-        return []
-    diffs = []
-    if expect.abilities is not None and a.abilities != expect.abilities:
-        diffs.append(f"abilities: expected {list(expect.abilities)}, got {list(a.abilities)}")
-    for i, key in enumerate(("power", "toughness")):
-        have = a.pt[i] if a.pt is not None else None
-        if expect.pt[i] is not None and have != expect.pt[i]:
-            diffs.append(f"{key}: expected {expect.pt[i]}, got {have}")
-    if expect.types is not None and a.types != expect.types:
-        diffs.append(f"types: expected {list(expect.types)}, got {list(a.types)}")
-    if expect.colors is not None and a.colors != expect.colors:
-        diffs.append(f"colors: expected {list(expect.colors)}, got {list(a.colors)}")
-    if expect.resolves_to is not None and a.resolves_to != expect.resolves_to:
-        diffs.append(f"resolves_to: expected {expect.resolves_to}, got {a.resolves_to}")
-    if expect.unresolved is not None:
-        zone, types = expect.unresolved
-        if a.unresolved_to != zone:
-            diffs.append(f"if_targets_illegal.zone: expected {zone}, got {a.unresolved_to}")
-        if types is not None and a.unresolved_types != types:
-            diffs.append(f"if_targets_illegal.types: expected {list(types)}, got {list(a.unresolved_types)}")
     return diffs
 
 
