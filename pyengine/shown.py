@@ -570,6 +570,31 @@ class Chooses(Record):
     count: int
 
 
+@shown("triggers", name="candidate")
+class Candidate(Record):
+    """Object O can be the N-th target of the triggered ability asked about (CR 603.3d, 115.1)."""
+
+    number: int
+    obj: str
+
+
+@shown("triggers", name="candidate_player")
+class CandidatePlayer(Record):
+    """Player Q can be the N-th target of the triggered ability asked about (CR 603.3d)."""
+
+    number: int
+    player: str
+
+
+@shown("triggers", name="state_triggered")
+class StateTriggered(Record):
+    """State trigger K of ``source``, controlled by P, triggers (CR 603.8)."""
+
+    source: str
+    ability: int
+    controller: str
+
+
 # --- asp/show/cast.lp and cast_payment.lp: casting a spell (pyengine/cast/service.py) ------
 
 

@@ -28,6 +28,7 @@ _SCHEMA = {
     "cast_player": 1,
     "spell": 1,
     "spell_zone": 1,
+    "spell_owner": 1,
     "has_cost": 1,
     "cost_sym": 3,
     "layout": 1,
@@ -137,7 +138,12 @@ def mana_abilities(abilities: tuple[str, ...]) -> list[list[str]]:
 
 
 def cast_factset(
-    state: GameState, result: LayerResult, proposal: Proposal, *, listing: bool = False
+    state: GameState,
+    result: LayerResult,
+    proposal: Proposal,
+    *,
+    listing: bool = False,
+    stack_busy: bool = False,
 ) -> list[clingo.Symbol]:
     """Every fact of the cast ``proposal`` on ``state`` after layers (``result``)."""
     fs = FactSet()
@@ -151,6 +157,7 @@ def cast_factset(
     add("caster", p(caster))
     add("spell", o(spell.id))
     add("spell_zone", Const(spell.zone.value))
+    add("spell_owner", p(spell.owner))
     if spell.on_adventure is not None:
         add("on_adventure", p(spell.on_adventure))
     # the card's characteristics (after layers) and each face's (asp/cast/forms.lp chooses)
@@ -175,7 +182,7 @@ def cast_factset(
     add("active_player", p(state.turn.active))
     if state.turn.step in _MAIN:
         add("main_phase")
-    if any(x.zone == Zone.STACK and x.id != spell.id for x in state.objects):
+    if stack_busy or any(x.zone == Zone.STACK and x.id != spell.id for x in state.objects):
         add("stack_busy")
     _cost_effects(add, result)
     for i in range(1, len(spec.modes) + 1):

@@ -51,14 +51,20 @@ def _args(sym: clingo.Symbol) -> tuple[str | int, ...]:
 
 
 def check_cast(
-    state: GameState, proposal: Proposal, budget: float | Budget = TIMEOUT, result: LayerResult | None = None
+    state: GameState,
+    proposal: Proposal,
+    budget: float | Budget = TIMEOUT,
+    result: LayerResult | None = None,
+    stack_busy: bool = False,
 ) -> CastVerdict:
     """The verdict on ``proposal`` on ``state`` (parts left ``None`` are chosen freely:
     legal when some choice makes the whole cast legal). ``budget``: seconds, or the budget of
-    the query this is part of; ``result``: the layer engine's answer, when already known."""
+    the query this is part of; ``result``: the layer engine's answer, when already known;
+    ``stack_busy``: the stack holds something that is no object of ``state`` (a game's
+    abilities, 117.1a)."""
     budget = Budget.of(budget, "the cast check")
     result = result if result is not None else layers.compute(state, budget)
-    facts = cast_factset(state, result, proposal)
+    facts = cast_factset(state, result, proposal, stack_busy=stack_busy)
     res = solve(
         [encodings.path("cast_check")],
         facts,

@@ -22,7 +22,9 @@ CARD_FIELDS = frozenset({"name", "oracle", "rulings", "resolves", "does"})
 class SpellDoes:
     """What an instant or sorcery does as it resolves (CR 608.2c), in the event language with
     references (``self``, ``you``, ``target``...: the syntax of triggered abilities' ``do:``),
-    and the targets it is cast with (601.2c)."""
+    and the targets it is cast with (601.2c): the card's ``casting`` target instances
+    (:class:`pyengine.cast.spec.TargetSpec`, one specification for the cast and the game),
+    ``target``, ``target2`` ... naming them in order."""
 
     targets: tuple[Any, ...]
     effects: tuple[Any, ...]
@@ -60,7 +62,7 @@ def parse_card(text: str, file: str) -> Card:
     resolves = None
     if cur.has("resolves"):
         resolves = parse_effect(cur.get("resolves"), ctx, allow_no_affects=True)
-    does = _does(cur.get("does"), ctx) if cur.has("does") else None
+    does = _does(cur.get("does"), ctx, chars) if cur.has("does") else None
     if ctx.object_refs:
         ref, at = ctx.object_refs[0]
         at.fail(f"a card can't refer to object id {ref!r}; use self, it or attached")
@@ -85,13 +87,14 @@ def parse_card(text: str, file: str) -> Card:
     return Card(name, chars, oracle, file, resolves, does)
 
 
-def _does(cur: Cursor, ctx: Ctx) -> SpellDoes:
-    """``does: {targets: [...], do: [EVENT...]}`` (docs/effect-language.md, "Triggered
-    abilities", for the targets and events)."""
+def _does(cur: Cursor, ctx: Ctx, chars: Characteristics) -> SpellDoes:
+    """``does: {do: [EVENT...]}`` (docs/effect-language.md, "Triggered abilities", for the
+    events); its targets are the card's ``casting`` targets (601.2c), in order."""
+    from pyengine.cast.spec import spec_of
     from pyengine.lang import triggers as tl
 
-    cur.mapping({"targets", "do"}, "{targets: [...], do: [EVENT...]}")
-    targets = tuple(tl._target(c, ctx) for c in cur.get("targets").seq("a list of targets"))
+    cur.mapping({"do"}, "{do: [EVENT...]} (the targets are the card's casting: targets)")
+    targets = spec_of(chars.casting, chars.mana_cost).all_targets()
     effects = tuple(tl._instruction(c, ctx, len(targets)) for c in cur.req("do").seq("a list of events"))
     return SpellDoes(targets, effects)
 

@@ -32,6 +32,7 @@ from pyengine.game.actions import (
 )
 from pyengine.game.model import CombatState, Game, IllegalAction, Outcome, StackItem
 from pyengine.game.perform import layers
+from pyengine.game.triggered import TargetTriggers
 from pyengine.model.enums import Zone
 from pyengine.model.objects import GameState
 
@@ -46,7 +47,7 @@ UNSUPPORTED_KEYWORDS = {
 def new_game(state: GameState, budget: Budget | float = 60.0, ahead: tuple[Action, ...] = ()) -> Game:
     """The game as the state's step begins (its turn-based actions happen, 500-514).
     ``ahead``: choices made before it starts (:class:`ChooseLegend`, :class:`OrderTriggers`,
-    :class:`Choose`), for the checks of its first priority (117.5)."""
+    :class:`Choose`, :class:`TargetTriggers`), for the checks of its first priority (117.5)."""
     refuse(state, budget)
     hands = []
     for p in state.players:  # a hand or library holds at least its named cards
@@ -79,4 +80,4 @@ def refuse(state: GameState, budget: Budget | float = 60.0) -> None:
 __all__ = ["Action", "Advance", "AssignDamage", "Choose", "ChooseLegend", "CombatState",
            "OrderTriggers", "Concede", "DeclareAttackers",
            "DeclareBlockers", "Discard", "Game", "IllegalAction", "Outcome", "Pass", "Perform",
-           "PutOnStack", "StackItem", "new_game"]
+           "PutOnStack", "StackItem", "TargetTriggers", "new_game"]

@@ -11,9 +11,10 @@ from typing import Any, Union
 from pyengine.budget import Budget
 from pyengine.damage.model import Share
 from pyengine.events import GameEvent
-from pyengine.game import checks, combat, keyword_actions, stack, turns
+from pyengine.game import casting, checks, combat, keyword_actions, stack, triggered, turns
 from pyengine.game.model import Game, IllegalAction, Outcome, StackItem
 from pyengine.game.perform import perform
+from pyengine.game.triggered import TargetTriggers
 from pyengine.model.enums import Step
 from pyengine.replacement.event import Event
 
@@ -116,8 +117,9 @@ class Advance:
     turn: int | None = None
 
 
-Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, Perform,
-               Discard, Choose, ChooseLegend, OrderTriggers, Concede, Advance,
+Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, casting.CastSpell,
+               casting.ActivateMana, Perform,
+               Discard, Choose, ChooseLegend, OrderTriggers, TargetTriggers, Concede, Advance,
                keyword_actions.KeywordAction]
 
 
@@ -140,6 +142,10 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
         return combat.assign_damage(game, action.shares, budget, action.choices)
     if isinstance(action, PutOnStack):
         return stack.put_on_stack(game, action.item, budget)
+    if isinstance(action, casting.CastSpell):
+        return casting.cast(game, action, budget)
+    if isinstance(action, casting.ActivateMana):
+        return casting.activate_mana(game, action, budget)
     if isinstance(action, Perform):
         game = perform(game, action.events, rule=action.rule, cause=action.cause,
                        choices=action.choices, budget=budget)
@@ -160,6 +166,8 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
         orders = dict(game.trigger_orders)
         orders[action.player] = action.ids
         return game.clone(trigger_orders=tuple(sorted(orders.items())))
+    if isinstance(action, TargetTriggers):
+        return triggered.choose(game, action)
     if isinstance(action, Concede):
         if action.player not in game.state.player_ids:
             raise IllegalAction("104.3a", f"{action.player} is not a player of this game")

@@ -17,11 +17,9 @@ from typing import Any
 
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
-from pyengine.game.model import Game, IllegalAction, Outcome, StackItem
+from pyengine.game.model import Game, IllegalAction, Outcome
 from pyengine.game.perform import layers, perform
-from pyengine.lang.yamlread import Cursor
-from pyengine.model.enums import Zone
-from pyengine.replacement.event import Event, EventReader
+from pyengine.replacement.event import Event
 
 MAX_ROUNDS = 1000  # checks in one go before the repetition is a loop (104.4b)
 
@@ -91,6 +89,7 @@ def state_based(game: Game, budget: Budget | float) -> tuple[Game, bool]:
     rules: dict[str, str] = {}
     objs = {o.id: o for o in game.state.objects}
     gone: list[GameEvent] = []
+    unattached = False
     for a in result.actions:
         key = a.obj or a.player or ""
         rules.setdefault(key, a.rule)
@@ -108,6 +107,7 @@ def state_based(game: Game, budget: Budget | float) -> tuple[Game, bool]:
                                                     ("amount", a.amount))))
         elif a.kind == "unattach" and a.obj:
             objs[a.obj] = replace(objs[a.obj], attached_to=None)
+            unattached = True
         elif a.kind == "cease_to_exist" and a.obj:  # 704.5d, 111.7
             gone.append(GameEvent("zone_change", obj=a.obj, from_zone=objs[a.obj].zone.value,
                                   to_zone="none", cause="sba", rule=a.rule))
@@ -118,7 +118,11 @@ def state_based(game: Game, budget: Budget | float) -> tuple[Game, bool]:
     game = perform(game, events, rule="704.3", cause="sba", budget=budget)
     fixed = tuple(replace(e, rule=rules.get(e.obj or e.player or "", e.rule)) if i >= before else e
                   for i, e in enumerate(game.log))
-    return game.clone(log=fixed, drew_from_empty=frozenset(), deathtouch_damaged=frozenset()), True
+    # 704.3: the check is repeated only if an action was performed. An action that a "can't"
+    # effect stops (614.17: Platinum Angel's "You can't lose the game") is not performed:
+    # nothing happened, so checking again would find the same and loop.
+    performed = bool(gone) or unattached or len(game.log) > before
+    return game.clone(log=fixed, drew_from_empty=frozenset(), deathtouch_damaged=frozenset()), performed
 
 
 def _move(oid: str, frm: str, cause: str) -> tuple[tuple[str, Any], ...]:
@@ -130,65 +134,8 @@ def _move(oid: str, frm: str, cause: str) -> tuple[tuple[str, Any], ...]:
 # --- triggered abilities (603) -------------------------------------------------------------
 
 def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
-    """The abilities triggered by the events since the last check go on the stack (603.3),
-    in APNAP order, each player's in the order they chose (603.3b)."""
-    from pyengine.triggers.service import definition, match, orders
+    """The abilities triggered since the last check go on the stack (603.3): see
+    :mod:`pyengine.game.triggered`."""
+    from pyengine.game import triggered
 
-    events = game.log[game.trigger_mark:]
-    before = game.trigger_state or game.state
-    game = game.clone(trigger_mark=len(game.log), trigger_state=game.state)
-    if not events:
-        return game, False
-    found = match(before, game.state, events, budget=Budget.of(budget, "the trigger engine"))
-    if not found:
-        return game, False
-    chosen = {p: ids for p, ids in game.trigger_orders if any(t.controller == p for t in found)}
-    order = orders(found, game.active, game.state.player_ids, chosen)
-    if order.fixed is None:
-        ask = "; ".join(f"{p}: {', '.join(ids)}" for p, ids in order.per_player)
-        raise IllegalAction("603.3b", f"the players choose the order of their triggered abilities "
-                                      f"({ask}): give {{order_triggers: {{PLAYER: [IDS]}}}} first")
-    by_id = {t.id: t for t in found}
-    items = []
-    for tid in order.fixed:
-        t = by_id[tid]
-        d = definition(game.state, t) if t.source in {o.id for o in game.state.objects} else \
-            definition(before, t)
-        if d.targets:
-            raise IllegalAction("603.3d", f"{t.text!r} targets: scripts don't choose the targets of "
-                                          "triggered abilities yet")
-        events_ = tuple(_instantiate(game, t, ins) for ins in d.effects)
-        items.append(StackItem(t.id, t.controller, t.text, events=events_, source=t.source, trigger=(t, d)))
-    return game.clone(stack=game.stack + tuple(items), passes=0), True
-
-
-def _instantiate(game: Game, t: Any, ins: Any) -> Event:
-    """An instruction of a triggered ability as an event: its references filled in (CR 603.7c)."""
-    ev = next((e for e in game.log if e.index == t.event_index), None)
-    other = next(p for p in game.state.player_ids if p != t.controller)
-    subject = t.it
-
-    def owner_of(oid: str | None, ctl: bool) -> str:
-        o = next((x for x in game.state.objects if x.id == oid), None)
-        if o is None:
-            raise IllegalAction("603.7c", f"{t.text!r}: the object it refers to is gone")
-        return o.controller if ctl and o.zone in (Zone.BATTLEFIELD, Zone.STACK) else o.owner
-
-    refs = {"self": t.source, "it": subject, "you": t.controller, "opponent": other,
-            "that_player": ev.player if ev is not None else None,
-            "defending_player": next(p for p in game.state.player_ids if p != game.active)}
-    doc: dict[str, Any] = {"kind": ins.kind}
-    for k, v in ins.fields:
-        if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
-            word = v[1]
-            value = (owner_of(subject, True) if word == "its_controller" else
-                     owner_of(subject, False) if word == "its_owner" else refs.get(word))
-            if value is None:
-                raise IllegalAction("603.7c", f"{t.text!r}: {word} names nothing here")
-            doc[k] = value
-        elif hasattr(v, "op"):
-            raise IllegalAction("608.2h", f"{t.text!r}: amounts computed on resolution are not "
-                                          "followed yet")
-        else:
-            doc[k] = v
-    return EventReader(game.state).event(Cursor(doc, "trigger", None, None))
+    return triggered.put_triggers(game, budget)

@@ -62,6 +62,8 @@ def sentence(e: GameEvent) -> str:
         return f"{e.player} turns {e.obj} face up"
     if k == "detain":
         return f"{e.obj} is detained until {e.player}'s next turn"
+    if k == "ability_removed":
+        return f"{e.target} ({e.obj}'s ability) is removed from the stack: no legal target"
     if k == "lose_game":
         return f"{e.player} loses the game" + (f" ({e.cause})" if e.cause else "")
     if k == "win_game":

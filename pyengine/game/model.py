@@ -68,6 +68,12 @@ class StackItem:
     zones: tuple[tuple[str, str], ...] = ()  # the zone of each object target when chosen (608.2b)
     card: str | None = None  # a catalog card put on the stack as a new spell object ``obj``
     trigger: Any = None  # a triggered ability's (Triggered, TriggerDef), for 603.4 on resolution
+    cast: Any = None  # a cast spell's choices (pyengine.cast.model.Proposal: X, modes, kicker ...)
+    # delayed triggered abilities it creates as it resolves (603.7a), their references bound
+    delayed: tuple[Any, ...] = ()
+    # objects a delayed triggered ability refers to: (id, zone, log index when it was created);
+    # one no longer there is left alone (603.7c)
+    refers: tuple[tuple[str, str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -149,6 +155,12 @@ class Game:
     # trigger_state was then (603.2, 603.10: abilities that look back read it)
     trigger_mark: int = 0
     trigger_state: GameState | None = None
+    # targets the script chose ahead for triggered abilities (603.3d): key (an ability's id
+    # SOURCE:N@EVENT, SOURCE:N or SOURCE) -> target ids; each is used once
+    trigger_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # delayed triggered abilities waiting to trigger (603.7; pyengine.game.triggered)
+    delayed: tuple[Any, ...] = ()
+    next_delayed: int = 1
     previous: "Game | None" = field(default=None, compare=False, repr=False)
 
     @property

@@ -55,7 +55,10 @@ def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "eff
         return game
     proposal = list(choices) or list(game.choices)
     seq = [Proposal(c["effect"], c.get("choice"), c.get("by")) for c in proposal] if proposal else None
-    answer = analyse(game.state, list(events), sequence=seq, timeout=budget)
+    from pyengine.game.tokens import known_defs
+
+    answer = analyse(game.state, list(events), sequence=seq, timeout=budget,
+                     token_defs=known_defs(game.state, game.delayed))
     if seq is not None and answer.verdict is not None:
         if not answer.verdict.legal:
             v = answer.verdict.violations[0]
@@ -262,26 +265,28 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
 
 def _create_token(f: dict[str, Any], game: Game, objs: dict[str, GameObject], order: list[str],
                   new_ids: list[str], rule: str) -> list[GameEvent]:
-    """CR 111.1, 111.2: a token enters the battlefield under the control (and in the ownership)
-    of the player who creates it; as a copy of an object (707.2: its copiable values, the
-    printed ones here) or by a token definition of the state."""
-    from pyengine.replacement.event import state_token_defs
+    """CR 111.1, 111.2: a token is created on the battlefield under the control (and in the
+    ownership) of the player who creates it; as a copy of an object (707.2: its copiable
+    values, the printed ones here) or by a token definition (the state's effects', or written
+    inline in an ability or a catalog spell, :func:`pyengine.game.tokens.known_defs`). Its id:
+    the next of ``new_ids``, else ``NAME-token-N`` (never reused). The log records it once, as
+    ``create_token``: an event that puts a permanent onto the battlefield (603.6a,
+    asp/triggers/events.lp)."""
+    from pyengine.game.tokens import known_defs, new_id
 
     control = f.get("control")
     pid = control[1] if isinstance(control, tuple) else game.active
     base = f.get("as")
+    defs = known_defs(game.state, game.delayed)
     if isinstance(base, tuple) and base[0] == "o":
         chars = objs[base[1]].printed
-    elif isinstance(base, tuple) and base[0] == "tokdef" and base[1] in state_token_defs(game.state):
-        chars = state_token_defs(game.state)[base[1]]
+    elif isinstance(base, tuple) and base[0] == "tokdef" and base[1] in defs:
+        chars = defs[base[1]]
     else:
         raise IllegalAction(rule, f"the game does not create this token yet ({base!r})")
-    if not new_ids:
-        raise IllegalAction(rule, "a token is created but no id was given for it")
-    tid = new_ids.pop(0)
+    taken = set(objs) | {e.obj for e in game.log if e.obj}
+    tid = new_ids.pop(0) if new_ids else new_id(chars.name or "token", taken)
     objs[tid] = GameObject(tid, chars, owner=pid, controller=pid, zone=Zone.BATTLEFIELD, token=True,
                            tapped=bool(f.get("tapped")), controlled_since_turn_start=False)
     order.append(tid)
-    return [GameEvent("create_token", obj=tid, player=pid, cause="create", rule=rule),
-            GameEvent("zone_change", obj=tid, player=pid, from_zone=None, to_zone="battlefield",
-                      cause="create", rule=rule)]
+    return [GameEvent("create_token", obj=tid, player=pid, cause="create", rule=rule)]

@@ -15,7 +15,9 @@ from pyengine.game import new_game
 from pyengine.game.actions import Choose, ChooseLegend, Discard, OrderTriggers, Pass, Perform
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers
+from pyengine.game.pool import Pool
 from pyengine.game.script import Checkpoint, DiscardNow, Resolve
+from pyengine.game.triggered import TargetTriggers
 from pyengine.model.objects import GameState
 from pyengine.replacement.event import Event
 
@@ -67,7 +69,8 @@ class GameAnswer:
 def play(state: GameState, items: tuple[Any, ...], budget: Budget | float) -> GameAnswer:
     """Run the script from ``state``."""
     ahead = 0  # choices the script makes before the game's first priority (117.5)
-    while ahead < len(items) and isinstance(items[ahead], (ChooseLegend, OrderTriggers, Choose)):
+    early = (ChooseLegend, OrderTriggers, Choose, TargetTriggers)
+    while ahead < len(items) and isinstance(items[ahead], early):
         ahead += 1
     snaps: list[tuple[str, dict[str, Any]]] = []
     marks: list[tuple[str, int]] = []
@@ -115,7 +118,9 @@ def step(game: Game, item: Any, budget: Budget | float) -> Game:
         return game.apply(Perform(events, "701.9a", "discard"), budget)
     try:
         return game.apply(item, budget)
-    except (KeyError, ValueError) as e:  # a reference the game can't follow now
+    except KeyError as e:  # a reference the game can't follow now (a token not created yet)
+        raise IllegalAction("400.7", f"no object {e.args[0]!r} exists now") from None
+    except ValueError as e:
         raise IllegalAction("400.7", f"{e}") from None
     except IllegalAction:
         raise
@@ -144,6 +149,7 @@ def snapshot(game: Game, budget: Budget | float) -> dict[str, Any]:
         "priority": game.priority,
         "life": {p.id: p.life for p in game.state.players},
         "poison": {p.id: p.poison for p in game.state.players},
+        "mana": {p.id: Pool.parse(p.mana).render() for p in game.state.players},
         "hand": {p.id: p.hand_size for p in game.state.players},
         "library": {p.id: p.library_size for p in game.state.players},
         "objects": objects,

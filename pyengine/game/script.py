@@ -56,8 +56,9 @@ class DiscardNow:
 Item = Any  # an Action, Resolve, Checkpoint or DiscardNow
 
 WORDS = {"pass", "resolve"}
-KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "deal", "events",
-        "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers", "legend"}
+KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "deal", "events",
+        "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers", "legend",
+        "trigger_targets"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 
 
@@ -68,7 +69,9 @@ class ScriptReader:
         self.state = state
         self.events = EventReader(state)
         self.players = state.player_ids
-        self.ids = {o.id for o in state.objects}
+        from pyengine.game.tokens import ScriptIds
+
+        self.ids = ScriptIds(o.id for o in state.objects)  # and the tokens the game creates
         self.checkpoints: list[str] = []
 
     def item(self, cur: Cursor) -> Item:
@@ -168,6 +171,8 @@ class ScriptReader:
             self.events.objects.add(obj)
         elif cur.has("object"):
             obj = self.object(cur.get("object"))
+            if obj not in {x.id for x in self.state.objects}:
+                cur.get("object").fail(f"expected a card of the scenario's state, got {obj!r}")
             o = self.state.object(obj)
             found = catalog.lookup(o.card) if o.card else None
             continuous = found.resolves if found else None
@@ -219,14 +224,16 @@ class ScriptReader:
         if len(targets) != len(does.targets):
             cur.fail(f"expected {len(does.targets)} target(s) for this spell (601.2c), got {len(targets)}")
         for (t, is_p), spec in zip(targets, does.targets, strict=True):
-            if spec.what == "player" and not is_p or spec.what == "object" and is_p:
-                cur.get("targets").fail(f"{t!r} can't be this spell's target: it must be a "
-                                        f"{spec.what} (115.1)")
+            if (is_p and not spec.players) or (not is_p and not spec.objects):
+                cur.get("targets").fail(f"{t!r} can't be this spell's target: it must be "
+                                        f"{'an object' if spec.objects else 'a player'} (115.1)")
         other = next(p for p in self.players if p != controller)
         refs = {"self": obj, "you": controller, "opponent": other}
         refs.update({("target" if i == 0 else f"target{i + 1}"): t for i, (t, _) in enumerate(targets)})
         out = []
         for ins in does.effects:
+            if ins.kind == "delayed":  # created as it resolves (603.7a, pyengine.game.stack)
+                continue
             doc: dict[str, Any] = {"kind": ins.kind}
             for k, v in ins.fields:
                 if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
@@ -239,6 +246,16 @@ class ScriptReader:
                     doc[k] = v
             out.append(self.events.event(Cursor(doc, cur.path, cur.line, cur.file)))
         return tuple(out)
+
+    def _cast(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game.casting import read_cast
+
+        return read_cast(cur, self)
+
+    def _mana(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game.casting import read_mana
+
+        return read_mana(cur, self)
 
     def _deal(self, cur: Cursor, choices: tuple) -> Action:
         cur.mapping({"source", "to", "amount"}, "{source: OBJECT, to: PLAYER OR OBJECT, amount: N}")
@@ -289,6 +306,19 @@ class ScriptReader:
             cur.fail("expected one player's order")
         pid, sub = next(iter(cur.items()))
         return OrderTriggers(pid, tuple(sub.strings("a list of triggered ability ids (SOURCE:N@EVENT)")))
+
+    def _trigger_targets(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game.triggered import TargetTriggers
+
+        cur.mapping(None, "{ABILITY: [TARGET IDS]}: the ability's id SOURCE:N@EVENT, SOURCE:N or SOURCE")
+        if len(cur.value) != 1:
+            cur.fail("expected one triggered ability's targets")
+        key, sub = next(iter(cur.items()))
+        targets = tuple(sub.strings("a list of target ids (objects or players)"))
+        for t, at in zip(targets, _listed(sub), strict=False):
+            if t not in self.players and t not in self.ids:
+                at.fail(f"expected a player or object id, got {t!r}")
+        return TargetTriggers(str(key), targets)
 
     def _legend(self, cur: Cursor, _c: tuple) -> Action:
         cur.mapping({"controller", "name", "keep"}, "{controller: P, name: NAME, keep: ID}")

@@ -18,11 +18,12 @@ owner's graveyard (608.2n) and a permanent spell enters the battlefield (608.3).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from pyengine import catalog
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
-from pyengine.game import checks, turns
+from pyengine.game import checks, triggered, turns
 from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.game.perform import layers, perform
 from pyengine.model.effects import ResolvedEffect
@@ -92,7 +93,23 @@ def _target_problems(game: Game, item: StackItem, budget: Budget | float,
         for q, rules in untargetable(game.state, res, questions, timeout=budget).items():
             if rules:
                 out.setdefault(q.target, f"{', '.join(rules)} forbid(s) it as a target")
+    if item.trigger is not None and item.trigger[1].targets and item.targets:
+        out.update(_trigger_target_problems(game, item, out, budget))
     return out
+
+
+def _trigger_target_problems(game: Game, item: StackItem, known: dict[str, str],
+                             budget: Budget | float) -> dict[str, str]:
+    """608.2b for a triggered ability: a target that no longer meets its requirement (the
+    selector it was chosen by, "any target", a player word), asp/triggers/candidates.lp."""
+    from pyengine.triggers.targets import legal_targets
+
+    t, d = item.trigger
+    legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it,
+                          budget=Budget.of(budget, "the trigger engine"))
+    return {tid: "it no longer meets the target's requirement (608.2b)"
+            for (tid, is_p), options in zip(item.targets, legal, strict=False)
+            if tid not in known and (tid, is_p) not in options}
 
 
 def put_on_stack(game: Game, item: StackItem, budget: Budget | float) -> Game:
@@ -130,8 +147,24 @@ def put_on_stack(game: Game, item: StackItem, budget: Budget | float) -> Game:
                           to_zone="stack", cause="cast", rule="601.2a"),
                 GameEvent("cast", obj=obj.id, player=item.controller, rule="601.2i"))
     zones = tuple(sorted((t, z.value) for t, z in _zones_now(game, item).items()))
-    game = game.clone(stack=game.stack + (replace(item, zones=zones),), passes=0)
+    item = replace(item, zones=zones, delayed=item.delayed or _card_delayed(game, item))
+    game = game.clone(stack=game.stack + (item,), passes=0)
     return checks.give_priority(game, item.controller, budget)
+
+
+def _card_delayed(game: Game, item: StackItem) -> tuple[Any, ...]:
+    """The delayed triggered abilities a catalog spell's ``does:`` creates (603.7a), with its
+    references: ``self`` the spell, ``you`` its controller, the targets in order."""
+    if item.obj is None:
+        return ()
+    name = game.state.object(item.obj).card
+    card = catalog.lookup(name) if name else None
+    if card is None or card.does is None:
+        return ()
+    other = next(p for p in game.state.player_ids if p != item.controller)
+    refs = {"self": (item.obj,), "you": (item.controller,), "opponent": (other,)}
+    refs.update({("target" if i == 0 else f"target{i + 1}"): (t,) for i, (t, _) in enumerate(item.targets)})
+    return tuple((ins, tuple(sorted(refs.items()))) for ins in card.does.effects if ins.kind == "delayed")
 
 
 def _new_spell(game: Game, item: StackItem) -> Game:
@@ -174,8 +207,12 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         t, d = item.trigger
         if not intervening_if_holds(game.state, t, ability=d, budget=Budget.of(budget, "the trigger engine")):
             return checks.give_priority(game, game.active, budget)
-    events = [e for e in item.events if not _mentions(e, problems)]
+    gone = dict.fromkeys(triggered.gone_referents(game, item), "603.7c") if item.refers else {}
+    events = [e for e in item.events if not _mentions(e, {**problems, **gone})]
+    since = len(game.log)
     game = perform(game, events, rule="608.2c", choices=item.choices, budget=budget)
+    if item.delayed:  # 603.7a: the delayed triggered abilities it creates
+        game = triggered.create_delayed(game, item, since)
     if item.continuous is not None:
         affected = tuple(t for t, is_p in item.targets if t in legal and not is_p)
         eff = ResolvedEffect(item.id, item.continuous, game.next_timestamp, item.controller,
@@ -193,13 +230,16 @@ def _mentions(e: Event, problems: dict[str, str]) -> bool:
 
 def _leave_stack(game: Game, item: StackItem, budget: Budget | float, resolved: bool) -> Game:
     """608.2n: an instant or sorcery goes to its owner's graveyard; 608.3: a permanent spell
-    enters the battlefield under its controller's control; an ability just leaves the stack."""
+    enters the battlefield under its controller's control; an ability just leaves the stack.
+    A spell cast for its flashback cost is exiled instead (702.34a)."""
     if item.obj is None:
         return game
     obj = game.state.object(item.obj)
     permanent = not {"Instant", "Sorcery"} & set(obj.printed.types)
     to = "battlefield" if permanent and resolved else "graveyard"
     rule = "608.3" if to == "battlefield" else ("608.2n" if resolved else "608.2b")
+    if item.cast is not None and "flashback" in (item.cast.alternative or ()):
+        to, rule = "exile", "702.34a"  # exiled instead of going anywhere else
     fields = (("object", ("o", obj.id)), ("count", 1), ("from", "stack"), ("to", to),
               ("cause", "rule" if not resolved else "effect"), ("position", None),
               ("control", ("p", item.controller) if to == "battlefield" else None),

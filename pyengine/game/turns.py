@@ -63,6 +63,8 @@ def end_step(game: Game, budget: Budget | float) -> Game:
     if game.step == Step.END_OF_COMBAT:
         state = state.clone(effects=tuple(e for e in state.effects if e.duration != Duration.END_OF_COMBAT))
         combat = CombatState()
+    if any(p.mana for p in state.players):  # 500.5, 106.4: mana pools empty
+        state = state.clone(players=tuple(replace(p, mana="") for p in state.players))
     return game.clone(state=state, combat=combat, pools=(), passes=0, priority=None)
 
 

@@ -77,11 +77,21 @@ def parse_triggered(cur: Cursor, ctx: Ctx) -> Ability:
     cur.mapping(ABILITY_FIELDS, "a triggered ability {trigger: ..., do: [...], text: ...}")
     text = cur.req("text").string("the ability's text (its Oracle wording)").strip()
     trig = cur.req("trigger")
-    trig.mapping({"when", "at", "if"}, "a trigger {when: EVENT} or {at: {step: STEP, player: P}}")
-    if trig.has("when") == trig.has("at"):
-        trig.fail("give exactly one of 'when' (an event, CR 603.2) and 'at' (the beginning of a "
-                  "step, CR 603.2b)")
-    pattern = _when(trig.get("when"), ctx) if trig.has("when") else _at(trig.get("at"))
+    trig.mapping({"when", "at", "if", "state"},
+                 "a trigger {when: EVENT}, {at: {step: STEP, player: P}} or {state: CONDITION}")
+    if sum(trig.has(k) for k in ("when", "at", "state")) != 1:
+        trig.fail("give exactly one of 'when' (an event, CR 603.2), 'at' (the beginning of a "
+                  "step, CR 603.2b) and 'state' (a state trigger, CR 603.8)")
+    state = None
+    if trig.has("state"):  # CR 603.8: triggers when the game state matches the condition
+        if trig.has("if"):
+            trig.get("if").fail("a state trigger has no intervening if clause: its condition is "
+                                "'state' (CR 603.8)")
+        state = parse_condition(trig.get("state"), ctx)
+        _check_condition(state, trig.get("state"))
+        pattern = Pattern("state")
+    else:
+        pattern = _when(trig.get("when"), ctx) if trig.has("when") else _at(trig.get("at"))
     condition = None
     if trig.has("if"):  # CR 603.4: the intervening "if" clause
         condition = parse_condition(trig.get("if"), ctx)
@@ -91,7 +101,7 @@ def parse_triggered(cur: Cursor, ctx: Ctx) -> Ability:
     if not items:
         cur.get("do").fail("expected at least one event (what the ability does on resolution)")
     effects = tuple(_instruction(c, ctx, len(targets)) for c in items)
-    trigger = TriggerDef(pattern, condition, effects, targets)
+    trigger = TriggerDef(pattern, condition, effects, targets, state)
     return Ability("text", key=ctx.next_key("trigger"), name=text, text=text, trigger=trigger)
 
 
@@ -214,9 +224,13 @@ def _target(cur: Cursor, ctx: Ctx) -> TargetSpec:
     return TargetSpec("any")
 
 
-def _instruction(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
-    """One event of the effect, with references in place of ids."""
+def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -> Instruction:
+    """One event of the effect, with references in place of ids; or ``{kind: delayed, ...}``,
+    a delayed triggered ability the effect creates (CR 603.7). ``delayed``: inside one (it
+    may name ``created``, the tokens the effect that created it created)."""
     cur.mapping(None, "an event such as {kind: draw, player: you}")
+    if cur.has("kind") and cur.get("kind").value == "delayed" and not delayed:
+        return _delayed(cur, ctx, n_targets)
     word = cur.req("kind").choice(tuple(S.KIND_FIELDS) + tuple(S.SUGAR), "an event kind:")
     kind = S.base_kind(word)
     names = S.KIND_FIELDS[kind]
@@ -227,13 +241,30 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
         if key == "kind":
             continue
         field = "as" if key == "token" else key
-        given[field] = _value(sub, field, ctx, n_targets)
+        given[field] = _value(sub, field, ctx, n_targets, delayed)
     for name in _REQUIRED.get(kind, ()):
         if name not in given:
             cur.fail(f"missing required field {'token' if name == 'as' else name!r} of a {kind} event")
     defaults = _DEFAULTS.get(kind, {})
     fields = tuple((f, given[f] if f in given else defaults.get(f)) for f in names)
     return Instruction(kind, fields)
+
+
+def _delayed(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
+    """``{kind: delayed, at: {step: STEP, player: P} | when: EVENT, do: [...]}``: "at the
+    beginning of the next end step, sacrifice it" (CR 603.7a). It triggers only once, the
+    next time its event occurs after it was created (603.7a, 603.7b); its references are
+    bound as it is created."""
+    cur.mapping({"kind", "at", "when", "do"},
+                "a delayed triggered ability {kind: delayed, at: ..., do: [...]}")
+    if cur.has("at") == cur.has("when"):
+        cur.fail("give exactly one of 'when' (an event, CR 603.2) and 'at' (the beginning of a step)")
+    pattern = _when(cur.get("when"), ctx) if cur.has("when") else _at(cur.get("at"))
+    items = cur.req("do").seq("a list of events (what the delayed ability does)")
+    if not items:
+        cur.get("do").fail("expected at least one event")
+    effects = tuple(_instruction(c, ctx, n_targets, delayed=True) for c in items)
+    return Instruction("delayed", (("trigger", pattern), ("do", effects)))
 
 
 def _ref(cur: Cursor, words: tuple[str, ...], n_targets: int, what: str) -> tuple[str, str]:
@@ -249,7 +280,7 @@ def _ref(cur: Cursor, words: tuple[str, ...], n_targets: int, what: str) -> tupl
     return ("ref", word)
 
 
-def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int) -> Any:
+def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int, delayed: bool = False) -> Any:
     if field in S.INT_FIELDS:
         if isinstance(cur.value, dict):
             return parse_expr(cur, ctx)
@@ -274,6 +305,6 @@ def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int) -> Any:
     if field in S.PLAYER_FIELDS:
         return _ref(cur, PLAYER_WORDS, n_targets, "a player")
     if field in S.EITHER_FIELDS:
-        either = tuple(dict.fromkeys(OBJECT_WORDS + PLAYER_WORDS))
+        either = tuple(dict.fromkeys(OBJECT_WORDS + PLAYER_WORDS + (("created",) if delayed else ())))
         return _ref(cur, either, n_targets, "an object or a player")
-    return _ref(cur, OBJECT_WORDS, n_targets, "an object")
+    return _ref(cur, OBJECT_WORDS + (("created",) if delayed else ()), n_targets, "an object")

@@ -17,6 +17,7 @@ from pyengine.model.effects import Condition, Selector
 # kind); ``dies``, ``enters`` and ``leaves`` are written as such and stored as zone changes
 PATTERN_KINDS = ("zone_change", "attacks", "blocks", "becomes_blocked", "damage", "cast",
                  "draw", "life_gain", "life_loss", "tap", "untap", "step_begins")
+# a state trigger (CR 603.8) has the pattern kind "state": no event, a condition of the game
 
 
 @dataclass(frozen=True)
@@ -85,9 +86,14 @@ class Instruction:
 
 @dataclass(frozen=True)
 class TriggerDef:
-    """A triggered ability: "When/Whenever/At [pattern], if [condition], [effects]"."""
+    """A triggered ability: "When/Whenever/At [pattern], if [condition], [effects]".
+    ``state``: a state trigger's condition ("when you control no other creatures", CR 603.8;
+    its pattern's kind is ``state``). An effect's instruction of kind ``delayed`` creates a
+    delayed triggered ability (603.7): its fields ``trigger`` (a :class:`Pattern`) and
+    ``do`` (its instructions, which may name ``created``: the tokens the effect created)."""
 
     pattern: Pattern
     condition: Condition | None = None
     effects: tuple[Instruction, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
+    state: Condition | None = None

@@ -5,11 +5,13 @@ scenarios/casting/README.md."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from pyengine.budget import Budget
 from pyengine.cast.facts import Located
+from pyengine.cast.forms import own_faces
 from pyengine.cast.model import COLORS, STEPS, CastVerdict, Payment, PaymentListing, Proposal
 from pyengine.cast.service import check_cast, legal_payments
 from pyengine.cast.spec import spec_of
@@ -162,6 +164,11 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CastQuery:
         alternative = tuple(
             c.choice(["flashback", "overload", "free"], "an alternative cost:") for c in items
         )
+    # each text the card may be cast with: its own (a split card's is only its halves'), each face's
+    if spell.printed.layout != "split":
+        _targets_known(cur, spell_id, spell.printed.abilities, spec, alternative)
+    for _, face in own_faces(spell.printed):
+        _targets_known(cur, spell_id, face.abilities, spec_of(face.casting, face.mana_cost), alternative)
     kicked = cur.get("kicked").boolean() if cur.has("kicked") else None
     modes = None
     if cur.has("modes"):
@@ -225,6 +232,23 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CastQuery:
         form,
     )
     return CastQuery(prop, lists, tuple(where.items()))
+
+
+_TARGET_WORD = re.compile(r"\btargets?\b", re.IGNORECASE)
+
+
+def _targets_known(cur: Cursor, spell_id: str, abilities: Any, spec: Any, alternative: Any) -> None:
+    """A spell whose rules text says "target" but whose targets the card doesn't give (a card
+    compiled from card data, a catalog card without ``casting: targets``) can't be judged: CR
+    601.2c would need them (and 115.1, a spell with no legal target can't be cast). Refused in
+    one line rather than judged as a spell without targets. Overloaded, the spell has none
+    (702.96b)."""
+    if spec.all_targets() or spec.modes or "overload" in (alternative or ()):
+        return
+    said = [a.text for a in abilities if a.kind == "spell" and _TARGET_WORD.search(a.text)]
+    if said:
+        cur.get("spell").fail(f"{spell_id}'s text chooses targets ({said[0]!r}) but its targets are "
+                              "not written (casting: targets), so the cast can't be judged (CR 601.2c)")
 
 
 def _who(word: str, state: GameState) -> str:

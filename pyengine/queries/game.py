@@ -49,7 +49,7 @@ OBJECT_FIELDS = {"zone", "tapped", "damage", "counters", "controller", "owner", 
                  "transformed"}
 PLAYER_MAPS = ("life", "poison", "hand", "library")
 CHECK_FIELDS = {"turn", "active", "step", "priority", "objects", "stack", "attacking", "blocked",
-                "winner", "losers", "draw", "over", *PLAYER_MAPS}
+                "winner", "losers", "draw", "over", "mana", "absent", *PLAYER_MAPS}
 _RULE = re.compile(r"\d{3}(\.\d+[a-z]?)?")
 
 
@@ -100,7 +100,12 @@ def _checkpoint(cur: Cursor, state: GameState) -> dict[str, Any]:
         elif key in PLAYER_MAPS:
             c.mapping(set(pids), "a mapping player -> number")
             out[key] = {p: v.integer(f"a {key} number") for p, v in c.items()}
-        elif key in ("stack", "attacking", "blocked", "losers"):
+        elif key == "mana":  # a mana pool (106.4), in mana symbols
+            from pyengine.game.pool import Pool
+
+            c.mapping(set(pids), "a mapping player -> mana pool such as \"{R}{R}\" (\"\": empty)")
+            out[key] = {p: _pool(v, Pool) for p, v in c.items()}
+        elif key in ("stack", "attacking", "blocked", "losers", "absent"):
             out[key] = list(c.strings("a list of ids")) if c.value != [] else []
         elif key in ("draw", "over"):
             out[key] = c.boolean()
@@ -109,6 +114,15 @@ def _checkpoint(cur: Cursor, state: GameState) -> dict[str, Any]:
             objs = {oid: _object(oc, pids) for oid, oc in c.items()}
             out[key] = objs
     return out
+
+
+def _pool(cur: Cursor, pool: Any) -> str:
+    if cur.value == "":
+        return ""
+    try:
+        return str(pool.parse(cur.string("mana symbols such as {R}{R}")).render())
+    except ValueError as exc:
+        cur.fail(str(exc))
 
 
 def _object(cur: Cursor, pids: tuple[str, ...]) -> dict[str, Any]:
@@ -172,10 +186,12 @@ def compare(expect: GameExpect, answer: Any) -> list[str]:
                     for f, v in fields.items():
                         if have.get(f) != v:
                             diffs.append(f"{name}.objects.{oid}.{f}: expected {v}, got {have.get(f)}")
-            elif key in PLAYER_MAPS:
+            elif key in PLAYER_MAPS or key == "mana":
                 for p, v in value.items():
                     if view[key][p] != v:
                         diffs.append(f"{name}.{key}.{p}: expected {v}, got {view[key][p]}")
+            elif key == "absent":  # objects that no longer exist (a token, CR 111.7, 704.5d)
+                diffs += [f"{name}.absent: {oid} still exists" for oid in value if oid in got["objects"]]
             elif key == "losers":
                 if sorted(value) != view[key]:
                     diffs.append(f"{name}.losers: expected {sorted(value)}, got {view[key]}")

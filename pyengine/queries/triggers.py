@@ -42,6 +42,7 @@ class TriggersQuery:
     chosen: tuple[tuple[str, tuple[str, ...]], ...] = ()
     kind: str = "triggers"
     chosen_at: tuple[str | None, int | None] = (None, None)  # file and line of `chosen`
+    pending: tuple[str, ...] = ()  # sources whose state triggers wait or are on the stack (603.8)
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ class TriggersAnswer:
 
 def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> TriggersQuery:
     """``events`` (GameEvent-shaped mappings), optional ``before`` and ``chosen``."""
-    cur.mapping({"kind", "events", "before", "chosen"}, "a triggers query")
+    cur.mapping({"kind", "events", "before", "chosen", "pending"}, "a triggers query")
     items = cur.req("events").seq("a list of events")
     if not items:
         cur.get("events").fail("expected at least one event")
@@ -105,7 +106,12 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> TriggersQuery:
         sub = cur.get("chosen").mapping(set(state.player_ids), "{PLAYER: [triggered ability ids...]}")
         for player, ids in sub.items():
             chosen.append((player, tuple(ids.strings("a list of triggered ability ids"))))
-    return TriggersQuery(events, before, tuple(chosen), chosen_at=at)
+    pending = tuple(cur.get("pending").strings("a list of object ids")) if cur.has("pending") else ()
+    listed = cur.get("pending").seq("a list of object ids") if pending else []
+    for oid, sub in zip(pending, listed, strict=True):
+        if oid not in objects:
+            sub.fail(f"dangling object id {oid!r}: no object has this id")
+    return TriggersQuery(events, before, tuple(chosen), chosen_at=at, pending=pending)
 
 
 def _event(cur: Cursor, n: int, objects: set[str], state: GameState) -> GameEvent:
@@ -211,8 +217,8 @@ def parse_expect(cur: Cursor, query: TriggersQuery, state: GameState) -> Trigger
         for c in cur.get("triggered").seq("a list of triggered abilities"):
             c.mapping({"source", "event", "controller", "ability"}, "{source, event, controller, ability}")
             source = c.req("source").choice(sorted(o.id for o in state.objects), "an object id:")
-            event = c.req("event").integer("an event index", 0)
-            if event not in indexes:
+            event = c.req("event").integer("an event index (0: a state trigger)", 0)
+            if event not in indexes and event != 0:
                 c.get("event").fail(f"no event of the query has the index {event}")
             controller = c.req("controller").choice(list(state.player_ids), "a player id:")
             ability = c.get("ability").integer("an ability index", 0) if c.has("ability") else None
@@ -233,6 +239,7 @@ def solve(state: GameState, query: TriggersQuery, timeout: float | Budget) -> Tr
     """Run the trigger engine, then order what triggered."""
     budget = Budget.of(timeout, "the triggers query")
     got = service.match(query.before, state, query.events, budget=budget)
+    got += _state_triggers(state, query.pending, budget)
     mine = {t.controller for t in got}
     chosen = {p: ids for p, ids in query.chosen if p in mine or ids}
     try:
@@ -241,6 +248,16 @@ def solve(state: GameState, query: TriggersQuery, timeout: float | Budget) -> Tr
         file, line = query.chosen_at
         raise ScenarioError(f"{exc} (the ids of what triggered: {', '.join(t.id for t in got) or 'none'})",
                             file=file, line=line, path="query.chosen") from None
+
+
+def _state_triggers(state: GameState, pending: tuple[str, ...], budget: Budget) -> tuple[Triggered, ...]:
+    """CR 603.8: the state triggers the state after the events matches; the sources in
+    ``pending`` have theirs waiting or on the stack already."""
+    from pyengine.triggers.special import state_triggers
+
+    waiting = {(oid, a.name) for oid in pending for a in state.object(oid).printed.abilities
+               if a.trigger is not None and a.trigger.state is not None}
+    return state_triggers(state, waiting, budget=budget)
 
 
 def facts(state: GameState, query: TriggersQuery, timeout: float) -> tuple[list[Any], str]:
@@ -297,6 +314,7 @@ def _query_schema() -> dict[str, Any]:
                            "before": {"type": "object", "additionalProperties": False,
                                       "properties": {"objects": {"type": "object",
                                                                  "additionalProperties": change}}},
+                           "pending": {"type": "array", "items": _ID},
                            "chosen": {"type": "object",
                                       "additionalProperties": {"type": "array", "items": _ID}}}}
 

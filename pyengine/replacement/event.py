@@ -195,6 +195,9 @@ class EventReader:
             return None if word == "none" else word
         if isinstance(cur.value, dict) and field == "as":
             return self._token(cur)
+        if field == "as" and type(cur.value).__name__ == "Characteristics":  # parsed already
+            self.token_defs[cur.value.name] = cur.value
+            return ("tokdef", cur.value.name)
         if isinstance(cur.value, dict):
             cur.mapping({"top_of", "card_in", "owner"}, "{top_of: PLAYER} or {card_in: ZONE, owner: PLAYER}")
             if cur.has("top_of"):

@@ -27,7 +27,8 @@ _SCHEMA = {
     "t_sel_cmp": 4, "t_sel_any": 3, "t_sel_not": 2, "t_sel_zone": 2, "t_x_const": 2,
     "t_x_count": 2, "t_x_sum": 3, "t_x_neg": 2, "t_x_times": 3, "t_x_attr": 3, "t_c_cmp": 4,
     "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_check": 4, "t_ord": 2,
-    "t_rank": 2, "t_chosen": 3,
+    "t_rank": 2, "t_chosen": 3, "t_delayed": 4, "t_trig_state": 2, "t_pending": 2, "t_ctx": 3,
+    "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
 }
 for _name, _arity in _SCHEMA.items():
     declare(_name, _arity)
@@ -137,6 +138,8 @@ class Builder:
             self.fs.add("t_trig_batch", k)
         if d.condition is not None:
             self.fs.add("t_trig_if", k, self.condition(d.condition))
+        if d.state is not None:  # CR 603.8
+            self.fs.add("t_trig_state", k, self.condition(d.state))
 
     def selector(self, sel: Selector) -> Fn:
         s = self._fresh("s")

@@ -59,6 +59,14 @@ CASES = {
         "query.targets.creature",
         "has no target 'creature'",
     ),
+    "targets-not-written": (  # a spell saying "target" without casting targets (601.2c)
+        "{id: bolt, card: Lightning Bolt, owner: alice, zone: hand}",
+        '{id: bolt, name: Shock, mana_cost: "{R}", types: [Instant], owner: alice, zone: hand, '
+        'abilities: [{spell: "Shock deals 2 damage to any target."}]}',
+        14,
+        "query.spell",
+        "its targets are not written",
+    ),
     "unknown-payment-id": (
         "tap: [m1]",
         "tap: [m9]",

@@ -171,3 +171,19 @@ def test_a_repeating_moment_with_no_way_out_is_a_draw(monkeypatch: pytest.Monkey
     game = new_game(state(step=Step.END)).apply(Advance(Step.UPKEEP))
     assert game.outcome.draw and game.outcome.reason == "104.4b"
     assert game.log[-1].kind == "draw_game" and game.step == Step.CLEANUP
+
+
+def test_a_loss_a_cant_effect_stops_is_no_performed_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Bob at 0 life controls Platinum Angel ("You can't lose the game", 614.17): the loss of
+    # 704.5a can't happen, so no state-based action is performed and the check is not
+    # repeated (704.3); the game goes on with bob at 0 life instead of looping to a draw
+    from pyengine.game import checks
+
+    monkeypatch.setattr(checks, "MAX_ROUNDS", 3)  # a loop would end as a draw (104.4b) at once
+    game = new_game(state(card("angel", "Platinum Angel", "bob", 1), step=Step.UPKEEP,
+                          players=(Player("alice", library_size=20),
+                                   Player("bob", life=0, library_size=20))))
+    assert not game.outcome.over and game.outcome.losers == ()
+    assert game.priority == "alice" and not any(e.kind == "lose_game" for e in game.log)
+    done, happened = checks.checks(game, 30.0)
+    assert not happened and not done.outcome.over

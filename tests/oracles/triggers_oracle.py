@@ -11,6 +11,8 @@ What it knows, straight from the rules:
 - 603.2b: "at the beginning of [your] upkeep".
 - 603.4: an intervening if clause, checked when the event occurs (in the game after it).
 - 613.1f: "creatures lose all abilities" removes triggered abilities of creatures.
+- 603.8: a state trigger triggers when the game state (after the events) matches its
+  condition, unless it already triggered and hasn't left the stack (the query's pending).
 - 603.3b: each player in APNAP order puts theirs on the stack in any order: the number of
   stack orders is the product of n! over players.
 """
@@ -127,6 +129,8 @@ def triggered(doc: Doc) -> list[tuple[str, int, str, int]]:
                 world = before if world_name == "before" else after
                 for i, ab in _triggers(world, oid):
                     trig = ab["trigger"]
+                    if "state" in trig:
+                        continue
                     if "at" in trig:
                         if world_name == "before" or e["kind"] != "step_begins":
                             continue
@@ -153,7 +157,22 @@ def triggered(doc: Doc) -> list[tuple[str, int, str, int]]:
                             continue
                         seen_batches.add(key)
                     out.append((oid, i, you, n))
+    out += _state_triggered(doc, after)
     return sorted(out, key=lambda t: (t[3], t[0], t[1]))
+
+
+def _state_triggered(doc: Doc, after: dict[str, Doc]) -> list[tuple[str, int, str, int]]:
+    """603.8: the state triggers of permanents whose condition holds in the game after the
+    events, except those pending (event 0: no event)."""
+    pending = set(doc["query"].get("pending", []))
+    out = []
+    for oid, o in after.items():
+        if _zone(o) != "battlefield" or oid in pending:
+            continue
+        for i, ab in _triggers(after, oid):
+            if "state" in ab["trigger"] and _holds(ab["trigger"]["state"], after, oid, o["controller"]):
+                out.append((oid, i, o["controller"], 0))
+    return out
 
 
 def stack_orders(found: list[tuple[str, int, str, int]]) -> int:

@@ -2,8 +2,8 @@
 mapping a scenario file holds; docs/effect-language.md, "Triggered abilities";
 scenarios/triggers/README.md): creatures and enchantments with triggered abilities (dies,
 enters, leaves, exile, attacks, "at the beginning of upkeep", draw, life gain; "one or more";
-an intervening if), an optional "creatures lose all abilities" enchantment that may enter or
-leave with the events, and a log of events in one or two batches.
+an intervening if; state triggers, 603.8, some pending), an optional "creatures lose all
+abilities" enchantment that may enter or leave with the events, and a log of events in one or two batches.
 
 The engine reads the text through its loader; the oracle (tests/oracles/triggers_oracle.py)
 reads the same mapping itself."""
@@ -36,6 +36,10 @@ WHENS: list[dict[str, Any]] = [
 ATS = [{"step": "upkeep", "player": p} for p in ("you", "any", "opponent")]
 IFS: list[dict[str, Any] | None] = [None, None, {"exists": {"types": ["Creature"], "controller": "you"}},
                                     {"not_exists": {"types": ["Creature"], "controller": "opponent"}}]
+# state triggers (CR 603.8): "when you control no [other] creatures", "when no opponent controls a creature"
+STATES: list[dict[str, Any]] = [{"not_exists": {"types": ["Creature"], "controller": "you", "other": True}},
+                                {"not_exists": {"types": ["Creature"], "controller": "opponent"}},
+                                {"exists": {"types": ["Creature"], "colors": ["green"]}}]
 HUMBLE = {"static": {"affects": {"types": ["Creature"]}, "lose_all_abilities": True},
           "text": "All creatures lose all abilities."}
 
@@ -43,10 +47,12 @@ HUMBLE = {"static": {"affects": {"types": ["Creature"]}, "lose_all_abilities": T
 @st.composite
 def trigger_abilities(draw: Any) -> dict[str, Any]:
     """One triggered ability (its text says what it is, so two different ones never share it)."""
-    trig: dict[str, Any] = ({"when": draw(st.sampled_from(WHENS))} if draw(st.integers(0, 4))
-                            else {"at": draw(st.sampled_from(ATS))})
+    form = draw(st.integers(0, 5))
+    trig: dict[str, Any] = ({"when": draw(st.sampled_from(WHENS))} if form > 1
+                            else {"at": draw(st.sampled_from(ATS))} if form == 1
+                            else {"state": draw(st.sampled_from(STATES))})
     cond = draw(st.sampled_from(IFS))
-    if cond is not None:
+    if cond is not None and "state" not in trig:
         trig["if"] = cond
     text = "Trigger " + yaml.safe_dump(trig, default_flow_style=True, sort_keys=True).strip()
     return {"trigger": trig, "do": [{"kind": "gain_life", "player": "you", "amount": 1}], "text": text}
@@ -108,12 +114,14 @@ def scenarios(draw: Any) -> dict[str, Any]:
                            "player": draw(st.sampled_from(PLAYERS)), "batch": batch})
     if not events:
         events.append({"kind": "step_begins", "step": "upkeep", "player": active, "batch": 1})
+    stateful = [o["id"] for o in objects for a in o.get("abilities", []) if "state" in a.get("trigger", {})]
+    pending = sorted(set(draw(st.lists(st.sampled_from(stateful), max_size=2)))) if stateful else []
     for e in events:
         if e["kind"] == "zone_change":
             next(o for o in objects if o["id"] == e["obj"])["zone"] = e["to_zone"]
     return {"id": "generated/triggers", "title": "generated", "cr": ["603.2"], "rationale": "generated",
             "players": PLAYERS, "turn": {"active": active}, "objects": objects,
-            "query": {"kind": "triggers", "events": events}}
+            "query": {"kind": "triggers", "events": events, **({"pending": pending} if pending else {})}}
 
 
 class _NoAliases(yaml.SafeDumper):

@@ -1,0 +1,330 @@
+"""Casting a spell in a game (CR 601.2): the script's ``cast`` action.
+
+Its fields are the ``cast`` query's (scenarios/casting/README.md), read by that query's own
+parser; what the script leaves out is not done (no targets, no mode, nothing paid) rather than
+chosen freely, except hybrid and Phyrexian payment choices, which the cast engine completes.
+The game builds the cast's facts from the state it is in (after layers) and the cast engine
+(:func:`pyengine.cast.service.check_cast`, asp/cast/) judges 601.2a-h. An illegal cast is an
+:class:`IllegalAction` naming the first failing step and its rule, and the game is unchanged
+(the game is immutable: an illegal cast is rewound whole, 732). A legal one happens as 601.2
+orders it: the card moves to the stack (601.2a), the mana abilities are activated and their
+mana added to the caster's pool (601.2g), the total cost is paid (601.2h: permanents tapped for
+convoke or improvise, sacrificed, life paid, cards exiled for delve, pool mana spent), the
+spell becomes cast (601.2i: a ``cast`` event, which "whenever you cast" abilities trigger on)
+and its caster receives priority (117.3c): the triggered abilities go on the stack above it
+first (117.5). Nothing is judged again later: prohibitions and cost changes that start after
+the spell became cast don't affect it.
+
+The script's ``mana`` action activates mana abilities at priority (605.3a), outside casting:
+the same checks (the cast engine's, :mod:`pyengine.cast.activate`), the mana to the pool.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pyengine import catalog
+from pyengine.budget import Budget
+from pyengine.cast.facts import Located, mana_abilities
+from pyengine.cast.model import Payment, Proposal
+from pyengine.cast.service import check_cast
+from pyengine.cast.spec import CastingSpec, spec_of
+from pyengine.errors import ScenarioError
+from pyengine.events import GameEvent
+from pyengine.game import checks
+from pyengine.game.model import Game, IllegalAction, StackItem
+from pyengine.game.perform import layers, perform
+from pyengine.game.pool import Pool
+from pyengine.lang.effects import Ctx
+from pyengine.lang.yamlread import Cursor, LDict
+from pyengine.model.enums import Duration, Zone
+from pyengine.replacement.event import Event, EventReader
+
+GAME_ONLY = ("from", "effect", "choices")
+
+
+@dataclass(frozen=True)
+class CastSpell:
+    """The script's ``cast``: the proposal (every choice made: see the module's
+    documentation), the zone it is cast from when the script names it, and what the spell
+    does as it resolves when the script says it (else its catalog card's ``does:``)."""
+
+    proposal: Proposal
+    zone: Zone | None = None
+    effect: tuple[Event, ...] = ()
+    choices: tuple[Any, ...] = ()
+    where: tuple[tuple[str, tuple[str | None, int | None, str]], ...] = ()
+
+
+def read_cast(cur: Cursor, reader: Any) -> CastSpell:
+    """The ``cast`` item: the cast query's fields (read by its parser) and ``from``, ``effect``
+    (events, as ``stack:`` has them) and ``choices`` (replacement choices on resolution)."""
+    from pyengine.queries.cast import QUERY_FIELDS, parse_query
+
+    cur.mapping((QUERY_FIELDS - {"kind", "list"}) | set(GAME_ONLY), "a cast {spell, targets, payment, ...}")
+    view = LDict({k: v for k, v in cur.value.items() if k not in GAME_ONLY})
+    view.line = cur.value.line
+    view.key_lines = {k: v for k, v in cur.value.key_lines.items() if k not in GAME_ONLY}
+    query = parse_query(Cursor(view, cur.path, cur.line, cur.file), reader.state, Ctx())
+    pr = query.proposal
+    spell = reader.state.object(pr.spell)
+    spec = spec_of(spell.printed.casting, spell.printed.mana_cost)
+    if spec.x_min is not None and pr.x is None:
+        cur.fail("missing 'x': the value of X is announced as the spell is cast (CR 601.2b)")
+    if pr.divide is None and any(t.divide is not None for t in spec.all_targets()):
+        cur.fail("missing 'divide': the division is announced as the spell is cast (CR 601.2d)")
+    pr = replace(
+        pr,
+        alternative=() if pr.alternative is None else pr.alternative,
+        kicked=bool(pr.kicked),
+        modes=() if pr.modes is None and spec.modes else pr.modes,
+        targets=() if pr.targets is None else pr.targets,
+        sacrifice=() if pr.sacrifice is None else pr.sacrifice,
+        payment=Payment() if pr.payment is None else pr.payment,
+    )
+    zone = Zone(cur.get("from").choice([z.value for z in Zone], "a zone:")) if cur.has("from") else None
+    effect = tuple(reader.events.event(c) for c in cur.get("effect").seq("a list of events")) \
+        if cur.has("effect") else ()
+    choices = reader.choices(cur.get("choices")) if cur.has("choices") else ()
+    return CastSpell(pr, zone, effect, choices, query.where)
+
+
+@dataclass(frozen=True)
+class ActivateMana:
+    """The script's ``mana``: ``player`` activates these permanents' mana abilities while
+    holding priority ((id, mana letter or None), as a cast's ``payment.tap``), CR 605.3a."""
+
+    player: str
+    tap: tuple[tuple[str, str | None], ...]
+
+
+def read_mana(cur: Cursor, reader: Any) -> ActivateMana:
+    """``{player: P, tap: [ids or {id, mana}]}``; the list is read by the cast query's parser."""
+    from pyengine.queries.cast import _payment
+
+    cur.mapping({"player", "tap"}, "{player: P, tap: [PERMANENTS or {id, mana}]}")
+    player = reader.player(cur.req("player"))
+    view = LDict({"tap": cur.req("tap").value})
+    view.line, view.key_lines = cur.value.line, {"tap": cur.value.key_lines["tap"]}
+    objects = {o.id: o for o in reader.state.objects}
+    pay = _payment(Cursor(view, cur.path, cur.line, cur.file), objects, {})
+    if not pay.tap:
+        cur.get("tap").fail("expected at least one permanent whose mana ability is activated")
+    return ActivateMana(player, pay.tap)
+
+
+def activate_mana(game: Game, action: ActivateMana, budget: Budget | float) -> Game:
+    """CR 605.3a-b: a player holding priority activates mana abilities; they resolve at once
+    (no stack): the permanents tap and the mana enters the player's pool (106.4). The checks
+    are the cast engine's (601.2g's, :mod:`pyengine.cast.activate`); the player receives
+    priority again (117.3c)."""
+    from pyengine.cast.activate import check_activation
+
+    if game.priority != action.player or game.pending is not None:
+        raise IllegalAction("605.3a", f"{action.player} does not have priority (it is "
+                                      f"{game.priority or 'no one'}'s)")
+    _tapped_once([oid for oid, _ in action.tap])
+    result = layers(game.state, budget)
+    verdict = check_activation(game.state, action.player, action.tap, result, budget)
+    if verdict.violations:
+        v = verdict.violations[0]
+        raise IllegalAction(v.rule, f"the mana ability can't be activated: {v.render()}")
+    added = Pool()
+    objs = {o.id: o for o in game.state.objects}
+    for oid, index in verdict.abilities:
+        added = added.plus(Pool.of(mana_abilities(result.objects[oid].abilities)[index]))
+        objs[oid] = replace(objs[oid], tapped=True)
+    player = game.state.player(action.player)
+    pool = Pool.parse(player.mana).plus(added)
+    players = tuple(replace(p, mana=pool.render()) if p.id == player.id else p for p in game.state.players)
+    game = game.with_state(objects=tuple(objs[o.id] for o in game.state.objects), players=players)
+    game = game.emit(*(GameEvent("tap", obj=oid, player=action.player, cause="mana_ability", rule="605.3a")
+                       for oid, _ in action.tap)).clone(passes=0)
+    return checks.give_priority(game, action.player, budget)
+
+
+def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
+    """The game after the cast, or :class:`IllegalAction` (the game unchanged)."""
+    pr = action.proposal
+    if game.priority is None or game.pending is not None:
+        pending = f", {game.pending.replace('_', ' ')} pending" if game.pending else ""
+        raise IllegalAction("117.1a", f"no player may cast a spell now ({game.step.value} step{pending})")
+    if game.priority != pr.player:
+        raise IllegalAction("117.1a", f"{pr.player} does not have priority; {game.priority} has it")
+    spell = game.state.object(pr.spell)
+    if action.zone is not None and spell.zone != action.zone:
+        raise IllegalAction("601.2a", f"{spell.id} is in the {spell.zone.value}, not the {action.zone.value}")
+    if spell.zone in (Zone.STACK, Zone.BATTLEFIELD):
+        raise IllegalAction("601.3", f"{spell.id} is on the {spell.zone.value}: it is cast from another zone")
+    pay = pr.payment or Payment()
+    _tapped_once([oid for oid, _ in pay.tap] + list(pay.convoke) + list(pay.improvise))
+    for ids, rule, what in ((pr.sacrifice or (), "701.21a", "sacrificed"), (pay.delve, "702.66a", "exiled")):
+        if len(set(ids)) != len(ids):
+            raise IllegalAction(rule, f"one object can't be {what} twice for one cost")
+    result = layers(game.state, budget)
+    try:
+        verdict = check_cast(game.state, pr, budget, result=result, stack_busy=bool(game.stack))
+    except Located as exc:
+        file, line, path = dict(action.where).get(exc.field, (None, None, "cast"))
+        raise ScenarioError(exc.message, file=file, line=line, path=path) from None
+    if not verdict.legal:
+        first = verdict.first
+        assert first is not None
+        raise IllegalAction(first.rule, f"the cast fails at {first.step}: {first.render()}")
+    assert verdict.total is not None
+    spec = spec_of(spell.printed.casting, spell.printed.mana_cost)
+    produced = _produced(game, pr.payment or Payment(), result)
+    item = _item(game, action, spell, spec)
+    # 601.2a: the card moves to the stack
+    moved = replace(spell, zone=Zone.STACK, controller=pr.player)
+    objs = tuple(moved if o.id == spell.id else o for o in game.state.objects)
+    from_hand = spell.zone == Zone.HAND
+    players = tuple(replace(p, hand_size=max(0, p.hand_size - 1)) if p.id == spell.owner and from_hand
+                    else p for p in game.state.players)
+    game = game.with_state(objects=objs, players=players).emit(
+        GameEvent("zone_change", obj=spell.id, player=pr.player, from_zone=spell.zone.value,
+                  to_zone="stack", cause="cast", rule="601.2a"))
+    game = _pay(game, pr, verdict.total.life, produced, verdict.total, budget)
+    game = game.emit(GameEvent("cast", obj=spell.id, player=pr.player, rule="601.2i"))
+    zones = tuple(sorted((t, o.zone.value) for t, is_p in item.targets if not is_p
+                         for o in game.state.objects if o.id == t))
+    game = game.clone(stack=game.stack + (replace(item, zones=zones),), passes=0)
+    return checks.give_priority(game, pr.player, budget)  # 117.3c
+
+
+def _tapped_once(ids: list[str]) -> None:
+    """A permanent named twice would be tapped twice; only an untapped one can be (107.5,
+    701.26a)."""
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise IllegalAction("701.26a", f"{', '.join(twice)} can't be tapped twice (107.5)")
+
+
+def _produced(game: Game, pay: Payment, result: Any) -> Pool:
+    """The mana the activated mana abilities add (601.2g, 106.4)."""
+    pool = Pool()
+    for oid, mana in pay.tap:
+        ch = result.objects.get(oid)
+        abilities = mana_abilities(ch.abilities) if ch is not None else []
+        if mana is not None:
+            abilities = [a for a in abilities if mana.upper() in a][:1]
+        if len(abilities) != 1:
+            raise IllegalAction("605.3b", f"{oid} has {len(abilities)} mana abilities: say which is "
+                                          f"activated ({{id: {oid}, mana: COLOR}})")
+        pool = pool.plus(Pool.of(abilities[0]))
+    return pool
+
+
+def _pay(game: Game, pr: Proposal, life: int, produced: Pool, total: Any, budget: Budget | float) -> Game:
+    """601.2g-h: the mana abilities' permanents tap and their mana enters the pool; the total
+    cost is paid from the pool and by the other means the payment names."""
+    pay = pr.payment or Payment()
+    objs = {o.id: o for o in game.state.objects}
+    tapped = [(oid, "mana_ability", "601.2g") for oid, _ in pay.tap]
+    tapped += [(oid, "convoke", "702.51a") for oid in pay.convoke]
+    tapped += [(oid, "improvise", "702.126a") for oid in pay.improvise]
+    taps = [GameEvent("tap", obj=oid, player=pr.player, cause=why, rule=rule) for oid, why, rule in tapped]
+    for e in taps:
+        objs[e.obj or ""] = replace(objs[e.obj or ""], tapped=True)
+    caster = game.state.player(pr.player)
+    spent = Pool(tuple(sorted((s.upper(), n) for s, n in pay.pool)))
+    units = sum(n for _, n in total.mana)
+    left = produced.count() + spent.count() + len(pay.convoke) + len(pay.delve) + len(pay.improvise) - units
+    if left > 0 and len(produced.amounts) > 1:
+        raise IllegalAction("106.4", f"the mana abilities add {produced.render()}, {left} more than the cost "
+                                     "takes: which mana stays in the pool is the caster's choice; "
+                                     "activate the mana abilities first (mana:), then spend what the "
+                                     "cost takes from the pool")
+    leftover = Pool(((produced.amounts[0][0], left),)) if left > 0 else Pool()
+    pool = Pool.parse(caster.mana).minus(spent).plus(leftover)
+    players = tuple(replace(p, mana=pool.render()) if p.id == pr.player else p for p in game.state.players)
+    game = game.with_state(objects=tuple(objs[o.id] for o in game.state.objects), players=players).emit(*taps)
+    events = [_move(s, "battlefield", "graveyard", "sacrifice") for s in pr.sacrifice or ()]
+    events += [_move(d, "graveyard", "exile", "delve") for d in pay.delve]
+    if life:
+        events.append(Event("pay_life", (("player", ("p", pr.player)), ("amount", life))))
+    return perform(game, events, rule="601.2h", cause="cost", budget=budget) if events else game
+
+
+def _move(oid: str, frm: str, to: str, cause: str) -> Event:
+    return Event("move", (("object", ("o", oid)), ("count", 1), ("from", frm), ("to", to), ("cause", cause),
+                          ("position", None), ("control", None), ("as", None), ("tapped", False),
+                          ("face", "front"), ("choice", None)))
+
+
+def _item(game: Game, action: CastSpell, spell: Any, spec: CastingSpec) -> StackItem:
+    """The spell on the stack with its choices (601.2b-d): targets by instance, in the
+    order of the card's ``casting`` targets; what it does (the script's ``effect``, else its
+    catalog card's ``does:`` with ``target``, ``target2`` ... the instances' targets)."""
+    pr = action.proposal
+    chosen = dict(pr.targets or ())
+    order = [t.id for t in spec.all_targets()]
+    flat: list[tuple[str, bool]] = []
+    for inst in sorted(chosen, key=lambda i: order.index(i) if i in order else len(order)):
+        for word in chosen[inst]:
+            kind, _, tid = word.partition(":")
+            if (tid, kind == "p") not in flat:
+                flat.append((tid, kind == "p"))
+    card = catalog.lookup(spell.card) if spell.card else None
+    events = action.effect
+    if not events and card is not None and card.does is not None:
+        events = _does(game, card.does, spell.id, pr.player, [chosen.get(i, ()) for i in order])
+    kinds = set(spell.printed.types)
+    permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}
+    continuous = card.resolves if card is not None else None
+    if not events and continuous is None and not permanent:
+        raise IllegalAction("608.2c", f"{spell.id}: say what it does as it resolves (effect: [EVENTS]); "
+                                      "its card has no does: or resolves:")
+    text = (card.oracle if card is not None else spell.printed.name or spell.id).lower()
+    ends = continuous is not None and ("until end of turn" in text or "this turn" in text)
+    duration = Duration.END_OF_TURN if ends else Duration.PERMANENT
+    return StackItem(spell.id, pr.player, spell.printed.name or spell.id, obj=spell.id, events=events,
+                     continuous=continuous, duration=duration, targets=tuple(flat),
+                     target_types=_types(spec, chosen), choices=action.choices, cast=pr)
+
+
+def _types(spec: CastingSpec, chosen: dict[str, Any]) -> tuple[str, ...]:
+    """The card types every object target must still have on resolution (608.2b): a ``types``
+    filter shared by every instance targeted."""
+    sets = [dict(t.filters).get("types", ()) for t in spec.all_targets() if t.id in chosen and chosen[t.id]]
+    common = set(sets[0]) if sets else set()
+    for s in sets[1:]:
+        common &= set(s)
+    return tuple(sorted(w.capitalize() for w in common))
+
+
+def _does(game: Game, does: Any, spell: str, controller: str,
+          targets: list[tuple[str, ...]]) -> tuple[Event, ...]:
+    """The card's ``does:`` with ``self``, ``you``, ``opponent`` and its targets filled in; an
+    instruction naming a target instance the cast didn't choose (a kicked spell's extra target,
+    unkicked) is not done."""
+    other = next(p for p in game.state.player_ids if p != controller)
+    refs = {"self": spell, "you": controller, "opponent": other}
+    unchosen = set()
+    for i, words in enumerate(targets):
+        name = "target" if i == 0 else f"target{i + 1}"
+        if words:
+            refs[name] = words[0].partition(":")[2]
+        else:
+            unchosen.add(name)
+    out = []
+    reader = EventReader(game.state)
+    for ins in does.effects:
+        if any(isinstance(v, tuple) and len(v) == 2 and v[0] == "ref" and v[1] in unchosen
+               for _, v in ins.fields):
+            continue
+        doc: dict[str, Any] = {"kind": ins.kind}
+        for k, v in ins.fields:
+            if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
+                if v[1] not in refs:
+                    raise IllegalAction("608.2c", f"{spell}'s effect names {v[1]!r}, which this cast "
+                                                  "didn't choose")
+                doc[k] = refs[v[1]]
+            elif hasattr(v, "op"):
+                raise IllegalAction("608.2h", f"{spell}'s effect computes an amount on resolution, "
+                                              "not followed yet")
+            else:
+                doc[k] = v
+        out.append(reader.event(Cursor(doc, "cast", None, None)))
+    return tuple(out)

@@ -1,0 +1,54 @@
+"""Tokens in a game (CR 111): the inline token definitions an effect may create, and the id a
+new token gets.
+
+A token is created on the battlefield (111.1) by an event the replacement engine follows
+(``create_tokens``, which may become several or other tokens, 614); its owner is the player
+who created it (111.2). It is an ordinary permanent afterwards; one that leaves the
+battlefield ceases to exist at the next check of state-based actions (111.7, 704.5d).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pyengine import catalog, walk
+from pyengine.model.objects import Characteristics, GameState
+from pyengine.model.triggers import Instruction
+from pyengine.replacement.event import state_token_defs
+
+
+def known_defs(state: GameState, extra: Any = ()) -> dict[str, Characteristics]:
+    """Token definitions by name: those of the state's effects (the replacement engine's) and
+    those written inline in the ``create_tokens`` instructions of the objects' triggered
+    abilities, of the catalog spells' ``does:`` and of ``extra`` (delayed abilities)."""
+    found: dict[str, Any] = dict(state_token_defs(state))
+    cards = [catalog.lookup(o.card) for o in state.objects if o.card]
+    does = [c.does.effects for c in cards if c is not None and c.does is not None]
+    for x in walk.values([[o.printed.abilities for o in state.objects], does, list(extra)]):
+        if isinstance(x, Instruction) and x.kind == "create_tokens":
+            chars = dict(x.fields).get("as")
+            if isinstance(chars, Characteristics) and chars.name:
+                found.setdefault(chars.name, chars)
+    return found
+
+
+TOKEN_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*-token-[1-9][0-9]*")
+
+
+class ScriptIds(set[str]):
+    """The object ids a script may name: the state's, and the ids the game gives the tokens it
+    creates (``NAME-token-N``); a token that doesn't exist when the action is taken makes the
+    action illegal then (400.7), not the script malformed."""
+
+    def __contains__(self, oid: object) -> bool:
+        return super().__contains__(oid) or isinstance(oid, str) and TOKEN_ID.fullmatch(oid) is not None
+
+
+def new_id(name: str, taken: set[str]) -> str:
+    """``NAME-token-N``: the name in lower case with dashes, N the first number unused."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "token"
+    n = 1
+    while f"{slug}-token-{n}" in taken:
+        n += 1
+    return f"{slug}-token-{n}"

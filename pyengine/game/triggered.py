@@ -1,0 +1,232 @@
+"""Triggered abilities in a game (CR 603): each time a player would receive priority, the
+abilities that triggered since the last time go on the stack (603.3), in APNAP order, each
+player's in the order they chose (603.3b): those of objects (the trigger engine's
+:func:`pyengine.triggers.match`), delayed triggered abilities (603.7) and state triggers
+(603.8, :mod:`pyengine.triggers.special`).
+
+Targets are chosen as an ability is put on the stack (603.3d, following 601.2c): the script
+gives them ahead (:class:`TargetTriggers`), checked against the legal ones
+(:func:`pyengine.triggers.targets.legal_targets`); an ability with no legal choice for a target
+is removed from the stack (603.3d); one whose targets the script didn't give stops the game
+with the choices listed. A delayed triggered ability an effect creates is made as that effect
+resolves (:func:`create_delayed`), its references bound then (603.7c).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pyengine.budget import Budget
+from pyengine.events import GameEvent
+from pyengine.game.model import Game, IllegalAction, StackItem
+from pyengine.lang.yamlread import Cursor
+from pyengine.model.enums import Zone
+from pyengine.model.triggers import Instruction, TriggerDef
+from pyengine.replacement.event import Event, EventReader
+from pyengine.triggers.model import Triggered
+from pyengine.triggers.special import Delayed
+
+
+@dataclass(frozen=True)
+class TargetTriggers:
+    """CR 603.3d: the targets of a triggered ability, chosen ahead. ``key``: the ability's id
+    (``SOURCE:N@EVENT``), ``SOURCE:N`` or ``SOURCE`` (the next ability of that source that
+    triggers); ``targets``: object or player ids, one per target, in order."""
+
+    key: str
+    targets: tuple[str, ...]
+
+
+def choose(game: Game, action: TargetTriggers) -> Game:
+    """The game with the choice kept until an ability it names goes on the stack."""
+    kept = dict(game.trigger_targets)
+    kept[action.key] = action.targets
+    return game.clone(trigger_targets=tuple(sorted(kept.items())))
+
+
+def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
+    """The abilities triggered by the events since the last check, the delayed ones they
+    trigger and the state triggers go on the stack (603.3), in APNAP order (603.3b)."""
+    from pyengine.triggers.service import match, orders
+    from pyengine.triggers.special import match_delayed, state_triggers
+
+    events = game.log[game.trigger_mark:]
+    before = game.trigger_state or game.state
+    game = game.clone(trigger_mark=len(game.log), trigger_state=game.state)
+    b = Budget.of(budget, "the trigger engine")
+    found = list(match(before, game.state, events, budget=b)) if events else []
+    fired = match_delayed(before, game.state, events, game.delayed, budget=b)
+    found += [t for _, t in fired]
+    pending = {(s.trigger[0].source, s.trigger[0].text) for s in game.stack
+               if s.trigger is not None and s.trigger[1].state is not None}
+    found += state_triggers(game.state, pending, budget=b)
+    if not found:
+        return game, False
+    chosen = {p: ids for p, ids in game.trigger_orders if any(t.controller == p for t in found)}
+    order = orders(found, game.active, game.state.player_ids, chosen)
+    if order.fixed is None:
+        ask = "; ".join(f"{p}: {', '.join(ids)}" for p, ids in order.per_player)
+        raise IllegalAction("603.3b", f"the players choose the order of their triggered abilities "
+                                      f"({ask}): give {{order_triggers: {{PLAYER: [IDS]}}}} first")
+    by_id = {t.id: t for t in found}
+    delayed = {t.id: d for d, t in fired}
+    game = game.clone(delayed=tuple(d for d in game.delayed if d not in delayed.values()))  # 603.7b: once
+    for tid in order.fixed:
+        t = by_id[tid]
+        if tid in delayed:
+            game = _put(game, _delayed_item(game, t, delayed[tid], b))
+            continue
+        from pyengine.triggers.service import definition
+
+        d = definition(game.state, t) if any(o.id == t.source for o in game.state.objects) else \
+            definition(before, t)
+        game, item = _item(game, t, d, b)
+        if item is not None:
+            game = _put(game, item)
+        else:  # 603.3d
+            game = game.emit(GameEvent("ability_removed", obj=t.source, player=t.controller, target=t.id,
+                                       cause="no_legal_target", rule="603.3d"))
+    return game, True
+
+
+def _put(game: Game, item: StackItem) -> Game:
+    return game.clone(stack=game.stack + (item,), passes=0)
+
+
+def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game, StackItem | None]:
+    """The ability as a stack object, its targets chosen (603.3d; the script's choice is used
+    up); None when a target has no legal choice (it is removed from the stack)."""
+    from pyengine.triggers.targets import legal_targets
+
+    targets: tuple[tuple[str, bool], ...] = ()
+    zones: tuple[tuple[str, str], ...] = ()
+    if d.targets:
+        legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it, budget=budget)
+        if any(not options for options in legal):
+            return game, None  # 603.3d
+        kept = dict(game.trigger_targets)
+        key = next((k for k in (t.id, f"{t.source}:{t.ability}", t.source) if k in kept), None)
+        if key is None:
+            listed = "; ".join(f"target {n}: {', '.join(sorted(i for i, _ in options))}"
+                               for n, options in enumerate(legal, 1))
+            raise IllegalAction("603.3d", f"{t.text!r} ({t.id}) targets: give {{trigger_targets: "
+                                          f"{{{t.source}: [IDS]}}}} before the action that triggers it "
+                                          f"({listed})")
+        given = dict(game.trigger_targets)[key]
+        if len(given) != len(d.targets):
+            raise IllegalAction("601.2c", f"{t.text!r} has {len(d.targets)} target(s); {len(given)} given")
+        chosen = []
+        for n, (tid, options) in enumerate(zip(given, legal, strict=True), 1):
+            pick = next((o for o in options if o[0] == tid), None)
+            if pick is None:
+                raise IllegalAction("601.2c", f"{tid} can't be target {n} of {t.text!r} (legal: "
+                                              f"{', '.join(sorted(i for i, _ in options))})")
+            chosen.append(pick)
+        targets = tuple(chosen)
+        zones = tuple(sorted({(o.id, o.zone.value) for o in game.state.objects
+                              for tid, is_p in targets if not is_p and o.id == tid}))
+        game = game.clone(trigger_targets=tuple((k, v) for k, v in game.trigger_targets if k != key))
+    refs = _refs(game, t, targets)
+    plain = tuple(ins for ins in d.effects if ins.kind != "delayed")
+    later = tuple((ins, tuple(sorted(refs.items()))) for ins in d.effects if ins.kind == "delayed")
+    events = tuple(ev for ins in plain for ev in instantiate(game, t.text, ins, refs))
+    return game, StackItem(t.id, t.controller, t.text, events=events, source=t.source, trigger=(t, d),
+                           targets=targets, zones=zones, delayed=later)
+
+
+def _refs(game: Game, t: Triggered, targets: tuple[tuple[str, bool], ...]) -> dict[str, tuple[str, ...]]:
+    """What the ability's words name (603.7c for ``it``): ids, a player's or objects'."""
+    ev = next((e for e in game.log if e.index == t.event_index), None)
+    other = next(p for p in game.state.player_ids if p != t.controller)
+    refs: dict[str, Any] = {"self": t.source, "it": t.it, "you": t.controller, "opponent": other,
+                            "that_player": ev.player if ev is not None else None,
+                            "defending_player": next(p for p in game.state.player_ids if p != game.active)}
+    for subject, word in ((t.it, "its_controller"), (t.it, "its_owner")):
+        o = next((x for x in game.state.objects if x.id == subject), None)
+        if o is not None:
+            ctl = word == "its_controller" and o.zone in (Zone.BATTLEFIELD, Zone.STACK)
+            refs[word] = o.controller if ctl else o.owner
+    refs.update({("target" if i == 0 else f"target{i + 1}"): tid for i, (tid, _) in enumerate(targets)})
+    return {k: (v,) if isinstance(v, str) else tuple(v) for k, v in refs.items() if v is not None}
+
+
+def instantiate(game: Game, text: str, ins: Instruction, refs: dict[str, tuple[str, ...]],
+                gone: frozenset[str] = frozenset()) -> list[Event]:
+    """An instruction as events, its references filled in: one event per object a word names
+    (``created`` may name several tokens); an object in ``gone`` is left alone (603.7c)."""
+    words = [(k, v[1]) for k, v in ins.fields if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref"]
+    for _k, word in words:
+        if word not in refs:
+            raise IllegalAction("603.7c", f"{text!r}: {word} names nothing here")
+    many = next(((k, w) for k, w in words if len(refs[w]) != 1), None)
+    out: list[Event] = []
+    for value in (refs[many[1]] if many else (None,)):
+        doc: dict[str, Any] = {"kind": ins.kind}
+        for k, v in ins.fields:
+            if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
+                doc[k] = value if many and k == many[0] else refs[v[1]][0]
+            elif hasattr(v, "op"):
+                raise IllegalAction("608.2h", f"{text!r}: amounts computed on resolution are not "
+                                              "followed yet")
+            else:
+                doc[k] = v
+        if any(doc.get(k) in gone for k, _ in words):
+            continue
+        out.append(EventReader(game.state).event(Cursor(doc, "trigger", None, None)))
+    return out
+
+
+# --- delayed triggered abilities (603.7) ---------------------------------------------------
+
+def create_delayed(game: Game, item: StackItem, since: int) -> Game:
+    """The delayed triggered abilities ``item`` creates as it resolves (603.7a): their
+    references bound now, ``created`` naming the tokens created since log event ``since``."""
+    created = tuple(e.obj for e in game.log[since:] if e.kind == "create_token" and e.obj)
+    made = []
+    n = game.next_delayed
+    for ins, refs in item.delayed:
+        bound = dict(refs)
+        bound["created"] = created
+        ability = TriggerDef(ins.get("trigger"), effects=tuple(ins.get("do")))
+        made.append(Delayed(f"delayed{n}", item.controller, item.source or item.obj, item.text, ability,
+                            tuple(sorted(bound.items())), len(game.log)))
+        n += 1
+    return game.clone(delayed=game.delayed + tuple(made), next_delayed=n)
+
+
+def _delayed_item(game: Game, t: Triggered, d: Delayed, budget: Budget) -> StackItem:
+    """A delayed triggered ability as a stack object; the objects it refers to are followed:
+    one that left its zone since it was created is left alone (603.7c)."""
+    refs = dict(d.refs)
+    if t.it is not None:
+        refs.setdefault("it", (t.it,))
+    objs = {o.id: o for o in game.state.objects}
+    refers = []
+    for word, ids in d.refs:
+        if word in ("you", "opponent", "that_player", "defending_player", "its_controller", "its_owner"):
+            continue
+        refers += [(oid, objs[oid].zone.value, d.created) for oid in ids if oid in objs]
+    gone = _gone(game, tuple(refers)) | {oid for _, ids in d.refs for oid in ids
+                                         if oid not in objs and oid not in game.state.player_ids}
+    events = tuple(ev for ins in d.ability.effects for ev in instantiate(game, d.text, ins, refs, gone))
+    return StackItem(t.id, d.controller, d.text, events=events, source=d.source, refers=tuple(refers),
+                     trigger=(t, d.ability))
+
+
+def _gone(game: Game, refers: tuple[tuple[str, str, int], ...]) -> frozenset[str]:
+    """The objects a delayed ability refers to that are no longer the objects it meant: not
+    in the zone they were in, or they changed zones since (a new object, 400.7)."""
+    objs = {o.id: o for o in game.state.objects}
+    out = set()
+    for oid, zone, since in refers:
+        moved = any(e.obj == oid and e.kind == "zone_change" for e in game.log[since:])
+        if oid not in objs or objs[oid].zone.value != zone or moved:
+            out.add(oid)
+    return frozenset(out)
+
+
+def gone_referents(game: Game, item: StackItem) -> frozenset[str]:
+    """For a resolving delayed triggered ability: the objects it refers to that it leaves
+    alone (603.7c)."""
+    return _gone(game, item.refers)
