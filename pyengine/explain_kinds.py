@@ -168,6 +168,11 @@ def cast(answer: Any, query: Any) -> str:
                      + f" = {', '.join(parts) or 'nothing'}")
     if v.mana_value is not None:
         lines.append(f"Mana value on the stack (CR 202.3e): {v.mana_value}")
+    a = v.as_cast if v.legal else None
+    if a is not None:  # asp/cast/forms.lp: 709.3b, 712.8f, 715.3b, 702.103b, 708.2
+        lines.append(f"Cast as {a.name or 'a face-down spell with no name'} ({a.form}; CR 601.2a): "
+                     f"{' '.join(a.colors) or 'colorless'} {' '.join(a.types)}; as it resolves, to the "
+                     f"{a.resolves_to} (CR 608.2n, 608.3, 715.3d)")
     if v.witness:
         lines.append("Choices: " + "; ".join(v.witness))
     for inst, ts in v.legal_targets:

@@ -725,6 +725,64 @@ class CastSacrifice(Record):
     object: Symbol
 
 
+@shown("cast", name="as_form")
+class CastForm(Record):
+    """The completion casts the card as form F (whole, face(N), fused, bestowed, face_down(K))."""
+
+    form: Symbol
+
+
+@shown("cast", name="spell_type")
+class CastSpellType(Record):
+    """The spell as cast has card type T (709.3b, 712.8f, 715.3b, 702.103b, 708.2)."""
+
+    type: Name
+
+
+@shown("cast", name="spell_color")
+class CastSpellColor(Record):
+    """The spell as cast has color C."""
+
+    color: Name
+
+
+@shown("cast", name="stack_ability")
+class CastStackAbility(Record):
+    """The spell as cast has the ability named A (708.2 face down; 702.103b enchant creature)."""
+
+    name: str
+
+
+@shown("cast", name="stack_pt")
+class CastStackPT(Record):
+    """The spell as cast has power P and toughness T (face down 2/2, 702.37c, 702.168b)."""
+
+    power: int
+    toughness: int
+
+
+@shown("cast", name="resolves_to")
+class CastResolvesTo(Record):
+    """As it resolves, the card goes to zone Z (608.2n, 608.3a, 715.3d, 702.34a)."""
+
+    zone: Name
+
+
+@shown("cast", name="unresolved_to")
+class CastUnresolvedTo(Record):
+    """If every target is illegal as it would resolve, the card goes to zone Z (608.2b, 608.3b,
+    702.103e)."""
+
+    zone: Name
+
+
+@shown("cast", name="unresolved_type")
+class CastUnresolvedType(Record):
+    """If every target is illegal as it would resolve, it resolves with card type T (702.103e)."""
+
+    type: Name
+
+
 @shown("cast_payment", name="used")
 class CastUsed(Record):
     """One part of a legal payment: how (tap, convoke, delve, improvise, sacrifice, pool(C),

@@ -12,6 +12,8 @@ from typing import Any
 import clingo
 
 from pyengine import targeting
+from pyengine.cast.charsets import characteristics_facts, symbol_term
+from pyengine.cast.forms import FORM_TERMS
 from pyengine.cast.model import Proposal
 from pyengine.cast.spec import CastingSpec, TargetSpec, spec_of
 from pyengine.errors import ScenarioError
@@ -27,13 +29,23 @@ _SCHEMA = {
     "spell": 1,
     "spell_zone": 1,
     "spell_owner": 1,
-    "spell_type": 1,
-    "spell_color": 1,
-    "spell_kw": 1,
     "has_cost": 1,
     "cost_sym": 3,
-    "printed_mv": 1,
-    "x_min": 1,
+    "layout": 1,
+    "cs_type": 2,
+    "cs_subtype": 2,
+    "cs_color": 2,
+    "cs_kw": 2,
+    "cs_mana_cost": 1,
+    "cs_cost_sym": 3,
+    "cs_mv": 2,
+    "cs_x_min": 2,
+    "cs_ability": 2,
+    "cs_pt": 3,
+    "face_down_ability": 2,
+    "tinst_text": 2,
+    "given_form": 1,
+    "on_adventure": 1,
     "max_x": 1,
     "active_player": 1,
     "main_phase": 0,
@@ -115,23 +127,6 @@ def p(pid: str) -> Fn:
     return Fn("p", pid)
 
 
-def symbol_term(sym: str) -> Fn | Const:
-    """A cost symbol: g(N), c(C), h(A, B) ({W/U}), h2(C) ({2/W}), p(C) ({W/P}), x."""
-    low = sym.lower()
-    if sym.isdigit():
-        return Fn("g", int(sym))
-    if low in ("x", "y", "z"):
-        return Const("x")
-    parts = low.split("/")
-    if len(parts) == 1:
-        return Fn("c", Const(low))
-    if parts[1] == "p":
-        return Fn("p", Const(parts[0]))
-    if parts[0].isdigit():
-        return Fn("h2", Const(parts[1]))
-    return Fn("h", Const(parts[0]), Const(parts[1]))
-
-
 def mana_abilities(abilities: tuple[str, ...]) -> list[list[str]]:
     """The mana each "{T}: Add ..." ability adds (CR 605.1a, 305.6), one list per ability."""
     out = []
@@ -163,34 +158,33 @@ def cast_factset(
     add("spell", o(spell.id))
     add("spell_zone", Const(spell.zone.value))
     add("spell_owner", p(spell.owner))
-    for t in ch.types:
-        add("spell_type", Const(t.lower()))
-    for c in ch.colors:
-        add("spell_color", Const(c.lower()))
-    kws = {k for k, _ in ch.keywords}
-    for k in ("flash", "convoke", "delve", "improvise"):
-        if k in kws:
-            add("spell_kw", Const(k))
+    if spell.on_adventure is not None:
+        add("on_adventure", p(spell.on_adventure))
+    # the card's characteristics (after layers) and each face's (asp/cast/forms.lp chooses)
+    for text, each in characteristics_facts(add, spell.printed, ch, spec):
+        _targets(add, each, text)
     costs: dict[str, tuple[str, ...]] = {}
-    if spell.printed.mana_cost is not None:
-        costs["mana"] = parse_cost(spell.printed.mana_cost).symbols
+    # the mana cost the proposal's hybrid and Phyrexian choices are read against
+    cost_text = spell.printed.mana_cost
+    if proposal.form in ("face1", "face2"):
+        cost_text = spell.printed.faces[int(proposal.form[4:]) - 1].mana_cost
+    if cost_text is not None:
+        costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
-        if k in ("kicker", "flashback", "overload") and param and k not in costs:
+        if k in ("kicker", "flashback", "overload", "bestow") and param and k not in costs:
             costs[k] = parse_cost(param).symbols
     for name, symbols in costs.items():
+        if name == "mana":
+            continue
         add("has_cost", Const(name))
         for i, sym in enumerate(symbols):
             add("cost_sym", Const(name), i, symbol_term(sym))
-    add("printed_mv", parse_cost(spell.printed.mana_cost or "").mana_value)
-    if spec.x_min is not None:
-        add("x_min", spec.x_min)
     add("active_player", p(state.turn.active))
     if state.turn.step in _MAIN:
         add("main_phase")
     if stack_busy or any(x.zone == Zone.STACK and x.id != spell.id for x in state.objects):
         add("stack_busy")
     _cost_effects(add, result)
-    _targets(add, spec)
     for i in range(1, len(spec.modes) + 1):
         add("mode", i)
     if spec.modes:
@@ -237,8 +231,9 @@ def _cost_effects(add, result: LayerResult) -> None:  # type: ignore[no-untyped-
             add("ce_min", e, op.arg("mana"))
 
 
-def _target_facts(add, t: TargetSpec, origin) -> None:  # type: ignore[no-untyped-def]
+def _target_facts(add, t: TargetSpec, origin, text) -> None:  # type: ignore[no-untyped-def]
     add("tinst", t.id, t.lo, t.hi, origin)
+    add("tinst_text", t.id, text)
     for key, words in t.filters:
         for w in words:
             add("tw_filter", t.id, Const(key), Const(w))
@@ -255,14 +250,14 @@ def _target_facts(add, t: TargetSpec, origin) -> None:  # type: ignore[no-untype
         add("tdivide", t.id, t.divide)
 
 
-def _targets(add, spec: CastingSpec) -> None:  # type: ignore[no-untyped-def]
+def _targets(add, spec: CastingSpec, text) -> None:  # type: ignore[no-untyped-def]
     for t in spec.targets:
-        _target_facts(add, t, Const("spell"))
+        _target_facts(add, t, Const("spell"), text)
     for i, m in enumerate(spec.modes, 1):
         for t in m.targets:
-            _target_facts(add, t, Fn("mode", i))
+            _target_facts(add, t, Fn("mode", i), text)
     for t in spec.kicker_targets:
-        _target_facts(add, t, Const("kicker"))
+        _target_facts(add, t, Const("kicker"), text)
 
 
 def _board(add, state: GameState, result: LayerResult, caster: str, spell: str) -> int:  # type: ignore[no-untyped-def]
@@ -323,6 +318,9 @@ def _pool(text: str) -> list[tuple[str, int]]:
 
 
 def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameState) -> None:  # type: ignore[no-untyped-def]
+    if pr.form is not None:
+        add("given", Const("form"))
+        add("given_form", FORM_TERMS[pr.form])
     if pr.alternative is not None:
         add("given", Const("alt"))
         for a in pr.alternative:
@@ -341,6 +339,7 @@ def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameStat
         add("given", Const("x"))
         add("given_x", pr.x)
     base = (pr.alternative[0] if pr.alternative else "mana") if pr.alternative is not None else "mana"
+    base = {"bestowed": "bestow", "morph": "face_down", "disguise": "face_down"}.get(pr.form or "", base)
     symbols = costs.get(base, ())
     for field, choices, kinds in (("hybrid", pr.hybrid, ("h", "h2")), ("phyrexian", pr.phyrexian, ("p",))):
         if choices is None:

@@ -43,6 +43,10 @@ class Proposal:
     divide: tuple[tuple[str, int], ...] | None = None
     sacrifice: tuple[str, ...] | None = None
     payment: Payment | None = None
+    # the characteristics it is cast with (asp/cast/forms.lp): whole (the card's own), face1 /
+    # face2 (a split card's half 709.3, a modal double-faced card's face 712.11b, an Adventure
+    # 715.3), fused (702.102), bestowed (702.103), morph / disguise (face down, 702.37, 702.168)
+    form: str | None = None
 
 
 @dataclass(frozen=True, order=True)
@@ -78,6 +82,23 @@ class TotalCost:
 
 
 @dataclass(frozen=True)
+class AsCast:
+    """The spell as the completion casts it (asp/cast/forms.lp): its form, card types and
+    colors on the stack; where the card goes as it resolves; and, if every target is illegal
+    as it would resolve, where it goes (with the card types it resolves with, 702.103e)."""
+
+    form: str
+    name: str  # the name of the face cast ("" face down: no name, 708.2a)
+    types: tuple[str, ...]
+    colors: tuple[str, ...]
+    resolves_to: str
+    unresolved_to: str | None = None
+    unresolved_types: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    pt: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
 class CastVerdict:
     """The verdict on a (possibly partial) proposed cast: legal when some completion of its
     free parts breaks no rule; otherwise the violations of the completion that gets furthest
@@ -91,6 +112,7 @@ class CastVerdict:
     mana_value: int | None = None
     witness: tuple[str, ...] = ()
     legal_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    as_cast: "AsCast | None" = None
 
     @property
     def first(self) -> Violation | None:

@@ -8,13 +8,16 @@ question and reads the answers. The game's turn engine calls :func:`check_cast`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import clingo
 
 from pyengine import encodings
 from pyengine import shown as O
 from pyengine.budget import Budget
 from pyengine.cast.facts import cast_factset
-from pyengine.cast.model import STEPS, CastVerdict, PaymentListing, Proposal, TotalCost, Violation
+from pyengine.cast.forms import FORM_WORDS, face_name
+from pyengine.cast.model import STEPS, AsCast, CastVerdict, PaymentListing, Proposal, TotalCost, Violation
 from pyengine.errors import EncodingError
 from pyengine.layers import engine as layers
 from pyengine.layers.result import LayerResult
@@ -72,7 +75,11 @@ def check_cast(
     )
     if not res.satisfiable:
         raise EncodingError("cast: the check encoding has no answer (every choice is free)")
-    return _verdict(res.model)
+    verdict = _verdict(res.model)
+    if verdict.as_cast is not None:
+        name = face_name(state.object(proposal.spell).printed, verdict.as_cast.form)
+        verdict = replace(verdict, as_cast=replace(verdict.as_cast, name=name))
+    return verdict
 
 
 def _verdict(model: Model) -> CastVerdict:
@@ -102,6 +109,27 @@ def _verdict(model: Model) -> CastVerdict:
         mv[0] if mv else None,
         _witness(model),
         legal_targets,
+        _as_cast(model),
+    )
+
+
+def _as_cast(model: Model) -> AsCast | None:
+    forms = [FORM_WORDS.get(str(f.form), str(f.form)) for f in read(model, O.CastForm)]
+    zones = [z.zone for z in read(model, O.CastResolvesTo)]
+    if len(forms) != 1 or len(zones) != 1:
+        return None
+    unresolved = [z.zone for z in read(model, O.CastUnresolvedTo)]
+    pts = [(x.power, x.toughness) for x in read(model, O.CastStackPT)]
+    return AsCast(
+        forms[0],
+        "",
+        tuple(sorted(t.type for t in read(model, O.CastSpellType))),
+        tuple(sorted(c.color for c in read(model, O.CastSpellColor))),
+        zones[0],
+        unresolved[0] if unresolved else None,
+        tuple(sorted(t.type for t in read(model, O.CastUnresolvedType))),
+        tuple(sorted(a.name for a in read(model, O.CastStackAbility))),
+        pts[0] if len(pts) == 1 else None,
     )
 
 

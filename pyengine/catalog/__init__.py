@@ -69,6 +69,16 @@ def parse_card(text: str, file: str) -> Card:
     if ctx.player_refs:
         ref, at = ctx.player_refs[0]
         at.fail(f"a card can't refer to player id {ref!r}; use you, opponent, owner, ...")
+    if chars.faces:  # each face's Oracle text is its own (CR 709.1, 712.3, 715.2)
+        if cur.has("oracle"):
+            cur.get("oracle").fail("a card with faces has its Oracle text in each face")
+        for face, c in zip(chars.faces, cur.get("faces").seq(), strict=True):
+            if not c.has("oracle"):
+                c.fail("expected the face's Oracle text (\"\" for none)")
+            if {"Instant", "Sorcery"} & set(face.types):
+                _check_spell_abilities(c, face, face.oracle)
+        oracle = "\n//\n".join(face.oracle for face in chars.faces)
+        return Card(name, chars, oracle, file, resolves, does)
     if not cur.has("oracle") or not isinstance(cur.get("oracle").value, str):
         cur.get("oracle").fail("expected the card's Oracle text (\"\" for a vanilla card)")
     oracle = cur.get("oracle").value

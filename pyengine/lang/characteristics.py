@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pyengine.lang.effects import Ctx, _colors, _subtypes, _supertypes, _types, parse_ability
 from pyengine.lang.yamlread import Cursor, describe
 from pyengine.model import subtypes as subtype_table
@@ -10,7 +12,11 @@ from pyengine.model.objects import Characteristics
 
 CHAR_FIELDS = frozenset({"name", "mana_cost", "mana_value", "colors", "color_indicator",
                          "supertypes", "types", "subtypes", "power", "toughness", "loyalty",
-                         "defense", "abilities", "keywords", "casting"})
+                         "defense", "abilities", "keywords", "casting", "layout", "faces"})
+# CR 709 split cards, 712.3 modal double-faced cards, 715 adventurer cards
+LAYOUTS = ("split", "modal_dfc", "adventure")
+# what a face has of its own (a card's name, when it has faces, is the catalog's name only)
+FACE_FIELDS = CHAR_FIELDS - {"layout", "faces"} | {"oracle"}
 
 
 def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozenset(),
@@ -18,6 +24,8 @@ def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozens
     """Characteristics from a mapping; colors follow the mana cost (CR 202.2) unless a color
     indicator (CR 204) or explicit ``colors`` says otherwise."""
     cur.mapping(CHAR_FIELDS | extra, "a card or object mapping")
+    if cur.has("faces") or cur.has("layout"):
+        return _two_faced(cur, ctx, name)
     mana_cost = None
     mana_value = 0
     colors: tuple[str, ...] = ()
@@ -70,6 +78,62 @@ def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozens
         abilities=tuple(abilities),
         oracle=_oracle(cur.get("oracle")) if cur.has("oracle") else "",
         casting=_casting(cur, mana_cost),
+    )
+
+
+def _two_faced(cur: Cursor, ctx: Ctx, name: str) -> Characteristics:
+    """A card with two faces (``layout`` and ``faces``): each face its own characteristics; the
+    card's outside the stack are the two halves combined for a split card (CR 709.4, 709.4b:
+    the combined mana cost, its colors and mana value; 709.4c: every type and ability), the
+    first face's for a modal double-faced card (712.8a) or an adventurer card (715.4)."""
+    layout = cur.req("layout").choice(LAYOUTS, "a card layout:")
+    stray = [k for k in cur.value if k in CHAR_FIELDS - {"name", "layout", "faces"}]
+    if stray:
+        cur.get(stray[0]).fail(f"a {layout} card has its characteristics in its faces: "
+                               f"give {stray[0]!r} in a face")
+    items = cur.req("faces").seq("a list of two faces")
+    if len(items) != 2:
+        cur.get("faces").fail(f"a {layout} card has two faces (CR 709.1, 712.3, 715.2), not {len(items)}")
+    faces = []
+    seen: set[str] = set()
+    for c in items:
+        c.mapping(FACE_FIELDS, "a face {name, mana_cost, types, ..., oracle, casting}")
+        face = parse_characteristics(c, ctx, extra=frozenset({"oracle"}),
+                                     name=c.req("name").string("the face's name"))
+        spec = face.casting
+        if spec is not None and (getattr(spec, "modes", ()) or getattr(spec, "kicker_targets", ())
+                                 or getattr(spec, "additional", ())):
+            c.get("casting").fail("a face's casting gives its targets and x (modes, kicker targets and "
+                                  "additional costs of a face are not modelled yet)")
+        ids = {t.id for t in getattr(spec, "all_targets", lambda: ())()}
+        if ids & seen:
+            c.get("casting").fail(f"target id {sorted(ids & seen)[0]!r} is used by both faces")
+        seen |= ids
+        faces.append(face)
+    first, second = faces
+    if layout != "split":
+        return replace(first, layout=layout, faces=tuple(faces))
+    cost = None
+    if first.mana_cost is not None or second.mana_cost is not None:
+        cost = (first.mana_cost or "") + (second.mana_cost or "")
+    parsed = parse_cost(cost or "")
+
+    def union(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
+        return a + tuple(x for x in b if x not in a)
+
+    return Characteristics(
+        name=f"{first.name} // {second.name}",
+        mana_cost=cost,
+        mana_value=parsed.mana_value,
+        colors=tuple(c for c in ("white", "blue", "black", "red", "green")
+                     if c in first.colors + second.colors),
+        supertypes=union(first.supertypes, second.supertypes),
+        types=union(first.types, second.types),
+        subtypes=union(first.subtypes, second.subtypes),
+        abilities=first.abilities + second.abilities,
+        oracle=first.oracle + "\n//\n" + second.oracle,
+        layout=layout,
+        faces=tuple(faces),
     )
 
 

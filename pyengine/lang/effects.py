@@ -472,9 +472,9 @@ def _param_keyword(kind: str, param: str, cur: Cursor, ctx: Ctx | None = None) -
             cur.fail(f"landwalk needs a land type, nonbasic or a supertype (legendary, snow), got {param!r}")
     if kind == "ward":
         param = _ward_cost(param.strip(), cur)
-    if kind in ("kicker", "flashback", "overload"):  # CR 702.33a, 702.34a, 702.96a: a mana cost
-        from pyengine.lang.ops_casting import check_cost_param
+    from pyengine.lang.ops_casting import COST_KEYWORDS, check_cost_param
 
+    if kind in COST_KEYWORDS:  # CR 702.33a, 702.34a, 702.96a, 702.103a, 702.37a, 702.168a
         param = check_cost_param(kind, param.strip(), cur)
     return Ability("keyword", key=f"{kind}:{param}", name=kind, param=param)
 

@@ -26,36 +26,42 @@ FILTER is a mapping of ``types`` (has all), ``any_types``, ``not_types``, ``colo
 layers); ``{}`` is every spell. P is ``you`` (the effect's controller), ``opponent`` or
 ``each``.
 
-Keywords: ``convoke``, ``delve``, ``improvise`` (words), ``{kicker: "{1}{R}"}``,
-``{flashback: "{2}{R}"}``, ``{overload: "{3}{R}{R}"}`` (a mana cost each).
+Keywords: ``convoke``, ``delve``, ``improvise``, ``fuse`` (words), ``{kicker: "{1}{R}"}``,
+``{flashback: "{2}{R}"}``, ``{overload: "{3}{R}{R}"}``, ``{bestow: "{3}{G}{G}"}``,
+``{morph: "{2}{W}{W}"}``, ``{disguise: "{X}{3}{W}"}`` (a mana cost each).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pyengine.lang.effects import KEYWORDS, OPS, PARAM_KEYWORDS, Ctx, OpSpec, _colors, _types
+from pyengine.lang.effects import KEYWORDS, OPS, PARAM_KEYWORDS, Ctx, OpSpec, _colors, _subtypes, _types
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.effects import Arg
 from pyengine.model.mana import parse_cost
 
 AREA = "casting"
 Args = tuple[tuple[str, Arg], ...]
-FILTER_KEYS = ("types", "any_types", "not_types", "colors", "any_colors", "not_colors")
+FILTER_KEYS = ("types", "any_types", "not_types", "colors", "any_colors", "not_colors", "subtypes",
+               "any_subtypes")
 CASTERS = ("you", "opponent", "each")
-COST_KEYWORDS = {"kicker": "702.33", "flashback": "702.34", "overload": "702.96"}
-WORD_KEYWORDS = ("convoke", "delve", "improvise")
+COST_KEYWORDS = {"kicker": "702.33", "flashback": "702.34", "overload": "702.96", "bestow": "702.103",
+                 "morph": "702.37", "disguise": "702.168"}
+WORD_KEYWORDS = ("convoke", "delve", "improvise", "fuse")
 
 
 def parse_filter(cur: Cursor) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """A spell filter: ((key, words), ...) with types and colors in lower case."""
     cur.mapping(
-        set(FILTER_KEYS), "a spell filter {types, any_types, not_types, colors, any_colors, not_colors}"
+        set(FILTER_KEYS),
+        "a spell filter {types, any_types, not_types, colors, any_colors, not_colors, subtypes, "
+        "any_subtypes}",
     )
     out = []
     for key in FILTER_KEYS:
         if cur.has(key):
-            words = _types(cur.get(key)) if "types" in key else _colors(cur.get(key))
+            c = cur.get(key)
+            words = _subtypes(c) if "subtypes" in key else _types(c) if "types" in key else _colors(c)
             out.append((key, tuple(sorted(w.lower() for w in words))))
     return tuple(out)
 

@@ -50,6 +50,11 @@ class Characteristics:
     # how the card is cast: targets, modes, X, additional costs (pyengine/cast/spec.py); None:
     # a spell with no targets, modes or additional costs
     casting: object = field(default=None, compare=False)
+    # a card with two faces (docs/effect-language.md, "Card faces"): ``split`` (CR 709),
+    # ``modal_dfc`` (712.3) or ``adventure`` (715), and each face's own characteristics; the
+    # fields above are the card's outside the stack (709.4 combined, 712.8a and 715.4 the first)
+    layout: str | None = field(default=None, compare=False)
+    faces: tuple["Characteristics", ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -85,6 +90,9 @@ class GameObject:
     # its back face is up (701.27g: a transformed permanent)
     other_face: Characteristics | None = None
     transformed: bool = False
+    # CR 715.3d: an Adventure spell this player controlled resolved and exiled it; for as long
+    # as it remains exiled, that player may cast it (not as an Adventure)
+    on_adventure: str | None = None
     line: int | None = field(default=None, compare=False)
 
 

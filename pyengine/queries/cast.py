@@ -11,6 +11,7 @@ from typing import Any
 
 from pyengine.budget import Budget
 from pyengine.cast.facts import Located
+from pyengine.cast.forms import own_faces
 from pyengine.cast.model import COLORS, STEPS, CastVerdict, Payment, PaymentListing, Proposal
 from pyengine.cast.service import check_cast, legal_payments
 from pyengine.cast.spec import spec_of
@@ -21,6 +22,7 @@ from pyengine.layers import engine as layers
 from pyengine.model.enums import Zone
 from pyengine.model.mana import parse_cost
 from pyengine.model.objects import GameState
+from pyengine.queries import cast_forms
 from pyengine.queries.base import QueryKind, register
 
 QUERY_FIELDS = {
@@ -39,6 +41,7 @@ QUERY_FIELDS = {
     "sacrifice",
     "payment",
     "list",
+    "as",
 }
 EXPECT_FIELDS = {
     "legal",
@@ -50,7 +53,7 @@ EXPECT_FIELDS = {
     "payments",
     "payment_count",
     "legal_targets",
-}
+} | cast_forms.FIELDS
 PAYMENT_FIELDS = {"tap", "pool", "convoke", "delve", "improvise"}
 
 
@@ -73,6 +76,7 @@ class CastExpect:
     payments: tuple[tuple[str, ...], ...] | None
     payment_count: int | None
     legal_targets: tuple[tuple[str, tuple[str, ...]], ...] | None
+    as_cast: cast_forms.AsCastExpect = cast_forms.AsCastExpect()
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,8 @@ class CastAnswer:
                 "mana_value": v.mana_value,
                 "choices": list(v.witness),
             }
+            if v.as_cast is not None:
+                out |= cast_forms.to_json(v.as_cast)
         if self.listing is not None:
             out |= {"payment_count": self.listing.count, "payments": [list(p) for p in self.listing.payments]}
         return out
@@ -108,6 +114,8 @@ class CastAnswer:
                 + f" (CR 601.2f), mana value on the stack {v.mana_value} (CR 202.3e)",
                 "  choices: " + ("; ".join(v.witness) or "none"),
             ]
+            if v.as_cast is not None:
+                lines.append(cast_forms.line(v.as_cast))
         else:
             first = v.first
             assert first is not None
@@ -147,6 +155,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CastQuery:
         if zone != spell.zone.value:
             cur.get("from").fail(f"{spell_id} is in the {spell.zone.value}, not the {zone}")
     spec = spec_of(spell.printed.casting, spell.printed.mana_cost)
+    form = cast_forms.parse_form(cur.get("as"), spell) if cur.has("as") else None
     where: dict[str, tuple[str | None, int | None, str]] = {}
     alternative = None
     if cur.has("alternative"):
@@ -155,7 +164,11 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CastQuery:
         alternative = tuple(
             c.choice(["flashback", "overload", "free"], "an alternative cost:") for c in items
         )
-    _targets_known(cur, spell_id, spell.printed.abilities, spec, alternative)
+    # each text the card may be cast with: its own (a split card's is only its halves'), each face's
+    if spell.printed.layout != "split":
+        _targets_known(cur, spell_id, spell.printed.abilities, spec, alternative)
+    for _, face in own_faces(spell.printed):
+        _targets_known(cur, spell_id, face.abilities, spec_of(face.casting, face.mana_cost), alternative)
     kicked = cur.get("kicked").boolean() if cur.has("kicked") else None
     modes = None
     if cur.has("modes"):
@@ -175,7 +188,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CastQuery:
     targets = None
     who = set(objects) | set(state.player_ids)
     if cur.has("targets"):
-        instances = {t.id for t in spec.all_targets()}
+        instances = cast_forms.instances(spell.printed)
         chosen = []
         for key, c in cur.get("targets").mapping(None, "{TARGET_ID: [ids]}").items():
             if key not in instances:
@@ -216,6 +229,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CastQuery:
         divide,
         sacrifice,
         payment,
+        form,
     )
     return CastQuery(prop, lists, tuple(where.items()))
 
@@ -321,7 +335,8 @@ def parse_expect(cur: Cursor, query: CastQuery, state: GameState) -> CastExpect:
                 for k, c in cur.get("legal_targets").mapping(None, "{TARGET_ID: [ids]}").items()
             )
         )
-    return CastExpect(legal, step, rule, total, life, mv, payments, count, targets)
+    as_cast = cast_forms.parse_expect(cur, legal)
+    return CastExpect(legal, step, rule, total, life, mv, payments, count, targets, as_cast)
 
 
 def _canonical(symbols: tuple[str, ...]) -> str:
@@ -400,6 +415,7 @@ def compare(expect: CastExpect, answer: CastAnswer) -> list[str]:
             have = tuple(sorted(t.replace("player ", "") for t in got.get(inst, ())))
             if have != want:
                 diffs.append(f"legal_targets.{inst}: expected {list(want)}, got {list(have)}")
+    diffs += cast_forms.compare(expect.as_cast, v.as_cast if v.legal else None)
     lst = answer.listing
     if lst is not None:
         if expect.payment_count is not None and lst.count != expect.payment_count:

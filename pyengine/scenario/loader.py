@@ -31,7 +31,7 @@ PLAYER_FIELDS = frozenset({"id", "life", "poison", "mana", "hand_size", "library
 TURN_FIELDS = frozenset({"active", "number", "step"})
 STATE_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "timestamp", "token",
                           "tapped", "controlled_since_turn_start", "counters", "damage",
-                          "attached_to", "face_down", "oracle", "copy", "back_face"})
+                          "attached_to", "face_down", "oracle", "copy", "back_face", "on_adventure"})
 EFFECT_FIELDS = frozenset({"id", "card", "source", "controller", "timestamp", "duration",
                            "affected"})
 
@@ -263,8 +263,13 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         copy=cur.get("copy").choice(("spell", "card"), "what it is a copy of (CR 707.10, 707.12):")
         if cur.has("copy") else None,
         other_face=other_face,
+        on_adventure=(cur.get("on_adventure").choice(pids, "a player id:")
+                      if cur.has("on_adventure") else None),
         line=cur.line,
     )
+    if obj.on_adventure is not None and (obj.zone != Zone.EXILE or printed.layout != "adventure"):
+        cur.get("on_adventure").fail("only an adventurer card in exile is on an adventure (CR 715.3d), "
+                                     f"not a {printed.layout or 'normal'} card in the {obj.zone.value}")
     if obj.attached_to is not None and obj.attached_to not in pids:  # an Aura may enchant a player (303.4b)
         ctx.object_refs.append((obj.attached_to, cur.get("attached_to")))
     if obj.zone != Zone.BATTLEFIELD and (obj.tapped or obj.attached_to or obj.damage):

@@ -335,6 +335,8 @@ def _object() -> Schema:
                             "timestamp": {"type": "integer", "minimum": 0}}}]}},
         "damage": {"type": "integer", "minimum": 0},
         "attached_to": _nonempty(), "oracle": {"type": "string"},
+        "on_adventure": {"type": "string", "pattern": r"\S",
+                         "description": "the player who may cast this exiled adventurer card (CR 715.3d)"},
         "copy": {"enum": ["spell", "card"], "description": "a copy of a spell or of a card, not a card "
                                                            "(CR 707.10, 707.12)"},
         "back_face": {"type": "object", "required": ["name"], "additionalProperties": False,

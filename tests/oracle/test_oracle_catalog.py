@@ -81,8 +81,18 @@ def _without_trigger(ability: Any) -> Any:
     return _norm(dataclasses.replace(ability, trigger=None))
 
 
+def _front(card: catalog.Card) -> catalog.Card:
+    """A card with faces as the card data holds it: its first face only (the front face of a
+    split, modal double-faced or adventurer card; CR 709.1, 712.8a, 715.4)."""
+    faces = card.characteristics.faces
+    if not faces:
+        return card
+    return dataclasses.replace(card, name=faces[0].name, characteristics=faces[0], oracle=faces[0].oracle)
+
+
 @pytest.mark.parametrize("card", CARDS, ids=[c.name for c in CARDS])
 def test_catalog_card_compiled_from_its_oracle_text_equals_it(card: catalog.Card) -> None:
+    card = _front(card)
     got, made = _compiled(card)
     strip = {"abilities": (), "oracle": "", **NOT_COMPILED_FIELDS}
     assert _norm(dataclasses.replace(made.characteristics, **strip)) == \
