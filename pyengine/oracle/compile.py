@@ -125,9 +125,13 @@ def compile_card(card: OracleCard) -> Compiled:
         abilities.extend(got)
     if abilities:
         base["abilities"] = abilities
-    spell.write(base)
-    why = _refused_spell(base) if spell.any() else ""
-    if why:  # the parser refuses what the spell does: its paragraphs are seen as text only
+    # what the spell does is written only when every paragraph of it is compiled (608.2c:
+    # all its instructions, with all its targets, 601.2c); else each is seen as text only
+    whole = not any(c.template in (None, "spell ability (text)") for c in clauses)
+    if whole:
+        spell.write(base)
+    why = _refused_spell(base) if whole and spell.any() else ""
+    if not whole or why:  # the parser refuses what the spell does: its paragraphs are seen as text only
         for k in ("does", "resolves", "casting"):
             base.pop(k, None)
         clauses = [Clause(c.text, "spell ability (text)") if c.template == "spell ability" else c
