@@ -163,8 +163,8 @@ def _damage(s: str, eff: Effect) -> bool:
 
 
 def _draw(s: str, eff: Effect) -> bool:
-    m = (_fm(rf"()draw {NUM} cards?", s)
-         or _fm(rf"(target player|target opponent) draws {NUM} cards?", s))
+    m = (_fm(rf"()(?:you )?draw {NUM} cards?", s)
+         or _fm(rf"(target player|target opponent|that player) draws {NUM} cards?", s))
     if not m:
         return False
     player = _player(m.group(1) or "you", eff)
@@ -181,11 +181,13 @@ def _draw(s: str, eff: Effect) -> bool:
 def _player(who: str, eff: Effect) -> str | None:
     if who in ("you", "each opponent"):
         return WHO[who]
+    if who == "that player":  # the player targeted earlier in the sentence
+        return eff.ref() if eff.targets and "player" in eff.targets[-1] else None
     return target(who, eff, ("player",))
 
 
 def _life(s: str, eff: Effect) -> bool:
-    m = _fm(r"(you|each opponent|target player|target opponent) (gains?|loses?) (\d+) life", s)
+    m = _fm(r"(you|each opponent|target player|target opponent|that player) (gains?|loses?) (\d+) life", s)
     if not m:
         return False
     who, verb = m.group(1), m.group(2)
@@ -218,16 +220,16 @@ def _move(s: str, eff: Effect) -> bool:
 
 
 def _counters(s: str, eff: Effect) -> bool:
-    m = _fm(rf"put {NUM} \+1/\+1 counters? on (SELF|target .+)", s)
+    m = _fm(rf"put {NUM} ([+-]1/[+-]1) counters? on (SELF|target .+)", s)
     if not m:
         return False
     n = number(m.group(1))
     if n is None or (n == 1) != (" counter on " in s):
         return False
-    on = "self" if m.group(2) == "SELF" else target(m.group(2), eff, ("object",))
+    on = "self" if m.group(3) == "SELF" else target(m.group(3), eff, ("object",))
     if on is None:
         return False
-    ev: dict[str, Any] = {"kind": "counters", "target": on, "counter": "+1/+1"}
+    ev: dict[str, Any] = {"kind": "counters", "target": on, "counter": m.group(2)}
     if n != 1:
         ev["amount"] = n
     eff.do.append(ev)
@@ -281,6 +283,13 @@ def split(text: str) -> list[str] | None:
     # "X and you gain N life": two instructions of one sentence (608.2c, in order)
     expanded = []
     for p in out:
+        # "target player draws two cards and loses 2 life": one player, both instructions
+        m = _fm(r"(you|target player|target opponent|each opponent) ((?:draws?|gains?|loses?) [^,]+?) "
+                r"and ((?:draws?|gains?|loses?) .+)", p)
+        if m:
+            again = "that player" if m.group(1).startswith("target") else m.group(1)
+            expanded += [f"{m.group(1)} {m.group(2)}", f"{again} {m.group(3)}"]
+            continue
         m = _fm(r"(.+?),? and (you gain \d+ life|you lose \d+ life|draw a card|"
                          r"you draw a card)", p)
         expanded.extend([m.group(1), m.group(2)] if m else [p])

@@ -30,9 +30,10 @@ BOARD = ("  - {id: bears, card: Grizzly Bears, controller: alice, timestamp: 1}\
 SPELLS = _game(
     BOARD + "".join(f"  - {{id: {i}, card: {c}, owner: alice, zone: hand}}\n" for i, c in (
         ("spark", "Test Spark"), ("spark2", "Test Spark"), ("unmaking", "Test Unmaking"),
-        ("surge", "Test Surge"), ("study", "Test Study"), ("recall", "Test Recall"))),
+        ("surge", "Test Surge"), ("study", "Test Study"), ("recall", "Test Recall"),
+        ("bargain", "Test Bargain"))),
     "{active: alice, number: 3, step: precombat_main}",
-    "[{id: alice, hand_size: 6, library_size: 10}, {id: bob, library_size: 10}]",
+    "[{id: alice, hand_size: 7, library_size: 10}, {id: bob, library_size: 10}]",
     # CR 120.3e, 704.5g: 2 damage to the 3/3 Ogre (Glorious Anthem) then, the Anthem
     # destroyed (701.8), it is a 2/2 with 2 damage and dies; 120.3a: 2 damage to bob
     "    - {stack: {object: spark, controller: alice, targets: [ogre]}}\n    - resolve\n"
@@ -45,10 +46,13 @@ SPELLS = _game(
     # 121.2: two cards drawn; bounce to the owner's hand (bob's Ogre, 400.3)
     "    - {stack: {object: study, controller: alice}}\n    - resolve\n"
     "    - {stack: {object: recall, controller: alice, targets: [hulk]}}\n    - resolve\n"
+    # 608.2c: the player targeted draws two cards, then that player loses 2 life
+    "    - {stack: {object: bargain, controller: alice, targets: [bob]}}\n    - resolve\n"
     "    - {checkpoint: done}\n",
     "    survived: {objects: {ogre: {zone: battlefield, damage: 2}, spark: {zone: graveyard}}}\n"
     "    unmade: {life: {alice: 22}, objects: {anthem: {zone: graveyard}, ogre: {zone: graveyard}}}\n"
-    "    done: {stack: [], life: {alice: 22, bob: 18}, hand: {alice: 2, bob: 1}, library: {alice: 8},\n"
+    "    done: {stack: [], life: {alice: 22, bob: 16}, hand: {alice: 2, bob: 3},\n"
+    "           library: {alice: 8, bob: 8},\n"
     "           objects: {bears: {power: 4, toughness: 4, abilities: [trample]}, hulk: {zone: hand},\n"
     "                     study: {zone: graveyard}}}\n")
 
