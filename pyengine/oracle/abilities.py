@@ -42,10 +42,24 @@ def _at(head: str) -> dict[str, Any] | None:
     return None
 
 
-def _object(phrase: str) -> Any | None:
+def _fits_self(sel: dict[str, Any], card: dict[str, Any]) -> bool:
+    """Whether the card itself fits a selector of types, subtypes and controller only."""
+    if set(sel) - {"types", "subtypes", "controller"} or sel.get("controller", "you") != "you":
+        return False
+    return set(sel.get("types", ())) <= set(card.get("types", ())) and \
+        set(sel.get("subtypes", ())) <= set(card.get("subtypes", ()))
+
+
+def _object(phrase: str, card: dict[str, Any]) -> Any | None:
     """The object of a trigger event: SELF, or "a land you control", "another creature"."""
     if phrase == "SELF":
         return "self"
+    m = _fm(r"SELF or another (.+)", phrase)
+    if m:  # the object itself or another that fits: whichever fits, when the object fits too
+        sel = P.selector(m.group(1))
+        if sel is None or "other" in sel or not _fits_self(sel, card):
+            return None
+        return sel
     other = phrase.startswith("another ")
     sel = P.selector(phrase.removeprefix("another "))
     if sel is None or "other" in sel or not phrase.startswith(("a ", "an ", "another ")):
@@ -53,14 +67,14 @@ def _object(phrase: str) -> Any | None:
     return {"other": True, **sel} if other else sel
 
 
-def _when(head: str) -> tuple[dict[str, Any], bool] | None:
+def _when(head: str, card: dict[str, Any]) -> tuple[dict[str, Any], bool] | None:
     """The trigger event of "When SELF enters", "Whenever a creature you control dies", ...,
     and whether it is about the ability's own object ("it" is then SELF)."""
     m = _fm(r"(?:When|Whenever) (.+?) (enters(?: the battlefield)?|dies|attacks|blocks|"
                      r"becomes blocked|leaves the battlefield|is put into a graveyard from the "
                      r"battlefield|deals combat damage to a player)", head)
     if m:
-        obj = _object(m.group(1))
+        obj = _object(m.group(1), card)
         if obj is None:
             return None
         verb = m.group(2)
@@ -70,6 +84,12 @@ def _when(head: str) -> tuple[dict[str, Any], bool] | None:
         if verb == "deals combat damage to a player":
             return {"when": {"kind": "damage", "source": obj, "to": "player", "combat": True}}, obj == "self"
         return {"when": {"kind": kind, "obj": obj}}, obj == "self"
+    if head == "When you cast this spell":  # CR 603.2f: it triggers as the spell is cast
+        return {"when": {"kind": "cast", "obj": "self", "player": "you"}}, False
+    if head == "Whenever SELF becomes tapped":
+        return {"when": {"kind": "tap", "obj": "self"}}, True
+    if head == "Whenever you draw a card":
+        return {"when": {"kind": "draw", "player": "you"}}, False
     m = _fm(r"Whenever you cast an? (.+)", head)
     if m and m.group(1) in _SPELLS:
         when: dict[str, Any] = {"kind": "cast", "player": "you"}
@@ -89,14 +109,15 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         return None
     head, body = m.group(1), m.group(2)
     at = _at(head)
-    found = (at, False) if at is not None else _when(head)
+    found = (at, False) if at is not None else _when(head, card)
     if found is None or found[0] is None:
         return None
     trigger, about_self = found
     if about_self:  # "it" is the object the event is about: the ability's own (CR 603.6a)
         body = _sub(r"^[Ii]t deals", "SELF deals", body)
         body = _sub(r"counters? on it\.$", lambda x: x.group(0)[:-3] + "SELF.", body)
-    eff = E.effect(body[:1].upper() + body[1:], targets_ok=False)
+    dies = about_self and trigger.get("when", {}).get("kind") == "dies"
+    eff = E.effect(body[:1].upper() + body[1:], targets_ok=False, dies=dies)
     if eff is None:
         return None
     return [{"trigger": trigger, "do": eff.do, "text": text}]

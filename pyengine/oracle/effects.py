@@ -36,6 +36,7 @@ class Effect:
     targets: list[dict[str, Any]] = field(default_factory=list)  # does:/trigger targets
     casting: list[dict[str, Any]] = field(default_factory=list)  # casting: targets (601.2c)
     resolves: dict[str, Any] | None = None  # a spell's continuous effect on its targets
+    from_graveyard: bool = False  # the ability triggers as its source dies (SELF is in a graveyard)
 
     def ref(self) -> str:
         """The reference of the target added last (target, target2, ...)."""
@@ -219,6 +220,41 @@ def _move(s: str, eff: Effect) -> bool:
     return True
 
 
+def _from_graveyard(s: str, eff: Effect) -> bool:
+    """"Return target creature card from your graveyard to your hand / to the battlefield"
+    (CR 400.7: a card in a graveyard is targeted there, 115.1)."""
+    m = _fm(r"return target (?:(artifact|creature|enchantment|land|permanent) )?card from your graveyard "
+            r"to (your hand|the battlefield)", s)
+    if not m:
+        return False
+    kind = m.group(1)
+    what: dict[str, Any] = {"zone": "graveyard", "controller": "you"}
+    if kind == "permanent":
+        what["any_types"] = list(P.PERMANENT_TYPES)
+    elif kind:
+        what["types"] = [P.CARD_TYPES[kind]]
+    sel = {k: v for k, v in what.items() if k != "controller"}
+    sel["owner"] = "you"
+    tid = kind or "card"
+    if tid in {c["id"] for c in eff.casting}:
+        tid = f"{tid}{len(eff.casting) + 1}"
+    eff.targets.append({"obj": sel})
+    eff.casting.append({"id": tid, "what": what})
+    to = "hand" if m.group(2) == "your hand" else "battlefield"
+    eff.do.append({"kind": "move", "object": eff.ref(), "from": "graveyard", "to": to})
+    return True
+
+
+def _return_self(s: str, eff: Effect) -> bool:
+    """"return SELF to its owner's hand" in an ability that triggers as it is put into a
+    graveyard from the battlefield: the card, in the graveyard (CR 603.6c, 603.10a, 400.7)."""
+    if not eff.from_graveyard or s not in ("return SELF to its owner's hand",
+                                           "return it to its owner's hand"):
+        return False
+    eff.do.append({"kind": "move", "object": "self", "from": "graveyard", "to": "hand"})
+    return True
+
+
 def _counters(s: str, eff: Effect) -> bool:
     m = _fm(rf"put {NUM} ([+-]1/[+-]1) counters? on (SELF|target .+)", s)
     if not m:
@@ -243,25 +279,26 @@ def _sacrifice(s: str, eff: Effect) -> bool:
     return True
 
 
-SENTENCES = (_damage, _draw, _life, _move, _counters, _sacrifice)
+SENTENCES = (_damage, _draw, _life, _move, _counters, _sacrifice, _from_graveyard, _return_self)
 
 
 def _pump(s: str, eff: Effect) -> bool:
     """"Target creature gets +3/+3 until end of turn" (and "gains flying"): the spell's
     continuous effect on its target (CR 611.2a, 611.2c: the affected object is locked in)."""
-    m = _fm(rf"target creature (gets {PT}(?: and gains (.+))?|gains (.+)) until end of turn", s)
+    m = _fm(rf"(target creature(?: you control| an opponent controls)?) (gets {PT}(?: and gains (.+))?|"
+            rf"gains (.+)) until end of turn", s)
     if not m or eff.resolves is not None or eff.targets:
         return False
     ops: dict[str, Any] = {}
-    if m.group(2) is not None:
-        ops["modify_pt"] = {"power": int(m.group(2)), "toughness": int(m.group(3))}
-    kws = m.group(4) or m.group(5)
+    if m.group(3) is not None:
+        ops["modify_pt"] = {"power": int(m.group(3)), "toughness": int(m.group(4))}
+    kws = m.group(5) or m.group(6)
     if kws is not None:
         got = P.keyword_list(kws)
         if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
             return False
         ops["add_abilities"] = got
-    if target("target creature", eff, ("object",)) is None:
+    if target(m.group(1), eff, ("object",)) is None:
         return False
     eff.resolves = ops
     return True
@@ -296,12 +333,14 @@ def split(text: str) -> list[str] | None:
     return expanded
 
 
-def effect(text: str, *, targets_ok: bool = True, spell: bool = False) -> Effect | None:
-    """The events (and targets) of an effect's text, or None if a sentence isn't known."""
+def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
+           dies: bool = False) -> Effect | None:
+    """The events (and targets) of an effect's text, or None if a sentence isn't known
+    (``dies``: of an ability that triggers as its own source dies)."""
     sentences = split(text)
     if not sentences:
         return None
-    eff = Effect()
+    eff = Effect(from_graveyard=dies)
     for s in sentences:
         if spell and _pump(s, eff):
             continue

@@ -55,10 +55,17 @@ def fits(sel: dict[str, Any], types: tuple[str, ...], colors: tuple[str, ...],
     return True
 
 
+GRAVEYARD = (("grave", "Grizzly Bears", ("Creature",)), ("grave2", "Seat of the Synod", ("Artifact", "Land")),
+             ("grave3", "Glorious Anthem", ("Enchantment",)))
+
+
 def _pick(spec: dict[str, Any]) -> str | None:
     if "any" in spec or spec.get("player") in ("any", "opponent"):
         return "bob"
     sel = spec.get("obj", {})
+    if sel.get("zone") == "graveyard":  # a card of alice's graveyard (the board has three)
+        rest = {k: v for k, v in sel.items() if k not in ("zone", "owner")}
+        return next((gid for gid, _c, types in GRAVEYARD if fits(rest, types, (), "alice")), None)
     for oid, _card, ctl, types, colors in POOL:
         ok = fits(sel, types, colors, ctl)
         if ok is None:
@@ -90,6 +97,7 @@ def _fitting_card(sel: dict[str, Any]) -> dict[str, Any] | None:
 def _objects(extra: list[dict[str, Any]]) -> list[dict[str, Any]]:
     objs: list[dict[str, Any]] = [{"id": oid, "card": card, "controller": ctl, "timestamp": i + 1}
                                   for i, (oid, card, ctl, _t, _c) in enumerate(POOL)]
+    objs += [{"id": gid, "card": card, "owner": "alice", "zone": "graveyard"} for gid, card, _t in GRAVEYARD]
     for o in objs:
         if o["id"] == "jace":  # a planeswalker with no loyalty would die at once (704.5i)
             o["counters"] = {"loyalty": 3}
@@ -113,7 +121,9 @@ Generated = tuple[list[dict[str, Any]], list[Any], str, str]
 
 def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None:
     """The extra objects, the script, the active player and the starting step."""
-    on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    on_field: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
+        on_field["attached_to"] = "bears"  # an unattached Aura would go to the graveyard (704.5m)
     in_hand = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
     if "at" in trigger:
         at = trigger["at"]
@@ -125,8 +135,9 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     kind, obj = when["kind"], when.get("obj", when.get("source"))
     if kind == "enters" and obj == "self":
         types = set(card.card.get("types", ()))
-        if {"Aura"} & set(card.card.get("subtypes", ())):
-            return None  # an Aura spell targets; one put onto the battlefield is attached (303.4)
+        if {"Aura"} & set(card.card.get("subtypes", ())):  # an Aura spell targets (303.4a)
+            cast = {"stack": {"object": "card", "controller": "alice", "targets": ["bears"]}}
+            return [in_hand], [cast, "resolve", "resolve"], "alice", "precombat_main"
         if "Land" in types:  # a land is played, not cast (305.1): it enters from alice's hand
             enter = {"events": [{"kind": "enter", "object": "card", "from": "hand"}]}
             return [in_hand], [enter, "resolve"], "alice", "precombat_main"
@@ -173,6 +184,16 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         script = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
                   {"advance": "declare_blockers"}, {"block": {"card": "ogre"}}, "resolve"]
         return [on_field], script, "bob", "precombat_main"
+    if kind == "cast" and obj == "self":  # the trigger resolves first, then the spell (405.5)
+        if card.card.get("casting") or {"Aura"} & set(card.card.get("subtypes", ())):
+            return None
+        return [in_hand], [{"stack": {"object": "card", "controller": "alice"}}, "resolve", "resolve"], \
+            "alice", "precombat_main"
+    if kind == "draw":
+        return [on_field], [{"draw": "alice"}, "resolve"], "alice", "precombat_main"
+    if kind == "tap" and obj == "self" and "Creature" in card.card.get("types", ()):
+        return [on_field], [{"advance": "declare_attackers"}, {"attack": {"card": "bob"}}, "resolve"], \
+            "alice", "precombat_main"
     if kind == "life_gain":
         return [on_field], [{"events": [{"kind": "gain_life", "player": "alice", "amount": 1}]},
                             "resolve"], "alice", "precombat_main"

@@ -31,9 +31,10 @@ SPELLS = _game(
     BOARD + "".join(f"  - {{id: {i}, card: {c}, owner: alice, zone: hand}}\n" for i, c in (
         ("spark", "Test Spark"), ("spark2", "Test Spark"), ("unmaking", "Test Unmaking"),
         ("surge", "Test Surge"), ("study", "Test Study"), ("recall", "Test Recall"),
-        ("bargain", "Test Bargain"))),
+        ("bargain", "Test Bargain"), ("exhume", "Test Exhume")))
+    + "  - {id: dead, card: Grizzly Bears, owner: alice, zone: graveyard}\n",
     "{active: alice, number: 3, step: precombat_main}",
-    "[{id: alice, hand_size: 7, library_size: 10}, {id: bob, library_size: 10}]",
+    "[{id: alice, hand_size: 8, library_size: 10}, {id: bob, library_size: 10}]",
     # CR 120.3e, 704.5g: 2 damage to the 3/3 Ogre (Glorious Anthem) then, the Anthem
     # destroyed (701.8), it is a 2/2 with 2 damage and dies; 120.3a: 2 damage to bob
     "    - {stack: {object: spark, controller: alice, targets: [ogre]}}\n    - resolve\n"
@@ -48,18 +49,21 @@ SPELLS = _game(
     "    - {stack: {object: recall, controller: alice, targets: [hulk]}}\n    - resolve\n"
     # 608.2c: the player targeted draws two cards, then that player loses 2 life
     "    - {stack: {object: bargain, controller: alice, targets: [bob]}}\n    - resolve\n"
+    # 115.1, 400.7: a card in alice's graveyard targeted there, returned to her hand
+    "    - {stack: {object: exhume, controller: alice, targets: [dead]}}\n    - resolve\n"
     "    - {checkpoint: done}\n",
     "    survived: {objects: {ogre: {zone: battlefield, damage: 2}, spark: {zone: graveyard}}}\n"
     "    unmade: {life: {alice: 22}, objects: {anthem: {zone: graveyard}, ogre: {zone: graveyard}}}\n"
-    "    done: {stack: [], life: {alice: 22, bob: 16}, hand: {alice: 2, bob: 3},\n"
+    "    done: {stack: [], life: {alice: 22, bob: 16}, hand: {alice: 3, bob: 3},\n"
     "           library: {alice: 8, bob: 8},\n"
     "           objects: {bears: {power: 4, toughness: 4, abilities: [trample]}, hulk: {zone: hand},\n"
-    "                     study: {zone: graveyard}}}\n")
+    "                     study: {zone: graveyard}, dead: {zone: hand}}}\n")
 
 TRIGGERS = _game(
     BOARD + "  - {id: shrine, card: Test Shrine, controller: alice, timestamp: 5}\n"
     "  - {id: martyr, card: Test Martyr, controller: alice, timestamp: 6}\n"
     "  - {id: raider, card: Test Raider, controller: alice, timestamp: 7}\n"
+    "  - {id: imp, card: Test Imp, controller: alice, timestamp: 8}\n"
     "  - {id: seer, card: Test Seer, owner: alice, zone: hand}\n",
     "{active: alice, number: 3, step: untap}",
     "[{id: alice, hand_size: 1, library_size: 10}, {id: bob, library_size: 10}]",
@@ -71,12 +75,15 @@ TRIGGERS = _game(
     "    - {checkpoint: seer}\n"
     # 700.4: the Martyr dies; bob loses 2, alice gains 2
     "    - {events: [{kind: destroy, object: martyr}]}\n    - resolve\n    - {checkpoint: martyr}\n"
+    # 603.6c, 603.10a: the Imp's ability finds the card in the graveyard and returns it
+    "    - {events: [{kind: destroy, object: imp}]}\n    - resolve\n    - {checkpoint: imp}\n"
     # 508.1m: the Raider attacks and gets a +1/+1 counter
     "    - {advance: declare_attackers}\n    - {attack: {raider: bob}}\n    - resolve\n"
     "    - {checkpoint: attacked}\n",
     "    upkeep: {life: {alice: 21}, stack: []}\n"
     "    seer: {stack: [], hand: {alice: 2}, library: {alice: 8}, objects: {seer: {zone: battlefield}}}\n"
     "    martyr: {life: {alice: 23, bob: 18}, objects: {martyr: {zone: graveyard}}}\n"
+    "    imp: {stack: [], hand: {alice: 3}, objects: {imp: {zone: hand}}}\n"
     "    attacked: {stack: [], objects: {raider: {counters: {\"+1/+1\": 1}, power: 3}}}\n")
 
 
@@ -84,11 +91,29 @@ TRIGGERS = _game(
 def test_compiled_abilities_do_what_their_text_says(template: str, text: str, fixture_data: Path) -> None:
     from pyengine import oracle
 
-    for name in ("Test Spark", "Test Seer", "Test Shrine"):
+    for name in ("Test Spark", "Test Seer", "Test Shrine", "Test Exhume", "Test Imp"):
         got = oracle.compiled(name)
         assert got is not None and got.status == "full", (name, got and got.clauses)
     out = runner.run_scenario(api.loads(text))
     assert out.passed, (out.message, out.diffs)
+
+
+def test_trigger_events_are_read_exactly(fixture_data: Path) -> None:
+    """CR 603.2f: "when you cast this spell" is the spell itself cast by its controller;
+    "SELF or another Imp you control" is any Imp you control when the card is one."""
+    from pyengine.oracle import abilities as A
+
+    imp = {"types": ["Creature"], "subtypes": ["Imp"]}
+    assert A._when("When you cast this spell", imp) == ({"when": {"kind": "cast", "obj": "self",
+                                                                  "player": "you"}}, False)
+    assert A._when("Whenever SELF or another Imp you control dies", imp) == (
+        {"when": {"kind": "dies", "obj": {"subtypes": ["Imp"], "controller": "you"}}}, False)
+    assert A._when("Whenever SELF or another Elf you control dies", imp) is None
+    # "it" of a dying creature's own ability is the card in the graveyard (603.10a)
+    got = A.triggered("When SELF dies, return it to its owner's hand.", "t", imp)
+    assert got is not None and got[0]["do"] == [
+        {"kind": "move", "object": "self", "from": "graveyard", "to": "hand"}]
+    assert A.triggered("When SELF enters, return it to its owner's hand.", "t", imp) is None
 
 
 def test_targets_are_read_exactly() -> None:
@@ -102,7 +127,7 @@ def test_targets_are_read_exactly() -> None:
     for text in ("Destroy up to one target creature.", "Destroy another target creature.",
                  "Destroy target tapped creature.", "Destroy target creature you don't control.",
                  "SELF deals 5 damage to target player or planeswalker.",
-                 "Return target creature card from your graveyard to your hand.",
+                 "Return up to two target creature cards from your graveyard to your hand.",
                  "Target creature gets +2/+2 until end of turn. Destroy target artifact.",
                  "Scry 2."):
         assert E.effect(text, spell=True) is None, text
