@@ -113,10 +113,11 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     if found is None or found[0] is None:
         return None
     trigger, about_self = found
-    if about_self:  # "it" is the object the event is about: the ability's own (CR 603.6a)
+    gone = about_self and trigger.get("when", {}).get("kind") in ("dies", "leaves")
+    if about_self and not gone:  # "it" is the object the event is about: the ability's own
         body = _sub(r"^[Ii]t deals", "SELF deals", body)
         body = _sub(r"counters? on it\.$", lambda x: x.group(0)[:-3] + "SELF.", body)
-    dies = about_self and trigger.get("when", {}).get("kind") == "dies"
+    dies = gone and trigger["when"]["kind"] == "dies"
     eff = E.effect(body[:1].upper() + body[1:], targets_ok=False, dies=dies)
     if eff is None:
         return None

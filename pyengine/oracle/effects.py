@@ -142,7 +142,7 @@ WHO = {"you": "you", "each opponent": "opponent", "target player": None, "target
 
 
 def _damage(s: str, eff: Effect) -> bool:
-    m = _fm(r"(?:SELF|[Ii]t) deals (\d+) damage to (.+)", s)
+    m = _fm(r"SELF deals (\d+) damage to (.+)", s)
     if not m:
         return False
     n = int(m.group(1))

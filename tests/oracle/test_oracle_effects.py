@@ -129,7 +129,7 @@ def test_targets_are_read_exactly() -> None:
                  "SELF deals 5 damage to target player or planeswalker.",
                  "Return up to two target creature cards from your graveyard to your hand.",
                  "Target creature gets +2/+2 until end of turn. Destroy target artifact.",
-                 "Scry 2."):
+                 "Scry 2.", "It deals 2 damage to each opponent."):
         assert E.effect(text, spell=True) is None, text
     # a triggered ability's targets are not chosen by the game yet (CR 603.3d): not made
     assert E.effect("SELF deals 2 damage to any target.", targets_ok=False) is None
