@@ -165,18 +165,29 @@ def _damage(s: str, eff: Effect) -> bool:
 
 def _draw(s: str, eff: Effect) -> bool:
     m = (_fm(rf"()(?:you )?draw {NUM} cards?", s)
-         or _fm(rf"(target player|target opponent|that player) draws {NUM} cards?", s))
+         or _fm(rf"(target player|target opponent|that player|each player|each opponent) "
+                rf"draws {NUM} cards?", s))
     if not m:
         return False
-    player = _player(m.group(1) or "you", eff)
+    players = _players(m.group(1) or "you", eff)
     n = number(m.group(2))
-    if player is None or n is None:
+    if players is None or n is None:
         return False
-    ev: dict[str, Any] = {"kind": "draw", "player": player}
-    if n != 1:
-        ev["count"] = n
-    eff.do.append(ev)
+    for player in players:
+        ev: dict[str, Any] = {"kind": "draw", "player": player}
+        if n != 1:
+            ev["count"] = n
+        eff.do.append(ev)
     return True
+
+
+def _players(who: str, eff: Effect) -> list[str] | None:
+    """The players of a subject; "each player" is you and each opponent (the events happen
+    at once, 608.2c)."""
+    if who == "each player":
+        return ["you", "opponent"]
+    one = _player(who, eff)
+    return None if one is None else [one]
 
 
 def _player(who: str, eff: Effect) -> str | None:
@@ -188,17 +199,18 @@ def _player(who: str, eff: Effect) -> str | None:
 
 
 def _life(s: str, eff: Effect) -> bool:
-    m = _fm(r"(you|each opponent|target player|target opponent|that player) (gains?|loses?) (\d+) life", s)
+    m = _fm(r"(you|each opponent|each player|target player|target opponent|that player) (gains?|loses?) "
+            r"(\d+) life", s)
     if not m:
         return False
     who, verb = m.group(1), m.group(2)
     if (who == "you") != (verb in ("gain", "lose")):
         return False
-    player = _player(who, eff)
-    if player is None:
+    players = _players(who, eff)
+    if players is None:
         return False
     kind = "gain_life" if verb.startswith("gain") else "lose_life"
-    eff.do.append({"kind": kind, "player": player, "amount": int(m.group(3))})
+    eff.do.extend({"kind": kind, "player": p, "amount": int(m.group(3))} for p in players)
     return True
 
 
@@ -321,7 +333,8 @@ def split(text: str) -> list[str] | None:
     expanded = []
     for p in out:
         # "target player draws two cards and loses 2 life": one player, both instructions
-        m = _fm(r"(you|target player|target opponent|each opponent) ((?:draws?|gains?|loses?) [^,]+?) "
+        m = _fm(r"(you|target player|target opponent|each opponent|each player) "
+                r"((?:draws?|gains?|loses?) [^,]+?) "
                 r"and ((?:draws?|gains?|loses?) .+)", p)
         if m:
             again = "that player" if m.group(1).startswith("target") else m.group(1)

@@ -131,6 +131,10 @@ def test_targets_are_read_exactly() -> None:
                  "Target creature gets +2/+2 until end of turn. Destroy target artifact.",
                  "Scry 2.", "It deals 2 damage to each opponent."):
         assert E.effect(text, spell=True) is None, text
+    # "each player": you and each opponent (CR 102.1-102.3; `opponent` is each opponent)
+    got = E.effect("Each player loses 2 life.")
+    assert got is not None and got.do == [{"kind": "lose_life", "player": "you", "amount": 2},
+                                          {"kind": "lose_life", "player": "opponent", "amount": 2}]
     # a triggered ability's targets are not chosen by the game yet (CR 603.3d): not made
     assert E.effect("SELF deals 2 damage to any target.", targets_ok=False) is None
 
