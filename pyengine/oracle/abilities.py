@@ -130,6 +130,8 @@ def spell(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     of turn." (CR 113.3a, 608.2c)."""
     if not {"Instant", "Sorcery"} & set(card.get("types", ())):
         return None
+    if any(line.startswith("Overload ") for line in str(card.get("text", "")).split("\n")):
+        return None  # overloaded, its text says "each" for "target" (702.96b): two effects
     eff = E.effect(par, spell=True)
     if eff is None:
         return None

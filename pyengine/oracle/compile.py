@@ -103,7 +103,7 @@ def compile_card(card: OracleCard) -> Compiled:
     for key in ("power", "toughness", "loyalty", "defense"):
         if getattr(card, key) is not None:
             base[key] = _pt(getattr(card, key))
-    info = {"types": card.types, "subtypes": card.subtypes, "name": card.name}
+    info = {"types": card.types, "subtypes": card.subtypes, "name": card.name, "text": card.text}
     clauses: list[Clause] = _type_line(base)
     abilities: list[Any] = []
     spell = SpellParts()
