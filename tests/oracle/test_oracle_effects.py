@@ -139,7 +139,8 @@ def test_targets_are_read_exactly() -> None:
     assert E.effect("SELF deals 2 damage to any target.", targets_ok=False) is None
 
 
-CATALOG_SPELLS = [c for c in catalog.catalog().values() if c.does is not None or c.resolves is not None]
+CATALOG_SPELLS = sorted((c for c in catalog.catalog().values()
+                         if {"Instant", "Sorcery"} & set(c.characteristics.types)), key=lambda c: c.name)
 
 
 @pytest.mark.parametrize("card", CATALOG_SPELLS, ids=[c.name for c in CATALOG_SPELLS])
@@ -157,9 +158,9 @@ def test_catalog_spell_compiled_does_what_the_catalog_says(card: catalog.Card) -
 
 
 def test_catalog_spells_the_compiler_makes() -> None:
-    """A floor: Lightning Bolt, Giant Growth and Jump are compiled (CR 608.2c)."""
+    """A floor: these are compiled (CR 608.2c)."""
     from pyengine.oracle.compile import compile_card
 
     made = {c.name for c in CATALOG_SPELLS
             if {"does", "resolves"} & set(compile_card(_as_data(c)).card)}
-    assert {"Lightning Bolt", "Giant Growth", "Jump"} <= made
+    assert {"Lightning Bolt", "Giant Growth", "Jump", "Stoke the Flames", "Think Twice"} <= made
