@@ -170,6 +170,11 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         attacker = "card" if obj == "self" else next(
             (oid for oid, _n, ctl, types, colors in POOL
              if ctl == "alice" and fits(obj, types, colors, ctl)), None)
+        if attacker is None and set(obj) <= {"subtypes", "types", "controller"} and \
+                obj.get("controller", "you") == "you" and \
+                set(obj.get("subtypes", ())) <= set(card.card.get("subtypes", ())) and \
+                set(obj.get("types", ())) <= set(card.card.get("types", ())):
+            attacker, obj = "card", "self"  # the card itself fits ("an Assassin you control")
         if attacker is None or obj == "self" and "Creature" not in card.card.get("types", ()):
             return None
         script: list[Any] = [{"advance": "declare_attackers"}, {"attack": {attacker: "bob"}}]
@@ -203,6 +208,10 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             bolt = {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"}
             cast = {"stack": {"object": "bolt", "controller": "alice", "targets": ["bob"]}}
             return [on_field, bolt], [cast, "resolve", "resolve"], "alice", "precombat_main"
+        if fits(spell, ("Creature",), ("green",), "alice"):
+            bears = {"id": "bears2", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"}
+            cast = {"stack": {"object": "bears2", "controller": "alice"}}
+            return [on_field, bears], [cast, "resolve", "resolve"], "alice", "precombat_main"
         return None
     return None
 
