@@ -94,7 +94,7 @@ def _when(head: str, card: dict[str, Any]) -> tuple[dict[str, Any], bool] | None
     if m and m.group(1) in _SPELLS:
         when: dict[str, Any] = {"kind": "cast", "player": "you"}
         if _SPELLS[m.group(1)]:
-            when["obj"] = _SPELLS[m.group(1)]
+            when["obj"] = {k: list(v) for k, v in _SPELLS[m.group(1)].items()}
         return {"when": when}, False
     if head == "Whenever you gain life":
         return {"when": {"kind": "life_gain", "player": "you"}}, False

@@ -56,7 +56,6 @@ def number(word: str) -> int | None:
 
 # --- targets (CR 115.1; "any target" 115.4) --------------------------------------------------
 
-_ANY = ({"any": True}, {"any_types": ["Creature", "Planeswalker", "Battle"], "players": True})
 _WHAT_TYPES = ("types", "any_types", "not_types", "colors", "not_colors")
 
 
@@ -78,8 +77,10 @@ def target(phrase: str, eff: Effect, allowed: tuple[str, ...] = ("object", "play
     """Add the target ``phrase`` names ("any target", "target player", "target creature an
     opponent controls", "target artifact or enchantment") to ``eff``; its reference, or None."""
     phrase = phrase.strip()
+    spec: dict[str, Any]
+    what: dict[str, Any] | None
     if phrase == "any target" and "any" in allowed:
-        spec, what = _ANY
+        spec, what = {"any": True}, {"any_types": ["Creature", "Planeswalker", "Battle"], "players": True}
         tid = "any"
     elif phrase in ("target player", "target opponent") and "player" in allowed:
         who = phrase.split()[1]
@@ -90,7 +91,7 @@ def target(phrase: str, eff: Effect, allowed: tuple[str, ...] = ("object", "play
         sel = _object_selector(phrase[len("target "):])
         if sel is None:
             return None
-        what = _casting_what(sel)  # type: ignore[assignment]
+        what = _casting_what(sel)
         if what is None:
             return None
         spec = {"obj": sel}
@@ -122,9 +123,10 @@ def _object_selector(phrase: str) -> dict[str, Any] | None:
         return sel
     if _search(r"\b(or|and|with|without|card|cards|attacking|blocking|tapped|untapped)\b", phrase):
         return None  # a graveyard card, a combat state, a quality casting can't read: not made
-    sel = P.selector(phrase)
-    if sel is None or "other" in sel:
+    got = P.selector(phrase)
+    if got is None or "other" in got:
         return None
+    sel = got
     if set(sel) - set(_WHAT_TYPES) - {"controller"}:
         return None
     if not (sel.get("types") or sel.get("not_types")):  # "target permanent"

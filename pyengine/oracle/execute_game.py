@@ -125,6 +125,7 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
         on_field["attached_to"] = "bears"  # an unattached Aura would go to the graveyard (704.5m)
     in_hand = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
+    script: list[Any]
     if "at" in trigger:
         at = trigger["at"]
         active = "bob" if at["player"] == "opponent" else "alice"
@@ -177,7 +178,7 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             attacker, obj = "card", "self"  # the card itself fits ("an Assassin you control")
         if attacker is None or obj == "self" and "Creature" not in card.card.get("types", ()):
             return None
-        script: list[Any] = [{"advance": "declare_attackers"}, {"attack": {attacker: "bob"}}]
+        script = [{"advance": "declare_attackers"}, {"attack": {attacker: "bob"}}]
         if kind == "attacks":
             script.append("resolve")
         elif kind == "becomes_blocked":
