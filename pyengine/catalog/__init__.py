@@ -159,5 +159,9 @@ def card_from_mapping(value: dict, file: str, unrecognised: tuple[str, ...] = ()
     """A card from the mapping a card file would hold (compiled card data)."""
     cur = Cursor.root(value, file)
     name = cur.req("name").string("the card's name")
-    chars = parse_characteristics(cur, Ctx(key_prefix=name), extra=CARD_FIELDS, name=name)
-    return Card(name, chars, value.get("oracle", ""), file, None, unrecognised=unrecognised)
+    ctx = Ctx(key_prefix=name)
+    chars = parse_characteristics(cur, ctx, extra=CARD_FIELDS, name=name)
+    # what a compiled instant or sorcery does as it resolves (608.2c), as a card file says it
+    resolves = parse_effect(cur.get("resolves"), ctx, allow_no_affects=True) if cur.has("resolves") else None
+    does = _does(cur.get("does"), ctx) if cur.has("does") else None
+    return Card(name, chars, value.get("oracle", ""), file, resolves, does, unrecognised=unrecognised)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import Any, Callable
 
 from pyengine.oracle import phrases as P
@@ -28,3 +30,26 @@ def subject(subject: str) -> Any | None:
     if s.lower() == "fortified land":
         return "enchanted"
     return P.selector(s)
+
+
+@lru_cache(maxsize=None)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """A template's pattern, compiled once (the re module's own cache is shared with the
+    per-card name patterns of self-references, which would evict it)."""
+    return re.compile(pattern)
+
+
+def fullmatch(pattern: str, s: str) -> re.Match[str] | None:
+    return _compiled(pattern).fullmatch(s)
+
+
+def search(pattern: str, s: str) -> re.Match[str] | None:
+    return _compiled(pattern).search(s)
+
+
+def split(pattern: str, s: str) -> list[str]:
+    return _compiled(pattern).split(s)
+
+
+def sub(pattern: str, repl: Any, s: str) -> str:
+    return _compiled(pattern).sub(repl, s)

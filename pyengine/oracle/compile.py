@@ -15,6 +15,7 @@ from typing import Any
 
 from pyengine.errors import ScenarioError
 from pyengine.oracle import templates as T
+from pyengine.oracle.abilities import SPELL_KEY
 from pyengine.oracle.data import OracleCard
 
 STATUSES = ("full", "text-only", "partial", "none")
@@ -102,15 +103,20 @@ def compile_card(card: OracleCard) -> Compiled:
     for key in ("power", "toughness", "loyalty", "defense"):
         if getattr(card, key) is not None:
             base[key] = _pt(getattr(card, key))
-    info = {"types": card.types, "name": card.name}
+    info = {"types": card.types, "subtypes": card.subtypes, "name": card.name, "text": card.text}
     clauses: list[Clause] = _type_line(base)
     abilities: list[Any] = []
+    spell = SpellParts()
     for par in paragraphs(card.text):
         found = T.match(self_refs(ABILITY_WORD.sub("", par), card.name), info, par)
         if found is None:
             clauses.append(Clause(par, None))
             continue
         name, got = found
+        if got and isinstance(got[0], dict) and SPELL_KEY in got[0]:
+            got = [dict(got[0])]
+            if not spell.add(got[0].pop(SPELL_KEY)):
+                name = "spell ability (text)"  # a second targeting paragraph: not merged yet
         why = _refused(got, card.name)
         if why:
             clauses.append(Clause(par, None, why))
@@ -119,7 +125,62 @@ def compile_card(card: OracleCard) -> Compiled:
         abilities.extend(got)
     if abilities:
         base["abilities"] = abilities
+    # what the spell does is written only when every paragraph of it is compiled (608.2c:
+    # all its instructions, with all its targets, 601.2c); else each is seen as text only
+    whole = not any(c.template in (None, "spell ability (text)") for c in clauses)
+    if whole:
+        spell.write(base)
+    why = _refused_spell(base) if whole and spell.any() else ""
+    if not whole or why:  # the parser refuses what the spell does: its paragraphs are seen as text only
+        for k in ("does", "resolves", "casting"):
+            base.pop(k, None)
+        clauses = [Clause(c.text, "spell ability (text)") if c.template == "spell ability" else c
+                   for c in clauses]
     return Compiled(card.name, base, tuple(clauses))
+
+
+class SpellParts:
+    """What an instant's or sorcery's spell abilities do, gathered paragraph by paragraph
+    (CR 608.2c: in the order written): the card's ``does:``, ``resolves:`` and ``casting``."""
+
+    def __init__(self) -> None:
+        self.targets: list[Any] = []
+        self.casting: list[Any] = []
+        self.do: list[Any] = []
+        self.resolves: dict[str, Any] | None = None
+
+    def add(self, eff: Any) -> bool:
+        """Add one paragraph's effect; False if it can't join the others (both target, or
+        both create a continuous effect)."""
+        if eff.targets and self.targets or eff.resolves is not None and self.resolves is not None:
+            return False
+        self.targets += eff.targets
+        self.casting += eff.casting
+        self.do += eff.do
+        self.resolves = self.resolves if eff.resolves is None else eff.resolves
+        return True
+
+    def any(self) -> bool:
+        return bool(self.do or self.resolves is not None)
+
+    def write(self, base: dict[str, Any]) -> None:
+        if self.do:
+            base["does"] = {"targets": self.targets, "do": self.do}
+        if self.resolves is not None:
+            base["resolves"] = self.resolves
+        if self.casting:
+            base["casting"] = {"targets": self.casting}
+
+
+def _refused_spell(base: dict[str, Any]) -> str:
+    """What the parser says against the card's ``does``, ``resolves`` and ``casting``."""
+    from pyengine.catalog import card_from_mapping
+
+    try:
+        card_from_mapping(base, base["name"])
+    except ScenarioError as exc:
+        return str(exc)
+    return ""
 
 
 def _type_line(base: dict[str, Any]) -> list[Clause]:

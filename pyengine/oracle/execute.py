@@ -88,21 +88,44 @@ class Executed:
     failures: list[tuple[str, str]] = field(default_factory=list)
 
 
+# templates whose abilities do something the game performs: run in a generated game too
+GAME_TEMPLATES = frozenset({"triggered ability", "spell ability"})
+
+
+def run_for(card: Compiled, template: str) -> tuple[bool, str]:
+    """Run a card sampled for ``template``: its game (for a triggered ability or a spell
+    ability the compiler made), and its board through the layer engine (a permanent card)."""
+    from pyengine.oracle.execute_game import run_game
+
+    if template in GAME_TEMPLATES:
+        ok, why = run_game(card)
+        if not ok:
+            return ok, why
+    if scenario_text(card) is None:
+        return (True, "") if template in GAME_TEMPLATES else (False, "not a permanent card")
+    return run(card)
+
+
 def execute_sample(per_template: int, seed: int = 0) -> Executed:
-    """Run up to ``per_template`` fully compiled permanent cards of each template."""
+    """Run up to ``per_template`` fully compiled cards of each template: permanent cards
+    through the layer engine, and every card whose triggered or spell ability was compiled
+    in a generated game (pyengine.oracle.execute_game)."""
     by_template: dict[str, list[Compiled]] = {}
     for face in data.load().faces():
         got = compile_card(face)
-        if got.unrecognised or scenario_text(got) is None:
+        if got.unrecognised:
             continue
-        for t in {c.template for c in got.clauses if c.template}:
+        used = {c.template for c in got.clauses if c.template}
+        if scenario_text(got) is None and not used & GAME_TEMPLATES:
+            continue
+        for t in used:
             by_template.setdefault(t, []).append(got)
     rng = random.Random(seed)
     result = Executed()
     for template, cards in sorted(by_template.items()):
         for card in rng.sample(cards, min(per_template, len(cards))):
             result.tried[template] += 1
-            ok, why = run(card)
+            ok, why = run_for(card, template)
             if ok:
                 result.ran[template] += 1
             else:
@@ -111,8 +134,9 @@ def execute_sample(per_template: int, seed: int = 0) -> Executed:
 
 
 def render(result: Executed) -> str:
-    lines = ["coverage by execution (fully compiled permanent cards sampled per template; "
-             "ran = the generated scenario got an answer from the layer engine):"]
+    lines = ["coverage by execution (fully compiled cards sampled per template; ran = the "
+             "generated board got an answer from the layer engine and, for a compiled triggered "
+             "or spell ability, the generated game resolved it):"]
     for t in sorted(result.tried):
         lines.append(f"  {t:<34} ran {result.ran[t]:>4} of {result.tried[t]:>4}")
     for name, why in result.failures[:20]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from pyengine.oracle import abilities as A
 from pyengine.oracle import phrases as P
 from pyengine.oracle.common import NUMBERS, Abilities, Template
 from pyengine.oracle.common import static as _static
@@ -333,7 +334,7 @@ def spell(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
 # most cards first: the order in which templates are tried
 TEMPLATES: list[tuple[str, Template]] = [
     ("keywords", keywords), ("mana ability", mana), ("activated (text)", activated),
-    ("triggered (text)", triggered), ("as long as", as_long_as),
+    ("triggered ability", A.triggered), ("triggered (text)", triggered), ("as long as", as_long_as),
     ("static P/T and ability grants", continuous), ("can't be blocked by", cant_be_blocked_by),
     ("combat restrictions of SELF", self_combat),
     ("type and color changes", type_change), ("enters tapped / with counters", enters),
@@ -341,7 +342,8 @@ TEMPLATES: list[tuple[str, Template]] = [
     ("P/T equal to a count (CDA)", power_equal), ("control of enchanted", control),
     ("skip a step", skip_step), ("can't attack unless", attack_unless),
     ("self to graveyard replacement", self_to_graveyard), ("pay life or enters tapped", pay_life_or_tapped),
-    ("base P/T", base_pt), ("gets +N/+N for each", gets_for_each), ("spell ability (text)", spell),
+    ("base P/T", base_pt), ("gets +N/+N for each", gets_for_each), ("spell ability", A.spell),
+    ("spell ability (text)", spell),
 ]
 # templates whose abilities the engines see only as present or absent
 TEXT_ONLY = frozenset({"activated (text)", "triggered (text)", "spell ability (text)"})

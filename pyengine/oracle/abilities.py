@@ -1,0 +1,138 @@
+"""Templates for triggered abilities (CR 603.1) and instants' and sorceries' spell abilities
+(113.3a) whose effect the game performs: the trigger event or step, then effect sentences
+(pyengine.oracle.effects).
+
+A triggered ability becomes ``{trigger, do, text}`` (docs/effect-language.md, "Triggered
+abilities"); only one that targets nothing, since the game doesn't choose a triggered
+ability's targets yet (603.3d). A spell ability stays ``{spell: text}`` and carries what it
+does as it resolves (608.2c) under the private key ``SPELL_KEY``: pyengine.oracle.compile
+makes the card's ``does:``, ``resolves:`` and ``casting: targets`` from it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyengine.oracle import effects as E
+from pyengine.oracle import phrases as P
+from pyengine.oracle.common import Abilities
+from pyengine.oracle.common import fullmatch as _fm
+from pyengine.oracle.common import sub as _sub
+
+SPELL_KEY = "_does"
+
+# "your upkeep", "each opponent's end step" -> (step, player)
+_STEPS = {"upkeep": "upkeep", "draw step": "draw", "end step": "end",
+          "combat": "beginning_of_combat"}
+_WHOSE = {"your": "you", "each": "any", "each player's": "any", "each opponent's": "opponent",
+          "the": "any"}
+_SPELLS = {"spell": {}, "creature spell": {"types": ["Creature"]},
+           "noncreature spell": {"not_types": ["Creature"]},
+           "instant or sorcery spell": {"any_types": ["Instant", "Sorcery"]},
+           "artifact spell": {"types": ["Artifact"]}, "enchantment spell": {"types": ["Enchantment"]}}
+
+
+def _at(head: str) -> dict[str, Any] | None:
+    m = _fm(r"At the beginning of (your|each|each player's|each opponent's|the) "
+                     r"(upkeep|draw step|end step)", head)
+    if m:
+        return {"at": {"step": _STEPS[m.group(2)], "player": _WHOSE[m.group(1)]}}
+    if head == "At the beginning of combat on your turn":
+        return {"at": {"step": "beginning_of_combat", "player": "you"}}
+    return None
+
+
+def _fits_self(sel: dict[str, Any], card: dict[str, Any]) -> bool:
+    """Whether the card itself fits a selector of types, subtypes and controller only."""
+    if set(sel) - {"types", "subtypes", "controller"} or sel.get("controller", "you") != "you":
+        return False
+    return set(sel.get("types", ())) <= set(card.get("types", ())) and \
+        set(sel.get("subtypes", ())) <= set(card.get("subtypes", ()))
+
+
+def _object(phrase: str, card: dict[str, Any]) -> Any | None:
+    """The object of a trigger event: SELF, or "a land you control", "another creature"."""
+    if phrase == "SELF":
+        return "self"
+    m = _fm(r"SELF or another (.+)", phrase)
+    if m:  # the object itself or another that fits: whichever fits, when the object fits too
+        sel = P.selector(m.group(1))
+        if sel is None or "other" in sel or not _fits_self(sel, card):
+            return None
+        return sel
+    other = phrase.startswith("another ")
+    sel = P.selector(phrase.removeprefix("another "))
+    if sel is None or "other" in sel or not phrase.startswith(("a ", "an ", "another ")):
+        return None
+    return {"other": True, **sel} if other else sel
+
+
+def _when(head: str, card: dict[str, Any]) -> tuple[dict[str, Any], bool] | None:
+    """The trigger event of "When SELF enters", "Whenever a creature you control dies", ...,
+    and whether it is about the ability's own object ("it" is then SELF)."""
+    m = _fm(r"(?:When|Whenever) (.+?) (enters(?: the battlefield)?|dies|attacks|blocks|"
+                     r"becomes blocked|leaves the battlefield|is put into a graveyard from the "
+                     r"battlefield|deals combat damage to a player)", head)
+    if m:
+        obj = _object(m.group(1), card)
+        if obj is None:
+            return None
+        verb = m.group(2)
+        kind = {"dies": "dies", "attacks": "attacks", "blocks": "blocks",
+                "becomes blocked": "becomes_blocked", "leaves the battlefield": "leaves",
+                "is put into a graveyard from the battlefield": "dies"}.get(verb, "enters")
+        if verb == "deals combat damage to a player":
+            return {"when": {"kind": "damage", "source": obj, "to": "player", "combat": True}}, obj == "self"
+        return {"when": {"kind": kind, "obj": obj}}, obj == "self"
+    if head == "When you cast this spell":  # CR 603.2f: it triggers as the spell is cast
+        return {"when": {"kind": "cast", "obj": "self", "player": "you"}}, False
+    if head == "Whenever SELF becomes tapped":
+        return {"when": {"kind": "tap", "obj": "self"}}, True
+    if head == "Whenever you draw a card":
+        return {"when": {"kind": "draw", "player": "you"}}, False
+    m = _fm(r"Whenever you cast an? (.+)", head)
+    if m and m.group(1) in _SPELLS:
+        when: dict[str, Any] = {"kind": "cast", "player": "you"}
+        if _SPELLS[m.group(1)]:
+            when["obj"] = {k: list(v) for k, v in _SPELLS[m.group(1)].items()}
+        return {"when": when}, False
+    if head == "Whenever you gain life":
+        return {"when": {"kind": "life_gain", "player": "you"}}, False
+    return None
+
+
+def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"When SELF enters, draw a card.", "At the beginning of your upkeep, you lose 1 life.",
+    "Whenever SELF attacks, put a +1/+1 counter on it." (CR 603.1, 603.2, 603.6a, 700.4)."""
+    m = _fm(r"((?:When|Whenever|At) [^,]+?), (.+)", par)
+    if not m:
+        return None
+    head, body = m.group(1), m.group(2)
+    at = _at(head)
+    found = (at, False) if at is not None else _when(head, card)
+    if found is None or found[0] is None:
+        return None
+    trigger, about_self = found
+    gone = about_self and trigger.get("when", {}).get("kind") in ("dies", "leaves")
+    if about_self and not gone:  # "it" is the object the event is about: the ability's own
+        body = _sub(r"^[Ii]t deals", "SELF deals", body)
+        body = _sub(r"counters? on it\.$", lambda x: x.group(0)[:-3] + "SELF.", body)
+    dies = gone and trigger["when"]["kind"] == "dies"
+    eff = E.effect(body[:1].upper() + body[1:], targets_ok=False, dies=dies)
+    if eff is None:
+        return None
+    return [{"trigger": trigger, "do": eff.do, "text": text}]
+
+
+def spell(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """An instant's or sorcery's spell ability whose effect the game performs: "SELF deals 3
+    damage to any target.", "Destroy target artifact.", "Target creature gets +3/+3 until end
+    of turn." (CR 113.3a, 608.2c)."""
+    if not {"Instant", "Sorcery"} & set(card.get("types", ())):
+        return None
+    if any(line.startswith("Overload ") for line in str(card.get("text", "")).split("\n")):
+        return None  # overloaded, its text says "each" for "target" (702.96b): two effects
+    eff = E.effect(par, spell=True)
+    if eff is None:
+        return None
+    return [{"spell": text, SPELL_KEY: eff}]

@@ -1,0 +1,368 @@
+"""Effect sentences of Oracle text read as events the game performs (CR 608.2c: the spell's or
+ability's instructions, followed in order), with the targets they name (115.1).
+
+``effect(text, targets_ok)`` reads the sentences of one ability's effect ("SELF deals 3 damage
+to any target. You gain 3 life.") and gives an :class:`Effect`: the events in the language of
+triggered abilities' ``do:`` (docs/effect-language.md), the targets chosen for them (the
+``targets:`` syntax, and what casting reads of them, ``casting: targets``), and, for a spell,
+the continuous effect it creates on its target ("Target creature gets +3/+3 until end of turn",
+the card's ``resolves:``). A sentence this module does not know, or an amount it can't read,
+gives None: the ability stays seen only as present or absent, never guessed.
+
+Only events the game performs are made: damage, draw, life gained and lost, destroy, exile and
+return to hand of a permanent, +1/+1 counters, sacrifice. Events that need a choice the game
+does not model (discard a card of a player's choice, scry, search) are not made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyengine.oracle import phrases as P
+from pyengine.oracle.common import NUMBERS
+from pyengine.oracle.common import fullmatch as _fm
+from pyengine.oracle.common import search as _search
+from pyengine.oracle.common import split as _split
+
+PT = r"([+-]\d+)/([+-]\d+)"
+
+
+@dataclass
+class Effect:
+    """What an ability's effect sentences do."""
+
+    do: list[dict[str, Any]] = field(default_factory=list)
+    targets: list[dict[str, Any]] = field(default_factory=list)  # does:/trigger targets
+    casting: list[dict[str, Any]] = field(default_factory=list)  # casting: targets (601.2c)
+    resolves: dict[str, Any] | None = None  # a spell's continuous effect on its targets
+    from_graveyard: bool = False  # the ability triggers as its source dies (SELF is in a graveyard)
+
+    def ref(self) -> str:
+        """The reference of the target added last (target, target2, ...)."""
+        n = len(self.targets)
+        return "target" if n == 1 else f"target{n}"
+
+
+def number(word: str) -> int | None:
+    """"a"/"an"/"one" .. "ten" or digits."""
+    w = word.lower()
+    if w in ("a", "an"):
+        return 1
+    if w.isdigit():
+        return int(w)
+    return NUMBERS.get(w)
+
+
+# --- targets (CR 115.1; "any target" 115.4) --------------------------------------------------
+
+_WHAT_TYPES = ("types", "any_types", "not_types", "colors", "not_colors")
+
+
+def _casting_what(sel: dict[str, Any]) -> dict[str, Any] | None:
+    """What casting reads of a target selector (types, colors, controller), or None if the
+    selector says more than casting reads."""
+    what: dict[str, Any] = {}
+    for k, v in sel.items():
+        if k in _WHAT_TYPES:
+            what[k] = v
+        elif k == "controller" and v in ("you", "opponent"):
+            what[k] = v
+        else:
+            return None
+    return what
+
+
+def target(phrase: str, eff: Effect, allowed: tuple[str, ...] = ("object", "player", "any")) -> str | None:
+    """Add the target ``phrase`` names ("any target", "target player", "target creature an
+    opponent controls", "target artifact or enchantment") to ``eff``; its reference, or None."""
+    phrase = phrase.strip()
+    spec: dict[str, Any]
+    what: dict[str, Any] | None
+    if phrase == "any target" and "any" in allowed:
+        spec, what = {"any": True}, {"any_types": ["Creature", "Planeswalker", "Battle"], "players": True}
+        tid = "any"
+    elif phrase in ("target player", "target opponent") and "player" in allowed:
+        who = phrase.split()[1]
+        spec = {"player": "any" if who == "player" else "opponent"}
+        what = {"players": True, "objects": False}
+        tid = who
+    elif phrase.startswith("target ") and "object" in allowed:
+        sel = _object_selector(phrase[len("target "):])
+        if sel is None:
+            return None
+        what = _casting_what(sel)
+        if what is None:
+            return None
+        spec = {"obj": sel}
+        kinds = sel.get("types") or sel.get("any_types") or ["permanent"]
+        tid = str(kinds[0]).lower()
+    else:
+        return None
+    ids = {c["id"] for c in eff.casting}
+    if tid in ids:
+        tid = f"{tid}{len(eff.casting) + 1}"
+    eff.targets.append(spec)
+    eff.casting.append({"id": tid, "what": what})
+    return eff.ref()
+
+
+def _object_selector(phrase: str) -> dict[str, Any] | None:
+    """"creature", "nonland permanent", "creature an opponent controls", "artifact or
+    enchantment", "creature or planeswalker": a permanent's selector."""
+    m = _fm(r"(\w+) or (\w+)( you control| an opponent controls| you don't control)?", phrase)
+    if m and all(w in P.CARD_TYPES for w in m.group(1, 2)):
+        sel: dict[str, Any] = {"any_types": [P.CARD_TYPES[m.group(1)], P.CARD_TYPES[m.group(2)]]}
+        tail = (m.group(3) or "").strip()
+        if tail == "you control":
+            sel["controller"] = "you"
+        elif tail == "an opponent controls":
+            sel["controller"] = "opponent"
+        elif tail:
+            return None
+        return sel
+    if _search(r"\b(or|and|with|without|card|cards|attacking|blocking|tapped|untapped)\b", phrase):
+        return None  # a graveyard card, a combat state, a quality casting can't read: not made
+    got = P.selector(phrase)
+    if got is None or "other" in got:
+        return None
+    sel = got
+    if set(sel) - set(_WHAT_TYPES) - {"controller"}:
+        return None
+    if not (sel.get("types") or sel.get("not_types")):  # "target permanent"
+        if phrase.split()[-1] not in ("permanent",) and not phrase.endswith("permanent you control") \
+                and not phrase.endswith("permanent an opponent controls"):
+            return None
+        sel = {"any_types": list(P.PERMANENT_TYPES), **sel} if not sel.get("not_types") else sel
+    return sel
+
+
+# --- sentences ------------------------------------------------------------------------------
+
+NUM = r"(a|an|one|two|three|four|five|six|seven|eight|ten|\d+)"
+WHO = {"you": "you", "each opponent": "opponent", "target player": None, "target opponent": None}
+
+
+def _damage(s: str, eff: Effect) -> bool:
+    m = _fm(r"SELF deals (\d+) damage to (.+)", s)
+    if not m:
+        return False
+    n = int(m.group(1))
+    to = m.group(2)
+    recipients: list[str] = []
+    if to == "each opponent":
+        recipients = ["opponent"]
+    elif to == "you":
+        recipients = ["you"]
+    elif to == "each player":
+        recipients = ["you", "opponent"]
+    else:
+        ref = target(to, eff)
+        if ref is None:
+            return False
+        recipients = [ref]
+    eff.do.extend({"kind": "damage", "source": "self", "target": r, "amount": n} for r in recipients)
+    return True
+
+
+def _draw(s: str, eff: Effect) -> bool:
+    m = (_fm(rf"()(?:you )?draw {NUM} cards?", s)
+         or _fm(rf"(target player|target opponent|that player|each player|each opponent) "
+                rf"draws {NUM} cards?", s))
+    if not m:
+        return False
+    players = _players(m.group(1) or "you", eff)
+    n = number(m.group(2))
+    if players is None or n is None:
+        return False
+    for player in players:
+        ev: dict[str, Any] = {"kind": "draw", "player": player}
+        if n != 1:
+            ev["count"] = n
+        eff.do.append(ev)
+    return True
+
+
+def _players(who: str, eff: Effect) -> list[str] | None:
+    """The players of a subject; "each player" is you and each opponent (the events happen
+    at once, 608.2c)."""
+    if who == "each player":
+        return ["you", "opponent"]
+    one = _player(who, eff)
+    return None if one is None else [one]
+
+
+def _player(who: str, eff: Effect) -> str | None:
+    if who in ("you", "each opponent"):
+        return WHO[who]
+    if who == "that player":  # the player targeted earlier in the sentence
+        return eff.ref() if eff.targets and "player" in eff.targets[-1] else None
+    return target(who, eff, ("player",))
+
+
+def _life(s: str, eff: Effect) -> bool:
+    m = _fm(r"(you|each opponent|each player|target player|target opponent|that player) (gains?|loses?) "
+            r"(\d+) life", s)
+    if not m:
+        return False
+    who, verb = m.group(1), m.group(2)
+    if (who == "you") != (verb in ("gain", "lose")):
+        return False
+    players = _players(who, eff)
+    if players is None:
+        return False
+    kind = "gain_life" if verb.startswith("gain") else "lose_life"
+    eff.do.extend({"kind": kind, "player": p, "amount": int(m.group(3))} for p in players)
+    return True
+
+
+def _move(s: str, eff: Effect) -> bool:
+    """Destroy / exile / return to its owner's hand a target permanent (CR 701.8, 701.13)."""
+    m = (_fm(r"(destroy|exile) (target .+)", s)
+         or _fm(r"(return) (target .+) to its owner's hand", s))
+    if not m:
+        return False
+    ref = target(m.group(2), eff, ("object",))
+    if ref is None:
+        return False
+    verb = m.group(1)
+    if verb == "destroy":
+        eff.do.append({"kind": "destroy", "object": ref})
+    else:
+        eff.do.append({"kind": "move", "object": ref, "from": "battlefield",
+                       "to": "exile" if verb == "exile" else "hand"})
+    return True
+
+
+def _from_graveyard(s: str, eff: Effect) -> bool:
+    """"Return target creature card from your graveyard to your hand / to the battlefield"
+    (CR 400.7: a card in a graveyard is targeted there, 115.1)."""
+    m = _fm(r"return target (?:(artifact|creature|enchantment|land|permanent) )?card from your graveyard "
+            r"to (your hand|the battlefield)", s)
+    if not m:
+        return False
+    kind = m.group(1)
+    what: dict[str, Any] = {"zone": "graveyard", "controller": "you"}
+    if kind == "permanent":
+        what["any_types"] = list(P.PERMANENT_TYPES)
+    elif kind:
+        what["types"] = [P.CARD_TYPES[kind]]
+    sel = {k: v for k, v in what.items() if k != "controller"}
+    sel["owner"] = "you"
+    tid = kind or "card"
+    if tid in {c["id"] for c in eff.casting}:
+        tid = f"{tid}{len(eff.casting) + 1}"
+    eff.targets.append({"obj": sel})
+    eff.casting.append({"id": tid, "what": what})
+    to = "hand" if m.group(2) == "your hand" else "battlefield"
+    eff.do.append({"kind": "move", "object": eff.ref(), "from": "graveyard", "to": to})
+    return True
+
+
+def _return_self(s: str, eff: Effect) -> bool:
+    """"return SELF to its owner's hand" in an ability that triggers as it is put into a
+    graveyard from the battlefield: the card, in the graveyard (CR 603.6c, 603.10a, 400.7)."""
+    if not eff.from_graveyard or s not in ("return SELF to its owner's hand",
+                                           "return it to its owner's hand"):
+        return False
+    eff.do.append({"kind": "move", "object": "self", "from": "graveyard", "to": "hand"})
+    return True
+
+
+def _counters(s: str, eff: Effect) -> bool:
+    m = _fm(rf"put {NUM} ([+-]1/[+-]1) counters? on (SELF|target .+)", s)
+    if not m:
+        return False
+    n = number(m.group(1))
+    if n is None or (n == 1) != (" counter on " in s):
+        return False
+    on = "self" if m.group(3) == "SELF" else target(m.group(3), eff, ("object",))
+    if on is None:
+        return False
+    ev: dict[str, Any] = {"kind": "counters", "target": on, "counter": m.group(2)}
+    if n != 1:
+        ev["amount"] = n
+    eff.do.append(ev)
+    return True
+
+
+def _sacrifice(s: str, eff: Effect) -> bool:
+    if s != "sacrifice SELF":
+        return False
+    eff.do.append({"kind": "sacrifice", "object": "self"})
+    return True
+
+
+SENTENCES = (_damage, _draw, _life, _move, _counters, _sacrifice, _from_graveyard, _return_self)
+
+
+def _pump(s: str, eff: Effect) -> bool:
+    """"Target creature gets +3/+3 until end of turn" (and "gains flying"): the spell's
+    continuous effect on its target (CR 611.2a, 611.2c: the affected object is locked in)."""
+    m = _fm(rf"(target creature(?: you control| an opponent controls)?) (gets {PT}(?: and gains (.+))?|"
+            rf"gains (.+)) until end of turn", s)
+    if not m or eff.resolves is not None or eff.targets:
+        return False
+    ops: dict[str, Any] = {}
+    if m.group(3) is not None:
+        ops["modify_pt"] = {"power": int(m.group(3)), "toughness": int(m.group(4))}
+    kws = m.group(5) or m.group(6)
+    if kws is not None:
+        got = P.keyword_list(kws)
+        if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
+            return False
+        ops["add_abilities"] = got
+    if target(m.group(1), eff, ("object",)) is None:
+        return False
+    eff.resolves = ops
+    return True
+
+
+def split(text: str) -> list[str] | None:
+    """The sentences of an effect, each without its period and with its first letter lower
+    (SELF kept); None if one doesn't end with a period."""
+    text = text.strip()
+    if not text.endswith("."):
+        return None
+    parts = _split(r"(?<=\.) (?=[A-Z])", text)
+    out = []
+    for p in parts:
+        p = p.rstrip(".")
+        if "." in p or '"' in p:
+            return None
+        out.append(p if p.startswith("SELF") else p[:1].lower() + p[1:])
+    # "X and you gain N life": two instructions of one sentence (608.2c, in order)
+    expanded = []
+    for p in out:
+        # "target player draws two cards and loses 2 life": one player, both instructions
+        m = _fm(r"(you|target player|target opponent|each opponent|each player) "
+                r"((?:draws?|gains?|loses?) [^,]+?) "
+                r"and ((?:draws?|gains?|loses?) .+)", p)
+        if m:
+            again = "that player" if m.group(1).startswith("target") else m.group(1)
+            expanded += [f"{m.group(1)} {m.group(2)}", f"{again} {m.group(3)}"]
+            continue
+        m = _fm(r"(.+?),? and (you gain \d+ life|you lose \d+ life|draw a card|"
+                         r"you draw a card)", p)
+        expanded.extend([m.group(1), m.group(2)] if m else [p])
+    return expanded
+
+
+def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
+           dies: bool = False) -> Effect | None:
+    """The events (and targets) of an effect's text, or None if a sentence isn't known
+    (``dies``: of an ability that triggers as its own source dies)."""
+    sentences = split(text)
+    if not sentences:
+        return None
+    eff = Effect(from_graveyard=dies)
+    for s in sentences:
+        if spell and _pump(s, eff):
+            continue
+        if not any(f(s, eff) for f in SENTENCES):
+            return None
+    if eff.targets and not targets_ok:
+        return None
+    if eff.resolves is not None and len(eff.targets) != 1:
+        return None  # the continuous effect applies to the spell's only target
+    return eff

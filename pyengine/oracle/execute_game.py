@@ -1,0 +1,266 @@
+"""Coverage by execution of what a compiled card does: a generated game in which its spell
+resolves, or its triggered ability triggers and resolves, run through the game (pyengine.game).
+
+The board: alice's Grizzly Bears and Seat of the Synod; bob's Gray Ogre, Drudge Skeletons,
+Ornithopter, Seat of the Synod, Glorious Anthem and Jace Beleren (catalog cards), so that a
+target of most kinds exists. A spell is cast by alice in her main phase with the first fitting
+target of each kind (bob, or bob's permanent; alice's for "you control") and resolves. A
+triggered ability's event is made to happen (the card cast and resolved for "enters", destroyed
+for "dies", attacking, blocking, a step begun, a life gain, a spell cast) and the ability
+resolves. The run must end with the stack empty and no error; the checks of each template's
+rule are the smoke tests (tests/oracle).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from pyengine.oracle.compile import Compiled
+
+# id, card, controller, types, colors: the permanents of the generated board
+POOL: tuple[tuple[str, str, str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("ogre", "Gray Ogre", "bob", ("Creature",), ("red",)),
+    ("skeletons", "Drudge Skeletons", "bob", ("Creature",), ("black",)),
+    ("thopter", "Ornithopter", "bob", ("Artifact", "Creature"), ()),
+    ("seat2", "Seat of the Synod", "bob", ("Artifact", "Land"), ()),
+    ("anthem", "Glorious Anthem", "bob", ("Enchantment",), ("white",)),
+    ("jace", "Jace Beleren", "bob", ("Planeswalker",), ("blue",)),
+    ("bears", "Grizzly Bears", "alice", ("Creature",), ("green",)),
+    ("seat", "Seat of the Synod", "alice", ("Artifact", "Land"), ()),
+)
+
+
+def fits(sel: dict[str, Any], types: tuple[str, ...], colors: tuple[str, ...],
+         controller: str) -> bool | None:
+    """Whether a pool permanent fits a selector (None: the selector says what isn't read here)."""
+    for key, value in sel.items():
+        if key == "types" and not set(value) <= set(types):
+            return False
+        if key == "any_types" and not set(value) & set(types):
+            return False
+        if key == "not_types" and set(value) & set(types):
+            return False
+        if key == "colors" and not set(value) <= set(colors):
+            return False
+        if key == "not_colors" and set(value) & set(colors):
+            return False
+        if key == "controller" and {"you": "alice", "opponent": "bob"}[value] != controller:
+            return False
+        if key == "token" and value:  # the board's permanents are cards
+            return False
+        if key not in ("types", "any_types", "not_types", "colors", "not_colors", "controller", "token"):
+            return None
+    return True
+
+
+GRAVEYARD = (("grave", "Grizzly Bears", ("Creature",)), ("grave2", "Seat of the Synod", ("Artifact", "Land")),
+             ("grave3", "Glorious Anthem", ("Enchantment",)))
+
+
+def _pick(spec: dict[str, Any]) -> str | None:
+    if "any" in spec or spec.get("player") in ("any", "opponent"):
+        return "bob"
+    sel = spec.get("obj", {})
+    if sel.get("zone") == "graveyard":  # a card of alice's graveyard (the board has three)
+        rest = {k: v for k, v in sel.items() if k not in ("zone", "owner")}
+        return next((gid for gid, _c, types in GRAVEYARD if fits(rest, types, (), "alice")), None)
+    for oid, _card, ctl, types, colors in POOL:
+        ok = fits(sel, types, colors, ctl)
+        if ok is None:
+            return None
+        if ok:
+            return oid
+    return None
+
+
+def _fitting_card(sel: dict[str, Any]) -> dict[str, Any] | None:
+    """A card of alice's hand that fits an "enters" trigger's selector: an inline object with
+    the types, subtypes, supertypes and colors it names (a creature unless it names others)."""
+    if set(sel) - {"types", "subtypes", "supertypes", "colors", "colorless", "controller"} \
+            or sel.get("controller", "you") != "you":
+        return None
+    types = list(sel.get("types") or ["Creature"])
+    new: dict[str, Any] = {"id": "new", "name": "Generated Card", "owner": "alice", "zone": "hand",
+                           "types": types}
+    for key in ("subtypes", "supertypes"):
+        if sel.get(key):
+            new[key] = list(sel[key])
+    if sel.get("colors"):
+        new["colors"] = list(sel["colors"])
+    if "Creature" in types:
+        new.update({"power": 1, "toughness": 1})
+    return new
+
+
+def _objects(extra: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    objs: list[dict[str, Any]] = [{"id": oid, "card": card, "controller": ctl, "timestamp": i + 1}
+                                  for i, (oid, card, ctl, _t, _c) in enumerate(POOL)]
+    objs += [{"id": gid, "card": card, "owner": "alice", "zone": "graveyard"} for gid, card, _t in GRAVEYARD]
+    for o in objs:
+        if o["id"] == "jace":  # a planeswalker with no loyalty would die at once (704.5i)
+            o["counters"] = {"loyalty": 3}
+    return objs + extra
+
+
+def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | None:
+    targets = []
+    for spec in card.card.get("does", {}).get("targets", []) or [
+            {"obj": t["what"]} for t in card.card.get("casting", {}).get("targets", [])]:
+        got = _pick(spec)
+        if got is None:
+            return None
+        targets.append(got)
+    me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
+    return [me], [{"stack": {"object": "card", "controller": "alice", "targets": targets}}, "resolve"]
+
+
+Generated = tuple[list[dict[str, Any]], list[Any], str, str]
+
+
+def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None:
+    """The extra objects, the script, the active player and the starting step."""
+    on_field: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
+        on_field["attached_to"] = "bears"  # an unattached Aura would go to the graveyard (704.5m)
+    in_hand = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
+    script: list[Any]
+    if "at" in trigger:
+        at = trigger["at"]
+        active = "bob" if at["player"] == "opponent" else "alice"
+        # the game starts as the untap step begins; the upkeep follows without an action
+        script = ["resolve"] if at["step"] == "upkeep" else [{"advance": at["step"]}, "resolve"]
+        return [on_field], script, active, "untap"
+    when = trigger["when"]
+    kind, obj = when["kind"], when.get("obj", when.get("source"))
+    if kind == "enters" and obj == "self":
+        types = set(card.card.get("types", ()))
+        if {"Aura"} & set(card.card.get("subtypes", ())):  # an Aura spell targets (303.4a)
+            cast = {"stack": {"object": "card", "controller": "alice", "targets": ["bears"]}}
+            return [in_hand], [cast, "resolve", "resolve"], "alice", "precombat_main"
+        if "Land" in types:  # a land is played, not cast (305.1): it enters from alice's hand
+            enter = {"events": [{"kind": "enter", "object": "card", "from": "hand"}]}
+            return [in_hand], [enter, "resolve"], "alice", "precombat_main"
+        return [in_hand], [{"stack": {"object": "card", "controller": "alice"}}, "resolve", "resolve"], \
+            "alice", "precombat_main"
+    if kind in ("dies", "leaves") and obj == "self":
+        return [on_field], [{"events": [{"kind": "destroy", "object": "card"}]}, "resolve"], "alice", \
+            "precombat_main"
+    if kind in ("enters", "dies", "leaves") and isinstance(obj, dict):
+        sel = {k: v for k, v in obj.items() if k != "other"}  # the pool's objects are others
+        if kind == "enters":  # a card of alice's hand put onto the battlefield
+            new = _fitting_card(sel)
+            if new is None:
+                return None
+            return [on_field, new], [{"events": [{"kind": "enter", "object": "new", "from": "hand"}]},
+                                     "resolve"], "alice", "precombat_main"
+        extra = [on_field]
+        victim = next((oid for oid, _name, ctl, types, colors in POOL
+                       if "Planeswalker" not in types and fits(sel, types, colors, ctl)), None)
+        if victim is None:  # a permanent of alice's that fits, on the battlefield
+            new = _fitting_card(sel)
+            if new is None:
+                return None
+            new = {k: v for k, v in new.items() if k not in ("owner", "zone")}
+            extra.append({**new, "controller": "alice", "timestamp": 21})
+            victim = "new"
+        return extra, [{"events": [{"kind": "destroy", "object": victim}]}, "resolve"], "alice", \
+            "precombat_main"
+    if kind in ("attacks", "damage", "becomes_blocked") and obj is not None:
+        attacker = "card" if obj == "self" else next(
+            (oid for oid, _n, ctl, types, colors in POOL
+             if ctl == "alice" and fits(obj, types, colors, ctl)), None)
+        if attacker is None and set(obj) <= {"subtypes", "types", "controller"} and \
+                obj.get("controller", "you") == "you" and \
+                set(obj.get("subtypes", ())) <= set(card.card.get("subtypes", ())) and \
+                set(obj.get("types", ())) <= set(card.card.get("types", ())):
+            attacker, obj = "card", "self"  # the card itself fits ("an Assassin you control")
+        if attacker is None or obj == "self" and "Creature" not in card.card.get("types", ()):
+            return None
+        script = [{"advance": "declare_attackers"}, {"attack": {attacker: "bob"}}]
+        if kind == "attacks":
+            script.append("resolve")
+        elif kind == "becomes_blocked":
+            script += [{"advance": "declare_blockers"}, {"block": {"ogre": attacker}}, "resolve"]
+        else:  # unblocked, it deals combat damage to bob (510.1)
+            script += [{"advance": "combat_damage"}, {"assign": "default"}, "resolve"]
+        return [on_field], script, "alice", "precombat_main"
+    if kind == "blocks" and obj == "self" and "Creature" in card.card.get("types", ()):
+        script = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
+                  {"advance": "declare_blockers"}, {"block": {"card": "ogre"}}, "resolve"]
+        return [on_field], script, "bob", "precombat_main"
+    if kind == "cast" and obj == "self":  # the trigger resolves first, then the spell (405.5)
+        if card.card.get("casting") or {"Aura"} & set(card.card.get("subtypes", ())):
+            return None
+        return [in_hand], [{"stack": {"object": "card", "controller": "alice"}}, "resolve", "resolve"], \
+            "alice", "precombat_main"
+    if kind == "draw":
+        return [on_field], [{"draw": "alice"}, "resolve"], "alice", "precombat_main"
+    if kind == "tap" and obj == "self" and "Creature" in card.card.get("types", ()):
+        return [on_field], [{"advance": "declare_attackers"}, {"attack": {"card": "bob"}}, "resolve"], \
+            "alice", "precombat_main"
+    if kind == "life_gain":
+        return [on_field], [{"events": [{"kind": "gain_life", "player": "alice", "amount": 1}]},
+                            "resolve"], "alice", "precombat_main"
+    if kind == "cast":
+        spell = obj or {}
+        if fits(spell, ("Instant",), ("red",), "alice"):
+            bolt = {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"}
+            cast = {"stack": {"object": "bolt", "controller": "alice", "targets": ["bob"]}}
+            return [on_field, bolt], [cast, "resolve", "resolve"], "alice", "precombat_main"
+        if fits(spell, ("Creature",), ("green",), "alice"):
+            bears = {"id": "bears2", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"}
+            cast = {"stack": {"object": "bears2", "controller": "alice"}}
+            return [on_field, bears], [cast, "resolve", "resolve"], "alice", "precombat_main"
+        return None
+    return None
+
+
+def game_text(card: Compiled) -> str | None:
+    """The generated game for a card whose spell or first triggered ability the compiler made,
+    or None (nothing compiled to run, or no event generated for it)."""
+    triggers = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "trigger" in a]
+    if "does" in card.card or "resolves" in card.card:
+        got = _spell_script(card)
+        if got is None:
+            return None
+        extra, script = got
+        active, step = "alice", "precombat_main"
+    elif triggers:
+        found = _trigger_script(card, triggers[0]["trigger"])
+        if found is None:
+            return None
+        extra, script, active, step = found
+    else:
+        return None
+    in_hand = sum(1 for o in extra if o.get("zone") == "hand")
+    doc = {"id": "cards/generated-game", "title": f"{card.name} does what it says",
+           "cr": ["608.2c", "603.3"], "rationale": "generated: the game must run it",
+           "players": [{"id": "alice", "hand_size": in_hand, "library_size": 10},
+                       {"id": "bob", "library_size": 10}],
+           "turn": {"active": active, "number": 3, "step": step},
+           "objects": _objects(extra),
+           "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
+           # every trigger and spell resolved: what counts is that the game ran it
+           "expect": {"checkpoints": {"done": {"stack": []}}}}
+    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+
+def run_game(card: Compiled, timeout: float = 60.0) -> tuple[bool, str]:
+    """Whether the generated game ran (None generated: not run, with why)."""
+    from pyengine.errors import PyengineError
+    from pyengine.scenario import runner
+    from pyengine.scenario.loader import load_text
+
+    text = game_text(card)
+    if text is None:
+        return False, "no game generated for what it does"
+    try:
+        scenario = load_text(text, f"<generated game: {card.name}>")
+    except PyengineError as exc:
+        return False, str(exc)
+    out = runner.run_scenario(scenario, timeout)
+    if out.status != runner.Status.PASS:
+        return False, out.message or "; ".join(out.diffs)
+    return True, ""
