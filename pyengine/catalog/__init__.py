@@ -163,5 +163,5 @@ def card_from_mapping(value: dict, file: str, unrecognised: tuple[str, ...] = ()
     chars = parse_characteristics(cur, ctx, extra=CARD_FIELDS, name=name)
     # what a compiled instant or sorcery does as it resolves (608.2c), as a card file says it
     resolves = parse_effect(cur.get("resolves"), ctx, allow_no_affects=True) if cur.has("resolves") else None
-    does = _does(cur.get("does"), ctx) if cur.has("does") else None
+    does = _does(cur.get("does"), ctx, chars) if cur.has("does") else None
     return Card(name, chars, value.get("oracle", ""), file, resolves, does, unrecognised=unrecognised)

@@ -165,7 +165,7 @@ class SpellParts:
 
     def write(self, base: dict[str, Any]) -> None:
         if self.do:
-            base["does"] = {"targets": self.targets, "do": self.do}
+            base["does"] = {"do": self.do}  # its targets are the casting targets (601.2c)
         if self.resolves is not None:
             base["resolves"] = self.resolves
         if self.casting:

@@ -227,7 +227,8 @@ def text_only_triggers(state: GameState) -> list[tuple[str, str]]:
     can't tell when such an ability triggers, so a query that asks what triggers must refuse
     the state rather than answer as if the ability were not there."""
     out: list[tuple[str, str]] = []
-    for owner, root in [(o.id, o.printed) for o in state.objects] + [(e.id, e.definition) for e in state.effects]:
+    roots = [(o.id, o.printed) for o in state.objects] + [(e.id, e.definition) for e in state.effects]
+    for owner, root in roots:
         for x in walk.values(root):
             if isinstance(x, Ability) and x.kind == "text" and x.trigger is None:
                 text = (x.text or x.name).strip()
