@@ -50,6 +50,11 @@ def render(result: LayerResult) -> str:
                 lines.append(f"       applies to: {', '.join(app.affected)}")
             for change in app.changes:
                 lines.append(f"       changed: {change}")
+        for lay, changes in result.summed:
+            if lay == layer.value:
+                lines.append("  together: what they add is summed for each object, in any order "
+                             "(CR 613.4c)")
+                lines += [f"       changed: {change}" for change in changes]
     if result.player_applications:
         lines.append("Players (CR 613.10, 613.11): after every object's characteristics, in timestamp "
                      "order (CR 613.7); none depends on another (CR 613.8a)")

@@ -114,6 +114,12 @@ class Lost(Record):
     value: Symbol
 
 
+@shown("layers", name="summed")
+class Summed(Record):
+    """This round was a batch of effects that add (layer 7c, CR 613.4c), summed per object:
+    no gained/lost atoms; its changes are each changed object's values before and after."""
+
+
 @shown("layers", name="grant")
 class Grant(Record):
     """Object O gained ability K at timestamp T (the next rounds' grant_ts/3)."""

@@ -65,6 +65,7 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
     applications: list[Application] = []
     dependencies: list[tuple[str, str, str]] = []
     batched: list[str] = []  # layers whose first round applied every effect (quiet.lp)
+    summed: list[tuple[str, tuple[str, ...]]] = []  # a batch's summed changes, by layer (7c)
     stats = {"calls": 0.0, "atoms": 0.0, "rules": 0.0, "ground_s": 0.0, "solve_total_s": 0.0,
              "clingo_s": 0.0}
     for layer in Layer:
@@ -94,13 +95,18 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
                 break
             # what was chosen was applied in the same call (fold_apply.lp)
             log.record_changes(model)
+            before = carry.cur
             carry = _advance(carry, model)
+            if model.atoms(O.Summed.predicate, 0, ordered=False):
+                log.record_sums(model, before, carry.cur)
             if model.atoms(O.Batch.predicate, 2):
                 if not applied:
                     batched.append(layer.value)
                 break
             applied += order
         applications += reader.applications(layer, log)
+        if log.sums:
+            summed.append((layer.value, reader.changes(log.sums)))
     active: tuple[ActiveEffect, ...] = ()
     final_model: solver.Model | None = None
     if "rules_def" in static_names:
@@ -114,7 +120,7 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
     objects = reader.objects(_values(carry))
     players, player_apps = reader.players(final_model)
     return LayerResult(objects, tuple(applications), tuple(dependencies), active,
-                       solver.version(), stats, tuple(batched), players, player_apps)
+                       solver.version(), stats, tuple(batched), players, player_apps, tuple(summed))
 
 
 def preload() -> None:
@@ -142,6 +148,8 @@ class _LayerLog:
         self.loops: dict[clingo.Symbol, set[clingo.Symbol]] = {}
         self.changes: dict[clingo.Symbol, list[tuple[str, str, str, clingo.Symbol]]] = {}
         self.existed: list[clingo.Symbol] = []
+        # the changes of a batch whose effects add (7c), summed per object (fold_apply.lp)
+        self.sums: list[tuple[str, str, str, clingo.Symbol]] = []
 
     @property
     def unapplied(self) -> list[clingo.Symbol]:
@@ -179,6 +187,21 @@ class _LayerLog:
             for a in model.atoms(name, None, ordered=False):  # read.changes sorts
                 e, o, attr, v = a.arguments
                 self.changes.setdefault(e, []).append((sign, string(o), name_of(attr), v))
+
+
+    def record_sums(self, model: solver.Model, before: _Values, after: _Values) -> None:
+        """The changes of a round that summed what its effects add (CR 613.4c): each changed
+        object's values of the attributes the layer changes, before and after the round (the
+        applications' intermediate values are not computed, fold_apply.lp)."""
+        string, name_of = self.reader.string, self.reader.name
+        stepped = [a.arguments[0] for a in model.atoms(O.Stepped.predicate, 1, ordered=False)]
+        for a in model.atoms(O.Changed.predicate, None, ordered=False):  # read.changes sorts
+            o = a.arguments[0]
+            for attr in stepped:
+                old = {f.arguments[2] for f in before.get(o, {}).get(attr, ())}
+                new = {f.arguments[2] for f in after.get(o, {}).get(attr, ())}
+                self.sums += [("-", string(o), name_of(attr), v) for v in old - new]
+                self.sums += [("+", string(o), name_of(attr), v) for v in new - old]
 
 
 def _advance(carry: _Carry, model: solver.Model) -> _Carry:

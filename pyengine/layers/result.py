@@ -135,6 +135,10 @@ class LayerResult:
     # effects in the order they applied to each player
     players: dict[str, PlayerChars] = field(default_factory=dict)
     player_applications: tuple[PlayerApplication, ...] = ()
+    # (layer, changes): where a layer's batch were effects that add (7c, CR 613.4c), what they
+    # changed, summed per object (``bears: power 2 -> 12``); the applications of that batch
+    # record what they applied to, not the values in between (their ``changes`` are empty)
+    summed: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def values(self) -> dict[str, dict[str, Any]]:
         """{object id: {field: value}} with lists as sorted tuples."""

@@ -78,6 +78,9 @@ def _details(an: Any) -> dict[str, str]:
         if app.affected:
             lines.append("applies to: " + ", ".join(app.affected))
         lines += [f"changed: {c}" for c in app.changes]
+        if app.order and not app.changes and any(lay == app.layer for lay, _ in an.layers.summed):
+            lines.append("changed: added together with its batch (CR 613.4c); each object's "
+                         "total is in the explanation")
         out[f"{app.layer}:{app.effect}"] = "\n".join(lines)
     for row in _table(an.layers):
         out["o:" + row["id"]] = "\n".join(f"{k}: {v}" for k, v in row.items() if v)
