@@ -7,7 +7,7 @@ and 702), whose brute force (tests/oracles/combat_oracle.py) gives the legal dec
 The maximum (508.1d, 509.1c) and the SET of legal declarations must be equal, and the engine's
 verdict on a random proposal must agree with the oracle's set.
 
-``PYENGINE_COMBAT_LANG_EXAMPLES`` sets the number of scenarios (default 200, to keep the
+``PYENGINE_COMBAT_LANG_EXAMPLES`` sets the number of scenarios (default 120, to keep the
 default suite's time; .ci/run runs 1,000, the minimum per CI run: half attack, half block, in
 four shards).
 """
@@ -29,7 +29,7 @@ from tests.properties.strategies_combat_lang import attack_scenarios, block_scen
 
 # The scenarios are drawn from fixed seeds, so every run (CI's too) checks the same ones.
 # scenarios per run, half attack, half block, over four shards (pytest-xdist spreads them)
-EXAMPLES = int(os.environ.get("PYENGINE_COMBAT_LANG_EXAMPLES", "200"))
+EXAMPLES = int(os.environ.get("PYENGINE_COMBAT_LANG_EXAMPLES", "120"))
 SHARDS = 4
 QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 Decls = set[tuple[tuple[tuple[str, str], ...], tuple[str, ...]]]
