@@ -341,6 +341,10 @@ class _Builder:
         by, except_by = arg(args, "by"), arg(args, "except_by")
         attacked = dict(self.setup.attacks)
         for a in affected:
+            # CR 506.5: "A creature is attacking alone if it's attacking but no other
+            # creatures are" (the attacks this block answers)
+            if arg(args, "if_attacking_alone") and set(attacked) != {a}:
+                continue
             if by is None and except_by is None:
                 self.add(Item("cant_be_blocked", eid, a))
                 continue

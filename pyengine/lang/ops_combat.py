@@ -37,7 +37,9 @@ operation                meaning
 ``block_cost``           ``{mana: ...}``: can't block unless its controller pays (509.1d)
 ``max_blockers``         N (no ``affects``): no more than N creatures can block each combat
 ``cant_be_blocked``      ``true`` / ``{by: SELECTOR}`` / ``{except_by: SELECTOR}`` (509.1b), where
-                         ``defending`` is the player the attacker attacks (508.5)
+                         ``defending`` is the player the attacker attacks (508.5);
+                         ``if_attacking_alone: true`` adds "as long as it's attacking alone"
+                         (506.5; Dream Prowler, Security Bypass)
 ``min_blockers``         N (an integer or an expression, read as blockers are declared):
                          can't be blocked except by N or more creatures
 ``max_blocked_by``       N (the same): can't be blocked by more than N creatures
@@ -436,13 +438,18 @@ _register(
 _register(
     "cant_be_blocked",
     _flag_or(
-        {"by": _defending(parse_selector), "except_by": _defending(parse_selector)},
-        "{by: SELECTOR} or {except_by: SELECTOR}",
+        {
+            "by": _defending(parse_selector),
+            "except_by": _defending(parse_selector),
+            "if_attacking_alone": lambda c, x: _true(c, x) == (),
+        },
+        "{by: SELECTOR} or {except_by: SELECTOR}, optionally with if_attacking_alone: true",
     ),
-    _true_or({"by": _ref("selector"), "except_by": _ref("selector")}),
+    _true_or({"by": _ref("selector"), "except_by": _ref("selector"), "if_attacking_alone": _ref("true")}),
     "CR 509.1b: the affected attackers can't be blocked (by creatures matching 'by'; "
     "except by creatures matching 'except_by'; 'defending' being the player the attacker "
-    "attacks, 508.5).",
+    "attacks, 508.5); with if_attacking_alone, only as long as it is attacking alone (506.5: "
+    "no other creature is attacking; Dream Prowler).",
 )
 _register(
     "min_blockers",

@@ -443,6 +443,11 @@ class Items:
             for a in affected:
                 if a not in r.attacks:  # only an attacking creature is blocked (509.1a)
                     continue
+                if arg.get("if_attacking_alone") and len(r.attacks) > 1:  # 506.5
+                    continue
+                if set(arg) == {"if_attacking_alone"}:
+                    self.add("cant_be_blocked", eid, a)
+                    continue
                 d = r.player_of(_target(r, r.attacks[a]))
                 for b in r.creatures():
                     hit = "by" in arg and r.matches(arg["by"], b, src, you, d)

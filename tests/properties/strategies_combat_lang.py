@@ -180,7 +180,8 @@ def _attacker_static(draw: st.DrawFn) -> dict[str, Any]:
     """A static ability of an attacking creature about its blockers."""
     kind = draw(
         st.sampled_from(
-            ["by", "except_by", "min", "max", "must_be_blocked", "lure", "by_all", "min_count", "max_count"]
+            ["by", "except_by", "min", "max", "must_be_blocked", "lure", "by_all", "min_count", "max_count",
+             "alone", "alone_by"]
         )
     )
     if kind == "must_be_blocked":
@@ -191,6 +192,13 @@ def _attacker_static(draw: st.DrawFn) -> dict[str, Any]:
         eff = {"affects": "self", "cant_be_blocked": {kind: draw(st.sampled_from(DEFENDING_SELECTORS))}}
     elif kind == "min":
         eff = {"affects": "self", "min_blockers": draw(st.integers(2, 3))}
+    elif kind == "alone":  # Dream Prowler: "can't be blocked as long as it's attacking alone"
+        eff = {"affects": "self", "cant_be_blocked": {"if_attacking_alone": True}}
+    elif kind == "alone_by":
+        eff = {
+            "affects": "self",
+            "cant_be_blocked": {"if_attacking_alone": True, "by": draw(st.sampled_from(DEFENDING_SELECTORS))},
+        }
     elif kind == "by_all":  # Tromokratis
         eff = {"affects": "self", "blocked_only_by_all": True}
     elif kind in ("min_count", "max_count"):  # N: a count read for the defending player
