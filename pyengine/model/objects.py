@@ -79,6 +79,10 @@ class GameObject:
     # CR 707.10, 707.12: "spell" or "card" when the object is a copy of a spell or of a card
     # (no card: it ceases to exist outside the stack, or the stack and the battlefield, 704.5e)
     copy: str | None = None
+    # CR 614.12a, 607.2d: what was chosen as it entered ("As this enters, choose a color"),
+    # read by its linked abilities ("the chosen color"): (kind, value), kind color, subtype
+    # (a creature or land type) or card_type
+    chosen: tuple[tuple[str, str], ...] = ()
     line: int | None = field(default=None, compare=False)
 
 

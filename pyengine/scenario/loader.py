@@ -17,8 +17,9 @@ from pyengine.lang.characteristics import CHAR_FIELDS, parse_characteristics
 from pyengine.lang.counters import counter_kind
 from pyengine.lang.effects import OBJ_REFS, PLAYER_REFS, Ctx, parse_ability, parse_effect
 from pyengine.lang.yamlread import Cursor, describe, load_yaml
+from pyengine.model import subtypes as subtype_table
 from pyengine.model.effects import EffectDef, ResolvedEffect
-from pyengine.model.enums import Duration, FaceDown, Step, Zone
+from pyengine.model.enums import CardType, Color, Duration, FaceDown, Step, Zone
 from pyengine.model.objects import GameObject, GameState, Player, TurnContext
 from pyengine.queries import base as queries
 from pyengine.scenario.files import read_text
@@ -31,7 +32,7 @@ PLAYER_FIELDS = frozenset({"id", "life", "poison", "mana", "hand_size", "library
 TURN_FIELDS = frozenset({"active", "number", "step"})
 STATE_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "timestamp", "token",
                           "tapped", "controlled_since_turn_start", "counters", "damage",
-                          "attached_to", "face_down", "oracle", "copy"})
+                          "attached_to", "face_down", "oracle", "copy", "chosen"})
 EFFECT_FIELDS = frozenset({"id", "card", "source", "controller", "timestamp", "duration",
                            "affected"})
 
@@ -241,6 +242,7 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
                 if t != timestamp:
                     counter_ts.append((kind, t))
     face_down = _face_down(cur.get("face_down")) if cur.has("face_down") else None
+    chosen = _chosen(cur.get("chosen")) if cur.has("chosen") else ()
     obj = GameObject(
         id=oid,
         printed=printed,
@@ -259,6 +261,7 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         attached_to=cur.get("attached_to").string("an object id") if cur.has("attached_to") else None,
         face_down=face_down is not None,
         face_down_kind=face_down or FaceDown.PLAIN,
+        chosen=chosen,
         copy=cur.get("copy").choice(("spell", "card"), "what it is a copy of (CR 707.10, 707.12):")
         if cur.has("copy") else None,
         line=cur.line,
@@ -298,6 +301,24 @@ def _card(cur: Cursor, name: str) -> catalog.Card:
         cur.fail(str(exc))
     close = suggest(name)
     cur.fail(f"unknown card {name!r}" + ("; did you mean: " + ", ".join(close) if close else ""))
+
+
+def _chosen(cur: Cursor) -> tuple[tuple[str, str], ...]:
+    """``{color: red, subtype: Elf, card_type: Artifact}``: the choices made as the permanent
+    entered (CR 614.12a, 607.2d), which "the chosen ..." in its abilities reads."""
+    out = []
+    kinds = cur.mapping({"color", "subtype", "card_type"}, "{color: C, subtype: S, card_type: T}")
+    for kind, c in kinds.items():
+        if kind == "color":
+            out.append((kind, c.choice(Color.words(), "a color:")))
+        elif kind == "card_type":
+            out.append((kind, c.choice(CardType.words(), "a card type:")))
+        else:
+            word = c.string("a subtype (a creature type or land type)")
+            if not subtype_table.is_subtype(word):
+                c.fail(f"unknown subtype {word!r} (CR 205.3g-m lists them)")
+            out.append((kind, word))
+    return tuple(sorted(out))
 
 
 def _face_down(cur: Cursor) -> FaceDown | None:

@@ -324,6 +324,11 @@ def _object() -> Schema:
         "timestamp": {"type": "integer", "minimum": 0},
         "token": {"type": "boolean"}, "tapped": {"type": "boolean"},
         "controlled_since_turn_start": {"type": "boolean"},
+        "chosen": {"description": "choices made as it entered (CR 614.12a, 607.2d), which 'the "
+                   "chosen ...' (a selector's `chosen`) reads",
+                   "type": "object", "additionalProperties": False,
+                   "properties": {"color": {"type": "string"}, "subtype": {"type": "string"},
+                                  "card_type": {"type": "string"}}},
         "face_down": {"description": "face down (CR 708.2): true, or what turned it face down",
                       "anyOf": [{"type": "boolean"},
                                 _word([k.value for k in FaceDown if k != FaceDown.PLAIN],
