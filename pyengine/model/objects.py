@@ -19,6 +19,9 @@ class Player:
     mana: str = ""  # mana available to pay costs, in mana-symbol notation: "{2}{W}"
     hand_size: int = 0
     library_size: int = 0
+    # CR 903.10a, 704.6c: in a Commander game, the combat damage each commander (by id) has
+    # dealt this player over the course of the game
+    commander_damage: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ from pyengine.scenario.readings import parse_expectations
 
 TOP_FIELDS = frozenset({"id", "title", "cr", "tags", "rationale", "disputed", "players", "turn",
                         "objects", "effects", "query", "expect"})
-PLAYER_FIELDS = frozenset({"id", "life", "poison", "mana", "hand_size", "library_size"})
+PLAYER_FIELDS = frozenset({"id", "life", "poison", "mana", "hand_size", "library_size",
+                           "commander_damage"})
 TURN_FIELDS = frozenset({"active", "number", "step"})
 STATE_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "timestamp", "token",
                           "tapped", "controlled_since_turn_start", "counters", "damage",
@@ -151,6 +152,8 @@ def _players(cur: Cursor) -> tuple[Player, ...]:
             hand_size=item.get("hand_size").integer("a hand size", 0) if item.has("hand_size") else 0,
             library_size=(item.get("library_size").integer("a library size", 0)
                           if item.has("library_size") else 0),
+            commander_damage=_commander_damage(item.get("commander_damage"))
+            if item.has("commander_damage") else (),
         ))
     return tuple(out)
 
@@ -301,6 +304,14 @@ def _card(cur: Cursor, name: str) -> catalog.Card:
         cur.fail(str(exc))
     close = suggest(name)
     cur.fail(f"unknown card {name!r}" + ("; did you mean: " + ", ".join(close) if close else ""))
+
+
+def _commander_damage(cur: Cursor) -> tuple[tuple[str, int], ...]:
+    """``{COMMANDER: N}``: the combat damage each commander (an object id, wherever it is now)
+    has dealt this player over the game (CR 903.10a)."""
+    m = cur.mapping(None, "a mapping of commander id to combat damage, e.g. {cmdr: 21}")
+    return tuple(sorted((str(k), c.integer("combat damage dealt by that commander", 0))
+                        for k, c in m.items()))
 
 
 def _chosen(cur: Cursor) -> tuple[tuple[str, str], ...]:

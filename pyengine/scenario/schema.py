@@ -301,6 +301,9 @@ def _player() -> Schema:
         {"type": "string", "pattern": r"\S", "description": "a player id"},
         {"type": "object", "required": ["id"], "additionalProperties": False, "properties": {
             "id": _nonempty(), "life": {"type": "integer"}, "poison": count,
+            "commander_damage": {"type": "object", "additionalProperties": count,
+                                 "description": "combat damage dealt by each commander (id) over "
+                                                "the game (CR 903.10a)"},
             "mana": {"type": "string", "description": "mana available, e.g. {2}{W}"},
             "hand_size": count, "library_size": count}},
     ]}
