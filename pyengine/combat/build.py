@@ -43,7 +43,10 @@ CR_KEYWORDS = frozenset(
 # operations that become one item per affected object, and the item's kind
 SIMPLE_OPS = {
     "cant_attack_alone": "cant_attack_alone",
+    "attack_only_alone": "attack_only_alone",
     "cant_block_alone": "cant_block_alone",
+    "block_only_alone": "block_only_alone",
+    "blocked_only_by_all": "blocked_only_by_all",
     "block_any_number": "block_any_number",
     "must_be_blocked": "must_be_blocked",
     "must_be_blocked_by_all": "lure",
@@ -53,6 +56,7 @@ ATTACK_ITEMS = frozenset(
         "cant_attack",
         "cant_attack_target",
         "cant_attack_alone",
+        "attack_only_alone",
         "max_attackers",
         "max_attackers_player",
         "attack_unless_others",
@@ -174,6 +178,7 @@ class _Builder:
             "cant_attack",
             "cant_block",
             "cant_attack_alone",
+            "attack_only_alone",
             "cant_block_alone",
             "must_attack",
             "must_block",
@@ -208,9 +213,20 @@ class _Builder:
                 self.add(Item("max_attackers_player", eid, player=p, n=arg(args, "n")))
         elif kind in ("max_attackers", "max_blockers"):
             self.add(Item(kind, eid, n=arg(args, "n")))
-        elif kind in ("min_blockers", "max_blocked_by", "extra_blocks"):
+        elif kind == "extra_blocks":
             for o in affected:
                 self.add(Item(kind, eid, o, n=arg(args, "n")))
+        elif kind in ("min_blockers", "max_blocked_by"):
+            # N is read as blockers are declared; "it" is the attacker (an expression such
+            # as its power), "defending" the player it attacks (CR 508.5)
+            attacked = dict(self.setup.attacks)
+            for o in affected:
+                n = arg(args, "n")
+                if o not in attacked:  # only an attacking creature is ever blocked (509.1a)
+                    continue
+                if not isinstance(n, int):
+                    n = self.world.value(n, Context(ctx.source, ctx.you, self.player_of(attacked[o]), o))
+                self.add(Item(kind, eid, o, n=n))
         else:
             handler = getattr(self, "_op_" + kind, None)
             if handler is None:
@@ -325,6 +341,10 @@ class _Builder:
         by, except_by = arg(args, "by"), arg(args, "except_by")
         attacked = dict(self.setup.attacks)
         for a in affected:
+            # CR 506.5: "A creature is attacking alone if it's attacking but no other
+            # creatures are" (the attacks this block answers)
+            if arg(args, "if_attacking_alone") and set(attacked) != {a}:
+                continue
             if by is None and except_by is None:
                 self.add(Item("cant_be_blocked", eid, a))
                 continue

@@ -4,7 +4,8 @@ part: the legal declarations of the whole board are the product of the parts' (C
 
 Two creatures are in the same part when one may block the other (a pair the encodings let the
 generator choose); restrictions and requirements that count the whole declaration ("can't
-attack alone", "can't attack unless two other creatures also attack", "no more than N
+attack alone", "can only attack alone", "can't be blocked unless all creatures defending player
+controls block it", "can't attack unless two other creatures also attack", "no more than N
 creatures" in all or attacking one player, a player's requirement) or a shared mana pool
 (costs) keep the board whole.
 """
@@ -20,11 +21,14 @@ from pyengine.combat.model import Board, Kind
 # items that read the whole declaration, not a pair
 _GLOBAL = {
     "cant_attack_alone",
+    "attack_only_alone",
     "attack_unless_others",
     "max_attackers",
     "max_attackers_player",
     "player_must_attack",
     "cant_block_alone",
+    "block_only_alone",
+    "blocked_only_by_all",
     "block_unless_others",
     "max_blockers",
 }

@@ -24,6 +24,7 @@ _SENTENCES = {
     "cant_attack": "{0} can't attack",
     "cant_attack_target": "{0} can't attack {1}",
     "cant_attack_alone": "{0} can't attack alone",
+    "attack_only_alone": "{0} can only attack alone, and another creature attacks too",
     "cant_attack_unless_others": "{0} can't attack unless at least {n} other creatures the effect "
     "counts also attack",
     "max_attackers": "more than {n} creatures attack",
@@ -51,6 +52,9 @@ _SENTENCES = {
     "min_blockers": "{0} can't be blocked except by {n} or more creatures",
     "max_blocked_by": "{0} can't be blocked by more than {n} creatures",
     "cant_block_alone": "{0} can't block alone",
+    "block_only_alone": "{0} can block only alone, and another creature blocks too",
+    "blocked_only_by_all": "{0} can't be blocked unless all creatures the defending player "
+    "controls block it, and one of them doesn't",
     "cant_block_unless_others": "{0} can't block unless at least {n} other creatures the effect "
     "counts also block",
     "max_blockers": "more than {n} creatures block",

@@ -65,6 +65,7 @@ ITEM_KINDS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "cant_attack": (("subject",), "508.1c", "can't attack"),
     "cant_attack_target": (("subject", "target"), "508.1c", "can't attack this target"),
     "cant_attack_alone": (("subject",), "508.1c", "can't attack alone"),
+    "attack_only_alone": (("subject",), "508.1c", "can only attack alone"),
     "max_attackers": (("n",), "508.1c", "no more than N creatures can attack"),
     "max_attackers_player": (("player", "n"), "508.1c", "no more than N creatures can attack this player"),
     "attack_unless_others": (
@@ -85,6 +86,7 @@ ITEM_KINDS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "cant_block": (("subject",), "509.1b", "can't block"),
     "cant_block_attacker": (("subject", "other"), "509.1b", "can't block this attacker"),
     "cant_block_alone": (("subject",), "509.1b", "can't block alone"),
+    "block_only_alone": (("subject",), "509.1b", "can block only alone"),
     "max_blockers": (("n",), "509.1b", "no more than N creatures can block"),
     "block_unless_others": (
         ("subject", "n"),
@@ -97,6 +99,11 @@ ITEM_KINDS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "cant_be_blocked_by": (("subject", "other"), "509.1b", "can't be blocked by this creature"),
     "min_blockers": (("subject", "n"), "509.1b", "can't be blocked except by N or more creatures"),
     "max_blocked_by": (("subject", "n"), "509.1b", "can't be blocked by more than N creatures"),
+    "blocked_only_by_all": (
+        ("subject",),
+        "509.1b",
+        "can't be blocked unless all creatures defending player controls block it",
+    ),
     "extra_blocks": (("subject", "n"), "509.1a", "can block N additional creatures"),
     "block_any_number": (("subject",), "509.1a", "can block any number of creatures"),
     "must_block": (("subject",), "509.1c", "blocks each combat if able"),

@@ -13,9 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pyengine.errors import PyengineError
+from pyengine.lang.effects import CHOSEN
 from pyengine.layers.result import ObjectChars
 from pyengine.model.effects import Condition, Expr, ObjRef, PlayerRef, Selector
 from pyengine.model.objects import GameObject, GameState
+
+# a selector attribute -> the kind of choice `chosen` reads (GameObject.chosen)
+_CHOSEN_KIND = {"type": "card_type", "subtype": "subtype", "color": "color"}
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,14 @@ class FinalState:
             return False
         inner = Context(ctx.source, ctx.you, ctx.defending, oid)
         for positive, attr, value in sel.lits:
+            if value == CHOSEN and attr in _CHOSEN_KIND:
+                # CR 607.2d: the value chosen as the effect's source entered (614.12a); a
+                # source that made no such choice matches nothing
+                src = self._objects.get(ctx.source or "")
+                made = dict(src.chosen) if src is not None else {}
+                if _CHOSEN_KIND[attr] not in made:
+                    return False
+                value = made[_CHOSEN_KIND[attr]]
             if self._lit(obj, ch, attr, value) != positive:
                 return False
         for positive, rel, ref in sel.players:

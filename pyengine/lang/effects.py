@@ -165,6 +165,11 @@ SELECTOR_SHORTCUTS = {"self": {"self": True, "zone": "any"}, "enchanted": {"ench
                       "equipped": {"enchanted": True}, "all": {}}
 
 
+# CR 607.2d: "the chosen color / creature type / card type", chosen as the effect's source
+# entered (its `chosen` field, 614.12a); a selector literal whose value is this word
+CHOSEN = "chosen"
+
+
 def _types(cur: Cursor) -> list[str]:
     return [_enum_word(c, CardType.words(), "a card type") for c in _listish(cur)]
 
@@ -187,6 +192,19 @@ def _subtypes(cur: Cursor) -> list[str]:
     return out
 
 
+def _or_chosen(read: Callable[[Cursor], list[str]]) -> Callable[[Cursor], list[str]]:
+    """A selector's words: ``read``'s, or ``chosen`` (CR 607.2d)."""
+
+    def parse(cur: Cursor) -> list[str]:
+        items = _listish(cur)
+        out: list[str] = []
+        for c in items:
+            out += [CHOSEN] if c.value == CHOSEN else read(c)
+        return out
+
+    return parse
+
+
 def _ability_names(cur: Cursor) -> list[str]:
     return [c.string("an ability name") for c in _listish(cur)]
 
@@ -203,6 +221,9 @@ def _enum_word(cur: Cursor, options: list[str], what: str) -> str:
         if word.lower() == opt.lower():
             return opt
     cur.fail(f"expected {what} ({', '.join(options)}), got {word!r}")
+
+
+_sel_types, _sel_subtypes, _sel_colors = _or_chosen(_types), _or_chosen(_subtypes), _or_chosen(_colors)
 
 
 def parse_selector(cur: Cursor, ctx: Ctx) -> Selector:
@@ -238,22 +259,22 @@ def parse_selector(cur: Cursor, ctx: Ctx) -> Selector:
             for i, c in enumerate(_listish(sub)):
                 ctx.object_refs.append((ids[i], c))
         elif key in ("types", "not_types"):
-            lits += [(key == "types", "type", t) for t in _types(sub)]
+            lits += [(key == "types", "type", t) for t in _sel_types(sub)]
         elif key == "any_types":
             any_of.append(tuple(Selector(lits=((True, "type", t),), zone=None)
-                                for t in _types(sub)))
+                                for t in _sel_types(sub)))
         elif key in ("subtypes", "not_subtypes"):
-            lits += [(key == "subtypes", "subtype", t) for t in _subtypes(sub)]
+            lits += [(key == "subtypes", "subtype", t) for t in _sel_subtypes(sub)]
         elif key == "any_subtypes":
             any_of.append(tuple(Selector(lits=((True, "subtype", t),), zone=None)
-                                for t in _subtypes(sub)))
+                                for t in _sel_subtypes(sub)))
         elif key in ("supertypes", "not_supertypes"):
             lits += [(key == "supertypes", "supertype", t) for t in _supertypes(sub)]
         elif key in ("colors", "not_colors"):
-            lits += [(key == "colors", "color", c) for c in _colors(sub)]
+            lits += [(key == "colors", "color", c) for c in _sel_colors(sub)]
         elif key == "any_colors":
             any_of.append(tuple(Selector(lits=((True, "color", c),), zone=None)
-                                for c in _colors(sub)))
+                                for c in _sel_colors(sub)))
         elif key in ("abilities", "not_abilities"):
             lits += [(key == "abilities", "ability", a) for a in _ability_names(sub)]
         elif key in ("name", "not_name"):
@@ -517,6 +538,18 @@ def _p_subtypes(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
     return (("values", tuple(_subtypes(cur))),)
 
 
+def _p_add_subtypes(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    """add_subtypes: subtypes, or ``chosen`` ("is the chosen type in addition to its other
+    types": Adaptive Automaton, CR 607.2d)."""
+    return (("values", tuple(_sel_subtypes(cur))),)
+
+
+def _p_add_colors(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
+    """add_colors: colors, or ``chosen`` ("are the chosen color in addition to their other
+    colors": Painter's Servant, CR 607.2d)."""
+    return (("values", tuple(_sel_colors(cur))),)
+
+
 def _p_supertypes(cur: Cursor, ctx: Ctx) -> tuple[tuple[str, Arg], ...]:
     return (("values", tuple(_supertypes(cur))),)
 
@@ -621,7 +654,7 @@ OPS: dict[str, OpSpec] = {
     "add_types": OpSpec(Layer.L4, "layers", _p_types),
     "remove_types": OpSpec(Layer.L4, "layers", _p_types),
     "set_subtypes": OpSpec(Layer.L4, "layers", _p_subtypes),
-    "add_subtypes": OpSpec(Layer.L4, "layers", _p_subtypes),
+    "add_subtypes": OpSpec(Layer.L4, "layers", _p_add_subtypes),
     "remove_subtypes": OpSpec(Layer.L4, "layers", _p_subtypes),
     # CR 205.3m: "is every creature type" / "gains all creature types" (Maskwood Nexus, Amoeboid
     # Changeling); "loses all creature types" removes creature types only
@@ -631,7 +664,7 @@ OPS: dict[str, OpSpec] = {
     "add_supertypes": OpSpec(Layer.L4, "layers", _p_supertypes),
     "remove_supertypes": OpSpec(Layer.L4, "layers", _p_supertypes),
     "set_colors": OpSpec(Layer.L5, "layers", _p_colors),
-    "add_colors": OpSpec(Layer.L5, "layers", _p_colors),
+    "add_colors": OpSpec(Layer.L5, "layers", _p_add_colors),
     "add_abilities": OpSpec(Layer.L6, "layers", _p_add_abilities),
     # "has all activated abilities of [objects]" (Necrotic Ooze, Experiment Kraj; CR 113.3b)
     "add_activated_abilities_of": OpSpec(Layer.L6, "layers", _p_abilities_of),

@@ -12,6 +12,8 @@ operation                meaning
                          ``{unless: COND}``: can't attack unless COND holds, where
                          ``defending`` is the player of the attacked target (508.5)
 ``cant_attack_alone``    can't attack alone (506.5, 508.1c)
+``attack_only_alone``    can only attack alone: no other creature attacks with it (506.5,
+                         508.1c; Master of Cruelties, Errantry)
 ``cant_attack_unless_others`` ``{n: N, creatures: SELECTOR}``: can't attack unless at least N
                          (default 1) other creatures matching SELECTOR (default: any) also
                          attack (508.1c; Orcish Conscripts, Scarred Puma)
@@ -29,14 +31,20 @@ operation                meaning
 ``cant_block``           ``true`` / ``{attackers: SELECTOR}`` / ``{unless: COND}``
 ``block_only``           SELECTOR: can block only attackers matching it
 ``cant_block_alone``     can't block alone (506.5, 509.1b)
+``block_only_alone``     can block only alone: no other creature blocks (506.5, 509.1b)
 ``cant_block_unless_others`` ``{n: N, creatures: SELECTOR}``: can't block unless at least N
                          other creatures matching SELECTOR also block (509.1b)
 ``block_cost``           ``{mana: ...}``: can't block unless its controller pays (509.1d)
 ``max_blockers``         N (no ``affects``): no more than N creatures can block each combat
 ``cant_be_blocked``      ``true`` / ``{by: SELECTOR}`` / ``{except_by: SELECTOR}`` (509.1b), where
-                         ``defending`` is the player the attacker attacks (508.5)
-``min_blockers``         N: can't be blocked except by N or more creatures
-``max_blocked_by``       N: can't be blocked by more than N creatures
+                         ``defending`` is the player the attacker attacks (508.5);
+                         ``if_attacking_alone: true`` adds "as long as it's attacking alone"
+                         (506.5; Dream Prowler, Security Bypass)
+``min_blockers``         N (an integer or an expression, read as blockers are declared):
+                         can't be blocked except by N or more creatures
+``max_blocked_by``       N (the same): can't be blocked by more than N creatures
+``blocked_only_by_all``  ``true``: can't be blocked unless all creatures defending player
+                         controls block it (509.1b; Tromokratis)
 ``extra_blocks``         N: can block N additional creatures each combat (509.1a)
 ``block_any_number``     ``true``: can block any number of creatures
 ``must_block``           ``true``: blocks each combat if able; ``{attacker: REF}``: blocks that
@@ -94,6 +102,7 @@ COMBAT_WORDS: dict[str, tuple[str, ...]] = {
     "can't attack alone": ("cant_attack_alone",),
     "can't block alone": ("cant_block_alone",),
     "can't attack or block alone": ("cant_attack_alone", "cant_block_alone"),
+    "can only attack alone": ("attack_only_alone",),
     "attacks each combat if able": ("must_attack",),
     "blocks each combat if able": ("must_block",),
     "can't be blocked": ("cant_be_blocked",),
@@ -220,6 +229,14 @@ def _unless_others(cur: Cursor, ctx: Ctx) -> Args:
     return tuple(out)
 
 
+def _number(cur: Cursor, ctx: Ctx) -> Args:
+    """A number of creatures: an integer (at least 1) or an expression, whose value is read
+    when blockers are declared ("except by X or more creatures, where X is ...")."""
+    if isinstance(cur.value, int) and not isinstance(cur.value, bool):
+        return _positive(cur, ctx)
+    return (("n", parse_expr(cur, ctx)),)
+
+
 def _extra(cur: Cursor, ctx: Ctx) -> Args:
     return (("n", cur.integer("a number of additional creatures", minimum=1)),)
 
@@ -301,6 +318,7 @@ def _cost_schema(with_targets: bool) -> dict[str, Any]:
 
 COUNT_SCHEMA: dict[str, Any] = {"type": "integer", "minimum": 0}
 POSITIVE_SCHEMA: dict[str, Any] = {"type": "integer", "minimum": 1}
+NUMBER_SCHEMA: dict[str, Any] = {"anyOf": [POSITIVE_SCHEMA, _ref("expr")]}
 UNLESS_OTHERS_SCHEMA: dict[str, Any] = _true_or({"n": POSITIVE_SCHEMA, "creatures": _ref("selector")})
 
 
@@ -323,6 +341,13 @@ _register(
     "condition holds, 'defending' being the attacked target's player).",
 )
 _register("cant_attack_alone", _true, _ref("true"), "CR 506.5, 508.1c: can't attack alone.")
+_register(
+    "attack_only_alone",
+    _true,
+    _ref("true"),
+    "CR 506.5, 508.1c: can only attack alone (no other creature is declared as an attacker "
+    "with it).",
+)
 _register(
     "cant_attack_unless_others",
     _unless_others,
@@ -384,6 +409,12 @@ _register(
 )
 _register("cant_block_alone", _true, _ref("true"), "CR 506.5, 509.1b: can't block alone.")
 _register(
+    "block_only_alone",
+    _true,
+    _ref("true"),
+    "CR 506.5, 509.1b: can block only alone (no other creature is declared as a blocker).",
+)
+_register(
     "cant_block_unless_others",
     _unless_others,
     UNLESS_OTHERS_SCHEMA,
@@ -407,19 +438,37 @@ _register(
 _register(
     "cant_be_blocked",
     _flag_or(
-        {"by": _defending(parse_selector), "except_by": _defending(parse_selector)},
-        "{by: SELECTOR} or {except_by: SELECTOR}",
+        {
+            "by": _defending(parse_selector),
+            "except_by": _defending(parse_selector),
+            "if_attacking_alone": lambda c, x: _true(c, x) == (),
+        },
+        "{by: SELECTOR} or {except_by: SELECTOR}, optionally with if_attacking_alone: true",
     ),
-    _true_or({"by": _ref("selector"), "except_by": _ref("selector")}),
+    _true_or({"by": _ref("selector"), "except_by": _ref("selector"), "if_attacking_alone": _ref("true")}),
     "CR 509.1b: the affected attackers can't be blocked (by creatures matching 'by'; "
     "except by creatures matching 'except_by'; 'defending' being the player the attacker "
-    "attacks, 508.5).",
+    "attacks, 508.5); with if_attacking_alone, only as long as it is attacking alone (506.5: "
+    "no other creature is attacking; Dream Prowler).",
 )
 _register(
-    "min_blockers", _positive, POSITIVE_SCHEMA, "CR 509.1b: can't be blocked except by N or more creatures."
+    "min_blockers",
+    _defending(_number),
+    NUMBER_SCHEMA,
+    "CR 509.1b: can't be blocked except by N or more creatures (N an integer or an expression).",
 )
 _register(
-    "max_blocked_by", _positive, POSITIVE_SCHEMA, "CR 509.1b: can't be blocked by more than N creatures."
+    "max_blocked_by",
+    _defending(_number),
+    NUMBER_SCHEMA,
+    "CR 509.1b: can't be blocked by more than N creatures (N an integer or an expression).",
+)
+_register(
+    "blocked_only_by_all",
+    _true,
+    _ref("true"),
+    "CR 509.1b: can't be blocked unless all creatures defending player controls block it "
+    "(if one of them doesn't block it, it can't be blocked).",
 )
 _register("extra_blocks", _extra, POSITIVE_SCHEMA, "CR 509.1a: can block N additional creatures each combat.")
 _register("block_any_number", _true, _ref("true"), "CR 509.1a: can block any number of creatures.")

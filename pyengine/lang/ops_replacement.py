@@ -9,13 +9,15 @@ them after all layers. See scenarios/replacement/README.md for the language with
 operation                  meaning
 =========================  ==================================================================
 ``replace``                ``{event: PATTERN, MODIFICATION...}``: "if EVENT would happen,
-                           MODIFIED EVENT happens instead" (614.1a); ``choose: [MOD...]``,
-                           ``optional``, ``uses``, ``self_replacement`` (614.15), ``zones``
-``prevent``                ``{event: PATTERN, amount: all|N, shield: N, uses: N, each, also}``
-                           (615): prevent all of it, N of each event (615.10), or the next N
-                           damage (a shield, 615.7); ``also``: events of an additional effect
-                           (615.5), whose amounts may be ``prevented`` and players
-                           ``{controller_of: source}``
+                           MODIFIED EVENT happens instead" (614.1a; ``amount: {set: N}``:
+                           "N instead", distinct from ``times``/``plus``/``half``);
+                           ``choose: [MOD...]``, ``optional``, ``uses``, ``self_replacement``
+                           (614.15), ``zones``
+``prevent``                ``{event: PATTERN, amount: all|N|{all_but: N}, shield: N, uses: N,
+                           each, also}`` (615): prevent all of it, N of each event (615.10),
+                           all but N of it, or the next N damage (a shield, 615.7);
+                           ``also``: events of an additional effect (615.5), whose amounts
+                           may be ``prevented`` and players ``{controller_of: source}``
 ``regenerate``             ``{object: REF, each_time: bool}``: 614.8, 701.19
 ``skip``                   ``{event: PATTERN, uses: N}``: 614.10 (replaced by nothing)
 ``enters_tapped``          ``true`` (this permanent) or a PATTERN of entering objects (614.1d)
@@ -251,7 +253,7 @@ MOD_KEYS = ("amount", "count", "to", "position", "face", "cause", "tapped", "con
 # the largest factor of an amount (no card multiplies by more; with the limit on a scenario's
 # integers it keeps the solver's 32-bit arithmetic in range for several such effects)
 MAX_FACTOR = 10
-AMOUNT_OPS = {"times": "times", "plus": "plus", "half": "half", "keep_life": "cap_life"}
+AMOUNT_OPS = {"times": "times", "plus": "plus", "half": "half", "keep_life": "cap_life", "set": "set"}
 
 
 def parse_alternative(cur: Cursor, ctx: Ctx, label: str = "main") -> S.Alternative:
@@ -263,7 +265,9 @@ def parse_alternative(cur: Cursor, ctx: Ctx, label: str = "main") -> S.Alternati
     choices: tuple[str, ...] = ()
     for key, sub in cur.items():
         if key in ("amount", "count"):
-            sub.mapping(set(AMOUNT_OPS), "{times: K}, {plus: N}, {half: true} or {keep_life: N}")
+            sub.mapping(set(AMOUNT_OPS), "{times: K}, {plus: N}, {half: true}, {keep_life: N} or {set: N}")
+            if sub.has("set") and len(sub.value) > 1:
+                sub.fail("{set: N} (N instead, 614.1a) goes alone: set the amount or change it, not both")
             for op, c in sub.items():
                 if op == "half":
                     if c.value is not True:
@@ -273,6 +277,8 @@ def parse_alternative(cur: Cursor, ctx: Ctx, label: str = "main") -> S.Alternati
                     n = c.integer("a factor", 1)
                     if n > MAX_FACTOR:
                         c.fail(f"expected a factor from 1 to {MAX_FACTOR}, got {n}")
+                elif op == "set":  # "it deals 3 damage instead" (Divine Presence)
+                    n = c.integer("an amount", 0)
                 else:
                     n = c.integer("an integer")
                 changes.append((key, AMOUNT_OPS[op], S.Value("int", number=n)))
@@ -384,10 +390,14 @@ def _p_prevent(cur: Cursor, ctx: Ctx) -> Args:
     event = cur.get("event") if cur.has("event") else Cursor({}, cur.path, cur.line, cur.file)
     pattern = parse_pattern(event, ctx, kind="damage")
     shield = cur.get("shield").integer("a number of damage", 1) if cur.has("shield") else None
-    amount: str | int | None = None
+    amount: str | int | tuple[str, int] | None = None
     if cur.has("amount"):
         a = cur.get("amount")
-        amount = "all" if a.value == "all" else a.integer("all or a number of damage", 1)
+        if isinstance(a.value, dict):  # "prevent all but N of that damage" (Temple Altisaur)
+            a.mapping({"all_but"}, "all, a number of damage, or {all_but: N}")
+            amount = ("all_but", a.req("all_but").integer("a number of damage left", 0))
+        else:
+            amount = "all" if a.value == "all" else a.integer("all or a number of damage", 1)
     if (shield is None) == (amount is None):
         cur.fail("give exactly one of amount (all or N, CR 615.10) and shield (the next N, CR 615.7)")
     # CR 615.5: a prevention effect with an additional effect ("prevent that damage. Its

@@ -12,7 +12,7 @@ from typing import Any, cast
 import clingo
 
 from pyengine import facts as F
-from pyengine.lang.effects import face_down_abilities
+from pyengine.lang.effects import CHOSEN, face_down_abilities
 from pyengine.layers import terms
 from pyengine.model import subtypes as subtype_table
 from pyengine.model.effects import (
@@ -33,7 +33,8 @@ for _name, _arity in (
     ("player", 1), ("active_player", 1), ("turn_position", 2), ("object", 1), ("in_zone", 2),
     ("owner", 2), ("obj_timestamp", 2), ("token", 1), ("tapped", 1), ("face_down", 1),
     ("face_down_ability", 2),
-    ("attached", 2), ("counter", 3), ("counter_ts", 3), ("cur", 3), ("ability_name", 2), ("ability_zone", 2),
+    ("attached", 2), ("chosen", 3), ("counter", 3), ("counter_ts", 3), ("cur", 3), ("ability_name", 2),
+    ("ability_zone", 2),
     ("ability_effect", 3), ("copy_except", 4), ("copy_except_set", 2),
     ("ability_order", 2), ("def_cda", 1), ("def_layer", 2), ("def_op", 4), ("def_op_kind", 3),
     ("def_affects", 2), ("def_condition", 2), ("def_dynamic", 1), ("resolved", 4),
@@ -143,6 +144,9 @@ class FactBuilder:
                     self.add("face_down_ability", o, self.ability(ab))
             if obj.attached_to:
                 self.add("attached", o, obj.attached_to)
+            for kind, value in obj.chosen:  # CR 614.12a, 607.2d
+                attr = _CHOSEN_ATTR[kind]
+                self.add("chosen", o, F.Const(attr), self._lit_value(attr, value))
             stamped = dict(obj.counter_timestamps)
             for kind, n in obj.counters:
                 ksym = terms.counter_kind(kind, kw_names)
@@ -347,6 +351,9 @@ class FactBuilder:
             for v in cast("tuple[str, ...]", op.arg("values")):
                 if isinstance(v, str) and subtype_table.is_subtype(v):
                     self._subtypes.add(v)
+                if v == CHOSEN and op.kind in _CHOSEN_OPS:  # CR 607.2d: words.lp reads it
+                    self.add("def_op", d, lay, kind, F.term(F.Fn("chosen", F.Const(_CHOSEN_OPS[op.kind]))))
+                    continue
                 self.add("def_op", d, lay, kind, terms.word(v))
         return False
 
@@ -375,6 +382,8 @@ class FactBuilder:
         """The term of a selector literal's value: a word (which text changes can change,
         CR 612) for colors and types, an ability name (:meth:`name_term`), the string itself
         otherwise."""
+        if value == CHOSEN and attr in ("type", "subtype", "color"):
+            return F.term(F.Fn("chosen", F.Const(attr)))  # the source's choice (selectors.lp)
         if attr == "ability":
             return self.name_term(value)
         if attr in ("name", "tapped", "token", "colorless", "multicolored"):
@@ -481,6 +490,7 @@ def _subtypes_of(st: GameState) -> set[str]:
     out: set[str] = set()
     for obj in st.objects:
         out.update(obj.printed.subtypes)
+        out.update(v for k, v in obj.chosen if k == "subtype")
     return out
 
 
@@ -501,6 +511,10 @@ def _reads(eff: EffectDef) -> set[str]:
 # literals whose truth on an object depends on one value of one attribute (CR 613.8a: only a
 # change of that value can change it); colorless and multicolored count all colors
 _VALUE_LITS = ("type", "subtype", "supertype", "color", "ability", "name")
+# an object's `chosen` kinds -> the attribute a selector's `chosen` tests
+_CHOSEN_ATTR = {"color": "color", "subtype": "subtype", "card_type": "type"}
+# operations whose values may be `chosen`, and the attribute chosen
+_CHOSEN_OPS = {"add_subtypes": "subtype", "add_colors": "color"}
 
 
 def _reads_split(eff: EffectDef) -> tuple[set[tuple[str, str]], set[str]]:
@@ -513,7 +527,9 @@ def _reads_split(eff: EffectDef) -> tuple[set[tuple[str, str]], set[str]]:
 
     def sel(s: Selector) -> None:
         for _, attr, v in s.lits:
-            if attr in _VALUE_LITS:
+            if v == CHOSEN and attr in ("type", "subtype", "color"):
+                anything.add(attr)  # the chosen value is known only per source
+            elif attr in _VALUE_LITS:
                 values.add((attr, v))
             elif attr in _LIT_READS:
                 anything.add(_LIT_READS[attr])

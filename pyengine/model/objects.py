@@ -19,6 +19,9 @@ class Player:
     mana: str = ""  # mana available to pay costs, in mana-symbol notation: "{2}{W}"
     hand_size: int = 0
     library_size: int = 0
+    # CR 903.10a, 704.6c: in a Commander game, the combat damage each commander (by id) has
+    # dealt this player over the course of the game
+    commander_damage: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,10 @@ class GameObject:
     # CR 715.3d: an Adventure spell this player controlled resolved and exiled it; for as long
     # as it remains exiled, that player may cast it (not as an Adventure)
     on_adventure: str | None = None
+    # CR 614.12a, 607.2d: what was chosen as it entered ("As this enters, choose a color"),
+    # read by its linked abilities ("the chosen color"): (kind, value), kind color, subtype
+    # (a creature or land type) or card_type
+    chosen: tuple[tuple[str, str], ...] = ()
     line: int | None = field(default=None, compare=False)
 
 

@@ -19,7 +19,7 @@ SINCE_FIELDS = {"drew_from_empty", "deathtouch_damaged", "stack_empty", "sagas_s
 CHOICE_FIELDS = {"controller", "name", "keep"}
 ACTION_FIELDS = {"kind", "rule", "object", "player", "counter", "amount"}
 GROUP_FIELDS = {"controller", "name", "candidates"}
-RULES = ("104.4a",) + tuple(f"704.5{c}" for c in "abcdefghijkmnpqrsvy")
+RULES = ("104.4a",) + tuple(f"704.5{c}" for c in "abcdefghijkmnpqrsvy") + ("704.6c",)  # 704.6c: Commander
 
 # an action as compared: (kind, rule, object, player, counter, amount); the reason is words
 Key = tuple[str, str, str | None, str | None, str | None, int]

@@ -332,7 +332,10 @@ class FactBuilder:
         if alt.redirect is not None:
             mods.append(F.Fn("redirect", self.value(inst, "target", alt.redirect)))
         if alt.prevent is not None:
-            mods.append(F.Fn("prevent", _c("all") if alt.prevent == "all" else alt.prevent))
+            if isinstance(alt.prevent, tuple):  # ("all_but", N)
+                mods.append(F.Fn("prevent", F.Fn("but", alt.prevent[1])))
+            else:
+                mods.append(F.Fn("prevent", _c("all") if alt.prevent == "all" else alt.prevent))
         if alt.instead:
             mods.append(_c("instead"))
         out = [(alt.label, mods, list(alt.templates))]

@@ -28,7 +28,7 @@ def schemas(pattern_kinds: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     event = {"type": "object", "required": ["kind"], "description": "a new event: kind and fields"}
     amount = {"type": "object", "additionalProperties": False, "properties": {
         "times": {"type": "integer"}, "plus": {"type": "integer"}, "half": {"const": True},
-        "keep_life": {"type": "integer"}}}
+        "keep_life": {"type": "integer"}, "set": {"type": "integer", "minimum": 0}}}
     mod = {"amount": amount, "count": amount, "to": {"enum": list(S.ZONES)},
            "position": {"enum": list(S.WORD_FIELDS["position"])}, "face": {"enum": ["front", "back"]},
            "cause": {"type": "string"}, "tapped": {"type": "boolean"}, "control": {"type": "string"},
@@ -43,7 +43,10 @@ def schemas(pattern_kinds: tuple[str, ...]) -> dict[str, dict[str, Any]]:
         "replace": {"type": "object", "required": ["event"], "additionalProperties": False,
                     "properties": {**common, **mod, "choose": {"type": "array", "items": alt}}},
         "prevent": {"type": "object", "additionalProperties": False, "properties": {
-            **common, "amount": {"anyOf": [{"const": "all"}, {"type": "integer", "minimum": 1}]},
+            **common, "amount": {"anyOf": [
+                {"const": "all"}, {"type": "integer", "minimum": 1},
+                {"type": "object", "additionalProperties": False, "required": ["all_but"],
+                 "properties": {"all_but": {"type": "integer", "minimum": 0}}}]},
             "shield": {"type": "integer", "minimum": 1}, "each": {"type": "boolean"}}},
         "regenerate": {"type": "object", "required": ["object"], "additionalProperties": False,
                        "properties": {"object": target, "each_time": {"type": "boolean"},

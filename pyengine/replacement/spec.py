@@ -170,14 +170,15 @@ class Alternative:
 
     ``changes``: (field, op, value) with op ``times``, ``plus``, ``half``, ``set``,
     ``cap_life``; ``redirect``: a new damage target (614.9); ``prevent``: ``all``, an amount,
-    or ``shield`` (615.7); ``instead``: the event is replaced by ``templates`` alone;
+    ``("all_but", N)`` (prevent all but N of it) or ``shield`` (615.7); ``instead``: the
+    event is replaced by ``templates`` alone;
     ``copy``: enters as a copy of one object matching it (each is an alternative);
     ``choices``: words, each an alternative (``choice`` field); ``choose_objects``: 614.13."""
 
     label: str = "main"
     changes: tuple[tuple[str, str, Value], ...] = ()
     redirect: Value | None = None
-    prevent: Union[str, int, None] = None
+    prevent: Union[str, int, tuple[str, int], None] = None
     instead: bool = False
     templates: tuple[Template, ...] = ()
     copy: Selector | ObjRef | None = None

@@ -21,7 +21,8 @@ from pyengine.model.objects import GameState
 from pyengine.sba.model import NOTHING_SINCE, SinceLastCheck
 
 _SCHEMA = {
-    "sba_player": 1, "life": 2, "poison": 2, "drew_from_empty": 1, "object_in": 2, "token": 1,
+    "sba_player": 1, "life": 2, "poison": 2, "commander_damage": 3, "drew_from_empty": 1,
+    "object_in": 2, "token": 1,
     "copy_of": 2, "controller": 2, "card_type": 2, "subtype": 2, "supertype": 2, "name": 2,
     "toughness": 2, "damage_marked": 2, "counter": 3, "keyword": 2, "deathtouch_damaged": 1,
     "timestamp": 2, "attached": 2, "enchant": 2, "enchant_yours": 2, "counter_limit": 3,
@@ -119,6 +120,8 @@ def sba_factset(state: GameState, layers: LayerResult, since: SinceLastCheck = N
         fs.add("life", player(p.id), p.life)
         if p.poison:
             fs.add("poison", player(p.id), p.poison)
+        for cmdr, n in p.commander_damage:  # CR 903.10a
+            fs.add("commander_damage", player(p.id), obj(cmdr), n)
         chars = layers.players.get(p.id)
         for ab in chars.abilities if chars else ():
             if ab.startswith("protection from "):

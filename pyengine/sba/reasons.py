@@ -28,6 +28,7 @@ _TEXTS = {
     "life": "life total {0}",
     "drew_from_empty": "attempted to draw from an empty library since the last check",
     "poison": "{0} poison counters",
+    "commander_damage": "{1} combat damage from the commander {0} over the game",
     "all_lose": "every player would lose the game at once",
     "token_in": "a token in the {0}",
     "copy_in": "a copy of a {0} in the {1}",

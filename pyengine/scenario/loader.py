@@ -17,8 +17,9 @@ from pyengine.lang.characteristics import CHAR_FIELDS, parse_characteristics
 from pyengine.lang.counters import counter_kind
 from pyengine.lang.effects import OBJ_REFS, PLAYER_REFS, Ctx, parse_ability, parse_effect
 from pyengine.lang.yamlread import Cursor, describe, load_yaml
+from pyengine.model import subtypes as subtype_table
 from pyengine.model.effects import EffectDef, ResolvedEffect
-from pyengine.model.enums import Duration, FaceDown, Step, Zone
+from pyengine.model.enums import CardType, Color, Duration, FaceDown, Step, Zone
 from pyengine.model.objects import Characteristics, GameObject, GameState, Player, TurnContext
 from pyengine.queries import base as queries
 from pyengine.scenario.files import read_text
@@ -27,11 +28,13 @@ from pyengine.scenario.readings import parse_expectations
 
 TOP_FIELDS = frozenset({"id", "title", "cr", "tags", "rationale", "disputed", "players", "turn",
                         "objects", "effects", "query", "expect"})
-PLAYER_FIELDS = frozenset({"id", "life", "poison", "mana", "hand_size", "library_size"})
+PLAYER_FIELDS = frozenset({"id", "life", "poison", "mana", "hand_size", "library_size",
+                           "commander_damage"})
 TURN_FIELDS = frozenset({"active", "number", "step"})
 STATE_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "timestamp", "token",
                           "tapped", "controlled_since_turn_start", "counters", "damage",
-                          "attached_to", "face_down", "oracle", "copy", "back_face", "on_adventure"})
+                          "attached_to", "face_down", "oracle", "copy", "back_face", "on_adventure",
+                          "chosen"})
 EFFECT_FIELDS = frozenset({"id", "card", "source", "controller", "timestamp", "duration",
                            "affected"})
 
@@ -150,6 +153,8 @@ def _players(cur: Cursor) -> tuple[Player, ...]:
             hand_size=item.get("hand_size").integer("a hand size", 0) if item.has("hand_size") else 0,
             library_size=(item.get("library_size").integer("a library size", 0)
                           if item.has("library_size") else 0),
+            commander_damage=_commander_damage(item.get("commander_damage"))
+            if item.has("commander_damage") else (),
         ))
     return tuple(out)
 
@@ -242,6 +247,7 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
                     counter_ts.append((kind, t))
     face_down = _face_down(cur.get("face_down")) if cur.has("face_down") else None
     other_face = _back_face(cur.get("back_face"), ctx, oid) if cur.has("back_face") else None
+    chosen = _chosen(cur.get("chosen")) if cur.has("chosen") else ()
     obj = GameObject(
         id=oid,
         printed=printed,
@@ -260,6 +266,7 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         attached_to=cur.get("attached_to").string("an object id") if cur.has("attached_to") else None,
         face_down=face_down is not None,
         face_down_kind=face_down or FaceDown.PLAIN,
+        chosen=chosen,
         copy=cur.get("copy").choice(("spell", "card"), "what it is a copy of (CR 707.10, 707.12):")
         if cur.has("copy") else None,
         other_face=other_face,
@@ -317,6 +324,32 @@ def _back_face(cur: Cursor, ctx: Ctx, oid: str) -> Characteristics:
     ctx.object_refs += sub.object_refs
     ctx.player_refs += sub.player_refs
     return chars
+
+
+def _commander_damage(cur: Cursor) -> tuple[tuple[str, int], ...]:
+    """``{COMMANDER: N}``: the combat damage each commander (an object id, wherever it is now)
+    has dealt this player over the game (CR 903.10a)."""
+    m = cur.mapping(None, "a mapping of commander id to combat damage, e.g. {cmdr: 21}")
+    return tuple(sorted((str(k), c.integer("combat damage dealt by that commander", 0))
+                        for k, c in m.items()))
+
+
+def _chosen(cur: Cursor) -> tuple[tuple[str, str], ...]:
+    """``{color: red, subtype: Elf, card_type: Artifact}``: the choices made as the permanent
+    entered (CR 614.12a, 607.2d), which "the chosen ..." in its abilities reads."""
+    out = []
+    kinds = cur.mapping({"color", "subtype", "card_type"}, "{color: C, subtype: S, card_type: T}")
+    for kind, c in kinds.items():
+        if kind == "color":
+            out.append((kind, c.choice(Color.words(), "a color:")))
+        elif kind == "card_type":
+            out.append((kind, c.choice(CardType.words(), "a card type:")))
+        else:
+            word = c.string("a subtype (a creature type or land type)")
+            if not subtype_table.is_subtype(word):
+                c.fail(f"unknown subtype {word!r} (CR 205.3g-m lists them)")
+            out.append((kind, word))
+    return tuple(sorted(out))
 
 
 def _face_down(cur: Cursor) -> FaceDown | None:

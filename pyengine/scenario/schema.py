@@ -67,6 +67,10 @@ def _nonempty() -> Schema:
 
 # --- Shared definitions (the effect language, docs/effect-language.md) --------------------
 
+_CHOSEN: Schema = {"const": "chosen",
+                   "description": "the value chosen as the effect's source entered (CR 607.2d)"}
+
+
 def _selector_properties() -> dict[str, Schema]:
     boolean = {"type": "boolean"}
     known: dict[str, Schema] = {
@@ -74,11 +78,12 @@ def _selector_properties() -> dict[str, Schema]:
         "tapped": boolean, "token": boolean,
         "enchanted": {"const": True, "description": "the source is attached to the object"},
         "ids": _ref("object_ids"),
-        "types": _ref("card_types"), "any_types": _ref("card_types"), "not_types": _ref("card_types"),
-        "subtypes": _ref("subtypes"), "any_subtypes": _ref("subtypes"),
-        "not_subtypes": _ref("subtypes"),
+        "types": _ref("sel_card_types"), "any_types": _ref("sel_card_types"),
+        "not_types": _ref("sel_card_types"),
+        "subtypes": _ref("sel_subtypes"), "any_subtypes": _ref("sel_subtypes"),
+        "not_subtypes": _ref("sel_subtypes"),
         "supertypes": _ref("supertypes"), "not_supertypes": _ref("supertypes"),
-        "colors": _ref("colors"), "any_colors": _ref("colors"), "not_colors": _ref("colors"),
+        "colors": _ref("sel_colors"), "any_colors": _ref("sel_colors"), "not_colors": _ref("sel_colors"),
         "abilities": _ref("ability_names"), "not_abilities": _ref("ability_names"),
         "name": _nonempty(), "not_name": _nonempty(),
         "controller": _ref("player_ref"), "not_controller": _ref("player_ref"),
@@ -218,12 +223,13 @@ _FALLBACK_OPS: dict[str, Schema] = {
     "text_change": {"type": "object", "required": ["from", "to"], "additionalProperties": False,
                     "properties": {"from": _nonempty(), "to": _nonempty()}},
     **{f"{verb}_types": _ref("card_types") for verb in ("set", "add", "remove")},
-    **{f"{verb}_subtypes": _ref("subtypes") for verb in ("set", "add", "remove")},
+    **{f"{verb}_subtypes": _ref("subtypes") for verb in ("set", "remove")},
+    "add_subtypes": _ref("sel_subtypes"),
     **{f"{verb}_supertypes": _ref("supertypes") for verb in ("set", "add", "remove")},
     "add_all_creature_types": _ref("true"),
     "remove_all_creature_types": _ref("true"),
     "set_colors": _ref("colors"),
-    "add_colors": _ref("colors"),
+    "add_colors": _ref("sel_colors"),
     "add_abilities": {"anyOf": [_ref("ability"), {"type": "array", "items": _ref("ability")}]},
     "add_activated_abilities_of": _ref("selector"),
     "remove_abilities": _ref("ability_names"),
@@ -277,6 +283,13 @@ def _defs() -> dict[str, Schema]:
         "supertypes": _one_or_list(_word(Supertype.words(), "a supertype (CR 205.4a)"), "supertypes"),
         "colors": _one_or_list(_word(Color.words(), "a color (CR 105.1)"), "colors"),
         "subtypes": _one_or_list({"enum": subtypes, "description": "a subtype (CR 205.3)"}, "subtypes"),
+        # a selector's words may be `chosen`: the value chosen as the source entered (CR 607.2d)
+        "sel_card_types": _one_or_list({"anyOf": [_word(CardType.words(), "a card type (CR 205.2a)"),
+                                                  _CHOSEN]}, "card types"),
+        "sel_colors": _one_or_list({"anyOf": [_word(Color.words(), "a color (CR 105.1)"), _CHOSEN]},
+                                   "colors"),
+        "sel_subtypes": _one_or_list({"anyOf": [{"enum": subtypes, "description": "a subtype (CR 205.3)"},
+                                                _CHOSEN]}, "subtypes"),
         "ability_names": _one_or_list(_nonempty(), "ability display names"),
         "compare": _one_key({w: _ref("expr") for w in lang.CMP_WORDS}, "a comparison such as {lte: 2}"),
         "pt": {"type": "object", "minProperties": 1, "additionalProperties": False,
@@ -301,6 +314,9 @@ def _player() -> Schema:
         {"type": "string", "pattern": r"\S", "description": "a player id"},
         {"type": "object", "required": ["id"], "additionalProperties": False, "properties": {
             "id": _nonempty(), "life": {"type": "integer"}, "poison": count,
+            "commander_damage": {"type": "object", "additionalProperties": count,
+                                 "description": "combat damage dealt by each commander (id) over "
+                                                "the game (CR 903.10a)"},
             "mana": {"type": "string", "description": "mana available, e.g. {2}{W}"},
             "hand_size": count, "library_size": count}},
     ]}
@@ -324,6 +340,11 @@ def _object() -> Schema:
         "timestamp": {"type": "integer", "minimum": 0},
         "token": {"type": "boolean"}, "tapped": {"type": "boolean"},
         "controlled_since_turn_start": {"type": "boolean"},
+        "chosen": {"description": "choices made as it entered (CR 614.12a, 607.2d), which 'the "
+                   "chosen ...' (a selector's `chosen`) reads",
+                   "type": "object", "additionalProperties": False,
+                   "properties": {"color": {"type": "string"}, "subtype": {"type": "string"},
+                                  "card_type": {"type": "string"}}},
         "face_down": {"description": "face down (CR 708.2): true, or what turned it face down",
                       "anyOf": [{"type": "boolean"},
                                 _word([k.value for k in FaceDown if k != FaceDown.PLAIN],

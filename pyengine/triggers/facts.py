@@ -144,6 +144,8 @@ class Builder:
     def selector(self, sel: Selector) -> Fn:
         s = self._fresh("s")
         for pos, attr, value in sel.lits:
+            if value == "chosen" and attr in ("type", "subtype", "color"):  # CR 607.2d
+                raise ValueError("the trigger engine does not read 'the chosen ...' (a selector's chosen)")
             self.fs.add("t_sel_lit", s, YES if pos else NO, Const(attr), value)
         for pos, rel, ref in sel.players:
             self.fs.add("t_sel_player", s, YES if pos else NO, Const(rel), player_word(ref))

@@ -118,6 +118,26 @@ CASES = [
         set(),
     ),
     (
+        "506_5_only_alone_with_another",  # Master of Cruelties, Errantry
+        attack_board(BEARS, creature("y", "a"), items=(Item("attack_only_alone", "e", "x"),)),
+        decl(("x", "b"), ("y", "b")),
+        {("508.1c", "attack_only_alone")},
+    ),
+    (
+        "506_5_only_alone_alone",
+        attack_board(BEARS, creature("y", "a"), items=(Item("attack_only_alone", "e", "x"),)),
+        decl(("x", "b")),
+        set(),
+    ),
+    (
+        "506_5_only_alone_stays_home",  # the restriction binds only the creature that has it
+        attack_board(
+            BEARS, creature("y", "a"), creature("z", "a"), items=(Item("attack_only_alone", "e", "x"),)
+        ),
+        decl(("y", "b"), ("z", "b")),
+        set(),
+    ),
+    (
         "508_1c_cap_exceeded",
         attack_board(BEARS, creature("y", "a"), items=(Item("max_attackers", "e", n=1),)),
         decl(("x", "b"), ("y", "b")),

@@ -248,6 +248,45 @@ RESTRICTIONS = [
         set(),
     ),
     (
+        "506_5_blocks_only_alone_with_another",
+        block_board(ATT, BLK, B2, attacks={"A": "b"}, items=(Item("block_only_alone", "e", "B"),)),
+        decl(("B", "A"), ("C", "A")),
+        {("509.1b", "block_only_alone")},
+    ),
+    (
+        "506_5_blocks_only_alone_alone",
+        block_board(ATT, BLK, B2, attacks={"A": "b"}, items=(Item("block_only_alone", "e", "B"),)),
+        decl(("B", "A")),
+        set(),
+    ),
+    (
+        "509_1b_blocked_only_by_all_one_missing",  # Tromokratis
+        block_board(ATT, BLK, B2, attacks={"A": "b"}, items=(Item("blocked_only_by_all", "e", "A"),)),
+        decl(("B", "A")),
+        {("509.1b", "blocked_only_by_all")},
+    ),
+    (
+        "509_1b_blocked_only_by_all_tapped_creature_counts",
+        block_board(
+            ATT, BLK, creature("T", "b", tapped=True), attacks={"A": "b"},
+            items=(Item("blocked_only_by_all", "e", "A"),),
+        ),
+        decl(("B", "A")),
+        {("509.1b", "blocked_only_by_all")},
+    ),
+    (
+        "509_1b_blocked_only_by_all_everyone",
+        block_board(ATT, BLK, B2, attacks={"A": "b"}, items=(Item("blocked_only_by_all", "e", "A"),)),
+        decl(("B", "A"), ("C", "A")),
+        set(),
+    ),
+    (
+        "509_1b_blocked_only_by_all_unblocked",
+        block_board(ATT, BLK, B2, attacks={"A": "b"}, items=(Item("blocked_only_by_all", "e", "A"),)),
+        decl(),
+        set(),
+    ),
+    (
         "509_1b_unless_one_other_blocks",
         block_board(
             ATT, BLK, B2, attacks={"A": "b"},

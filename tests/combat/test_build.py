@@ -220,6 +220,43 @@ def test_cant_be_blocked_by_reads_defending_as_the_attacked_player() -> None:
     assert kinds(b, "cant_be_blocked_by") == {("a", "s", "")}
 
 
+def test_min_blockers_expression_read_for_the_attacked_player() -> None:
+    """'Can't be blocked except by N or more creatures' with N an expression: read as blockers
+    are declared, with 'defending' the player the attacker attacks (CR 508.5, 509.1b)."""
+    b = board(
+        "  - {id: a, card: Gray Ogre, controller: alice, timestamp: 1}\n"
+        "  - {id: s, card: Grizzly Bears, controller: bob, timestamp: 2}\n"
+        "  - {id: t, card: Hill Giant, controller: bob, timestamp: 3}\n"
+        "  - {id: u, card: Grizzly Bears, controller: carol, timestamp: 4}\n",
+        query="{kind: block, defending: bob, attackers: {a: bob}}",
+        effects="  - {id: e, controller: alice, timestamp: 5, affected: [a], "
+        "min_blockers: {count: {types: [Creature], controller: defending}}, "
+        "max_blocked_by: {sum: [{power_of: it}, 1]}}\n",
+    )
+    assert [(i.subject, i.n) for i in b.items if i.kind == "min_blockers"] == [("a", 2)]
+    assert [(i.subject, i.n) for i in b.items if i.kind == "max_blocked_by"] == [("a", 3)]
+
+
+def test_only_alone_and_blocked_only_by_all_become_items() -> None:
+    """'can only attack alone' (Master of Cruelties, a keyword word) on an attack board;
+    'can't be blocked unless all creatures defending player controls block it' (Tromokratis)
+    and 'can block only alone' on a block board."""
+    b = board(
+        "  - {id: m, controller: alice, timestamp: 1, name: M, types: [Creature], power: 1,"
+        " toughness: 4, abilities: [can only attack alone]}\n"
+    )
+    assert kinds(b, "attack_only_alone") == {("m", "", "")}
+    b = board(
+        "  - {id: a, card: Gray Ogre, controller: alice, timestamp: 1}\n"
+        "  - {id: s, card: Grizzly Bears, controller: bob, timestamp: 2}\n",
+        query="{kind: block, defending: bob, attackers: {a: bob}}",
+        effects="  - {id: e, controller: alice, timestamp: 3, affected: [a], blocked_only_by_all: true}\n"
+        "  - {id: f, controller: bob, timestamp: 4, affected: [s], block_only_alone: true}\n",
+    )
+    assert kinds(b, "blocked_only_by_all") == {("a", "", "")}
+    assert kinds(b, "block_only_alone") == {("s", "", "")}
+
+
 def test_a_resolved_combat_rule_without_affected_objects_applies() -> None:
     """A resolved 'no more than one creature can attack you this turn' affects no object
     (CR 611.2c fixes no set): it still applies (it was silently dropped before)."""

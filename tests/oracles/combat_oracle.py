@@ -112,6 +112,8 @@ def _attack_ok(board: Board, assign: dict[str, tuple[str, str]], paid: set[tuple
             return False
         if k == "cant_attack_alone" and o in assign and len(assign) == 1:
             return False
+        if k == "attack_only_alone" and o in assign and len(assign) > 1:  # 506.5
+            return False
         if k == "max_attackers" and len(assign) > it["n"]:
             return False
         # 802.3a: a cap on attacking one player counts the creatures attacking that player,
@@ -296,6 +298,15 @@ def _block_ok(board: Board, blocks: dict[str, tuple[str, ...]], paid: set[tuple[
             return False
         if kind == "cant_block_alone" and s in blockers and len(blockers) == 1:
             return False
+        if kind == "block_only_alone" and s in blockers and len(blockers) > 1:  # 506.5
+            return False
+        # "can't be blocked unless all creatures defending player controls block it": every
+        # creature of the declaring player, tapped or not
+        if kind == "blocked_only_by_all" and count.get(s, 0) > 0:
+            me = board["defending"][0]
+            for oid, perm in board["permanents"].items():
+                if perm["controller"] == me and "Creature" in perm["types"] and s not in blocks.get(oid, ()):
+                    return False
         if kind == "block_unless_others" and s in blockers:
             if _others(board, "block_helper", it, blockers) < it["n"]:
                 return False

@@ -238,12 +238,12 @@ class Reader:
         pool = sorted(self.objs) if among is None else among
         return [o for o in pool if self.matches(sel, o, src, you, defending)]
 
-    def value(self, expr: Any, src: str | None, you: str) -> int:
+    def value(self, expr: Any, src: str | None, you: str, defending: str | None = None) -> int:
         """An expression: a number or ``{count: SELECTOR}``."""
         if isinstance(expr, int):
             return expr
         if isinstance(expr, dict) and set(expr) == {"count"}:
-            return len(self.select(expr["count"], src, you))
+            return len(self.select(expr["count"], src, you, defending))
         raise Unread(f"expression {expr!r}")
 
     def holds(self, cond: dict[str, Any], src: str | None, you: str, defending: str | None) -> bool:
@@ -302,6 +302,7 @@ WORDS = {
     "can't attack alone": ("cant_attack_alone",),
     "can't block alone": ("cant_block_alone",),
     "can't attack or block alone": ("cant_attack_alone", "cant_block_alone"),
+    "can only attack alone": ("attack_only_alone",),
     "attacks each combat if able": ("must_attack",),
     "blocks each combat if able": ("must_block",),
     "can't be blocked": ("cant_be_blocked",),
@@ -442,15 +443,25 @@ class Items:
             for a in affected:
                 if a not in r.attacks:  # only an attacking creature is blocked (509.1a)
                     continue
+                if arg.get("if_attacking_alone") and len(r.attacks) > 1:  # 506.5
+                    continue
+                if set(arg) == {"if_attacking_alone"}:
+                    self.add("cant_be_blocked", eid, a)
+                    continue
                 d = r.player_of(_target(r, r.attacks[a]))
                 for b in r.creatures():
                     hit = "by" in arg and r.matches(arg["by"], b, src, you, d)
                     miss = "except_by" in arg and not r.matches(arg["except_by"], b, src, you, d)
                     if hit or miss:
                         self.add("cant_be_blocked_by", eid, a, b)
-        elif kind in ("min_blockers", "max_blocked_by", "extra_blocks"):
+        elif kind == "extra_blocks":
             for o in affected:
                 self.add(kind, eid, o, n=arg)
+        elif kind in ("min_blockers", "max_blocked_by"):
+            for o in affected:  # N read for the player the attacker attacks (508.5)
+                if o in r.attacks:
+                    n = r.value(arg, src, you, r.player_of(_target(r, r.attacks[o])))
+                    self.add(kind, eid, o, n=n)
         elif kind == "must_block" and not flag:
             a = src if arg["attacker"] == "self" else arg["attacker"]
             for b in affected:
@@ -459,7 +470,10 @@ class Items:
         elif kind in (
             "cant_be_blocked",
             "cant_attack_alone",
+            "attack_only_alone",
             "cant_block_alone",
+            "block_only_alone",
+            "blocked_only_by_all",
             "block_any_number",
             "must_block",
             "must_be_blocked",

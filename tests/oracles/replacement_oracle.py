@@ -71,7 +71,7 @@ class OEffect:
 
     ``tests``: (field, op, value) in abstract form (see :func:`_test`); ``mod``: the
     modification, one of ("times", F, K), ("plus", F, N), ("set", F, V), ("redirect", T),
-    ("prevent", N|"all"[, [T...]]) (with an additional effect's events, 615.5), ("shield", N),
+    ("prevent", N|"all"|("all_but", N)[, [T...]]) (with an additional effect's events, 615.5), ("shield", N),
     ("keep_life", N), ("instead", [T...]), ("also", [T...]), ("regenerate",); templates are
     (kind, {field: value}) with values ("same", F), ("prevented",), ("controller_of", F) or
     literals. ``uses``: "the next time"; ``self``: 614.15."""
@@ -479,7 +479,10 @@ class Oracle:
                 d["target"] = v
         elif kind == "prevent":
             if not self.unpreventable(p):  # CR 615.12
-                d["amount"] = 0 if e.mod[1] == "all" else max(0, d["amount"] - e.mod[1])
+                if isinstance(e.mod[1], tuple):  # ("all_but", N): N of it is left, at most
+                    d["amount"] = min(d["amount"], e.mod[1][1])
+                else:
+                    d["amount"] = 0 if e.mod[1] == "all" else max(0, d["amount"] - e.mod[1])
         elif kind == "keep_life":
             life = self.case.life[d["player"][1]]
             if life - d["amount"] < e.mod[1]:

@@ -95,6 +95,8 @@ def expected(state: GameState, since: Since, choices: Mapping[tuple[str, str], s
             losses.append((p.id, "704.5b"))
         if p.poison >= 10:
             losses.append((p.id, "704.5c"))
+        if any(n >= 21 for _, n in p.commander_damage):  # 704.6c: from one commander
+            losses.append((p.id, "704.6c"))
     if losses and {pid for pid, _ in losses} == set(players):
         out.add(("draw_game", "104.4a", None, None, None, 0))
     else:

@@ -95,6 +95,7 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
                     "cant_attack",
                     "cant_attack_target",
                     "cant_attack_alone",
+                    "attack_only_alone",
                     "attack_unless_others",
                     "max_attackers",
                     "max_attackers_player",
@@ -109,7 +110,7 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
         )
         e = f"e{k}"
         o = draw(st.sampled_from(creatures))
-        if kind in ("cant_attack", "cant_attack_alone", "must_attack"):
+        if kind in ("cant_attack", "cant_attack_alone", "attack_only_alone", "must_attack"):
             items.append({"kind": kind, "effect": e, "subject": o})
         elif kind in ("cant_attack_target", "must_attack_target"):
             for t in draw(st.lists(st.sampled_from(targets), min_size=1, max_size=2, unique_by=str)):
@@ -158,6 +159,7 @@ BLOCK_ITEMS = (
     "cant_block",
     "cant_block_attacker",
     "cant_block_alone",
+    "block_only_alone",
     "block_unless_others",
     "max_blockers",
     "block_cost",
@@ -165,6 +167,7 @@ BLOCK_ITEMS = (
     "cant_be_blocked_by",
     "min_blockers",
     "max_blocked_by",
+    "blocked_only_by_all",
     "must_block",
     "must_block",
     "must_block_attacker",
@@ -184,6 +187,7 @@ COMPETING_ITEMS = (
     "max_blocked_by",
     "min_blockers",
     "block_unless_others",
+    "blocked_only_by_all",
 )
 
 
@@ -251,11 +255,11 @@ def block_boards(draw: st.DrawFn, items_from: tuple[str, ...] = BLOCK_ITEMS) -> 
         kind = draw(st.sampled_from(items_from))
         e = f"e{k}"
         a, b = draw(st.sampled_from(attackers)), draw(st.sampled_from(blockers))
-        if kind in ("cant_block", "cant_block_alone", "must_block"):
+        if kind in ("cant_block", "cant_block_alone", "block_only_alone", "must_block"):
             items.append({"kind": kind, "effect": e, "subject": b})
         elif kind in ("cant_block_attacker", "must_block_attacker"):
             items.append({"kind": kind, "effect": e, "subject": b, "other": a})
-        elif kind in ("cant_be_blocked", "must_be_blocked", "lure"):
+        elif kind in ("cant_be_blocked", "must_be_blocked", "lure", "blocked_only_by_all"):
             items.append({"kind": kind, "effect": e, "subject": a})
         elif kind == "cant_be_blocked_by":
             items.append({"kind": kind, "effect": e, "subject": a, "other": b})

@@ -48,6 +48,7 @@ ATTACK_WORDS = [
     "haste",
     "defender",
     "can't attack or block alone",
+    "can only attack alone",
 ]
 EVASION = ["flying", "menace", "shadow", "horsemanship", "fear", "intimidate", "skulk"]
 ATTACKER_WORDS = [
@@ -177,7 +178,12 @@ def _global_attack(draw: st.DrawFn, targets: list[Any]) -> dict[str, Any]:
 @st.composite
 def _attacker_static(draw: st.DrawFn) -> dict[str, Any]:
     """A static ability of an attacking creature about its blockers."""
-    kind = draw(st.sampled_from(["by", "except_by", "min", "max", "must_be_blocked", "lure"]))
+    kind = draw(
+        st.sampled_from(
+            ["by", "except_by", "min", "max", "must_be_blocked", "lure", "by_all", "min_count", "max_count",
+             "alone", "alone_by"]
+        )
+    )
     if kind == "must_be_blocked":
         eff: dict[str, Any] = {"affects": "self", "must_be_blocked": True}
     elif kind == "lure":
@@ -186,6 +192,18 @@ def _attacker_static(draw: st.DrawFn) -> dict[str, Any]:
         eff = {"affects": "self", "cant_be_blocked": {kind: draw(st.sampled_from(DEFENDING_SELECTORS))}}
     elif kind == "min":
         eff = {"affects": "self", "min_blockers": draw(st.integers(2, 3))}
+    elif kind == "alone":  # Dream Prowler: "can't be blocked as long as it's attacking alone"
+        eff = {"affects": "self", "cant_be_blocked": {"if_attacking_alone": True}}
+    elif kind == "alone_by":
+        eff = {
+            "affects": "self",
+            "cant_be_blocked": {"if_attacking_alone": True, "by": draw(st.sampled_from(DEFENDING_SELECTORS))},
+        }
+    elif kind == "by_all":  # Tromokratis
+        eff = {"affects": "self", "blocked_only_by_all": True}
+    elif kind in ("min_count", "max_count"):  # N: a count read for the defending player
+        op = "min_blockers" if kind == "min_count" else "max_blocked_by"
+        eff = {"affects": "self", op: {"count": draw(st.sampled_from(DEFENDING_SELECTORS))}}
     else:
         eff = {"affects": "self", "max_blocked_by": draw(st.integers(1, 2))}
     return _static(f"blocked rule {kind}", eff)
@@ -194,7 +212,7 @@ def _attacker_static(draw: st.DrawFn) -> dict[str, Any]:
 @st.composite
 def _blocker_static(draw: st.DrawFn, multi: bool) -> dict[str, Any]:
     """A static ability of a potential blocker about its own block."""
-    kinds = ["only", "cant_attackers", "others", "cost", "unless", "must"] + (
+    kinds = ["only", "cant_attackers", "others", "cost", "unless", "must", "only_alone"] + (
         ["extra", "any"] if multi else []
     )
     kind = draw(st.sampled_from(kinds))
@@ -206,6 +224,8 @@ def _blocker_static(draw: st.DrawFn, multi: bool) -> dict[str, Any]:
         eff = {"affects": "self", "must_block": True}
     elif kind == "only":
         eff = {"affects": "self", "block_only": draw(st.sampled_from(SELECTORS))}
+    elif kind == "only_alone":
+        eff = {"affects": "self", "block_only_alone": True}
     elif kind == "cant_attackers":
         eff = {"affects": "self", "cant_block": {"attackers": draw(st.sampled_from(DEFENDING_SELECTORS))}}
     elif kind == "others":

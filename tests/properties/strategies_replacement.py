@@ -112,6 +112,7 @@ def _mod(draw: Any, kind: str) -> tuple[Any, ...]:
         return draw(st.sampled_from((
             ("times", "amount", 2), ("times", "amount", 2), ("plus", "amount", 1),
             ("prevent", 1), ("prevent", "all"), ("shield", draw(st.integers(1, 3))),
+            ("prevent", ("all_but", 1)), ("set", "amount", 2),  # Temple Altisaur, Equal Treatment
             # CR 615.5: with an additional effect counting the damage prevented
             ("prevent", "all", [("gain_life", {"player": ("you",), "amount": ("prevented",),
                                                "cause": "effect"})]),
@@ -124,7 +125,7 @@ def _mod(draw: Any, kind: str) -> tuple[Any, ...]:
             ("also", [("gain_life", {"player": you, "amount": 1, "cause": "effect"})]))))
     if kind == "draw":
         return draw(st.sampled_from((
-            ("times", "count", 2), ("instead", []),
+            ("times", "count", 2), ("instead", []), ("set", "count", 2),
             ("instead", [("gain_life", {"player": ("same", "player"), "amount": 2, "cause": "effect"})]),
             ("instead", [("win_game", {"player": ("same", "player")})]))))
     if kind == "gain_life":
@@ -269,7 +270,8 @@ def _op(e: OEffect) -> dict[str, Any]:
         return {"prevent": {"event": pattern, "shield": m[1], **common}}
     if m[0] == "prevent":
         also = {"also": [_template(k, g) for k, g in m[2]]} if len(m) > 2 else {}
-        return {"prevent": {"event": pattern, "amount": m[1], **also, **common}}
+        amount = {"all_but": m[1][1]} if isinstance(m[1], tuple) else m[1]
+        return {"prevent": {"event": pattern, "amount": amount, **also, **common}}
     body: dict[str, Any] = {"event": pattern, **common}
     if e.optional:
         body["optional"] = True
@@ -277,6 +279,8 @@ def _op(e: OEffect) -> dict[str, Any]:
         body[m[1]] = {m[0]: m[2]}
     elif m[0] == "keep_life":
         body["amount"] = {"keep_life": m[1]}
+    elif m[0] == "set" and m[1] in ("amount", "count"):  # "N instead" (614.1a)
+        body[m[1]] = {"set": m[2]}
     elif m[0] == "set":
         body[m[1]] = m[2]
     elif m[0] == "redirect":

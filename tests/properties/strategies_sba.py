@@ -23,8 +23,13 @@ PROTECTIONS = ["white", "red", "artifacts", "enchantments"]
 @st.composite
 def players(draw: Any) -> list[dict[str, Any]]:
     n = draw(st.integers(2, 3))
-    return [{"id": p, "life": draw(st.sampled_from([-1, 0, 1, 20])),
-             "poison": draw(st.sampled_from([0, 9, 10]))} for p in PLAYERS[:n]]
+    out = [{"id": p, "life": draw(st.sampled_from([-1, 0, 1, 20])),
+            "poison": draw(st.sampled_from([0, 9, 10]))} for p in PLAYERS[:n]]
+    for p in out:  # 704.6c: 21 combat damage from one commander (two at 20 is no loss)
+        if draw(st.integers(0, 3)) == 0:
+            p["commander_damage"] = {"cmd1": draw(st.sampled_from([20, 21])),
+                                     "cmd2": draw(st.sampled_from([0, 20]))}
+    return out
 
 
 def _counters(draw: Any) -> dict[str, int]:

@@ -437,3 +437,17 @@ def test_bad_player_queries_and_expectations(tmp_path: Path, query: str, expect:
     text = BASE.replace("fields: [power, toughness]", query)
     text = text.replace("bears: {power: 3, toughness: 3}", expect)
     refused(tmp_path, text, field, words)
+
+
+@pytest.mark.parametrize(
+    "chosen,field,words",
+    [
+        ("{colour: red}", "objects[0].chosen.colour", "unknown field"),
+        ("{color: purple}", "objects[0].chosen.color", "expected a color"),
+        ("{subtype: Wizzard}", "objects[0].chosen.subtype", "unknown subtype"),
+        ("{card_type: Elf}", "objects[0].chosen.card_type", "expected a card type"),
+    ],
+)
+def test_a_choice_made_as_it_entered(tmp_path: Path, chosen: str, field: str, words: str) -> None:
+    # CR 614.12a, 607.2d: the `chosen` field names a kind of choice and a real value
+    refused(tmp_path, BASE.replace(BEARS, BEARS + f" chosen: {chosen},"), field, words)

@@ -75,10 +75,26 @@ BAD = {
     "controller_of_a_player_field": (
         "prevent: {event: {}, amount: all, also: [{kind: draw, player: {controller_of: target}}]}",
         "prevent.also[0].player.controller_of"),
+    "set_with_another_op": ("replace: {event: {kind: damage}, amount: {set: 2, plus: 1}}", "amount"),
+    "set_negative": ("replace: {event: {kind: damage}, amount: {set: -1}}", "amount.set"),
+    "all_but_not_a_number": ("prevent: {event: {}, amount: {all_but: one}}", "prevent.amount.all_but"),
+    "all_but_other_key": ("prevent: {event: {}, amount: {but: 1}}", "prevent.amount"),
     "prevented_not_a_number": (
         "prevent: {event: {}, amount: all, also: [{kind: gain_life, amount: prevents}]}",
         "prevent.also[0].amount"),
 }
+
+
+def test_614_1a_n_instead_sets_the_amount() -> None:
+    """"It deals 2 damage instead" (Equal Treatment) sets the amount: not times, not plus."""
+    spec = effect("replace: {event: {kind: damage, amount: {gte: 1}}, amount: {set: 2}}")
+    assert spec.alternatives[0].changes == (("amount", "set", S.Value("int", number=2)),)
+
+
+def test_prevent_all_but_n() -> None:
+    """"Prevent all but 1 of that damage" (Temple Altisaur): a prevention leaving N."""
+    spec = effect("prevent: {event: {target: self}, amount: {all_but: 1}}")
+    assert spec.prevention and spec.alternatives[0].prevent == ("all_but", 1)
 
 
 def test_615_5_prevention_with_an_additional_effect() -> None:
