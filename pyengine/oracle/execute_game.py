@@ -23,7 +23,7 @@ from pyengine.oracle.compile import Compiled
 # id, card, controller, types, colors: the permanents of the generated board
 POOL: tuple[tuple[str, str, str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("ogre", "Gray Ogre", "bob", ("Creature",), ("red",)),
-    ("skeletons", "Drudge Skeletons", "bob", ("Creature",), ("black",)),
+    ("skeletons", "Drudge Skeletons", "bob", ("Artifact", "Creature"), ()),  # {3}: colorless
     ("thopter", "Ornithopter", "bob", ("Artifact", "Creature"), ()),
     ("seat2", "Seat of the Synod", "bob", ("Artifact", "Land"), ()),
     ("anthem", "Glorious Anthem", "bob", ("Enchantment",), ("white",)),
@@ -141,6 +141,8 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     kind, obj = when["kind"], when.get("obj", when.get("source"))
     if kind == "enters" and obj == "self":
         types = set(card.card.get("types", ()))
+        if {"Instant", "Sorcery"} & types:  # an instant or sorcery doesn't enter (304.4, 307.4)
+            return None
         if {"Aura"} & set(card.card.get("subtypes", ())):  # an Aura spell targets (303.4a)
             cast = {"stack": {"object": "card", "controller": "alice", "targets": ["bears"]}}
             return [in_hand], [cast, "resolve", "resolve"], "alice", "precombat_main"
@@ -188,8 +190,11 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             script.append("resolve")
         elif kind == "becomes_blocked":
             script += [{"advance": "declare_blockers"}, {"block": {"ogre": attacker}}, "resolve"]
-        else:  # unblocked, it deals combat damage to bob (510.1)
-            script += [{"advance": "combat_damage"}, {"assign": "default"}, "resolve"]
+        else:  # unblocked, it deals combat damage to bob (510.1), a first striker first (510.4)
+            words = {a for a in card.card.get("abilities", ()) if isinstance(a, str)}
+            strikes = attacker == "card" and bool({"first strike", "double strike"} & words)
+            step = "first_strike_damage" if strikes else "combat_damage"
+            script += [{"advance": step}, {"assign": "default"}, "resolve"]
         return [on_field], script, "alice", "precombat_main"
     if kind == "blocks" and obj == "self" and "Creature" in card.card.get("types", ()):
         script = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
