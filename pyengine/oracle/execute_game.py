@@ -238,6 +238,8 @@ def game_text(card: Compiled) -> str | None:
         extra, script = got
         active, step = "alice", "precombat_main"
     elif triggers:
+        if any(t.get("targets") for t in triggers[1:]):
+            return None  # another of its abilities may trigger too, its targets not chosen here
         found = _trigger_script(card, triggers[0]["trigger"])
         if found is None:
             return None

@@ -221,3 +221,21 @@ def test_catalog_spells_the_compiler_makes() -> None:
     made = {c.name for c in CATALOG_SPELLS
             if {"does", "resolves"} & set(compile_card(_as_data(c)).card)}
     assert {"Lightning Bolt", "Giant Growth", "Jump", "Stoke the Flames", "Think Twice"} <= made
+
+
+def test_generated_game_chooses_a_triggered_abilitys_targets(fixture_data: Path) -> None:
+    """CR 603.3d: the generated game gives the targets before the action that triggers the
+    ability: for "destroy target creature an opponent controls", bob's first creature; for
+    "any target", bob. The game runs to an empty stack."""
+    import yaml
+
+    from pyengine import oracle
+    from pyengine.oracle.execute_game import game_text, run_game
+
+    for name, picks in (("Test Hunter", ["ogre"]), ("Test Scorcher", ["bob"])):
+        card = oracle.compiled(name)
+        assert card is not None
+        text = game_text(card)
+        assert text is not None, name
+        assert yaml.safe_load(text)["query"]["script"][0] == {"trigger_targets": {"card": picks}}
+        assert run_game(card) == (True, ""), name
