@@ -2,11 +2,11 @@
 (113.3a) whose effect the game performs: the trigger event or step, then effect sentences
 (pyengine.oracle.effects).
 
-A triggered ability becomes ``{trigger, do, text}`` (docs/effect-language.md, "Triggered
-abilities"); only one that targets nothing, since the game doesn't choose a triggered
-ability's targets yet (603.3d). A spell ability stays ``{spell: text}`` and carries what it
-does as it resolves (608.2c) under the private key ``SPELL_KEY``: pyengine.oracle.compile
-makes the card's ``does:``, ``resolves:`` and ``casting: targets`` from it.
+A triggered ability becomes ``{trigger, targets, do, text}`` (docs/effect-language.md,
+"Triggered abilities"): its targets are chosen as it is put on the stack (603.3d). A spell
+ability stays ``{spell: text}`` and carries what it does as it resolves (608.2c) under the
+private key ``SPELL_KEY``: pyengine.oracle.compile makes the card's ``does:``, ``resolves:``
+and ``casting: targets`` from it.
 """
 
 from __future__ import annotations
@@ -118,10 +118,13 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         body = _sub(r"^[Ii]t deals", "SELF deals", body)
         body = _sub(r"counters? on it\.$", lambda x: x.group(0)[:-3] + "SELF.", body)
     dies = gone and trigger["when"]["kind"] == "dies"
-    eff = E.effect(body[:1].upper() + body[1:], targets_ok=False, dies=dies)
+    eff = E.effect(body[:1].upper() + body[1:], dies=dies)
     if eff is None:
         return None
-    return [{"trigger": trigger, "do": eff.do, "text": text}]
+    made: dict[str, Any] = {"trigger": trigger}
+    if eff.targets:  # chosen as the ability is put on the stack (CR 603.3d, 115.1)
+        made["targets"] = eff.targets
+    return [{**made, "do": eff.do, "text": text}]
 
 
 def spell(par: str, text: str, card: dict[str, Any]) -> Abilities | None:

@@ -10,12 +10,14 @@ the card's ``resolves:``). A sentence this module does not know, or an amount it
 gives None: the ability stays seen only as present or absent, never guessed.
 
 Only events the game performs are made: damage, draw, life gained and lost, destroy, exile and
-return to hand of a permanent, +1/+1 counters, sacrifice. Events that need a choice the game
-does not model (discard a card of a player's choice, scry, search) are not made.
+return to hand of a permanent, +1/+1 counters, sacrifice, creature tokens the effect defines.
+Events that need a choice the game does not model (discard a card of a player's choice, scry,
+search) are not made.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -293,7 +295,46 @@ def _sacrifice(s: str, eff: Effect) -> bool:
     return True
 
 
-SENTENCES = (_damage, _draw, _life, _move, _counters, _sacrifice, _from_graveyard, _return_self)
+_TOKEN = re.compile(rf"create {NUM} (\d+)/(\d+) ((?:white|blue|black|red|green|colorless)"
+                    r"(?:(?:, | and |, and )(?:white|blue|black|red|green))*) ([A-Z][a-z]+(?: [A-Z][a-z]+)*) "
+                    r"(artifact creature|creature) tokens?(?: with (.+))?")
+
+
+def _tokens(s: str, eff: Effect) -> bool:
+    """"Create two 1/1 white Soldier creature tokens with vigilance": tokens created on the
+    battlefield (CR 111.1) with the characteristics the effect defines (111.3) and its
+    creature types as subtypes; named by them (111.4, as the game names a token)."""
+    m = _TOKEN.fullmatch(s)
+    if not m:
+        return False
+    n = number(m.group(1))
+    if n is None or (n == 1) != (" tokens" not in s):
+        return False
+    words = [w for w in _split(r",? and |, ", m.group(4)) if w]
+    if "colorless" in words and len(words) > 1:
+        return False
+    subtypes = m.group(5).split()
+    types = ["Artifact", "Creature"] if m.group(6).startswith("artifact") else ["Creature"]
+    if not all(P.subtype_table.corresponds(t, tuple(types)) for t in subtypes):
+        return False  # 205.3d: a token's subtypes correspond to its types
+    token: dict[str, Any] = {"name": " ".join(subtypes), "types": types, "subtypes": subtypes}
+    if words != ["colorless"]:
+        token["colors"] = words
+    token.update({"power": int(m.group(2)), "toughness": int(m.group(3))})
+    if m.group(7) is not None:
+        kws = P.keyword_list(m.group(7))
+        if not kws or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in kws):
+            return False
+        token["abilities"] = kws
+    ev: dict[str, Any] = {"kind": "create_tokens"}
+    if n != 1:
+        ev["count"] = n
+    ev["token"] = token
+    eff.do.append(ev)
+    return True
+
+
+SENTENCES = (_tokens, _damage, _draw, _life, _move, _counters, _sacrifice, _from_graveyard, _return_self)
 
 
 def _pump(s: str, eff: Effect) -> bool:

@@ -5,10 +5,11 @@ The board: alice's Grizzly Bears and Seat of the Synod; bob's Gray Ogre, Drudge 
 Ornithopter, Seat of the Synod, Glorious Anthem and Jace Beleren (catalog cards), so that a
 target of most kinds exists. A spell is cast by alice in her main phase with the first fitting
 target of each kind (bob, or bob's permanent; alice's for "you control") and resolves. A
-triggered ability's event is made to happen (the card cast and resolved for "enters", destroyed
-for "dies", attacking, blocking, a step begun, a life gain, a spell cast) and the ability
-resolves. The run must end with the stack empty and no error; the checks of each template's
-rule are the smoke tests (tests/oracle).
+triggered ability's targets are chosen the same way (before the action that triggers it, one
+that the action doesn't destroy) and its event is made to happen (the card cast and resolved
+for "enters", destroyed for "dies", attacking, blocking, a step begun, a life gain, a spell
+cast) and the ability resolves. The run must end with the stack empty and no error; the checks
+of each template's rule are the smoke tests (tests/oracle).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pyengine.oracle.compile import Compiled
 # id, card, controller, types, colors: the permanents of the generated board
 POOL: tuple[tuple[str, str, str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("ogre", "Gray Ogre", "bob", ("Creature",), ("red",)),
-    ("skeletons", "Drudge Skeletons", "bob", ("Creature",), ("black",)),
+    ("skeletons", "Drudge Skeletons", "bob", ("Artifact", "Creature"), ()),  # {3}: colorless
     ("thopter", "Ornithopter", "bob", ("Artifact", "Creature"), ()),
     ("seat2", "Seat of the Synod", "bob", ("Artifact", "Land"), ()),
     ("anthem", "Glorious Anthem", "bob", ("Enchantment",), ("white",)),
@@ -59,7 +60,9 @@ GRAVEYARD = (("grave", "Grizzly Bears", ("Creature",)), ("grave2", "Seat of the 
              ("grave3", "Glorious Anthem", ("Enchantment",)))
 
 
-def _pick(spec: dict[str, Any]) -> str | None:
+def _pick(spec: dict[str, Any], gone: frozenset[str] = frozenset()) -> str | None:
+    """The first pool object (or player, or graveyard card) that fits a target spec, leaving
+    out the ``gone`` objects (those the script destroys)."""
     if "any" in spec or spec.get("player") in ("any", "opponent"):
         return "bob"
     sel = spec.get("obj", {})
@@ -67,6 +70,8 @@ def _pick(spec: dict[str, Any]) -> str | None:
         rest = {k: v for k, v in sel.items() if k not in ("zone", "owner")}
         return next((gid for gid, _c, types in GRAVEYARD if fits(rest, types, (), "alice")), None)
     for oid, _card, ctl, types, colors in POOL:
+        if oid in gone:
+            continue
         ok = fits(sel, types, colors, ctl)
         if ok is None:
             return None
@@ -136,6 +141,8 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     kind, obj = when["kind"], when.get("obj", when.get("source"))
     if kind == "enters" and obj == "self":
         types = set(card.card.get("types", ()))
+        if {"Instant", "Sorcery"} & types:  # an instant or sorcery doesn't enter (304.4, 307.4)
+            return None
         if {"Aura"} & set(card.card.get("subtypes", ())):  # an Aura spell targets (303.4a)
             cast = {"stack": {"object": "card", "controller": "alice", "targets": ["bears"]}}
             return [in_hand], [cast, "resolve", "resolve"], "alice", "precombat_main"
@@ -183,8 +190,11 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             script.append("resolve")
         elif kind == "becomes_blocked":
             script += [{"advance": "declare_blockers"}, {"block": {"ogre": attacker}}, "resolve"]
-        else:  # unblocked, it deals combat damage to bob (510.1)
-            script += [{"advance": "combat_damage"}, {"assign": "default"}, "resolve"]
+        else:  # unblocked, it deals combat damage to bob (510.1), a first striker first (510.4)
+            words = {a for a in card.card.get("abilities", ()) if isinstance(a, str)}
+            strikes = attacker == "card" and bool({"first strike", "double strike"} & words)
+            step = "first_strike_damage" if strikes else "combat_damage"
+            script += [{"advance": step}, {"assign": "default"}, "resolve"]
         return [on_field], script, "alice", "precombat_main"
     if kind == "blocks" and obj == "self" and "Creature" in card.card.get("types", ()):
         script = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
@@ -228,10 +238,19 @@ def game_text(card: Compiled) -> str | None:
         extra, script = got
         active, step = "alice", "precombat_main"
     elif triggers:
+        if any(t.get("targets") for t in triggers[1:]):
+            return None  # another of its abilities may trigger too, its targets not chosen here
         found = _trigger_script(card, triggers[0]["trigger"])
         if found is None:
             return None
         extra, script, active, step = found
+        if triggers[0].get("targets"):  # chosen as it is put on the stack (CR 603.3d)
+            gone = frozenset(ev["object"] for a in script if isinstance(a, dict)
+                             for ev in a.get("events", ()) if ev.get("kind") == "destroy")
+            picks = [_pick(spec, gone) for spec in triggers[0]["targets"]]
+            if None in picks:
+                return None
+            script = [{"trigger_targets": {"card": picks}}, *script]
     else:
         return None
     in_hand = sum(1 for o in extra if o.get("zone") == "hand")

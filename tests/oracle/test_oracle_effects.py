@@ -86,12 +86,44 @@ TRIGGERS = _game(
     "    imp: {stack: [], hand: {alice: 3}, objects: {imp: {zone: hand}}}\n"
     "    attacked: {stack: [], objects: {raider: {counters: {\"+1/+1\": 1}, power: 3}}}\n")
 
+TARGETS_AND_TOKENS = _game(
+    BOARD + "  - {id: foundry, card: Test Foundry, controller: alice, timestamp: 5}\n"
+    + "".join(f"  - {{id: {i}, card: {c}, owner: alice, zone: hand}}\n" for i, c in (
+        ("scorcher", "Test Scorcher"), ("hunter", "Test Hunter"), ("muster", "Test Muster"))),
+    "{active: alice, number: 3, step: precombat_main}",
+    "[{id: alice, hand_size: 3, library_size: 10}, {id: bob, library_size: 10}]",
+    # CR 603.3d: the enters ability's target is chosen as it is put on the stack; 120.3a: 2 to bob
+    "    - {trigger_targets: {scorcher: [bob]}}\n"
+    "    - {stack: {object: scorcher, controller: alice}}\n    - resolve\n    - resolve\n"
+    "    - {checkpoint: scorched}\n"
+    # 701.8a: the creature an opponent controls that was targeted is destroyed, the other stays
+    "    - {trigger_targets: {hunter: [hulk]}}\n"
+    "    - {stack: {object: hunter, controller: alice}}\n    - resolve\n    - resolve\n"
+    "    - {checkpoint: hunted}\n"
+    # 111.1, 111.3: two 2/2 white Knight tokens with vigilance on the battlefield; then 1 life
+    "    - {stack: {object: muster, controller: alice}}\n    - resolve\n    - {checkpoint: mustered}\n"
+    # 700.4, 111.1: the Foundry dies; two 1/1 colorless Thopter artifact creature tokens, flying
+    "    - {events: [{kind: destroy, object: foundry}]}\n    - resolve\n    - {checkpoint: done}\n",
+    "    scorched: {stack: [], life: {bob: 18}, objects: {scorcher: {zone: battlefield}}}\n"
+    "    hunted: {stack: [], objects: {hulk: {zone: graveyard}, ogre: {zone: battlefield},\n"
+    "                                  bears: {zone: battlefield}, hunter: {zone: battlefield}}}\n"
+    "    mustered:\n      life: {alice: 21}\n      objects:\n"
+    + "".join(f"        knight-token-{n}: {{zone: battlefield, controller: alice, power: 2, toughness: 2,\n"
+              "                         colors: [white], types: [Creature], subtypes: [Knight],\n"
+              "                         abilities: [vigilance]}\n" for n in (1, 2))
+    + "    done:\n      stack: []\n      objects:\n        foundry: {zone: graveyard}\n"
+    + "".join(f"        thopter-token-{n}: {{zone: battlefield, controller: alice, power: 1, toughness: 1,\n"
+              "                          colors: [], types: [Artifact, Creature], subtypes: [Thopter],\n"
+              "                          abilities: [flying]}\n" for n in (1, 2)))
 
-@pytest.mark.parametrize("template,text", [("spell ability", SPELLS), ("triggered ability", TRIGGERS)])
+
+@pytest.mark.parametrize("template,text", [("spell ability", SPELLS), ("triggered ability", TRIGGERS),
+                                           ("targets and tokens", TARGETS_AND_TOKENS)])
 def test_compiled_abilities_do_what_their_text_says(template: str, text: str, fixture_data: Path) -> None:
     from pyengine import oracle
 
-    for name in ("Test Spark", "Test Seer", "Test Shrine", "Test Exhume", "Test Imp"):
+    for name in ("Test Spark", "Test Seer", "Test Shrine", "Test Exhume", "Test Imp", "Test Scorcher",
+                 "Test Hunter", "Test Foundry", "Test Muster"):
         got = oracle.compiled(name)
         assert got is not None and got.status == "full", (name, got and got.clauses)
     out = runner.run_scenario(api.loads(text))
@@ -135,8 +167,33 @@ def test_targets_are_read_exactly() -> None:
     got = E.effect("Each player loses 2 life.")
     assert got is not None and got.do == [{"kind": "lose_life", "player": "you", "amount": 2},
                                           {"kind": "lose_life", "player": "opponent", "amount": 2}]
-    # a triggered ability's targets are not chosen by the game yet (CR 603.3d): not made
-    assert E.effect("SELF deals 2 damage to any target.", targets_ok=False) is None
+    # a triggered ability's targets are chosen as it is put on the stack (CR 603.3d)
+    from pyengine.oracle import abilities as A
+
+    got_t = A.triggered("When SELF enters, SELF deals 2 damage to target creature or planeswalker.", "t",
+                        {"types": ["Creature"]})
+    assert got_t is not None and got_t[0]["targets"] == [{"obj": {"any_types": ["Creature", "Planeswalker"]}}]
+    assert got_t[0]["do"] == [{"kind": "damage", "source": "self", "target": "target", "amount": 2}]
+
+
+def test_tokens_are_read_exactly() -> None:
+    """CR 111.3, 111.4, 205.3d: the token's characteristics are those the effect defines;
+    what isn't read (a predefined token, a copy, an amount X, a subtype of another type, a
+    number that disagrees with the noun) stays text."""
+    got = E.effect("Create a 1/1 colorless Thopter artifact creature token with flying.")
+    assert got is not None and got.do == [{"kind": "create_tokens", "token": {
+        "name": "Thopter", "types": ["Artifact", "Creature"], "subtypes": ["Thopter"], "power": 1,
+        "toughness": 1, "abilities": ["flying"]}}]
+    got = E.effect("Create three 1/1 red and white Human Soldier creature tokens.")
+    assert got is not None and got.do == [{"kind": "create_tokens", "count": 3, "token": {
+        "name": "Human Soldier", "types": ["Creature"], "subtypes": ["Human", "Soldier"],
+        "colors": ["red", "white"], "power": 1, "toughness": 1}}]
+    for text in ("Create a Treasure token.", "Create a token that's a copy of target creature.",
+                 "Create X 1/1 green Saproling creature tokens.", "Create two 1/1 red Goblin creature token.",
+                 "Create a 1/1 white Equipment creature token.", "Create a 2/2 black Zombie creature token "
+                 "with \"This creature can't block.\"", "Create a 1/1 green Elf creature token with "
+                 "flying and annihilator 2."):
+        assert E.effect(text) is None, text
 
 
 CATALOG_SPELLS = sorted((c for c in catalog.catalog().values()
@@ -164,3 +221,21 @@ def test_catalog_spells_the_compiler_makes() -> None:
     made = {c.name for c in CATALOG_SPELLS
             if {"does", "resolves"} & set(compile_card(_as_data(c)).card)}
     assert {"Lightning Bolt", "Giant Growth", "Jump", "Stoke the Flames", "Think Twice"} <= made
+
+
+def test_generated_game_chooses_a_triggered_abilitys_targets(fixture_data: Path) -> None:
+    """CR 603.3d: the generated game gives the targets before the action that triggers the
+    ability: for "destroy target creature an opponent controls", bob's first creature; for
+    "any target", bob. The game runs to an empty stack."""
+    import yaml
+
+    from pyengine import oracle
+    from pyengine.oracle.execute_game import game_text, run_game
+
+    for name, picks in (("Test Hunter", ["ogre"]), ("Test Scorcher", ["bob"])):
+        card = oracle.compiled(name)
+        assert card is not None
+        text = game_text(card)
+        assert text is not None, name
+        assert yaml.safe_load(text)["query"]["script"][0] == {"trigger_targets": {"card": picks}}
+        assert run_game(card) == (True, ""), name
