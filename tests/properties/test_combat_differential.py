@@ -22,7 +22,7 @@ from tests.properties.strategies_combat import (
     to_board,
 )
 
-EXAMPLES = int(os.environ.get("PYENGINE_COMBAT_EXAMPLES", "200"))  # per kind; .ci/run: 520 (>= 1,000 in all)
+EXAMPLES = int(os.environ.get("PYENGINE_COMBAT_EXAMPLES", "120"))  # per kind; .ci/run: 520 (>= 1,000 in all)
 _SETTINGS = settings(
     deadline=None,
     max_examples=EXAMPLES,

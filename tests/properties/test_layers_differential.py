@@ -1,11 +1,11 @@
 """Differential property tests: the clingo layer engine against the brute-force oracle
 (tests/oracles/layers_oracle.py), on random small states (strategies_layers.py).
 
-``PYENGINE_LAYERS_EXAMPLES`` sets the number of random states of the main test (default 100, to
+``PYENGINE_LAYERS_EXAMPLES`` sets the number of random states of the main test (default 60, to
 keep the default suite's time; .ci/run runs 1,000, the minimum per CI run), split over four
 shards so that pytest-xdist runs them in parallel; the invariance checks run
-PYENGINE_LAYERS_INVARIANCE_EXAMPLES (default 5; .ci/run runs 50) and the Ooze test
-PYENGINE_LAYERS_OOZE_EXAMPLES (default 50; .ci/run runs 200).
+PYENGINE_LAYERS_INVARIANCE_EXAMPLES (default 3; .ci/run runs 50) and the Ooze test
+PYENGINE_LAYERS_OOZE_EXAMPLES (default 30; .ci/run runs 200).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from tests.oracles.layers_oracle_players import characteristics_and_players
 from tests.oracles.layers_oracle_report import describe, diff, rename_objects
 from tests.properties.strategies_layers import game_states, ooze_states
 
-EXAMPLES = int(os.environ.get("PYENGINE_LAYERS_EXAMPLES", "100"))
-INVARIANCE_EXAMPLES = int(os.environ.get("PYENGINE_LAYERS_INVARIANCE_EXAMPLES", "5"))
+EXAMPLES = int(os.environ.get("PYENGINE_LAYERS_EXAMPLES", "60"))
+INVARIANCE_EXAMPLES = int(os.environ.get("PYENGINE_LAYERS_INVARIANCE_EXAMPLES", "3"))
 TIMEOUT = 20.0
 QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large]
 # The random states are drawn from a fixed seed per shard, so every run (CI's too) checks the
@@ -137,7 +137,7 @@ test_layers_applied_at_once_are_those_without_dependencies_shard0 = _quiet_shard
 test_layers_applied_at_once_are_those_without_dependencies_shard1 = _quiet_shard(1)
 
 
-OOZE_EXAMPLES = int(os.environ.get("PYENGINE_LAYERS_OOZE_EXAMPLES", "50"))
+OOZE_EXAMPLES = int(os.environ.get("PYENGINE_LAYERS_OOZE_EXAMPLES", "30"))
 
 
 @given(ooze_states())

@@ -13,9 +13,9 @@ identities, clingo):
 * focused families that the widened tests found wrong in the engine, now fixed: protection
   from a supertype or a player; counters an entering permanent gets from several effects.
 
-The number of random cases of each test: ``PYENGINE_REPLACEMENT_EXAMPLES`` (general, 50; .ci/run 500),
+The number of random cases of each test: ``PYENGINE_REPLACEMENT_EXAMPLES`` (general, 30; .ci/run 500),
 ``_PROTECTION_EXAMPLES`` (25), ``_ENTERING_EXAMPLES`` (20, also the entering-counters
-family), ``_CHECK_EXAMPLES`` (25; .ci/run 100), ``_ENTERING_CHECK_EXAMPLES`` (5), ``_FAMILY_EXAMPLES``
+family), ``_CHECK_EXAMPLES`` (15; .ci/run 100), ``_ENTERING_CHECK_EXAMPLES`` (5), ``_FAMILY_EXAMPLES``
 (20, protection from a supertype or a player), all with the prefix ``PYENGINE_REPLACEMENT``.
 A comparison costs about 0.3 s of one core here, so the defaults keep the suite's time;
 .ci/run compares 1,500 cases (protection 200, entering 300 and its counters family 300,
@@ -45,12 +45,12 @@ from tests.properties.strategies_replacement import (
 )
 from tests.properties.strategies_replacement_entering import entering_cases, entering_scenario
 
-EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_EXAMPLES", "50"))
+EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_EXAMPLES", "30"))
 PROTECTION_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_PROTECTION_EXAMPLES", "25"))
 ENTERING_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_ENTERING_EXAMPLES", "20"))
 ENTERING_CHECK_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_ENTERING_CHECK_EXAMPLES", "5"))
 FAMILY_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_FAMILY_EXAMPLES", "20"))
-CHECK_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_CHECK_EXAMPLES", "25"))
+CHECK_EXAMPLES = int(os.environ.get("PYENGINE_REPLACEMENT_CHECK_EXAMPLES", "15"))
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 TIMEOUT = 60.0
 # The brute-force oracle's work, in pending events examined (each state it visits counts its
