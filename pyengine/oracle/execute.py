@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 import yaml
 
@@ -51,22 +52,31 @@ def scenario_text(card: Compiled) -> str | None:
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 
-def run(card: Compiled, timeout: float = 30.0) -> tuple[bool, str]:
-    """Whether the generated scenario ran through the engine, and what went wrong if not."""
+def run_generated(text: str, label: str, timeout: float) -> tuple[Any, str]:
+    """Load a generated scenario and run it: (the scenario, "") when it passes, else (None,
+    what went wrong)."""
     from pyengine.errors import PyengineError
     from pyengine.scenario import runner
     from pyengine.scenario.loader import load_text
 
+    try:
+        scenario = load_text(text, label)
+    except PyengineError as exc:
+        return None, str(exc)
+    out = runner.run_scenario(scenario, timeout)
+    if out.status != runner.Status.PASS:
+        return None, out.message or "; ".join(out.diffs)
+    return scenario, ""
+
+
+def run(card: Compiled, timeout: float = 30.0) -> tuple[bool, str]:
+    """Whether the generated scenario ran through the engine, and what went wrong if not."""
     text = scenario_text(card)
     if text is None:
         return False, "not a permanent card"
-    try:
-        scenario = load_text(text, f"<generated: {card.name}>")
-    except PyengineError as exc:
-        return False, str(exc)
-    out = runner.run_scenario(scenario, timeout)
-    if out.status != runner.Status.PASS:
-        return False, out.message or "; ".join(out.diffs)
+    scenario, why = run_generated(text, f"<generated: {card.name}>", timeout)
+    if scenario is None:
+        return False, why
     # then every characteristic of every object (the expectation above held only names)
     from dataclasses import replace
 

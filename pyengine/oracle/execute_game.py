@@ -268,18 +268,10 @@ def game_text(card: Compiled) -> str | None:
 
 def run_game(card: Compiled, timeout: float = 60.0) -> tuple[bool, str]:
     """Whether the generated game ran (None generated: not run, with why)."""
-    from pyengine.errors import PyengineError
-    from pyengine.scenario import runner
-    from pyengine.scenario.loader import load_text
+    from pyengine.oracle.execute import run_generated
 
     text = game_text(card)
     if text is None:
         return False, "no game generated for what it does"
-    try:
-        scenario = load_text(text, f"<generated game: {card.name}>")
-    except PyengineError as exc:
-        return False, str(exc)
-    out = runner.run_scenario(scenario, timeout)
-    if out.status != runner.Status.PASS:
-        return False, out.message or "; ".join(out.diffs)
-    return True, ""
+    scenario, why = run_generated(text, f"<generated game: {card.name}>", timeout)
+    return scenario is not None, why
