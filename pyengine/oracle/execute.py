@@ -100,6 +100,7 @@ class Executed:
 
 # templates whose abilities do something the game performs: run in a generated game too
 GAME_TEMPLATES = frozenset({"triggered ability", "spell ability"})
+TEXT_TRIGGER = "triggered (text)"  # a triggered ability seen as present or absent only
 
 
 def run_for(card: Compiled, template: str) -> tuple[bool, str]:
@@ -129,6 +130,8 @@ def execute_sample(per_template: int, seed: int = 0) -> Executed:
         if scenario_text(got) is None and not used & GAME_TEMPLATES:
             continue
         for t in used:
+            if t in GAME_TEMPLATES and TEXT_TRIGGER in used:
+                continue  # a game refuses a triggered ability held only as text (CR 603.1)
             by_template.setdefault(t, []).append(got)
     rng = random.Random(seed)
     result = Executed()

@@ -111,8 +111,10 @@ def _objects(extra: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | None:
     targets = []
-    for spec in card.card.get("does", {}).get("targets", []) or [
-            {"obj": t["what"]} for t in card.card.get("casting", {}).get("targets", [])]:
+    # a card's does: takes its targets from casting: targets (601.2c); a player is a legal
+    # choice where the target may be a player ("any target", 115.4; "target player")
+    for spec in [{"player": "any"} if t["what"].get("players") else {"obj": t["what"]}
+                 for t in card.card.get("casting", {}).get("targets", [])]:
         got = _pick(spec)
         if got is None:
             return None
