@@ -115,13 +115,19 @@ def dense(bears: int, anthems: int) -> GameState:
     return GameState((Player("alice"), Player("bob")), TurnContext("alice"), tuple(objects), ())
 
 
-class _OutOfTime(Exception):
-    pass
+class _OutOfTime(BaseException):
+    """Raised by the alarm; a BaseException so no ``except Exception`` in the timed code keeps it."""
 
 
 def _reference(state: GameState, limit: float) -> float | None:
     """Seconds the plain-Python reference (tests/oracles/layers_oracle.py, in a source checkout)
-    takes on ``state``; None when it is not available or takes more than ``limit`` seconds."""
+    takes on ``state``; None when it is not available or takes more than ``limit`` seconds.
+
+    The alarm fires at ``limit`` and then every 10 ms until the reference stops: a signal
+    handler that happens to run inside a garbage-collector callback or a finalizer has its
+    exception reported as unraisable and dropped by Python (seen with Hypothesis's
+    ``gc.callbacks`` entry in the test suite), so one alarm alone can be lost and leave the
+    reference running for hours on a large board."""
     import signal
 
     try:
@@ -133,16 +139,20 @@ def _reference(state: GameState, limit: float) -> float | None:
         raise _OutOfTime
 
     previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, limit)
+    took: float | None = None
     try:
-        t0 = time.perf_counter()
-        reference(state)
-        return time.perf_counter() - t0
-    except _OutOfTime:
-        return None
+        try:
+            t0 = time.perf_counter()
+            signal.setitimer(signal.ITIMER_REAL, limit, 0.01)
+            reference(state)
+            took = time.perf_counter() - t0
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except _OutOfTime:  # also one already pending when the timer was stopped
+        took = None
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+    return took if took is not None and took <= limit else None
 
 
 def _measure(args: tuple[int, int, int, bool, float]) -> dict[str, float]:

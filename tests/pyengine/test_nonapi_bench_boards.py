@@ -33,3 +33,27 @@ def test_bad_values_are_one_line(argv: list[str], capsys: pytest.CaptureFixture[
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_lost_alarm_does_not_leave_the_reference_running(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A signal handler run inside a garbage-collector callback or a finalizer has its
+    exception dropped by Python; the reference must still stop (the alarm repeats), not run
+    on for hours."""
+    import time
+
+    from tests.oracles import layers_oracle
+
+    def swallows_the_first_alarm(state: object) -> None:
+        end = time.monotonic() + 5.0
+        try:
+            while time.monotonic() < end:
+                pass
+        except BaseException:  # what a gc callback does to the exception
+            pass
+        while time.monotonic() < end:
+            pass
+
+    monkeypatch.setattr(layers_oracle, "compute", swallows_the_first_alarm)
+    t0 = time.monotonic()
+    assert bench._reference(bench.dense(2, 1), 0.05) is None
+    assert time.monotonic() - t0 < 4.0
