@@ -29,11 +29,20 @@ class Batch(Record):
     position: Symbol
 
 
-@shown("layers", name="applied_to")
-class AppliedTo(Record):
-    """Effect E applied to object O this round."""
+@shown("layers", name="applied_group")
+class AppliedGroup(Record):
+    """Effect E applied this round to every object of group G (``in_group/2``)."""
 
     effect: Symbol
+    group: Symbol
+
+
+@shown("layers", name="in_group")
+class InGroup(Record):
+    """Object O is in group G: what an effect's selector matches (matched once for all the
+    effects that share it), or a fixed set (CR 611.2c, 613.6)."""
+
+    group: Symbol
     object: Symbol
 
 

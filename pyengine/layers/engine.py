@@ -174,9 +174,15 @@ class _LayerLog:
         if not self.order:
             self.existed = [a.arguments[0] for a in model.atoms(O.ExistsNow.predicate, None)]
         string = self.reader.string
-        for a in model.atoms(O.AppliedTo.predicate, None, ordered=False):  # Reader.applications sorts
-            e, o = a.arguments
-            self.affected.setdefault(e, []).append(string(o))
+        # what applied to what, by groups of objects (asp/show/layers.lp): each group's
+        # members are read once, however many effects applied to it
+        members: dict[clingo.Symbol, list[str]] = {}
+        for a in model.atoms(O.InGroup.predicate, None, ordered=False):  # Reader.applications sorts
+            g, o = a.arguments
+            members.setdefault(g, []).append(string(o))
+        for a in model.atoms(O.AppliedGroup.predicate, None, ordered=False):
+            e, g = a.arguments
+            self.affected.setdefault(e, []).extend(members.get(g, ()))
         self.order += order
         return order
 

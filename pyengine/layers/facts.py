@@ -108,6 +108,9 @@ class FactBuilder:
         self._named_keywords: set[tuple[str, str]] = set()
         self._param_keywords: set[tuple[str, str]] = set()
         self._subtypes: set[str] = set()
+        # selectors of equal content share one id (and one set of facts): the encoding
+        # matches a selector once for every effect with the same controller (selectors.lp)
+        self._selector_ids: dict[Selector, clingo.Symbol] = {}
 
     def add(self, name: str, *args: F.Value) -> None:
         """Append one fact."""
@@ -408,8 +411,18 @@ class FactBuilder:
         return F.term(F.Fn("kwn", kind, terms.word(param)))
 
     def selector(self, sel: Selector, key: str) -> clingo.Symbol:
-        """Facts of a selector; returns its id."""
+        """Facts of a selector; returns its id (the id of an equal selector already built)."""
+        try:
+            known = self._selector_ids.get(sel)
+        except TypeError:  # a part that cannot be hashed: built anew
+            known = None
+        if known is not None:
+            return known
         s = self._id("sel", key)
+        try:
+            self._selector_ids[sel] = s
+        except TypeError:
+            pass
         self.index.selectors[s] = sel
         if sel.zone is None:
             self.add("sel_anyzone", s)
