@@ -1,7 +1,8 @@
 """The two ways of finding every outcome agree (pyengine/replacement/service.py): trees of
 choices without time (asp/replacement/outcomes.lp, each outcome's witness grown by
 follow.lp) and sequences of steps (asp/replacement/replacement.lp), on the bundled
-replacement scenarios (every third by default, all with PYENGINE_METHODS_ALL=1); and each tree's witness is a legal sequence by the checker."""
+replacement scenarios (every third by default, all with PYENGINE_METHODS_ALL=1); and each
+tree's witness is a legal sequence by the checker."""
 
 from __future__ import annotations
 
