@@ -58,8 +58,8 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
     src = state.object(action.source)
     if (cost.tap or cost.untap) and "Creature" in ch.types and not src.controlled_since_turn_start \
             and not ch.has_keyword("haste"):
-        raise IllegalAction("302.6", f"{src.id} has not been under {action.player}'s control since their "
-                                     "turn began and has no haste: its {T} or {Q} can't be paid (602.5a)")
+        raise IllegalAction("602.5a", f"{src.id} has not been under {action.player}'s control since their "
+                                     "turn began and has no haste: its {T} or {Q} can't be paid (302.6)")
     if cost.tap and src.tapped:
         raise IllegalAction("107.5", f"{src.id} is already tapped: {{T}} can't be paid (118.3)")
     if cost.untap and not src.tapped:
