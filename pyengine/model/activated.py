@@ -33,7 +33,7 @@ SAC_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "per
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 # the source itself: its name (201.5), "this creature" (201.5a), CARDNAME or SELF
 _SELF = (r"(?:CARDNAME|SELF|this (?:creature|artifact|enchantment|land|permanent|planeswalker)"
-         r"|[A-Z][\w',\- ]*)")
+         r"|(?!X\b)[A-Z][\w',\- ]*)")
 
 
 @dataclass(frozen=True)
