@@ -178,7 +178,8 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     zones = tuple(sorted({(o.id, o.zone.value) for o in game.state.objects
                           for tid, is_p in targets if not is_p and o.id == tid}))
     item = StackItem(sid, action.player, text, events=instrs, source=src.id, targets=tuple(targets),
-                     zones=zones, choices=action.choices,
+                     zones=zones, choices=action.choices, continuous=d.resolves, duration=d.duration,
+                     locked=(src.id,) if d.resolves is not None and not d.targets else None,
                      trigger=(trig, TriggerDef(Pattern("activate"), effects=d.effects, targets=d.targets)))
     # 601.2g-h: mana abilities' permanents tap, the pool pays; then the other costs
     objs = {o.id: o for o in game.state.objects}

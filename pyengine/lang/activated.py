@@ -13,14 +13,15 @@ engine and the rules that read words see: an activated ability, 113.3b).
 
 from __future__ import annotations
 
-from pyengine.lang.effects import Ctx
+from pyengine.lang.effects import Ctx, parse_effect
 from pyengine.lang.triggers import _instruction, _target
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.activated import LIMITS, TIMINGS, ActivatedDef, parse_cost
 from pyengine.model.effects import Ability
+from pyengine.model.enums import Duration
 
 ABILITY_FIELDS = {"activated", "text", "id"}
-FIELDS = {"cost", "do", "targets", "timing", "limit"}
+FIELDS = {"cost", "do", "targets", "timing", "limit", "resolves", "duration"}
 
 
 def parse_activated(cur: Cursor, ctx: Ctx) -> Ability:
@@ -37,13 +38,25 @@ def parse_activated(cur: Cursor, ctx: Ctx) -> Ability:
     except ValueError as exc:
         body.get("cost").fail(str(exc))
     targets = tuple(_target(c, ctx) for c in body.get("targets").seq("a list of targets"))
-    items = body.req("do").seq("a list of events (the effect on resolution)")
-    if not items:
+    resolves = None
+    if body.has("resolves"):  # 611.2c: on its object targets, or on its source
+        resolves = parse_effect(body.get("resolves"), ctx, allow_no_affects=True)
+        if resolves.affects is not None:
+            body.get("resolves").fail("the effect affects the ability's object targets, or its source "
+                                      "when it has none: leave 'affects' out")
+    elif not body.has("do"):
+        body.fail("missing required field 'do' (what the ability does on resolution)")
+    items = body.get("do").seq("a list of events (the effect on resolution)") if body.has("do") else []
+    if body.has("do") and not items:
         body.get("do").fail("expected at least one event (what the ability does on resolution)")
     effects = tuple(_instruction(c, ctx, len(targets)) for c in items)
     if any(e.kind == "delayed" for e in effects):
         body.get("do").fail("an activated ability's delayed triggered abilities are not followed yet")
     timing = body.get("timing").choice(TIMINGS, "a timing:") if body.has("timing") else "any"
     limit = body.get("limit").choice(LIMITS, "a limit:") if body.has("limit") else None
+    duration = Duration(body.get("duration").choice(Duration.words(), "a duration:")) \
+        if body.has("duration") else Duration.PERMANENT
+    if body.has("duration") and resolves is None:
+        body.get("duration").fail("a duration is the 'resolves' effect's")
     return Ability("text", key=ctx.next_key("activated"), name=text, text=text,
-                   activated=ActivatedDef(cost, effects, targets, timing, limit))
+                   activated=ActivatedDef(cost, effects, targets, timing, limit, resolves, duration))

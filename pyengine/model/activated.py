@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pyengine.model.effects import EffectDef
+from pyengine.model.enums import Duration
 from pyengine.model.triggers import Instruction, TargetSpec
 
 TIMINGS = ("any", "sorcery")  # 602.5d: "Activate only as a sorcery"
@@ -59,13 +61,18 @@ class ActivationCost:
 class ActivatedDef:
     """An activated ability "[Cost]: [Effect.]" (CR 602.1): its cost, its instructions and
     targets (as a triggered ability's: chosen as it is put on the stack, 602.2b, 601.2c), the
-    timing (``sorcery``: 602.5d) and a limit (``once_each_turn``: 602.5b)."""
+    timing (``sorcery``: 602.5d) and a limit (``once_each_turn``: 602.5b). ``resolves``: the
+    continuous effect it creates as it resolves ("SELF gets +1/+0 until end of turn"), on its
+    legal object targets, or on its source when it has no targets (611.2c: locked in then),
+    for ``duration``."""
 
     cost: ActivationCost
     effects: tuple[Instruction, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
     timing: str = "any"
     limit: str | None = None
+    resolves: EffectDef | None = None
+    duration: Duration = Duration.PERMANENT
 
 
 def parse_cost(text: str) -> ActivationCost:

@@ -49,15 +49,45 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     if "Activate" in body:  # another restriction (602.1b) the game doesn't follow
         return None
     body = re.sub(r"^It deals", "SELF deals", body)  # "it": the ability's source (113.7a)
-    eff = E.effect(body)
-    if eff is None or not eff.do or eff.resolves is not None:
-        return None
     made: dict[str, Any] = {"cost": head}
-    if eff.targets:  # chosen as the ability is put on the stack (602.2b, 601.2c)
-        made["targets"] = eff.targets
-    made["do"] = eff.do
+    pump = _self_pump(body)
+    if pump is not None:  # 611.2c: on the source, until end of turn (514.2)
+        made.update(resolves=pump, duration="end_of_turn")
+    else:
+        eff = E.effect(body, spell=True)  # "target creature gets +N/+N until end of turn": on its target
+        if eff is None or not eff.do and eff.resolves is None:
+            return None
+        if eff.targets:  # chosen as the ability is put on the stack (602.2b, 601.2c)
+            made["targets"] = eff.targets
+        if eff.do:
+            made["do"] = eff.do
+        if eff.resolves is not None:
+            made.update(resolves=eff.resolves, duration="end_of_turn")
     if timing != "any":
         made["timing"] = timing
     if limit is not None:
         made["limit"] = limit
     return [{"activated": made, "text": text}]
+
+
+_PUMP = re.compile(r"SELF (?:gets ([+-]\d+)/([+-]\d+)(?: and gains (.+?))?|gains (.+?)) until end of turn\.")
+
+
+def _self_pump(body: str) -> dict[str, Any] | None:
+    """"SELF gets +1/+0 until end of turn.", "SELF gains flying until end of turn." (one
+    sentence): the continuous effect's operations, or None."""
+    from pyengine.oracle import phrases as P
+
+    m = _PUMP.fullmatch(body)
+    if not m:
+        return None
+    ops: dict[str, Any] = {}
+    if m.group(1) is not None:
+        ops["modify_pt"] = {"power": int(m.group(1)), "toughness": int(m.group(2))}
+    kws = m.group(3) or m.group(4)
+    if kws is not None:
+        got = P.keyword_list(kws)
+        if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
+            return None
+        ops["add_abilities"] = got
+    return ops

@@ -173,9 +173,10 @@ def _activated_schema(triggered: Schema) -> Schema:
     from pyengine.model.activated import LIMITS, TIMINGS
 
     props = triggered["properties"]
-    body = {"type": "object", "required": ["cost", "do"], "additionalProperties": False,
+    body = {"type": "object", "required": ["cost"], "additionalProperties": False,
             "properties": {"cost": _nonempty(), "do": props["do"], "targets": props["targets"],
-                           "timing": {"enum": list(TIMINGS)}, "limit": {"enum": list(LIMITS)}}}
+                           "timing": {"enum": list(TIMINGS)}, "limit": {"enum": list(LIMITS)},
+                           "resolves": _ref("effect"), "duration": {"enum": Duration.words()}}}
     return {"type": "object", "required": ["activated", "text"], "additionalProperties": False,
             "properties": {"activated": body, "text": _nonempty(), "id": {"type": "string"}}}
 

@@ -187,3 +187,22 @@ def test_protection_forbids_the_target() -> None:
     with pytest.raises(IllegalAction) as e:
         g.apply(ActivateAbility("alice", "ra", targets=("k",)))
     assert e.value.rule == "601.2c"
+
+
+def test_a_pump_on_the_source_until_end_of_turn() -> None:
+    """611.2c, 514.2: "SELF gets +1/+0 until end of turn" (Firebreathing's "{R}: +1/+0"):
+    each activation adds +1/+0 to the source, locked in as it resolves; the effects end in
+    the cleanup step."""
+    ab = {"activated": {"cost": "{R}", "resolves": {"modify_pt": {"power": 1, "toughness": 0}},
+                        "duration": "end_of_turn"}, "text": "{R}: SELF gets +1/+0 until end of turn."}
+    rich = (Player("alice", mana="{R}{R}", library_size=20), Player("bob", library_size=20))
+    g = new_game(state(_inline("f", "alice", ab), players=rich))
+    g = _resolve(_resolve(g.apply(ActivateAbility("alice", "f")).apply(ActivateAbility("alice", "f"))))
+    from pyengine.game.perform import layers
+
+    assert layers(g.state).objects["f"].power == 4 and layers(g.state).objects["f"].toughness == 2
+    g = g.apply(Advance(Step.UPKEEP, 4))
+    assert layers(g.state).objects["f"].power == 2
+    with pytest.raises(ScenarioError, match="affects"):
+        parse_ability(Cursor.root({"activated": {"cost": "{R}", "resolves": {
+            "affects": "self", "modify_pt": {"power": 1}}}, "text": "{R}: x."}, None), Ctx())

@@ -85,3 +85,16 @@ def test_generated_game_activates_the_ability(fixture_data: Path) -> None:
     paid = {"mana": {"alice": ""}, "objects": {"card": {"tapped": True}}}
     assert doc["expect"]["checkpoints"]["activated"] == paid
     assert run_game(card, template="activated ability") == (True, "")
+
+
+def test_pumps_compiled_as_the_continuous_effect_they_create() -> None:
+    """611.2a, 611.2c: "SELF gets +1/+0 until end of turn" on the source; "target creature
+    gets +1/+1 until end of turn" on its target; both until end of turn (514.2)."""
+    got = activated("{R}: SELF gets +1/+0 and gains flying until end of turn.", "T", CREATURE)
+    assert got == [{"activated": {"cost": "{R}", "resolves": {"modify_pt": {"power": 1, "toughness": 0},
+                                                              "add_abilities": ["flying"]},
+                                  "duration": "end_of_turn"}, "text": "T"}]
+    got = activated("{1}{G}: Target creature gets +1/+1 until end of turn.", "T", CREATURE)
+    assert got is not None and got[0]["activated"]["targets"] == [{"obj": {"types": ["Creature"]}}]
+    assert got[0]["activated"]["resolves"] == {"modify_pt": {"power": 1, "toughness": 1}}
+    assert activated("{R}: SELF gets +1/+0 until your next turn.", "T", CREATURE) is None
