@@ -43,7 +43,8 @@ FIELDS = {"player", "source", "ability", "targets", "payment", "sacrifice", "dis
 @dataclass(frozen=True)
 class ActivateAbility:
     """The script's ``activate``: ``player`` activates ``source``'s activated ability number
-    ``ability`` (1, 2 ... among those the game follows; None: its only one), with these
+    ``ability`` (1, 2 ... among those the game follows, in the order printed, then those an
+    effect grants, in the order of their texts; None: its only one), with these
     targets (object or player ids, in order), mana abilities activated for the cost (``tap``:
     (id, mana letter or None)), the mana spent from the pool (``pool``: None, spent as the
     cost takes it when only one way is possible), the permanents sacrificed and the cards
@@ -126,7 +127,10 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
         raise IllegalAction("602.2", f"only {src.id}'s controller ({ch.controller}) can activate "
                                      "its abilities")
     defs = activated_abilities(game.state)
-    mine = [(name, defs[name]) for name in ch.abilities if name in defs]
+    # numbered in the order printed, then those an effect grants in the order of their texts
+    printed = [a.name for a in src.printed.abilities]
+    mine = sorted(((name, defs[name]) for name in set(ch.abilities) if name in defs),
+                  key=lambda nd: (printed.index(nd[0]) if nd[0] in printed else len(printed), nd[0]))
     if not mine:
         raise IllegalAction("602.1", f"{src.id} has no activated ability the game follows")
     if action.ability is None and len(mine) > 1:

@@ -14,9 +14,12 @@ from pyengine.model.activated import parse_cost
 from pyengine.oracle.compile import Compiled
 
 
-def activated_script(card: Compiled, ability: dict[str, Any]) -> tuple[Any, ...] | None:
+def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
+                     several: bool = False) -> tuple[Any, ...] | None:
     """(extra objects, script, expectations at the checkpoint ``activated``, alice's pool), or
-    None when the generated board has nothing the ability needs."""
+    None when the generated board has nothing the ability needs. ``number``: the ability's
+    place among the card's activated abilities the game follows, said when there are
+    ``several`` (602.2a)."""
     from pyengine.oracle.execute_game import POOL, _pick, fits
 
     body = ability["activated"]
@@ -30,13 +33,18 @@ def activated_script(card: Compiled, ability: dict[str, Any]) -> tuple[Any, ...]
         me["counters"] = {cost.remove[0]: cost.remove[1]}
     extra = [me]
     act: dict[str, Any] = {"player": "alice", "source": "card"}
+    if several:
+        act["ability"] = number
     gone: set[str] = set()
     if cost.sacrifice is not None:
         want = {} if cost.sacrifice == "permanent" else {"types": [cost.sacrifice.capitalize()]}
         victim = next((oid for oid, _n, ctl, types, colors in POOL
                        if ctl == "alice" and fits(want, types, colors, ctl)), None)
-        if victim is None:
-            return None
+        if victim is None:  # a permanent of alice's of that type, made for the cost
+            victim = "fodder"
+            kind = want.get("types", ["Artifact"])
+            extra.append({"id": victim, "name": "Generated Permanent", "types": kind, "controller": "alice",
+                          "timestamp": 21, **({"power": 1, "toughness": 1} if "Creature" in kind else {})})
         act["sacrifice"] = [victim]
         gone.add(victim)
     if cost.discard:

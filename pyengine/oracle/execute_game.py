@@ -242,7 +242,7 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
                       and "resolves" not in card.card):
         from pyengine.oracle.execute_activated import activated_script
 
-        found_a = activated_script(card, activated[0])
+        found_a = activated_script(card, activated[0], 1, len(activated) > 1)
         if found_a is None:
             return None
         extra, script, checks["activated"], pool = found_a

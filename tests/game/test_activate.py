@@ -206,3 +206,21 @@ def test_a_pump_on_the_source_until_end_of_turn() -> None:
     with pytest.raises(ScenarioError, match="affects"):
         parse_ability(Cursor.root({"activated": {"cost": "{R}", "resolves": {
             "affects": "self", "modify_pt": {"power": 1}}}, "text": "{R}: x."}, None), Ctx())
+
+
+def test_abilities_are_numbered_in_the_order_printed() -> None:
+    """602.2a: the player announces which ability; ``ability: N`` counts the source's activated
+    abilities in the order printed (not by their texts)."""
+    doc = {"name": "Two", "types": ["Artifact"], "abilities": [
+        {"activated": {"cost": "{T}", "do": GAIN}, "text": "{T}: You gain 2 life."},
+        {"activated": {"cost": "{Q}", "do": [{"kind": "gain_life", "player": "you", "amount": 5}]},
+         "text": "{Q}: You gain 5 life."}]}
+    chars = parse_characteristics(Cursor.root(doc, None), Ctx(key_prefix="two", players=("alice", "bob")))
+    g = new_game(state(GameObject("two", chars, owner="alice", controller="alice", timestamp=1)))
+    with pytest.raises(IllegalAction) as e:
+        g.apply(ActivateAbility("alice", "two"))
+    assert e.value.rule == "602.2a"
+    assert _life(_resolve(g.apply(ActivateAbility("alice", "two", ability=1))), "alice") == 22
+    with pytest.raises(IllegalAction) as e:  # {Q} of an untapped permanent
+        g.apply(ActivateAbility("alice", "two", ability=2))
+    assert e.value.rule == "107.6"
