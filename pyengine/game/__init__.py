@@ -30,6 +30,7 @@ from pyengine.game.actions import (
     Perform,
     PutOnStack,
 )
+from pyengine.game.activation import ActivateAbility
 from pyengine.game.model import CombatState, Game, IllegalAction, Outcome, StackItem
 from pyengine.game.perform import layers
 from pyengine.game.triggered import TargetTriggers
@@ -77,7 +78,7 @@ def refuse(state: GameState, budget: Budget | float = 60.0) -> None:
                                        f"{UNSUPPORTED_KEYWORDS[name]}")
 
 
-__all__ = ["Action", "Advance", "AssignDamage", "Choose", "ChooseLegend", "CombatState",
+__all__ = ["Action", "ActivateAbility", "Advance", "AssignDamage", "Choose", "ChooseLegend", "CombatState",
            "OrderTriggers", "Concede", "DeclareAttackers",
            "DeclareBlockers", "Discard", "Game", "IllegalAction", "Outcome", "Pass", "Perform",
            "PutOnStack", "StackItem", "TargetTriggers", "new_game"]

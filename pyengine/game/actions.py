@@ -11,7 +11,7 @@ from typing import Any, Union
 from pyengine.budget import Budget
 from pyengine.damage.model import Share
 from pyengine.events import GameEvent
-from pyengine.game import casting, checks, combat, keyword_actions, stack, triggered, turns
+from pyengine.game import activation, casting, checks, combat, keyword_actions, stack, triggered, turns
 from pyengine.game.model import Game, IllegalAction, Outcome, StackItem
 from pyengine.game.perform import perform
 from pyengine.game.triggered import TargetTriggers
@@ -118,7 +118,7 @@ class Advance:
 
 
 Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, casting.CastSpell,
-               casting.ActivateMana, Perform,
+               casting.ActivateMana, activation.ActivateAbility, Perform,
                Discard, Choose, ChooseLegend, OrderTriggers, TargetTriggers, Concede, Advance,
                keyword_actions.KeywordAction]
 
@@ -146,6 +146,8 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
         return casting.cast(game, action, budget)
     if isinstance(action, casting.ActivateMana):
         return casting.activate_mana(game, action, budget)
+    if isinstance(action, activation.ActivateAbility):
+        return activation.activate(game, action, budget)
     if isinstance(action, Perform):
         game = perform(game, action.events, rule=action.rule, cause=action.cause,
                        choices=action.choices, budget=budget)

@@ -74,6 +74,9 @@ class StackItem:
     # objects a delayed triggered ability refers to: (id, zone, log index when it was created);
     # one no longer there is left alone (603.7c)
     refers: tuple[tuple[str, str, int], ...] = ()
+    # the object its continuous effect affects when it has no targets (an activated ability's
+    # source, "SELF gets +1/+1 until end of turn"); one no longer on the battlefield is left out
+    locked: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

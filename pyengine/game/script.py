@@ -56,9 +56,9 @@ class DiscardNow:
 Item = Any  # an Action, Resolve, Checkpoint or DiscardNow
 
 WORDS = {"pass", "resolve"}
-KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "deal", "events",
-        "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers", "legend",
-        "trigger_targets"}
+KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "activate",
+        "deal", "events", "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers",
+        "legend", "trigger_targets"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 
 
@@ -256,6 +256,11 @@ class ScriptReader:
         from pyengine.game.casting import read_mana
 
         return read_mana(cur, self)
+
+    def _activate(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game.activation import read_activate
+
+        return read_activate(cur, self)
 
     def _deal(self, cur: Cursor, choices: tuple) -> Action:
         cur.mapping({"source", "to", "amount"}, "{source: OBJECT, to: PLAYER OR OBJECT, amount: N}")

@@ -215,9 +215,12 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         game = triggered.create_delayed(game, item, since)
     if item.continuous is not None:
         affected = tuple(t for t, is_p in item.targets if t in legal and not is_p)
+        if not item.targets and item.locked is not None:  # 400.7: the same object, on the battlefield
+            affected = tuple(o.id for o in game.state.objects
+                             if o.id in item.locked and o.zone == Zone.BATTLEFIELD)
         eff = ResolvedEffect(item.id, item.continuous, game.next_timestamp, item.controller,
                              item.duration, source=item.obj or item.source,
-                             locked=affected if item.targets else None)
+                             locked=affected if item.targets or item.locked is not None else None)
         game = game.with_state(effects=game.state.effects + (eff,))
         game = game.clone(next_timestamp=game.next_timestamp + 1)
     game = _leave_stack(game, item, budget, resolved=True)

@@ -374,6 +374,10 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
         from pyengine.lang.triggers import parse_triggered
 
         return parse_triggered(cur, ctx)
+    if isinstance(cur.value, dict) and "activated" in cur.value:  # CR 602: pyengine/lang/activated.py
+        from pyengine.lang.activated import parse_activated
+
+        return parse_activated(cur, ctx)
     # plug-ins may add keywords with a parameter (kicker, flashback: pyengine/lang/ops_casting.py)
     cur.mapping(set(ABILITY_KEYS) | set(PARAM_KEYWORDS) | {"id", "zones"}, "an ability")
     zones = _ability_zones(cur) if cur.has("zones") else ()

@@ -164,6 +164,10 @@ class Ability:
     # :class:`pyengine.model.triggers.TriggerDef`); the layer engine sees it as a ``text``
     # ability, present or absent
     trigger: Any = None
+    # an activated ability's cost, effect and restrictions (CR 602; a
+    # :class:`pyengine.model.activated.ActivatedDef`); the layer engine sees it as a ``text``
+    # ability, present or absent, and an activated one (113.3b)
+    activated: Any = None
 
 
 # CR 702: keyword abilities that are activated abilities ("Equip [cost]" means "[Cost]: ...");
@@ -182,6 +186,8 @@ def is_activated(ab: Ability) -> bool:
         return True
     if ab.kind != "text":
         return False
+    if ab.activated is not None:
+        return True
     text = (ab.text or ab.name).strip()
     low = text.lower()
     first = low.split(" ", 1)[0].rstrip(",.")

@@ -99,7 +99,7 @@ class Executed:
 
 
 # templates whose abilities do something the game performs: run in a generated game too
-GAME_TEMPLATES = frozenset({"triggered ability", "spell ability"})
+GAME_TEMPLATES = frozenset({"triggered ability", "spell ability", "activated ability"})
 TEXT_TRIGGER = "triggered (text)"  # a triggered ability seen as present or absent only
 
 
@@ -109,7 +109,7 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
     from pyengine.oracle.execute_game import run_game
 
     if template in GAME_TEMPLATES:
-        ok, why = run_game(card)
+        ok, why = run_game(card, template=template)
         if not ok:
             return ok, why
     if scenario_text(card) is None:

@@ -1,5 +1,6 @@
 """Coverage by execution of what a compiled card does: a generated game in which its spell
-resolves, or its triggered ability triggers and resolves, run through the game (pyengine.game).
+resolves, or its triggered ability triggers and resolves, or its activated ability is activated
+and resolves (pyengine.oracle.execute_activated), run through the game (pyengine.game).
 
 The board: alice's Grizzly Bears and Seat of the Synod; bob's Gray Ogre, Drudge Skeletons,
 Ornithopter, Seat of the Synod, Glorious Anthem and Jace Beleren (catalog cards), so that a
@@ -229,11 +230,24 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     return None
 
 
-def game_text(card: Compiled) -> str | None:
-    """The generated game for a card whose spell or first triggered ability the compiler made,
-    or None (nothing compiled to run, or no event generated for it)."""
+def game_text(card: Compiled, template: str | None = None) -> str | None:
+    """The generated game for a card whose spell, first triggered ability or first activated
+    ability (``template`` "activated ability", or when it has neither of the others) the
+    compiler made, or None (nothing compiled to run, or no event generated for it)."""
     triggers = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "trigger" in a]
-    if "does" in card.card or "resolves" in card.card:
+    activated = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "activated" in a]
+    checks: dict[str, Any] = {}
+    pool = ""
+    if activated and (template == "activated ability" or not triggers and "does" not in card.card
+                      and "resolves" not in card.card):
+        from pyengine.oracle.execute_activated import activated_script
+
+        found_a = activated_script(card, activated[0], 1, len(activated) > 1)
+        if found_a is None:
+            return None
+        extra, script, checks["activated"], pool = found_a
+        active, step = "alice", "precombat_main"
+    elif "does" in card.card or "resolves" in card.card:
         got = _spell_script(card)
         if got is None:
             return None
@@ -256,23 +270,25 @@ def game_text(card: Compiled) -> str | None:
     else:
         return None
     in_hand = sum(1 for o in extra if o.get("zone") == "hand")
+    alice: dict[str, Any] = {"id": "alice", "hand_size": in_hand, "library_size": 10}
+    if pool:  # what the activation cost takes (602.2b)
+        alice["mana"] = pool
     doc = {"id": "cards/generated-game", "title": f"{card.name} does what it says",
-           "cr": ["608.2c", "603.3"], "rationale": "generated: the game must run it",
-           "players": [{"id": "alice", "hand_size": in_hand, "library_size": 10},
-                       {"id": "bob", "library_size": 10}],
+           "cr": ["608.2c", "603.3", "602.2"], "rationale": "generated: the game must run it",
+           "players": [alice, {"id": "bob", "library_size": 10}],
            "turn": {"active": active, "number": 3, "step": step},
            "objects": _objects(extra),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
            # every trigger and spell resolved: what counts is that the game ran it
-           "expect": {"checkpoints": {"done": {"stack": []}}}}
+           "expect": {"checkpoints": {**checks, "done": {"stack": []}}}}
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 
-def run_game(card: Compiled, timeout: float = 60.0) -> tuple[bool, str]:
+def run_game(card: Compiled, timeout: float = 60.0, template: str | None = None) -> tuple[bool, str]:
     """Whether the generated game ran (None generated: not run, with why)."""
     from pyengine.oracle.execute import run_generated
 
-    text = game_text(card)
+    text = game_text(card, template)
     if text is None:
         return False, "no game generated for what it does"
     scenario, why = run_generated(text, f"<generated game: {card.name}>", timeout)

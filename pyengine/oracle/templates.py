@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from pyengine.oracle import abilities as A
 from pyengine.oracle import phrases as P
+from pyengine.oracle.activated import activated as activated_ability
 from pyengine.oracle.common import NUMBERS, Abilities, Template
 from pyengine.oracle.common import static as _static
 from pyengine.oracle.common import subject as _subject
@@ -333,7 +334,8 @@ def spell(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
 
 # most cards first: the order in which templates are tried
 TEMPLATES: list[tuple[str, Template]] = [
-    ("keywords", keywords), ("mana ability", mana), ("activated (text)", activated),
+    ("keywords", keywords), ("mana ability", mana), ("activated ability", activated_ability),
+    ("activated (text)", activated),
     ("triggered ability", A.triggered), ("triggered (text)", triggered), ("as long as", as_long_as),
     ("static P/T and ability grants", continuous), ("can't be blocked by", cant_be_blocked_by),
     ("combat restrictions of SELF", self_combat),

@@ -134,6 +134,7 @@ def _ability_schema() -> Schema:
     branches.append({"type": "object", "required": ["text"], "additionalProperties": False,
                      "properties": {"text": _nonempty(), "id": text}})
     branches.append(_triggered_schema())
+    branches.append(_activated_schema(branches[-1]))
     return {"description": "an ability (docs/effect-language.md, Abilities)",
             "oneOf": [_keyword_schema(), *branches]}
 
@@ -164,6 +165,20 @@ def _triggered_schema() -> Schema:
             "properties": {"trigger": trigger, "do": {"type": "array", "minItems": 1, "items": event},
                            "targets": {"type": "array", "items": target}, "text": _nonempty(),
                            "id": {"type": "string"}}}
+
+
+def _activated_schema(triggered: Schema) -> Schema:
+    """An activated ability (docs/effect-language.md, "Activated abilities"; CR 602): its
+    ``do`` and ``targets`` are a triggered ability's."""
+    from pyengine.model.activated import LIMITS, TIMINGS
+
+    props = triggered["properties"]
+    body = {"type": "object", "required": ["cost"], "additionalProperties": False,
+            "properties": {"cost": _nonempty(), "do": props["do"], "targets": props["targets"],
+                           "timing": {"enum": list(TIMINGS)}, "limit": {"enum": list(LIMITS)},
+                           "resolves": _ref("effect"), "duration": {"enum": Duration.words()}}}
+    return {"type": "object", "required": ["activated", "text"], "additionalProperties": False,
+            "properties": {"activated": body, "text": _nonempty(), "id": {"type": "string"}}}
 
 
 def _expr_schema() -> Schema:

@@ -74,11 +74,11 @@ NOT_COMPILED_FIELDS = {"casting": None}
 
 
 def _without_trigger(ability: Any) -> Any:
-    """A catalog ability as the compiler would make it: a structured triggered ability becomes
-    one seen as present or absent, with the same text."""
-    if getattr(ability, "trigger", None) is None:
+    """A catalog ability as the compiler would make it: a structured triggered (or activated,
+    CR 602.1) ability becomes one seen as present or absent, with the same text."""
+    if getattr(ability, "trigger", None) is None and getattr(ability, "activated", None) is None:
         return _norm(ability)
-    return _norm(dataclasses.replace(ability, trigger=None))
+    return _norm(dataclasses.replace(ability, trigger=None, activated=None))
 
 
 def _front(card: catalog.Card) -> catalog.Card:
@@ -102,8 +102,9 @@ def test_catalog_card_compiled_from_its_oracle_text_equals_it(card: catalog.Card
     for ability in made.characteristics.abilities:
         if (card.name, ability.name) in JUSTIFIED:
             continue
-        if ability.trigger is None and _norm(ability) in as_text and _norm(ability) not in theirs:
-            continue  # a triggered ability: the compiler doesn't read its structure yet
+        if ability.trigger is None and ability.activated is None and _norm(ability) in as_text and \
+                _norm(ability) not in theirs:
+            continue  # a triggered or activated ability whose structure the compiler doesn't read
         assert _norm(ability) in theirs, f"{card.name}: compiled {ability.name!r} is not the catalog's"
     if not got.unrecognised:
         assert len(made.characteristics.abilities) == len(card.characteristics.abilities)

@@ -1,0 +1,218 @@
+"""Activating an activated ability in a game (CR 602.2): the script's ``activate`` action.
+
+The player holding priority (117.1b) announces the ability of a permanent they control (602.2)
+and the game follows 602.2a-b (601.2b-i): its targets are chosen (601.2c, the legal ones of
+:func:`pyengine.triggers.targets.legal_targets`: requirements, hexproof, shroud, protection),
+the timing and limits are checked ("Activate only as a sorcery", 602.5d, 307.1; "Activate
+only once each turn", 602.5b), the total cost is paid (601.2g-h: mana abilities activated and
+mana spent from the pool, {T} and {Q} (107.5, 107.6, 302.6), permanents sacrificed (701.21a),
+life paid (119.4), cards discarded, counters removed; 118.3: only with the resources to pay it
+fully). An illegal activation is an :class:`IllegalAction` naming the rule, and the game is
+unchanged (it is immutable: rewound whole, 732). A legal one puts the ability on the stack
+(602.2a) with its instructions bound (``self`` the source, ``you`` its controller, ``target``
+... the targets, as a triggered ability's) and its controller receives priority (117.3c). It
+resolves like a triggered ability (608.2b: it doesn't resolve when every target is illegal),
+independently of its source (113.7a: the source leaving doesn't counter it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pyengine.budget import Budget
+from pyengine.cast.facts import mana_abilities
+from pyengine.events import GameEvent
+from pyengine.game import checks
+from pyengine.game.activation_cost import cost_events, mana_spent
+from pyengine.game.model import Game, IllegalAction, StackItem
+from pyengine.game.perform import layers, perform
+from pyengine.game.pool import Pool
+from pyengine.lang.yamlread import Cursor, LDict
+from pyengine.model.activated import ActivatedDef
+from pyengine.model.effects import Ability
+from pyengine.model.enums import Step, Zone
+from pyengine.model.objects import GameState
+from pyengine.model.triggers import Pattern, TriggerDef
+from pyengine.triggers.model import Triggered
+
+MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+FIELDS = {"player", "source", "ability", "targets", "payment", "sacrifice", "discard", "choices"}
+
+
+@dataclass(frozen=True)
+class ActivateAbility:
+    """The script's ``activate``: ``player`` activates ``source``'s activated ability number
+    ``ability`` (1, 2 ... among those the game follows, in the order printed, then those an
+    effect grants, in the order of their texts; None: its only one), with these
+    targets (object or player ids, in order), mana abilities activated for the cost (``tap``:
+    (id, mana letter or None)), the mana spent from the pool (``pool``: None, spent as the
+    cost takes it when only one way is possible), the permanents sacrificed and the cards
+    discarded for the cost, and replacement choices on resolution."""
+
+    player: str
+    source: str
+    ability: int | None = None
+    targets: tuple[str, ...] = ()
+    tap: tuple[tuple[str, str | None], ...] = ()
+    pool: Pool | None = None
+    sacrifice: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    choices: tuple[Any, ...] = ()
+
+
+def read_activate(cur: Cursor, reader: Any) -> ActivateAbility:
+    """``{player, source, ability, targets, payment: {tap, pool}, sacrifice, discard, choices}``."""
+    from pyengine.queries.cast import _payment
+
+    cur.mapping(FIELDS, "an activation {player: P, source: PERMANENT, targets: [...], payment: {...}}")
+    player = reader.player(cur.req("player"))
+    source = reader.object(cur.req("source"))
+    ability = cur.get("ability").integer("an ability number (1: the first)", 1) \
+        if cur.has("ability") else None
+    ids: dict[str, tuple[str, ...]] = {}
+    for key in ("targets", "sacrifice", "discard"):
+        if cur.has(key):
+            sub = cur.get(key)
+            ids[key] = tuple(sub.strings(f"a list of {key} ids"))
+            for i in ids[key]:
+                if i not in reader.ids and (key != "targets" or i not in reader.players):
+                    sub.fail(f"dangling object id {i!r}: no object has this id")
+    tap: tuple[tuple[str, str | None], ...] = ()
+    pool = None
+    if cur.has("payment"):
+        pay_cur = cur.get("payment")
+        pay_cur.mapping({"tap", "pool"}, "{tap: [PERMANENTS or {id, mana}], pool: MANA SYMBOLS}")
+        view = LDict(dict(pay_cur.value))
+        view.line, view.key_lines = pay_cur.value.line, pay_cur.value.key_lines
+        pay = _payment(Cursor(view, pay_cur.path, pay_cur.line, pay_cur.file),
+                       {o.id: o for o in reader.state.objects}, {})
+        tap = pay.tap
+        if pay_cur.has("pool"):
+            pool = Pool(tuple(sorted((s.upper(), n) for s, n in pay.pool)))
+    choices = reader.choices(cur.get("choices")) if cur.has("choices") else ()
+    return ActivateAbility(player, source, ability, ids.get("targets", ()), tap, pool,
+                           ids.get("sacrifice", ()), ids.get("discard", ()), choices)
+
+
+def activated_abilities(state: GameState) -> dict[str, ActivatedDef]:
+    """Every activated ability the game follows that the state's objects and effects could
+    give an object, by its text (the display name the layer engine reports)."""
+    from pyengine import walk
+
+    found: dict[str, ActivatedDef] = {}
+    for x in walk.values([[o.printed for o in state.objects], [e.definition for e in state.effects]]):
+        if isinstance(x, Ability) and x.activated is not None:
+            if found.setdefault(x.name, x.activated) != x.activated:
+                raise IllegalAction("113.2c", f"two different activated abilities have the text {x.name!r}")
+    return found
+
+
+def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Game:
+    """The game with the ability on the stack, or :class:`IllegalAction` (the game unchanged)."""
+    from pyengine.game import casting
+    from pyengine.triggers.targets import legal_targets
+
+    if game.priority is None or game.pending is not None:
+        raise IllegalAction("117.1b", f"no player may activate an ability now ({game.step.value} step)")
+    if game.priority != action.player:
+        raise IllegalAction("117.1b", f"{action.player} does not have priority; {game.priority} has it")
+    src = game.state.object(action.source)
+    if src.zone != Zone.BATTLEFIELD:
+        raise IllegalAction("113.6", f"{src.id} is in the {src.zone.value}: a permanent's activated "
+                                     "abilities are activated on the battlefield")
+    result = layers(game.state, budget)
+    ch = result.objects[src.id]
+    if ch.controller != action.player:
+        raise IllegalAction("602.2", f"only {src.id}'s controller ({ch.controller}) can activate "
+                                     "its abilities")
+    defs = activated_abilities(game.state)
+    # numbered in the order printed, then those an effect grants in the order of their texts
+    printed = [a.name for a in src.printed.abilities]
+    mine = sorted(((name, defs[name]) for name in set(ch.abilities) if name in defs),
+                  key=lambda nd: (printed.index(nd[0]) if nd[0] in printed else len(printed), nd[0]))
+    if not mine:
+        raise IllegalAction("602.1", f"{src.id} has no activated ability the game follows")
+    if action.ability is None and len(mine) > 1:
+        raise IllegalAction("602.2a", f"{src.id} has {len(mine)} activated abilities: say which (ability: N)")
+    n = action.ability or 1
+    if n > len(mine):
+        raise IllegalAction("602.2a", f"{src.id} has {len(mine)} activated abilities, not {n}")
+    text, d = mine[n - 1]
+    key = f"{src.id}:{text}"
+    _timing(game, action, d, key)
+    # 601.2c: the targets, chosen before the costs are paid
+    targets: list[tuple[str, bool]] = []
+    if len(action.targets) != len(d.targets):
+        raise IllegalAction("601.2c", f"{text!r} has {len(d.targets)} target(s); {len(action.targets)} given")
+    if d.targets:
+        legal = legal_targets(game.state, d.targets, src.id, action.player,
+                              budget=Budget.of(budget, "the trigger engine"))
+        for i, (tid, options) in enumerate(zip(action.targets, legal, strict=True), 1):
+            pick = next((o for o in options if o[0] == tid), None)
+            if pick is None:
+                shown = ", ".join(sorted(o for o, _ in options)) or "none"
+                raise IllegalAction("601.2c", f"{tid} can't be target {i} of {text!r} (legal: {shown})")
+            targets.append(pick)
+    # 601.2g-h: the total cost
+    casting._tapped_once([oid for oid, _ in action.tap] + ([src.id] if d.cost.tap else []))
+    produced = Pool()
+    if action.tap:
+        from pyengine.cast.activate import check_activation
+
+        verdict = check_activation(game.state, action.player, action.tap, result, budget)
+        if verdict.violations:
+            v = verdict.violations[0]
+            raise IllegalAction(v.rule, f"the mana ability can't be activated: {v.render()}")
+        for oid, index in verdict.abilities:
+            produced = produced.plus(Pool.of(mana_abilities(result.objects[oid].abilities)[index]))
+    player = game.state.player(action.player)
+    spent = mana_spent(d.cost.mana, Pool.parse(player.mana).plus(produced), action.pool)
+    events = cost_events(game.state, result, action, d.cost, ch)
+    # 602.2a: the ability goes on the stack; its instructions bound now
+    other = next(p for p in game.state.player_ids if p != action.player)
+    refs = {"self": (src.id,), "you": (action.player,), "opponent": (other,)}
+    refs.update({("target" if i == 0 else f"target{i + 1}"): (t,) for i, (t, _) in enumerate(targets)})
+    from pyengine.game.triggered import instantiate
+
+    instrs = tuple(ev for ins in d.effects for ev in instantiate(game, text, ins, refs))
+    sid = f"{src.id}:{n}@{len(game.log) + 1}"
+    game = game.emit(GameEvent("activate", obj=src.id, player=action.player, target=key, rule="602.2a"))
+    trig = Triggered(sid, src.id, n - 1, action.player, len(game.log), text, "602.2")
+    zones = tuple(sorted({(o.id, o.zone.value) for o in game.state.objects
+                          for tid, is_p in targets if not is_p and o.id == tid}))
+    item = StackItem(sid, action.player, text, events=instrs, source=src.id, targets=tuple(targets),
+                     zones=zones, choices=action.choices, continuous=d.resolves, duration=d.duration,
+                     locked=(src.id,) if d.resolves is not None and not d.targets else None,
+                     trigger=(trig, TriggerDef(Pattern("activate"), effects=d.effects, targets=d.targets)))
+    # 601.2g-h: mana abilities' permanents tap, the pool pays; then the other costs
+    objs = {o.id: o for o in game.state.objects}
+    taps = [GameEvent("tap", obj=oid, player=action.player, cause="mana_ability", rule="601.2g")
+            for oid, _ in action.tap]
+    if d.cost.tap:
+        taps.append(GameEvent("tap", obj=src.id, player=action.player, cause="cost", rule="107.5"))
+    for e in taps:
+        objs[e.obj or ""] = replace(objs[e.obj or ""], tapped=True)
+    if d.cost.untap:
+        objs[src.id] = replace(objs[src.id], tapped=False)
+        taps.append(GameEvent("untap", obj=src.id, player=action.player, cause="cost", rule="107.6"))
+    pool = Pool.parse(player.mana).plus(produced).minus(spent)
+    players = tuple(replace(p, mana=pool.render()) if p.id == player.id else p for p in game.state.players)
+    game = game.with_state(objects=tuple(objs[o.id] for o in game.state.objects), players=players).emit(*taps)
+    if events:
+        game = perform(game, events, rule="602.2b", cause="cost", budget=budget)
+    game = game.clone(stack=game.stack + (item,), passes=0)
+    return checks.give_priority(game, action.player, budget)  # 117.3c
+
+
+def _timing(game: Game, action: ActivateAbility, d: ActivatedDef, key: str) -> None:
+    """602.5d: "Activate only as a sorcery" (the timing of 307.1); 602.5b: "Activate only once
+    each turn" (the activations since the turn began, the log's last untap step)."""
+    if d.timing == "sorcery" and (game.active != action.player or game.step not in MAIN or game.stack):
+        raise IllegalAction("602.5d", "this ability is activated only as a sorcery: in its controller's "
+                                      "main phase with an empty stack (307.1)")
+    if d.limit == "once_each_turn":
+        start = max((i for i, e in enumerate(game.log) if e.kind == "step_begins" and e.step == "untap"),
+                    default=-1)
+        if any(e.kind == "activate" and e.target == key for e in game.log[start + 1:]):
+            raise IllegalAction("602.5b", f"{key.split(':', 1)[1]!r} is activated only once each turn")

@@ -1,0 +1,113 @@
+"""Paying an activated ability's cost (CR 602.2b, 601.2g-h, 118.3): whether the player can pay
+each part (a permanent already tapped can't be tapped, 107.5; one untapped can't be untapped,
+107.6; a creature's {T}/{Q} needs it controlled since its controller's turn began or haste,
+302.6, 602.5a; life only up to the life total, 119.4; only permanents of one's own are
+sacrificed, 701.21a; a discarded card is in the player's hand, 701.9a; counters removed are
+on the source), and the events that pay it, performed through the replacement engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyengine.game.model import IllegalAction
+from pyengine.game.pool import Pool
+from pyengine.model.activated import ActivationCost
+from pyengine.model.enums import Zone
+from pyengine.model.objects import GameState
+from pyengine.replacement.event import Event
+
+
+def mana_spent(cost: str, available: Pool, given: Pool | None) -> Pool:
+    """The mana of the pool that pays the mana part of the cost (601.2h): the colored
+    symbols with mana of their type, generic with any; ``given`` the player's choice, needed
+    when the pool could pay it in more than one way."""
+    from pyengine.model.mana import parse_cost
+
+    symbols = parse_cost(cost).symbols
+    colored = Pool.of([s for s in symbols if not s.isdigit()])
+    generic = sum(int(s) for s in symbols if s.isdigit())
+    need = colored.count() + generic
+    if given is not None:
+        if given.count() != need or any(dict(given.amounts).get(t, 0) < n for t, n in colored.amounts):
+            raise IllegalAction("601.2h", f"{given.render() or 'no mana'} doesn't pay {cost or 'no mana'}")
+        spent = given
+    elif need == 0:
+        return Pool()
+    else:
+        try:
+            rest = available.minus(colored)
+        except ValueError:
+            raise IllegalAction("601.2h", f"the pool ({available.render() or 'empty'}) can't pay "
+                                          f"{cost}") from None
+        if rest.count() < generic:
+            raise IllegalAction("601.2h", f"the pool ({available.render() or 'empty'}) can't pay {cost}")
+        if generic and rest.count() > generic and len(rest.amounts) > 1:
+            raise IllegalAction("601.2h", f"the pool {available.render()} pays {cost} in more than one "
+                                          "way: say which mana is spent (payment: {pool: SYMBOLS})")
+        spent = colored.plus(Pool(((rest.amounts[0][0], generic),)) if generic else Pool())
+    try:
+        available.minus(spent)
+    except ValueError:
+        raise IllegalAction("601.2h", f"the pool ({available.render() or 'empty'}) has no "
+                                      f"{spent.render()} to spend (106.4)") from None
+    return spent
+
+
+def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost, ch: Any) -> list[Event]:
+    """Refuse a cost the player can't pay (118.3); the events paying its other parts."""
+    src = state.object(action.source)
+    if (cost.tap or cost.untap) and "Creature" in ch.types and not src.controlled_since_turn_start \
+            and not ch.has_keyword("haste"):
+        raise IllegalAction("602.5a", f"{src.id} has not been under {action.player}'s control since their "
+                                     "turn began and has no haste: its {T} or {Q} can't be paid (302.6)")
+    if cost.tap and src.tapped:
+        raise IllegalAction("107.5", f"{src.id} is already tapped: {{T}} can't be paid (118.3)")
+    if cost.untap and not src.tapped:
+        raise IllegalAction("107.6", f"{src.id} is already untapped: {{Q}} can't be paid (118.3)")
+    events: list[Event] = []
+    want = 1 if cost.sacrifice else 0
+    if len(action.sacrifice) != want:
+        raise IllegalAction("601.2h", f"the cost sacrifices {want} permanent(s) chosen as it is paid; "
+                                      f"{len(action.sacrifice)} named")
+    for oid in action.sacrifice:
+        o = next((x for x in state.objects if x.id == oid), None)
+        och = result.objects.get(oid)
+        if o is None or o.zone != Zone.BATTLEFIELD or och is None or och.controller != action.player:
+            raise IllegalAction("701.21a", f"{action.player} can sacrifice only a permanent they control; "
+                                           f"{oid} isn't one")
+        if cost.other and oid == src.id or cost.sacrifice != "permanent" and \
+                cost.sacrifice not in {t.lower() for t in och.types}:
+            what = f"{'another' if cost.other else 'a'} {cost.sacrifice}"
+            raise IllegalAction("601.2h", f"{oid} is not {what}")
+        if cost.sacrifice_self and oid == src.id:
+            raise IllegalAction("701.21a", f"{oid} can't be sacrificed twice")
+        events.append(_move(oid, "battlefield", "graveyard", "sacrifice"))
+    if cost.sacrifice_self:
+        events.append(_move(src.id, "battlefield", "graveyard", "sacrifice"))
+    if cost.life:
+        life = state.player(action.player).life
+        if life < cost.life:
+            raise IllegalAction("119.4", f"{action.player} has {life} life: can't pay {cost.life} life")
+        events.append(Event("pay_life", (("player", ("p", action.player)), ("amount", cost.life))))
+    if len(action.discard) != cost.discard or len(set(action.discard)) != len(action.discard):
+        raise IllegalAction("601.2h", f"the cost discards {cost.discard} card(s), chosen as it is paid; "
+                                      f"{len(action.discard)} named")
+    for cid in action.discard:
+        c = state.object(cid)
+        if c.zone != Zone.HAND or c.owner != action.player:
+            raise IllegalAction("701.9a", f"{cid} is not in {action.player}'s hand")
+        events.append(_move(cid, "hand", "graveyard", "discard"))
+    if cost.remove is not None:
+        kind, n = cost.remove
+        has = dict(src.counters).get(kind, 0)
+        if has < n:
+            raise IllegalAction("118.3", f"{src.id} has {has} {kind} counter(s): can't remove {n}")
+        events.append(Event("remove_counters", (("target", ("o", src.id)), ("counter", kind), ("amount", n))))
+    return events
+
+
+def _move(oid: str, frm: str, to: str, cause: str) -> Event:
+    from pyengine.game.casting import _move as move
+
+    return move(oid, frm, to, cause)
+

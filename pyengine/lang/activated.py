@@ -1,0 +1,62 @@
+"""Parser of activated abilities (CR 602) in an object's ``abilities:`` list, into
+:class:`pyengine.model.activated.ActivatedDef` (syntax: docs/effect-language.md, "Activated
+abilities")::
+
+    - activated: {cost: "{1}{R}, {T}", targets: [{any: true}],
+                  do: [{kind: damage, target: target, amount: 1}], timing: any}
+      text: "{1}{R}, {T}: Prodigal Pyromancer deals 1 damage to any target."
+
+``do`` and ``targets`` are triggered abilities' (:mod:`pyengine.lang.triggers`), so the game
+resolves both with the same code; the text stays the ability's Oracle wording (what the layer
+engine and the rules that read words see: an activated ability, 113.3b).
+"""
+
+from __future__ import annotations
+
+from pyengine.lang.effects import Ctx, parse_effect
+from pyengine.lang.triggers import _instruction, _target
+from pyengine.lang.yamlread import Cursor
+from pyengine.model.activated import LIMITS, TIMINGS, ActivatedDef, parse_cost
+from pyengine.model.effects import Ability
+from pyengine.model.enums import Duration
+
+ABILITY_FIELDS = {"activated", "text", "id"}
+FIELDS = {"cost", "do", "targets", "timing", "limit", "resolves", "duration"}
+
+
+def parse_activated(cur: Cursor, ctx: Ctx) -> Ability:
+    """An activated ability mapping ``{activated: {cost, do, targets, timing, limit}, text}``."""
+    cur.mapping(ABILITY_FIELDS, "an activated ability {activated: {cost: ..., do: [...]}, text: ...}")
+    text = cur.req("text").string("the ability's text (its Oracle wording)").strip()
+    if ":" not in text.split('"', 1)[0]:
+        cur.get("text").fail("an activated ability's text is written \"[Cost]: [Effect.]\" (CR 602.1)")
+    body = cur.req("activated")
+    body.mapping(FIELDS, "{cost: COST, do: [EVENTS], targets: [...], timing: any|sorcery, "
+                         "limit: once_each_turn}")
+    try:
+        cost = parse_cost(body.req("cost").string("a cost such as \"{1}{R}, {T}\""))
+    except ValueError as exc:
+        body.get("cost").fail(str(exc))
+    targets = tuple(_target(c, ctx) for c in body.get("targets").seq("a list of targets"))
+    resolves = None
+    if body.has("resolves"):  # 611.2c: on its object targets, or on its source
+        resolves = parse_effect(body.get("resolves"), ctx, allow_no_affects=True)
+        if resolves.affects is not None:
+            body.get("resolves").fail("the effect affects the ability's object targets, or its source "
+                                      "when it has none: leave 'affects' out")
+    elif not body.has("do"):
+        body.fail("missing required field 'do' (what the ability does on resolution)")
+    items = body.get("do").seq("a list of events (the effect on resolution)") if body.has("do") else []
+    if body.has("do") and not items:
+        body.get("do").fail("expected at least one event (what the ability does on resolution)")
+    effects = tuple(_instruction(c, ctx, len(targets)) for c in items)
+    if any(e.kind == "delayed" for e in effects):
+        body.get("do").fail("an activated ability's delayed triggered abilities are not followed yet")
+    timing = body.get("timing").choice(TIMINGS, "a timing:") if body.has("timing") else "any"
+    limit = body.get("limit").choice(LIMITS, "a limit:") if body.has("limit") else None
+    duration = Duration(body.get("duration").choice(Duration.words(), "a duration:")) \
+        if body.has("duration") else Duration.PERMANENT
+    if body.has("duration") and resolves is None:
+        body.get("duration").fail("a duration is the 'resolves' effect's")
+    return Ability("text", key=ctx.next_key("activated"), name=text, text=text,
+                   activated=ActivatedDef(cost, effects, targets, timing, limit, resolves, duration))

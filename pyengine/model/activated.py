@@ -1,0 +1,124 @@
+"""Activated abilities (CR 602) as typed, immutable data: the cost (CR 118, 602.1) and what
+the ability does when it resolves (the instructions and targets of triggered abilities,
+:mod:`pyengine.model.triggers`), and the restrictions on when it may be activated (602.5).
+
+The cost is written as Oracle text writes it, its parts separated by commas ("{1}{R}, {T}",
+"Sacrifice CARDNAME", "Pay 2 life, Discard a card"); :func:`parse_cost` reads the parts the
+game pays:
+
+=================================  ==================================================================
+part                               meaning
+=================================  ==================================================================
+mana symbols ``{2}{R}``            the mana cost (107.4): generic and colored mana, {C} colorless
+``{T}`` / ``{Q}``                  tap / untap the source (107.5, 107.6); 302.6 for a creature's
+``Sacrifice CARDNAME``             sacrifice the source (its name, ``SELF``, ``this creature`` ...)
+``Sacrifice a creature``           sacrifice a permanent of that card type you control (``another``:
+                                   not the source); the activation names it
+``Pay N life``                     119.4: only with a life total of at least N
+``Discard a card``                 a card of the activating player's hand, named by the activation
+``Remove a +1/+1 counter from ..`` counters of that kind removed from the source (N: ``two`` ...)
+=================================  ==================================================================
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pyengine.model.effects import EffectDef
+from pyengine.model.enums import Duration
+from pyengine.model.triggers import Instruction, TargetSpec
+
+TIMINGS = ("any", "sorcery")  # 602.5d: "Activate only as a sorcery"
+LIMITS = ("once_each_turn",)  # 602.5b: "Activate only once each turn"
+SAC_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "permanent")
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+# the source itself: its name (201.5), "this creature" (201.5a), CARDNAME or SELF
+_SELF = (r"(?:CARDNAME|SELF|this (?:creature|artifact|enchantment|land|permanent|planeswalker)"
+         r"|(?!X\b)[A-Z][\w',\- ]*)")
+
+
+@dataclass(frozen=True)
+class ActivationCost:
+    """What activating the ability costs (CR 118, 602.2h): ``mana`` the mana symbols
+    (``"{1}{R}"``), ``tap``/``untap`` the source, ``sacrifice_self``, ``sacrifice`` the card
+    type of another permanent to sacrifice (``other``: not the source), ``life`` to pay,
+    ``discard`` cards, ``remove`` (counter kind, number) removed from the source."""
+
+    text: str
+    mana: str = ""
+    tap: bool = False
+    untap: bool = False
+    sacrifice_self: bool = False
+    sacrifice: str | None = None
+    other: bool = False
+    life: int = 0
+    discard: int = 0
+    remove: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class ActivatedDef:
+    """An activated ability "[Cost]: [Effect.]" (CR 602.1): its cost, its instructions and
+    targets (as a triggered ability's: chosen as it is put on the stack, 602.2b, 601.2c), the
+    timing (``sorcery``: 602.5d) and a limit (``once_each_turn``: 602.5b). ``resolves``: the
+    continuous effect it creates as it resolves ("SELF gets +1/+0 until end of turn"), on its
+    legal object targets, or on its source when it has no targets (611.2c: locked in then),
+    for ``duration``."""
+
+    cost: ActivationCost
+    effects: tuple[Instruction, ...] = ()
+    targets: tuple[TargetSpec, ...] = ()
+    timing: str = "any"
+    limit: str | None = None
+    resolves: EffectDef | None = None
+    duration: Duration = Duration.PERMANENT
+
+
+def parse_cost(text: str) -> ActivationCost:
+    """The cost "{1}{R}, {T}" as an :class:`ActivationCost`; ValueError naming the part not read."""
+    from pyengine.model.mana import parse_cost as mana_cost
+
+    fields: dict[str, object] = {}
+    mana: list[str] = []
+    parts = [p.strip() for p in text.split(",")]
+    if not text.strip() or any(not p for p in parts):
+        raise ValueError(f"expected a cost such as '{{1}}{{R}}, {{T}}', got {text!r}")
+    for part in parts:
+        if re.fullmatch(r"(\{[^{}]+\})+", part):
+            for sym in re.findall(r"\{([^{}]+)\}", part):
+                if sym in ("T", "Q"):
+                    key = "tap" if sym == "T" else "untap"
+                    if fields.get(key):
+                        raise ValueError(f"{{{sym}}} appears twice in the cost {text!r}")
+                    fields[key] = True
+                    continue
+                if not (sym.isascii() and sym.isdigit()) and sym not in ("W", "U", "B", "R", "G", "C"):
+                    raise ValueError(f"the mana symbol {{{sym}}} is not paid by the game yet "
+                                     "(generic, W, U, B, R, G and C are)")
+                mana.append(sym)
+            continue
+        low = part[:1].lower() + part[1:]
+        if re.fullmatch(rf"sacrifice {_SELF}", low):
+            fields["sacrifice_self"] = True
+            continue
+        m = re.fullmatch(r"sacrifice (a|an|another) (\w+)", low)
+        if m and m.group(2) in SAC_TYPES and "sacrifice" not in fields:
+            fields["sacrifice"], fields["other"] = m.group(2), m.group(1) == "another"
+            continue
+        m = re.fullmatch(r"pay (\d+) life", low)
+        if m:
+            fields["life"] = int(fields.get("life", 0)) + int(m.group(1))  # type: ignore[call-overload]
+            continue
+        m = re.fullmatch(r"discard (a|one|two|three) cards?", low)
+        if m:
+            fields["discard"] = _NUMBERS[m.group(1)]
+            continue
+        m = re.fullmatch(rf"remove (a|an|one|two|three|four|five) (\S+) counters? from {_SELF}", low)
+        if m and "remove" not in fields:
+            fields["remove"] = (m.group(2), _NUMBERS[m.group(1)])
+            continue
+        raise ValueError(f"the cost part {part!r} is not paid by the game yet")
+    symbols = "".join(f"{{{s}}}" for s in mana)
+    mana_cost(symbols)  # the amounts are in bounds (ValueError otherwise)
+    return ActivationCost(text.strip(), mana=symbols, **fields)  # type: ignore[arg-type]

@@ -1,0 +1,93 @@
+"""The template for activated abilities (CR 602.1) whose cost the game pays and whose effect it
+performs: "[Cost]: [Effect.]" with the cost's parts read by
+:func:`pyengine.model.activated.parse_cost` (mana symbols, {T}, {Q}, sacrifice, life, discard,
+counters removed) and the effect's sentences by :func:`pyengine.oracle.effects.effect`.
+
+It becomes ``{activated: {cost, do, targets, timing, limit}, text}`` (docs/effect-language.md,
+"Activated abilities"); "Activate only as a sorcery." (602.5d) and "Activate only once each
+turn." (602.5b) are the ability's restrictions, not its effect (602.1b). Loyalty abilities
+(606) and abilities whose cost or effect isn't read stay seen as present or absent.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pyengine.model.activated import parse_cost
+from pyengine.oracle import effects as E
+from pyengine.oracle.common import Abilities
+
+_HEAD = re.compile(r"([^.\"]+?): (.+)")
+_LOYALTY = re.compile(r"[+\u2212\-]?(\d+|X)")  # 606.1: "+1: ...", "\u22122: ...", "0: ..."
+# 602.1b: restrictions on when it may be activated (text after the colon, not its effect)
+_RESTRICTIONS = (
+    (re.compile(r" Activate only as a sorcery and only once each turn\.$"), ("sorcery", "once_each_turn")),
+    (re.compile(r" Activate only as a sorcery\.$"), ("sorcery", None)),
+    (re.compile(r" Activate only once each turn\.$"), ("any", "once_each_turn")),
+)
+
+
+def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"{T}: SELF deals 1 damage to any target.", "Sacrifice SELF: It deals 1 damage to any
+    target.", "{2}, {T}: Draw a card. Activate only as a sorcery." (CR 602.1, 602.5b, 602.5d)."""
+    if {"Instant", "Sorcery"} & set(card.get("types", ())):
+        return None  # activated from the hand or a graveyard (113.6): not followed
+    m = _HEAD.fullmatch(par)
+    if not m or _LOYALTY.fullmatch(m.group(1)):
+        return None
+    head, body = m.group(1), m.group(2)
+    try:
+        parse_cost(head)
+    except ValueError:
+        return None
+    timing, limit = "any", None
+    for pattern, (t, lim) in _RESTRICTIONS:
+        if pattern.search(body):
+            body, timing, limit = pattern.sub("", body), t, lim
+            break
+    if "Activate" in body:  # another restriction (602.1b) the game doesn't follow
+        return None
+    body = re.sub(r"^It deals", "SELF deals", body)  # "it": the ability's source (113.7a)
+    made: dict[str, Any] = {"cost": head}
+    pump = _self_pump(body)
+    if pump is not None:  # 611.2c: on the source, until end of turn (514.2)
+        made.update(resolves=pump, duration="end_of_turn")
+    else:
+        eff = E.effect(body, spell=True)  # "target creature gets +N/+N until end of turn": on its target
+        if eff is None or not eff.do and eff.resolves is None:
+            return None
+        if eff.targets:  # chosen as the ability is put on the stack (602.2b, 601.2c)
+            made["targets"] = eff.targets
+        if eff.do:
+            made["do"] = eff.do
+        if eff.resolves is not None:
+            made.update(resolves=eff.resolves, duration="end_of_turn")
+    if timing != "any":
+        made["timing"] = timing
+    if limit is not None:
+        made["limit"] = limit
+    return [{"activated": made, "text": text}]
+
+
+_PUMP = re.compile(r"SELF (?:gets ([+-]\d+)/([+-]\d+)(?: and gains (.+?))?|gains (.+?)) until end of turn\.")
+
+
+def _self_pump(body: str) -> dict[str, Any] | None:
+    """"SELF gets +1/+0 until end of turn.", "SELF gains flying until end of turn." (one
+    sentence): the continuous effect's operations, or None."""
+    from pyengine.oracle import phrases as P
+
+    m = _PUMP.fullmatch(body)
+    if not m:
+        return None
+    ops: dict[str, Any] = {}
+    if m.group(1) is not None:
+        ops["modify_pt"] = {"power": int(m.group(1)), "toughness": int(m.group(2))}
+    kws = m.group(3) or m.group(4)
+    if kws is not None:
+        got = P.keyword_list(kws)
+        if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
+            return None
+        ops["add_abilities"] = got
+    return ops

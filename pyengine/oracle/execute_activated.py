@@ -1,0 +1,76 @@
+"""The generated game of a compiled activated ability (CR 602): the card on alice's side of the
+generated board (pyengine.oracle.execute_game), everything its cost takes ready (the mana in
+her pool, the card tapped for {Q}, the counters it removes on it, a card in her hand to
+discard, a permanent of hers to sacrifice), alice activates the ability in her main phase with
+the first fitting target of each kind, then it resolves. Checked: the cost was paid as the
+ability went on the stack (602.2b: her pool empty, the card tapped or sacrificed) and the
+stack is empty at the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyengine.model.activated import parse_cost
+from pyengine.oracle.compile import Compiled
+
+
+def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
+                     several: bool = False) -> tuple[Any, ...] | None:
+    """(extra objects, script, expectations at the checkpoint ``activated``, alice's pool), or
+    None when the generated board has nothing the ability needs. ``number``: the ability's
+    place among the card's activated abilities the game follows, said when there are
+    ``several`` (602.2a)."""
+    from pyengine.oracle.execute_game import POOL, _pick, fits
+
+    body = ability["activated"]
+    cost = parse_cost(body["cost"])
+    me: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
+        me["attached_to"] = "bears"  # an unattached Aura would go to the graveyard (704.5m)
+    if cost.untap:
+        me["tapped"] = True
+    if cost.remove is not None:
+        me["counters"] = {cost.remove[0]: cost.remove[1]}
+    extra = [me]
+    act: dict[str, Any] = {"player": "alice", "source": "card"}
+    if several:
+        act["ability"] = number
+    gone: set[str] = set()
+    if cost.sacrifice is not None:
+        want = {} if cost.sacrifice == "permanent" else {"types": [cost.sacrifice.capitalize()]}
+        victim = next((oid for oid, _n, ctl, types, colors in POOL
+                       if ctl == "alice" and fits(want, types, colors, ctl)), None)
+        if victim is None:  # a permanent of alice's of that type, made for the cost
+            victim = "fodder"
+            kind = want.get("types", ["Artifact"])
+            extra.append({"id": victim, "name": "Generated Permanent", "types": kind, "controller": "alice",
+                          "timestamp": 21, **({"power": 1, "toughness": 1} if "Creature" in kind else {})})
+        act["sacrifice"] = [victim]
+        gone.add(victim)
+    if cost.discard:
+        extra += [{"id": f"fodder{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"}
+                  for i in range(cost.discard)]
+        act["discard"] = [f"fodder{i}" for i in range(cost.discard)]
+    targets = []
+    for spec in body.get("targets", ()):
+        got = _pick(spec, frozenset(gone))
+        if got is None:
+            return None
+        targets.append(got)
+    if targets:
+        act["targets"] = targets
+    pool = "".join("{C}" * int(s[1:-1]) if s[1:-1].isdigit() else s
+                   for s in _symbols(cost.mana))
+    check: dict[str, Any] = {"mana": {"alice": ""}}
+    if cost.sacrifice_self:
+        check["objects"] = {"card": {"zone": "graveyard"}}
+    elif cost.tap or cost.untap:
+        check["objects"] = {"card": {"tapped": cost.tap}}
+    script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]
+    return extra, script, check, pool
+
+
+def _symbols(mana: str) -> list[str]:
+    import re
+
+    return re.findall(r"\{[^{}]+\}", mana)

@@ -1,0 +1,226 @@
+"""Activated abilities in a game (CR 602): the ``activate`` action's checks (priority 117.1b,
+the controller 602.2, timing 602.5b/602.5d, targets 601.2c, the costs 118.3, 107.5, 107.6,
+119.4, 302.6, 701.21a) and their resolution like a triggered ability's (608.2b, 113.7a); the
+ability stays an activated ability for the layer engine (113.3b: Humility removes it, Necrotic
+Ooze gains it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pyengine.errors import ScenarioError
+from pyengine.game import Advance, IllegalAction, Pass, new_game
+from pyengine.game.activation import ActivateAbility
+from pyengine.game.model import Game
+from pyengine.game.pool import Pool
+from pyengine.lang.characteristics import parse_characteristics
+from pyengine.lang.effects import Ctx, parse_ability
+from pyengine.lang.yamlread import Cursor
+from pyengine.model.activated import parse_cost
+from pyengine.model.effects import is_activated
+from pyengine.model.enums import Step, Zone
+from pyengine.model.objects import GameObject, Player
+from tests.game.helpers import card, creature, state
+
+
+def _inline(oid: str, controller: str, ability: dict[str, Any], ts: int = 5, **kw: Any) -> GameObject:
+    doc = {"name": f"C{oid}", "types": ["Creature"], "power": 2, "toughness": 2, "abilities": [ability]}
+    chars = parse_characteristics(Cursor.root(doc, None), Ctx(key_prefix=oid, players=("alice", "bob")))
+    return GameObject(oid, chars, owner=controller, controller=controller, timestamp=ts, **kw)
+
+
+def _ab(cost: str, do: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    return {"activated": {"cost": cost, "do": do, **extra}, "text": f"{cost}: do it."}
+
+
+GAIN = [{"kind": "gain_life", "player": "you", "amount": 2}]
+
+
+def _resolve(game: Game) -> Game:
+    top = game.stack[-1]
+    while game.stack and game.stack[-1] is top:
+        game = game.apply(Pass())
+    return game
+
+
+def _life(game: Game, pid: str) -> int:
+    return game.state.player(pid).life
+
+
+def _zone(game: Game, oid: str) -> Zone:
+    return game.state.object(oid).zone
+
+
+def test_cost_parts() -> None:
+    c = parse_cost("{1}{R}, {T}, Sacrifice a creature, Pay 2 life, Discard a card")
+    assert (c.mana, c.tap, c.sacrifice, c.life, c.discard) == ("{1}{R}", True, "creature", 2, 1)
+    assert parse_cost("Sacrifice Mogg Fanatic").sacrifice_self
+    assert parse_cost("{Q}, Remove a +1/+1 counter from SELF").remove == ("+1/+1", 1)
+    for bad in ("{X}, {T}", "Exile a card from your graveyard", "{T}, {T}", ""):
+        with pytest.raises(ValueError):
+            parse_cost(bad)
+
+
+def test_the_language_keeps_the_text_and_an_activated_ability() -> None:
+    ab = parse_ability(Cursor.root(_ab("{T}", GAIN), None), Ctx())
+    assert ab.kind == "text" and ab.text == "{T}: do it." and is_activated(ab)
+    with pytest.raises(ScenarioError, match="cost part"):
+        parse_ability(Cursor.root(_ab("Tap an untapped creature you control", GAIN), None), Ctx())
+    with pytest.raises(ScenarioError, match="names no target"):
+        parse_ability(Cursor.root(_ab("{T}", [{"kind": "draw", "player": "target"}]), None), Ctx())
+
+
+def test_pinger_resolves_and_fizzles_when_its_target_is_gone() -> None:
+    """608.2b: the only target left the battlefield: the ability doesn't resolve."""
+    g = new_game(state(card("pyro", "Prodigal Pyromancer", "alice", 1), creature("x", "bob", 1, 1, 2)))
+    g = g.apply(ActivateAbility("alice", "pyro", targets=("x",)))
+    assert g.state.object("pyro").tapped and g.top() is not None and g.priority == "alice"
+    from pyengine.game import Perform
+    from pyengine.game.casting import _move
+
+    g = g.apply(Perform((_move("x", "battlefield", "graveyard", "destroy"),)))
+    g = _resolve(g)
+    assert not g.stack and _life(g, "bob") == 20
+
+
+def test_only_the_controller_with_priority_activates() -> None:
+    g = new_game(state(card("pyro", "Prodigal Pyromancer", "alice", 1)))
+    with pytest.raises(IllegalAction) as e:
+        g.apply(ActivateAbility("bob", "pyro", targets=("alice",)))
+    assert e.value.rule == "117.1b"
+    g = g.apply(Pass())  # bob has priority; the Pyromancer is alice's
+    with pytest.raises(IllegalAction) as e:
+        g.apply(ActivateAbility("bob", "pyro", targets=("alice",)))
+    assert e.value.rule == "602.2"
+
+
+def test_humility_removes_the_ability_and_necrotic_ooze_gains_it() -> None:
+    """113.3b, 613.1f: losing all abilities removes an activated ability; Necrotic Ooze has
+    the activated abilities of the creature cards in graveyards."""
+    g = new_game(state(card("pyro", "Prodigal Pyromancer", "alice", 1), card("hum", "Humility", "bob", 2)))
+    with pytest.raises(IllegalAction) as e:
+        g.apply(ActivateAbility("alice", "pyro", targets=("bob",)))
+    assert e.value.rule == "602.1"
+    ooze = card("ooze", "Necrotic Ooze", "alice", 1)
+    dead = card("dead", "Prodigal Pyromancer", "alice", 0, zone=Zone.GRAVEYARD)
+    g = new_game(state(ooze, dead))
+    g = _resolve(g.apply(ActivateAbility("alice", "ooze", targets=("bob",))))
+    assert _life(g, "bob") == 19 and g.state.object("ooze").tapped
+
+
+def test_sorcery_timing_and_once_each_turn() -> None:
+    """602.5d: only in its controller's main phase with an empty stack; 602.5b: once each turn."""
+    ab = _ab("{T}", GAIN, timing="sorcery")
+    g = new_game(state(_inline("s", "alice", ab), step=Step.BEGINNING_OF_COMBAT))
+    with pytest.raises(IllegalAction) as e:
+        g.apply(ActivateAbility("alice", "s"))
+    assert e.value.rule == "602.5d"
+    g = new_game(state(_inline("s", "alice", ab)))
+    assert _life(_resolve(g.apply(ActivateAbility("alice", "s"))), "alice") == 22
+    once = _ab("Pay 1 life", GAIN, limit="once_each_turn")
+    g = new_game(state(_inline("o", "alice", once)))
+    g = _resolve(g.apply(ActivateAbility("alice", "o")))
+    assert _life(g, "alice") == 21
+    with pytest.raises(IllegalAction) as e:
+        g.apply(ActivateAbility("alice", "o"))
+    assert e.value.rule == "602.5b"
+    g = g.apply(Advance(Step.PRECOMBAT_MAIN, 5))
+    g = _resolve(g.apply(ActivateAbility("alice", "o")))  # alice's next turn: once again
+    assert _life(g, "alice") == 22
+
+
+def test_life_sacrifice_discard_counters_and_untap_costs() -> None:
+    """119.4, 701.21a, 701.9a, 118.3, 107.6: each part paid, or the activation refused."""
+    poor = (Player("alice", life=1, library_size=20), Player("bob", library_size=20))
+    g = new_game(state(_inline("l", "alice", _ab("Pay 2 life", GAIN)), players=poor))
+    with pytest.raises(IllegalAction) as e:
+        g.apply(ActivateAbility("alice", "l"))
+    assert e.value.rule == "119.4"
+    sac = _inline("s", "alice", _ab("Sacrifice another creature", GAIN))
+    land = card("land", "Mountain", "alice", 2)
+    g = new_game(state(sac, land, creature("c", "alice", 1, 1, 3)))
+    for wrong, rule in (((), "601.2h"), (("land",), "601.2h"), (("s",), "601.2h")):
+        with pytest.raises(IllegalAction) as e:
+            g.apply(ActivateAbility("alice", "s", sacrifice=wrong))
+        assert e.value.rule == rule
+    g2 = g.apply(ActivateAbility("alice", "s", sacrifice=("c",)))
+    assert _zone(g2, "c") == Zone.GRAVEYARD and _life(_resolve(g2), "alice") == 22
+    disc = _inline("d", "alice", _ab("Discard a card", [{"kind": "draw", "player": "you"}]))
+    g = new_game(state(disc, card("h", "Mountain", "alice", 0, zone=Zone.HAND),
+                       card("b", "Mountain", "bob", 0, zone=Zone.HAND)))
+    with pytest.raises(IllegalAction) as e:
+        g.apply(ActivateAbility("alice", "d", discard=("b",)))
+    assert e.value.rule == "701.9a"
+    assert _zone(g.apply(ActivateAbility("alice", "d", discard=("h",))), "h") == Zone.GRAVEYARD
+    ctr = _inline("k", "alice", _ab("{Q}, Remove a +1/+1 counter from SELF", GAIN), tapped=True,
+                  counters=(("+1/+1", 1),))
+    g = new_game(state(ctr))
+    g2 = g.apply(ActivateAbility("alice", "k"))
+    assert not g2.state.object("k").tapped and dict(g2.state.object("k").counters).get("+1/+1", 0) == 0
+    with pytest.raises(IllegalAction) as e:  # now untapped: {Q} can't be paid
+        _resolve(g2).apply(ActivateAbility("alice", "k"))
+    assert e.value.rule == "107.6"
+
+
+def test_mana_from_the_pool_and_the_choice_of_mana() -> None:
+    """601.2h: the pool pays; with two kinds left for generic mana the player says which."""
+    ab = _ab("{1}{R}", GAIN)
+    rich = (Player("alice", mana="{R}{G}{U}", library_size=20), Player("bob", library_size=20))
+    g = new_game(state(_inline("m", "alice", ab), players=rich))
+    with pytest.raises(IllegalAction, match="more than one way"):
+        g.apply(ActivateAbility("alice", "m"))
+    g2 = g.apply(ActivateAbility("alice", "m", pool=Pool.parse("{R}{U}")))
+    assert g2.state.player("alice").mana == "{G}"
+    poor = (Player("alice", mana="{G}{G}", library_size=20), Player("bob", library_size=20))
+    with pytest.raises(IllegalAction) as e:
+        new_game(state(_inline("m", "alice", ab), players=poor)).apply(ActivateAbility("alice", "m"))
+    assert e.value.rule == "601.2h"
+
+
+def test_protection_forbids_the_target() -> None:
+    """702.16b: a creature with protection from black can't be the target of Royal
+    Assassin's (black) ability."""
+    knight = creature("k", "bob", 2, 2, 2, keywords=("protection from black",), tapped=True)
+    g = new_game(state(card("ra", "Royal Assassin", "alice", 1), knight))
+    with pytest.raises(IllegalAction) as e:
+        g.apply(ActivateAbility("alice", "ra", targets=("k",)))
+    assert e.value.rule == "601.2c"
+
+
+def test_a_pump_on_the_source_until_end_of_turn() -> None:
+    """611.2c, 514.2: "SELF gets +1/+0 until end of turn" (Firebreathing's "{R}: +1/+0"):
+    each activation adds +1/+0 to the source, locked in as it resolves; the effects end in
+    the cleanup step."""
+    ab = {"activated": {"cost": "{R}", "resolves": {"modify_pt": {"power": 1, "toughness": 0}},
+                        "duration": "end_of_turn"}, "text": "{R}: SELF gets +1/+0 until end of turn."}
+    rich = (Player("alice", mana="{R}{R}", library_size=20), Player("bob", library_size=20))
+    g = new_game(state(_inline("f", "alice", ab), players=rich))
+    g = _resolve(_resolve(g.apply(ActivateAbility("alice", "f")).apply(ActivateAbility("alice", "f"))))
+    from pyengine.game.perform import layers
+
+    assert layers(g.state).objects["f"].power == 4 and layers(g.state).objects["f"].toughness == 2
+    g = g.apply(Advance(Step.UPKEEP, 4))
+    assert layers(g.state).objects["f"].power == 2
+    with pytest.raises(ScenarioError, match="affects"):
+        parse_ability(Cursor.root({"activated": {"cost": "{R}", "resolves": {
+            "affects": "self", "modify_pt": {"power": 1}}}, "text": "{R}: x."}, None), Ctx())
+
+
+def test_abilities_are_numbered_in_the_order_printed() -> None:
+    """602.2a: the player announces which ability; ``ability: N`` counts the source's activated
+    abilities in the order printed (not by their texts)."""
+    doc = {"name": "Two", "types": ["Artifact"], "abilities": [
+        {"activated": {"cost": "{T}", "do": GAIN}, "text": "{T}: You gain 2 life."},
+        {"activated": {"cost": "{Q}", "do": [{"kind": "gain_life", "player": "you", "amount": 5}]},
+         "text": "{Q}: You gain 5 life."}]}
+    chars = parse_characteristics(Cursor.root(doc, None), Ctx(key_prefix="two", players=("alice", "bob")))
+    g = new_game(state(GameObject("two", chars, owner="alice", controller="alice", timestamp=1)))
+    with pytest.raises(IllegalAction) as e:
+        g.apply(ActivateAbility("alice", "two"))
+    assert e.value.rule == "602.2a"
+    assert _life(_resolve(g.apply(ActivateAbility("alice", "two", ability=1))), "alice") == 22
+    with pytest.raises(IllegalAction) as e:  # {Q} of an untapped permanent
+        g.apply(ActivateAbility("alice", "two", ability=2))
+    assert e.value.rule == "107.6"
