@@ -46,8 +46,11 @@ class ScriptIds(set[str]):
 
 
 def new_id(name: str, taken: set[str]) -> str:
-    """``NAME-token-N``: the name in lower case with dashes, N the first number unused."""
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "token"
+    """``NAME-token-N``: the name in lower case with dashes (without the word "Token" that ends
+    the name of a token its effect doesn't name, CR 111.4: a Goblin Token is ``goblin-token-1``),
+    N the first number unused."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    slug = slug.removesuffix("-token") or "token"
     n = 1
     while f"{slug}-token-{n}" in taken:
         n += 1
