@@ -15,10 +15,14 @@ from dataclasses import dataclass, replace
 from typing import Any, Union
 
 from pyengine.budget import Budget
+from pyengine.cast.model import Payment
+from pyengine.cast.special import CostPayment, check_payment, unsupported
 from pyengine.events import GameEvent
 from pyengine.game import checks
 from pyengine.game.model import Game, IllegalAction
+from pyengine.game.paying import pay_mana, produced
 from pyengine.game.perform import layers, library, perform
+from pyengine.game.pool import Pool
 from pyengine.lang.effects import Ctx, parse_effect
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.effects import ResolvedEffect
@@ -83,10 +87,13 @@ class Manifest:
 
 @dataclass(frozen=True)
 class TurnFaceUp:
-    """701.40b: a special action (116.2b): ``player`` turns their manifested ``obj`` face up."""
+    """701.40b: a special action (116.2b): ``player`` turns their manifested ``obj`` face up,
+    paying its mana cost with ``payment`` (as a cast's: mana abilities and pool mana), or with
+    pool mana of their choice when it is None."""
 
     player: str
     obj: str
+    payment: Payment | None = None
 
 
 @dataclass(frozen=True)
@@ -163,8 +170,14 @@ def read(reader: Any, key: str, cur: Cursor) -> KeywordAction:
         cur.mapping({"player", "id"}, "{player: P, id: ID FOR AN UNNAMED TOP CARD}")
         new_id = _fresh(reader, cur.get("id")) if cur.has("id") else None
         return Manifest(reader.player(cur.req("player")), new_id)
-    cur.mapping({"player", "object"}, "{player: P, object: MANIFESTED PERMANENT}")
-    return TurnFaceUp(reader.player(cur.req("player")), reader.object(cur.req("object")))
+    cur.mapping({"player", "object", "payment"},
+                "{player: P, object: MANIFESTED PERMANENT, payment: {tap, pool}}")
+    payment = None
+    if cur.has("payment"):
+        from pyengine.queries.cast import _payment
+
+        payment = _payment(cur.get("payment"), {o.id: o for o in reader.state.objects}, {})
+    return TurnFaceUp(reader.player(cur.req("player")), reader.object(cur.req("object")), payment)
 
 
 def _fresh(reader: Any, cur: Cursor) -> str:
@@ -337,14 +350,10 @@ def _turn_face_up(game: Game, a: TurnFaceUp, budget: Budget | float) -> Game:
         raise IllegalAction("701.40g", f"{a.obj} is an instant or sorcery card: revealed, it stays face down")
     if "Creature" not in types or o.printed.mana_cost is None:
         raise IllegalAction("701.40b", f"{a.obj} is not a creature card with a mana cost")
-    pool = _pay(game.state.player(a.player).mana, o.printed.mana_cost)
-    if pool is None:
-        raise IllegalAction("701.40b", f"{a.player} can't pay {o.printed.mana_cost} (mana available: "
-                                       f"{game.state.player(a.player).mana or 'none'})")
+    game = _pay_cost(game, a, o.printed.mana_cost, budget)
     ts = game.next_timestamp  # 613.7f
     objs = tuple(replace(x, face_down=False, timestamp=ts) if x.id == o.id else x for x in game.state.objects)
-    players = tuple(replace(p, mana=pool) if p.id == a.player else p for p in game.state.players)
-    game = game.with_state(objects=objs, players=players).clone(next_timestamp=ts + 1)
+    game = game.with_state(objects=objs).clone(next_timestamp=ts + 1)
     return game.emit(GameEvent("turned_face_up", obj=o.id, player=a.player, rule="701.40b"))
 
 
@@ -355,46 +364,48 @@ def special_actions(game: Game, budget: Budget | float = 30.0) -> tuple[TurnFace
     if pid is None or not any(o.face_down for o in game.state.objects):
         return ()
     res = layers(game.state, budget)
-    mana = game.state.player(pid).mana
     return tuple(TurnFaceUp(pid, o.id) for o in game.state.objects
                  if o.zone == Zone.BATTLEFIELD and o.face_down and o.face_down_kind == FaceDown.MANIFEST
                  and o.id in res.objects and res.objects[o.id].controller == pid
                  and "Creature" in o.printed.types and not {"Instant", "Sorcery"} & set(o.printed.types)
-                 and o.printed.mana_cost is not None and _payable(mana, o.printed.mana_cost))
+                 and o.printed.mana_cost is not None and unsupported(o.printed.mana_cost) is None
+                 and _payment(game, pid, o.printed.mana_cost, None, budget).payments)
 
 
-def _payable(mana: str, cost: str) -> bool:
-    try:
-        return _pay(mana, cost) is not None
-    except IllegalAction:
-        return False
+def _payment(game: Game, player: str, cost: str, payment: Payment | None,
+             budget: Budget | float) -> CostPayment:
+    sym = unsupported(cost)
+    if sym is not None:
+        raise IllegalAction("701.40b", f"paying {{{sym}}} is not followed by the game yet")
+    return check_payment(game.state, player, cost, payment, layers(game.state, budget), budget)
 
 
-def _pay(available: str, cost: str) -> str | None:
-    """What is left of the mana ``available`` after paying ``cost`` (colored symbols with
-    mana of their color, generic with any, 601.2h), None if it can't be paid."""
-    pool: dict[str, int] = {}
-    for sym in parse_cost(available).symbols:
-        key, n = ("C", int(sym)) if sym.isdigit() else (sym, 1)
-        pool[key] = pool.get(key, 0) + n
-    generic = 0
+def _pay_cost(game: Game, a: TurnFaceUp, cost: str, budget: Budget | float) -> Game:
+    """701.40b: the mana cost is paid as a cast's total cost is (601.2g-h: the casting
+    encodings judge the payment, :mod:`pyengine.game.paying` moves the mana)."""
+    verdict = _payment(game, a.player, cost, a.payment, budget)
+    if not verdict.payments:
+        first = verdict.violations[0] if verdict.violations else None
+        raise IllegalAction("701.40b", f"{a.player} can't pay {cost} (mana available: "
+                                       f"{game.state.player(a.player).mana or 'none'}"
+                                       + (f"; {first.render()})" if first else ")"))
+    if len(verdict.payments) > 1:
+        spends = "; ".join("".join(f"{{{k}}}" * n for k, n in spent) for spent, _ in verdict.payments)
+        raise IllegalAction("601.2h", f"which mana pays {cost} is {a.player}'s choice ({spends}): give "
+                                      "payment: {pool: ...}")
+    spent = verdict.payments[0][0]
+    pay = a.payment or Payment()
+    added = produced(pay, layers(game.state, budget))
+    tapped = [(oid, "mana_ability", "601.2g") for oid, _ in pay.tap]
+    return pay_mana(game, a.player, tapped, added, Pool(spent), 0, len(_units(cost)))
+
+
+def _units(cost: str) -> list[str]:
+    """The mana symbols of ``cost``, a generic {N} as N symbols."""
+    out: list[str] = []
     for sym in parse_cost(cost).symbols:
-        if sym.isdigit():
-            generic += int(sym)
-        elif sym in "WUBRGC" and len(sym) == 1:
-            if pool.get(sym, 0) <= 0:
-                return None
-            pool[sym] -= 1
-        elif sym not in ("X", "Y", "Z"):
-            raise IllegalAction("701.40b", f"paying {{{sym}}} is not followed by the game yet")
-    if sum(pool.values()) < generic:
-        return None
-    for key in ("C", "W", "U", "B", "R", "G"):  # colorless first, then colors in WUBRG order
-        take = min(generic, pool.get(key, 0))
-        pool[key] = pool.get(key, 0) - take
-        generic -= take
-    return "".join(f"{{{k}}}" * n for k, n in pool.items() if k != "C" and n) + \
-        (f"{{{pool['C']}}}" if pool.get("C") else "")
+        out += ["1"] * int(sym) if sym.isdigit() else [sym]
+    return out
 
 
 def _transform(game: Game, a: Transform, budget: Budget | float) -> Game:
