@@ -19,23 +19,9 @@ from typing import Any
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
 from pyengine.game import checks
+from pyengine.game import keyword_model as M
 from pyengine.game.keyword_faces import manifest, special_actions, transform, turn_face_up
-from pyengine.game.keyword_model import (
-    KEYS,
-    KINDS,
-    VARIANTS,
-    Bolster,
-    Detain,
-    KeywordAction,
-    Manifest,
-    Monstrosity,
-    Populate,
-    Proliferate,
-    Transform,
-    TurnFaceUp,
-    VariantAction,
-    permanent,
-)
+from pyengine.game.keyword_model import KEYS, KINDS, KeywordAction, permanent
 from pyengine.game.keyword_read import read
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers, perform
@@ -45,19 +31,18 @@ from pyengine.model.effects import ResolvedEffect
 from pyengine.model.enums import Duration, Zone
 from pyengine.replacement.event import Event
 
-__all__ = ["KEYS", "KINDS", "Bolster", "Detain", "KeywordAction", "Manifest", "Monstrosity", "Populate",
-           "Proliferate", "Transform", "TurnFaceUp", "VariantAction", "apply", "read", "special_actions"]
+__all__ = ["KEYS", "KINDS", "KeywordAction", "apply", "read", "special_actions"]
 
 
 def apply(game: Game, action: KeywordAction, budget: Budget | float) -> Game:
     """The game after the keyword action; :class:`IllegalAction` if the rules forbid it. The
     player holding priority receives it again: state-based actions and triggers first (117.5)."""
-    if isinstance(action, VariantAction):
-        rule, why = VARIANTS[action.word]
+    if isinstance(action, M.VariantAction):
+        rule, why = M.VARIANTS[action.word]
         raise IllegalAction(rule, f"{why}; this game is a two-player game without variants")
     holder = game.priority
     game = _DO[type(action)](game, action, budget)
-    if isinstance(action, TurnFaceUp):  # 116.3: after a special action, the player receives priority
+    if isinstance(action, M.TurnFaceUp):  # 116.3: after a special action, the player receives priority
         holder = action.player
         game = game.clone(passes=0)  # 117.4: passes in succession only
     if holder is not None and game.pending is None:
@@ -70,7 +55,7 @@ def _counters(on: tuple[str, str], kind: str, n: int, by: str) -> Event:
                               ("cause", "effect")))
 
 
-def _proliferate(game: Game, a: Proliferate, budget: Budget | float) -> Game:
+def _proliferate(game: Game, a: M.Proliferate, budget: Budget | float) -> Game:
     events = []
     players = set(game.state.player_ids)
     for c in a.chosen:
@@ -98,7 +83,7 @@ def _creatures(game: Game, player: str, budget: Budget | float, tokens: bool = F
     return out
 
 
-def _populate(game: Game, a: Populate, budget: Budget | float) -> Game:
+def _populate(game: Game, a: M.Populate, budget: Budget | float) -> Game:
     tokens = _creatures(game, a.player, budget, tokens=True)
     if a.token is not None and a.token not in tokens:
         raise IllegalAction("701.36a", f"{a.token} is not a creature token {a.player} controls"
@@ -116,7 +101,7 @@ def _populate(game: Game, a: Populate, budget: Budget | float) -> Game:
     return perform(game, [ev], rule="701.36a", cause="create", budget=budget, token_ids=(a.new_id,))
 
 
-def _monstrosity(game: Game, a: Monstrosity, budget: Budget | float) -> Game:
+def _monstrosity(game: Game, a: M.Monstrosity, budget: Budget | float) -> Game:
     o = permanent(game, a.obj, "701.37b", "can be or become monstrous")
     if o.monstrous:
         return game  # 701.37a: "if this permanent isn't monstrous"
@@ -131,7 +116,7 @@ def _monstrosity(game: Game, a: Monstrosity, budget: Budget | float) -> Game:
                                                         rule="701.37a"))
 
 
-def _bolster(game: Game, a: Bolster, budget: Budget | float) -> Game:
+def _bolster(game: Game, a: M.Bolster, budget: Budget | float) -> Game:
     mine = _creatures(game, a.player, budget)
     if not mine:
         if a.choice is not None:
@@ -151,7 +136,7 @@ def _bolster(game: Game, a: Bolster, budget: Budget | float) -> Game:
     return perform(game, [_counters(("o", choice), "+1/+1", a.n, a.player)], rule="701.39a", budget=budget)
 
 
-def _detain(game: Game, a: Detain, budget: Budget | float) -> Game:
+def _detain(game: Game, a: M.Detain, budget: Budget | float) -> Game:
     for oid in a.objects:
         permanent(game, oid, "701.35a", "can be detained")
     text = "can't attack or block until its detainer's next turn"
@@ -164,6 +149,6 @@ def _detain(game: Game, a: Detain, budget: Budget | float) -> Game:
     return game.emit(*(GameEvent("detain", obj=o, player=a.controller, rule="701.35a") for o in a.objects))
 
 
-_DO: dict[type, Any] = {Proliferate: _proliferate, Populate: _populate, Monstrosity: _monstrosity,
-                        Bolster: _bolster, Detain: _detain, Manifest: manifest, TurnFaceUp: turn_face_up,
-                        Transform: transform}
+_DO: dict[type, Any] = {M.Proliferate: _proliferate, M.Populate: _populate,
+                        M.Monstrosity: _monstrosity, M.Bolster: _bolster, M.Detain: _detain,
+                        M.Manifest: manifest, M.TurnFaceUp: turn_face_up, M.Transform: transform}

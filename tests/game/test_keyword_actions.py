@@ -12,7 +12,7 @@ from pyengine.cast.model import Payment
 from pyengine.cast.special import check_payment
 from pyengine.errors import ScenarioError
 from pyengine.game import Advance, IllegalAction, new_game
-from pyengine.game.keyword_actions import (
+from pyengine.game.keyword_model import (
     Bolster,
     Detain,
     Manifest,
