@@ -1,6 +1,6 @@
 """Paying mana in a game (CR 601.2g-h, 106.4): one path for a spell's total cost
 (:mod:`pyengine.game.casting`) and a special action's mana cost (116.2b, 701.40b:
-:mod:`pyengine.game.keyword_actions`). Whether a payment pays is the casting encodings'
+:mod:`pyengine.game.keyword_faces`). Whether a payment pays is the casting encodings'
 decision (asp/cast/payment.lp); this module moves what it decided: the permanents tap, their
 mana abilities' mana enters the pool and the mana spent leaves it."""
 
