@@ -34,6 +34,7 @@ from pyengine.errors import ScenarioError
 from pyengine.events import GameEvent
 from pyengine.game import checks
 from pyengine.game.model import Game, IllegalAction, StackItem
+from pyengine.game.paying import pay_mana, produced
 from pyengine.game.perform import layers, perform
 from pyengine.game.pool import Pool
 from pyengine.lang.effects import Ctx
@@ -174,7 +175,7 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
         raise IllegalAction(first.rule, f"the cast fails at {first.step}: {first.render()}")
     assert verdict.total is not None
     spec = spec_of(spell.printed.casting, spell.printed.mana_cost)
-    produced = _produced(game, pr.payment or Payment(), result)
+    added = produced(pr.payment or Payment(), result)
     item = _item(game, action, spell, spec)
     # 601.2a: the card moves to the stack
     moved = replace(spell, zone=Zone.STACK, controller=pr.player)
@@ -185,7 +186,7 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     game = game.with_state(objects=objs, players=players).emit(
         GameEvent("zone_change", obj=spell.id, player=pr.player, from_zone=spell.zone.value,
                   to_zone="stack", cause="cast", rule="601.2a"))
-    game = _pay(game, pr, verdict.total.life, produced, verdict.total, budget)
+    game = _pay(game, pr, verdict.total.life, added, verdict.total, budget)
     game = game.emit(GameEvent("cast", obj=spell.id, player=pr.player, rule="601.2i"))
     zones = tuple(sorted((t, o.zone.value) for t, is_p in item.targets if not is_p
                          for o in game.state.objects if o.id == t))
@@ -201,45 +202,17 @@ def _tapped_once(ids: list[str]) -> None:
         raise IllegalAction("701.26a", f"{', '.join(twice)} can't be tapped twice (107.5)")
 
 
-def _produced(game: Game, pay: Payment, result: Any) -> Pool:
-    """The mana the activated mana abilities add (601.2g, 106.4)."""
-    pool = Pool()
-    for oid, mana in pay.tap:
-        ch = result.objects.get(oid)
-        abilities = mana_abilities(ch.abilities) if ch is not None else []
-        if mana is not None:
-            abilities = [a for a in abilities if mana.upper() in a][:1]
-        if len(abilities) != 1:
-            raise IllegalAction("605.3b", f"{oid} has {len(abilities)} mana abilities: say which is "
-                                          f"activated ({{id: {oid}, mana: COLOR}})")
-        pool = pool.plus(Pool.of(abilities[0]))
-    return pool
-
-
-def _pay(game: Game, pr: Proposal, life: int, produced: Pool, total: Any, budget: Budget | float) -> Game:
+def _pay(game: Game, pr: Proposal, life: int, added: Pool, total: Any, budget: Budget | float) -> Game:
     """601.2g-h: the mana abilities' permanents tap and their mana enters the pool; the total
     cost is paid from the pool and by the other means the payment names."""
     pay = pr.payment or Payment()
-    objs = {o.id: o for o in game.state.objects}
     tapped = [(oid, "mana_ability", "601.2g") for oid, _ in pay.tap]
     tapped += [(oid, "convoke", "702.51a") for oid in pay.convoke]
     tapped += [(oid, "improvise", "702.126a") for oid in pay.improvise]
-    taps = [GameEvent("tap", obj=oid, player=pr.player, cause=why, rule=rule) for oid, why, rule in tapped]
-    for e in taps:
-        objs[e.obj or ""] = replace(objs[e.obj or ""], tapped=True)
-    caster = game.state.player(pr.player)
     spent = Pool(tuple(sorted((s.upper(), n) for s, n in pay.pool)))
     units = sum(n for _, n in total.mana)
-    left = produced.count() + spent.count() + len(pay.convoke) + len(pay.delve) + len(pay.improvise) - units
-    if left > 0 and len(produced.amounts) > 1:
-        raise IllegalAction("106.4", f"the mana abilities add {produced.render()}, {left} more than the cost "
-                                     "takes: which mana stays in the pool is the caster's choice; "
-                                     "activate the mana abilities first (mana:), then spend what the "
-                                     "cost takes from the pool")
-    leftover = Pool(((produced.amounts[0][0], left),)) if left > 0 else Pool()
-    pool = Pool.parse(caster.mana).minus(spent).plus(leftover)
-    players = tuple(replace(p, mana=pool.render()) if p.id == pr.player else p for p in game.state.players)
-    game = game.with_state(objects=tuple(objs[o.id] for o in game.state.objects), players=players).emit(*taps)
+    game = pay_mana(game, pr.player, tapped, added, spent,
+                    len(pay.convoke) + len(pay.delve) + len(pay.improvise), units)
     events = [_move(s, "battlefield", "graveyard", "sacrifice") for s in pr.sacrifice or ()]
     events += [_move(d, "graveyard", "exile", "delve") for d in pay.delve]
     if life:

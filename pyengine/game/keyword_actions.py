@@ -6,187 +6,43 @@ abandon (701.31-701.33) exist only in Planechase and Archenemy games, which this
 Counters, tokens and zone changes are events through the replacement engine
 (:func:`pyengine.game.perform.perform`); toughness, types and control are the layer engine's.
 A choice the rules forbid raises :class:`IllegalAction` naming the rule; a malformed action is
-a one-line error of the script's reader (:func:`read`).
+a one-line error of the script's reader (:func:`read`). The actions as values are
+:mod:`pyengine.game.keyword_model`'s, their reading :mod:`pyengine.game.keyword_read`'s; those of
+faces (manifest, turning face up, transform) are performed by :mod:`pyengine.game.keyword_faces`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Union
+from dataclasses import replace
+from typing import Any
 
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
 from pyengine.game import checks
+from pyengine.game import keyword_model as M
+from pyengine.game.keyword_faces import manifest, special_actions, transform, turn_face_up
+from pyengine.game.keyword_model import KEYS, KINDS, KeywordAction, permanent
+from pyengine.game.keyword_read import read
 from pyengine.game.model import Game, IllegalAction
-from pyengine.game.perform import layers, library, perform
+from pyengine.game.perform import layers, perform
 from pyengine.lang.effects import Ctx, parse_effect
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.effects import ResolvedEffect
-from pyengine.model.enums import Duration, FaceDown, Zone
-from pyengine.model.mana import parse_cost
-from pyengine.model.objects import Characteristics, GameObject
+from pyengine.model.enums import Duration, Zone
 from pyengine.replacement.event import Event
 
+__all__ = ["KEYS", "KINDS", "KeywordAction", "apply", "read", "special_actions"]
 
-@dataclass(frozen=True)
-class Proliferate:
-    """701.34a: ``player`` chooses these permanents and players that have counters."""
-
-    player: str
-    chosen: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Populate:
-    """701.36a: ``player`` copies the creature token ``token`` (None: the only one, or none);
-    the new token's id is ``new_id``."""
-
-    player: str
-    token: str | None
-    new_id: str
-
-
-@dataclass(frozen=True)
-class Monstrosity:
-    """701.37a: monstrosity ``n`` of the permanent ``obj``."""
-
-    obj: str
-    n: int
-
-
-@dataclass(frozen=True)
-class Bolster:
-    """701.39a: ``player`` bolsters ``n``; ``choice``: the creature among those tied for least
-    toughness (None: the only one)."""
-
-    player: str
-    n: int
-    choice: str | None
-
-
-@dataclass(frozen=True)
-class Detain:
-    """701.35a: the spell's or ability's controller detains these permanents."""
-
-    controller: str
-    objects: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Manifest:
-    """701.40a: ``player`` manifests the top card of their library; ``new_id`` names it when
-    the state doesn't (an unnamed card of ``library_size``)."""
-
-    player: str
-    new_id: str | None
-
-
-@dataclass(frozen=True)
-class TurnFaceUp:
-    """701.40b: a special action (116.2b): ``player`` turns their manifested ``obj`` face up."""
-
-    player: str
-    obj: str
-
-
-@dataclass(frozen=True)
-class Transform:
-    """701.27a: the permanent ``obj`` turns over to its other face."""
-
-    obj: str
-
-
-@dataclass(frozen=True)
-class VariantAction:
-    """Planeswalk (701.31), set in motion (701.32), abandon (701.33)."""
-
-    word: str
-    player: str
-
-
-KeywordAction = Union[Proliferate, Populate, Monstrosity, Bolster, Detain, Manifest, TurnFaceUp,
-                      Transform, VariantAction]
-KINDS = (Proliferate, Populate, Monstrosity, Bolster, Detain, Manifest, TurnFaceUp, Transform,
-         VariantAction)
-
-# CR 701.31a, 701.32a, 701.33a: only during a Planechase or an Archenemy game
-VARIANTS = {"planeswalk": ("701.31a", "a player may planeswalk only during a Planechase game (901)"),
-            "set_in_motion": ("701.32a", "a scheme may be set in motion only during an Archenemy game "
-                                         "(904)"),
-            "abandon": ("701.33a", "a scheme may be abandoned only during an Archenemy game (904)")}
-KEYS = frozenset({"proliferate", "populate", "monstrosity", "bolster", "detain", "manifest",
-                  "turn_face_up", "transform"} | set(VARIANTS))
-
-
-# -- reading ------------------------------------------------------------------------------
-
-def read(reader: Any, key: str, cur: Cursor) -> KeywordAction:
-    """The action of script item ``{key: ...}`` (``reader``: the script's ScriptReader)."""
-    if key in VARIANTS:
-        return VariantAction(key, reader.player(cur))
-    if key == "transform":
-        return Transform(reader.object(cur if isinstance(cur.value, str) else
-                                       cur.mapping({"object"}, "{object: PERMANENT}").req("object")))
-    if key == "proliferate":
-        cur.mapping({"player", "chosen"}, "{player: P, chosen: [PERMANENTS AND PLAYERS WITH COUNTERS]}")
-        chosen = tuple(cur.req("chosen").strings("a list of permanent and player ids")) \
-            if cur.get("chosen").value != [] else ()
-        for c in chosen:
-            if c not in reader.players and c not in reader.ids:
-                cur.get("chosen").fail(f"expected a player or object id, got {c!r}")
-        if len(set(chosen)) != len(chosen):
-            cur.get("chosen").fail("expected each permanent or player once (CR 701.34a)")
-        return Proliferate(reader.player(cur.req("player")), chosen)
-    if key == "populate":
-        cur.mapping({"player", "token", "id"}, "{player: P, token: CREATURE TOKEN, id: NEW TOKEN ID}")
-        token = reader.object(cur.get("token")) if cur.has("token") else None
-        return Populate(reader.player(cur.req("player")), token, _fresh(reader, cur.req("id")))
-    if key == "monstrosity":
-        cur.mapping({"object", "amount"}, "{object: PERMANENT, amount: N}")
-        return Monstrosity(reader.object(cur.req("object")), cur.req("amount").integer("N", 0))
-    if key == "bolster":
-        cur.mapping({"player", "amount", "choice"}, "{player: P, amount: N, choice: CREATURE}")
-        choice = reader.object(cur.get("choice")) if cur.has("choice") else None
-        return Bolster(reader.player(cur.req("player")), cur.req("amount").integer("N", 0), choice)
-    if key == "detain":
-        cur.mapping({"controller", "objects"}, "{controller: P, objects: [PERMANENTS]}")
-        objs = cur.req("objects")
-        ids = [objs.value] if isinstance(objs.value, str) else objs.strings("a list of permanent ids")
-        for o in ids:
-            reader.object(Cursor(o, objs.path, objs.line, objs.file))
-        if not ids:
-            objs.fail("expected at least one permanent to detain")
-        return Detain(reader.player(cur.req("controller")), tuple(ids))
-    if key == "manifest":
-        if isinstance(cur.value, str):
-            return Manifest(reader.player(cur), None)
-        cur.mapping({"player", "id"}, "{player: P, id: ID FOR AN UNNAMED TOP CARD}")
-        new_id = _fresh(reader, cur.get("id")) if cur.has("id") else None
-        return Manifest(reader.player(cur.req("player")), new_id)
-    cur.mapping({"player", "object"}, "{player: P, object: MANIFESTED PERMANENT}")
-    return TurnFaceUp(reader.player(cur.req("player")), reader.object(cur.req("object")))
-
-
-def _fresh(reader: Any, cur: Cursor) -> str:
-    oid = cur.string("an id for the new object")
-    if oid in reader.ids or oid in reader.players:
-        cur.fail(f"id {oid!r} is already used")
-    reader.ids.add(oid)
-    reader.events.objects.add(oid)
-    return oid
-
-
-# -- performing ---------------------------------------------------------------------------
 
 def apply(game: Game, action: KeywordAction, budget: Budget | float) -> Game:
     """The game after the keyword action; :class:`IllegalAction` if the rules forbid it. The
     player holding priority receives it again: state-based actions and triggers first (117.5)."""
-    if isinstance(action, VariantAction):
-        rule, why = VARIANTS[action.word]
+    if isinstance(action, M.VariantAction):
+        rule, why = M.VARIANTS[action.word]
         raise IllegalAction(rule, f"{why}; this game is a two-player game without variants")
     holder = game.priority
     game = _DO[type(action)](game, action, budget)
-    if isinstance(action, TurnFaceUp):  # 116.3: after a special action, the player receives priority
+    if isinstance(action, M.TurnFaceUp):  # 116.3: after a special action, the player receives priority
         holder = action.player
         game = game.clone(passes=0)  # 117.4: passes in succession only
     if holder is not None and game.pending is None:
@@ -199,14 +55,7 @@ def _counters(on: tuple[str, str], kind: str, n: int, by: str) -> Event:
                               ("cause", "effect")))
 
 
-def _permanent(game: Game, oid: str, rule: str, what: str) -> GameObject:
-    o = game.state.object(oid)
-    if o.zone != Zone.BATTLEFIELD:
-        raise IllegalAction(rule, f"{oid} is in the {o.zone.value}: only a permanent {what}")
-    return o
-
-
-def _proliferate(game: Game, a: Proliferate, budget: Budget | float) -> Game:
+def _proliferate(game: Game, a: M.Proliferate, budget: Budget | float) -> Game:
     events = []
     players = set(game.state.player_ids)
     for c in a.chosen:
@@ -215,7 +64,7 @@ def _proliferate(game: Game, a: Proliferate, budget: Budget | float) -> Game:
                 raise IllegalAction("701.34a", f"{c} has no counters to proliferate")
             events.append(_counters(("p", c), "poison", 1, a.player))
             continue
-        o = _permanent(game, c, "701.34a", "or player with counters can be chosen")
+        o = permanent(game, c, "701.34a", "or player with counters can be chosen")
         if not o.counters:
             raise IllegalAction("701.34a", f"{c} has no counters to proliferate")
         events += [_counters(("o", c), kind, 1, a.player) for kind, _ in o.counters]  # each kind
@@ -234,7 +83,7 @@ def _creatures(game: Game, player: str, budget: Budget | float, tokens: bool = F
     return out
 
 
-def _populate(game: Game, a: Populate, budget: Budget | float) -> Game:
+def _populate(game: Game, a: M.Populate, budget: Budget | float) -> Game:
     tokens = _creatures(game, a.player, budget, tokens=True)
     if a.token is not None and a.token not in tokens:
         raise IllegalAction("701.36a", f"{a.token} is not a creature token {a.player} controls"
@@ -252,8 +101,8 @@ def _populate(game: Game, a: Populate, budget: Budget | float) -> Game:
     return perform(game, [ev], rule="701.36a", cause="create", budget=budget, token_ids=(a.new_id,))
 
 
-def _monstrosity(game: Game, a: Monstrosity, budget: Budget | float) -> Game:
-    o = _permanent(game, a.obj, "701.37b", "can be or become monstrous")
+def _monstrosity(game: Game, a: M.Monstrosity, budget: Budget | float) -> Game:
+    o = permanent(game, a.obj, "701.37b", "can be or become monstrous")
     if o.monstrous:
         return game  # 701.37a: "if this permanent isn't monstrous"
     if a.n > 0:
@@ -267,7 +116,7 @@ def _monstrosity(game: Game, a: Monstrosity, budget: Budget | float) -> Game:
                                                         rule="701.37a"))
 
 
-def _bolster(game: Game, a: Bolster, budget: Budget | float) -> Game:
+def _bolster(game: Game, a: M.Bolster, budget: Budget | float) -> Game:
     mine = _creatures(game, a.player, budget)
     if not mine:
         if a.choice is not None:
@@ -287,9 +136,9 @@ def _bolster(game: Game, a: Bolster, budget: Budget | float) -> Game:
     return perform(game, [_counters(("o", choice), "+1/+1", a.n, a.player)], rule="701.39a", budget=budget)
 
 
-def _detain(game: Game, a: Detain, budget: Budget | float) -> Game:
+def _detain(game: Game, a: M.Detain, budget: Budget | float) -> Game:
     for oid in a.objects:
-        _permanent(game, oid, "701.35a", "can be detained")
+        permanent(game, oid, "701.35a", "can be detained")
     text = "can't attack or block until its detainer's next turn"
     definition = parse_effect(Cursor({"text": text, "cant_attack": True, "cant_block": True}, "detain",
                                      None, None), Ctx(players=game.state.player_ids), allow_no_affects=True)
@@ -300,119 +149,6 @@ def _detain(game: Game, a: Detain, budget: Budget | float) -> Game:
     return game.emit(*(GameEvent("detain", obj=o, player=a.controller, rule="701.35a") for o in a.objects))
 
 
-def _manifest(game: Game, a: Manifest, budget: Budget | float) -> Game:
-    pl = game.state.player(a.player)
-    if pl.library_size <= 0:
-        return game  # no card to manifest
-    objs = {o.id: o for o in game.state.objects}
-    named = library(objs, [o.id for o in game.state.objects], a.player)
-    if named:
-        top = named[0]
-    else:  # an unnamed card of the library: it becomes an object, its face unknown
-        top = a.new_id or f"manifested-{game.next_timestamp}"
-        card = GameObject(top, Characteristics(), owner=a.player, controller=a.player, zone=Zone.LIBRARY)
-        game = game.with_state(objects=game.state.objects + (card,))
-    fields = (("object", ("o", top)), ("count", 1), ("from", "library"), ("to", "battlefield"),
-              ("cause", "effect"), ("position", None), ("control", ("p", a.player)), ("as", ("o", top)),
-              ("tapped", False), ("face", "front"), ("choice", None))
-    game = perform(game, [Event("move", fields)], rule="701.40a", budget=budget)
-    if game.state.object(top).zone != Zone.BATTLEFIELD:
-        return game
-    objs2 = tuple(replace(o, face_down=True, face_down_kind=FaceDown.MANIFEST) if o.id == top else o
-                  for o in game.state.objects)
-    return game.with_state(objects=objs2)
-
-
-def _turn_face_up(game: Game, a: TurnFaceUp, budget: Budget | float) -> Game:
-    if game.priority != a.player:
-        raise IllegalAction("116.2b", f"{a.player} turns a manifested permanent face up only while "
-                                      "holding priority (701.40b)")
-    o = _permanent(game, a.obj, "701.40b", "is turned face up")
-    if not o.face_down or o.face_down_kind != FaceDown.MANIFEST:
-        raise IllegalAction("701.40b", f"{a.obj} is not a manifested permanent")
-    if layers(game.state, budget).objects[o.id].controller != a.player:
-        raise IllegalAction("701.40b", f"{a.player} doesn't control {a.obj}")
-    types = set(o.printed.types)
-    if types & {"Instant", "Sorcery"}:
-        raise IllegalAction("701.40g", f"{a.obj} is an instant or sorcery card: revealed, it stays face down")
-    if "Creature" not in types or o.printed.mana_cost is None:
-        raise IllegalAction("701.40b", f"{a.obj} is not a creature card with a mana cost")
-    pool = _pay(game.state.player(a.player).mana, o.printed.mana_cost)
-    if pool is None:
-        raise IllegalAction("701.40b", f"{a.player} can't pay {o.printed.mana_cost} (mana available: "
-                                       f"{game.state.player(a.player).mana or 'none'})")
-    ts = game.next_timestamp  # 613.7f
-    objs = tuple(replace(x, face_down=False, timestamp=ts) if x.id == o.id else x for x in game.state.objects)
-    players = tuple(replace(p, mana=pool) if p.id == a.player else p for p in game.state.players)
-    game = game.with_state(objects=objs, players=players).clone(next_timestamp=ts + 1)
-    return game.emit(GameEvent("turned_face_up", obj=o.id, player=a.player, rule="701.40b"))
-
-
-def special_actions(game: Game, budget: Budget | float = 30.0) -> tuple[TurnFaceUp, ...]:
-    """The manifested permanents the player holding priority may turn face up now (701.40b,
-    116.2b): creature cards with a mana cost they can pay."""
-    pid = game.priority
-    if pid is None or not any(o.face_down for o in game.state.objects):
-        return ()
-    res = layers(game.state, budget)
-    mana = game.state.player(pid).mana
-    return tuple(TurnFaceUp(pid, o.id) for o in game.state.objects
-                 if o.zone == Zone.BATTLEFIELD and o.face_down and o.face_down_kind == FaceDown.MANIFEST
-                 and o.id in res.objects and res.objects[o.id].controller == pid
-                 and "Creature" in o.printed.types and not {"Instant", "Sorcery"} & set(o.printed.types)
-                 and o.printed.mana_cost is not None and _payable(mana, o.printed.mana_cost))
-
-
-def _payable(mana: str, cost: str) -> bool:
-    try:
-        return _pay(mana, cost) is not None
-    except IllegalAction:
-        return False
-
-
-def _pay(available: str, cost: str) -> str | None:
-    """What is left of the mana ``available`` after paying ``cost`` (colored symbols with
-    mana of their color, generic with any, 601.2h), None if it can't be paid."""
-    pool: dict[str, int] = {}
-    for sym in parse_cost(available).symbols:
-        key, n = ("C", int(sym)) if sym.isdigit() else (sym, 1)
-        pool[key] = pool.get(key, 0) + n
-    generic = 0
-    for sym in parse_cost(cost).symbols:
-        if sym.isdigit():
-            generic += int(sym)
-        elif sym in "WUBRGC" and len(sym) == 1:
-            if pool.get(sym, 0) <= 0:
-                return None
-            pool[sym] -= 1
-        elif sym not in ("X", "Y", "Z"):
-            raise IllegalAction("701.40b", f"paying {{{sym}}} is not followed by the game yet")
-    if sum(pool.values()) < generic:
-        return None
-    for key in ("C", "W", "U", "B", "R", "G"):  # colorless first, then colors in WUBRG order
-        take = min(generic, pool.get(key, 0))
-        pool[key] = pool.get(key, 0) - take
-        generic -= take
-    return "".join(f"{{{k}}}" * n for k, n in pool.items() if k != "C" and n) + \
-        (f"{{{pool['C']}}}" if pool.get("C") else "")
-
-
-def _transform(game: Game, a: Transform, budget: Budget | float) -> Game:
-    o = _permanent(game, a.obj, "701.27a", "transforms")
-    if o.other_face is None or o.face_down:
-        return game  # 701.27c: not a double-faced permanent; 712.15a: face down it can't transform
-    if {"Instant", "Sorcery"} & set(o.other_face.types):
-        return game  # 701.27d
-    front = o.other_face if o.transformed else o.printed
-    up = o.other_face if o.transformed else replace(o.other_face, mana_value=front.mana_value)  # 712.8e
-    ts = game.next_timestamp  # 613.7g
-    new = replace(o, printed=up, other_face=o.printed,
-                  transformed=not o.transformed, timestamp=ts)
-    objs = tuple(new if x.id == o.id else x for x in game.state.objects)
-    game = game.with_state(objects=objs).clone(next_timestamp=ts + 1)
-    return game.emit(GameEvent("transform", obj=o.id, player=o.controller, rule="701.27a"))
-
-
-_DO: dict[type, Any] = {Proliferate: _proliferate, Populate: _populate, Monstrosity: _monstrosity,
-                        Bolster: _bolster, Detain: _detain, Manifest: _manifest, TurnFaceUp: _turn_face_up,
-                        Transform: _transform}
+_DO: dict[type, Any] = {M.Proliferate: _proliferate, M.Populate: _populate,
+                        M.Monstrosity: _monstrosity, M.Bolster: _bolster, M.Detain: _detain,
+                        M.Manifest: manifest, M.TurnFaceUp: turn_face_up, M.Transform: transform}

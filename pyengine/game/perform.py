@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from pyengine.budget import Budget
+from pyengine.errors import PyengineError
 from pyengine.events import GameEvent
 from pyengine.game.model import Game, IllegalAction, Outcome
 from pyengine.layers import compute
@@ -325,7 +326,7 @@ def _create_token(f: dict[str, Any], game: Game, objs: dict[str, GameObject], or
     the next of ``new_ids``, else ``NAME-token-N`` (never reused). The log records it once, as
     ``create_token``: an event that puts a permanent onto the battlefield (603.6a,
     asp/triggers/events.lp)."""
-    from pyengine.game.tokens import known_defs, new_id
+    from pyengine.game.tokens import ambiguous_names, known_defs, new_id
 
     control = f.get("control")
     pid = control[1] if isinstance(control, tuple) else game.active
@@ -333,6 +334,11 @@ def _create_token(f: dict[str, Any], game: Game, objs: dict[str, GameObject], or
     defs = known_defs(game.state, game.delayed)
     if isinstance(base, tuple) and base[0] == "o":
         chars = objs[base[1]].printed
+    elif isinstance(base, tuple) and base[0] == "tokdef" and base[1] in ambiguous_names(game.state,
+                                                                                        game.delayed):
+        raise PyengineError(f"two different token definitions are named {base[1]!r} (CR 111.4): the game "
+                            "knows a token definition by its name and can't tell which one is created; "
+                            "give each its own name")
     elif isinstance(base, tuple) and base[0] == "tokdef" and base[1] in defs:
         chars = defs[base[1]]
     else:

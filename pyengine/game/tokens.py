@@ -22,15 +22,37 @@ def known_defs(state: GameState, extra: Any = ()) -> dict[str, Characteristics]:
     """Token definitions by name: those of the state's effects (the replacement engine's) and
     those written inline in the ``create_tokens`` instructions of the objects' triggered
     abilities, of the catalog spells' ``does:`` and of ``extra`` (delayed abilities)."""
-    found: dict[str, Any] = dict(state_token_defs(state))
+    found: dict[str, Any] = {}
+    for name, chars in _defs(state, extra):
+        found.setdefault(name, chars)
+    return found
+
+
+def ambiguous_names(state: GameState, extra: Any = ()) -> set[str]:
+    """The names two different token definitions share (two unnamed 1/1 and 2/2 Goblin tokens
+    are both Goblin Token, CR 111.4): the game, which knows a definition by its name, can't
+    tell which one an event creates."""
+    from pyengine.replacement.event import _unkeyed
+
+    seen: dict[str, Any] = {}
+    out = set()
+    for name, chars in _defs(state, extra):
+        if name in seen and _unkeyed(seen[name]) != _unkeyed(chars):
+            out.add(name)
+        seen.setdefault(name, chars)
+    return out
+
+
+def _defs(state: GameState, extra: Any) -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = list(state_token_defs(state).items())
     cards = [catalog.lookup(o.card) for o in state.objects if o.card]
     does = [c.does.effects for c in cards if c is not None and c.does is not None]
     for x in walk.values([[o.printed.abilities for o in state.objects], does, list(extra)]):
         if isinstance(x, Instruction) and x.kind == "create_tokens":
             chars = dict(x.fields).get("as")
             if isinstance(chars, Characteristics) and chars.name:
-                found.setdefault(chars.name, chars)
-    return found
+                out.append((chars.name, chars))
+    return out
 
 
 TOKEN_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*-token-[1-9][0-9]*")
@@ -46,8 +68,11 @@ class ScriptIds(set[str]):
 
 
 def new_id(name: str, taken: set[str]) -> str:
-    """``NAME-token-N``: the name in lower case with dashes, N the first number unused."""
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "token"
+    """``NAME-token-N``: the name in lower case with dashes (without the word "Token" that ends
+    the name of a token its effect doesn't name, CR 111.4: a Goblin Token is ``goblin-token-1``),
+    N the first number unused."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    slug = slug.removesuffix("-token") or "token"
     n = 1
     while f"{slug}-token-{n}" in taken:
         n += 1

@@ -151,3 +151,22 @@ def _oracle(cur: Cursor) -> str:
     if not isinstance(cur.value, str):
         cur.fail(f"expected the rules text as a string (\"\" for none), got {describe(cur.value)}")
     return cur.value
+
+
+def parse_token_definition(cur: Cursor, ctx: Ctx) -> Characteristics:
+    """An inline token definition (CR 111.3: the characteristics the effect defines). Its name is
+    the ``name`` given (an effect that names its token: Minsc's Boo, 111.4) or else its
+    subtypes followed by the word "Token" (111.4: a 1/1 red Goblin creature token is named
+    Goblin Token)."""
+    chars = parse_characteristics(cur, ctx)
+    if cur.has("name"):
+        return chars
+    if not chars.subtypes:
+        cur.fail("a token definition needs a name or subtypes (CR 111.4: an unnamed token is named "
+                 "by its subtypes and the word \"Token\")")
+    return replace(chars, name=token_name(chars.subtypes))
+
+
+def token_name(subtypes: tuple[str, ...] | list[str]) -> str:
+    """CR 111.4: the name of a token its effect doesn't name: its subtypes plus "Token"."""
+    return " ".join((*subtypes, "Token"))

@@ -239,11 +239,9 @@ def parse_template(cur: Cursor, ctx: Ctx) -> S.Template:
 def parse_token(cur: Cursor, ctx: Ctx) -> S.Value:
     """A token to create: an object to copy (REF) or an inline definition (characteristics)."""
     if isinstance(cur.value, dict):
-        from pyengine.lang.characteristics import parse_characteristics
+        from pyengine.lang.characteristics import parse_token_definition
 
-        chars = parse_characteristics(cur, ctx)
-        if not chars.name:
-            cur.fail("a token definition needs a name")
+        chars = parse_token_definition(cur, ctx)
         return S.Value("tokendef", word=chars.name, chars=chars)
     return S.Value("object", obj=parse_obj_ref(cur, ctx))
 

@@ -296,12 +296,9 @@ def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int, delayed: bool = Fa
             cur.fail(f"expected a {field}: {', '.join(options)}; got {word!r}")
         return None if word == "none" else word
     if field == "as" and isinstance(cur.value, dict):
-        from pyengine.lang.characteristics import parse_characteristics
+        from pyengine.lang.characteristics import parse_token_definition
 
-        chars = parse_characteristics(cur, Ctx(players=ctx.players, key_prefix=f"{ctx.key_prefix}token"))
-        if not chars.name:
-            cur.fail("a token definition needs a name")
-        return chars
+        return parse_token_definition(cur, Ctx(players=ctx.players, key_prefix=f"{ctx.key_prefix}token"))
     if field in S.PLAYER_FIELDS:
         return _ref(cur, PLAYER_WORDS, n_targets, "a player")
     if field in S.EITHER_FIELDS:

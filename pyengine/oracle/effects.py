@@ -317,7 +317,7 @@ def _tokens(s: str, eff: Effect) -> bool:
     types = ["Artifact", "Creature"] if m.group(6).startswith("artifact") else ["Creature"]
     if not all(P.subtype_table.corresponds(t, tuple(types)) for t in subtypes):
         return False  # 205.3d: a token's subtypes correspond to its types
-    token: dict[str, Any] = {"name": " ".join(subtypes), "types": types, "subtypes": subtypes}
+    token: dict[str, Any] = {"name": " ".join([*subtypes, "Token"]), "types": types, "subtypes": subtypes}
     if words != ["colorless"]:
         token["colors"] = words
     token.update({"power": int(m.group(2)), "toughness": int(m.group(3))})

@@ -233,13 +233,11 @@ class EventReader:
             return ("tokdef", name)
         if self.outcome:
             cur.fail("expected {token: NAME} or an object id")
-        from pyengine.lang.characteristics import parse_characteristics
+        from pyengine.lang.characteristics import parse_token_definition
         from pyengine.lang.effects import Ctx
 
         ctx = Ctx(players=tuple(sorted(self.players)), key_prefix="token")
-        chars = parse_characteristics(cur, ctx)
-        if not chars.name:
-            cur.fail("a token definition needs a name")
+        chars = parse_token_definition(cur, ctx)
         for ref, at in ctx.object_refs:
             if ref not in self.objects:
                 at.fail(f"dangling object id {ref!r}: no object has this id")
@@ -249,8 +247,9 @@ class EventReader:
         # a token definition is known by its name (the engines' tokdef(NAME), `token~NAME`)
         other = self.token_defs.get(chars.name, self.known.get(chars.name))
         if other is not None and _unkeyed(other) != _unkeyed(chars):
-            cur.get("name").fail(f"another token definition is already named {chars.name!r}; "
-                                 "give each definition its own name")
+            at = cur.get("name") if cur.has("name") else cur
+            at.fail(f"another token definition is already named {chars.name!r} (CR 111.4); "
+                    "give each definition its own name")
         self.token_defs[chars.name] = chars
         return ("tokdef", chars.name)
 

@@ -8,9 +8,11 @@ from dataclasses import replace
 
 import pytest
 
+from pyengine.cast.model import Payment
+from pyengine.cast.special import check_payment
 from pyengine.errors import ScenarioError
 from pyengine.game import Advance, IllegalAction, new_game
-from pyengine.game.keyword_actions import (
+from pyengine.game.keyword_model import (
     Bolster,
     Detain,
     Manifest,
@@ -20,7 +22,6 @@ from pyengine.game.keyword_actions import (
     Transform,
     TurnFaceUp,
     VariantAction,
-    _pay,
 )
 from pyengine.game.perform import layers, perform
 from pyengine.model.effects import ResolvedEffect
@@ -195,11 +196,31 @@ def test_variant_actions_are_illegal_outside_their_variants(word: str, rule: str
     assert err.value.rule == rule
 
 
-def test_pay_mana() -> None:
-    assert _pay("{3}{R}", "{3}{R}") == ""
-    assert _pay("{R}{G}{G}", "{1}{R}") == "{G}"
-    assert _pay("{G}{G}{G}", "{3}{R}") is None
-    assert _pay("{R}", "{1}{R}") is None
+def _payments(mana: str, cost: str) -> tuple:  # type: ignore[type-arg]
+    st = state(players=(Player("alice", library_size=5, mana=mana), Player("bob", library_size=5)))
+    return check_payment(st, "alice", cost, None, layers(st)).payments
+
+
+def test_pay_mana_by_the_casting_payment_rules() -> None:
+    """601.2h, 106.4 (asp/cast/payment.lp): pool mana pays colored symbols of its type and
+    generic ones with any type; each payment that breaks no rule, as the pool mana it spends."""
+    assert _payments("{3}{R}", "{3}{R}") == (((("C", 3), ("R", 1)), ()),)
+    assert _payments("{R}{G}{G}", "{1}{R}") == (((("G", 1), ("R", 1)), ()),)
+    assert _payments("{G}{G}{G}", "{3}{R}") == ()
+    assert _payments("{R}", "{1}{R}") == ()
+    assert _payments("{R}{G}", "{1}") == (((("G", 1),), ()), ((("R", 1),), ()))  # the player's choice
+
+
+def test_which_pool_mana_pays_is_the_players_choice() -> None:
+    giant = replace(card("top", "Hill Giant", "alice"), zone=Zone.LIBRARY)
+    players = (Player("alice", library_size=5, mana="{R}{G}{G}{G}{U}"), Player("bob", library_size=5))
+    game = new_game(state(giant, players=players)).apply(Manifest("alice", None))
+    with pytest.raises(IllegalAction, match="601.2h"):  # {G}{G}{G} or {G}{G}{U} pays the generic part
+        game.apply(TurnFaceUp("alice", "top"))
+    up = game.apply(TurnFaceUp("alice", "top", Payment(pool=(("G", 2), ("R", 1), ("U", 1)))))
+    assert not up.state.object("top").face_down and up.state.player("alice").mana == "{G}"
+    with pytest.raises(IllegalAction, match="701.40b"):  # the pool mana given doesn't pay it
+        game.apply(TurnFaceUp("alice", "top", Payment(pool=(("G", 3),))))
 
 
 _HEAD = """id: turns/x

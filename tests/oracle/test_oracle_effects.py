@@ -182,11 +182,11 @@ def test_tokens_are_read_exactly() -> None:
     number that disagrees with the noun) stays text."""
     got = E.effect("Create a 1/1 colorless Thopter artifact creature token with flying.")
     assert got is not None and got.do == [{"kind": "create_tokens", "token": {
-        "name": "Thopter", "types": ["Artifact", "Creature"], "subtypes": ["Thopter"], "power": 1,
+        "name": "Thopter Token", "types": ["Artifact", "Creature"], "subtypes": ["Thopter"], "power": 1,
         "toughness": 1, "abilities": ["flying"]}}]
     got = E.effect("Create three 1/1 red and white Human Soldier creature tokens.")
     assert got is not None and got.do == [{"kind": "create_tokens", "count": 3, "token": {
-        "name": "Human Soldier", "types": ["Creature"], "subtypes": ["Human", "Soldier"],
+        "name": "Human Soldier Token", "types": ["Creature"], "subtypes": ["Human", "Soldier"],
         "colors": ["red", "white"], "power": 1, "toughness": 1}}]
     for text in ("Create a Treasure token.", "Create a token that's a copy of target creature.",
                  "Create X 1/1 green Saproling creature tokens.", "Create two 1/1 red Goblin creature token.",

@@ -13,17 +13,15 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from hypothesis import HealthCheck, given, seed, settings
-
 from pyengine.api import loads, solve
 from pyengine.layers import compute
 from pyengine.queries.sba import key
 from tests.oracles import sba_oracle
+from tests.properties.sharding import shard
 from tests.properties.strategies_sba import sba_scenarios, to_yaml
 
 EXAMPLES = int(os.environ.get("PYENGINE_SBA_EXAMPLES", "20"))
 SHARDS = 2
-QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
 
 def _since(query: dict[str, Any]) -> sba_oracle.Since:
@@ -49,19 +47,8 @@ def check(doc: dict[str, Any]) -> None:
 
 
 def _shard(n: int) -> Any:
-    """One of SHARDS tests that together check EXAMPLES boards, each from its own fixed seed
-    (PYENGINE_HYPOTHESIS_RANDOM=1: new boards each run)."""
-
-    def test(doc: dict[str, Any]) -> None:
-        check(doc)
-
-    test.__doc__ = f"CR 704.5, 104.4a, shard {n}: the engine's state-based actions are the oracle's."
-    out = given(sba_scenarios())(test)
-    out = settings(max_examples=-(-EXAMPLES // SHARDS), deadline=None, suppress_health_check=QUIET,
-                   derandomize=False)(out)
-    if os.environ.get("PYENGINE_HYPOTHESIS_RANDOM") != "1":
-        out = seed(20261202 + n)(out)
-    return out
+    return shard(n, SHARDS, EXAMPLES, sba_scenarios(), check,
+                 f"CR 704.5, 104.4a, shard {n}: the engine's state-based actions are the oracle's.")
 
 
 test_sba_equals_oracle_shard0 = _shard(0)

@@ -15,15 +15,13 @@ import os
 from collections import Counter
 from typing import Any
 
-from hypothesis import HealthCheck, given, seed, settings
-
 from pyengine.api import loads, solve
 from tests.oracles import triggers_oracle
+from tests.properties.sharding import shard
 from tests.properties.strategies_triggers import scenarios, to_yaml
 
 EXAMPLES = int(os.environ.get("PYENGINE_TRIGGERS_EXAMPLES", "100"))
 SHARDS = 2
-QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 
 
 def check(doc: dict[str, Any]) -> None:
@@ -37,16 +35,8 @@ def check(doc: dict[str, Any]) -> None:
 
 
 def _shard(n: int) -> Any:
-    def test(doc: dict[str, Any]) -> None:
-        check(doc)
-
-    test.__doc__ = f"CR 603 through the language, shard {n}: the engine's triggers are the oracle's."
-    out = given(scenarios())(test)
-    out = settings(max_examples=-(-EXAMPLES // SHARDS), deadline=None, suppress_health_check=QUIET,
-                   derandomize=False)(out)
-    if os.environ.get("PYENGINE_HYPOTHESIS_RANDOM") != "1":
-        out = seed(20261202 + n)(out)
-    return out
+    return shard(n, SHARDS, EXAMPLES, scenarios(), check,
+                 f"CR 603 through the language, shard {n}: the engine's triggers are the oracle's.")
 
 
 test_triggers_equal_oracle_shard0 = _shard(0)

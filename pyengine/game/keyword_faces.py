@@ -1,0 +1,132 @@
+"""Keyword actions of faces (CR 701): manifest (701.40a), turning a manifested permanent face up
+(701.40b, a special action, 116.2b: its mana cost paid by the casting path,
+:mod:`pyengine.cast.special` and :mod:`pyengine.game.paying`) and transform (701.27)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pyengine.budget import Budget
+from pyengine.cast.model import Payment
+from pyengine.cast.special import CostPayment, check_payment, unsupported
+from pyengine.events import GameEvent
+from pyengine.game.keyword_model import Manifest, Transform, TurnFaceUp, permanent
+from pyengine.game.model import Game, IllegalAction
+from pyengine.game.paying import pay_mana, produced
+from pyengine.game.perform import layers, library, perform
+from pyengine.game.pool import Pool
+from pyengine.model.enums import FaceDown, Zone
+from pyengine.model.mana import parse_cost
+from pyengine.model.objects import Characteristics, GameObject
+from pyengine.replacement.event import Event
+
+
+def manifest(game: Game, a: Manifest, budget: Budget | float) -> Game:
+    pl = game.state.player(a.player)
+    if pl.library_size <= 0:
+        return game  # no card to manifest
+    objs = {o.id: o for o in game.state.objects}
+    named = library(objs, [o.id for o in game.state.objects], a.player)
+    if named:
+        top = named[0]
+    else:  # an unnamed card of the library: it becomes an object, its face unknown
+        top = a.new_id or f"manifested-{game.next_timestamp}"
+        card = GameObject(top, Characteristics(), owner=a.player, controller=a.player, zone=Zone.LIBRARY)
+        game = game.with_state(objects=game.state.objects + (card,))
+    fields = (("object", ("o", top)), ("count", 1), ("from", "library"), ("to", "battlefield"),
+              ("cause", "effect"), ("position", None), ("control", ("p", a.player)), ("as", ("o", top)),
+              ("tapped", False), ("face", "front"), ("choice", None))
+    game = perform(game, [Event("move", fields)], rule="701.40a", budget=budget)
+    if game.state.object(top).zone != Zone.BATTLEFIELD:
+        return game
+    objs2 = tuple(replace(o, face_down=True, face_down_kind=FaceDown.MANIFEST) if o.id == top else o
+                  for o in game.state.objects)
+    return game.with_state(objects=objs2)
+
+
+def turn_face_up(game: Game, a: TurnFaceUp, budget: Budget | float) -> Game:
+    if game.priority != a.player:
+        raise IllegalAction("116.2b", f"{a.player} turns a manifested permanent face up only while "
+                                      "holding priority (701.40b)")
+    o = permanent(game, a.obj, "701.40b", "is turned face up")
+    if not o.face_down or o.face_down_kind != FaceDown.MANIFEST:
+        raise IllegalAction("701.40b", f"{a.obj} is not a manifested permanent")
+    if layers(game.state, budget).objects[o.id].controller != a.player:
+        raise IllegalAction("701.40b", f"{a.player} doesn't control {a.obj}")
+    types = set(o.printed.types)
+    if types & {"Instant", "Sorcery"}:
+        raise IllegalAction("701.40g", f"{a.obj} is an instant or sorcery card: revealed, it stays face down")
+    if "Creature" not in types or o.printed.mana_cost is None:
+        raise IllegalAction("701.40b", f"{a.obj} is not a creature card with a mana cost")
+    game = _pay_cost(game, a, o.printed.mana_cost, budget)
+    ts = game.next_timestamp  # 613.7f
+    objs = tuple(replace(x, face_down=False, timestamp=ts) if x.id == o.id else x for x in game.state.objects)
+    game = game.with_state(objects=objs).clone(next_timestamp=ts + 1)
+    return game.emit(GameEvent("turned_face_up", obj=o.id, player=a.player, rule="701.40b"))
+
+
+def special_actions(game: Game, budget: Budget | float = 30.0) -> tuple[TurnFaceUp, ...]:
+    """The manifested permanents the player holding priority may turn face up now (701.40b,
+    116.2b): creature cards with a mana cost they can pay."""
+    pid = game.priority
+    if pid is None or not any(o.face_down for o in game.state.objects):
+        return ()
+    res = layers(game.state, budget)
+    return tuple(TurnFaceUp(pid, o.id) for o in game.state.objects
+                 if o.zone == Zone.BATTLEFIELD and o.face_down and o.face_down_kind == FaceDown.MANIFEST
+                 and o.id in res.objects and res.objects[o.id].controller == pid
+                 and "Creature" in o.printed.types and not {"Instant", "Sorcery"} & set(o.printed.types)
+                 and o.printed.mana_cost is not None and unsupported(o.printed.mana_cost) is None
+                 and _payment(game, pid, o.printed.mana_cost, None, budget).payments)
+
+
+def _payment(game: Game, player: str, cost: str, payment: Payment | None,
+             budget: Budget | float) -> CostPayment:
+    sym = unsupported(cost)
+    if sym is not None:
+        raise IllegalAction("701.40b", f"paying {{{sym}}} is not followed by the game yet")
+    return check_payment(game.state, player, cost, payment, layers(game.state, budget), budget)
+
+
+def _pay_cost(game: Game, a: TurnFaceUp, cost: str, budget: Budget | float) -> Game:
+    """701.40b: the mana cost is paid as a cast's total cost is (601.2g-h: the casting
+    encodings judge the payment, :mod:`pyengine.game.paying` moves the mana)."""
+    verdict = _payment(game, a.player, cost, a.payment, budget)
+    if not verdict.payments:
+        first = verdict.violations[0] if verdict.violations else None
+        raise IllegalAction("701.40b", f"{a.player} can't pay {cost} (mana available: "
+                                       f"{game.state.player(a.player).mana or 'none'}"
+                                       + (f"; {first.render()})" if first else ")"))
+    if len(verdict.payments) > 1:
+        spends = "; ".join("".join(f"{{{k}}}" * n for k, n in spent) for spent, _ in verdict.payments)
+        raise IllegalAction("601.2h", f"which mana pays {cost} is {a.player}'s choice ({spends}): give "
+                                      "payment: {pool: ...}")
+    spent = verdict.payments[0][0]
+    pay = a.payment or Payment()
+    added = produced(pay, layers(game.state, budget))
+    tapped = [(oid, "mana_ability", "601.2g") for oid, _ in pay.tap]
+    return pay_mana(game, a.player, tapped, added, Pool(spent), 0, len(_units(cost)))
+
+
+def _units(cost: str) -> list[str]:
+    """The mana symbols of ``cost``, a generic {N} as N symbols."""
+    out: list[str] = []
+    for sym in parse_cost(cost).symbols:
+        out += ["1"] * int(sym) if sym.isdigit() else [sym]
+    return out
+
+
+def transform(game: Game, a: Transform, budget: Budget | float) -> Game:
+    o = permanent(game, a.obj, "701.27a", "transforms")
+    if o.other_face is None or o.face_down:
+        return game  # 701.27c: not a double-faced permanent; 712.15a: face down it can't transform
+    if {"Instant", "Sorcery"} & set(o.other_face.types):
+        return game  # 701.27d
+    front = o.other_face if o.transformed else o.printed
+    up = o.other_face if o.transformed else replace(o.other_face, mana_value=front.mana_value)  # 712.8e
+    ts = game.next_timestamp  # 613.7g
+    new = replace(o, printed=up, other_face=o.printed,
+                  transformed=not o.transformed, timestamp=ts)
+    objs = tuple(new if x.id == o.id else x for x in game.state.objects)
+    game = game.with_state(objects=objs).clone(next_timestamp=ts + 1)
+    return game.emit(GameEvent("transform", obj=o.id, player=o.controller, rule="701.27a"))
