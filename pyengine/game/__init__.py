@@ -11,6 +11,8 @@ priority and the stack (117, 405, 608), combat (506-511), each judged by the cli
 
 from __future__ import annotations
 
+from typing import Any
+
 from pyengine.budget import Budget
 from pyengine.errors import UnsupportedQuery
 from pyengine.game import actions as _actions
@@ -45,10 +47,12 @@ UNSUPPORTED_KEYWORDS = {
 }
 
 
-def new_game(state: GameState, budget: Budget | float = 60.0, ahead: tuple[Action, ...] = ()) -> Game:
+def new_game(state: GameState, budget: Budget | float = 60.0, ahead: tuple[Action, ...] = (),
+             defined: tuple[Any, ...] = ()) -> Game:
     """The game as the state's step begins (its turn-based actions happen, 500-514).
     ``ahead``: choices made before it starts (:class:`ChooseLegend`, :class:`OrderTriggers`,
-    :class:`Choose`, :class:`TargetTriggers`), for the checks of its first priority (117.5)."""
+    :class:`Choose`, :class:`TargetTriggers`), for the checks of its first priority (117.5);
+    ``defined``: the tokens a script defines inline (:func:`pyengine.game.script.read_script`)."""
     refuse(state, budget)
     hands = []
     for p in state.players:  # a hand or library holds at least its named cards
@@ -58,7 +62,7 @@ def new_game(state: GameState, budget: Budget | float = 60.0, ahead: tuple[Actio
                                     "library_size": max(p.library_size, named_l)}))
     state = state.clone(players=tuple(hands))
     top = max([o.timestamp for o in state.objects] + [e.timestamp for e in state.effects] + [0])
-    game = Game(state, next_timestamp=top + 1)
+    game = Game(state, next_timestamp=top + 1, defined=defined)
     for action in ahead:
         game = _actions._apply(game, action, budget)
     return turns.begin_step(game, state.turn.step, budget)

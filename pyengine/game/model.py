@@ -164,6 +164,8 @@ class Game:
     # delayed triggered abilities waiting to trigger (603.7; pyengine.game.triggered)
     delayed: tuple[Any, ...] = ()
     next_delayed: int = 1
+    # tokens the script's events define inline, known by name (111.1, 111.4; pyengine.game.tokens)
+    defined: tuple[Any, ...] = ()
     previous: "Game | None" = field(default=None, compare=False, repr=False)
 
     @property

@@ -61,7 +61,7 @@ def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "eff
     from pyengine.game.tokens import known_defs
 
     answer = analyse(game.state, list(events), sequence=seq, timeout=budget,
-                     token_defs=known_defs(game.state, game.delayed))
+                     token_defs=known_defs(game.state, (*game.delayed, *game.defined)))
     if seq is not None and answer.verdict is not None:
         if not answer.verdict.legal:
             v = answer.verdict.violations[0]
@@ -331,11 +331,11 @@ def _create_token(f: dict[str, Any], game: Game, objs: dict[str, GameObject], or
     control = f.get("control")
     pid = control[1] if isinstance(control, tuple) else game.active
     base = f.get("as")
-    defs = known_defs(game.state, game.delayed)
+    extra = (*game.delayed, *game.defined)
+    defs = known_defs(game.state, extra)
     if isinstance(base, tuple) and base[0] == "o":
         chars = objs[base[1]].printed
-    elif isinstance(base, tuple) and base[0] == "tokdef" and base[1] in ambiguous_names(game.state,
-                                                                                        game.delayed):
+    elif isinstance(base, tuple) and base[0] == "tokdef" and base[1] in ambiguous_names(game.state, extra):
         raise PyengineError(f"two different token definitions are named {base[1]!r} (CR 111.4): the game "
                             "knows a token definition by its name and can't tell which one is created; "
                             "give each its own name")

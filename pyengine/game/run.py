@@ -66,8 +66,9 @@ class GameAnswer:
         return "\n".join(lines)
 
 
-def play(state: GameState, items: tuple[Any, ...], budget: Budget | float) -> GameAnswer:
-    """Run the script from ``state``."""
+def play(state: GameState, items: tuple[Any, ...], budget: Budget | float,
+         defined: tuple[Any, ...] = ()) -> GameAnswer:
+    """Run the script from ``state`` (``defined``: the tokens it defines inline)."""
     ahead = 0  # choices the script makes before the game's first priority (117.5)
     early = (ChooseLegend, OrderTriggers, Choose, TargetTriggers)
     while ahead < len(items) and isinstance(items[ahead], early):
@@ -75,7 +76,7 @@ def play(state: GameState, items: tuple[Any, ...], budget: Budget | float) -> Ga
     snaps: list[tuple[str, dict[str, Any]]] = []
     marks: list[tuple[str, int]] = []
     try:
-        game = new_game(state, budget, tuple(items[:ahead]))
+        game = new_game(state, budget, tuple(items[:ahead]), defined)
     except IllegalAction as e:
         return GameAnswer((), Illegal(ahead, e.rule, e.reason), (), {}, ())
     illegal = None

@@ -30,6 +30,7 @@ from pyengine.lang.yamlread import Cursor, describe
 from pyengine.model.enums import CardType, Duration, Step
 from pyengine.model.objects import GameState
 from pyengine.replacement.event import Event, EventReader
+from pyengine.replacement.spec import Value as SpecValue
 
 
 @dataclass(frozen=True)
@@ -375,10 +376,12 @@ def _oracle(card: str | None, obj: str | None, reader: ScriptReader) -> str:
     return found.oracle.lower() if found else ""
 
 
-def read_script(cur: Cursor, state: GameState) -> tuple[tuple[Item, ...], tuple[str, ...]]:
-    """The script's items and its checkpoint names."""
+def read_script(cur: Cursor, state: GameState) -> tuple[tuple[Item, ...], tuple[str, ...], tuple[Any, ...]]:
+    """The script's items, its checkpoint names and the tokens its events define inline (CR
+    111.1: the game knows a token definition by its name)."""
     reader = ScriptReader(state)
     items = tuple(reader.item(c) for c in cur.seq("a list of actions"))
     if not items:
         cur.fail(f"expected at least one action, got {describe(cur.value)}")
-    return items, tuple(reader.checkpoints)
+    defined = tuple(SpecValue("tokendef", word=n, chars=c) for n, c in reader.events.token_defs.items())
+    return items, tuple(reader.checkpoints), defined

@@ -15,13 +15,15 @@ from typing import Any
 from pyengine import catalog, walk
 from pyengine.model.objects import Characteristics, GameState
 from pyengine.model.triggers import Instruction
+from pyengine.replacement import spec as S
 from pyengine.replacement.event import state_token_defs
 
 
 def known_defs(state: GameState, extra: Any = ()) -> dict[str, Characteristics]:
     """Token definitions by name: those of the state's effects (the replacement engine's) and
     those written inline in the ``create_tokens`` instructions of the objects' triggered
-    abilities, of the catalog spells' ``does:`` and of ``extra`` (delayed abilities)."""
+    abilities, of the catalog spells' ``does:`` and of ``extra`` (delayed abilities, and the
+    events a script makes happen)."""
     found: dict[str, Any] = {}
     for name, chars in _defs(state, extra):
         found.setdefault(name, chars)
@@ -52,6 +54,8 @@ def _defs(state: GameState, extra: Any) -> list[tuple[str, Any]]:
             chars = dict(x.fields).get("as")
             if isinstance(chars, Characteristics) and chars.name:
                 out.append((chars.name, chars))
+        elif isinstance(x, S.Value) and x.kind == "tokendef" and x.word is not None:
+            out.append((x.word, x.chars))  # a token written inline in a script's events
     return out
 
 

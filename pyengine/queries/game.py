@@ -27,6 +27,7 @@ class GameQuery:
     script: tuple[Any, ...]
     checkpoints: tuple[str, ...]
     kind: str = "game"
+    defined: tuple[Any, ...] = ()  # the tokens the script defines inline
 
 
 @dataclass(frozen=True)
@@ -44,8 +45,8 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> GameQuery:
     refusal = refuse_text_only_triggers(state, "the game")
     if refusal:
         raise UnsupportedQuery(refusal, file=cur.file, line=cur.line, path="objects")
-    items, names = read_script(cur.req("script"), state)
-    return GameQuery(items, names)
+    items, names, defined = read_script(cur.req("script"), state)
+    return GameQuery(items, names, defined=defined)
 
 
 OBJECT_FIELDS = {"zone", "tapped", "damage", "counters", "controller", "owner", "power", "toughness",
@@ -154,7 +155,7 @@ def _object(cur: Cursor, pids: tuple[str, ...]) -> dict[str, Any]:
 
 
 def solve(state: GameState, query: GameQuery, timeout: float | Budget) -> GameAnswer:
-    return play(state, query.script, Budget.of(timeout, "the game"))
+    return play(state, query.script, Budget.of(timeout, "the game"), query.defined)
 
 
 def _result_view(snap: dict[str, Any]) -> dict[str, Any]:
