@@ -74,6 +74,9 @@ class StackItem:
     # objects a delayed triggered ability refers to: (id, zone, log index when it was created);
     # one no longer there is left alone (603.7c)
     refers: tuple[tuple[str, str, int], ...] = ()
+    # continuous effects a triggered ability creates as it resolves (611.2a), each with its
+    # duration and the objects it affects, locked in (611.2c): "it gets +2/+2 until end of turn"
+    lasting: tuple[tuple[EffectDef, Duration, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

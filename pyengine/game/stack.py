@@ -220,8 +220,26 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
                              locked=affected if item.targets else None)
         game = game.with_state(effects=game.state.effects + (eff,))
         game = game.clone(next_timestamp=game.next_timestamp + 1)
+    game = _lasting(game, item, {**problems, **gone})
     game = _leave_stack(game, item, budget, resolved=True)
     return checks.give_priority(game, game.active, budget)
+
+
+def _lasting(game: Game, item: StackItem, problems: dict[str, str]) -> Game:
+    """The continuous effects an ability creates as it resolves (611.2a), after its events
+    (608.2c), each with the next timestamp (613.7a), affecting the objects it names that are
+    still on the battlefield, locked in (611.2c; one that left is a new object, 400.7) and not
+    an illegal target (608.2b)."""
+    for n, (definition, duration, named) in enumerate(item.lasting, 1):
+        here = {o.id for o in game.state.objects if o.zone == Zone.BATTLEFIELD}
+        affected = tuple(o for o in named if o in here and o not in problems)
+        if not affected:
+            continue
+        eff = ResolvedEffect(f"{item.id}/{n}", definition, game.next_timestamp, item.controller,
+                             duration, source=item.source, locked=affected)
+        game = game.with_state(effects=game.state.effects + (eff,))
+        game = game.clone(next_timestamp=game.next_timestamp + 1)
+    return game
 
 
 def _mentions(e: Event, problems: dict[str, str]) -> bool:

@@ -128,11 +128,21 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
                               for tid, is_p in targets if not is_p and o.id == tid}))
         game = game.clone(trigger_targets=tuple((k, v) for k, v in game.trigger_targets if k != key))
     refs = _refs(game, t, targets)
-    plain = tuple(ins for ins in d.effects if ins.kind != "delayed")
+    plain = tuple(ins for ins in d.effects if ins.kind not in ("delayed", "continuous"))
     later = tuple((ins, tuple(sorted(refs.items()))) for ins in d.effects if ins.kind == "delayed")
     events = tuple(ev for ins in plain for ev in instantiate(game, t.text, ins, refs))
+    lasting = tuple(_lasting(t.text, ins, refs) for ins in d.effects if ins.kind == "continuous")
     return game, StackItem(t.id, t.controller, t.text, events=events, source=t.source, trigger=(t, d),
-                           targets=targets, zones=zones, delayed=later)
+                           targets=targets, zones=zones, delayed=later, lasting=lasting)
+
+
+def _lasting(text: str, ins: Instruction,
+             refs: dict[str, tuple[str, ...]]) -> tuple[Any, Any, tuple[str, ...]]:
+    """A ``continuous`` instruction: its effect, duration and the objects its word names."""
+    word = ins.get("object")[1]
+    if word not in refs:
+        raise IllegalAction("603.7c", f"{text!r}: {word} names nothing here")
+    return ins.get("effect"), ins.get("duration"), refs[word]
 
 
 def _refs(game: Game, t: Triggered, targets: tuple[tuple[str, bool], ...]) -> dict[str, tuple[str, ...]]:

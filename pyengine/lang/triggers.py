@@ -19,7 +19,7 @@ from typing import Any
 from pyengine.lang.effects import Ctx, parse_condition, parse_expr, parse_selector
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.effects import Ability, Condition, Expr, Selector
-from pyengine.model.enums import Step, Zone
+from pyengine.model.enums import Duration, Step, Zone
 from pyengine.model.triggers import Instruction, Pattern, TargetSpec, TriggerDef
 from pyengine.replacement import spec as S
 
@@ -231,6 +231,8 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
     cur.mapping(None, "an event such as {kind: draw, player: you}")
     if cur.has("kind") and cur.get("kind").value == "delayed" and not delayed:
         return _delayed(cur, ctx, n_targets)
+    if cur.has("kind") and cur.get("kind").value == "continuous" and not delayed:
+        return _continuous(cur, ctx, n_targets)
     word = cur.req("kind").choice(tuple(S.KIND_FIELDS) + tuple(S.SUGAR), "an event kind:")
     kind = S.base_kind(word)
     names = S.KIND_FIELDS[kind]
@@ -248,6 +250,29 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
     defaults = _DEFAULTS.get(kind, {})
     fields = tuple((f, given[f] if f in given else defaults.get(f)) for f in names)
     return Instruction(kind, fields)
+
+
+# how long a continuous effect an ability creates lasts (611.2a; the game ends "until end of
+# turn" effects in the cleanup step, 514.2)
+CONTINUOUS_DURATIONS = ("end_of_turn", "permanent")
+
+
+def _continuous(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
+    """``{kind: continuous, object: REF, duration: end_of_turn, effect: EFFECT}``: "it gets
+    +2/+2 until end of turn" as the ability resolves, a continuous effect (CR 611.2a) on the
+    object REF names, that set locked in as it resolves (611.2c). EFFECT is an effect mapping
+    (its operations) without ``affects``."""
+    from pyengine.lang.effects import parse_effect
+
+    cur.mapping({"kind", "object", "duration", "effect"},
+                "a continuous effect {kind: continuous, object: REF, duration: end_of_turn, effect: {...}}")
+    obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
+    duration = Duration(cur.req("duration").choice(CONTINUOUS_DURATIONS, "a duration:"))
+    at = cur.req("effect")
+    if isinstance(at.value, dict) and "affects" in at.value:
+        at.get("affects").fail("the effect affects the object `object` names (CR 611.2c); no affects")
+    eff = parse_effect(at, ctx, allow_no_affects=True)
+    return Instruction("continuous", (("object", obj), ("duration", duration), ("effect", eff)))
 
 
 def _delayed(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:

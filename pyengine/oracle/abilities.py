@@ -118,7 +118,9 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         body = _sub(r"^[Ii]t deals", "SELF deals", body)
         body = _sub(r"counters? on it\.$", lambda x: x.group(0)[:-3] + "SELF.", body)
     dies = gone and trigger["when"]["kind"] == "dies"
-    eff = E.effect(body[:1].upper() + body[1:], dies=dies)
+    # "it": the permanent the event is about, still there as the ability resolves (603.7c)
+    it = trigger.get("when", {}).get("kind") in ("enters", "attacks", "blocks", "becomes_blocked")
+    eff = E.effect(body[:1].upper() + body[1:], dies=dies, it=it)
     if eff is None:
         return None
     made: dict[str, Any] = {"trigger": trigger}

@@ -39,6 +39,7 @@ class Effect:
     casting: list[dict[str, Any]] = field(default_factory=list)  # casting: targets (601.2c)
     resolves: dict[str, Any] | None = None  # a spell's continuous effect on its targets
     from_graveyard: bool = False  # the ability triggers as its source dies (SELF is in a graveyard)
+    it: bool = False  # "it" names the object the trigger event is about (a permanent)
 
     def ref(self) -> str:
         """The reference of the target added last (target, target2, ...)."""
@@ -359,6 +360,44 @@ def _pump(s: str, eff: Effect) -> bool:
     return True
 
 
+def _lasting(s: str, eff: Effect) -> bool:
+    """"SELF gets +1/+1 until end of turn", "it gains flying until end of turn", "target
+    creature gets -2/-2 until end of turn" in a triggered ability: a continuous effect the
+    ability creates as it resolves (CR 611.2a), on the object it names, locked in (611.2c),
+    ending in the cleanup step (514.2). "It" is the trigger event's object only as the
+    effect's first words (later, "it" may be an object the effect named)."""
+    m = _fm(rf"(SELF|it|target .+?) (gets {PT}(?: and gains (.+))?|gains (.+)) until end of turn", s)
+    if not m:
+        return False
+    who = m.group(1)
+    if who == "it" and (not eff.it or eff.do or eff.targets):
+        return False
+    if who == "SELF" and eff.from_graveyard:
+        return False
+    ops: dict[str, Any] = {}
+    if m.group(3) is not None:
+        ops["modify_pt"] = {"power": int(m.group(3)), "toughness": int(m.group(4))}
+    kws = m.group(5) or m.group(6)
+    if kws is not None:
+        got = P.keyword_list(kws)
+        if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
+            return False
+        ops["add_abilities"] = got
+    if who.startswith("target "):
+        ref = target(who, eff, ("object",))
+        if ref is None:
+            return False
+        sel = eff.targets[-1]["obj"]
+        if "Creature" not in sel.get("types", ()):  # P/T and keywords of a creature (208.1)
+            eff.targets.pop()
+            eff.casting.pop()
+            return False
+    else:
+        ref = "self" if who == "SELF" else "it"
+    eff.do.append({"kind": "continuous", "object": ref, "duration": "end_of_turn", "effect": ops})
+    return True
+
+
 def split(text: str) -> list[str] | None:
     """The sentences of an effect, each without its period and with its first letter lower
     (SELF kept); None if one doesn't end with a period."""
@@ -390,15 +429,18 @@ def split(text: str) -> list[str] | None:
 
 
 def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
-           dies: bool = False) -> Effect | None:
+           dies: bool = False, it: bool = False) -> Effect | None:
     """The events (and targets) of an effect's text, or None if a sentence isn't known
-    (``dies``: of an ability that triggers as its own source dies)."""
+    (``dies``: of an ability that triggers as its own source dies; ``it``: of an ability
+    whose trigger event is about a permanent, "it" as its first word)."""
     sentences = split(text)
     if not sentences:
         return None
-    eff = Effect(from_graveyard=dies)
+    eff = Effect(from_graveyard=dies, it=it)
     for s in sentences:
         if spell and _pump(s, eff):
+            continue
+        if not spell and _lasting(s, eff):
             continue
         if not any(f(s, eff) for f in SENTENCES):
             return None

@@ -229,6 +229,76 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     return None
 
 
+# the generated board's creatures' power and toughness: printed, and +1/+1 for bob's from
+# Glorious Anthem ("Creatures you control get +1/+1.", CR 613.4c)
+POOL_PT = {"ogre": (3, 3), "skeletons": (2, 2), "thopter": (1, 3), "bears": (2, 2)}
+
+
+def _refs(card: Compiled, script: list[Any]) -> dict[str, str]:
+    """What the words of the effect name in the generated game: ``self`` the card, ``it`` the
+    object the trigger event is about (the creature that attacks or blocks, the permanent that
+    enters), ``target``... the targets chosen."""
+    refs = {"self": "card"}
+    for action in script:
+        if not isinstance(action, dict):
+            continue
+        if "trigger_targets" in action or "stack" in action and action["stack"]["object"] == "card":
+            picks = action["trigger_targets"]["card"] if "trigger_targets" in action \
+                else action["stack"].get("targets", [])
+            refs.update({("target" if i == 0 else f"target{i + 1}"): t for i, t in enumerate(picks)})
+        if "stack" in action:
+            refs.setdefault("it", action["stack"]["object"])
+        for ev in action.get("events", ()):
+            if ev.get("kind") == "enter":
+                refs.setdefault("it", ev["object"])
+        for key in ("attack", "block"):
+            if key in action:
+                refs.setdefault("it", next(iter(action[key])))
+    return refs
+
+
+def _pt_of(card: Compiled, oid: str) -> tuple[int, int] | None:
+    """The power and toughness of a creature of the board before the effect; the card's own
+    only when no ability of its own may change them (its keywords and triggered abilities)."""
+    if oid in POOL_PT:
+        return POOL_PT[oid]
+    if oid == "new":
+        return (1, 1)
+    c = card.card
+    if oid == "card" and "Creature" in c.get("types", ()) and all(
+            isinstance(a, str) or "trigger" in a for a in c.get("abilities", ())):
+        return int(c["power"]), int(c["toughness"])
+    return None
+
+
+def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]) -> dict[str, Any]:
+    """What the effect's continuous effects make of the board (CR 611.2a, 613.4c): the power
+    and toughness of each object they affect that no other event of the effect touches; one
+    whose toughness becomes 0 or less is put into its owner's graveyard (704.5f)."""
+    touched = {refs.get(str(ev.get(k))) for ev in do if ev.get("kind") != "continuous"
+               for k in ("object", "target")}
+    delta: dict[str, list[int]] = {}
+    for ev in do:
+        if ev.get("kind") != "continuous":
+            continue
+        oid = refs.get(ev["object"])
+        pt = ev["effect"].get("modify_pt", {"power": 0, "toughness": 0})
+        if oid is None or oid in touched:
+            continue
+        d = delta.setdefault(oid, [0, 0])
+        d[0] += pt["power"]
+        d[1] += pt["toughness"]
+    out: dict[str, Any] = {}
+    for oid, (dp, dt) in delta.items():
+        base = _pt_of(card, oid)
+        if base is None:
+            continue
+        power, toughness = base[0] + dp, base[1] + dt
+        out[oid] = {"zone": "graveyard"} if toughness <= 0 else \
+            {"zone": "battlefield", "power": power, "toughness": toughness}
+    return out
+
+
 def game_text(card: Compiled) -> str | None:
     """The generated game for a card whose spell or first triggered ability the compiler made,
     or None (nothing compiled to run, or no event generated for it)."""
@@ -255,6 +325,9 @@ def game_text(card: Compiled) -> str | None:
             script = [{"trigger_targets": {"card": picks}}, *script]
     else:
         return None
+    do = card.card.get("does", {}).get("do", []) if "does" in card.card or "resolves" in card.card \
+        else triggers[0].get("do", [])
+    objects = _board_checks(card, do, _refs(card, script))
     in_hand = sum(1 for o in extra if o.get("zone") == "hand")
     doc = {"id": "cards/generated-game", "title": f"{card.name} does what it says",
            "cr": ["608.2c", "603.3"], "rationale": "generated: the game must run it",
@@ -264,7 +337,7 @@ def game_text(card: Compiled) -> str | None:
            "objects": _objects(extra),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
            # every trigger and spell resolved: what counts is that the game ran it
-           "expect": {"checkpoints": {"done": {"stack": []}}}}
+           "expect": {"checkpoints": {"done": {"stack": [], **({"objects": objects} if objects else {})}}}}
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 

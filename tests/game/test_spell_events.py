@@ -1,0 +1,61 @@
+"""Events of resolving spells and abilities the oracle compiler makes: a triggered ability's
+continuous effect ("it gets +1/+1 until end of turn", CR 611.2a) on the objects it names,
+locked in as it resolves (611.2c), ending in the cleanup step (514.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyengine.game import Advance, Perform, new_game
+from pyengine.game.model import Game
+from pyengine.game.perform import layers
+from pyengine.model.enums import Step, Zone
+from pyengine.replacement.event import Event
+from tests.game.helpers import card, state
+from tests.game.test_triggered import _cast, _inline, _resolve, _zone
+
+
+def _rally(do: list[dict[str, Any]]) -> Any:
+    return _inline("rally", "alice", 1, {"name": "Rally", "types": ["Enchantment"], "abilities": [
+        {"trigger": {"when": {"kind": "enters", "obj": {"types": ["Creature"], "controller": "you"}}},
+         "do": do, "text": "Whenever a creature you control enters, it gets +1/+1 until end of turn."}]})
+
+
+PUMP = [{"kind": "continuous", "object": "it", "duration": "end_of_turn",
+         "effect": {"modify_pt": {"power": 1, "toughness": 1}}}]
+
+
+def _pt(game: Game, oid: str) -> tuple[int | None, int | None]:
+    ch = layers(game.state).objects[oid]
+    return ch.power, ch.toughness
+
+
+def test_triggered_pump_applies_to_it_until_end_of_turn() -> None:
+    game = new_game(state(_rally(PUMP), card("bears", "Grizzly Bears", "alice", zone=Zone.HAND)))
+    game = _resolve(_cast(game, "bears"))  # 603.6a: the Bears enter; the ability resolves
+    assert _pt(game, "bears") == (3, 3)
+    assert [e.locked for e in game.state.effects] == [("bears",)]  # 611.2c
+    game = game.apply(Advance(Step.UPKEEP, 4))  # 514.2: it ended in the cleanup step
+    assert _pt(game, "bears") == (2, 2) and game.state.effects == ()
+
+
+def test_object_gone_before_resolution_is_not_affected() -> None:
+    """CR 400.7, 611.2c: the Bears left the battlefield before the ability resolved; the card
+    in the graveyard is a new object, and the effect affects nothing."""
+    game = new_game(state(_rally(PUMP), card("bears", "Grizzly Bears", "alice", zone=Zone.HAND)))
+    game = _cast(game, "bears")
+    move = Event("move", (("object", ("o", "bears")), ("count", 1), ("from", "battlefield"),
+                          ("to", "graveyard"), ("cause", "destroy"), ("position", None), ("control", None),
+                          ("as", None), ("tapped", False), ("face", "front"), ("choice", None)))
+    game = game.apply(Perform((move,)))
+    game = _resolve(game)
+    assert _zone(game, "bears") == Zone.GRAVEYARD and game.state.effects == ()
+
+
+def test_toughness_zero_dies_to_state_based_actions() -> None:
+    """CR 704.5f: -3/-3 on a 2/2: it is put into its owner's graveyard."""
+    shrink = [{"kind": "continuous", "object": "it", "duration": "end_of_turn",
+               "effect": {"modify_pt": {"power": -3, "toughness": -3}}}]
+    game = new_game(state(_rally(shrink), card("bears", "Grizzly Bears", "alice", zone=Zone.HAND)))
+    game = _resolve(_cast(game, "bears"))
+    assert _zone(game, "bears") == Zone.GRAVEYARD

@@ -1,0 +1,66 @@
+"""Effect sentences of triggered abilities and spells read by pyengine.oracle.effects (fast:
+no card data, no solving): what each sentence becomes, and what stays text."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyengine.errors import ScenarioError
+from pyengine.oracle import abilities as A
+from pyengine.oracle import effects as E
+
+CREATURE = {"types": ["Creature"]}
+
+
+def _do(par: str, card: dict = CREATURE) -> list | None:
+    got = A.triggered(par, "t", card)
+    return None if got is None else got[0]["do"]
+
+
+def test_pump_until_end_of_turn_in_a_triggered_ability() -> None:
+    """CR 611.2a, 611.2c, 514.2: a continuous effect on the object named, locked in."""
+    assert _do("Whenever SELF attacks, it gets +2/+0 until end of turn.") == [
+        {"kind": "continuous", "object": "it", "duration": "end_of_turn",
+         "effect": {"modify_pt": {"power": 2, "toughness": 0}}}]
+    assert _do("Whenever a creature you control attacks, it gets +1/+1 and gains trample until end "
+               "of turn.") == [
+        {"kind": "continuous", "object": "it", "duration": "end_of_turn",
+         "effect": {"modify_pt": {"power": 1, "toughness": 1}, "add_abilities": ["trample"]}}]
+    assert _do("At the beginning of combat on your turn, SELF gains flying until end of turn.") == [
+        {"kind": "continuous", "object": "self", "duration": "end_of_turn",
+         "effect": {"add_abilities": ["flying"]}}]
+    got = A.triggered("When SELF enters, target creature an opponent controls gets -2/-2 until end of turn.",
+                      "t", CREATURE)
+    assert got is not None
+    assert got[0]["targets"] == [{"obj": {"types": ["Creature"], "controller": "opponent"}}]
+    assert got[0]["do"][0]["object"] == "target"
+
+
+def test_pump_that_stays_text() -> None:
+    # "it" of a step trigger names nothing; after another instruction it may name another object
+    assert _do("At the beginning of your upkeep, it gets +1/+1 until end of turn.") is None
+    assert _do("When SELF enters, draw a card. It gets +1/+1 until end of turn.") is None
+    # a dying creature's own ability: SELF is a card in a graveyard (400.7)
+    assert _do("When SELF dies, SELF gets +1/+1 until end of turn.") is None
+    # P/T of a target that isn't a creature (208.1); a keyword the engines don't read
+    assert _do("When SELF enters, target artifact gets +1/+1 until end of turn.") is None
+    assert _do("Whenever SELF attacks, it gains banding until end of turn.") is None
+    # a spell's continuous effect is its resolves: (the catalog card's form), not a do: entry
+    got = E.effect("Target creature gets +3/+3 until end of turn.", spell=True)
+    assert got is not None and got.resolves == {"modify_pt": {"power": 3, "toughness": 3}} and got.do == []
+
+
+def test_continuous_instruction_is_checked_by_the_parser() -> None:
+    from pyengine.lang.effects import Ctx
+    from pyengine.lang.triggers import _instruction
+    from pyengine.lang.yamlread import Cursor
+
+    ok = {"kind": "continuous", "object": "self", "duration": "end_of_turn",
+          "effect": {"modify_pt": {"power": 1, "toughness": 1}}}
+    assert _instruction(Cursor.root(ok, None), Ctx(key_prefix="x"), 0).kind == "continuous"
+    for bad, words in (({**ok, "duration": "forever"}, "duration"),
+                       ({**ok, "effect": {"affects": "self", "modify_pt": {"power": 1, "toughness": 1}}},
+                        "no affects"),
+                       ({**ok, "object": "target"}, "names no target")):
+        with pytest.raises(ScenarioError, match=words):
+            _instruction(Cursor.root(bad, None), Ctx(key_prefix="x"), 0)
