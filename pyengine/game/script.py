@@ -244,8 +244,19 @@ class ScriptReader:
                     cur.fail("the card's effect computes an amount on resolution (608.2h), not followed yet")
                 else:
                     doc[k] = v
+            if doc.get("from") == "stack" and doc.get("object") in self.state_ids():
+                # a spell targeted on the stack (701.6a): the script is read ahead, the object
+                # may still be in a hand now; the zone is checked as it resolves (608.2b)
+                doc = {**doc, "from": self.state.object(doc["object"]).zone.value}
+                ev = self.events.event(Cursor(doc, cur.path, cur.line, cur.file))
+                out.append(Event(ev.kind, tuple((k, "stack" if k == "from" else v) for k, v in ev.fields)))
+                continue
             out.append(self.events.event(Cursor(doc, cur.path, cur.line, cur.file)))
         return tuple(out)
+
+    def state_ids(self) -> set[str]:
+        """The ids of the objects of the scenario's state."""
+        return {o.id for o in self.state.objects}
 
     def _cast(self, cur: Cursor, _c: tuple) -> Any:
         from pyengine.game.casting import read_cast

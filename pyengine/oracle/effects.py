@@ -398,6 +398,34 @@ def _lasting(s: str, eff: Effect) -> bool:
     return True
 
 
+# "target spell", "target creature spell" ...: a spell on the stack (CR 115.1, 112.1) and what
+# casting reads of it (its zone and card types)
+_SPELL_TARGETS = {"spell": {}, "creature spell": {"types": ["Creature"]},
+                  "noncreature spell": {"not_types": ["Creature"]},
+                  "instant spell": {"types": ["Instant"]}, "sorcery spell": {"types": ["Sorcery"]},
+                  "instant or sorcery spell": {"any_types": ["Instant", "Sorcery"]},
+                  "artifact spell": {"types": ["Artifact"]}, "enchantment spell": {"types": ["Enchantment"]},
+                  "artifact or enchantment spell": {"any_types": ["Artifact", "Enchantment"]},
+                  "planeswalker spell": {"types": ["Planeswalker"]}}
+
+
+def _counter(s: str, eff: Effect) -> bool:
+    """"Counter target spell" (CR 701.6a): the spell is removed from the stack, doesn't resolve,
+    and is put into its owner's graveyard: a move from the stack to the graveyard, cause
+    counter. A spell's instruction only (a triggered ability's targets are permanents and
+    players here)."""
+    m = _fm(r"counter target (.+)", s)
+    if not m or m.group(1) not in _SPELL_TARGETS:
+        return False
+    what = {"zone": "stack", **{k: list(v) for k, v in _SPELL_TARGETS[m.group(1)].items()}}
+    tid = "spell" if "spell" not in {c["id"] for c in eff.casting} else f"spell{len(eff.casting) + 1}"
+    eff.targets.append({"obj": dict(what)})
+    eff.casting.append({"id": tid, "what": what})
+    eff.do.append({"kind": "move", "object": eff.ref(), "from": "stack", "to": "graveyard",
+                   "cause": "counter"})
+    return True
+
+
 def split(text: str) -> list[str] | None:
     """The sentences of an effect, each without its period and with its first letter lower
     (SELF kept); None if one doesn't end with a period."""
@@ -438,7 +466,7 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
         return None
     eff = Effect(from_graveyard=dies, it=it)
     for s in sentences:
-        if spell and _pump(s, eff):
+        if spell and (_pump(s, eff) or _counter(s, eff)):
             continue
         if not spell and _lasting(s, eff):
             continue

@@ -109,6 +109,31 @@ def _objects(extra: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return objs + extra
 
 
+# bob's spells, cast for a spell of alice's to target on the stack (115.1): id, card, types,
+# what it targets
+SPELLS = (("bolt", "Lightning Bolt", ("Instant",), ["alice"]), ("bears2", "Grizzly Bears", ("Creature",), []),
+          ("anthem2", "Glorious Anthem", ("Enchantment",), []))
+
+
+def _counter_script(card: Compiled, what: dict[str, Any]) -> Generated | None:
+    """bob, the active player, casts a spell in his main phase that fits ``what`` and passes;
+    alice casts the card targeting it on the stack (an instant: 117.1a) and it resolves."""
+    if len(card.card.get("casting", {}).get("targets", [])) != 1 or \
+            "Instant" not in card.card.get("types", ()):
+        return None
+    rest = {k: v for k, v in what.items() if k != "zone"}
+    got = next(((sid, name, targets) for sid, name, types, targets in SPELLS if fits(rest, types, (), "bob")),
+               None)
+    if got is None:
+        return None
+    sid, name, targets = got
+    me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
+    theirs = {"id": sid, "card": name, "owner": "bob", "zone": "hand"}
+    script = [{"stack": {"object": sid, "controller": "bob", "targets": targets}}, "pass",
+              {"stack": {"object": "card", "controller": "alice", "targets": [sid]}}, "resolve"]
+    return [me, theirs], script, "bob", "precombat_main"
+
+
 def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | None:
     targets = []
     # a card's does: takes its targets from casting: targets (601.2c); a player is a legal
@@ -271,10 +296,14 @@ def _pt_of(card: Compiled, oid: str) -> tuple[int, int] | None:
     return None
 
 
+_ZONE_OF = {"destroy": "graveyard", "sacrifice": "graveyard", "move": None}
+
+
 def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]) -> dict[str, Any]:
-    """What the effect's continuous effects make of the board (CR 611.2a, 613.4c): the power
-    and toughness of each object they affect that no other event of the effect touches; one
-    whose toughness becomes 0 or less is put into its owner's graveyard (704.5f)."""
+    """What the effect makes of the board: the zone an object it moves ends in (one moved once
+    and dealt nothing else); the power and toughness of each object its continuous effects
+    affect (CR 611.2a, 613.4c) that no other event of the effect touches; one whose toughness
+    becomes 0 or less is put into its owner's graveyard (704.5f)."""
     touched = {refs.get(str(ev.get(k))) for ev in do if ev.get("kind") != "continuous"
                for k in ("object", "target")}
     delta: dict[str, list[int]] = {}
@@ -289,6 +318,14 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
         d[0] += pt["power"]
         d[1] += pt["toughness"]
     out: dict[str, Any] = {}
+    moved = [(refs.get(str(ev.get("object"))), ev) for ev in do if ev.get("kind") in _ZONE_OF]
+    for oid, ev in moved:
+        if oid is None or oid == "card" or sum(1 for o, _e in moved if o == oid) > 1 or \
+                any(ev2.get("target") == ev.get("object") for ev2 in do):
+            continue
+        # 701.8a destroy, 701.21a sacrifice: to the graveyard; a move to where it says;
+        # 701.6a: a countered spell to its owner's graveyard
+        out[oid] = {"zone": _ZONE_OF[ev["kind"]] or ev["to"]}
     for oid, (dp, dt) in delta.items():
         base = _pt_of(card, oid)
         if base is None:
@@ -303,7 +340,14 @@ def game_text(card: Compiled) -> str | None:
     """The generated game for a card whose spell or first triggered ability the compiler made,
     or None (nothing compiled to run, or no event generated for it)."""
     triggers = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "trigger" in a]
-    if "does" in card.card or "resolves" in card.card:
+    on_stack = [t["what"] for t in card.card.get("casting", {}).get("targets", [])
+                if t["what"].get("zone") == "stack"]
+    if on_stack:
+        found = _counter_script(card, on_stack[0])
+        if found is None:
+            return None
+        extra, script, active, step = found
+    elif "does" in card.card or "resolves" in card.card:
         got = _spell_script(card)
         if got is None:
             return None
@@ -328,11 +372,12 @@ def game_text(card: Compiled) -> str | None:
     do = card.card.get("does", {}).get("do", []) if "does" in card.card or "resolves" in card.card \
         else triggers[0].get("do", [])
     objects = _board_checks(card, do, _refs(card, script))
-    in_hand = sum(1 for o in extra if o.get("zone") == "hand")
+    in_hand = sum(1 for o in extra if o.get("zone") == "hand" and o["owner"] == "alice")
+    theirs = sum(1 for o in extra if o.get("zone") == "hand" and o["owner"] == "bob")
     doc = {"id": "cards/generated-game", "title": f"{card.name} does what it says",
            "cr": ["608.2c", "603.3"], "rationale": "generated: the game must run it",
            "players": [{"id": "alice", "hand_size": in_hand, "library_size": 10},
-                       {"id": "bob", "library_size": 10}],
+                       {"id": "bob", "hand_size": theirs, "library_size": 10}],
            "turn": {"active": active, "number": 3, "step": step},
            "objects": _objects(extra),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},

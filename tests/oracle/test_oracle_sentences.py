@@ -64,3 +64,18 @@ def test_continuous_instruction_is_checked_by_the_parser() -> None:
                        ({**ok, "object": "target"}, "names no target")):
         with pytest.raises(ScenarioError, match=words):
             _instruction(Cursor.root(bad, None), Ctx(key_prefix="x"), 0)
+
+
+def test_counter_target_spell() -> None:
+    """CR 701.6a: the spell targeted on the stack (115.1) is moved to its owner's graveyard."""
+    got = E.effect("Counter target spell.", spell=True)
+    assert got is not None and got.casting == [{"id": "spell", "what": {"zone": "stack"}}]
+    assert got.do == [{"kind": "move", "object": "target", "from": "stack", "to": "graveyard",
+                       "cause": "counter"}]
+    got = E.effect("Counter target noncreature spell.", spell=True)
+    assert got is not None and got.casting[0]["what"] == {"zone": "stack", "not_types": ["Creature"]}
+    # an ability, a spell with a condition, or a triggered ability's counter stay text
+    for text in ("Counter target activated ability.", "Counter target spell with mana value 2 or less.",
+                 "Counter target spell unless its controller pays {3}."):
+        assert E.effect(text, spell=True) is None, text
+    assert E.effect("Counter target spell.") is None
