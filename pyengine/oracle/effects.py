@@ -335,7 +335,43 @@ def _tokens(s: str, eff: Effect) -> bool:
     return True
 
 
-SENTENCES = (_tokens, _damage, _draw, _life, _move, _counters, _sacrifice, _from_graveyard, _return_self)
+# predefined tokens (CR 111.10): a colorless artifact token of that subtype with this ability
+PREDEFINED = {"Treasure": "{T}, Sacrifice this token: Add one mana of any color.",  # 111.10a
+              "Food": "{2}, {T}, Sacrifice this token: You gain 3 life.",  # 111.10b
+              "Gold": "Sacrifice this token: Add one mana of any color.",  # 111.10c
+              "Clue": "{2}, Sacrifice this token: Draw a card.",  # 111.10f
+              "Blood": "{1}, {T}, Discard a card, Sacrifice this token: Draw a card."}  # 111.10g
+
+
+def _predefined(s: str, eff: Effect) -> bool:
+    """"Create a Treasure token", "create two Food tokens", "investigate" (701.16a: create a
+    Clue token): predefined tokens (CR 111.10) created on the battlefield (111.1), named by
+    their subtype as the game names a token."""
+    m = _fm(rf"create {NUM} ({'|'.join(PREDEFINED)}) tokens?", s)
+    if m:
+        n, kind = number(m.group(1)), m.group(2)
+        if n is None or (n == 1) != (" tokens" not in s):
+            return False
+    elif s in ("investigate", "investigate twice"):
+        n, kind = (2 if s.endswith("twice") else 1), "Clue"
+    else:
+        return False
+    from pyengine.oracle.templates import compile_text
+
+    ability = compile_text(PREDEFINED[kind], {"types": ["Artifact"], "subtypes": [kind]})
+    if not ability:
+        return False
+    token = {"name": kind, "types": ["Artifact"], "subtypes": [kind], "abilities": ability}
+    ev: dict[str, Any] = {"kind": "create_tokens"}
+    if n != 1:
+        ev["count"] = n
+    ev["token"] = token
+    eff.do.append(ev)
+    return True
+
+
+SENTENCES = (_tokens, _predefined, _damage, _draw, _life, _move, _counters, _sacrifice, _from_graveyard,
+             _return_self)
 
 
 def _pump(s: str, eff: Effect) -> bool:

@@ -14,6 +14,7 @@ of each template's rule are the smoke tests (tests/oracle).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -259,10 +260,10 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
 POOL_PT = {"ogre": (3, 3), "skeletons": (2, 2), "thopter": (1, 3), "bears": (2, 2)}
 
 
-def _refs(card: Compiled, script: list[Any]) -> dict[str, str]:
+def _refs(kind: str | None, script: list[Any]) -> dict[str, str]:
     """What the words of the effect name in the generated game: ``self`` the card, ``it`` the
-    object the trigger event is about (the creature that attacks or blocks, the permanent that
-    enters), ``target``... the targets chosen."""
+    object the trigger event (of ``kind``) is about (the creature that attacks, blocks or
+    becomes blocked, the permanent that enters), ``target``... the targets chosen."""
     refs = {"self": "card"}
     for action in script:
         if not isinstance(action, dict):
@@ -271,14 +272,16 @@ def _refs(card: Compiled, script: list[Any]) -> dict[str, str]:
             picks = action["trigger_targets"]["card"] if "trigger_targets" in action \
                 else action["stack"].get("targets", [])
             refs.update({("target" if i == 0 else f"target{i + 1}"): t for i, t in enumerate(picks)})
-        if "stack" in action:
+        if kind == "enters" and "stack" in action:
             refs.setdefault("it", action["stack"]["object"])
-        for ev in action.get("events", ()):
+        for ev in action.get("events", ()) if kind == "enters" else ():
             if ev.get("kind") == "enter":
                 refs.setdefault("it", ev["object"])
-        for key in ("attack", "block"):
-            if key in action:
-                refs.setdefault("it", next(iter(action[key])))
+        if kind == "attacks" and "attack" in action:
+            refs["it"] = next(iter(action["attack"]))
+        if kind in ("blocks", "becomes_blocked") and "block" in action:  # the blocker / the attacker
+            blocker, attacker = next(iter(action["block"].items()))
+            refs["it"] = blocker if kind == "blocks" else attacker
     return refs
 
 
@@ -300,10 +303,11 @@ _ZONE_OF = {"destroy": "graveyard", "sacrifice": "graveyard", "move": None}
 
 
 def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]) -> dict[str, Any]:
-    """What the effect makes of the board: the zone an object it moves ends in (one moved once
-    and dealt nothing else); the power and toughness of each object its continuous effects
-    affect (CR 611.2a, 613.4c) that no other event of the effect touches; one whose toughness
-    becomes 0 or less is put into its owner's graveyard (704.5f)."""
+    """What the effect makes of the board: the tokens it creates (alice's, on the battlefield);
+    the zone an object it moves ends in (one moved once and dealt nothing else); the power and
+    toughness of each object its continuous effects affect (CR 611.2a, 613.4c) that no other
+    event of the effect touches; one whose toughness becomes 0 or less is put into its owner's
+    graveyard (704.5f)."""
     touched = {refs.get(str(ev.get(k))) for ev in do if ev.get("kind") != "continuous"
                for k in ("object", "target")}
     delta: dict[str, list[int]] = {}
@@ -326,6 +330,14 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
         # 701.8a destroy, 701.21a sacrifice: to the graveyard; a move to where it says;
         # 701.6a: a countered spell to its owner's graveyard
         out[oid] = {"zone": _ZONE_OF[ev["kind"]] or ev["to"]}
+    made: dict[str, int] = {}
+    for ev in do:  # 111.1: created on the battlefield, named NAME-token-N by the game
+        if ev.get("kind") == "create_tokens" and "control" not in ev:
+            slug = re.sub(r"[^a-z0-9]+", "-", ev["token"]["name"].lower()).strip("-")
+            for _ in range(ev.get("count", 1)):
+                made[slug] = made.get(slug, 0) + 1
+                out[f"{slug}-token-{made[slug]}"] = {"zone": "battlefield", "token": True,
+                                                     "controller": "alice"}
     for oid, (dp, dt) in delta.items():
         base = _pt_of(card, oid)
         if base is None:
@@ -371,7 +383,9 @@ def game_text(card: Compiled) -> str | None:
         return None
     do = card.card.get("does", {}).get("do", []) if "does" in card.card or "resolves" in card.card \
         else triggers[0].get("do", [])
-    objects = _board_checks(card, do, _refs(card, script))
+    kind = None if not triggers or "does" in card.card or "resolves" in card.card else \
+        triggers[0]["trigger"].get("when", {}).get("kind")
+    objects = _board_checks(card, do, _refs(kind, script))
     in_hand = sum(1 for o in extra if o.get("zone") == "hand" and o["owner"] == "alice")
     theirs = sum(1 for o in extra if o.get("zone") == "hand" and o["owner"] == "bob")
     doc = {"id": "cards/generated-game", "title": f"{card.name} does what it says",

@@ -79,3 +79,19 @@ def test_counter_target_spell() -> None:
                  "Counter target spell unless its controller pays {3}."):
         assert E.effect(text, spell=True) is None, text
     assert E.effect("Counter target spell.") is None
+
+
+def test_predefined_tokens() -> None:
+    """CR 111.10a, 111.10b, 111.10f, 701.16a: a colorless artifact token of that subtype with
+    the ability the rule gives it (held as the compiler reads it: here present or absent)."""
+    got = E.effect("Create a Treasure token.")
+    assert got is not None and got.do == [{"kind": "create_tokens", "token": {
+        "name": "Treasure", "types": ["Artifact"], "subtypes": ["Treasure"],
+        "abilities": [{"text": "{T}, Sacrifice this token: Add one mana of any color."}]}}]
+    got = E.effect("Create two Food tokens.")
+    assert got is not None and got.do[0]["count"] == 2 and got.do[0]["token"]["subtypes"] == ["Food"]
+    got = E.effect("Investigate.")
+    assert got is not None and got.do[0]["token"]["name"] == "Clue" and "count" not in got.do[0]
+    for text in ("Create a Map token.", "Create two Treasure token.", "Create X Treasure tokens.",
+                 "Create a tapped Treasure token."):
+        assert E.effect(text) is None, text
