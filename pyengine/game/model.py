@@ -76,7 +76,8 @@ class StackItem:
     refers: tuple[tuple[str, str, int], ...] = ()
     # continuous effects a triggered ability creates as it resolves (611.2a), each with its
     # duration and the objects it affects, locked in (611.2c): "it gets +2/+2 until end of turn"
-    lasting: tuple[tuple[EffectDef, Duration, tuple[str, ...]], ...] = ()
+    # (None: the objects its definition's ``affects`` selects as it resolves)
+    lasting: tuple[tuple[EffectDef, Duration, tuple[str, ...] | None], ...] = ()
 
 
 @dataclass(frozen=True)

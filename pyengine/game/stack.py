@@ -218,25 +218,45 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         eff = ResolvedEffect(item.id, item.continuous, game.next_timestamp, item.controller,
                              item.duration, source=item.obj or item.source,
                              locked=affected if item.targets else None)
-        game = game.with_state(effects=game.state.effects + (eff,))
-        game = game.clone(next_timestamp=game.next_timestamp + 1)
-    game = _lasting(game, item, {**problems, **gone})
+        if not item.targets and eff.definition.affects is not None:
+            eff = _locked(game, eff, budget)  # 611.2c: "creatures you control get +1/+1"
+        if eff.locked != ():
+            game = game.with_state(effects=game.state.effects + (eff,))
+            game = game.clone(next_timestamp=game.next_timestamp + 1)
+    game = _lasting(game, item, {**problems, **gone}, budget)
     game = _leave_stack(game, item, budget, resolved=True)
     return checks.give_priority(game, game.active, budget)
 
 
-def _lasting(game: Game, item: StackItem, problems: dict[str, str]) -> Game:
+def _locked(game: Game, eff: ResolvedEffect, budget: Budget | float) -> ResolvedEffect:
+    """A resolved effect whose ``affects`` selects the objects it affects: the permanents that
+    match it as it begins, read on the characteristics after layers, locked in (611.2c:
+    objects that match later are not affected); ``locked`` is () when it affects none."""
+    from pyengine.combat.select import Context, FinalState
+
+    sel = eff.definition.affects
+    assert sel is not None
+    sel = sel if sel.zone is not None else replace(sel, zone=Zone.BATTLEFIELD.value)
+    final = FinalState(game.state, layers(game.state, budget).objects)
+    found = final.select(sel, Context(eff.source, eff.controller))
+    return replace(eff, definition=replace(eff.definition, affects=None), locked=found)
+
+
+def _lasting(game: Game, item: StackItem, problems: dict[str, str], budget: Budget | float) -> Game:
     """The continuous effects an ability creates as it resolves (611.2a), after its events
     (608.2c), each with the next timestamp (613.7a), affecting the objects it names that are
     still on the battlefield, locked in (611.2c; one that left is a new object, 400.7) and not
-    an illegal target (608.2b)."""
+    an illegal target (608.2b), or those its ``affects`` selects then."""
     for n, (definition, duration, named) in enumerate(item.lasting, 1):
-        here = {o.id for o in game.state.objects if o.zone == Zone.BATTLEFIELD}
-        affected = tuple(o for o in named if o in here and o not in problems)
-        if not affected:
-            continue
         eff = ResolvedEffect(f"{item.id}/{n}", definition, game.next_timestamp, item.controller,
-                             duration, source=item.source, locked=affected)
+                             duration, source=item.source)
+        if named is None:
+            eff = _locked(game, eff, budget)
+        else:
+            here = {o.id for o in game.state.objects if o.zone == Zone.BATTLEFIELD}
+            eff = replace(eff, locked=tuple(o for o in named if o in here and o not in problems))
+        if not eff.locked:
+            continue
         game = game.with_state(effects=game.state.effects + (eff,))
         game = game.clone(next_timestamp=game.next_timestamp + 1)
     return game

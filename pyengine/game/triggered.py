@@ -138,7 +138,10 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
 
 def _lasting(text: str, ins: Instruction,
              refs: dict[str, tuple[str, ...]]) -> tuple[Any, Any, tuple[str, ...]]:
-    """A ``continuous`` instruction: its effect, duration and the objects its word names."""
+    """A ``continuous`` instruction: its effect, duration and the objects its word names (or
+    None: those its effect's ``affects`` selects as it resolves)."""
+    if ins.get("object") is None:
+        return ins.get("effect"), ins.get("duration"), None
     word = ins.get("object")[1]
     if word not in refs:
         raise IllegalAction("603.7c", f"{text!r}: {word} names nothing here")

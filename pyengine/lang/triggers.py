@@ -260,18 +260,26 @@ CONTINUOUS_DURATIONS = ("end_of_turn", "permanent")
 def _continuous(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     """``{kind: continuous, object: REF, duration: end_of_turn, effect: EFFECT}``: "it gets
     +2/+2 until end of turn" as the ability resolves, a continuous effect (CR 611.2a) on the
-    object REF names, that set locked in as it resolves (611.2c). EFFECT is an effect mapping
-    (its operations) without ``affects``."""
+    object REF names, that set locked in as it resolves (611.2c). ``affects: SELECTOR`` in
+    place of ``object``: "creatures you control get +1/+1 until end of turn", the objects that
+    match as it resolves, locked in then. EFFECT is an effect mapping (its operations) without
+    ``affects``."""
     from pyengine.lang.effects import parse_effect
 
-    cur.mapping({"kind", "object", "duration", "effect"},
+    cur.mapping({"kind", "object", "affects", "duration", "effect"},
                 "a continuous effect {kind: continuous, object: REF, duration: end_of_turn, effect: {...}}")
-    obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
+    if cur.has("object") == cur.has("affects"):
+        cur.fail("give exactly one of 'object' (a reference) and 'affects' (a selector)")
+    obj = _ref(cur.get("object"), OBJECT_WORDS, n_targets, "an object") if cur.has("object") else None
+    sel = parse_selector(cur.get("affects"), ctx) if cur.has("affects") else None
     duration = Duration(cur.req("duration").choice(CONTINUOUS_DURATIONS, "a duration:"))
     at = cur.req("effect")
     if isinstance(at.value, dict) and "affects" in at.value:
-        at.get("affects").fail("the effect affects the object `object` names (CR 611.2c); no affects")
+        at.get("affects").fail("the effect affects what the entry's object or affects names (CR 611.2c); "
+                               "no affects here")
     eff = parse_effect(at, ctx, allow_no_affects=True)
+    if sel is not None:
+        eff = replace(eff, affects=sel)
     return Instruction("continuous", (("object", obj), ("duration", duration), ("effect", eff)))
 
 

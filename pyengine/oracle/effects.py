@@ -40,6 +40,7 @@ class Effect:
     resolves: dict[str, Any] | None = None  # a spell's continuous effect on its targets
     from_graveyard: bool = False  # the ability triggers as its source dies (SELF is in a graveyard)
     it: bool = False  # "it" names the object the trigger event is about (a permanent)
+    group_at: int | None = None  # len(do) when a group's continuous effect was read
 
     def ref(self) -> str:
         """The reference of the target added last (target, target2, ...)."""
@@ -462,6 +463,55 @@ def _counter(s: str, eff: Effect) -> bool:
     return True
 
 
+def _group_ops(s: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """"Creatures you control get +1/+1 [and gain trample] until end of turn", "all creatures
+    get -1/-1 until end of turn": the selector of the group and the operations."""
+    m = _fm(rf"(.+?) (get {PT}(?: and gain (.+))?|gain (.+)) until end of turn", s)
+    if not m or m.group(1) in ("SELF", "it") or m.group(1).startswith("target "):
+        return None
+    from pyengine.oracle.common import subject
+
+    sel = subject(m.group(1)[:1].upper() + m.group(1)[1:])
+    if not isinstance(sel, dict) or "Creature" not in sel.get("types", ()) or \
+            set(sel) - {"types", "controller", "other", "colors", "subtypes", "token"}:
+        return None
+    ops: dict[str, Any] = {}
+    if m.group(3) is not None:
+        ops["modify_pt"] = {"power": int(m.group(3)), "toughness": int(m.group(4))}
+    kws = m.group(5) or m.group(6)
+    if kws is not None:
+        got = P.keyword_list(kws)
+        if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
+            return None
+        ops["add_abilities"] = got
+    return sel, ops
+
+
+def _group(s: str, eff: Effect) -> bool:
+    """A triggered ability's "creatures you control get +1/+1 until end of turn": a continuous
+    effect on the creatures the group names as it resolves, locked in (CR 611.2a, 611.2c)."""
+    got = _group_ops(s)
+    if got is None:
+        return False
+    sel, ops = got
+    eff.group_at = len(eff.do) if eff.group_at is None else eff.group_at
+    eff.do.append({"kind": "continuous", "affects": sel, "duration": "end_of_turn", "effect": ops})
+    return True
+
+
+def _group_pump(s: str, eff: Effect) -> bool:
+    """A spell's "creatures you control get +1/+1 until end of turn": its continuous effect
+    (the card's ``resolves:`` with ``affects``), on the creatures that match as it resolves,
+    locked in (611.2c). "Other" means nothing of a spell on the stack: not read."""
+    got = _group_ops(s)
+    if got is None or eff.resolves is not None or "other" in got[0]:
+        return False
+    sel, ops = got
+    eff.group_at = len(eff.do)
+    eff.resolves = {"affects": sel, **ops}
+    return True
+
+
 def split(text: str) -> list[str] | None:
     """The sentences of an effect, each without its period and with its first letter lower
     (SELF kept); None if one doesn't end with a period."""
@@ -502,14 +552,18 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
         return None
     eff = Effect(from_graveyard=dies, it=it)
     for s in sentences:
-        if spell and (_pump(s, eff) or _counter(s, eff)):
+        if spell and (_pump(s, eff) or _counter(s, eff) or _group_pump(s, eff)):
             continue
-        if not spell and _lasting(s, eff):
+        if not spell and (_lasting(s, eff) or _group(s, eff)):
             continue
         if not any(f(s, eff) for f in SENTENCES):
             return None
     if eff.targets and not targets_ok:
         return None
-    if eff.resolves is not None and len(eff.targets) != 1:
-        return None  # the continuous effect applies to the spell's only target
+    if eff.resolves is not None and len(eff.targets) != ("affects" not in eff.resolves):
+        return None  # the continuous effect applies to the spell's only target, or to a group
+    if eff.group_at is not None and any(
+            ev["kind"] == "create_tokens" or ev.get("to") == "battlefield" for ev in eff.do[eff.group_at:]):
+        return None  # the game starts continuous effects after the events: a group locked in (611.2c)
+        # before a later instruction puts a permanent onto the battlefield would then include it
     return eff

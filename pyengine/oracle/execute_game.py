@@ -311,16 +311,24 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
     touched = {refs.get(str(ev.get(k))) for ev in do if ev.get("kind") != "continuous"
                for k in ("object", "target")}
     delta: dict[str, list[int]] = {}
-    for ev in do:
-        if ev.get("kind") != "continuous":
-            continue
-        oid = refs.get(ev["object"])
-        pt = ev["effect"].get("modify_pt", {"power": 0, "toughness": 0})
-        if oid is None or oid in touched:
-            continue
-        d = delta.setdefault(oid, [0, 0])
-        d[0] += pt["power"]
-        d[1] += pt["toughness"]
+    lasting = [(ev.get("object"), ev.get("affects"), ev["effect"]) for ev in do
+               if ev.get("kind") == "continuous"]
+    if "affects" in card.card.get("resolves", {}):  # a spell's effect on a group (611.2c)
+        res = card.card["resolves"]
+        lasting.append((None, res["affects"], res))
+    for word, sel, effect in lasting:
+        pt = effect.get("modify_pt", {"power": 0, "toughness": 0})
+        if word is not None:
+            named = [refs.get(word)]
+        else:  # the board's creatures the group names as it resolves (the card's own left out)
+            named = [oid for oid, _n, ctl, types, colors in POOL if oid in POOL_PT
+                     and fits({k: v for k, v in sel.items() if k != "other"}, types, colors, ctl)]
+        for oid in named:
+            if oid is None or oid in touched:
+                continue
+            d = delta.setdefault(oid, [0, 0])
+            d[0] += pt["power"]
+            d[1] += pt["toughness"]
     out: dict[str, Any] = {}
     moved = [(refs.get(str(ev.get("object"))), ev) for ev in do if ev.get("kind") in _ZONE_OF]
     for oid, ev in moved:

@@ -59,3 +59,21 @@ def test_toughness_zero_dies_to_state_based_actions() -> None:
     game = new_game(state(_rally(shrink), card("bears", "Grizzly Bears", "alice", zone=Zone.HAND)))
     game = _resolve(_cast(game, "bears"))
     assert _zone(game, "bears") == Zone.GRAVEYARD
+
+
+def test_group_pump_locks_the_creatures_as_it_resolves() -> None:
+    """CR 611.2c: "creatures you control get +1/+1 until end of turn" affects the creatures
+    alice controls as the ability resolves; one that enters later is not affected, bob's never."""
+    rally = _inline("rally", "alice", 1, {"name": "Rally", "types": ["Enchantment"], "abilities": [
+        {"trigger": {"at": {"step": "upkeep", "player": "you"}},
+         "do": [{"kind": "continuous", "affects": {"types": ["Creature"], "controller": "you"},
+                 "duration": "end_of_turn", "effect": {"modify_pt": {"power": 1, "toughness": 1}}}],
+         "text": "At the beginning of your upkeep, creatures you control get +1/+1 until end of turn."}]})
+    game = new_game(state(rally, card("bears", "Grizzly Bears", "alice", 2),
+                          card("ogre", "Gray Ogre", "bob", 3),
+                          card("late", "Grizzly Bears", "alice", zone=Zone.HAND), step=Step.UNTAP))
+    game = _resolve(game)  # the game begins with alice's untap step; her upkeep follows (603.2b)
+    assert [e.locked for e in game.state.effects] == [("bears",)]
+    game = game.apply(Advance(Step.PRECOMBAT_MAIN))
+    game = _cast(game, "late")
+    assert (_pt(game, "bears"), _pt(game, "late"), _pt(game, "ogre")) == ((3, 3), (2, 2), (2, 2))

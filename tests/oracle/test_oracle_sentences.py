@@ -95,3 +95,21 @@ def test_predefined_tokens() -> None:
     for text in ("Create a Map token.", "Create two Treasure token.", "Create X Treasure tokens.",
                  "Create a tapped Treasure token."):
         assert E.effect(text) is None, text
+
+
+def test_group_pump_until_end_of_turn() -> None:
+    """CR 611.2c: a group's continuous effect, the objects locked in as it resolves."""
+    got = E.effect("Creatures you control get +3/+3 and gain trample until end of turn.", spell=True)
+    assert got is not None and got.targets == [] and got.resolves == {
+        "affects": {"types": ["Creature"], "controller": "you"}, "modify_pt": {"power": 3, "toughness": 3},
+        "add_abilities": ["trample"]}
+    assert _do("Whenever SELF attacks, other creatures you control get +1/+0 until end of turn.") == [
+        {"kind": "continuous", "affects": {"other": True, "types": ["Creature"], "controller": "you"},
+         "duration": "end_of_turn", "effect": {"modify_pt": {"power": 1, "toughness": 0}}}]
+    # "other" of a spell; a group that isn't creatures; a later permanent entering (the game
+    # starts the effect after the events, so the group would include it)
+    for text in ("Other creatures you control get +1/+1 until end of turn.",
+                 "Attacking creatures get +2/+0 until end of turn.",
+                 "Creatures you control get +1/+1 until end of turn. Create a 1/1 white Soldier "
+                 "creature token."):
+        assert E.effect(text, spell=True) is None, text
