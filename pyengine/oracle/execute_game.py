@@ -235,7 +235,8 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             "alice", "precombat_main"
     if kind == "draw":
         return [on_field], [{"draw": "alice"}, "resolve"], "alice", "precombat_main"
-    if kind == "tap" and obj == "self" and "Creature" in card.card.get("types", ()):
+    if kind == "tap" and obj == "self" and "Creature" in card.card.get("types", ()) and \
+            "vigilance" not in card.card.get("abilities", ()):  # 702.20b: attacking doesn't tap it
         return [on_field], [{"advance": "declare_attackers"}, {"attack": {"card": "bob"}}, "resolve"], \
             "alice", "precombat_main"
     if kind == "life_gain":
@@ -376,6 +377,9 @@ def game_text(card: Compiled) -> str | None:
     elif triggers:
         if any(t.get("targets") for t in triggers[1:]):
             return None  # another of its abilities may trigger too, its targets not chosen here
+        c = card.card
+        if "Creature" in c.get("types", ()) and int(c.get("toughness", 1)) <= 0:
+            return None  # put on the battlefield without its counters it would die at once (704.5f)
         found = _trigger_script(card, triggers[0]["trigger"])
         if found is None:
             return None
