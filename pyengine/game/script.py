@@ -236,10 +236,10 @@ class ScriptReader:
                 continue
             doc: dict[str, Any] = {"kind": ins.kind}
             for k, v in ins.fields:
-                if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
+                if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of"):
                     if v[1] not in refs:
                         cur.fail(f"the card's effect names {v[1]!r}, which a spell on the stack doesn't have")
-                    doc[k] = refs[v[1]]
+                    doc[k] = refs[v[1]] if v[0] == "ref" else {"top_of": refs[v[1]]}
                 elif hasattr(v, "op"):
                     cur.fail("the card's effect computes an amount on resolution (608.2h), not followed yet")
                 else:

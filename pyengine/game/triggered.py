@@ -168,7 +168,8 @@ def instantiate(game: Game, text: str, ins: Instruction, refs: dict[str, tuple[s
                 gone: frozenset[str] = frozenset()) -> list[Event]:
     """An instruction as events, its references filled in: one event per object a word names
     (``created`` may name several tokens); an object in ``gone`` is left alone (603.7c)."""
-    words = [(k, v[1]) for k, v in ins.fields if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref"]
+    words = [(k, v[1]) for k, v in ins.fields
+             if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of")]
     for _k, word in words:
         if word not in refs:
             raise IllegalAction("603.7c", f"{text!r}: {word} names nothing here")
@@ -177,14 +178,16 @@ def instantiate(game: Game, text: str, ins: Instruction, refs: dict[str, tuple[s
     for value in (refs[many[1]] if many else (None,)):
         doc: dict[str, Any] = {"kind": ins.kind}
         for k, v in ins.fields:
-            if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
+            if isinstance(v, tuple) and len(v) == 2 and v[0] == "top_of":  # mill (701.17a)
+                doc[k] = {"top_of": value if many and k == many[0] else refs[v[1]][0]}
+            elif isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
                 doc[k] = value if many and k == many[0] else refs[v[1]][0]
             elif hasattr(v, "op"):
                 raise IllegalAction("608.2h", f"{text!r}: amounts computed on resolution are not "
                                               "followed yet")
             else:
                 doc[k] = v
-        if any(doc.get(k) in gone for k, _ in words):
+        if any(isinstance(doc.get(k), str) and doc[k] in gone for k, _ in words):
             continue
         out.append(EventReader(game.state).event(Cursor(doc, "trigger", None, None)))
     return out

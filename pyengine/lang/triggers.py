@@ -340,4 +340,7 @@ def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int, delayed: bool = Fa
     if field in S.EITHER_FIELDS:
         either = tuple(dict.fromkeys(OBJECT_WORDS + PLAYER_WORDS + (("created",) if delayed else ())))
         return _ref(cur, either, n_targets, "an object or a player")
+    if field == "object" and isinstance(cur.value, dict):  # the top card(s) of a library (mill)
+        cur.mapping({"top_of"}, "{top_of: PLAYER} (the top cards of that player's library)")
+        return ("top_of", _ref(cur.req("top_of"), PLAYER_WORDS, n_targets, "a player")[1])
     return _ref(cur, OBJECT_WORDS + (("created",) if delayed else ()), n_targets, "an object")

@@ -371,8 +371,28 @@ def _predefined(s: str, eff: Effect) -> bool:
     return True
 
 
-SENTENCES = (_tokens, _predefined, _damage, _draw, _life, _move, _counters, _sacrifice, _from_graveyard,
-             _return_self)
+def _mill(s: str, eff: Effect) -> bool:
+    """"Mill three cards", "target player mills two cards", "each opponent mills a card" (CR
+    701.17a: that many cards from the top of the player's library into their graveyard)."""
+    m = (_fm(rf"()mill {NUM} cards?", s)
+         or _fm(rf"(target player|target opponent|that player|each player|each opponent) mills {NUM} "
+                r"cards?", s))
+    if not m:
+        return False
+    n = number(m.group(2))
+    players = _players(m.group(1) or "you", eff)
+    if n is None or players is None or (n == 1) != (not s.endswith("cards")):
+        return False
+    for player in players:
+        ev: dict[str, Any] = {"kind": "mill", "object": {"top_of": player}}
+        if n != 1:
+            ev["count"] = n
+        eff.do.append(ev)
+    return True
+
+
+SENTENCES = (_mill, _tokens, _predefined, _damage, _draw, _life, _move, _counters, _sacrifice,
+             _from_graveyard, _return_self)
 
 
 def _pump(s: str, eff: Effect) -> bool:

@@ -357,6 +357,30 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
     return out
 
 
+def _library_checks(card: Compiled, do: list[dict[str, Any]], kind: str | None,
+                    triggers: list[dict[str, Any]]) -> dict[str, Any]:
+    """The libraries after the effect's draws (121.2) and mills (701.17a) from the players' 10
+    cards (a player target is bob), when nothing else of the generated game touches them: a
+    spell, or a card's only triggered ability whose event is not a step (the draw step) or a
+    draw."""
+    spell = "does" in card.card or "resolves" in card.card
+    if not spell and (len(triggers) != 1 or kind in (None, "draw")):
+        return {}
+    who = {"you": "alice", "opponent": "bob", "target": "bob"}
+    left = {"alice": 10, "bob": 10}
+    for ev in do:
+        if ev.get("kind") == "draw":
+            player, n = ev.get("player", "you"), ev.get("count", 1)
+        elif ev.get("kind") == "mill":
+            player, n = ev["object"]["top_of"], ev.get("count", 1)
+        else:
+            continue
+        if player not in who:
+            return {}
+        left[who[player]] = max(0, left[who[player]] - n)
+    return {"library": left} if left != {"alice": 10, "bob": 10} else {}
+
+
 def game_text(card: Compiled) -> str | None:
     """The generated game for a card whose spell or first triggered ability the compiler made,
     or None (nothing compiled to run, or no event generated for it)."""
@@ -408,7 +432,8 @@ def game_text(card: Compiled) -> str | None:
            "objects": _objects(extra),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
            # every trigger and spell resolved: what counts is that the game ran it
-           "expect": {"checkpoints": {"done": {"stack": [], **({"objects": objects} if objects else {})}}}}
+           "expect": {"checkpoints": {"done": {"stack": [], **({"objects": objects} if objects else {}),
+                                               **_library_checks(card, do, kind, triggers)}}}}
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 

@@ -77,3 +77,21 @@ def test_group_pump_locks_the_creatures_as_it_resolves() -> None:
     game = game.apply(Advance(Step.PRECOMBAT_MAIN))
     game = _cast(game, "late")
     assert (_pt(game, "bears"), _pt(game, "late"), _pt(game, "ogre")) == ((3, 3), (2, 2), (2, 2))
+
+
+def test_triggered_mill_moves_the_top_cards_to_the_graveyard() -> None:
+    """CR 701.17a: "each opponent mills two cards": bob's top two cards (the named ones in
+    order, then an unnamed one) go to his graveyard."""
+    from dataclasses import replace
+
+    ability = {"trigger": {"when": {"kind": "enters", "obj": "self"}},
+               "do": [{"kind": "mill", "object": {"top_of": "opponent"}, "count": 2}],
+               "text": "When this creature enters, each opponent mills two cards."}
+    mill = _inline("miller", "alice", 0, {"name": "Miller", "types": ["Creature"], "power": 1, "toughness": 1,
+                                          "abilities": [ability]}, zone=Zone.HAND)
+    top = replace(card("top", "Hill Giant", "bob"), zone=Zone.LIBRARY)
+    game = _resolve(_cast(new_game(state(mill, top)), "miller"))
+    assert _zone(game, "top") == Zone.GRAVEYARD and game.state.player("bob").library_size == 18
+    moved = [e for e in game.log if e.cause == "mill"]
+    assert [(e.obj, e.from_zone, e.to_zone) for e in moved] == [("top", "library", "graveyard"),
+                                                              (None, "library", "graveyard")]

@@ -113,3 +113,16 @@ def test_group_pump_until_end_of_turn() -> None:
                  "Creatures you control get +1/+1 until end of turn. Create a 1/1 white Soldier "
                  "creature token."):
         assert E.effect(text, spell=True) is None, text
+
+
+def test_mill() -> None:
+    """CR 701.17a: the top N cards of the player's library into their graveyard."""
+    got = E.effect("Target player mills two cards. Draw a card.", spell=True)
+    assert got is not None and got.do == [{"kind": "mill", "object": {"top_of": "target"}, "count": 2},
+                                          {"kind": "draw", "player": "you"}]
+    assert got.casting == [{"id": "player", "what": {"players": True, "objects": False}}]
+    got = E.effect("Each opponent mills a card.")
+    assert got is not None and got.do == [{"kind": "mill", "object": {"top_of": "opponent"}}]
+    for text in ("Mill two card.", "Mill X cards.", "Target creature mills two cards.",
+                 "Mill cards equal to SELF's power."):
+        assert E.effect(text) is None, text
