@@ -14,14 +14,11 @@ from collections import Counter
 from pyengine.oracle import abilities as A
 from pyengine.oracle import data
 from pyengine.oracle import effects as E
-from pyengine.oracle.compile import ABILITY_WORD, compile_card, paragraphs, self_refs
+from pyengine.oracle.compile import ABILITY_WORD, compile_card, self_refs
 
 
 def _ok(s: str, spell: bool, dies: bool) -> bool:
-    eff = E.Effect(from_graveyard=dies)
-    if spell and E._pump(s, eff):
-        return True
-    return any(f(s, eff) for f in E.SENTENCES)
+    return E.sentence(s, E.Effect(from_graveyard=dies, it=True), spell)
 
 
 def main(top: int = 60) -> None:

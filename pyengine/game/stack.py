@@ -208,7 +208,8 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         if not intervening_if_holds(game.state, t, ability=d, budget=Budget.of(budget, "the trigger engine")):
             return checks.give_priority(game, game.active, budget)
     gone = dict.fromkeys(triggered.gone_referents(game, item), "603.7c") if item.refers else {}
-    events = [e for e in item.events if not _mentions(e, {**problems, **gone})]
+    events = [e for e in item.events
+              if not _mentions(e, {**problems, **gone}) and not _moved_away(game, e)]
     since = len(game.log)
     game = perform(game, events, rule="608.2c", choices=item.choices, budget=budget)
     if item.delayed:  # 603.7a: the delayed triggered abilities it creates
@@ -218,14 +219,21 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         eff = ResolvedEffect(item.id, item.continuous, game.next_timestamp, item.controller,
                              item.duration, source=item.obj or item.source,
                              locked=affected if item.targets else None)
-        if not item.targets and eff.definition.affects is not None:
+        group = not item.targets and _characteristics(eff)
+        if group:
             eff = _locked(game, eff, budget)  # 611.2c: "creatures you control get +1/+1"
-        if eff.locked != ():
+        if not group or eff.locked:
             game = game.with_state(effects=game.state.effects + (eff,))
             game = game.clone(next_timestamp=game.next_timestamp + 1)
     game = _lasting(game, item, {**problems, **gone}, budget)
     game = _leave_stack(game, item, budget, resolved=True)
     return checks.give_priority(game, game.active, budget)
+
+
+def _characteristics(eff: ResolvedEffect) -> bool:
+    """Whether a resolved effect with ``affects`` changes characteristics or control (an
+    operation of a layer), so that 611.2c fixes the objects it affects as it begins."""
+    return eff.definition.affects is not None and any(op.layer is not None for op in eff.definition.ops)
 
 
 def _locked(game: Game, eff: ResolvedEffect, budget: Budget | float) -> ResolvedEffect:
@@ -251,15 +259,26 @@ def _lasting(game: Game, item: StackItem, problems: dict[str, str], budget: Budg
         eff = ResolvedEffect(f"{item.id}/{n}", definition, game.next_timestamp, item.controller,
                              duration, source=item.source)
         if named is None:
-            eff = _locked(game, eff, budget)
+            eff = _locked(game, eff, budget) if _characteristics(eff) else eff
         else:
             here = {o.id for o in game.state.objects if o.zone == Zone.BATTLEFIELD}
             eff = replace(eff, locked=tuple(o for o in named if o in here and o not in problems))
-        if not eff.locked:
+        if eff.locked == () or named is not None and not eff.locked:
             continue
         game = game.with_state(effects=game.state.effects + (eff,))
         game = game.clone(next_timestamp=game.next_timestamp + 1)
     return game
+
+
+def _moved_away(game: Game, e: Event) -> bool:
+    """A zone change of an object that is no longer in the zone it would leave: it left that
+    zone since the instruction named it and is a new object (400.7), which the instruction
+    doesn't affect ("sacrifice this creature", "return it to its owner's hand" once it died)."""
+    obj = e.get("object") if e.kind == "move" else None
+    if not (isinstance(obj, tuple) and obj[0] == "o"):
+        return False
+    now = next((o for o in game.state.objects if o.id == obj[1]), None)
+    return now is None or now.zone.value != e.get("from")
 
 
 def _mentions(e: Event, problems: dict[str, str]) -> bool:

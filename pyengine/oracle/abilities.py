@@ -123,6 +123,8 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     eff = E.effect(body[:1].upper() + body[1:], dies=dies, it=it)
     if eff is None:
         return None
+    if gone and any(ev.get("object") == "self" and ev.get("from") == "battlefield" for ev in eff.do):
+        return None  # it has left the battlefield: SELF is elsewhere (603.6c, 603.10a)
     made: dict[str, Any] = {"trigger": trigger}
     if eff.targets:  # chosen as the ability is put on the stack (CR 603.3d, 115.1)
         made["targets"] = eff.targets

@@ -264,8 +264,14 @@ def _from_graveyard(s: str, eff: Effect) -> bool:
 
 
 def _return_self(s: str, eff: Effect) -> bool:
-    """"return SELF to its owner's hand" in an ability that triggers as it is put into a
-    graveyard from the battlefield: the card, in the graveyard (CR 603.6c, 603.10a, 400.7)."""
+    """"return SELF to its owner's hand": the permanent, from the battlefield; in an ability
+    that triggers as it is put into a graveyard from the battlefield, the card in the graveyard
+    (CR 603.6c, 603.10a, 400.7)."""
+    if s == "return SELF to its owner's hand" and not eff.from_graveyard:
+        # the permanent itself (to its owner's hand, 400.3); once it has left the
+        # battlefield it is a new object the instruction doesn't affect (400.7)
+        eff.do.append({"kind": "move", "object": "self", "from": "battlefield", "to": "hand"})
+        return True
     if not eff.from_graveyard or s not in ("return SELF to its owner's hand",
                                            "return it to its owner's hand"):
         return False
@@ -562,6 +568,15 @@ def split(text: str) -> list[str] | None:
     return expanded
 
 
+def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
+    """Read one sentence into ``eff``; False if it isn't known."""
+    if spell and (_pump(s, eff) or _counter(s, eff) or _group_pump(s, eff)):
+        return True
+    if not spell and (_lasting(s, eff) or _group(s, eff)):
+        return True
+    return any(f(s, eff) for f in SENTENCES)
+
+
 def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
            dies: bool = False, it: bool = False) -> Effect | None:
     """The events (and targets) of an effect's text, or None if a sentence isn't known
@@ -572,11 +587,7 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
         return None
     eff = Effect(from_graveyard=dies, it=it)
     for s in sentences:
-        if spell and (_pump(s, eff) or _counter(s, eff) or _group_pump(s, eff)):
-            continue
-        if not spell and (_lasting(s, eff) or _group(s, eff)):
-            continue
-        if not any(f(s, eff) for f in SENTENCES):
+        if not sentence(s, eff, spell):
             return None
     if eff.targets and not targets_ok:
         return None

@@ -95,3 +95,20 @@ def test_triggered_mill_moves_the_top_cards_to_the_graveyard() -> None:
     moved = [e for e in game.log if e.cause == "mill"]
     assert [(e.obj, e.from_zone, e.to_zone) for e in moved] == [("top", "library", "graveyard"),
                                                               (None, "library", "graveyard")]
+
+
+def test_instruction_on_itself_after_it_left_the_battlefield_does_nothing() -> None:
+    """CR 400.7: "return this creature to its owner's hand" once it died: the card in the
+    graveyard is a new object, which the instruction doesn't affect; it stays there."""
+    ability = {"trigger": {"at": {"step": "end"}},
+               "do": [{"kind": "move", "object": "self", "from": "battlefield", "to": "hand"}],
+               "text": "At the beginning of the end step, return this creature to its owner's hand."}
+    x = _inline("x", "alice", 1, {"name": "X", "types": ["Creature"], "power": 1, "toughness": 1,
+                                  "abilities": [ability]})
+    game = new_game(state(x)).apply(Advance(Step.END))
+    assert _zone(_resolve(game), "x") == Zone.HAND  # on the battlefield as it resolves: returned
+    move = Event("move", (("object", ("o", "x")), ("count", 1), ("from", "battlefield"),
+                          ("to", "graveyard"), ("cause", "destroy"), ("position", None), ("control", None),
+                          ("as", None), ("tapped", False), ("face", "front"), ("choice", None)))
+    game = _resolve(game.apply(Perform((move,))))
+    assert _zone(game, "x") == Zone.GRAVEYARD

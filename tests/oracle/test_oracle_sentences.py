@@ -126,3 +126,13 @@ def test_mill() -> None:
     for text in ("Mill two card.", "Mill X cards.", "Target creature mills two cards.",
                  "Mill cards equal to SELF's power."):
         assert E.effect(text) is None, text
+
+
+def test_return_self_to_hand() -> None:
+    """The permanent itself from the battlefield (400.3); of a dying creature's ability, the
+    card in the graveyard (603.10a); of a leaves-the-battlefield ability, not read (603.6c)."""
+    assert _do("At the beginning of the end step, return SELF to its owner's hand.") == [
+        {"kind": "move", "object": "self", "from": "battlefield", "to": "hand"}]
+    assert _do("When SELF dies, return SELF to its owner's hand.") == [
+        {"kind": "move", "object": "self", "from": "graveyard", "to": "hand"}]
+    assert _do("When SELF leaves the battlefield, return SELF to its owner's hand.") is None
