@@ -78,6 +78,8 @@ class StackItem:
     # duration and the objects it affects, locked in (611.2c): "it gets +2/+2 until end of turn"
     # (None: the objects its definition's ``affects`` selects as it resolves)
     lasting: tuple[tuple[EffectDef, Duration, tuple[str, ...] | None], ...] = ()
+    # the indices of ``events`` its controller may choose not to perform ("you may", 603.5)
+    optional: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,8 @@ class Game:
     # targets the script chose ahead for triggered abilities (603.3d): key (an ability's id
     # SOURCE:N@EVENT, SOURCE:N or SOURCE) -> target ids; each is used once
     trigger_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # "you may" choices the script made ahead (603.5): key (as trigger_targets') -> performed
+    optional_choices: tuple[tuple[str, bool], ...] = ()
     # delayed triggered abilities waiting to trigger (603.7; pyengine.game.triggered)
     delayed: tuple[Any, ...] = ()
     next_delayed: int = 1

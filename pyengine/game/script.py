@@ -58,7 +58,7 @@ Item = Any  # an Action, Resolve, Checkpoint or DiscardNow
 WORDS = {"pass", "resolve"}
 KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "deal", "events",
         "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers", "legend",
-        "trigger_targets"}
+        "trigger_targets", "may"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 
 
@@ -330,6 +330,16 @@ class ScriptReader:
             if t not in self.players and t not in self.ids:
                 at.fail(f"expected a player or object id, got {t!r}")
         return TargetTriggers(str(key), targets)
+
+    def _may(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game.triggered import ChooseOptional
+
+        cur.mapping(None, "{ABILITY: true|false}: whether its controller does what \"you may\" says "
+                          "(the ability's id SOURCE:N@EVENT, SOURCE:N or SOURCE)")
+        if len(cur.value) != 1:
+            cur.fail("expected one triggered ability's choice")
+        key, sub = next(iter(cur.items()))
+        return ChooseOptional(str(key), sub.boolean())
 
     def _legend(self, cur: Cursor, _c: tuple) -> Action:
         cur.mapping({"controller", "name", "keep"}, "{controller: P, name: NAME, keep: ID}")

@@ -208,7 +208,11 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         if not intervening_if_holds(game.state, t, ability=d, budget=Budget.of(budget, "the trigger engine")):
             return checks.give_priority(game, game.active, budget)
     gone = dict.fromkeys(triggered.gone_referents(game, item), "603.7c") if item.refers else {}
-    events = [e for e in item.events
+    all_events = item.events
+    if item.optional:  # 603.5: the controller chooses whether to do what "you may" says
+        game, take = triggered.optional_choice(game, item)
+        all_events = tuple(e for i, e in enumerate(item.events) if take or i not in item.optional)
+    events = [e for e in all_events
               if not _mentions(e, {**problems, **gone}) and not _moved_away(game, e)]
     since = len(game.log)
     game = perform(game, events, rule="608.2c", choices=item.choices, budget=budget)

@@ -38,6 +38,35 @@ class TargetTriggers:
     targets: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class ChooseOptional:
+    """CR 603.5: whether the controller of a triggered ability with an optional instruction
+    ("you may draw a card") performs it, chosen ahead; ``key`` as :class:`TargetTriggers`'."""
+
+    key: str
+    take: bool
+
+
+def choose_optional(game: Game, action: ChooseOptional) -> Game:
+    """The game with the choice kept until an ability it names resolves."""
+    kept = dict(game.optional_choices)
+    kept[action.key] = action.take
+    return game.clone(optional_choices=tuple(sorted(kept.items())))
+
+
+def optional_choice(game: Game, item: StackItem) -> tuple[Game, bool]:
+    """The choice for ``item``'s optional events (603.5), used up; IllegalAction if the script
+    gave none (the game never chooses for a player)."""
+    t = item.trigger[0] if item.trigger is not None else None
+    keys = (item.id,) + ((f"{t.source}:{t.ability}", t.source) if t is not None else ())
+    kept = dict(game.optional_choices)
+    key = next((k for k in keys if k in kept), None)
+    if key is None:
+        raise IllegalAction("603.5", f"{item.text!r} ({item.id}): its controller may choose to do what it "
+                                     f"says; give {{may: {{{keys[-1]}: true|false}}}} before it resolves")
+    return game.clone(optional_choices=tuple((k, v) for k, v in game.optional_choices if k != key)), kept[key]
+
+
 def choose(game: Game, action: TargetTriggers) -> Game:
     """The game with the choice kept until an ability it names goes on the stack."""
     kept = dict(game.trigger_targets)
@@ -128,12 +157,22 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
                               for tid, is_p in targets if not is_p and o.id == tid}))
         game = game.clone(trigger_targets=tuple((k, v) for k, v in game.trigger_targets if k != key))
     refs = _refs(game, t, targets)
-    plain = tuple(ins for ins in d.effects if ins.kind not in ("delayed", "continuous"))
     later = tuple((ins, tuple(sorted(refs.items()))) for ins in d.effects if ins.kind == "delayed")
-    events = tuple(ev for ins in plain for ev in instantiate(game, t.text, ins, refs))
+    made: list[Event] = []
+    optional: set[int] = set()
+    for ins in d.effects:  # in order (608.2c); "you may" events marked optional (603.5)
+        if ins.kind == "may":
+            for inner in ins.get("do"):
+                got = instantiate(game, t.text, inner, refs)
+                optional |= set(range(len(made), len(made) + len(got)))
+                made += got
+        elif ins.kind not in ("delayed", "continuous"):
+            made += instantiate(game, t.text, ins, refs)
+    events = tuple(made)
     lasting = tuple(_lasting(t.text, ins, refs) for ins in d.effects if ins.kind == "continuous")
     return game, StackItem(t.id, t.controller, t.text, events=events, source=t.source, trigger=(t, d),
-                           targets=targets, zones=zones, delayed=later, lasting=lasting)
+                           targets=targets, zones=zones, delayed=later, lasting=lasting,
+                           optional=frozenset(optional))
 
 
 def _lasting(text: str, ins: Instruction,

@@ -233,6 +233,8 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
         return _delayed(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value == "continuous" and not delayed:
         return _continuous(cur, ctx, n_targets)
+    if cur.has("kind") and cur.get("kind").value == "may" and not delayed:
+        return _may(cur, ctx, n_targets)
     word = cur.req("kind").choice(tuple(S.KIND_FIELDS) + tuple(S.SUGAR), "an event kind:")
     kind = S.base_kind(word)
     names = S.KIND_FIELDS[kind]
@@ -281,6 +283,20 @@ def _continuous(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     if sel is not None:
         eff = replace(eff, affects=sel)
     return Instruction("continuous", (("object", obj), ("duration", duration), ("effect", eff)))
+
+
+def _may(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
+    """``{kind: may, do: [EVENT...]}``: "you may draw a card": events the ability's controller
+    chooses to perform or not as it resolves (CR 603.5); the script gives the choice."""
+    cur.mapping({"kind", "do"}, "an optional instruction {kind: may, do: [EVENT...]}")
+    items = cur.req("do").seq("a list of events (what the controller may do)")
+    if not items:
+        cur.get("do").fail("expected at least one event")
+    for c in items:
+        if isinstance(c.value, dict) and c.value.get("kind") in ("may", "delayed", "continuous"):
+            c.get("kind").fail("an optional instruction holds events only")
+    effects = tuple(_instruction(c, ctx, n_targets) for c in items)
+    return Instruction("may", (("do", effects),))
 
 
 def _delayed(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:

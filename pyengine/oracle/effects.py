@@ -568,8 +568,27 @@ def split(text: str) -> list[str] | None:
     return expanded
 
 
+def _may(s: str, eff: Effect) -> bool:
+    """"You may draw a card", "you may gain 3 life", "you may put a +1/+1 counter on SELF" in a
+    triggered ability: optional (CR 603.5), its controller chooses as it resolves; the events
+    of the rest of the sentence, which say what "you" do, held in ``{kind: may, do: [...]}``."""
+    m = _fm(r"you may (.+)", s)
+    if not m:
+        return False
+    rest = m.group(1)
+    inner = Effect(from_graveyard=eff.from_graveyard, targets=eff.targets, casting=eff.casting)
+    if not any(f(text, inner) for text in (rest, f"you {rest}") for f in SENTENCES):
+        return False
+    if not inner.do or any(ev["kind"] in ("may", "continuous", "delayed") for ev in inner.do):
+        return False
+    eff.do.append({"kind": "may", "do": inner.do})
+    return True
+
+
 def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
     """Read one sentence into ``eff``; False if it isn't known."""
+    if not spell and _may(s, eff):
+        return True
     if spell and (_pump(s, eff) or _counter(s, eff) or _group_pump(s, eff)):
         return True
     if not spell and (_lasting(s, eff) or _group(s, eff)):

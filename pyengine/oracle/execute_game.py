@@ -419,6 +419,9 @@ def game_text(card: Compiled) -> str | None:
         return None
     do = card.card.get("does", {}).get("do", []) if "does" in card.card or "resolves" in card.card \
         else triggers[0].get("do", [])
+    if any(ev.get("kind") == "may" for ev in do):  # 603.5: alice chooses to do it, given ahead
+        script = [{"may": {"card": True}}, *script]
+        do = [inner for ev in do for inner in (ev["do"] if ev.get("kind") == "may" else [ev])]
     kind = None if not triggers or "does" in card.card or "resolves" in card.card else \
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = _board_checks(card, do, _refs(kind, script))

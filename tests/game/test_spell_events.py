@@ -112,3 +112,26 @@ def test_instruction_on_itself_after_it_left_the_battlefield_does_nothing() -> N
                           ("as", None), ("tapped", False), ("face", "front"), ("choice", None)))
     game = _resolve(game.apply(Perform((move,))))
     assert _zone(game, "x") == Zone.GRAVEYARD
+
+
+def test_optional_instruction_needs_the_controllers_choice() -> None:
+    """CR 603.5: "you may draw a card" is chosen by the ability's controller as it resolves;
+    without the script's choice the game stops (it never chooses for a player)."""
+    import pytest
+
+    from pyengine.game import IllegalAction, Pass
+    from pyengine.game.triggered import ChooseOptional
+
+    ability = {"trigger": {"at": {"step": "upkeep", "player": "you"}},
+               "do": [{"kind": "may", "do": [{"kind": "draw", "player": "you"}]},
+                      {"kind": "gain_life", "player": "you", "amount": 1}],
+               "text": "At the beginning of your upkeep, you may draw a card. You gain 1 life."}
+    seer = _inline("seer", "alice", 1, {"name": "Seer", "types": ["Enchantment"], "abilities": [ability]})
+    game = new_game(state(seer, step=Step.UNTAP))
+    with pytest.raises(IllegalAction, match="603.5"):
+        game.apply(Pass()).apply(Pass())
+    no = _resolve(game.apply(ChooseOptional("seer", False)))
+    assert (no.state.player("alice").hand_size, no.state.player("alice").life) == (0, 21)
+    yes = _resolve(game.apply(ChooseOptional("seer:0", True)))
+    assert (yes.state.player("alice").hand_size, yes.state.player("alice").life) == (1, 21)
+    assert yes.optional_choices == ()  # the choice was used

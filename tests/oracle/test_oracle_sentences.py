@@ -136,3 +136,18 @@ def test_return_self_to_hand() -> None:
     assert _do("When SELF dies, return SELF to its owner's hand.") == [
         {"kind": "move", "object": "self", "from": "graveyard", "to": "hand"}]
     assert _do("When SELF leaves the battlefield, return SELF to its owner's hand.") is None
+
+
+def test_you_may() -> None:
+    """CR 603.5: an optional instruction of a triggered ability; a spell's stays text."""
+    assert _do("At the beginning of your upkeep, you may gain 1 life.") == [
+        {"kind": "may", "do": [{"kind": "gain_life", "player": "you", "amount": 1}]}]
+    got = A.triggered("When SELF enters, you may return target creature to its owner's hand.", "t", CREATURE)
+    assert got is not None and got[0]["targets"] == [{"obj": {"types": ["Creature"]}}]
+    assert got[0]["do"] == [{"kind": "may", "do": [{"kind": "move", "object": "target", "from": "battlefield",
+                                                    "to": "hand"}]}]
+    for par in ("When SELF enters, you may discard a card.",
+                "When SELF enters, you may pay {2}. If you do, draw a card.",
+                "Whenever SELF attacks, you may have it get +1/+1 until end of turn."):
+        assert _do(par) is None, par
+    assert E.effect("You may draw a card.", spell=True) is None
