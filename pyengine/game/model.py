@@ -80,6 +80,8 @@ class StackItem:
     lasting: tuple[tuple[EffectDef, Duration, tuple[str, ...] | None], ...] = ()
     # the indices of ``events`` its controller may choose not to perform ("you may", 603.5)
     optional: frozenset[int] = frozenset()
+    # permanents it taps (True) or untaps (False) as it resolves (701.26), after its events
+    taps: tuple[tuple[str, bool], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -229,9 +229,24 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         if not group or eff.locked:
             game = game.with_state(effects=game.state.effects + (eff,))
             game = game.clone(next_timestamp=game.next_timestamp + 1)
+    game = _taps(game, item, {**problems, **gone})
     game = _lasting(game, item, {**problems, **gone}, budget)
     game = _leave_stack(game, item, budget, resolved=True)
     return checks.give_priority(game, game.active, budget)
+
+
+def _taps(game: Game, item: StackItem, problems: dict[str, str]) -> Game:
+    """701.26a-b: the permanents it taps or untaps, those still on the battlefield (400.7)
+    and not illegal targets (608.2b); only an untapped permanent can be tapped and only a
+    tapped one untapped (no event otherwise)."""
+    for oid, tap in item.taps:
+        o = next((x for x in game.state.objects if x.id == oid), None)
+        if o is None or o.zone != Zone.BATTLEFIELD or oid in problems or o.tapped == tap:
+            continue
+        objs = tuple(replace(x, tapped=tap) if x.id == oid else x for x in game.state.objects)
+        game = game.with_state(objects=objs).emit(
+            GameEvent("tap" if tap else "untap", obj=oid, rule="701.26a" if tap else "701.26b"))
+    return game
 
 
 def _characteristics(eff: ResolvedEffect) -> bool:

@@ -166,13 +166,23 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
                 got = instantiate(game, t.text, inner, refs)
                 optional |= set(range(len(made), len(made) + len(got)))
                 made += got
-        elif ins.kind not in ("delayed", "continuous"):
+        elif ins.kind not in ("delayed", "continuous", "tap", "untap"):
             made += instantiate(game, t.text, ins, refs)
+    taps = tuple((oid, ins.kind == "tap") for ins in d.effects if ins.kind in ("tap", "untap")
+                 for oid in _named(t.text, ins, refs))
     events = tuple(made)
     lasting = tuple(_lasting(t.text, ins, refs) for ins in d.effects if ins.kind == "continuous")
     return game, StackItem(t.id, t.controller, t.text, events=events, source=t.source, trigger=(t, d),
                            targets=targets, zones=zones, delayed=later, lasting=lasting,
-                           optional=frozenset(optional))
+                           optional=frozenset(optional), taps=taps)
+
+
+def _named(text: str, ins: Instruction, refs: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The objects the word of an instruction's ``object`` names."""
+    word = ins.get("object")[1]
+    if word not in refs:
+        raise IllegalAction("603.7c", f"{text!r}: {word} names nothing here")
+    return refs[word]
 
 
 def _lasting(text: str, ins: Instruction,
@@ -181,10 +191,7 @@ def _lasting(text: str, ins: Instruction,
     None: those its effect's ``affects`` selects as it resolves)."""
     if ins.get("object") is None:
         return ins.get("effect"), ins.get("duration"), None
-    word = ins.get("object")[1]
-    if word not in refs:
-        raise IllegalAction("603.7c", f"{text!r}: {word} names nothing here")
-    return ins.get("effect"), ins.get("duration"), refs[word]
+    return ins.get("effect"), ins.get("duration"), _named(text, ins, refs)
 
 
 def _refs(game: Game, t: Triggered, targets: tuple[tuple[str, bool], ...]) -> dict[str, tuple[str, ...]]:

@@ -235,6 +235,10 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
         return _continuous(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value == "may" and not delayed:
         return _may(cur, ctx, n_targets)
+    if cur.has("kind") and cur.get("kind").value in ("tap", "untap") and not delayed:
+        cur.mapping({"kind", "object"}, "{kind: tap|untap, object: REF} (CR 701.26)")
+        obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
+        return Instruction(str(cur.get("kind").value), (("object", obj),))
     word = cur.req("kind").choice(tuple(S.KIND_FIELDS) + tuple(S.SUGAR), "an event kind:")
     kind = S.base_kind(word)
     names = S.KIND_FIELDS[kind]
@@ -293,7 +297,8 @@ def _may(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     if not items:
         cur.get("do").fail("expected at least one event")
     for c in items:
-        if isinstance(c.value, dict) and c.value.get("kind") in ("may", "delayed", "continuous"):
+        if isinstance(c.value, dict) and c.value.get("kind") in ("may", "delayed", "continuous", "tap",
+                                                                  "untap"):
             c.get("kind").fail("an optional instruction holds events only")
     effects = tuple(_instruction(c, ctx, n_targets) for c in items)
     return Instruction("may", (("do", effects),))

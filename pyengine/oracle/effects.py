@@ -579,9 +579,27 @@ def _may(s: str, eff: Effect) -> bool:
     inner = Effect(from_graveyard=eff.from_graveyard, targets=eff.targets, casting=eff.casting)
     if not any(f(text, inner) for text in (rest, f"you {rest}") for f in SENTENCES):
         return False
-    if not inner.do or any(ev["kind"] in ("may", "continuous", "delayed") for ev in inner.do):
+    if not inner.do or any(ev["kind"] in ("may", "continuous", "delayed", "tap", "untap") for ev in inner.do):
         return False
     eff.do.append({"kind": "may", "do": inner.do})
+    return True
+
+
+def _tap(s: str, eff: Effect) -> bool:
+    """"Tap target creature an opponent controls", "untap SELF", "untap target land" in a
+    triggered ability (CR 701.26a-b)."""
+    m = _fm(r"(tap|untap) (SELF|target .+)", s)
+    if not m:
+        return False
+    if m.group(2) == "SELF":
+        if eff.from_graveyard:
+            return False
+        ref: str | None = "self"
+    else:
+        ref = target(m.group(2), eff, ("object",))
+    if ref is None:
+        return False
+    eff.do.append({"kind": m.group(1), "object": ref})
     return True
 
 
@@ -591,7 +609,7 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
         return True
     if spell and (_pump(s, eff) or _counter(s, eff) or _group_pump(s, eff)):
         return True
-    if not spell and (_lasting(s, eff) or _group(s, eff)):
+    if not spell and (_lasting(s, eff) or _group(s, eff) or _tap(s, eff)):
         return True
     return any(f(s, eff) for f in SENTENCES)
 

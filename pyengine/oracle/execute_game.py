@@ -309,7 +309,7 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
     toughness of each object its continuous effects affect (CR 611.2a, 613.4c) that no other
     event of the effect touches; one whose toughness becomes 0 or less is put into its owner's
     graveyard (704.5f)."""
-    touched = {refs.get(str(ev.get(k))) for ev in do if ev.get("kind") != "continuous"
+    touched = {refs.get(str(ev.get(k))) for ev in do if ev.get("kind") not in ("continuous", "tap", "untap")
                for k in ("object", "target")}
     delta: dict[str, list[int]] = {}
     lasting = [(ev.get("object"), ev.get("affects"), ev["effect"]) for ev in do
@@ -347,13 +347,18 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
                 made[slug] = made.get(slug, 0) + 1
                 out[f"{slug}-token-{made[slug]}"] = {"zone": "battlefield", "token": True,
                                                      "controller": "alice"}
+    for ev in do:  # 701.26: tapped or untapped, whatever it was
+        oid = refs.get(str(ev.get("object"))) if ev.get("kind") in ("tap", "untap") else None
+        once = sum(1 for e in do if e.get("object") == ev.get("object")) == 1
+        if oid is not None and oid not in touched and once:
+            out.setdefault(oid, {})["tapped"] = ev["kind"] == "tap"
     for oid, (dp, dt) in delta.items():
         base = _pt_of(card, oid)
         if base is None:
             continue
         power, toughness = base[0] + dp, base[1] + dt
         out[oid] = {"zone": "graveyard"} if toughness <= 0 else \
-            {"zone": "battlefield", "power": power, "toughness": toughness}
+            {**out.get(oid, {}), "zone": "battlefield", "power": power, "toughness": toughness}
     return out
 
 

@@ -135,3 +135,20 @@ def test_optional_instruction_needs_the_controllers_choice() -> None:
     yes = _resolve(game.apply(ChooseOptional("seer:0", True)))
     assert (yes.state.player("alice").hand_size, yes.state.player("alice").life) == (1, 21)
     assert yes.optional_choices == ()  # the choice was used
+
+
+def test_tap_and_untap_as_the_ability_resolves() -> None:
+    """CR 701.26a: the untapped target taps (a tap event, which "becomes tapped" abilities
+    see)."""
+    ability = {"trigger": {"when": {"kind": "enters", "obj": "self"}},
+               "targets": [{"obj": {"types": ["Creature"]}}],
+               "do": [{"kind": "tap", "object": "target"}],
+               "text": "When this creature enters, tap target creature."}
+    prowler = _inline("prowler", "alice", 0, {"name": "Prowler", "types": ["Creature"], "power": 1,
+                                              "toughness": 1, "abilities": [ability]}, zone=Zone.HAND)
+    from pyengine.game.triggered import TargetTriggers
+
+    game = new_game(state(prowler, card("ogre", "Gray Ogre", "bob", 1)))
+    game = _resolve(_cast(game.apply(TargetTriggers("prowler", ("ogre",))), "prowler"))
+    assert game.state.object("ogre").tapped
+    assert [(e.kind, e.obj, e.rule) for e in game.log if e.obj == "ogre"] == [("tap", "ogre", "701.26a")]

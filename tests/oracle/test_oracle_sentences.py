@@ -151,3 +151,14 @@ def test_you_may() -> None:
                 "Whenever SELF attacks, you may have it get +1/+1 until end of turn."):
         assert _do(par) is None, par
     assert E.effect("You may draw a card.", spell=True) is None
+
+
+def test_tap_and_untap() -> None:
+    """CR 701.26a-b in triggered abilities; a spell's stays text (its does: is events)."""
+    got = A.triggered("When SELF enters, tap target creature an opponent controls.", "t", CREATURE)
+    assert got is not None and got[0]["do"] == [{"kind": "tap", "object": "target"}]
+    assert got[0]["targets"] == [{"obj": {"types": ["Creature"], "controller": "opponent"}}]
+    assert _do("At the beginning of combat on your turn, untap SELF.") == [
+        {"kind": "untap", "object": "self"}]
+    assert E.effect("Tap target creature.", spell=True) is None
+    assert _do("When SELF enters, tap or untap target permanent.") is None
