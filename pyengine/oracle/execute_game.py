@@ -269,10 +269,12 @@ def _refs(kind: str | None, script: list[Any]) -> dict[str, str]:
     for action in script:
         if not isinstance(action, dict):
             continue
-        if "trigger_targets" in action or "stack" in action and action["stack"]["object"] == "card":
-            picks = action["trigger_targets"]["card"] if "trigger_targets" in action \
-                else action["stack"].get("targets", [])
-            refs.update({("target" if i == 0 else f"target{i + 1}"): t for i, t in enumerate(picks)})
+        if "trigger_targets" in action:  # a triggered ability's targets (603.3d)
+            refs.update({("target" if i == 0 else f"target{i + 1}"): t
+                         for i, t in enumerate(action["trigger_targets"]["card"])})
+        elif "stack" in action and action["stack"]["object"] == "card" and kind is None:  # the spell's
+            refs.update({("target" if i == 0 else f"target{i + 1}"): t
+                         for i, t in enumerate(action["stack"].get("targets", []))})
         if kind == "enters" and "stack" in action:
             refs.setdefault("it", action["stack"]["object"])
         for ev in action.get("events", ()) if kind == "enters" else ():
