@@ -213,7 +213,11 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             attacker, obj = "card", "self"  # the card itself fits ("an Assassin you control")
         if attacker is None or obj == "self" and "Creature" not in card.card.get("types", ()):
             return None
-        script = [{"advance": "declare_attackers"}, {"attack": {attacker: "bob"}}]
+        attack = {attacker: "bob"}
+        words = set(map(str, card.card.get("abilities", ())))
+        if {"can't attack alone", "can't attack or block alone"} & words:  # 506.5: with another
+            attack = {attacker: "bob", **({"bears": "bob"} if attacker != "bears" else {"card": "bob"})}
+        script = [{"advance": "declare_attackers"}, {"attack": attack}]
         if kind == "attacks":
             script.append("resolve")
         elif kind == "becomes_blocked":
