@@ -8,8 +8,14 @@ target of each kind (bob, or bob's permanent; alice's for "you control") and res
 triggered ability's targets are chosen the same way (before the action that triggers it, one
 that the action doesn't destroy) and its event is made to happen (the card cast and resolved
 for "enters", destroyed for "dies", attacking, blocking, a step begun, a life gain, a spell
-cast) and the ability resolves. The run must end with the stack empty and no error; the checks
-of each template's rule are the smoke tests (tests/oracle).
+cast) and the ability resolves. The run must end with the stack empty and no error, and with
+what the effect does on the board: the zone of the objects it moves (a countered spell in its
+owner's graveyard, 701.6a), the tokens it creates, the power and toughness of the creatures its
+continuous effects affect (611.2c), the tapped status it sets (701.26) and the libraries after
+its draws and mills (701.17a), computed from the compiled effect and the board's known cards;
+the checks of each template's rule are the smoke tests (tests/oracle). A spell that counters a
+spell is cast by alice in bob's main phase, in response to a spell of his that fits its target;
+an optional instruction ("you may", 603.5) is chosen ahead as done.
 """
 
 from __future__ import annotations
