@@ -95,8 +95,14 @@ def _does(cur: Cursor, ctx: Ctx, chars: Characteristics) -> SpellDoes:
 
     cur.mapping({"do"}, "{do: [EVENT...]} (the targets are the card's casting: targets)")
     targets = spec_of(chars.casting, chars.mana_cost).all_targets()
-    effects = tuple(tl._instruction(c, ctx, len(targets)) for c in cur.req("do").seq("a list of events"))
-    return SpellDoes(targets, effects)
+    effects = []
+    for c in cur.req("do").seq("a list of events"):
+        if isinstance(c.value, dict) and c.value.get("kind") == "continuous":
+            c.get("kind").fail("a spell's continuous effect is the card's resolves: (CR 611.2a)")
+        if isinstance(c.value, dict) and c.value.get("kind") in ("may", "tap", "untap"):
+            c.get("kind").fail("this instruction is read in triggered abilities only")
+        effects.append(tl._instruction(c, ctx, len(targets)))
+    return SpellDoes(targets, tuple(effects))
 
 
 def paragraphs(oracle: str) -> list[str]:

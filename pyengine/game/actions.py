@@ -14,7 +14,7 @@ from pyengine.events import GameEvent
 from pyengine.game import activation, casting, checks, combat, keyword_actions, stack, triggered, turns
 from pyengine.game.model import Game, IllegalAction, Outcome, StackItem
 from pyengine.game.perform import perform
-from pyengine.game.triggered import TargetTriggers
+from pyengine.game.triggered import ChooseOptional, TargetTriggers
 from pyengine.model.enums import Step
 from pyengine.replacement.event import Event
 
@@ -119,7 +119,8 @@ class Advance:
 
 Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, casting.CastSpell,
                casting.ActivateMana, activation.ActivateAbility, Perform,
-               Discard, Choose, ChooseLegend, OrderTriggers, TargetTriggers, Concede, Advance,
+               Discard, Choose, ChooseLegend, OrderTriggers, TargetTriggers, ChooseOptional, Concede,
+               Advance,
                keyword_actions.KeywordAction]
 
 
@@ -170,6 +171,8 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
         return game.clone(trigger_orders=tuple(sorted(orders.items())))
     if isinstance(action, TargetTriggers):
         return triggered.choose(game, action)
+    if isinstance(action, ChooseOptional):
+        return triggered.choose_optional(game, action)
     if isinstance(action, Concede):
         if action.player not in game.state.player_ids:
             raise IllegalAction("104.3a", f"{action.player} is not a player of this game")

@@ -173,15 +173,16 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     other = next(p for p in game.state.player_ids if p != action.player)
     refs = {"self": (src.id,), "you": (action.player,), "opponent": (other,)}
     refs.update({("target" if i == 0 else f"target{i + 1}"): (t,) for i, (t, _) in enumerate(targets)})
-    from pyengine.game.triggered import instantiate
+    from pyengine.game.triggered import bind
 
-    instrs = tuple(ev for ins in d.effects for ev in instantiate(game, text, ins, refs))
+    bound = bind(game, text, d.effects, refs)
     sid = f"{src.id}:{n}@{len(game.log) + 1}"
     game = game.emit(GameEvent("activate", obj=src.id, player=action.player, target=key, rule="602.2a"))
     trig = Triggered(sid, src.id, n - 1, action.player, len(game.log), text, "602.2")
     zones = tuple(sorted({(o.id, o.zone.value) for o in game.state.objects
                           for tid, is_p in targets if not is_p and o.id == tid}))
-    item = StackItem(sid, action.player, text, events=instrs, source=src.id, targets=tuple(targets),
+    item = StackItem(sid, action.player, text, events=bound.events, source=src.id, targets=tuple(targets),
+                     delayed=bound.delayed, lasting=bound.lasting, optional=bound.optional, taps=bound.taps,
                      zones=zones, choices=action.choices, continuous=d.resolves, duration=d.duration,
                      locked=(src.id,) if d.resolves is not None and not d.targets else None,
                      trigger=(trig, TriggerDef(Pattern("activate"), effects=d.effects, targets=d.targets)))

@@ -284,16 +284,16 @@ def _does(game: Game, does: Any, spell: str, controller: str,
     out = []
     reader = EventReader(game.state)
     for ins in does.effects:
-        if any(isinstance(v, tuple) and len(v) == 2 and v[0] == "ref" and v[1] in unchosen
+        if any(isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of") and v[1] in unchosen
                for _, v in ins.fields):
             continue
         doc: dict[str, Any] = {"kind": ins.kind}
         for k, v in ins.fields:
-            if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
+            if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of"):
                 if v[1] not in refs:
                     raise IllegalAction("608.2c", f"{spell}'s effect names {v[1]!r}, which this cast "
                                                   "didn't choose")
-                doc[k] = refs[v[1]]
+                doc[k] = refs[v[1]] if v[0] == "ref" else {"top_of": refs[v[1]]}
             elif hasattr(v, "op"):
                 raise IllegalAction("608.2h", f"{spell}'s effect computes an amount on resolution, "
                                               "not followed yet")

@@ -77,6 +77,14 @@ class StackItem:
     # the object its continuous effect affects when it has no targets (an activated ability's
     # source, "SELF gets +1/+1 until end of turn"); one no longer on the battlefield is left out
     locked: tuple[str, ...] | None = None
+    # continuous effects a triggered ability creates as it resolves (611.2a), each with its
+    # duration and the objects it affects, locked in (611.2c): "it gets +2/+2 until end of turn"
+    # (None: the objects its definition's ``affects`` selects as it resolves)
+    lasting: tuple[tuple[EffectDef, Duration, tuple[str, ...] | None], ...] = ()
+    # the indices of ``events`` its controller may choose not to perform ("you may", 603.5)
+    optional: frozenset[int] = frozenset()
+    # permanents it taps (True) or untaps (False) as it resolves (701.26), after its events
+    taps: tuple[tuple[str, bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -161,6 +169,8 @@ class Game:
     # targets the script chose ahead for triggered abilities (603.3d): key (an ability's id
     # SOURCE:N@EVENT, SOURCE:N or SOURCE) -> target ids; each is used once
     trigger_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # "you may" choices the script made ahead (603.5): key (as trigger_targets') -> performed
+    optional_choices: tuple[tuple[str, bool], ...] = ()
     # delayed triggered abilities waiting to trigger (603.7; pyengine.game.triggered)
     delayed: tuple[Any, ...] = ()
     next_delayed: int = 1

@@ -142,7 +142,7 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
     order = [o.id for o in game.state.objects]
     players = {p.id: p for p in game.state.players}
     log: list[GameEvent] = []
-    combat = game.combat
+    combat, stack = game.combat, game.stack
     drew_empty, dt = set(game.drew_from_empty), set(game.deathtouch_damaged)
     outcome = game.outcome
     ts = game.next_timestamp
@@ -201,6 +201,8 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
                 oid = log[-1].obj
                 if oid is not None and f["from"] == "battlefield":
                     combat = combat.without(oid)  # 506.4
+                if oid is not None and f["from"] == "stack":  # 701.6a: countered, it won't resolve
+                    stack = tuple(s for s in stack if s.obj != oid)
                 if oid is not None and f["to"] == "battlefield":  # 613.7d
                     objs[oid] = replace(objs[oid], timestamp=ts)
                     ts += 1
@@ -222,7 +224,7 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
             raise IllegalAction(rule, f"the game does not perform {e.kind} events yet")
     state = game.state.clone(objects=tuple(objs[i] for i in order if i in objs),
                              players=tuple(players[p.id] for p in game.state.players))
-    return game.clone(state=state, combat=combat, drew_from_empty=frozenset(drew_empty),
+    return game.clone(state=state, combat=combat, stack=stack, drew_from_empty=frozenset(drew_empty),
                       deathtouch_damaged=frozenset(dt), outcome=outcome,
                       next_timestamp=ts).emit(*log)
 

@@ -59,7 +59,7 @@ Item = Any  # an Action, Resolve, Checkpoint or DiscardNow
 WORDS = {"pass", "resolve"}
 KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "activate",
         "deal", "events", "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers",
-        "legend", "trigger_targets"}
+        "legend", "trigger_targets", "may"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 
 
@@ -237,16 +237,27 @@ class ScriptReader:
                 continue
             doc: dict[str, Any] = {"kind": ins.kind}
             for k, v in ins.fields:
-                if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
+                if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of"):
                     if v[1] not in refs:
                         cur.fail(f"the card's effect names {v[1]!r}, which a spell on the stack doesn't have")
-                    doc[k] = refs[v[1]]
+                    doc[k] = refs[v[1]] if v[0] == "ref" else {"top_of": refs[v[1]]}
                 elif hasattr(v, "op"):
                     cur.fail("the card's effect computes an amount on resolution (608.2h), not followed yet")
                 else:
                     doc[k] = v
+            if doc.get("from") == "stack" and doc.get("object") in self.state_ids():
+                # a spell targeted on the stack (701.6a): the script is read ahead, the object
+                # may still be in a hand now; the zone is checked as it resolves (608.2b)
+                doc = {**doc, "from": self.state.object(doc["object"]).zone.value}
+                ev = self.events.event(Cursor(doc, cur.path, cur.line, cur.file))
+                out.append(Event(ev.kind, tuple((k, "stack" if k == "from" else v) for k, v in ev.fields)))
+                continue
             out.append(self.events.event(Cursor(doc, cur.path, cur.line, cur.file)))
         return tuple(out)
+
+    def state_ids(self) -> set[str]:
+        """The ids of the objects of the scenario's state."""
+        return {o.id for o in self.state.objects}
 
     def _cast(self, cur: Cursor, _c: tuple) -> Any:
         from pyengine.game.casting import read_cast
@@ -325,6 +336,16 @@ class ScriptReader:
             if t not in self.players and t not in self.ids:
                 at.fail(f"expected a player or object id, got {t!r}")
         return TargetTriggers(str(key), targets)
+
+    def _may(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game.triggered import ChooseOptional
+
+        cur.mapping(None, "{ABILITY: true|false}: whether its controller does what \"you may\" says "
+                          "(the ability's id SOURCE:N@EVENT, SOURCE:N or SOURCE)")
+        if len(cur.value) != 1:
+            cur.fail("expected one triggered ability's choice")
+        key, sub = next(iter(cur.items()))
+        return ChooseOptional(str(key), sub.boolean())
 
     def _legend(self, cur: Cursor, _c: tuple) -> Action:
         cur.mapping({"controller", "name", "keep"}, "{controller: P, name: NAME, keep: ID}")

@@ -208,7 +208,12 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         if not intervening_if_holds(game.state, t, ability=d, budget=Budget.of(budget, "the trigger engine")):
             return checks.give_priority(game, game.active, budget)
     gone = dict.fromkeys(triggered.gone_referents(game, item), "603.7c") if item.refers else {}
-    events = [e for e in item.events if not _mentions(e, {**problems, **gone})]
+    all_events = item.events
+    if item.optional:  # 603.5: the controller chooses whether to do what "you may" says
+        game, take = triggered.optional_choice(game, item)
+        all_events = tuple(e for i, e in enumerate(item.events) if take or i not in item.optional)
+    events = [e for e in all_events
+              if not _mentions(e, {**problems, **gone}) and not _moved_away(game, e)]
     since = len(game.log)
     game = perform(game, events, rule="608.2c", choices=item.choices, budget=budget)
     if item.delayed:  # 603.7a: the delayed triggered abilities it creates
@@ -221,10 +226,81 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         eff = ResolvedEffect(item.id, item.continuous, game.next_timestamp, item.controller,
                              item.duration, source=item.obj or item.source,
                              locked=affected if item.targets or item.locked is not None else None)
-        game = game.with_state(effects=game.state.effects + (eff,))
-        game = game.clone(next_timestamp=game.next_timestamp + 1)
+        group = not item.targets and item.locked is None and _characteristics(eff)
+        if group:
+            eff = _locked(game, eff, budget)  # 611.2c: "creatures you control get +1/+1"
+        if not group or eff.locked:
+            game = game.with_state(effects=game.state.effects + (eff,))
+            game = game.clone(next_timestamp=game.next_timestamp + 1)
+    game = _taps(game, item, {**problems, **gone})
+    game = _lasting(game, item, {**problems, **gone}, budget)
     game = _leave_stack(game, item, budget, resolved=True)
     return checks.give_priority(game, game.active, budget)
+
+
+def _taps(game: Game, item: StackItem, problems: dict[str, str]) -> Game:
+    """701.26a-b: the permanents it taps or untaps, those still on the battlefield (400.7)
+    and not illegal targets (608.2b); only an untapped permanent can be tapped and only a
+    tapped one untapped (no event otherwise)."""
+    for oid, tap in item.taps:
+        o = next((x for x in game.state.objects if x.id == oid), None)
+        if o is None or o.zone != Zone.BATTLEFIELD or oid in problems or o.tapped == tap:
+            continue
+        objs = tuple(replace(x, tapped=tap) if x.id == oid else x for x in game.state.objects)
+        game = game.with_state(objects=objs).emit(
+            GameEvent("tap" if tap else "untap", obj=oid, rule="701.26a" if tap else "701.26b"))
+    return game
+
+
+def _characteristics(eff: ResolvedEffect) -> bool:
+    """Whether a resolved effect with ``affects`` changes characteristics or control (an
+    operation of a layer), so that 611.2c fixes the objects it affects as it begins."""
+    return eff.definition.affects is not None and any(op.layer is not None for op in eff.definition.ops)
+
+
+def _locked(game: Game, eff: ResolvedEffect, budget: Budget | float) -> ResolvedEffect:
+    """A resolved effect whose ``affects`` selects the objects it affects: the permanents that
+    match it as it begins, read on the characteristics after layers, locked in (611.2c:
+    objects that match later are not affected); ``locked`` is () when it affects none."""
+    from pyengine.combat.select import Context, FinalState
+
+    sel = eff.definition.affects
+    assert sel is not None
+    sel = sel if sel.zone is not None else replace(sel, zone=Zone.BATTLEFIELD.value)
+    final = FinalState(game.state, layers(game.state, budget).objects)
+    found = final.select(sel, Context(eff.source, eff.controller))
+    return replace(eff, definition=replace(eff.definition, affects=None), locked=found)
+
+
+def _lasting(game: Game, item: StackItem, problems: dict[str, str], budget: Budget | float) -> Game:
+    """The continuous effects an ability creates as it resolves (611.2a), after its events
+    (608.2c), each with the next timestamp (613.7a), affecting the objects it names that are
+    still on the battlefield, locked in (611.2c; one that left is a new object, 400.7) and not
+    an illegal target (608.2b), or those its ``affects`` selects then."""
+    for n, (definition, duration, named) in enumerate(item.lasting, 1):
+        eff = ResolvedEffect(f"{item.id}/{n}", definition, game.next_timestamp, item.controller,
+                             duration, source=item.source)
+        if named is None:
+            eff = _locked(game, eff, budget) if _characteristics(eff) else eff
+        else:
+            here = {o.id for o in game.state.objects if o.zone == Zone.BATTLEFIELD}
+            eff = replace(eff, locked=tuple(o for o in named if o in here and o not in problems))
+        if eff.locked == () or named is not None and not eff.locked:
+            continue
+        game = game.with_state(effects=game.state.effects + (eff,))
+        game = game.clone(next_timestamp=game.next_timestamp + 1)
+    return game
+
+
+def _moved_away(game: Game, e: Event) -> bool:
+    """A zone change of an object that is no longer in the zone it would leave: it left that
+    zone since the instruction named it and is a new object (400.7), which the instruction
+    doesn't affect ("sacrifice this creature", "return it to its owner's hand" once it died)."""
+    obj = e.get("object") if e.kind == "move" else None
+    if not (isinstance(obj, tuple) and obj[0] == "o"):
+        return False
+    now = next((o for o in game.state.objects if o.id == obj[1]), None)
+    return now is None or now.zone.value != e.get("from")
 
 
 def _mentions(e: Event, problems: dict[str, str]) -> bool:

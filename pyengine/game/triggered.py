@@ -38,6 +38,35 @@ class TargetTriggers:
     targets: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class ChooseOptional:
+    """CR 603.5: whether the controller of a triggered ability with an optional instruction
+    ("you may draw a card") performs it, chosen ahead; ``key`` as :class:`TargetTriggers`'."""
+
+    key: str
+    take: bool
+
+
+def choose_optional(game: Game, action: ChooseOptional) -> Game:
+    """The game with the choice kept until an ability it names resolves."""
+    kept = dict(game.optional_choices)
+    kept[action.key] = action.take
+    return game.clone(optional_choices=tuple(sorted(kept.items())))
+
+
+def optional_choice(game: Game, item: StackItem) -> tuple[Game, bool]:
+    """The choice for ``item``'s optional events (603.5), used up; IllegalAction if the script
+    gave none (the game never chooses for a player)."""
+    t = item.trigger[0] if item.trigger is not None else None
+    keys = (item.id,) + ((f"{t.source}:{t.ability}", t.source) if t is not None else ())
+    kept = dict(game.optional_choices)
+    key = next((k for k in keys if k in kept), None)
+    if key is None:
+        raise IllegalAction("603.5", f"{item.text!r} ({item.id}): its controller may choose to do what it "
+                                     f"says; give {{may: {{{keys[-1]}: true|false}}}} before it resolves")
+    return game.clone(optional_choices=tuple((k, v) for k, v in game.optional_choices if k != key)), kept[key]
+
+
 def choose(game: Game, action: TargetTriggers) -> Game:
     """The game with the choice kept until an ability it names goes on the stack."""
     kept = dict(game.trigger_targets)
@@ -128,11 +157,58 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
                               for tid, is_p in targets if not is_p and o.id == tid}))
         game = game.clone(trigger_targets=tuple((k, v) for k, v in game.trigger_targets if k != key))
     refs = _refs(game, t, targets)
-    plain = tuple(ins for ins in d.effects if ins.kind != "delayed")
-    later = tuple((ins, tuple(sorted(refs.items()))) for ins in d.effects if ins.kind == "delayed")
-    events = tuple(ev for ins in plain for ev in instantiate(game, t.text, ins, refs))
-    return game, StackItem(t.id, t.controller, t.text, events=events, source=t.source, trigger=(t, d),
-                           targets=targets, zones=zones, delayed=later)
+    b = bind(game, t.text, d.effects, refs)
+    return game, StackItem(t.id, t.controller, t.text, events=b.events, source=t.source, trigger=(t, d),
+                           targets=targets, zones=zones, delayed=b.delayed, lasting=b.lasting,
+                           optional=b.optional, taps=b.taps)
+
+
+@dataclass(frozen=True)
+class Bound:
+    """An ability's instructions bound to what its words name, as its stack object keeps them."""
+
+    events: tuple[Event, ...]
+    optional: frozenset[int]  # the indices of the events its controller may decline (603.5)
+    taps: tuple[tuple[str, bool], ...]  # permanents it taps (True) or untaps (701.26)
+    lasting: tuple[tuple[Any, Any, tuple[str, ...] | None], ...]  # continuous effects (611.2a)
+    delayed: tuple[Any, ...]  # delayed triggered abilities it creates (603.7a)
+
+
+def bind(game: Game, text: str, effects: tuple[Instruction, ...], refs: dict[str, tuple[str, ...]]) -> Bound:
+    """The instructions of a triggered or activated ability bound as it is put on the stack
+    (608.2c: followed in order as it resolves; "you may" events marked optional, 603.5)."""
+    later = tuple((ins, tuple(sorted(refs.items()))) for ins in effects if ins.kind == "delayed")
+    made: list[Event] = []
+    optional: set[int] = set()
+    for ins in effects:
+        if ins.kind == "may":
+            for inner in ins.get("do"):
+                got = instantiate(game, text, inner, refs)
+                optional |= set(range(len(made), len(made) + len(got)))
+                made += got
+        elif ins.kind not in ("delayed", "continuous", "tap", "untap"):
+            made += instantiate(game, text, ins, refs)
+    taps = tuple((oid, ins.kind == "tap") for ins in effects if ins.kind in ("tap", "untap")
+                 for oid in _named(text, ins, refs))
+    lasting = tuple(_lasting(text, ins, refs) for ins in effects if ins.kind == "continuous")
+    return Bound(tuple(made), frozenset(optional), taps, lasting, later)
+
+
+def _named(text: str, ins: Instruction, refs: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The objects the word of an instruction's ``object`` names."""
+    word = ins.get("object")[1]
+    if word not in refs:
+        raise IllegalAction("603.7c", f"{text!r}: {word} names nothing here")
+    return refs[word]
+
+
+def _lasting(text: str, ins: Instruction,
+             refs: dict[str, tuple[str, ...]]) -> tuple[Any, Any, tuple[str, ...]]:
+    """A ``continuous`` instruction: its effect, duration and the objects its word names (or
+    None: those its effect's ``affects`` selects as it resolves)."""
+    if ins.get("object") is None:
+        return ins.get("effect"), ins.get("duration"), None
+    return ins.get("effect"), ins.get("duration"), _named(text, ins, refs)
 
 
 def _refs(game: Game, t: Triggered, targets: tuple[tuple[str, bool], ...]) -> dict[str, tuple[str, ...]]:
@@ -155,7 +231,8 @@ def instantiate(game: Game, text: str, ins: Instruction, refs: dict[str, tuple[s
                 gone: frozenset[str] = frozenset()) -> list[Event]:
     """An instruction as events, its references filled in: one event per object a word names
     (``created`` may name several tokens); an object in ``gone`` is left alone (603.7c)."""
-    words = [(k, v[1]) for k, v in ins.fields if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref"]
+    words = [(k, v[1]) for k, v in ins.fields
+             if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of")]
     for _k, word in words:
         if word not in refs:
             raise IllegalAction("603.7c", f"{text!r}: {word} names nothing here")
@@ -164,14 +241,16 @@ def instantiate(game: Game, text: str, ins: Instruction, refs: dict[str, tuple[s
     for value in (refs[many[1]] if many else (None,)):
         doc: dict[str, Any] = {"kind": ins.kind}
         for k, v in ins.fields:
-            if isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
+            if isinstance(v, tuple) and len(v) == 2 and v[0] == "top_of":  # mill (701.17a)
+                doc[k] = {"top_of": value if many and k == many[0] else refs[v[1]][0]}
+            elif isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
                 doc[k] = value if many and k == many[0] else refs[v[1]][0]
             elif hasattr(v, "op"):
                 raise IllegalAction("608.2h", f"{text!r}: amounts computed on resolution are not "
                                               "followed yet")
             else:
                 doc[k] = v
-        if any(doc.get(k) in gone for k, _ in words):
+        if any(isinstance(doc.get(k), str) and doc[k] in gone for k, _ in words):
             continue
         out.append(EventReader(game.state).event(Cursor(doc, "trigger", None, None)))
     return out

@@ -19,7 +19,7 @@ from typing import Any
 from pyengine.lang.effects import Ctx, parse_condition, parse_expr, parse_selector
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.effects import Ability, Condition, Expr, Selector
-from pyengine.model.enums import Step, Zone
+from pyengine.model.enums import Duration, Step, Zone
 from pyengine.model.triggers import Instruction, Pattern, TargetSpec, TriggerDef
 from pyengine.replacement import spec as S
 
@@ -231,6 +231,14 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
     cur.mapping(None, "an event such as {kind: draw, player: you}")
     if cur.has("kind") and cur.get("kind").value == "delayed" and not delayed:
         return _delayed(cur, ctx, n_targets)
+    if cur.has("kind") and cur.get("kind").value == "continuous" and not delayed:
+        return _continuous(cur, ctx, n_targets)
+    if cur.has("kind") and cur.get("kind").value == "may" and not delayed:
+        return _may(cur, ctx, n_targets)
+    if cur.has("kind") and cur.get("kind").value in ("tap", "untap") and not delayed:
+        cur.mapping({"kind", "object"}, "{kind: tap|untap, object: REF} (CR 701.26)")
+        obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
+        return Instruction(str(cur.get("kind").value), (("object", obj),))
     word = cur.req("kind").choice(tuple(S.KIND_FIELDS) + tuple(S.SUGAR), "an event kind:")
     kind = S.base_kind(word)
     names = S.KIND_FIELDS[kind]
@@ -248,6 +256,52 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
     defaults = _DEFAULTS.get(kind, {})
     fields = tuple((f, given[f] if f in given else defaults.get(f)) for f in names)
     return Instruction(kind, fields)
+
+
+# how long a continuous effect an ability creates lasts (611.2a; the game ends "until end of
+# turn" effects in the cleanup step, 514.2)
+CONTINUOUS_DURATIONS = ("end_of_turn", "permanent")
+
+
+def _continuous(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
+    """``{kind: continuous, object: REF, duration: end_of_turn, effect: EFFECT}``: "it gets
+    +2/+2 until end of turn" as the ability resolves, a continuous effect (CR 611.2a) on the
+    object REF names, that set locked in as it resolves (611.2c). ``affects: SELECTOR`` in
+    place of ``object``: "creatures you control get +1/+1 until end of turn", the objects that
+    match as it resolves, locked in then. EFFECT is an effect mapping (its operations) without
+    ``affects``."""
+    from pyengine.lang.effects import parse_effect
+
+    cur.mapping({"kind", "object", "affects", "duration", "effect"},
+                "a continuous effect {kind: continuous, object: REF, duration: end_of_turn, effect: {...}}")
+    if cur.has("object") == cur.has("affects"):
+        cur.fail("give exactly one of 'object' (a reference) and 'affects' (a selector)")
+    obj = _ref(cur.get("object"), OBJECT_WORDS, n_targets, "an object") if cur.has("object") else None
+    sel = parse_selector(cur.get("affects"), ctx) if cur.has("affects") else None
+    duration = Duration(cur.req("duration").choice(CONTINUOUS_DURATIONS, "a duration:"))
+    at = cur.req("effect")
+    if isinstance(at.value, dict) and "affects" in at.value:
+        at.get("affects").fail("the effect affects what the entry's object or affects names (CR 611.2c); "
+                               "no affects here")
+    eff = parse_effect(at, ctx, allow_no_affects=True)
+    if sel is not None:
+        eff = replace(eff, affects=sel)
+    return Instruction("continuous", (("object", obj), ("duration", duration), ("effect", eff)))
+
+
+def _may(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
+    """``{kind: may, do: [EVENT...]}``: "you may draw a card": events the ability's controller
+    chooses to perform or not as it resolves (CR 603.5); the script gives the choice."""
+    cur.mapping({"kind", "do"}, "an optional instruction {kind: may, do: [EVENT...]}")
+    items = cur.req("do").seq("a list of events (what the controller may do)")
+    if not items:
+        cur.get("do").fail("expected at least one event")
+    for c in items:
+        if isinstance(c.value, dict) and c.value.get("kind") in ("may", "delayed", "continuous", "tap",
+                                                                  "untap"):
+            c.get("kind").fail("an optional instruction holds events only")
+    effects = tuple(_instruction(c, ctx, n_targets) for c in items)
+    return Instruction("may", (("do", effects),))
 
 
 def _delayed(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
@@ -304,4 +358,7 @@ def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int, delayed: bool = Fa
     if field in S.EITHER_FIELDS:
         either = tuple(dict.fromkeys(OBJECT_WORDS + PLAYER_WORDS + (("created",) if delayed else ())))
         return _ref(cur, either, n_targets, "an object or a player")
+    if field == "object" and isinstance(cur.value, dict):  # the top card(s) of a library (mill)
+        cur.mapping({"top_of"}, "{top_of: PLAYER} (the top cards of that player's library)")
+        return ("top_of", _ref(cur.req("top_of"), PLAYER_WORDS, n_targets, "a player")[1])
     return _ref(cur, OBJECT_WORDS + (("created",) if delayed else ()), n_targets, "an object")

@@ -118,9 +118,13 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         body = _sub(r"^[Ii]t deals", "SELF deals", body)
         body = _sub(r"counters? on it\.$", lambda x: x.group(0)[:-3] + "SELF.", body)
     dies = gone and trigger["when"]["kind"] == "dies"
-    eff = E.effect(body[:1].upper() + body[1:], dies=dies)
+    # "it": the permanent the event is about, still there as the ability resolves (603.7c)
+    it = trigger.get("when", {}).get("kind") in ("enters", "attacks", "blocks", "becomes_blocked")
+    eff = E.effect(body[:1].upper() + body[1:], dies=dies, it=it)
     if eff is None:
         return None
+    if gone and any(ev.get("object") == "self" and ev.get("from") == "battlefield" for ev in eff.do):
+        return None  # it has left the battlefield: SELF is elsewhere (603.6c, 603.10a)
     made: dict[str, Any] = {"trigger": trigger}
     if eff.targets:  # chosen as the ability is put on the stack (CR 603.3d, 115.1)
         made["targets"] = eff.targets

@@ -39,6 +39,8 @@ class Effect:
     casting: list[dict[str, Any]] = field(default_factory=list)  # casting: targets (601.2c)
     resolves: dict[str, Any] | None = None  # a spell's continuous effect on its targets
     from_graveyard: bool = False  # the ability triggers as its source dies (SELF is in a graveyard)
+    it: bool = False  # "it" names the object the trigger event is about (a permanent)
+    group_at: int | None = None  # len(do) when a group's continuous effect was read
 
     def ref(self) -> str:
         """The reference of the target added last (target, target2, ...)."""
@@ -262,8 +264,14 @@ def _from_graveyard(s: str, eff: Effect) -> bool:
 
 
 def _return_self(s: str, eff: Effect) -> bool:
-    """"return SELF to its owner's hand" in an ability that triggers as it is put into a
-    graveyard from the battlefield: the card, in the graveyard (CR 603.6c, 603.10a, 400.7)."""
+    """"return SELF to its owner's hand": the permanent, from the battlefield; in an ability
+    that triggers as it is put into a graveyard from the battlefield, the card in the graveyard
+    (CR 603.6c, 603.10a, 400.7)."""
+    if s == "return SELF to its owner's hand" and not eff.from_graveyard:
+        # the permanent itself (to its owner's hand, 400.3); once it has left the
+        # battlefield it is a new object the instruction doesn't affect (400.7)
+        eff.do.append({"kind": "move", "object": "self", "from": "battlefield", "to": "hand"})
+        return True
     if not eff.from_graveyard or s not in ("return SELF to its owner's hand",
                                            "return it to its owner's hand"):
         return False
@@ -334,7 +342,63 @@ def _tokens(s: str, eff: Effect) -> bool:
     return True
 
 
-SENTENCES = (_tokens, _damage, _draw, _life, _move, _counters, _sacrifice, _from_graveyard, _return_self)
+# predefined tokens (CR 111.10): a colorless artifact token of that subtype with this ability
+PREDEFINED = {"Treasure": "{T}, Sacrifice this token: Add one mana of any color.",  # 111.10a
+              "Food": "{2}, {T}, Sacrifice this token: You gain 3 life.",  # 111.10b
+              "Gold": "Sacrifice this token: Add one mana of any color.",  # 111.10c
+              "Clue": "{2}, Sacrifice this token: Draw a card.",  # 111.10f
+              "Blood": "{1}, {T}, Discard a card, Sacrifice this token: Draw a card."}  # 111.10g
+
+
+def _predefined(s: str, eff: Effect) -> bool:
+    """"Create a Treasure token", "create two Food tokens", "investigate" (701.16a: create a
+    Clue token): predefined tokens (CR 111.10) created on the battlefield (111.1), named by
+    their subtype and the word Token (111.4: Treasure Token)."""
+    m = _fm(rf"create {NUM} ({'|'.join(PREDEFINED)}) tokens?", s)
+    if m:
+        n, kind = number(m.group(1)), m.group(2)
+        if n is None or (n == 1) != (" tokens" not in s):
+            return False
+    elif s in ("investigate", "investigate twice"):
+        n, kind = (2 if s.endswith("twice") else 1), "Clue"
+    else:
+        return False
+    from pyengine.oracle.templates import compile_text
+
+    ability = compile_text(PREDEFINED[kind], {"types": ["Artifact"], "subtypes": [kind]})
+    if not ability:
+        return False
+    token = {"types": ["Artifact"], "subtypes": [kind], "abilities": ability}  # Treasure Token (111.4)
+    ev: dict[str, Any] = {"kind": "create_tokens"}
+    if n != 1:
+        ev["count"] = n
+    ev["token"] = token
+    eff.do.append(ev)
+    return True
+
+
+def _mill(s: str, eff: Effect) -> bool:
+    """"Mill three cards", "target player mills two cards", "each opponent mills a card" (CR
+    701.17a: that many cards from the top of the player's library into their graveyard)."""
+    m = (_fm(rf"()mill {NUM} cards?", s)
+         or _fm(rf"(target player|target opponent|that player|each player|each opponent) mills {NUM} "
+                r"cards?", s))
+    if not m:
+        return False
+    n = number(m.group(2))
+    players = _players(m.group(1) or "you", eff)
+    if n is None or players is None or (n == 1) != (not s.endswith("cards")):
+        return False
+    for player in players:
+        ev: dict[str, Any] = {"kind": "mill", "object": {"top_of": player}}
+        if n != 1:
+            ev["count"] = n
+        eff.do.append(ev)
+    return True
+
+
+SENTENCES = (_mill, _tokens, _predefined, _damage, _draw, _life, _move, _counters, _sacrifice,
+             _from_graveyard, _return_self)
 
 
 def _pump(s: str, eff: Effect) -> bool:
@@ -356,6 +420,121 @@ def _pump(s: str, eff: Effect) -> bool:
     if target(m.group(1), eff, ("object",)) is None:
         return False
     eff.resolves = ops
+    return True
+
+
+def _lasting(s: str, eff: Effect) -> bool:
+    """"SELF gets +1/+1 until end of turn", "it gains flying until end of turn", "target
+    creature gets -2/-2 until end of turn" in a triggered ability: a continuous effect the
+    ability creates as it resolves (CR 611.2a), on the object it names, locked in (611.2c),
+    ending in the cleanup step (514.2). "It" is the trigger event's object only as the
+    effect's first words (later, "it" may be an object the effect named)."""
+    m = _fm(rf"(SELF|it|target .+?) (gets {PT}(?: and gains (.+))?|gains (.+)) until end of turn", s)
+    if not m:
+        return False
+    who = m.group(1)
+    if who == "it" and (not eff.it or eff.do or eff.targets):
+        return False
+    if who == "SELF" and eff.from_graveyard:
+        return False
+    ops: dict[str, Any] = {}
+    if m.group(3) is not None:
+        ops["modify_pt"] = {"power": int(m.group(3)), "toughness": int(m.group(4))}
+    kws = m.group(5) or m.group(6)
+    if kws is not None:
+        got = P.keyword_list(kws)
+        if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
+            return False
+        ops["add_abilities"] = got
+    if who.startswith("target "):
+        ref = target(who, eff, ("object",))
+        if ref is None:
+            return False
+        sel = eff.targets[-1]["obj"]
+        if "Creature" not in sel.get("types", ()):  # P/T and keywords of a creature (208.1)
+            eff.targets.pop()
+            eff.casting.pop()
+            return False
+    else:
+        ref = "self" if who == "SELF" else "it"
+    eff.do.append({"kind": "continuous", "object": ref, "duration": "end_of_turn", "effect": ops})
+    return True
+
+
+# "target spell", "target creature spell" ...: a spell on the stack (CR 115.1, 112.1) and what
+# casting reads of it (its zone and card types)
+_SPELL_TARGETS = {"spell": {}, "creature spell": {"types": ["Creature"]},
+                  "noncreature spell": {"not_types": ["Creature"]},
+                  "instant spell": {"types": ["Instant"]}, "sorcery spell": {"types": ["Sorcery"]},
+                  "instant or sorcery spell": {"any_types": ["Instant", "Sorcery"]},
+                  "artifact spell": {"types": ["Artifact"]}, "enchantment spell": {"types": ["Enchantment"]},
+                  "artifact or enchantment spell": {"any_types": ["Artifact", "Enchantment"]},
+                  "planeswalker spell": {"types": ["Planeswalker"]}}
+
+
+def _counter(s: str, eff: Effect) -> bool:
+    """"Counter target spell" (CR 701.6a): the spell is removed from the stack, doesn't resolve,
+    and is put into its owner's graveyard: a move from the stack to the graveyard, cause
+    counter. A spell's instruction only (a triggered ability's targets are permanents and
+    players here)."""
+    m = _fm(r"counter target (.+)", s)
+    if not m or m.group(1) not in _SPELL_TARGETS:
+        return False
+    what = {"zone": "stack", **{k: list(v) for k, v in _SPELL_TARGETS[m.group(1)].items()}}
+    tid = "spell" if "spell" not in {c["id"] for c in eff.casting} else f"spell{len(eff.casting) + 1}"
+    eff.targets.append({"obj": dict(what)})
+    eff.casting.append({"id": tid, "what": what})
+    eff.do.append({"kind": "move", "object": eff.ref(), "from": "stack", "to": "graveyard",
+                   "cause": "counter"})
+    return True
+
+
+def _group_ops(s: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """"Creatures you control get +1/+1 [and gain trample] until end of turn", "all creatures
+    get -1/-1 until end of turn": the selector of the group and the operations."""
+    m = _fm(rf"(.+?) (get {PT}(?: and gain (.+))?|gain (.+)) until end of turn", s)
+    if not m or m.group(1) in ("SELF", "it") or m.group(1).startswith("target "):
+        return None
+    from pyengine.oracle.common import subject
+
+    sel = subject(m.group(1)[:1].upper() + m.group(1)[1:])
+    if not isinstance(sel, dict) or "Creature" not in sel.get("types", ()) or \
+            set(sel) - {"types", "controller", "other", "colors", "subtypes", "token"}:
+        return None
+    ops: dict[str, Any] = {}
+    if m.group(3) is not None:
+        ops["modify_pt"] = {"power": int(m.group(3)), "toughness": int(m.group(4))}
+    kws = m.group(5) or m.group(6)
+    if kws is not None:
+        got = P.keyword_list(kws)
+        if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
+            return None
+        ops["add_abilities"] = got
+    return sel, ops
+
+
+def _group(s: str, eff: Effect) -> bool:
+    """A triggered ability's "creatures you control get +1/+1 until end of turn": a continuous
+    effect on the creatures the group names as it resolves, locked in (CR 611.2a, 611.2c)."""
+    got = _group_ops(s)
+    if got is None:
+        return False
+    sel, ops = got
+    eff.group_at = len(eff.do) if eff.group_at is None else eff.group_at
+    eff.do.append({"kind": "continuous", "affects": sel, "duration": "end_of_turn", "effect": ops})
+    return True
+
+
+def _group_pump(s: str, eff: Effect) -> bool:
+    """A spell's "creatures you control get +1/+1 until end of turn": its continuous effect
+    (the card's ``resolves:`` with ``affects``), on the creatures that match as it resolves,
+    locked in (611.2c). "Other" means nothing of a spell on the stack: not read."""
+    got = _group_ops(s)
+    if got is None or eff.resolves is not None or "other" in got[0]:
+        return False
+    sel, ops = got
+    eff.group_at = len(eff.do)
+    eff.resolves = {"affects": sel, **ops}
     return True
 
 
@@ -389,21 +568,70 @@ def split(text: str) -> list[str] | None:
     return expanded
 
 
+def _may(s: str, eff: Effect) -> bool:
+    """"You may draw a card", "you may gain 3 life", "you may put a +1/+1 counter on SELF" in a
+    triggered ability: optional (CR 603.5), its controller chooses as it resolves; the events
+    of the rest of the sentence, which say what "you" do, held in ``{kind: may, do: [...]}``."""
+    m = _fm(r"you may (.+)", s)
+    if not m:
+        return False
+    rest = m.group(1)
+    inner = Effect(from_graveyard=eff.from_graveyard, targets=eff.targets, casting=eff.casting)
+    if not any(f(text, inner) for text in (rest, f"you {rest}") for f in SENTENCES):
+        return False
+    if not inner.do or any(ev["kind"] in ("may", "continuous", "delayed", "tap", "untap") for ev in inner.do):
+        return False
+    eff.do.append({"kind": "may", "do": inner.do})
+    return True
+
+
+def _tap(s: str, eff: Effect) -> bool:
+    """"Tap target creature an opponent controls", "untap SELF", "untap target land" in a
+    triggered ability (CR 701.26a-b)."""
+    m = _fm(r"(tap|untap) (SELF|target .+)", s)
+    if not m:
+        return False
+    if m.group(2) == "SELF":
+        if eff.from_graveyard:
+            return False
+        ref: str | None = "self"
+    else:
+        ref = target(m.group(2), eff, ("object",))
+    if ref is None:
+        return False
+    eff.do.append({"kind": m.group(1), "object": ref})
+    return True
+
+
+def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
+    """Read one sentence into ``eff``; False if it isn't known."""
+    if not spell and _may(s, eff):
+        return True
+    if spell and (_pump(s, eff) or _counter(s, eff) or _group_pump(s, eff)):
+        return True
+    if not spell and (_lasting(s, eff) or _group(s, eff) or _tap(s, eff)):
+        return True
+    return any(f(s, eff) for f in SENTENCES)
+
+
 def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
-           dies: bool = False) -> Effect | None:
+           dies: bool = False, it: bool = False) -> Effect | None:
     """The events (and targets) of an effect's text, or None if a sentence isn't known
-    (``dies``: of an ability that triggers as its own source dies)."""
+    (``dies``: of an ability that triggers as its own source dies; ``it``: of an ability
+    whose trigger event is about a permanent, "it" as its first word)."""
     sentences = split(text)
     if not sentences:
         return None
-    eff = Effect(from_graveyard=dies)
+    eff = Effect(from_graveyard=dies, it=it)
     for s in sentences:
-        if spell and _pump(s, eff):
-            continue
-        if not any(f(s, eff) for f in SENTENCES):
+        if not sentence(s, eff, spell):
             return None
     if eff.targets and not targets_ok:
         return None
-    if eff.resolves is not None and len(eff.targets) != 1:
-        return None  # the continuous effect applies to the spell's only target
+    if eff.resolves is not None and len(eff.targets) != ("affects" not in eff.resolves):
+        return None  # the continuous effect applies to the spell's only target, or to a group
+    if eff.group_at is not None and any(
+            ev["kind"] == "create_tokens" or ev.get("to") == "battlefield" for ev in eff.do[eff.group_at:]):
+        return None  # the game starts continuous effects after the events: a group locked in (611.2c)
+        # before a later instruction puts a permanent onto the battlefield would then include it
     return eff

@@ -9,12 +9,19 @@ target of each kind (bob, or bob's permanent; alice's for "you control") and res
 triggered ability's targets are chosen the same way (before the action that triggers it, one
 that the action doesn't destroy) and its event is made to happen (the card cast and resolved
 for "enters", destroyed for "dies", attacking, blocking, a step begun, a life gain, a spell
-cast) and the ability resolves. The run must end with the stack empty and no error; the checks
-of each template's rule are the smoke tests (tests/oracle).
+cast) and the ability resolves. The run must end with the stack empty and no error, and with
+what the effect does on the board: the zone of the objects it moves (a countered spell in its
+owner's graveyard, 701.6a), the tokens it creates, the power and toughness of the creatures its
+continuous effects affect (611.2c), the tapped status it sets (701.26) and the libraries after
+its draws and mills (701.17a), computed from the compiled effect and the board's known cards;
+the checks of each template's rule are the smoke tests (tests/oracle). A spell that counters a
+spell is cast by alice in bob's main phase, in response to a spell of his that fits its target;
+an optional instruction ("you may", 603.5) is chosen ahead as done.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -110,6 +117,31 @@ def _objects(extra: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return objs + extra
 
 
+# bob's spells, cast for a spell of alice's to target on the stack (115.1): id, card, types,
+# what it targets
+SPELLS = (("bolt", "Lightning Bolt", ("Instant",), ["alice"]), ("bears2", "Grizzly Bears", ("Creature",), []),
+          ("anthem2", "Glorious Anthem", ("Enchantment",), []))
+
+
+def _counter_script(card: Compiled, what: dict[str, Any]) -> Generated | None:
+    """bob, the active player, casts a spell in his main phase that fits ``what`` and passes;
+    alice casts the card targeting it on the stack (an instant: 117.1a) and it resolves."""
+    if len(card.card.get("casting", {}).get("targets", [])) != 1 or \
+            "Instant" not in card.card.get("types", ()):
+        return None
+    rest = {k: v for k, v in what.items() if k != "zone"}
+    got = next(((sid, name, targets) for sid, name, types, targets in SPELLS if fits(rest, types, (), "bob")),
+               None)
+    if got is None:
+        return None
+    sid, name, targets = got
+    me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
+    theirs = {"id": sid, "card": name, "owner": "bob", "zone": "hand"}
+    script = [{"stack": {"object": sid, "controller": "bob", "targets": targets}}, "pass",
+              {"stack": {"object": "card", "controller": "alice", "targets": [sid]}}, "resolve"]
+    return [me, theirs], script, "bob", "precombat_main"
+
+
 def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | None:
     targets = []
     # a card's does: takes its targets from casting: targets (601.2c); a player is a legal
@@ -188,7 +220,11 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             attacker, obj = "card", "self"  # the card itself fits ("an Assassin you control")
         if attacker is None or obj == "self" and "Creature" not in card.card.get("types", ()):
             return None
-        script = [{"advance": "declare_attackers"}, {"attack": {attacker: "bob"}}]
+        attack = {attacker: "bob"}
+        words = set(map(str, card.card.get("abilities", ())))
+        if {"can't attack alone", "can't attack or block alone"} & words:  # 506.5: with another
+            attack = {attacker: "bob", **({"bears": "bob"} if attacker != "bears" else {"card": "bob"})}
+        script = [{"advance": "declare_attackers"}, {"attack": attack}]
         if kind == "attacks":
             script.append("resolve")
         elif kind == "becomes_blocked":
@@ -210,7 +246,8 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             "alice", "precombat_main"
     if kind == "draw":
         return [on_field], [{"draw": "alice"}, "resolve"], "alice", "precombat_main"
-    if kind == "tap" and obj == "self" and "Creature" in card.card.get("types", ()):
+    if kind == "tap" and obj == "self" and "Creature" in card.card.get("types", ()) and \
+            "vigilance" not in card.card.get("abilities", ()):  # 702.20b: attacking doesn't tap it
         return [on_field], [{"advance": "declare_attackers"}, {"attack": {"card": "bob"}}, "resolve"], \
             "alice", "precombat_main"
     if kind == "life_gain":
@@ -230,6 +267,138 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     return None
 
 
+# the generated board's creatures' power and toughness: printed, and +1/+1 for bob's from
+# Glorious Anthem ("Creatures you control get +1/+1.", CR 613.4c)
+POOL_PT = {"ogre": (3, 3), "skeletons": (2, 2), "thopter": (1, 3), "bears": (2, 2)}
+
+
+def _refs(kind: str | None, script: list[Any]) -> dict[str, str]:
+    """What the words of the effect name in the generated game: ``self`` the card, ``it`` the
+    object the trigger event (of ``kind``) is about (the creature that attacks, blocks or
+    becomes blocked, the permanent that enters), ``target``... the targets chosen."""
+    refs = {"self": "card"}
+    for action in script:
+        if not isinstance(action, dict):
+            continue
+        if "trigger_targets" in action:  # a triggered ability's targets (603.3d)
+            refs.update({("target" if i == 0 else f"target{i + 1}"): t
+                         for i, t in enumerate(action["trigger_targets"]["card"])})
+        elif "stack" in action and action["stack"]["object"] == "card" and kind is None:  # the spell's
+            refs.update({("target" if i == 0 else f"target{i + 1}"): t
+                         for i, t in enumerate(action["stack"].get("targets", []))})
+        if kind == "enters" and "stack" in action:
+            refs.setdefault("it", action["stack"]["object"])
+        for ev in action.get("events", ()) if kind == "enters" else ():
+            if ev.get("kind") == "enter":
+                refs.setdefault("it", ev["object"])
+        if kind == "attacks" and "attack" in action:
+            refs["it"] = next(iter(action["attack"]))
+        if kind in ("blocks", "becomes_blocked") and "block" in action:  # the blocker / the attacker
+            blocker, attacker = next(iter(action["block"].items()))
+            refs["it"] = blocker if kind == "blocks" else attacker
+    return refs
+
+
+def _pt_of(card: Compiled, oid: str) -> tuple[int, int] | None:
+    """The power and toughness of a creature of the board before the effect; the card's own
+    only when no ability of its own may change them (its keywords and triggered abilities)."""
+    if oid in POOL_PT:
+        return POOL_PT[oid]
+    if oid == "new":
+        return (1, 1)
+    c = card.card
+    if oid == "card" and "Creature" in c.get("types", ()) and all(
+            isinstance(a, str) or "trigger" in a for a in c.get("abilities", ())):
+        return int(c["power"]), int(c["toughness"])
+    return None
+
+
+_ZONE_OF = {"destroy": "graveyard", "sacrifice": "graveyard", "move": None}
+
+
+def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]) -> dict[str, Any]:
+    """What the effect makes of the board: the tokens it creates (alice's, on the battlefield);
+    the zone an object it moves ends in (one moved once and dealt nothing else); the power and
+    toughness of each object its continuous effects affect (CR 611.2a, 613.4c) that no other
+    event of the effect touches; one whose toughness becomes 0 or less is put into its owner's
+    graveyard (704.5f)."""
+    touched = {refs.get(str(ev.get(k))) for ev in do if ev.get("kind") not in ("continuous", "tap", "untap")
+               for k in ("object", "target")}
+    delta: dict[str, list[int]] = {}
+    lasting = [(ev.get("object"), ev.get("affects"), ev["effect"]) for ev in do
+               if ev.get("kind") == "continuous"]
+    if "affects" in card.card.get("resolves", {}):  # a spell's effect on a group (611.2c)
+        res = card.card["resolves"]
+        lasting.append((None, res["affects"], res))
+    for word, sel, effect in lasting:
+        pt = effect.get("modify_pt", {"power": 0, "toughness": 0})
+        if word is not None:
+            named = [refs.get(word)]
+        else:  # the board's creatures the group names as it resolves (the card's own left out)
+            named = [oid for oid, _n, ctl, types, colors in POOL if oid in POOL_PT
+                     and fits({k: v for k, v in sel.items() if k != "other"}, types, colors, ctl)]
+        for oid in named:
+            if oid is None or oid in touched:
+                continue
+            d = delta.setdefault(oid, [0, 0])
+            d[0] += pt["power"]
+            d[1] += pt["toughness"]
+    out: dict[str, Any] = {}
+    moved = [(refs.get(str(ev.get("object"))), ev) for ev in do if ev.get("kind") in _ZONE_OF]
+    for oid, ev in moved:
+        if oid is None or oid == "card" or sum(1 for o, _e in moved if o == oid) > 1 or \
+                any(ev2.get("target") == ev.get("object") for ev2 in do):
+            continue
+        # 701.8a destroy, 701.21a sacrifice: to the graveyard; a move to where it says;
+        # 701.6a: a countered spell to its owner's graveyard
+        out[oid] = {"zone": _ZONE_OF[ev["kind"]] or ev["to"]}
+    made: dict[str, int] = {}
+    for ev in do:  # 111.1: created on the battlefield, named NAME-token-N by the game
+        if ev.get("kind") == "create_tokens" and "control" not in ev:
+            slug = re.sub(r"[^a-z0-9]+", "-", ev["token"]["name"].lower()).strip("-")
+            for _ in range(ev.get("count", 1)):
+                made[slug] = made.get(slug, 0) + 1
+                out[f"{slug}-token-{made[slug]}"] = {"zone": "battlefield", "token": True,
+                                                     "controller": "alice"}
+    for ev in do:  # 701.26: tapped or untapped, whatever it was
+        oid = refs.get(str(ev.get("object"))) if ev.get("kind") in ("tap", "untap") else None
+        once = sum(1 for e in do if e.get("object") == ev.get("object")) == 1
+        if oid is not None and oid not in touched and once:
+            out.setdefault(oid, {})["tapped"] = ev["kind"] == "tap"
+    for oid, (dp, dt) in delta.items():
+        base = _pt_of(card, oid)
+        if base is None:
+            continue
+        power, toughness = base[0] + dp, base[1] + dt
+        out[oid] = {"zone": "graveyard"} if toughness <= 0 else \
+            {**out.get(oid, {}), "zone": "battlefield", "power": power, "toughness": toughness}
+    return out
+
+
+def _library_checks(card: Compiled, do: list[dict[str, Any]], kind: str | None,
+                    triggers: list[dict[str, Any]]) -> dict[str, Any]:
+    """The libraries after the effect's draws (121.2) and mills (701.17a) from the players' 10
+    cards (a player target is bob), when nothing else of the generated game touches them: a
+    spell, or a card's only triggered ability whose event is not a step (the draw step) or a
+    draw."""
+    spell = "does" in card.card or "resolves" in card.card
+    if not spell and (len(triggers) != 1 or kind in (None, "draw")):
+        return {}
+    who = {"you": "alice", "opponent": "bob", "target": "bob"}
+    left = {"alice": 10, "bob": 10}
+    for ev in do:
+        if ev.get("kind") == "draw":
+            player, n = ev.get("player", "you"), ev.get("count", 1)
+        elif ev.get("kind") == "mill":
+            player, n = ev["object"]["top_of"], ev.get("count", 1)
+        else:
+            continue
+        if player not in who:
+            return {}
+        left[who[player]] = max(0, left[who[player]] - n)
+    return {"library": left} if left != {"alice": 10, "bob": 10} else {}
+
+
 def game_text(card: Compiled, template: str | None = None) -> str | None:
     """The generated game for a card whose spell, first triggered ability or first activated
     ability (``template`` "activated ability", or when it has neither of the others) the
@@ -238,6 +407,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     activated = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "activated" in a]
     checks: dict[str, Any] = {}
     pool = ""
+    on_stack = [t["what"] for t in card.card.get("casting", {}).get("targets", [])
+                if t["what"].get("zone") == "stack"]
     if activated and (template == "activated ability" or not triggers and "does" not in card.card
                       and "resolves" not in card.card):
         from pyengine.oracle.execute_activated import activated_script
@@ -247,6 +418,11 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             return None
         extra, script, checks["activated"], pool = found_a
         active, step = "alice", "precombat_main"
+    elif on_stack:
+        found = _counter_script(card, on_stack[0])
+        if found is None:
+            return None
+        extra, script, active, step = found
     elif "does" in card.card or "resolves" in card.card:
         got = _spell_script(card)
         if got is None:
@@ -256,6 +432,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     elif triggers:
         if any(t.get("targets") for t in triggers[1:]):
             return None  # another of its abilities may trigger too, its targets not chosen here
+        c = card.card
+        if "Creature" in c.get("types", ()) and int(c.get("toughness", 1)) <= 0:
+            return None  # put on the battlefield without its counters it would die at once (704.5f)
         found = _trigger_script(card, triggers[0]["trigger"])
         if found is None:
             return None
@@ -269,18 +448,31 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             script = [{"trigger_targets": {"card": picks}}, *script]
     else:
         return None
-    in_hand = sum(1 for o in extra if o.get("zone") == "hand")
+    spell = "does" in card.card or "resolves" in card.card
+    by_activation = "activated" in checks
+    do = [] if by_activation else \
+        card.card.get("does", {}).get("do", []) if spell else triggers[0].get("do", [])
+    if any(ev.get("kind") == "may" for ev in do):  # 603.5: alice chooses to do it, given ahead
+        script = [{"may": {"card": True}}, *script]
+        do = [inner for ev in do for inner in (ev["do"] if ev.get("kind") == "may" else [ev])]
+    kind = None if by_activation or not triggers or spell else \
+        triggers[0]["trigger"].get("when", {}).get("kind")
+    objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))
+    library = {} if by_activation else _library_checks(card, do, kind, triggers)
+    in_hand = sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner", "alice") == "alice")
+    theirs = sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner") == "bob")
     alice: dict[str, Any] = {"id": "alice", "hand_size": in_hand, "library_size": 10}
     if pool:  # what the activation cost takes (602.2b)
         alice["mana"] = pool
     doc = {"id": "cards/generated-game", "title": f"{card.name} does what it says",
            "cr": ["608.2c", "603.3", "602.2"], "rationale": "generated: the game must run it",
-           "players": [alice, {"id": "bob", "library_size": 10}],
+           "players": [alice, {"id": "bob", "hand_size": theirs, "library_size": 10}],
            "turn": {"active": active, "number": 3, "step": step},
            "objects": _objects(extra),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
            # every trigger and spell resolved: what counts is that the game ran it
-           "expect": {"checkpoints": {**checks, "done": {"stack": []}}}}
+           "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,
+                                                          **({"objects": objects} if objects else {})}}}}
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 

@@ -188,7 +188,7 @@ def test_tokens_are_read_exactly() -> None:
     assert got is not None and got.do == [{"kind": "create_tokens", "count": 3, "token": {
         "name": "Human Soldier Token", "types": ["Creature"], "subtypes": ["Human", "Soldier"],
         "colors": ["red", "white"], "power": 1, "toughness": 1}}]
-    for text in ("Create a Treasure token.", "Create a token that's a copy of target creature.",
+    for text in ("Create a Map token.", "Create a token that's a copy of target creature.",
                  "Create X 1/1 green Saproling creature tokens.", "Create two 1/1 red Goblin creature token.",
                  "Create a 1/1 white Equipment creature token.", "Create a 2/2 black Zombie creature token "
                  "with \"This creature can't block.\"", "Create a 1/1 green Elf creature token with "
