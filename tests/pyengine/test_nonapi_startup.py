@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import networkx as nx  # type: ignore[import-untyped]
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,7 +46,28 @@ def _imported_by(code: str) -> set[str]:
     return set(json.loads(out.stdout.splitlines()[-1]))
 
 
-def test_the_cli_does_not_import_networkx() -> None:
-    loaded = _imported_by("import pyengine.cli, pyengine.scenario.runner, pyengine.solver")
-    assert "pyengine.scenario.runner" in loaded and "pyengine.solver" in loaded
+def test_the_cli_imports_neither_networkx_nor_the_oracle_compiler() -> None:
+    # the CLI with its parser (which reads the runner), the solver, and a layer query's
+    # loading: networkx is for combat and damage only, the compiler for cards not in the catalog
+    loaded = _imported_by("import pyengine.cli, pyengine.solver\npyengine.cli._build_parser()\n"
+                          "from pyengine.queries import base\nbase.get('characteristics')")
+    assert {"pyengine.scenario.runner", "pyengine.solver", "pyengine.oracle.data"} <= loaded
     assert not {m for m in loaded if m == "networkx" or m.startswith("networkx.")}
+    assert not {m for m in loaded if m.startswith("pyengine.oracle.")} - {"pyengine.oracle.data"}
+    # one query kind loads its own engine, not the others
+    assert "pyengine.queries.characteristics" in loaded and "pyengine.combat" not in loaded
+
+
+def test_the_stored_catalog_is_the_parsed_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pyengine import catalog
+    from pyengine.catalog import stored
+
+    monkeypatch.setenv("PYENGINE_CACHE_DIR", str(tmp_path))
+    files = catalog._files()
+    parsed = catalog.catalog.__wrapped__()  # parses (no entry yet), then stores
+    assert stored.load(files) == parsed and len(parsed) == len(files)
+    # another text of one card is another entry: never the stored catalog
+    changed = [(files[0][0], files[0][1] + "\n# changed\n")] + files[1:]
+    assert stored.load(changed) is None
+    monkeypatch.setenv("PYENGINE_CACHE_DIR", "off")
+    assert stored.load(files) is None
