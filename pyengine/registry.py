@@ -101,7 +101,7 @@ def _getter(fields: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
 class _RecordType(type):
     """Makes a record class slotted as it is created (one field per annotation), so that
     registering it builds nothing twice: a frozen dataclass with slots is made as a class and
-    then made again, and a registry of some 190 of them cost a noticeable part of a process's
+    then made again, and a registry of 94 of them cost a noticeable part of a process's
     start-up. The methods (``__init__``, equality, hashing, ``repr``, pickling) are the
     base's, reading the class's field list; ``__init__`` is made once per list of fields."""
 
