@@ -55,7 +55,7 @@ def _fingerprint() -> str:
     for p in sorted(root.rglob("*.lp")):
         digest.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
     here = Path(__file__).resolve().parent
-    for module in ("parsecache.py", "solver.py", "relevance.py", "layers/worlds.py"):
+    for module in ("parsecache.py", "solver.py", "relevance.py", "scc.py", "layers/worlds.py"):
         digest.update((here / module).read_bytes())
     return digest.hexdigest()[:32]
 

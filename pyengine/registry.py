@@ -27,6 +27,7 @@ Input predicates keep their declaration in :mod:`pyengine.facts` (``declare``/``
 from __future__ import annotations
 
 import dataclasses
+import operator
 import typing
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, NewType, TypeVar, dataclass_transform
@@ -70,13 +71,90 @@ _READERS: dict[Any, Callable[[clingo.Symbol], Any]] = {
 }
 
 
-class Record:
-    """A shown atom, read: one field per argument (see the module's documentation)."""
+_FROZEN = dataclasses.FrozenInstanceError
+# a field's annotation as written (``from __future__ import annotations``: a string) -> type
+_BY_NAME: dict[str, Any] = {"int": int, "str": str, "Name": Name, "Text": Text, "Symbol": Symbol}
+_INITS: dict[tuple[str, ...], Callable[..., None]] = {}  # fields -> __init__ (shared by classes)
 
+
+def _init(fields: tuple[str, ...]) -> Callable[..., None]:
+    """An ``__init__`` taking ``fields`` in order (by position or keyword), setting each."""
+    made = _INITS.get(fields)
+    if made is None:
+        body = "".join(f"\n    _set(self, {f!r}, {f})" for f in fields) or "\n    pass"
+        scope: dict[str, Any] = {"_set": object.__setattr__}
+        exec(f"def __init__(self{''.join(', ' + f for f in fields)}):{body}", scope)  # noqa: S102
+        made = _INITS[fields] = scope["__init__"]
+    return made
+
+
+def _getter(fields: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The record's values in field order, as a tuple."""
+    if len(fields) >= 2:
+        return operator.attrgetter(*fields)  # type: ignore[return-value]
+    if fields:
+        one = operator.attrgetter(fields[0])
+        return lambda rec: (one(rec),)
+    return lambda rec: ()
+
+
+class _RecordType(type):
+    """Makes a record class slotted as it is created (one field per annotation), so that
+    registering it builds nothing twice: a frozen dataclass with slots is made as a class and
+    then made again, and a registry of 94 of them cost a noticeable part of a process's
+    start-up. The methods (``__init__``, equality, hashing, ``repr``, pickling) are the
+    base's, reading the class's field list; ``__init__`` is made once per list of fields."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kw: Any) -> _RecordType:
+        if "__slots__" not in ns:
+            fields = tuple(f for f, t in ns.get("__annotations__", {}).items()
+                           if not (isinstance(t, str) and t.startswith(("ClassVar", "typing.ClassVar")))
+                           and t is not ClassVar and typing.get_origin(t) is not ClassVar)
+            ns["__slots__"] = fields
+            ns["_fields"] = fields
+            ns["__match_args__"] = fields
+            ns["__init__"] = _init(fields)
+            ns["_values"] = staticmethod(_getter(fields))
+        return super().__new__(mcs, name, bases, ns, **kw)
+
+
+class Record(metaclass=_RecordType):
+    """A shown atom, read: one field per argument (see the module's documentation). Frozen
+    (assigning a field raises :class:`dataclasses.FrozenInstanceError`); equal to a record
+    of the same class with equal fields, hashed by its fields."""
+
+    __slots__ = ()
     predicate: ClassVar[str] = ""
     arity: ClassVar[int] = 0
     area: ClassVar[tuple[str, ...]] = ()
     _read: ClassVar[tuple[Callable[[clingo.Symbol], Any], ...]] = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    @staticmethod
+    def _values(rec: Any) -> tuple[Any, ...]:
+        """The record's values in field order (each class has its own)."""
+        return ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values(self) == self._values(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values(self))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={v!r}" for f, v in zip(self._fields, self._values(self), strict=True))
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise _FROZEN(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise _FROZEN(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (self.__class__, self._values(self))
 
     @classmethod
     def of(cls: type[R], sym: clingo.Symbol) -> R:
@@ -102,24 +180,27 @@ OUTPUTS: dict[str, dict[tuple[str, int], type[Record]]] = {}
 @dataclass_transform(frozen_default=True)
 def shown(*areas: str, name: str) -> Callable[[type[R]], type[R]]:
     """Register a record class as the output predicate ``name`` of the show files ``areas``
-    (a predicate shown by several entries, such as ``outcome/3``, is one class). Makes the
-    class a frozen dataclass."""
+    (a predicate shown by several entries, such as ``outcome/3``, is one class). The class
+    (a :class:`Record`) is frozen and slotted as it is made."""
 
     def register(cls: type[R]) -> type[R]:
-        made = dataclasses.dataclass(frozen=True, slots=True)(cls)
-        hints = typing.get_type_hints(made)
-        fields = dataclasses.fields(made)  # type: ignore[arg-type]
+        fields = cls._fields
+        notes = cls.__annotations__
+        hints = [_BY_NAME.get(notes[f]) if isinstance(notes[f], str) else notes[f] for f in fields]
+        if any(h is None for h in hints):  # a spelling other than the plain names: as typing reads it
+            every = typing.get_type_hints(cls)
+            hints = [every[f] for f in fields]
         try:
-            readers = tuple(_READERS[hints[f.name]] for f in fields)
+            readers = tuple(_READERS[h] for h in hints)
         except KeyError as exc:
             raise TypeError(f"{cls.__name__}: a field's type is not one the reader knows: {exc}") from None
-        made.predicate, made.arity, made.area, made._read = name, len(fields), areas, readers
+        cls.predicate, cls.arity, cls.area, cls._read = name, len(fields), areas, readers
         for area in areas:
             table = OUTPUTS.setdefault(area, {})
             if (name, len(fields)) in table:
                 raise ValueError(f"{name}/{len(fields)} registered twice for {area}")
-            table[(name, len(fields))] = made
-        return made
+            table[(name, len(fields))] = cls
+        return cls
 
     return register
 

@@ -54,8 +54,9 @@ from collections import deque
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Optional
 
-import networkx as nx  # type: ignore[import-untyped]
 from clingo import Symbol, SymbolType, ast
+
+from pyengine.scc import strongly_connected
 
 Signature = tuple[str, int]
 _CACHE_MAX = 1024  # pruned programs kept per program (each is mostly shared statements)
@@ -300,7 +301,8 @@ class Program:
         self.backwards = False  # only with some #show statement (otherwise all is shown)
         opaque = False
         used: set[Signature] = set()
-        graph = nx.DiGraph()  # head -> what the rule reads; "negative": not a plain positive literal
+        # head -> what the rule reads -> negative (not a plain positive literal)
+        graph: dict[Signature, dict[Signature, bool]] = {}
         for i, stm in enumerate(self.statements):
             info = analyse(stm)
             if info[0] == "rule":
@@ -322,10 +324,9 @@ class Program:
                 elif normal:
                     self.reads[i] = reads
                     for sig in head or ():
+                        edges = graph.setdefault(sig, {})
                         for read in reads:
-                            negative = read not in (body or ()) or graph.get_edge_data(sig, read, {}).get(
-                                "negative", False)
-                            graph.add_edge(sig, read, negative=negative)
+                            edges[read] = read not in (body or ()) or edges.get(read, False)
                 else:
                     self.roots |= reads
             elif info[0] == "show":
@@ -350,9 +351,8 @@ class Program:
         self.backwards = self.backwards and not opaque
         # predicates in a cycle through negation or an aggregate: their rules are never left out
         self.unstratified: set[Signature] = set()
-        for part in nx.strongly_connected_components(graph):
-            inner = graph.subgraph(part)
-            if any(d["negative"] for _, _, d in inner.edges(data=True)):
+        for part in strongly_connected(graph):
+            if any(negative for sig in part for read, negative in graph.get(sig, {}).items() if read in part):
                 self.unstratified |= part
         self.signatures = frozenset(used | self.external)
         self.names = frozenset(name for name, _ in self.signatures)

@@ -137,14 +137,22 @@ def _check_spell_abilities(cur: Cursor, chars: Characteristics, oracle: str) -> 
 
 @lru_cache(maxsize=1)
 def catalog() -> dict[str, Card]:
-    """Every catalog card by lowercase name."""
+    """Every catalog card by lowercase name (parsed once, then read from the cache on disk
+    while the card files and the code are unchanged: pyengine/catalog/stored.py)."""
+    from pyengine.catalog import stored
+
+    files = _files()
+    kept = stored.load(files)
+    if kept is not None:
+        return kept
     cards: dict[str, Card] = {}
-    for file, text in _files():
+    for file, text in files:
         card = parse_card(text, file)
         key = card.name.lower()
         if key in cards:
             raise ScenarioError(f"duplicate card {card.name!r} (also in {cards[key].file})", file=file)
         cards[key] = card
+    stored.store(files, cards)
     return cards
 
 

@@ -13,10 +13,12 @@ creatures" in all or attacking one player, a player's requirement) or a shared m
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-
-import networkx as nx  # type: ignore[import-untyped]
+from typing import TYPE_CHECKING
 
 from pyengine.combat.model import Board, Kind
+
+if TYPE_CHECKING:
+    import networkx as nx  # type: ignore[import-untyped]
 
 # items that read the whole declaration, not a pair
 _GLOBAL = {
@@ -52,6 +54,8 @@ def has_costs(board: Board) -> bool:
 def graph(board: Board, options: tuple[tuple[str, str], ...]) -> nx.Graph:
     """The interaction graph: a node per creature that may be declared (or blocked), an edge
     per pair a block may use (attacks: each attacker alone)."""
+    import networkx as nx  # type: ignore[import-untyped]  # only when a board is split
+
     g = nx.Graph()
     for a, b in options:
         g.add_node(a)
@@ -65,6 +69,8 @@ def split(board: Board, options: tuple[tuple[str, str], ...]) -> list[Component]
     order (by smallest creature id); the whole board when something couples them."""
     if has_costs(board) or any(item.kind in _GLOBAL for item in board.items) or not options:
         return [Component(board, frozenset(), whole=True)]
+    import networkx as nx  # type: ignore[import-untyped]
+
     parts = sorted((frozenset(c) for c in nx.connected_components(graph(board, options))), key=min)
     if len(parts) == 1:
         return [Component(board, parts[0], whole=True)]

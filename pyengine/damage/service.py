@@ -8,7 +8,6 @@ this module builds facts, calls :func:`pyengine.solver.solve` and reads the answ
 from __future__ import annotations
 
 import clingo
-import networkx as nx  # type: ignore[import-untyped]
 
 from pyengine import encodings
 from pyengine import shown as O
@@ -105,6 +104,8 @@ def _parts(model: Model) -> list[list[str]]:
     """The creatures that assign damage, split into parts whose choices are independent
     (no ``coupled/2`` link between two parts): the legal assignments of the step are the
     products of those of its parts, so their number is the product of the parts' numbers."""
+    import networkx as nx  # type: ignore[import-untyped]  # not at start-up: only this step needs it
+
     graph = nx.Graph()
     graph.add_nodes_from(a.creature for a in read(model, O.AssignsDamage, ordered=False))
     graph.add_edges_from((c.creature, c.other) for c in read(model, O.Coupled, ordered=False))

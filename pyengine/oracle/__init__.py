@@ -9,9 +9,15 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from pyengine.oracle import data
-from pyengine.oracle.compile import Compiled, compile_card
+
+if TYPE_CHECKING:
+    from pyengine.oracle.compile import Compiled
+
+# the compiler (pyengine.oracle.compile and the effect templates it loads) is imported on the
+# first card compiled: a scenario whose cards are all in the catalog never needs it
 
 __all__ = ["Compiled", "card", "compiled", "reset", "suggest", "source"]
 
@@ -26,7 +32,20 @@ def compiled(name: str) -> Compiled | None:
     """The card called ``name`` (case-insensitive; a face's name or "Front // Back"),
     compiled; None if the data has no such card. Raises CardDataMissing without data."""
     found = data.load().get(name.strip().lower())
-    return None if found is None else compile_card(found)
+    if found is None:
+        return None
+    from pyengine.oracle.compile import compile_card
+
+    return compile_card(found)
+
+
+def __getattr__(name: str) -> Any:
+    """``Compiled`` and ``compile_card``, imported when first asked for."""
+    if name in ("Compiled", "compile_card"):
+        from pyengine.oracle import compile as compiler
+
+        return getattr(compiler, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def card(name: str):  # type: ignore[no-untyped-def]

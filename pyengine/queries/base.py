@@ -59,5 +59,9 @@ def supported() -> list[str]:
 
 
 def get(name: str) -> QueryKind | None:
-    """The query kind called ``name``, or None."""
-    return load_all().get(name)
+    """The query kind called ``name``, or None. A kind of this package is in the module of
+    its name: only that module is imported (each imports its engine; a process answering one
+    kind of query does not load the others)."""
+    if name not in REGISTRY and name in _MODULES:
+        importlib.import_module(f"pyengine.queries.{name}")
+    return REGISTRY.get(name) or load_all().get(name)

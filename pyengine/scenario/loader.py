@@ -73,11 +73,10 @@ def _scenario(cur: Cursor) -> Scenario:
     _check_bounds(cur, state)
     qcur = cur.req("query").mapping(None, "a query mapping with a kind")
     kind_name = qcur.req("kind").string("a query kind")
-    kinds = queries.load_all()
-    kind = kinds.get(kind_name)
+    kind = queries.get(kind_name)
     if kind is None:
         qcur.get("kind").fail(f"unknown query kind {kind_name!r}; "
-                              f"expected one of: {', '.join(sorted(kinds))}")
+                              f"expected one of: {', '.join(sorted(queries.load_all()))}")
     query = kind.parse_query(qcur, state, ctx)
     _check_refs(ctx, state)
     _check_durations(cur, state)
