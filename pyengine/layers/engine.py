@@ -84,9 +84,13 @@ def _view(state: GameState) -> GameState:
 
 
 def forget() -> None:
-    """Drop the kept results (they stay correct; this frees their memory)."""
+    """Drop the kept results (they stay correct; this frees their memory). ``solver.forget``
+    calls it too."""
     with _KEPT_LOCK:
         _KEPT.clear()
+
+
+solver.also_forget(forget)
 
 
 def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) -> LayerResult:
