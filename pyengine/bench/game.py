@@ -146,6 +146,6 @@ def main(argv: list[str] | None = None) -> int:
     for n in sizes:
         row = play_turns(n, args.turns, args.seed)
         print(f"{n:>10} {args.turns:>5} {row['actions']:>7.0f} {row['seconds']:>8.2f} "
-              f"{row['per_s']:>9.2f} {row['clingo_share'] * 100:>8.0f}% {row['calls']:>6.0f} {row['kept']:>5.0f}",
-              flush=True)
+              f"{row['per_s']:>9.2f} {row['clingo_share'] * 100:>8.0f}% {row['calls']:>6.0f} "
+              f"{row['kept']:>5.0f}", flush=True)
     return 0
