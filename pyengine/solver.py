@@ -7,7 +7,8 @@ import logging
 import os
 import threading
 import time
-from dataclasses import dataclass, field
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Callable, Collection, Iterable, Sequence
@@ -21,8 +22,8 @@ from pyengine.errors import EncodingError, SolverTimeout
 from pyengine.facts import FactSet
 from pyengine.relevance import Program, analyse, remember, symbol_shape
 
-__all__ = ["Budget", "Model", "SolveResult", "SolverTimeout", "preload", "preload_program", "solve",
-           "version"]
+__all__ = ["Budget", "Model", "SolveResult", "SolverTimeout", "also_forget", "forget", "preload",
+           "preload_program", "solve", "version"]
 
 log = logging.getLogger(__name__)
 
@@ -127,9 +128,46 @@ def solve(
     symbols costs about 2 microseconds each); it must include every name the facts use.
     Facts given as a :class:`pyengine.facts.FactSet` also tell the pruning the shapes of
     their arguments, so it can leave out more (``fact_names`` is then not needed).
+    A question asked before in this process (the same encodings, facts in the same order,
+    options and pruning) gets the answer it got then, without a call (:class:`_Answers`;
+    its stats say ``cached`` and no time); time is still checked first.
     """
     if budget is not None:
         timeout = budget.left(what)
+    shapes = None
+    if isinstance(facts, FactSet):
+        shapes, facts = facts.shapes(), facts.symbols()
+    facts = facts if isinstance(facts, (list, tuple)) else list(facts)
+    key = _Answers.key(encodings, transform, facts, models, optimal_only, args, consts, measure,
+                       prune, fact_names, shapes)
+    known = _ANSWERS.get(key)
+    if known is not None:
+        return known
+    result = _solve(encodings, facts, shapes, what=what, timeout=timeout, budget=budget, args=args,
+                    models=models, optimal_only=optimal_only, consts=consts, measure=measure,
+                    transform=transform, prune=prune, fact_names=fact_names)
+    _ANSWERS.put(key, result)
+    return result
+
+
+def _solve(
+    encodings: Sequence[Path],
+    facts: Sequence[clingo.Symbol],
+    shapes: set | None,
+    *,
+    what: str,
+    timeout: float,
+    budget: Budget | None,
+    args: Sequence[str],
+    models: int,
+    optimal_only: bool,
+    consts: dict[str, int | str] | None,
+    measure: bool,
+    transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None,
+    prune: bool,
+    fact_names: Collection[str] | None,
+) -> SolveResult:
+    """One clingo call (see :func:`solve`)."""
 
     def out_of_time(where: str) -> SolverTimeout:
         return budget.timeout(where) if budget is not None else SolverTimeout(where, timeout)
@@ -142,10 +180,6 @@ def solve(
     ctl = clingo.Control(argv, logger=_capture(messages), message_limit=500)
     started = time.perf_counter()
     in_clingo = started - created  # time inside clingo's own calls (stats "clingo_s")
-    shapes = None
-    if isinstance(facts, FactSet):
-        shapes, facts = facts.shapes(), facts.symbols()
-    facts = facts if isinstance(facts, (list, tuple)) else list(facts)
     try:
         program = _program(tuple(str(enc) for enc in encodings), transform)
     except EncodingError as exc:
@@ -216,6 +250,90 @@ def solve(
     optimal = bool(found) and (found[-1].optimal or not found[-1].cost)
     return SolveResult(bool(handle_result.satisfiable), tuple(found), optimal,
                        bool(handle_result.exhausted), stats)
+
+
+class _Answers:
+    """The answers this process has found, by question: a question asked again (the same
+    encodings, transform, facts in the same order, options and pruning) gets the answer it
+    got before without a clingo call. clingo is deterministic for one program and one
+    configuration, so the answer is the one a new call would give; a game asks the same
+    questions after every event that changed nothing they read. Only completed calls are
+    kept (no timeouts, no errors). Bounded by entries and by the symbols they hold (facts and
+    shown atoms); least recently used first out. The stats of a kept answer say ``cached``,
+    with no time spent."""
+
+    def __init__(self, entries: int, room: int) -> None:
+        self.entries = entries
+        self.room = room
+        self.held = 0
+        self._kept: OrderedDict[tuple, tuple[SolveResult, int]] = OrderedDict()
+        self.hits = 0
+        self._lock = threading.Lock()  # calls may come from several threads
+
+    @staticmethod
+    def key(encodings: Sequence[Path], transform: object, facts: Sequence[clingo.Symbol],
+            models: int, optimal_only: bool, args: Sequence[str],
+            consts: dict[str, int | str] | None, measure: bool, prune: bool,
+            fact_names: Collection[str] | None, shapes: set | None) -> tuple:
+        # what the pruning is told is part of the question: the answer sets are the same
+        # either way, but the first model found may not be
+        told = None
+        if prune:
+            told = frozenset(shapes) if shapes is not None else (
+                frozenset(fact_names) if fact_names is not None else None)
+        return (tuple(str(e) for e in encodings), transform, tuple(facts), models, optimal_only,
+                tuple(args), tuple(sorted((consts or {}).items())), measure, prune, told)
+
+    def get(self, key: tuple) -> SolveResult | None:
+        with self._lock:
+            got = self._kept.get(key)
+            if got is None:
+                return None
+            self._kept.move_to_end(key)
+            self.hits += 1
+        result = got[0]
+        stats = {k: (0.0 if k.endswith("_s") else v) for k, v in result.stats.items()}
+        stats["cached"] = 1.0
+        return replace(result, stats=stats)
+
+    def put(self, key: tuple, result: SolveResult) -> None:
+        size = len(key[2]) + sum(len(m.shown) for m in result.models)
+        if self.entries <= 0 or size > self.room // 4:
+            return
+        with self._lock:
+            old = self._kept.pop(key, None)
+            if old is not None:
+                self.held -= old[1]
+            self._kept[key] = (result, size)
+            self.held += size
+            while len(self._kept) > self.entries or self.held > self.room:
+                _, (_, gone) = self._kept.popitem(last=False)
+                self.held -= gone
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+            self.held = 0
+
+
+_ANSWERS = _Answers(entries=512, room=400_000)
+
+
+_FORGET: list[Callable[[], None]] = []  # what else to drop with the answers (also_forget)
+
+
+def forget() -> None:
+    """Drop the answers kept by :func:`solve`, and what the engines keep of answers (see
+    :func:`also_forget`): they stay correct; this frees their memory, and a benchmark that
+    asks one question several times times the calls, not the memory."""
+    _ANSWERS.clear()
+    for drop in _FORGET:
+        drop()
+
+
+def also_forget(drop: Callable[[], None]) -> None:
+    """Have :func:`forget` call ``drop`` too (an engine's own results, made of answers)."""
+    _FORGET.append(drop)
 
 
 _Transform = Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]]

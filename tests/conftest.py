@@ -30,6 +30,22 @@ settings.register_profile("explore", derandomize=False)
 settings.load_profile("explore" if os.environ.get("PYENGINE_HYPOTHESIS_RANDOM") == "1" else "pyengine")
 
 
+def forget_answers() -> None:
+    """Drop what the engines keep between queries of one process (solver answers, layer
+    results), so that a test sees the calls a first query makes."""
+    from pyengine import solver
+    from pyengine.layers import engine  # noqa: F401 - registers its results with solver.forget
+
+    solver.forget()
+
+
+@pytest.fixture(autouse=True)
+def _cold_engines() -> Iterator[None]:
+    """Every test starts with no answers kept from an earlier test."""
+    forget_answers()
+    yield
+
+
 @pytest.fixture
 def repo() -> Path:
     """The repository root."""

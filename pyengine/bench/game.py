@@ -5,7 +5,8 @@ players. Each turn the active player attacks with a random half of their untappe
 the other player blocks some attackers one to one, combat damage is assigned by a random legal
 assignment, and the game moves on to the next turn (everything through pyengine.game, so every
 rules decision is an engine's: layers, combat, damage, replacement). Reports the actions applied
-per second and the share of the time spent inside clingo's calls (pyengine.solver.solve).
+per second, the share of the time spent inside clingo's calls (pyengine.solver.solve), the
+calls, and how many of them were answered from the answers the gateway keeps (kept).
 One untimed turn on a small board comes first, so that the figures are those of a warm engine
 (modules imported, encodings parsed) and every module's solver calls are counted.
 """
@@ -46,6 +47,7 @@ class _Clock:
     def __init__(self) -> None:
         self.seconds = 0.0
         self.calls = 0
+        self.kept = 0  # calls answered from the answers kept (no clingo call)
 
     def __enter__(self) -> "_Clock":
         from pyengine import solver
@@ -56,7 +58,9 @@ class _Clock:
         def timed(*a: Any, **k: Any) -> Any:
             t = time.perf_counter()
             try:
-                return original(*a, **k)
+                result = original(*a, **k)
+                self.kept += bool(result.stats.get("cached"))
+                return result
             finally:
                 self.seconds += time.perf_counter() - t
                 self.calls += 1
@@ -81,7 +85,7 @@ def play_turns(n: int, turns: int, seed: int) -> dict[str, float]:
         actions = _turns(n, turns, seed)
         wall = time.perf_counter() - started
     return {"permanents": n, "actions": actions, "seconds": wall, "per_s": actions / wall,
-            "clingo_share": clock.seconds / wall, "calls": clock.calls}
+            "clingo_share": clock.seconds / wall, "calls": clock.calls, "kept": clock.kept}
 
 
 def _turns(n: int, turns: int, seed: int) -> int:
@@ -138,9 +142,10 @@ def main(argv: list[str] | None = None) -> int:
     sizes = args.sizes
     _turns(4, 1, args.seed)  # warm-up, untimed: imports and parsed encodings
     print(f"{'permanents':>10} {'turns':>5} {'actions':>7} {'seconds':>8} {'actions/s':>9} "
-          f"{'in clingo':>9} {'calls':>6}", flush=True)
+          f"{'in clingo':>9} {'calls':>6} {'kept':>5}", flush=True)
     for n in sizes:
         row = play_turns(n, args.turns, args.seed)
         print(f"{n:>10} {args.turns:>5} {row['actions']:>7.0f} {row['seconds']:>8.2f} "
-              f"{row['per_s']:>9.2f} {row['clingo_share'] * 100:>8.0f}% {row['calls']:>6.0f}", flush=True)
+              f"{row['per_s']:>9.2f} {row['clingo_share'] * 100:>8.0f}% {row['calls']:>6.0f} "
+              f"{row['kept']:>5.0f}", flush=True)
     return 0

@@ -159,6 +159,7 @@ def _measure(args: tuple[int, int, int, bool, float]) -> dict[str, float]:
     """The engine and the reference on the same board, interleaved (engine, reference, engine,
     ...), so a busy machine slows both alike; the reference is left out once it exceeds
     ``limit`` seconds."""
+    from pyengine import solver
     from pyengine.layers import compute
 
     n, e, repeats, is_dense, limit = args
@@ -170,6 +171,7 @@ def _measure(args: tuple[int, int, int, bool, float]) -> dict[str, float]:
     stats: dict[str, float] = {}
     reference_ok = limit > 0
     for _ in range(repeats):
+        solver.forget()  # each repeat computes: nothing answered from memory
         t0 = time.perf_counter()
         res = compute(state, timeout=600, measure=True)
         times.append(time.perf_counter() - t0)

@@ -52,6 +52,7 @@ def scenario(effects: int, draws: int) -> str:
 
 
 def _measure(args: tuple[int, int, int, float]) -> dict[str, Any]:
+    from pyengine import solver
     from pyengine.errors import SolverTimeout
     from pyengine.replacement.service import analyse
     from pyengine.scenario.loader import load_text
@@ -68,6 +69,7 @@ def _measure(args: tuple[int, int, int, float]) -> dict[str, Any]:
     for method in ("trees", "steps"):
         times: list[float] = []
         for _ in range(repeats):
+            solver.forget()  # each repeat solves: nothing answered from memory
             t0 = time.perf_counter()
             try:
                 ans = analyse(sc.state, list(sc.query.events), timeout=timeout, method=method)

@@ -6,6 +6,8 @@ effects outside the layers (combat, replacement, rules) and the effects on playe
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import clingo
@@ -19,7 +21,7 @@ from pyengine.layers.facts import FactBuilder
 from pyengine.layers.read import Reader
 from pyengine.layers.result import ActiveEffect, Application, LayerResult
 from pyengine.model.enums import Layer
-from pyengine.model.objects import GameState
+from pyengine.model.objects import GameState, Player, TurnContext
 
 
 @dataclass
@@ -45,10 +47,50 @@ def compute(state: GameState, timeout: float | Budget = 30.0, measure: bool = Fa
     ``timeout``: seconds, or the budget of the query this computation is part of (each call
     gets what is left of it). Raises :class:`SolverTimeout` naming the whole limit and where
     the time ran out."""
-    return _compute(state, Budget.of(timeout, _ENGINE), measure, stepwise)
+    view = _view(state)
+    key = (view, measure, stepwise)
+    with _KEPT_LOCK:
+        known = _KEPT.get(key)
+        if known is not None:
+            _KEPT.move_to_end(key)
+            return known
+    result = _compute(view, Budget.of(timeout, _ENGINE), measure, stepwise)
+    with _KEPT_LOCK:
+        _KEPT[key] = result
+        while len(_KEPT) > _KEPT_MAX:
+            _KEPT.popitem(last=False)
+    return result
 
 
 _ENGINE = "the layer engine"
+
+# The results computed in this process, by the part of the state the engine reads (_view):
+# a game asks again after every event, most of which (a step, priority, life, a draw) change
+# nothing the layers read. Least recently used first out.
+_KEPT: OrderedDict[tuple[GameState, bool, bool], LayerResult] = OrderedDict()
+_KEPT_MAX = 64
+_KEPT_LOCK = threading.Lock()  # computations may come from several threads
+
+
+def _view(state: GameState) -> GameState:
+    """The part of ``state`` the layer engine reads (its facts and its reading of answers):
+    the players (their ids, in turn order), whose turn it is, the objects and the resolved
+    effects. The engine computes on this view, so that two states with the same view have one
+    answer, kept once: an engine that came to read more of the state (a player's life, the
+    step) must add it here, and its scenarios fail until it does."""
+    return GameState(players=tuple(Player(p.id) for p in state.players),
+                     turn=TurnContext(state.turn.active), objects=state.objects,
+                     effects=state.effects)
+
+
+def forget() -> None:
+    """Drop the kept results (they stay correct; this frees their memory). ``solver.forget``
+    calls it too."""
+    with _KEPT_LOCK:
+        _KEPT.clear()
+
+
+solver.also_forget(forget)
 
 
 def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) -> LayerResult:

@@ -393,11 +393,13 @@ def _preload() -> None:
     engine.preload()
 
 
-def run_one(path: str, timeout: float = DEFAULT_TIMEOUT) -> Outcome:
+def run_one(path: str, timeout: float = DEFAULT_TIMEOUT, *, portable: bool = True) -> Outcome:
     """Run one scenario file in a worker (a local worker process or a Dask worker): never
-    raises, and the outcome can always be sent back. Running out of memory is ``memory``."""
+    raises, and the outcome can always be sent back (``portable``; a caller that pickles it
+    anyway and drops an answer that cannot be pickled, as :func:`_serve` does, can save
+    pickling it twice). Running out of memory is ``memory``."""
     try:
-        return run_file_portable(path, timeout)
+        return run_file_portable(path, timeout) if portable else run_file(path, timeout)
     except MemoryError:  # loading the file ran out of memory
         return Outcome(file=path, status=Status.MEMORY, id=_guess_id(path),
                        message=hardlimit.out_of_memory_message())
@@ -440,11 +442,16 @@ def _serve(conn: Any, parent: int, max_memory: int | None) -> None:
         if job is None:
             return
         path, timeout = job
-        outcome = run_one(path, timeout)
+        outcome = run_one(path, timeout, portable=False)
         size = _address_space_mib()
         retire = outcome.status == Status.MEMORY or (size is not None and size > retire_at)
         try:
-            conn.send((outcome, retire))
+            try:
+                conn.send((outcome, retire))
+            except MemoryError:
+                raise
+            except Exception:  # the typed answer cannot be pickled (nothing was sent)
+                conn.send((replace(outcome, answer=None), retire))
         except MemoryError:
             conn.send((Outcome(file=path, status=Status.MEMORY, id=outcome.id,
                                message=hardlimit.out_of_memory_message()), True))

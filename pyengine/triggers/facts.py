@@ -41,13 +41,33 @@ def triggered_abilities(state: GameState) -> dict[str, TriggerDef]:
     text (the display name the layer engine reports): printed ones, and those an effect's
     ``add_abilities`` grants. Two different definitions with one text are refused."""
     found: dict[str, TriggerDef] = {}
-    for x in walk.values([[o.printed for o in state.objects], [e.definition for e in state.effects]]):
-        if isinstance(x, Ability) and x.trigger is not None:
+    for source in [*(o.printed for o in state.objects), *(e.definition for e in state.effects)]:
+        for x in _triggered_in(source):
             other = found.setdefault(x.name, x.trigger)
             if other != x.trigger:
                 raise ValueError(f"two different triggered abilities have the text {x.name!r}; "
                                  "give each its own text")
     return found
+
+
+# The triggered abilities nested in each printed characteristics or effect definition, by
+# the value itself (its identity: a game's states share their objects' values, and a value's
+# equality leaves out some fields walked here, such as a card's faces). Walking a board's
+# values costs milliseconds, and a game asks after every event. Emptied when full.
+_NESTED: dict[int, tuple[object, tuple[Ability, ...]]] = {}
+_NESTED_MAX = 4096
+
+
+def _triggered_in(source: object) -> tuple[Ability, ...]:
+    """The abilities with a trigger nested in ``source``, in walk order."""
+    got = _NESTED.get(id(source))
+    if got is not None and got[0] is source:
+        return got[1]
+    abilities = tuple(x for x in walk.values(source) if isinstance(x, Ability) and x.trigger is not None)
+    if len(_NESTED) >= _NESTED_MAX:
+        _NESTED.clear()
+    _NESTED[id(source)] = (source, abilities)
+    return abilities
 
 
 class Builder:
