@@ -51,7 +51,10 @@ def _fits_self(sel: dict[str, Any], card: dict[str, Any]) -> bool:
 
 
 def _object(phrase: str, card: dict[str, Any]) -> Any | None:
-    """The object of a trigger event: SELF, or "a land you control", "another creature"."""
+    """The object of a trigger event: SELF, or "a land you control", "another creature"
+    ("the chosen type" is not read by the trigger engine: docs/effect-language.md)."""
+    if "chosen" in phrase:
+        return None
     if phrase == "SELF":
         return "self"
     m = _fm(r"SELF or another (.+)", phrase)
