@@ -120,7 +120,7 @@ TEXT_TRIGGER = "triggered (text)"  # a triggered ability seen as present or abse
 def run_for(card: Compiled, template: str) -> tuple[bool, str]:
     """Run a card sampled for ``template``: its game (for a triggered ability or a spell
     ability the compiler made), and its board through the layer engine (a permanent card)."""
-    from pyengine.oracle.execute_game import run_game
+    from pyengine.oracle.execute_triggers import run_game
 
     # a card whose spell or triggered ability was compiled runs in a game whichever of its
     # templates sampled it (an instant's static "can't be countered" with its compiled spell)
