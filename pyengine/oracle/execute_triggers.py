@@ -101,7 +101,7 @@ def _satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool:
             doc["turn"]["step"] = "upkeep"
         if "zone" in sel:
             return False
-        for i in range(n):
+        for _ in range(n):
             new = _permanent(sel, f"cond{len(objs)}", 40 + len(objs))
             if new is None:
                 return False
@@ -179,7 +179,8 @@ def _doc(card: Compiled, extra: list[dict[str, Any]], script: list[Any], active:
             o.setdefault("counters", _enters_with(card))
             if not o["counters"]:
                 del o["counters"]
-    hands = {p: sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner") == p) for p in ("alice", "bob")}
+    hands = {p: sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner") == p)
+             for p in ("alice", "bob")}
     return {"id": "cards/generated-game", "title": f"{card.name} does what it says",
             "cr": ["608.2c", "603.3"], "rationale": "generated: the game must run it",
             "players": [{"id": "alice", "hand_size": hands["alice"], "library_size": 10},
