@@ -20,8 +20,8 @@ _LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _CATEGORY_TYPE = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
                   "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle"}
 _SIMPLE = {"types", "any_types", "not_types", "subtypes", "not_subtypes", "supertypes", "colors",
-           "not_colors", "multicolored", "colorless", "power", "mana_value", "tapped", "token",
-           "controller", "other"}
+           "not_colors", "multicolored", "colorless", "power", "toughness", "abilities",
+           "mana_value", "tapped", "token", "controller", "other"}
 # the subtypes of the pool's permanents (execute_game.POOL: catalog cards)
 _POOL_SUBTYPES = {"ogre": ("Ogre",), "skeletons": ("Skeleton",), "thopter": ("Thopter",),
                   "jace": ("Jace",), "bears": ("Bear",)}
@@ -39,7 +39,7 @@ def _card(sel: dict[str, Any], oid: str, name: str) -> dict[str, Any] | None:
             return None
         if _CATEGORY_TYPE[cat] not in types:
             types.append(_CATEGORY_TYPE[cat])
-    if not types or "power" in sel:
+    if not types or {"power", "toughness", "abilities"} & set(sel):
         types = types or (["Artifact"] if "Creature" in sel.get("not_types", ()) else ["Creature"])
     if set(types) & set(sel.get("not_types", ())):
         return None
@@ -64,13 +64,24 @@ def _card(sel: dict[str, Any], oid: str, name: str) -> dict[str, Any] | None:
     if sel.get("supertypes"):
         new["supertypes"] = list(sel["supertypes"])
     if "Creature" in types:
-        power = sel.get("power", {}).get("gte", 1)
-        new.update({"power": power, "toughness": max(1, power)})
+        power = _within(sel.get("power", {}), 1)
+        new.update({"power": power, "toughness": _within(sel.get("toughness", {}), max(1, power))})
+    if sel.get("abilities"):
+        new["abilities"] = list(sel["abilities"])
     if "Planeswalker" in types:  # no loyalty: it would die at once (704.5i)
         new["counters"] = {"loyalty": 3}
     if sel.get("tapped"):
         new["tapped"] = True
     return new
+
+
+def _within(bound: dict[str, int], default: int) -> int:
+    """A value within ``{gte: N}`` / ``{lte: N}`` (the default when it is)."""
+    if "gte" in bound:
+        return max(default, bound["gte"])
+    if "lte" in bound:
+        return min(default, bound["lte"]) if bound["lte"] >= 1 else max(0, bound["lte"])
+    return default
 
 
 def _permanent(sel: dict[str, Any], oid: str, ts: int) -> dict[str, Any] | None:
@@ -201,6 +212,26 @@ def _enters_with(card: Compiled) -> dict[str, int]:
     return out
 
 
+def _zone_change(card: Compiled, when: dict[str, Any]) -> dict[str, Any] | None:
+    """A creature of a kind the pool lacks enters from alice's hand, or dies (603.6a, 700.4)."""
+    sel = {k: v for k, v in when["obj"].items() if k != "other"}
+    on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
+        on_field["attached_to"] = "bears"
+    if when["kind"] == "enters":
+        new = _card(sel, "new", "Generated Card")
+        if new is None or set(new["types"]) & {"Instant", "Sorcery"}:
+            return None
+        new.update({"owner": "alice", "zone": "hand"})
+        script: list[Any] = [{"events": [{"kind": "enter", "object": "new", "from": "hand"}]}, "resolve"]
+    else:
+        new = _permanent(sel, "new", 21)
+        if new is None:
+            return None
+        script = [{"events": [{"kind": "destroy", "object": "new"}]}, "resolve"]
+    return _doc(card, [on_field, new], script, "alice", "precombat_main")
+
+
 def _damage(card: Compiled, when: dict[str, Any]) -> dict[str, Any] | None:
     """One or more creatures of a kind the pool lacks deal combat damage to bob, unblocked."""
     doc = _attack(card, {"obj": when["source"]})
@@ -249,6 +280,9 @@ def game_text(card: Compiled) -> str | None:
     elif when.get("kind") == "attacks" and isinstance(when.get("obj"), dict) and \
             EG._trigger_script(card, trig) is None:
         doc = _attack(card, when)
+    elif when.get("kind") in ("enters", "dies") and isinstance(when.get("obj"), dict) and \
+            EG._trigger_script(card, trig) is None:
+        doc = _zone_change(card, when)
     elif when.get("kind") == "damage" and isinstance(when.get("source"), dict) and \
             EG._trigger_script(card, trig) is None:
         doc = _damage(card, when)

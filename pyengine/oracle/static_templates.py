@@ -94,3 +94,48 @@ def power_less_cant_block(par: str, text: str, card: dict[str, Any]) -> Abilitie
     cmp = "lt" if m.group(2) == "less" else "gt"
     return [_static(text, {"affects": "self", "cant_be_blocked": {
         "by": {"types": ["Creature"], m.group(1): {cmp: ref}}}})]
+
+
+def _unless(text: str) -> dict[str, Any] | None:
+    """The condition after "enters tapped unless": what the replacement engine evaluates as
+    the permanent would enter (CR 614.12: the effect applies unless it holds)."""
+    from pyengine.oracle import phrases as P
+    from pyengine.oracle.common import NUMBERS
+    from pyengine.oracle.templates import condition
+
+    m = re.fullmatch(r"you control (\w+) or fewer (.+)", text)
+    if m and (NUMBERS.get(m.group(1)) or m.group(1).isdigit()):
+        n = NUMBERS.get(m.group(1)) or int(m.group(1))
+        other = m.group(2).startswith("other ")
+        sel = P.selector(m.group(2).removeprefix("other "))
+        if sel is None or "controller" in sel or "other" in sel:
+            return None
+        sel = {**({"other": True} if other else {}), **sel, "controller": "you"}
+        return {"compare": [{"count": sel}, "<=", n]}
+    m = re.fullmatch(r"your opponents control (\w+) or more (.+)", text)
+    if m and (NUMBERS.get(m.group(1)) or m.group(1).isdigit()):
+        sel = P.selector(m.group(2))
+        if sel is None or "controller" in sel:
+            return None
+        n = NUMBERS.get(m.group(1)) or int(m.group(1))
+        return {"compare": [{"count": {**sel, "controller": "opponent"}}, ">=", n]}
+    m = re.fullmatch(r"you control an? (\w+) or an? (\w+)", text)
+    if m:
+        parts = [condition(f"you control a {w}") for w in m.group(1, 2)]
+        return None if None in parts else {"any": parts}
+    got = condition(text)
+    if got is None or "turn" in got or "chosen" in repr(got):
+        return None
+    return got
+
+
+def enters_tapped_unless(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
+    """"SELF enters tapped unless you control two or fewer other lands." (CR 614.1c: a
+    replacement effect that applies unless the condition holds as it would enter)."""
+    m = re.fullmatch(r"SELF enters (?:the battlefield )?tapped unless (.+)\.", par)
+    if not m:
+        return None
+    cond = _unless(m.group(1))
+    if cond is None:
+        return None
+    return [_static(text, {"enters_tapped": True, "condition": {"not": cond}})]

@@ -346,7 +346,8 @@ TEMPLATES: list[tuple[str, Template]] = [
     ("base P/T", base_pt), ("gets +N/+N for each", gets_for_each),
     ("doesn't untap", S.untap), ("choice as it enters", S.choice),
     ("is the chosen type", S.chosen_type), ("can't be countered", S.cant_be_countered),
-    ("power less than SELF's can't block", S.power_less_cant_block), ("spell ability", A.spell),
+    ("power less than SELF's can't block", S.power_less_cant_block),
+    ("enters tapped unless", S.enters_tapped_unless), ("spell ability", A.spell),
     ("spell ability (text)", spell),
 ]
 # templates whose abilities the engines see only as present or absent
