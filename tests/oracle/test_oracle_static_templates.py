@@ -137,3 +137,17 @@ def test_an_intervening_if_false_on_the_board_doesnt_trigger() -> None:
 
     made = yaml.safe_load(game_text(got) or "")
     assert any(o.get("power", 0) >= 4 for o in made["objects"] if str(o["id"]).startswith("cond"))
+
+
+OTHER_LANDS = {"other": True, "types": ["Land"], "controller": "you"}
+
+
+@pytest.mark.parametrize(("name", "condition"), [
+    # CR 614.1c: the replacement applies unless the condition holds
+    ("Seachrome Coast", {"compare": [{"count": OTHER_LANDS}, "<=", 2]}),
+    ("Deserted Beach", {"compare": [{"count": OTHER_LANDS}, ">=", 2]}),
+    ("Glacial Fortress", {"any": [{"exists": {"subtypes": ["Plains"], "controller": "you"}},
+                                  {"exists": {"subtypes": ["Island"], "controller": "you"}}]}),
+])
+def test_enters_tapped_unless(name: str, condition: dict[str, object]) -> None:
+    assert _ability(name, 0)["static"] == {"enters_tapped": True, "condition": {"not": condition}}  # type: ignore[index]
