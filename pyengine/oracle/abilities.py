@@ -118,7 +118,7 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         return None
     trigger, about_self = found
     m = _fm(r"if ([^,]+), (.+)", body)
-    if m:  # the intervening "if" clause (CR 603.4)
+    if m and "state" not in trigger:  # the intervening "if" clause (CR 603.4)
         cond = TH.condition(m.group(1))
         if cond is None:
             return None

@@ -286,6 +286,11 @@ def game_text(card: Compiled) -> str | None:
     elif when.get("kind") == "damage" and isinstance(when.get("source"), dict) and \
             EG._trigger_script(card, trig) is None:
         doc = _damage(card, when)
+    elif "state" in trig:  # CR 603.8: it triggers as soon as the state matches
+        on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+        doc = _doc(card, [on_field], ["resolve"], "alice", "precombat_main")
+        if not _satisfy(trig["state"], doc):
+            return None
     elif "if" in trig or "attacks each combat if able" in card.card.get("abilities", ()):
         text = EG.game_text(card)
         doc = None if text is None else yaml.safe_load(text)

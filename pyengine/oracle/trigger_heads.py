@@ -94,6 +94,14 @@ def when(head: str, card: dict[str, Any]) -> Found | None:
         if sel:
             w["obj"] = sel
         return {"when": w}, False
+    if head == "When you cast SELF":  # CR 603.2f, as "When you cast this spell"
+        return {"when": {"kind": "cast", "obj": "self", "player": "you"}}, False
+    m = _fm(r"When you control no (.+)", head)
+    if m:  # a state trigger (CR 603.8): it triggers whenever the state matches
+        sel = _no_chosen(P.selector(m.group(1)))
+        if sel is None or "controller" in sel:
+            return None
+        return {"state": {"not_exists": {**sel, "controller": "you"}}}, False
     if head == "Whenever SELF becomes untapped":  # CR 603.2e
         return {"when": {"kind": "untap", "obj": "self"}}, True
     m = _fm(r"Whenever SELF deals (combat )?damage to (a player|an opponent)", head)

@@ -151,3 +151,18 @@ OTHER_LANDS = {"other": True, "types": ["Land"], "controller": "you"}
 ])
 def test_enters_tapped_unless(name: str, condition: dict[str, object]) -> None:
     assert _ability(name, 0)["static"] == {"enters_tapped": True, "condition": {"not": condition}}  # type: ignore[index]
+
+
+def test_a_state_trigger_and_when_you_cast_by_name() -> None:
+    # CR 603.8: "When you control no Islands, sacrifice this creature."
+    got = oracle.compiled("Dandân")
+    assert got is not None and got.status == "full"
+    assert got.card["abilities"][-1]["trigger"] == {
+        "state": {"not_exists": {"subtypes": ["Island"], "controller": "you"}}}
+    ok, why = execute.run_for(got, "triggered ability")
+    assert ok, why
+    # CR 603.2f: "When you cast Taught by Serra, ..." is "When you cast this spell"
+    taught = oracle.compiled("Taught by Serra")
+    assert taught is not None
+    assert taught.card["abilities"][0]["trigger"] == {  # its first paragraph is not understood
+        "when": {"kind": "cast", "obj": "self", "player": "you"}}
