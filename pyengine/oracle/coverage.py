@@ -68,9 +68,10 @@ def render(cov: Coverage, top: int = 50) -> str:
              "present or absent; partial: some paragraphs not understood; none: no paragraph).",
              "  Held as abilities with nothing for the engines to decide, and so not text-only: "
              "\"This spell can't be countered\" (no engine counters a spell; CR 113.6g) and "
-             "\"As this enters, choose a creature type/color\" (the choice is the permanent's "
-             "`chosen`, which the layer and combat engines read: 614.12a, 607.2d; a game does not make the "
-             "choice yet, so a permanent entering in a game has none)."]
+             "\"As this enters, choose a creature type\" (the choice is the permanent's "
+             "`chosen`, which the layer and combat engines read: 614.12a, 607.2d; a game does "
+             "not make the choice yet, so a permanent entering in a game has none). \"Choose a "
+             "color\" is a replacement effect whose choice the replacement engine offers."]
     for st in STATUSES:
         lines.append(f"  {st:<10} {_pct(cov.status[st], total)}")
     lines += ["", "templates (paragraphs recognised; cards using the template):"]

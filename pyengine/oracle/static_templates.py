@@ -38,15 +38,21 @@ def untap(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
 
 def choice(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"As SELF enters, choose a creature type." / "... choose a color." (CR 614.12a: the
-    choice is made as it enters; 607.2d: its other abilities read "the chosen ..."). The
-    engines read the choice from the permanent (a scenario object's ``chosen``), as the
-    catalog writes it (Adaptive Automaton); "SELF enters tapped. As it enters, choose a
-    color." is the enters-tapped replacement too."""
+    choice is made as it enters; 607.2d: its other abilities read "the chosen ..."). A color
+    is a replacement effect offering the five colors as it enters (the replacement engine's
+    ``choice``, as the catalog writes Voice of All); a creature type or a card type is held as
+    the ability (a scenario object's ``chosen`` says what was chosen, as the catalog's
+    Adaptive Automaton is written). The layer and combat engines read the permanent's
+    ``chosen``; "SELF enters tapped. As it enters, choose a color." is the enters-tapped
+    replacement too."""
     m = re.fullmatch(r"(SELF enters tapped\. )?As (?:SELF|it) enters(?: the battlefield)?, choose "
                      r"an? (creature type|color|card type|color and a creature type)\.", par)
     if not m:
         return None
     out: Abilities = [{"text": text}]
+    if m.group(2) == "color":  # the replacement engine offers the five colors (616.1, 105.1)
+        out = [_static(text, {"replace": {"event": {"kind": "enter", "object": "self"},
+                                          "choice": ["white", "blue", "black", "red", "green"]}})]
     if m.group(1):
         out.insert(0, _static(text, {"enters_tapped": True}))
     return out
