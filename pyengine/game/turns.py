@@ -145,15 +145,18 @@ def skips_first_draw(game: Game) -> bool:
 def untap(game: Game) -> Game:
     """CR 502.3: the active player untaps their permanents (502.1 phasing and 502.2 day and
     night are refused when the game is set up); 302.6: the permanents they control have now
-    been controlled continuously since their most recent turn began."""
+    been controlled continuously since their most recent turn began. 502.3: an effect can keep
+    a permanent from untapping (the operation ``doesnt_untap``, on the objects it affects after
+    layers)."""
     res = layers(game.state)
+    held = {i for a in res.active if a.op.kind == "doesnt_untap" for i in a.affected}
     objs, events = [], []
     for o in game.state.objects:
         ctl = res.objects[o.id].controller if o.id in res.objects else o.controller
         if o.zone == Zone.BATTLEFIELD and ctl == game.active:
-            if o.tapped:
+            if o.tapped and o.id not in held:
                 events.append(GameEvent("untap", obj=o.id, rule="502.3"))
-            o = replace(o, tapped=False, controlled_since_turn_start=True)
+            o = replace(o, tapped=o.tapped and o.id in held, controlled_since_turn_start=True)
         objs.append(o)
     return game.with_state(objects=tuple(objs)).emit(*events)
 

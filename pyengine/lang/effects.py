@@ -723,6 +723,7 @@ def parse_effect(cur: Cursor, ctx: Ctx, cda: bool = False, allow_no_affects: boo
 # Each rules area registers its own operations (and keyword words) in OPS/KEYWORDS from its own
 # module, imported here so that every parse sees them.
 _PLUGINS = ("pyengine.lang.ops_combat", "pyengine.lang.ops_replacement", "pyengine.lang.ops_players",
+            "pyengine.lang.ops_turns",
             "pyengine.lang.ops_casting")
 
 

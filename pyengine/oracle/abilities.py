@@ -15,6 +15,7 @@ from typing import Any
 
 from pyengine.oracle import effects as E
 from pyengine.oracle import phrases as P
+from pyengine.oracle import trigger_heads as TH
 from pyengine.oracle.common import Abilities
 from pyengine.oracle.common import fullmatch as _fm
 from pyengine.oracle.common import sub as _sub
@@ -39,7 +40,7 @@ def _at(head: str) -> dict[str, Any] | None:
         return {"at": {"step": _STEPS[m.group(2)], "player": _WHOSE[m.group(1)]}}
     if head == "At the beginning of combat on your turn":
         return {"at": {"step": "beginning_of_combat", "player": "you"}}
-    return None
+    return TH.at(head)
 
 
 def _fits_self(sel: dict[str, Any], card: dict[str, Any]) -> bool:
@@ -51,7 +52,10 @@ def _fits_self(sel: dict[str, Any], card: dict[str, Any]) -> bool:
 
 
 def _object(phrase: str, card: dict[str, Any]) -> Any | None:
-    """The object of a trigger event: SELF, or "a land you control", "another creature"."""
+    """The object of a trigger event: SELF, or "a land you control", "another creature"
+    ("the chosen type" is not read by the trigger engine: docs/effect-language.md)."""
+    if "chosen" in phrase:
+        return None
     if phrase == "SELF":
         return "self"
     m = _fm(r"SELF or another (.+)", phrase)
@@ -98,7 +102,7 @@ def _when(head: str, card: dict[str, Any]) -> tuple[dict[str, Any], bool] | None
         return {"when": when}, False
     if head == "Whenever you gain life":
         return {"when": {"kind": "life_gain", "player": "you"}}, False
-    return None
+    return TH.when(head, card)
 
 
 def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
@@ -113,6 +117,13 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     if found is None or found[0] is None:
         return None
     trigger, about_self = found
+    m = _fm(r"if ([^,]+), (.+)", body)
+    if m and "state" not in trigger:  # the intervening "if" clause (CR 603.4)
+        cond = TH.condition(m.group(1))
+        if cond is None:
+            return None
+        trigger = {**trigger, "if": cond}
+        body = m.group(2)
     gone = about_self and trigger.get("when", {}).get("kind") in ("dies", "leaves")
     if about_self and not gone:  # "it" is the object the event is about: the ability's own
         body = _sub(r"^[Ii]t deals", "SELF deals", body)
@@ -128,7 +139,10 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     made: dict[str, Any] = {"trigger": trigger}
     if eff.targets:  # chosen as the ability is put on the stack (CR 603.3d, 115.1)
         made["targets"] = eff.targets
-    return [{**made, "do": eff.do, "text": text}]
+    made = {**made, "do": eff.do, "text": text}
+    if "if" in trigger and TH.refused(made, card):
+        return None  # a condition the trigger engine doesn't read: the ability stays text
+    return [made]
 
 
 def spell(par: str, text: str, card: dict[str, Any]) -> Abilities | None:

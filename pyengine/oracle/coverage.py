@@ -65,7 +65,13 @@ def render(cov: Coverage, top: int = 50) -> str:
     lines = [f"card data: {cov.source}", f"{total} card faces", "",
              "status (full: every paragraph compiled into what the engines read; text-only: "
              "every paragraph recognised, some as triggered/activated/spell abilities seen as "
-             "present or absent; partial: some paragraphs not understood; none: no paragraph):"]
+             "present or absent; partial: some paragraphs not understood; none: no paragraph).",
+             "  Held as abilities with nothing for the engines to decide, and so not text-only: "
+             "\"This spell can't be countered\" (no engine counters a spell; CR 113.6g) and "
+             "\"As this enters, choose a creature type\" (the choice is the permanent's "
+             "`chosen`, which the layer and combat engines read: 614.12a, 607.2d; a game does "
+             "not make the choice yet, so a permanent entering in a game has none). \"Choose a "
+             "color\" is a replacement effect whose choice the replacement engine offers."]
     for st in STATUSES:
         lines.append(f"  {st:<10} {_pct(cov.status[st], total)}")
     lines += ["", "templates (paragraphs recognised; cards using the template):"]

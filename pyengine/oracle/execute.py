@@ -34,6 +34,9 @@ def scenario_text(card: Compiled) -> str | None:
     me: dict[str, object] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 5}
     if subtypes & {"Aura", "Equipment"}:
         me["attached_to"] = "bears"
+    chosen = _chosen(card)
+    if chosen:  # what was chosen as it entered (CR 614.12a): the Bears' type, their color
+        me["chosen"] = chosen
     objects = [
         {"id": "bears", "card": "Grizzly Bears", "controller": "alice", "timestamp": 1},
         {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 2},
@@ -50,6 +53,17 @@ def scenario_text(card: Compiled) -> str | None:
            # expectation only makes the run a complete one; what counts is that it answers
            "expect": {o["id"]: {"name": o["card"]} for o in objects}}
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+
+# a value of each kind of choice "As this enters, choose ..." makes, fitting alice's Bears
+CHOICE_VALUES = {"subtype": "Bear", "color": "green", "card_type": "Creature"}
+
+
+def _chosen(card: Compiled) -> dict[str, str]:
+    from pyengine.oracle.static_templates import choices_of
+
+    kinds = [k for c in card.clauses if c.template == "choice as it enters" for k in choices_of(c.text)]
+    return {k: CHOICE_VALUES[k] for k in kinds}
 
 
 def run_generated(text: str, label: str, timeout: float) -> tuple[Any, str]:
@@ -106,14 +120,19 @@ TEXT_TRIGGER = "triggered (text)"  # a triggered ability seen as present or abse
 def run_for(card: Compiled, template: str) -> tuple[bool, str]:
     """Run a card sampled for ``template``: its game (for a triggered ability or a spell
     ability the compiler made), and its board through the layer engine (a permanent card)."""
-    from pyengine.oracle.execute_game import run_game
+    from pyengine.oracle.execute_triggers import run_game
 
-    if template in GAME_TEMPLATES:
-        ok, why = run_game(card, template=template)
+    # a card whose spell or triggered ability was compiled runs in a game whichever of its
+    # templates sampled it (an instant's static "can't be countered" with its compiled spell)
+    game = template in GAME_TEMPLATES or bool(
+        {c.template for c in card.clauses} & GAME_TEMPLATES and TEXT_TRIGGER not in
+        {c.template for c in card.clauses})
+    if game:
+        ok, why = run_game(card, template=template if template in GAME_TEMPLATES else None)
         if not ok:
             return ok, why
     if scenario_text(card) is None:
-        return (True, "") if template in GAME_TEMPLATES else (False, "not a permanent card")
+        return (True, "") if game else (False, "not a permanent card")
     return run(card)
 
 

@@ -80,6 +80,12 @@ def selector(phrase: str) -> dict[str, Any] | None:
     """The selector a plural or singular noun phrase names, or None."""
     phrase = phrase.strip()
     sel: dict[str, Any] = {}
+    # "creatures you control of the chosen type": the value chosen as the source entered
+    # (CR 607.2d, 614.12a; the effect language's `chosen`)
+    m = re.fullmatch(r"(.+?) of the chosen (type|creature type|color)(?= you control|$)(.*)", phrase)
+    if m:
+        sel["colors" if m.group(2) == "color" else "subtypes"] = ["chosen"]
+        phrase = m.group(1) + m.group(3)
     m = re.fullmatch(r"(.+?) with (power|toughness|mana value) (\d+) or (less|greater)", phrase)
     if m:
         sel[m.group(2).replace(" ", "_")] = {"lte" if m.group(4) == "less" else "gte": int(m.group(3))}
@@ -153,6 +159,8 @@ def selector(phrase: str) -> dict[str, Any] | None:
     # a subtype is only on an object of its card type)
     if types:
         sel["types"] = types
+    if subs and "subtypes" in sel:
+        return None  # a subtype named and the chosen one: not read here
     if subs:
         sel["subtypes" if len(subs) == 1 else "any_subtypes"] = subs
     return {k: sel[k] for k in sorted(sel, key=_ORDER.index)}

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from pyengine.oracle import abilities as A
 from pyengine.oracle import phrases as P
+from pyengine.oracle import static_templates as S
 from pyengine.oracle.activated import activated as activated_ability
 from pyengine.oracle.common import NUMBERS, Abilities, Template
 from pyengine.oracle.common import static as _static
@@ -344,7 +345,11 @@ TEMPLATES: list[tuple[str, Template]] = [
     ("P/T equal to a count (CDA)", power_equal), ("control of enchanted", control),
     ("skip a step", skip_step), ("can't attack unless", attack_unless),
     ("self to graveyard replacement", self_to_graveyard), ("pay life or enters tapped", pay_life_or_tapped),
-    ("base P/T", base_pt), ("gets +N/+N for each", gets_for_each), ("spell ability", A.spell),
+    ("base P/T", base_pt), ("gets +N/+N for each", gets_for_each),
+    ("doesn't untap", S.untap), ("choice as it enters", S.choice),
+    ("is the chosen type", S.chosen_type), ("can't be countered", S.cant_be_countered),
+    ("power less than SELF's can't block", S.power_less_cant_block),
+    ("enters tapped unless", S.enters_tapped_unless), ("spell ability", A.spell),
     ("spell ability (text)", spell),
 ]
 # templates whose abilities the engines see only as present or absent

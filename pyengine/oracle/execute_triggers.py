@@ -1,0 +1,321 @@
+"""Generated games for compiled triggered abilities that pyengine.oracle.execute_game doesn't
+make: an intervening "if" clause (CR 603.4) made true by the board, a spell cast by an
+opponent or with a quality no pool card has (601.2i), an attack by creatures of a kind the pool
+lacks (508.1m), and "becomes untapped" (502.3, 603.2e). Each is the execute_game game with
+what the event or condition needs added, so that the ability triggers and resolves: the run
+must end with the stack empty and no error.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from pyengine.model import subtypes as subtype_table
+from pyengine.oracle import execute_game as EG
+from pyengine.oracle.compile import Compiled
+
+_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_CATEGORY_TYPE = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment",
+                  "land": "Land", "planeswalker": "Planeswalker", "battle": "Battle"}
+_SIMPLE = {"types", "any_types", "not_types", "subtypes", "not_subtypes", "supertypes", "colors",
+           "not_colors", "multicolored", "colorless", "power", "toughness", "abilities",
+           "mana_value", "tapped", "token", "controller", "other"}
+# the subtypes of the pool's permanents (execute_game.POOL: catalog cards)
+_POOL_SUBTYPES = {"ogre": ("Ogre",), "skeletons": ("Skeleton",), "thopter": ("Thopter",),
+                  "jace": ("Jace",), "bears": ("Bear",)}
+
+
+def _card(sel: dict[str, Any], oid: str, name: str) -> dict[str, Any] | None:
+    """An inline card that fits a selector of types, subtypes, supertypes, colors, power and
+    mana value (None if the selector says more)."""
+    if set(sel) - _SIMPLE or sel.get("controller", "you") != "you" or sel.get("token"):
+        return None
+    types = list(sel.get("types") or sel.get("any_types", [])[:1])
+    for sub in sel.get("subtypes", ()):
+        cat = subtype_table.category(sub)
+        if cat not in _CATEGORY_TYPE:
+            return None
+        if _CATEGORY_TYPE[cat] not in types:
+            types.append(_CATEGORY_TYPE[cat])
+    if not types or {"power", "toughness", "abilities"} & set(sel):
+        types = types or (["Artifact"] if "Creature" in sel.get("not_types", ()) else ["Creature"])
+    if set(types) & set(sel.get("not_types", ())):
+        return None
+    if set(types) <= {"Instant", "Sorcery"} and "Creature" not in types and "power" in sel:
+        return None
+    colors = list(sel.get("colors", ()))
+    if set(colors) & set(sel.get("not_colors", ())):
+        return None
+    if sel.get("multicolored"):
+        colors = ["red", "green"]
+    if sel.get("colorless"):
+        colors = []
+    mv = sel.get("mana_value", {})
+    want = mv.get("gte", 1) if "gte" in mv else min(1, mv.get("lte", 1))
+    generic = max(0, want - len(colors))
+    cost = (f"{{{generic}}}" if generic or not colors else "") + "".join(f"{{{_LETTER[c]}}}" for c in colors)
+    new: dict[str, Any] = {"id": oid, "name": name, "types": types, "colors": colors}
+    if cost:
+        new["mana_cost"] = cost
+    if sel.get("subtypes"):
+        new["subtypes"] = list(sel["subtypes"])
+    if sel.get("supertypes"):
+        new["supertypes"] = list(sel["supertypes"])
+    if "Creature" in types:
+        power = _within(sel.get("power", {}), 1)
+        new.update({"power": power, "toughness": _within(sel.get("toughness", {}), max(1, power))})
+    if sel.get("abilities"):
+        new["abilities"] = list(sel["abilities"])
+    if "Planeswalker" in types:  # no loyalty: it would die at once (704.5i)
+        new["counters"] = {"loyalty": 3}
+    if sel.get("tapped"):
+        new["tapped"] = True
+    return new
+
+
+def _within(bound: dict[str, int], default: int) -> int:
+    """A value within ``{gte: N}`` / ``{lte: N}`` (the default when it is)."""
+    if "gte" in bound:
+        return max(default, bound["gte"])
+    if "lte" in bound:
+        return min(default, bound["lte"]) if bound["lte"] >= 1 else max(0, bound["lte"])
+    return default
+
+
+def _permanent(sel: dict[str, Any], oid: str, ts: int) -> dict[str, Any] | None:
+    new = _card({k: v for k, v in sel.items() if k != "other"}, oid, f"Generated {oid}")
+    if new is None or set(new["types"]) & {"Instant", "Sorcery"}:
+        return None
+    return {**new, "controller": "alice", "timestamp": ts}
+
+
+def _satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool:
+    """Add to alice's board what makes an intervening "if" condition true (or take away what
+    makes it false); False if the condition is not one made here."""
+    objs = doc["objects"]
+    if "all" in cond:
+        return all(_satisfy(c, doc) for c in cond["all"])
+    if "exists" in cond or "compare" in cond:
+        if "exists" in cond:
+            sel, n = cond["exists"], 1
+        else:
+            lhs, op, rhs = cond["compare"]
+            if not (isinstance(lhs, dict) and "count" in lhs and op in (">=", ">") and isinstance(rhs, int)):
+                return False
+            sel, n = lhs["count"], rhs + (op == ">")
+        if sel.get("tapped") and doc["turn"]["step"] == "untap":  # the untap step would untap it
+            first = doc["query"]["script"][0]  # (502.3): the game begins after it, in the upkeep
+            if not (isinstance(first, dict) and first.get("advance") not in (None, "upkeep")):
+                return False
+            doc["turn"]["step"] = "upkeep"
+        if "zone" in sel:
+            return False
+        for _ in range(n):
+            new = _permanent(sel, f"cond{len(objs)}", 40 + len(objs))
+            if new is None:
+                return False
+            objs.append(new)
+        return True
+    if "not_exists" in cond:
+        sel = cond["not_exists"]
+        if sel.get("controller", "you") != "you" or "zone" in sel:
+            return False
+        used = yaml.safe_dump(doc["query"]["script"]) + yaml.safe_dump(
+            [o.get("attached_to") for o in objs])
+        for oid, _c, ctl, types, colors in EG.POOL:
+            subs = set(_POOL_SUBTYPES.get(oid, ()))
+            if set(sel.get("subtypes", ())) - subs:
+                continue  # it lacks a subtype the selector names
+            rest = {k: v for k, v in sel.items() if k not in ("tapped", "subtypes")}
+            fits = EG.fits(rest, types, colors, ctl)
+            if fits is not False and ctl == "alice":
+                if oid in used:
+                    return False
+                doc["objects"] = objs = [o for o in objs if o["id"] != oid]
+        return True
+    return False
+
+
+def _cast(card: Compiled, when: dict[str, Any]) -> dict[str, Any] | None:
+    """The game of a spell cast: by alice, or by bob in his turn (an opponent's, a player's)."""
+    sel = dict(when.get("obj") or {})
+    caster = "bob" if when.get("player") == "opponent" else "alice"
+    on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
+        on_field["attached_to"] = "bears"
+    other = "alice" if caster == "bob" else "bob"
+    if EG.fits({k: v for k, v in sel.items() if k != "mana_value"}, ("Instant",), ("red",), caster) \
+            and sel.get("mana_value", {}).get("gte", 1) <= 1:  # Lightning Bolt: a red instant, mana value 1
+        bolt = {"id": "spell", "card": "Lightning Bolt", "owner": caster, "zone": "hand"}
+        script: list[Any] = [{"stack": {"object": "spell", "controller": caster, "targets": [other]}},
+                             "resolve", "resolve"]
+        return _doc(card, [on_field, bolt], script, caster, "precombat_main")
+    spell = _card(sel, "spell", "Generated Spell")
+    if spell is None:
+        return None
+    if set(spell["types"]) & {"Instant", "Sorcery"}:
+        return None  # an inline instant with no spell ability: not made here
+    if not spell["types"]:
+        spell["types"] = ["Creature"]
+        spell.update({"power": 1, "toughness": 1})
+    spell.update({"owner": caster, "zone": "hand"})
+    script = [{"stack": {"object": "spell", "controller": caster}}, "resolve", "resolve"]
+    return _doc(card, [on_field, spell], script, caster, "precombat_main")
+
+
+def _attack(card: Compiled, when: dict[str, Any]) -> dict[str, Any] | None:
+    sel = {k: v for k, v in when["obj"].items() if k != "other"}
+    new = _permanent(sel, "attacker", 21)
+    if new is None or "Creature" not in new["types"]:
+        return None
+    on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    script = [{"advance": "declare_attackers"}, {"attack": {"attacker": "bob"}}, "resolve"]
+    return _doc(card, [on_field, new], script, "alice", "precombat_main")
+
+
+def _untap(card: Compiled) -> dict[str, Any] | None:
+    """Tapped in bob's turn, it untaps in alice's untap step (502.3); the ability triggers
+    then and is put on the stack as alice's upkeep begins (503.1a)."""
+    on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20, "tapped": True}
+    script = [{"advance": {"step": "upkeep", "turn": 4}}, "resolve"]
+    return _doc(card, [on_field], script, "bob", "end", number=3)
+
+
+def _doc(card: Compiled, extra: list[dict[str, Any]], script: list[Any], active: str, step: str,
+         number: int = 3) -> dict[str, Any]:
+    for o in extra:  # it entered with its counters (614.1c): a 0/0 with counters lives
+        if o.get("id") == "card" and "zone" not in o:
+            o.setdefault("counters", _enters_with(card))
+            if not o["counters"]:
+                del o["counters"]
+    hands = {p: sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner") == p)
+             for p in ("alice", "bob")}
+    return {"id": "cards/generated-game", "title": f"{card.name} does what it says",
+            "cr": ["608.2c", "603.3"], "rationale": "generated: the game must run it",
+            "players": [{"id": "alice", "hand_size": hands["alice"], "library_size": 10},
+                        {"id": "bob", "hand_size": hands["bob"], "library_size": 10}],
+            "turn": {"active": active, "number": number, "step": step},
+            "objects": EG._objects(extra),
+            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
+            "expect": {"checkpoints": {"done": {"stack": []}}}}
+
+
+def _enters_with(card: Compiled) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for a in card.card.get("abilities", ()):
+        got = a.get("static") if isinstance(a, dict) else None
+        if isinstance(got, dict) and isinstance(got.get("enters_with_counters"), dict):
+            ewc = got["enters_with_counters"]
+            out[ewc["counter"]] = out.get(ewc["counter"], 0) + ewc["amount"]
+    return out
+
+
+def _zone_change(card: Compiled, when: dict[str, Any]) -> dict[str, Any] | None:
+    """A creature of a kind the pool lacks enters from alice's hand, or dies (603.6a, 700.4)."""
+    sel = {k: v for k, v in when["obj"].items() if k != "other"}
+    on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
+        on_field["attached_to"] = "bears"
+    if when["kind"] == "enters":
+        new = _card(sel, "new", "Generated Card")
+        if new is None or set(new["types"]) & {"Instant", "Sorcery"}:
+            return None
+        new.update({"owner": "alice", "zone": "hand"})
+        script: list[Any] = [{"events": [{"kind": "enter", "object": "new", "from": "hand"}]}, "resolve"]
+    else:
+        new = _permanent(sel, "new", 21)
+        if new is None:
+            return None
+        script = [{"events": [{"kind": "destroy", "object": "new"}]}, "resolve"]
+    return _doc(card, [on_field, new], script, "alice", "precombat_main")
+
+
+def _damage(card: Compiled, when: dict[str, Any]) -> dict[str, Any] | None:
+    """One or more creatures of a kind the pool lacks deal combat damage to bob, unblocked."""
+    doc = _attack(card, {"obj": when["source"]})
+    if doc is None:
+        return None
+    doc["query"]["script"] = [{"advance": "declare_attackers"}, {"attack": {"attacker": "bob"}},
+                              {"advance": "combat_damage"}, {"assign": "default"}, "resolve",
+                              {"checkpoint": "done"}]
+    return doc
+
+
+def _must_attack(card: Compiled, doc: dict[str, Any]) -> None:
+    """The card attacks too when it must (508.1d: "attacks each combat if able")."""
+    if "attacks each combat if able" not in card.card.get("abilities", ()):
+        return
+    for a in doc["query"]["script"]:
+        if isinstance(a, dict) and "attack" in a:
+            # the card alone when it is what the trigger is about (one trigger to resolve)
+            a["attack"] = {"card": "bob"} if _about(card) else {**a["attack"], "card": "bob"}
+
+
+def _about(card: Compiled) -> bool:
+    from pyengine.oracle.abilities import _fits_self
+
+    trig = next(a["trigger"] for a in card.card["abilities"] if isinstance(a, dict) and "trigger" in a)
+    sel = trig.get("when", {}).get("source") or trig.get("when", {}).get("obj")
+    return sel == "self" or isinstance(sel, dict) and _fits_self(sel, card.card)
+
+
+def game_text(card: Compiled) -> str | None:
+    """The generated game of the card's first triggered ability when it is of a kind made
+    here (None: execute_game's own game, or none)."""
+    triggers = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "trigger" in a]
+    if not triggers or "does" in card.card or "resolves" in card.card:
+        return None
+    if any(t.get("targets") for t in triggers[1:]):
+        return None
+    trig = triggers[0]["trigger"]
+    when = trig.get("when", {})
+    doc: dict[str, Any] | None = None
+    if when.get("kind") == "cast" and when.get("obj") != "self" and (
+            when.get("player") == "opponent" or EG._trigger_script(card, trig) is None):
+        doc = _cast(card, when)
+    elif when.get("kind") == "untap" and when.get("obj") == "self":
+        doc = _untap(card)
+    elif when.get("kind") == "attacks" and isinstance(when.get("obj"), dict) and \
+            EG._trigger_script(card, trig) is None:
+        doc = _attack(card, when)
+    elif when.get("kind") in ("enters", "dies") and isinstance(when.get("obj"), dict) and \
+            EG._trigger_script(card, trig) is None:
+        doc = _zone_change(card, when)
+    elif when.get("kind") == "damage" and isinstance(when.get("source"), dict) and \
+            EG._trigger_script(card, trig) is None:
+        doc = _damage(card, when)
+    elif "state" in trig:  # CR 603.8: it triggers as soon as the state matches
+        on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+        doc = _doc(card, [on_field], ["resolve"], "alice", "precombat_main")
+        if not _satisfy(trig["state"], doc):
+            return None
+    elif "if" in trig or "attacks each combat if able" in card.card.get("abilities", ()):
+        text = EG.game_text(card)
+        doc = None if text is None else yaml.safe_load(text)
+        if doc is not None:
+            _must_attack(card, doc)
+    else:
+        return None
+    if doc is None or ("if" in trig and not _satisfy(trig["if"], doc)):
+        return None
+    if triggers[0].get("targets") and not any("trigger_targets" in a for a in doc["query"]["script"]
+                                              if isinstance(a, dict)):
+        picks = [EG._pick(spec) for spec in triggers[0]["targets"]]
+        if None in picks:
+            return None
+        doc["query"]["script"] = [{"trigger_targets": {"card": picks}}, *doc["query"]["script"]]
+    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+
+def run_game(card: Compiled, timeout: float = 60.0, template: str | None = None) -> tuple[bool, str]:
+    """The card's generated game (this module's, else execute_game's) run: whether it ran
+    (``template`` "activated ability": the game that activates its first activated ability)."""
+    from pyengine.oracle.execute import run_generated
+
+    text = None if template == "activated ability" else game_text(card)
+    if text is None:
+        return EG.run_game(card, timeout, template)
+    scenario, why = run_generated(text, f"<generated game: {card.name}>", timeout)
+    return scenario is not None, why

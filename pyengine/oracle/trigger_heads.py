@@ -1,0 +1,170 @@
+"""More trigger conditions of triggered abilities (CR 603.2), in the trigger engine's event
+language (docs/effect-language.md, "Triggered abilities"): "one or more" batches (603.2c),
+"whenever you attack" (508.3d), spells cast by a player with a quality (601.2i), damage dealt
+by the object (120.3), the object becoming untapped (603.2e), more steps (505.1a, 511.2) and
+the intervening "if" clause (603.4). Events the engines decide but no generated game can make
+happen yet (turned face up, becomes monstrous, transforms, another player's draw or life
+change) are left to the text template: a compiled ability must run in a generated game.
+
+Each gives ``(trigger, about_self)`` as pyengine.oracle.abilities reads it, or None.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyengine.oracle import phrases as P
+from pyengine.oracle.common import NUMBERS
+from pyengine.oracle.common import fullmatch as _fm
+
+Found = tuple[dict[str, Any], bool]
+
+# "one or more creatures you control die" -> the event kind (CR 603.2c: once per batch)
+_PLURAL_VERBS = {"enter": "enters", "die": "dies", "attack": "attacks",
+                 "leave the battlefield": "leaves"}
+_WHO = {"you": "you", "an opponent": "opponent", "a player": "any"}
+
+
+def _count(word: str) -> int | None:
+    return NUMBERS.get(word) or (int(word) if word.isdigit() else None)
+
+
+def _no_chosen(sel: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The trigger engine refuses "the chosen ..." (docs/effect-language.md, Selectors)."""
+    return None if sel is None or "chosen" in repr(sel) else sel
+
+
+def spell_selector(phrase: str) -> dict[str, Any] | None:
+    """"spell", "multicolored spell", "red spell", "creature spell with mana value 4 or
+    greater", "noncreature spell", "instant or sorcery spell": a selector of the spell cast."""
+    sel: dict[str, Any] = {}
+    m = _fm(r"(.+?) with mana value (\w+) or (greater|less)", phrase)
+    if m:
+        n = _count(m.group(2))
+        if n is None:
+            return None
+        sel["mana_value"] = {"gte" if m.group(3) == "greater" else "lte": n}
+        phrase = m.group(1)
+    if phrase == "spell":
+        return sel
+    m = _fm(r"(\w+) or (\w+) spell", phrase)
+    if m and all(w in P.CARD_TYPES or w in ("instant", "sorcery") for w in m.group(1, 2)):
+        return {"any_types": [w.capitalize() for w in m.group(1, 2)], **sel}
+    m = _fm(r"(.+) spell", phrase)
+    if not m:
+        return None
+    words = m.group(1).split()
+    if words == ["multicolored"]:
+        return {"multicolored": True, **sel}
+    if "Adventure" in words or "Arcane" in words:  # a spell subtype, or a card with an Adventure
+        return None
+    if words == ["colorless"]:
+        return {"colorless": True, **sel}
+    if len(words) == 1 and words[0] in ("instant", "sorcery"):
+        return {"types": [words[0].capitalize()], **sel}
+    got = _no_chosen(P.selector(m.group(1) + " permanent"))
+    if got is None or set(got) - {"types", "not_types", "colors", "not_colors", "subtypes", "supertypes"}:
+        return None
+    return {**got, **sel}
+
+
+def when(head: str, card: dict[str, Any]) -> Found | None:
+    """The trigger event of a head pyengine.oracle.abilities doesn't read itself."""
+    m = _fm(r"Whenever one or more (other )?(.+?) (enter|die|attack|leave the battlefield|"
+            r"deal combat damage to a player)", head)
+    if m:
+        sel = _no_chosen(P.selector(m.group(2)))
+        if sel is None or "other" in sel:
+            return None
+        if m.group(1):
+            sel = {"other": True, **sel}
+        if m.group(3) == "deal combat damage to a player":
+            return {"when": {"kind": "damage", "source": sel, "to": "player", "combat": True,
+                             "one_or_more": True}}, False
+        return {"when": {"kind": _PLURAL_VERBS[m.group(3)], "obj": sel, "one_or_more": True}}, False
+    if head == "Whenever you attack":  # CR 508.3d: one or more creatures you control attack
+        return {"when": {"kind": "attacks", "obj": {"types": ["Creature"], "controller": "you"},
+                         "one_or_more": True}}, False
+    m = _fm(r"Whenever (you|an opponent|a player) casts? an? (.+)", head)
+    if m:
+        sel = spell_selector(m.group(2))
+        if sel is None:
+            return None
+        w: dict[str, Any] = {"kind": "cast", "player": _WHO[m.group(1)]}
+        if sel:
+            w["obj"] = sel
+        return {"when": w}, False
+    if head == "When you cast SELF":  # CR 603.2f, as "When you cast this spell"
+        return {"when": {"kind": "cast", "obj": "self", "player": "you"}}, False
+    m = _fm(r"When you control no (.+)", head)
+    if m:  # a state trigger (CR 603.8): it triggers whenever the state matches
+        sel = _no_chosen(P.selector(m.group(1)))
+        if sel is None or "controller" in sel:
+            return None
+        return {"state": {"not_exists": {**sel, "controller": "you"}}}, False
+    if head == "Whenever SELF becomes untapped":  # CR 603.2e
+        return {"when": {"kind": "untap", "obj": "self"}}, True
+    m = _fm(r"Whenever SELF deals (combat )?damage to (a player|an opponent)", head)
+    if m:
+        to: Any = "player" if m.group(2) == "a player" else {"player": "opponent"}
+        w = {"kind": "damage", "source": "self", "to": to}
+        if m.group(1):
+            w["combat"] = True
+        return {"when": w}, True
+    m = _fm(r"Whenever a player (draws a card|gains life)", head)
+    if m:
+        return {"when": {"kind": "draw" if "draw" in m.group(1) else "life_gain", "player": "any"}}, False
+    return None
+
+
+def at(head: str) -> dict[str, Any] | None:
+    """"At the beginning of each combat" (507.1), "At end of combat" (511.2), "At the
+    beginning of your first main phase" / "precombat main phase" (505.1a: only the first
+    main phase is precombat), "postcombat main phase"."""
+    m = _fm(r"At the beginning of (each|your|each opponent's) (combat|precombat main phase|first main "
+            r"phase|postcombat main phase)", head)
+    if m:
+        step = {"combat": "beginning_of_combat", "postcombat main phase": "postcombat_main"}.get(
+            m.group(2), "precombat_main")
+        return {"at": {"step": step, "player": {"each": "any", "your": "you",
+                                                "each opponent's": "opponent"}[m.group(1)]}}
+    if head == "At end of combat":
+        return {"at": {"step": "end_of_combat", "player": "any"}}
+    return None
+
+
+def condition(text: str) -> dict[str, Any] | None:
+    """An intervening "if" clause's condition (CR 603.4) that the trigger engine reads: the
+    static abilities' conditions ("you control an artifact", "you control three or more
+    creatures", "there are seven or more cards in your graveyard") and "you control no X",
+    "no creatures are on the battlefield", "you have no cards in hand"."""
+    from pyengine.oracle.templates import condition as static_condition
+
+    m = _fm(r"you control no (.+)", text)
+    if m:
+        sel = _no_chosen(P.selector(m.group(1)))
+        if sel is None or "controller" in sel:
+            return None
+        return {"not_exists": {**sel, "controller": "you"}}
+    m = _fm(r"no (.+?) (?:are|is) on the battlefield", text)
+    if m:
+        sel = _no_chosen(P.selector(m.group(1)))
+        return None if sel is None else {"not_exists": sel}
+    if text == "you have no cards in hand":
+        return {"compare": [{"count": {"zone": "hand", "owner": "you"}}, "==", 0]}
+    got = static_condition(text)
+    return None if got is None or "chosen" in repr(got) else got
+
+
+def refused(ability: dict[str, Any], card: dict[str, Any]) -> bool:
+    """Whether the effect-language parser refuses a compiled triggered ability (a condition
+    naming what the trigger engine doesn't read, such as the enchanted creature)."""
+    from pyengine.errors import ScenarioError
+    from pyengine.lang.effects import Ctx, parse_ability
+    from pyengine.lang.yamlread import Cursor
+
+    try:
+        parse_ability(Cursor(ability, "ability", None, None), Ctx(key_prefix=str(card.get("name", ""))))
+    except ScenarioError:
+        return True
+    return False
