@@ -177,7 +177,8 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
 
     instrs = tuple(ev for ins in d.effects for ev in instantiate(game, text, ins, refs))
     sid = f"{src.id}:{n}@{len(game.log) + 1}"
-    game = game.emit(GameEvent("activate", obj=src.id, player=action.player, target=key, rule="602.2a"))
+    game = game.emit(GameEvent("activate", obj=src.id, player=action.player, target=key, rule="602.2a",
+                               cause="loyalty" if d.cost.is_loyalty else None))
     trig = Triggered(sid, src.id, n - 1, action.player, len(game.log), text, "602.2")
     zones = tuple(sorted({(o.id, o.zone.value) for o in game.state.objects
                           for tid, is_p in targets if not is_p and o.id == tid}))
@@ -207,12 +208,27 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
 
 def _timing(game: Game, action: ActivateAbility, d: ActivatedDef, key: str) -> None:
     """602.5d: "Activate only as a sorcery" (the timing of 307.1); 602.5b: "Activate only once
-    each turn" (the activations since the turn began, the log's last untap step)."""
-    if d.timing == "sorcery" and (game.active != action.player or game.step not in MAIN or game.stack):
+    each turn" (the activations since the turn began, the log's last untap step); 606.3: a
+    loyalty ability only as a sorcery and only if none of its source's loyalty abilities has
+    been activated this turn."""
+    sorcery = not _sorcery_time(game, action.player)
+    if d.cost.is_loyalty and sorcery:
+        raise IllegalAction("606.3", "a loyalty ability is activated only as a sorcery: in its "
+                                     "controller's main phase with an empty stack (307.1)")
+    if d.timing == "sorcery" and sorcery:
         raise IllegalAction("602.5d", "this ability is activated only as a sorcery: in its controller's "
                                       "main phase with an empty stack (307.1)")
+    start = max((i for i, e in enumerate(game.log) if e.kind == "step_begins" and e.step == "untap"),
+                default=-1)
+    if d.cost.is_loyalty and any(e.kind == "activate" and e.cause == "loyalty" and e.obj == action.source
+                                 for e in game.log[start + 1:]):
+        raise IllegalAction("606.3", f"a loyalty ability of {action.source} has already been activated "
+                                     "this turn")
     if d.limit == "once_each_turn":
-        start = max((i for i, e in enumerate(game.log) if e.kind == "step_begins" and e.step == "untap"),
-                    default=-1)
         if any(e.kind == "activate" and e.target == key for e in game.log[start + 1:]):
             raise IllegalAction("602.5b", f"{key.split(':', 1)[1]!r} is activated only once each turn")
+
+
+def _sorcery_time(game: Game, player: str) -> bool:
+    """307.1: the player's main phase, with an empty stack (they hold priority)."""
+    return game.active == player and game.step in MAIN and not game.stack

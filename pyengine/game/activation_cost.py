@@ -3,7 +3,7 @@ each part (a permanent already tapped can't be tapped, 107.5; one untapped can't
 107.6; a creature's {T}/{Q} needs it controlled since its controller's turn began or haste,
 302.6, 602.5a; life only up to the life total, 119.4; only permanents of one's own are
 sacrificed, 701.21a; a discarded card is in the player's hand, 701.9a; counters removed are
-on the source), and the events that pay it, performed through the replacement engine."""
+on the source; a loyalty ability's counters, 606.4, 606.6), and the events that pay it, performed through the replacement engine."""
 
 from __future__ import annotations
 
@@ -97,6 +97,18 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
         if c.zone != Zone.HAND or c.owner != action.player:
             raise IllegalAction("701.9a", f"{cid} is not in {action.player}'s hand")
         events.append(_move(cid, "hand", "graveyard", "discard"))
+    if cost.loyalty:  # 606.4: the loyalty cost; 606.6: -N only with at least N loyalty counters
+        if cost.loyalty > 0:
+            events.append(Event("counters", (("target", ("o", src.id)), ("counter", "loyalty"),
+                                             ("amount", cost.loyalty), ("by", ("p", action.player)),
+                                             ("cause", "cost"))))
+        else:
+            has = dict(src.counters).get("loyalty", 0)
+            if has < -cost.loyalty:
+                raise IllegalAction("606.6", f"{src.id} has {has} loyalty counter(s): its "
+                                             f"{cost.text} loyalty ability can't be activated")
+            events.append(Event("remove_counters", (("target", ("o", src.id)), ("counter", "loyalty"),
+                                                    ("amount", -cost.loyalty))))
     if cost.remove is not None:
         kind, n = cost.remove
         has = dict(src.counters).get(kind, 0)

@@ -224,3 +224,75 @@ def test_abilities_are_numbered_in_the_order_printed() -> None:
     with pytest.raises(IllegalAction) as e:  # {Q} of an untapped permanent
         g.apply(ActivateAbility("alice", "two", ability=2))
     assert e.value.rule == "107.6"
+
+
+# --- loyalty abilities (CR 606) ---------------------------------------------------------------
+
+def _jace(loyalty: int, **kw: Any) -> Game:
+    return new_game(state(card("jace", "Jace Beleren", "alice", 1, counters=(("loyalty", loyalty),)),
+                          creature("x", "bob", 1, 1, 2), **kw))
+
+
+def _loyalty(game: Game) -> int:
+    return dict(game.state.object("jace").counters).get("loyalty", 0)
+
+
+def test_loyalty_cost_parts() -> None:
+    """606.1, 606.4: +N, −N (and -N), 0; a bare number other than 0 is no loyalty cost."""
+    assert [parse_cost(t).loyalty for t in ("+2", "\u22121", "-3", "0")] == [2, -1, -3, 0]
+    assert parse_cost("{T}").loyalty is None and not parse_cost("{T}").is_loyalty
+    with pytest.raises(ValueError):
+        parse_cost("2")
+
+
+def test_loyalty_plus_and_minus_move_counters_and_resolve() -> None:
+    """606.4: +2 puts two loyalty counters on; −1 removes one; the abilities then resolve."""
+    g = _jace(3).apply(ActivateAbility("alice", "jace", ability=1))
+    assert _loyalty(g) == 5 and g.priority == "alice"
+    g = _resolve(g)
+    assert g.state.player("alice").library_size == 19 and g.state.player("bob").library_size == 19
+    g = _jace(3).apply(ActivateAbility("alice", "jace", ability=2, targets=("bob",)))
+    assert _loyalty(g) == 2
+    assert _resolve(g).state.player("bob").library_size == 19
+
+
+def test_loyalty_minus_needs_the_counters() -> None:
+    """606.6: a −2 can't be activated with one loyalty counter; the game is unchanged. With
+    exactly two it can."""
+    doc = {"name": "Test Walker", "types": ["Planeswalker"],
+           "abilities": [{"activated": {"cost": "\u22122", "do": GAIN}, "text": "\u22122: You gain 2 life."}]}
+    chars = parse_characteristics(Cursor.root(doc, None), Ctx(key_prefix="w", players=("alice", "bob")))
+
+    def game(n: int) -> Game:
+        return new_game(state(GameObject("w", chars, owner="alice", controller="alice", timestamp=1,
+                                         counters=(("loyalty", n),))))
+    with pytest.raises(IllegalAction) as err:
+        game(1).apply(ActivateAbility("alice", "w"))
+    assert err.value.rule == "606.6"
+    g = game(2).apply(ActivateAbility("alice", "w"))
+    assert _zone(g, "w") == Zone.GRAVEYARD and _life(_resolve(g), "alice") == 22
+
+
+def test_loyalty_only_at_sorcery_speed_and_once_per_turn() -> None:
+    """606.3: main phase of the controller's turn, empty stack, no loyalty ability of that
+    permanent activated this turn (the next turn it may again)."""
+    for kw in ({"step": Step.BEGINNING_OF_COMBAT}, {}):
+        g = _jace(3, **kw)
+        if not kw:  # a nonempty stack: alice's own +2 waits on it
+            g = g.apply(ActivateAbility("alice", "jace", ability=1))
+        with pytest.raises(IllegalAction) as err:
+            g.apply(ActivateAbility("alice", "jace", ability=2, targets=("bob",)))
+        assert err.value.rule == "606.3"
+    g = _resolve(_jace(3).apply(ActivateAbility("alice", "jace", ability=1)))
+    assert not g.stack
+    with pytest.raises(IllegalAction, match="already been activated") as err:
+        g.apply(ActivateAbility("alice", "jace", ability=2, targets=("bob",)))
+    assert err.value.rule == "606.3"
+
+
+def test_loyalty_zero_puts_the_planeswalker_into_the_graveyard() -> None:
+    """704.5i: after −1 from one counter, state-based actions put Jace into the graveyard
+    before alice receives priority; the ability still resolves (113.7a)."""
+    g = _jace(1).apply(ActivateAbility("alice", "jace", ability=2, targets=("alice",)))
+    assert _zone(g, "jace") == Zone.GRAVEYARD and len(g.stack) == 1
+    assert _resolve(g).state.player("alice").library_size == 19
