@@ -3,7 +3,8 @@ each part (a permanent already tapped can't be tapped, 107.5; one untapped can't
 107.6; a creature's {T}/{Q} needs it controlled since its controller's turn began or haste,
 302.6, 602.5a; life only up to the life total, 119.4; only permanents of one's own are
 sacrificed, 701.21a; a discarded card is in the player's hand, 701.9a; counters removed are
-on the source; a loyalty ability's counters, 606.4, 606.6), and the events that pay it, performed through the replacement engine."""
+on the source; a loyalty ability's counters, 606.4, 606.6), and the events that pay it,
+performed through the replacement engine."""
 
 from __future__ import annotations
 
