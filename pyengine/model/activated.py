@@ -18,7 +18,8 @@ mana symbols ``{2}{R}``            the mana cost (107.4): generic and colored ma
 ``Discard a card``                 a card of the activating player's hand, named by the activation
 ``Remove a +1/+1 counter from ..`` counters of that kind removed from the source (N: ``two`` ...)
 ``+N`` / ``\u2212N`` / ``0``           a loyalty ability's cost (606.4): N loyalty counters put on /
-                                   removed from the source (``-N`` is read as ``\u2212N``); alone
+                                   removed from the source (``-N`` is read as ``\u2212N``; in brackets,
+                                   ``[+1]``, as card data writes it); alone
 =================================  ==================================================================
 
 A loyalty ability (606.3) is activated only as a sorcery and only if none of its source's
@@ -37,7 +38,7 @@ from pyengine.model.triggers import Instruction, TargetSpec
 TIMINGS = ("any", "sorcery")  # 602.5d: "Activate only as a sorcery"
 LIMITS = ("once_each_turn",)  # 602.5b: "Activate only once each turn"
 SAC_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "permanent")
-_LOYALTY = re.compile(r"([+\u2212-])(\d+)|()(0)")  # 606.1: [+N], [\u2212N], [0] ("+X" is not read)
+_LOYALTY = re.compile(r"\[?(?:([+\u2212-])(\d+)|()(0))\]?")  # 606.1: [+N], [\u2212N], [0] ("+X" is not read)
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 # the source itself: its name (201.5), "this creature" (201.5a), CARDNAME or SELF
 _SELF = (r"(?:CARDNAME|SELF|this (?:creature|artifact|enchantment|land|permanent|planeswalker)"
@@ -93,7 +94,7 @@ def parse_cost(text: str) -> ActivationCost:
 
     m = _LOYALTY.fullmatch(text.strip())
     if m:  # 606.4: "+N", "\u2212N" (or "-N"), "0"
-        n = int(m.group(2) or 0)
+        n = int(m.group(2) or m.group(4))
         return ActivationCost(text.strip(), loyalty=-n if m.group(1) in ("\u2212", "-") else n)
     fields: dict[str, object] = {}
     mana: list[str] = []

@@ -5,8 +5,10 @@ counters removed) and the effect's sentences by :func:`pyengine.oracle.effects.e
 
 It becomes ``{activated: {cost, do, targets, timing, limit}, text}`` (docs/effect-language.md,
 "Activated abilities"); "Activate only as a sorcery." (602.5d) and "Activate only once each
-turn." (602.5b) are the ability's restrictions, not its effect (602.1b). Loyalty abilities
-(606) and abilities whose cost or effect isn't read stay seen as present or absent.
+turn." (602.5b) are the ability's restrictions, not its effect (602.1b). A planeswalker's
+loyalty ability "+1: ...", "−2: ...", "0: ..." (606.1, 606.4) is one with a loyalty cost
+(its timing is 606.3's, the game's); "+X" and abilities whose cost or effect isn't read stay
+seen as present or absent.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from pyengine.oracle import effects as E
 from pyengine.oracle.common import Abilities
 
 _HEAD = re.compile(r"([^.\"]+?): (.+)")
-_LOYALTY = re.compile(r"[+\u2212\-]?(\d+|X)")  # 606.1: "+1: ...", "\u22122: ...", "0: ..."
 # 602.1b: restrictions on when it may be activated (text after the colon, not its effect)
 _RESTRICTIONS = (
     (re.compile(r" Activate only as a sorcery and only once each turn\.$"), ("sorcery", "once_each_turn")),
@@ -34,11 +35,11 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     if {"Instant", "Sorcery"} & set(card.get("types", ())):
         return None  # activated from the hand or a graveyard (113.6): not followed
     m = _HEAD.fullmatch(par)
-    if not m or _LOYALTY.fullmatch(m.group(1)):
+    if not m:
         return None
     head, body = m.group(1), m.group(2)
     try:
-        parse_cost(head)
+        parse_cost(head)  # a loyalty cost too (606.2: a loyalty ability, whatever its permanent)
     except ValueError:
         return None
     timing, limit = "any", None

@@ -1,10 +1,11 @@
 """The generated game of a compiled activated ability (CR 602): the card on alice's side of the
 generated board (pyengine.oracle.execute_game), everything its cost takes ready (the mana in
 her pool, the card tapped for {Q}, the counters it removes on it, a card in her hand to
-discard, a permanent of hers to sacrifice), alice activates the ability in her main phase with
-the first fitting target of each kind, then it resolves. Checked: the cost was paid as the
+discard, a permanent of hers to sacrifice, loyalty counters for a loyalty ability), alice
+activates the ability in her main phase with the first fitting target of each kind, then it
+resolves. Checked: the cost was paid as the
 ability went on the stack (602.2b: her pool empty, the card tapped or sacrificed) and the
-stack is empty at the end."""
+stack is empty at the end; a loyalty ability's counters were put on or removed (606.4)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,12 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         me["tapped"] = True
     if cost.remove is not None:
         me["counters"] = {cost.remove[0]: cost.remove[1]}
+    check: dict[str, Any] = {"mana": {"alice": ""}}
+    if cost.is_loyalty:  # 606.6: enough loyalty for a -N, and one left after it (704.5i)
+        loyalty = str(card.card.get("loyalty", ""))
+        start = max(int(loyalty) if loyalty.isdigit() else 3, 1 - min(cost.loyalty or 0, 0))
+        me["counters"] = {"loyalty": start}
+        check["objects"] = {"card": {"counters": {"loyalty": start + (cost.loyalty or 0)}}}
     extra = [me]
     act: dict[str, Any] = {"player": "alice", "source": "card"}
     if several:
@@ -61,7 +68,6 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         act["targets"] = targets
     pool = "".join("{C}" * int(s[1:-1]) if s[1:-1].isdigit() else s
                    for s in _symbols(cost.mana))
-    check: dict[str, Any] = {"mana": {"alice": ""}}
     if cost.sacrifice_self:
         check["objects"] = {"card": {"zone": "graveyard"}}
     elif cost.tap or cost.untap:

@@ -296,3 +296,32 @@ def test_loyalty_zero_puts_the_planeswalker_into_the_graveyard() -> None:
     g = _jace(1).apply(ActivateAbility("alice", "jace", ability=2, targets=("alice",)))
     assert _zone(g, "jace") == Zone.GRAVEYARD and len(g.stack) == 1
     assert _resolve(g).state.player("alice").library_size == 19
+
+
+def test_legal_actions_list_the_activations_the_game_accepts() -> None:
+    """602.2: legal_actions lists activations a random player may pick; each one applies.
+    A loyalty ability is not listed once one of Jace's was activated this turn (606.3), nor
+    with a spell or ability on the stack (606.3: an empty stack)."""
+    g = _jace(3)
+    acts = [a for a in g.legal_actions() if isinstance(a, ActivateAbility)]
+    assert {(a.source, a.ability) for a in acts} == {("jace", 1), ("jace", 2)}
+    assert {a.targets for a in acts if a.ability == 2} == {("alice",), ("bob",)}
+    for a in acts:
+        g.apply(a)
+    g = g.apply(ActivateAbility("alice", "jace", ability=1))
+    assert not [a for a in g.legal_actions() if isinstance(a, ActivateAbility)]
+    g = _resolve(g)
+    assert not [a for a in g.legal_actions() if isinstance(a, ActivateAbility)]
+
+
+def test_legal_actions_tap_mana_sources_for_the_cost() -> None:
+    """601.2g via 602.2b: Rod of Ruin's {3} is listed paid by tapping three Mountains; with two
+    Mountains it is not listed (118.3)."""
+    lands = [card(f"m{i}", "Mountain", "alice", 2 + i) for i in range(3)]
+    g = new_game(state(card("rod", "Rod of Ruin", "alice", 1), *lands))
+    acts = [a for a in g.legal_actions() if isinstance(a, ActivateAbility)]
+    assert acts and all(len(a.tap) == 3 for a in acts)
+    g2 = g.apply(acts[0])
+    assert g2.state.object("rod").tapped and g2.stack
+    g = new_game(state(card("rod", "Rod of Ruin", "alice", 1), *lands[:2]))
+    assert not [a for a in g.legal_actions() if isinstance(a, ActivateAbility)]

@@ -1,0 +1,82 @@
+"""The activations legal now (CR 602.2): what :func:`pyengine.game.actions.legal_actions` lists
+for the player holding priority, so that a script or a random player can activate abilities.
+
+Each candidate is an :class:`~pyengine.game.activation.ActivateAbility` of an ability of a
+permanent the player controls (602.2), with one choice of targets among the legal ones (601.2c),
+of a permanent to sacrifice and of cards to discard for the cost, and the mana of the pool, or
+of the player's untapped mana sources tapped in order for what the pool lacks (601.2g). A
+candidate is listed only if the game accepts it: the activation itself judges the timing
+(602.5, 606.3), the costs (118.3, 606.6) and the targets, so the list never disagrees with
+:func:`~pyengine.game.activation.activate`. It is a sample, not every way of paying: at most
+``PER_ABILITY`` candidates an ability (other target or sacrifice choices are still legal to
+name in a script).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, islice, product
+
+from pyengine.budget import Budget
+from pyengine.game.activation import ActivateAbility, activate, activated_abilities
+from pyengine.game.model import Game, IllegalAction
+from pyengine.game.perform import layers
+from pyengine.model.enums import Zone
+
+PER_ABILITY = 4
+
+
+def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbility, ...]:
+    """The activations the player holding priority may make now (a sample of each ability's)."""
+    from pyengine.cast.facts import mana_abilities
+    from pyengine.model.activated import ActivatedDef
+    from pyengine.model.mana import parse_cost
+    from pyengine.triggers.targets import legal_targets
+
+    pid = game.priority
+    if pid is None or game.pending is not None or game.outcome.over:
+        return ()
+    try:
+        defs = activated_abilities(game.state)
+    except IllegalAction:
+        return ()
+    if not defs:
+        return ()
+    result = layers(game.state, budget)
+    mine = [o for o in game.state.objects if o.zone == Zone.BATTLEFIELD and o.id in result.objects
+            and result.objects[o.id].controller == pid]
+    sources = [o.id for o in mine if not o.tapped and mana_abilities(result.objects[o.id].abilities)]
+    hand = [o.id for o in game.state.objects if o.zone == Zone.HAND and o.owner == pid]
+    out: list[ActivateAbility] = []
+    for o in mine:
+        ch = result.objects[o.id]
+        printed = [a.name for a in o.printed.abilities]
+        names = sorted((n for n in set(ch.abilities) if n in defs),
+                       key=lambda n: (printed.index(n) if n in printed else len(printed), n))
+        for number, name in enumerate(names, 1):
+            d: ActivatedDef = defs[name]
+            if d.targets:
+                legal = legal_targets(game.state, d.targets, o.id, pid,
+                                      budget=Budget.of(budget, "the trigger engine"))
+                picks = list(islice(product(*[sorted(t for t, _ in opts) for opts in legal]), 16))
+            else:
+                picks = [()]
+            sac = [[x.id] for x in mine] if d.cost.sacrifice else [[]]
+            discard = [list(c) for c in islice(combinations(hand, d.cost.discard), 4)]
+            need = sum(int(x) if x.isdigit() else 1 for x in parse_cost(d.cost.mana).symbols) \
+                if d.cost.mana else 0
+            found = 0
+            for targets, victim, cards in product(picks, sac, discard):
+                if found >= PER_ABILITY:
+                    break
+                tapped = tuple(s for s in sources if s != o.id and s not in victim)[:need]
+                for taps in dict.fromkeys(((), tapped)):
+                    act = ActivateAbility(pid, o.id, number if len(names) > 1 else None, tuple(targets),
+                                          tuple((s, None) for s in taps), None, tuple(victim), tuple(cards))
+                    try:
+                        activate(game, act, budget)
+                    except IllegalAction:
+                        continue
+                    out.append(act)
+                    found += 1
+                    break
+    return tuple(out)
