@@ -286,6 +286,6 @@ def legal_actions(game: Game) -> tuple[Action, ...]:
         out += keyword_actions.special_actions(game)  # 116.2b: turning a manifested permanent face up
         out += activation_list.activations(game)  # 602.2: the activated abilities the game accepts now
     elif game.step == Step.CLEANUP:
-        out.append(Advance(Step.UNTAP))
+        out.append(Advance(Step.UPKEEP))  # the next turn: its untap step gives no priority (502.4)
     out += [Concede(p) for p in game.state.player_ids]
     return tuple(out)

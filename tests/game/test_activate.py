@@ -325,3 +325,35 @@ def test_legal_actions_tap_mana_sources_for_the_cost() -> None:
     assert g2.state.object("rod").tapped and g2.stack
     g = new_game(state(card("rod", "Rod of Ruin", "alice", 1), *lands[:2]))
     assert not [a for a in g.legal_actions() if isinstance(a, ActivateAbility)]
+
+
+def test_random_play_activates_abilities() -> None:
+    """Random legal actions on a board with Jace Beleren, Rod of Ruin and Prodigal Pyromancer:
+    every listed action applies (602.2), a loyalty ability at most once per Jace each turn
+    (606.3), and Jace's loyalty is its counters: never below 0 on the battlefield (606.6)."""
+    import random
+
+    rng = random.Random(7)
+    objs = [card("jace", "Jace Beleren", "alice", 1, counters=(("loyalty", 3),)),
+            card("rod", "Rod of Ruin", "alice", 2), card("pyro", "Prodigal Pyromancer", "bob", 3)]
+    objs += [card(f"m{i}", "Mountain", "alice", 4 + i) for i in range(3)]
+    g = new_game(state(*objs))
+    activated = 0
+    for _ in range(40):
+        acts = [a for a in g.legal_actions() if not type(a).__name__ == "Concede"]
+        if not acts:
+            break
+        mine = [a for a in acts if isinstance(a, ActivateAbility)]
+        g = g.apply(rng.choice(mine) if mine and rng.random() < 0.6 else rng.choice(acts))
+        activated += bool(mine)
+        if g.state.object("jace").zone == Zone.BATTLEFIELD:
+            assert _loyalty(g) > 0
+    assert activated
+    turns: dict[int, int] = {}
+    turn = 0
+    for e in g.log:
+        if e.kind == "step_begins" and e.step == "untap":
+            turn += 1
+        if e.kind == "activate" and e.cause == "loyalty":
+            turns[turn] = turns.get(turn, 0) + 1
+    assert turns and max(turns.values()) == 1
