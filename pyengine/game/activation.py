@@ -37,6 +37,8 @@ from pyengine.model.triggers import Pattern, TriggerDef
 from pyengine.triggers.model import Triggered
 
 MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
+COMBAT = (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE,
+          Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)  # 506.1: the steps of the combat phase
 FIELDS = {"player", "source", "ability", "targets", "payment", "sacrifice", "discard", "choices"}
 
 
@@ -207,7 +209,8 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
 
 
 def _timing(game: Game, action: ActivateAbility, d: ActivatedDef, key: str) -> None:
-    """602.5d: "Activate only as a sorcery" (the timing of 307.1); 602.5b: "Activate only once
+    """602.5d: "Activate only as a sorcery" (the timing of 307.1); 602.5: "only during your
+    turn", "only during combat" (the combat phase's steps, 506.1); 602.5b: "Activate only once
     each turn" (the activations since the turn began, the log's last untap step); 606.3: a
     loyalty ability only as a sorcery and only if none of its source's loyalty abilities has
     been activated this turn."""
@@ -218,6 +221,12 @@ def _timing(game: Game, action: ActivateAbility, d: ActivatedDef, key: str) -> N
     if d.timing == "sorcery" and sorcery:
         raise IllegalAction("602.5d", "this ability is activated only as a sorcery: in its controller's "
                                       "main phase with an empty stack (307.1)")
+    if d.timing == "your_turn" and game.active != action.player:
+        raise IllegalAction("602.5", f"this ability is activated only during its controller's turn; "
+                                     f"it is {game.active}'s")
+    if d.timing == "combat" and game.step not in COMBAT:
+        raise IllegalAction("602.5", f"this ability is activated only during combat (506.1), not in the "
+                                     f"{game.step.value} step")
     start = max((i for i, e in enumerate(game.log) if e.kind == "step_begins" and e.step == "untap"),
                 default=-1)
     if d.cost.is_loyalty and any(e.kind == "activate" and e.cause == "loyalty" and e.obj == action.source

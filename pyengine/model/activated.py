@@ -35,7 +35,9 @@ from pyengine.model.effects import EffectDef
 from pyengine.model.enums import Duration
 from pyengine.model.triggers import Instruction, TargetSpec
 
-TIMINGS = ("any", "sorcery")  # 602.5d: "Activate only as a sorcery"
+# 602.5d: "Activate only as a sorcery" ("any time you could cast a sorcery"); "Activate only
+# during your turn" (your_turn); "Activate only during combat" (combat: the combat phase, 506.1)
+TIMINGS = ("any", "sorcery", "your_turn", "combat")
 LIMITS = ("once_each_turn",)  # 602.5b: "Activate only once each turn"
 SAC_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "permanent")
 _LOYALTY = re.compile(r"\[?(?:([+\u2212-])(\d+)|()(0))\]?")  # 606.1: [+N], [\u2212N], [0] ("+X" is not read)

@@ -4,8 +4,9 @@ performs: "[Cost]: [Effect.]" with the cost's parts read by
 counters removed) and the effect's sentences by :func:`pyengine.oracle.effects.effect`.
 
 It becomes ``{activated: {cost, do, targets, timing, limit}, text}`` (docs/effect-language.md,
-"Activated abilities"); "Activate only as a sorcery." (602.5d) and "Activate only once each
-turn." (602.5b) are the ability's restrictions, not its effect (602.1b). A planeswalker's
+"Activated abilities"); "Activate only as a sorcery." (or "any time you could cast a
+sorcery", 602.5d), "only during your turn", "only during combat" and "Activate only once each
+turn." (602.5b), joined by "and", are the ability's restrictions, not its effect (602.1b). A planeswalker's
 loyalty ability "+1: ...", "−2: ...", "0: ..." (606.1, 606.4) is one with a loyalty cost
 (its timing is 606.3's, the game's); "+X" and abilities whose cost or effect isn't read stay
 seen as present or absent.
@@ -21,12 +22,13 @@ from pyengine.oracle import effects as E
 from pyengine.oracle.common import Abilities
 
 _HEAD = re.compile(r"([^.\"]+?): (.+)")
-# 602.1b: restrictions on when it may be activated (text after the colon, not its effect)
-_RESTRICTIONS = (
-    (re.compile(r" Activate only as a sorcery and only once each turn\.$"), ("sorcery", "once_each_turn")),
-    (re.compile(r" Activate only as a sorcery\.$"), ("sorcery", None)),
-    (re.compile(r" Activate only once each turn\.$"), ("any", "once_each_turn")),
-)
+# 602.1b: restrictions on when it may be activated (text after the colon, not its effect):
+# "Activate only as a sorcery and only once each turn.", "Activate only during your turn.", ...
+_RESTRICTION = re.compile(r" Activate only ([^.]+?)\.$")
+_WORDS = {"as a sorcery": ("timing", "sorcery"),  # 602.5d
+          "any time you could cast a sorcery": ("timing", "sorcery"),
+          "during your turn": ("timing", "your_turn"), "during combat": ("timing", "combat"),
+          "once each turn": ("limit", "once_each_turn")}  # 602.5b
 
 
 def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
@@ -42,11 +44,16 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         parse_cost(head)  # a loyalty cost too (606.2: a loyalty ability, whatever its permanent)
     except ValueError:
         return None
-    timing, limit = "any", None
-    for pattern, (t, lim) in _RESTRICTIONS:
-        if pattern.search(body):
-            body, timing, limit = pattern.sub("", body), t, lim
-            break
+    found: dict[str, str] = {}
+    r = _RESTRICTION.search(body)
+    if r:
+        for words in re.split(r",? and (?:only )?", r.group(1)):
+            kind, value = _WORDS.get(words, ("?", ""))
+            if kind == "?" or kind in found:
+                return None  # another restriction (602.1b) the game doesn't follow
+            found[kind] = value
+        body = body[:r.start()]
+    timing, limit = found.get("timing", "any"), found.get("limit")
     if "Activate" in body:  # another restriction (602.1b) the game doesn't follow
         return None
     body = re.sub(r"^It deals", "SELF deals", body)  # "it": the ability's source (113.7a)

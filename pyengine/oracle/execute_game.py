@@ -246,7 +246,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         if found_a is None:
             return None
         extra, script, checks["activated"], pool = found_a
-        active, step = "alice", "precombat_main"
+        # "Activate only during combat" (602.5): alice's beginning of combat step (506.1)
+        combat = activated[0]["activated"].get("timing") == "combat"
+        active, step = "alice", "beginning_of_combat" if combat else "precombat_main"
     elif "does" in card.card or "resolves" in card.card:
         got = _spell_script(card)
         if got is None:

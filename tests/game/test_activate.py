@@ -357,3 +357,26 @@ def test_random_play_activates_abilities() -> None:
         if e.kind == "activate" and e.cause == "loyalty":
             turns[turn] = turns.get(turn, 0) + 1
     assert turns and max(turns.values()) == 1
+
+
+def test_only_during_your_turn_and_only_during_combat() -> None:
+    """602.5: "Activate only during your turn" (not on the opponent's turn); "Activate only
+    during combat" (the combat phase's steps, 506.1; not in a main phase)."""
+    def game(timing: str, active: str, step: Step) -> Game:
+        s = state(_inline("c", "alice", _ab("{0}", GAIN, timing=timing)), step=step)
+        s = s.clone(turn=s.turn.__class__(active, 3, step))
+        return new_game(s)
+
+    g = game("your_turn", "bob", Step.UPKEEP)
+    while g.priority != "alice":
+        g = g.apply(Pass())
+    with pytest.raises(IllegalAction) as err:
+        g.apply(ActivateAbility("alice", "c"))
+    assert err.value.rule == "602.5"
+    g = game("your_turn", "alice", Step.UPKEEP)
+    assert _life(_resolve(g.apply(ActivateAbility("alice", "c"))), "alice") == 22
+    with pytest.raises(IllegalAction, match="during combat"):
+        game("combat", "alice", Step.PRECOMBAT_MAIN).apply(ActivateAbility("alice", "c"))
+    for step in (Step.BEGINNING_OF_COMBAT, Step.END_OF_COMBAT):
+        g = game("combat", "alice", step).apply(ActivateAbility("alice", "c"))
+        assert _life(_resolve(g), "alice") == 22

@@ -35,7 +35,7 @@ def test_what_is_not_followed_stays_text() -> None:
     effects the compiler doesn't read, an instant's abilities (113.6): None (seen as text)."""
     for par in ("+X: Draw a card.", "[\u2212X]: Draw a card.", "{X}, {T}: Draw a card.",
                 "{T}, Exile a card from your graveyard: Draw a card.",
-                "{T}: Draw a card. Activate only during your turn.", "{B}: Regenerate SELF.",
+                "{T}: Draw a card. Activate only during your upkeep.", "{B}: Regenerate SELF.",
                 "{1}, Sacrifice X creatures: Draw a card.", "{T}: Add {G}."):
         assert activated(par, par, CREATURE) is None, par
     assert activated("{T}: Draw a card.", "T", {"types": ["Instant"]}) is None
@@ -130,3 +130,19 @@ def test_generated_game_activates_a_loyalty_ability(fixture_data: Path) -> None:
     assert doc["query"]["script"][0] == {"activate": {"player": "alice", "source": "card", "ability": 1}}
     assert doc["expect"]["checkpoints"]["activated"]["objects"] == {"card": {"counters": {"loyalty": 4}}}
     assert run_game(card, template="activated ability") == (True, "")
+
+
+def test_restrictions_compiled() -> None:
+    """602.5, 602.5b, 602.5d: "only during your turn", "only during combat", "only any time you
+    could cast a sorcery" (= as a sorcery), joined with "and only once each turn"."""
+    def restrict(par: str) -> tuple[object, object] | None:
+        got = activated(par, "T", CREATURE)
+        return None if got is None else (got[0]["activated"].get("timing"),
+                                         got[0]["activated"].get("limit"))
+    assert restrict("{T}: Draw a card. Activate only during your turn.") == ("your_turn", None)
+    assert restrict("{R}: SELF gets +1/+0 until end of turn. Activate only during combat.") == \
+        ("combat", None)
+    assert restrict("{T}: Draw a card. Activate only any time you could cast a sorcery.") == ("sorcery", None)
+    assert restrict("{1}: Draw a card. Activate only during your turn and only once each turn.") == \
+        ("your_turn", "once_each_turn")
+    assert restrict("{1}: Draw a card. Activate only as a sorcery and only during combat.") is None
