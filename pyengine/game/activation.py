@@ -39,7 +39,8 @@ from pyengine.triggers.model import Triggered
 MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 COMBAT = (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE,
           Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)  # 506.1: the steps of the combat phase
-FIELDS = {"player", "source", "ability", "targets", "payment", "sacrifice", "discard", "choices"}
+FIELDS = {"player", "source", "ability", "targets", "payment", "sacrifice", "discard", "choices",
+          "tap_untapped"}
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,8 @@ class ActivateAbility:
     targets (object or player ids, in order), mana abilities activated for the cost (``tap``:
     (id, mana letter or None)), the mana spent from the pool (``pool``: None, spent as the
     cost takes it when only one way is possible), the permanents sacrificed and the cards
-    discarded for the cost, and replacement choices on resolution."""
+    discarded for the cost, and replacement choices on resolution; ``tap_untapped`` the
+    permanents tapped for a "Tap an untapped creature you control" cost."""
 
     player: str
     source: str
@@ -61,10 +63,12 @@ class ActivateAbility:
     sacrifice: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()
     choices: tuple[Any, ...] = ()
+    tap_untapped: tuple[str, ...] = ()
 
 
 def read_activate(cur: Cursor, reader: Any) -> ActivateAbility:
-    """``{player, source, ability, targets, payment: {tap, pool}, sacrifice, discard, choices}``."""
+    """``{player, source, ability, targets, payment: {tap, pool}, sacrifice, discard,
+    tap_untapped, choices}``."""
     from pyengine.queries.cast import _payment
 
     cur.mapping(FIELDS, "an activation {player: P, source: PERMANENT, targets: [...], payment: {...}}")
@@ -73,7 +77,7 @@ def read_activate(cur: Cursor, reader: Any) -> ActivateAbility:
     ability = cur.get("ability").integer("an ability number (1: the first)", 1) \
         if cur.has("ability") else None
     ids: dict[str, tuple[str, ...]] = {}
-    for key in ("targets", "sacrifice", "discard"):
+    for key in ("targets", "sacrifice", "discard", "tap_untapped"):
         if cur.has(key):
             sub = cur.get(key)
             ids[key] = tuple(sub.strings(f"a list of {key} ids"))
@@ -94,7 +98,8 @@ def read_activate(cur: Cursor, reader: Any) -> ActivateAbility:
             pool = Pool(tuple(sorted((s.upper(), n) for s, n in pay.pool)))
     choices = reader.choices(cur.get("choices")) if cur.has("choices") else ()
     return ActivateAbility(player, source, ability, ids.get("targets", ()), tap, pool,
-                           ids.get("sacrifice", ()), ids.get("discard", ()), choices)
+                           ids.get("sacrifice", ()), ids.get("discard", ()), choices,
+                           ids.get("tap_untapped", ()))
 
 
 def activated_abilities(state: GameState) -> dict[str, ActivatedDef]:
@@ -157,7 +162,8 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
                 raise IllegalAction("601.2c", f"{tid} can't be target {i} of {text!r} (legal: {shown})")
             targets.append(pick)
     # 601.2g-h: the total cost
-    casting._tapped_once([oid for oid, _ in action.tap] + ([src.id] if d.cost.tap else []))
+    casting._tapped_once([oid for oid, _ in action.tap] + ([src.id] if d.cost.tap else [])
+                         + list(action.tap_untapped))
     produced = Pool()
     if action.tap:
         from pyengine.cast.activate import check_activation
@@ -194,6 +200,8 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
             for oid, _ in action.tap]
     if d.cost.tap:
         taps.append(GameEvent("tap", obj=src.id, player=action.player, cause="cost", rule="107.5"))
+    taps += [GameEvent("tap", obj=oid, player=action.player, cause="cost", rule="602.2b")
+             for oid in action.tap_untapped]
     for e in taps:
         objs[e.obj or ""] = replace(objs[e.obj or ""], tapped=True)
     if d.cost.untap:

@@ -65,6 +65,7 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
         raise IllegalAction("107.5", f"{src.id} is already tapped: {{T}} can't be paid (118.3)")
     if cost.untap and not src.tapped:
         raise IllegalAction("107.6", f"{src.id} is already untapped: {{Q}} can't be paid (118.3)")
+    _tap_untapped(state, result, action, cost)
     events: list[Event] = []
     want = 1 if cost.sacrifice else 0
     if len(action.sacrifice) != want:
@@ -117,6 +118,26 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
             raise IllegalAction("118.3", f"{src.id} has {has} {kind} counter(s): can't remove {n}")
         events.append(Event("remove_counters", (("target", ("o", src.id)), ("counter", kind), ("amount", n))))
     return events
+
+
+def _tap_untapped(state: GameState, result: Any, action: Any, cost: ActivationCost) -> None:
+    """"Tap an untapped creature you control" (602.2b, 601.2h): the permanents named are the
+    player's, untapped, of that card type, as many as the cost says; summoning sickness is
+    only for the source's own {T} (302.6)."""
+    kind, n, another = cost.tap_untapped or ("", 0, False)
+    if len(action.tap_untapped) != n:
+        raise IllegalAction("601.2h", f"the cost taps {n} untapped {kind or 'permanent'}(s) chosen as it is "
+                                      f"paid; {len(action.tap_untapped)} named")
+    for oid in action.tap_untapped:
+        o = next((x for x in state.objects if x.id == oid), None)
+        och = result.objects.get(oid)
+        if o is None or o.zone != Zone.BATTLEFIELD or och is None or och.controller != action.player:
+            raise IllegalAction("601.2h", f"{oid} is not a permanent {action.player} controls")
+        if o.tapped:
+            raise IllegalAction("107.5", f"{oid} is already tapped: it can't be tapped for the cost (118.3)")
+        wrong = kind != "permanent" and kind not in {t.lower() for t in och.types}
+        if wrong or another and oid == action.source:
+            raise IllegalAction("601.2h", f"{oid} is not {'another' if another else 'an'} untapped {kind}")
 
 
 def _move(oid: str, frm: str, to: str, cause: str) -> Event:

@@ -3,8 +3,9 @@ for the player holding priority, so that a script or a random player can activat
 
 Each candidate is an :class:`~pyengine.game.activation.ActivateAbility` of an ability of a
 permanent the player controls (602.2), with one choice of targets among the legal ones (601.2c),
-of a permanent to sacrifice and of cards to discard for the cost, and the mana of the pool, or
-of the player's untapped mana sources tapped in order for what the pool lacks (601.2g). A
+of a permanent to sacrifice, of permanents to tap and of cards to discard for the cost, and
+the mana of the pool, or of the player's untapped mana sources tapped in order for what the
+pool lacks (601.2g). A
 candidate is listed only if the game accepts it: the activation itself judges the timing
 (602.5, 606.3), the costs (118.3, 606.6) and the targets, so the list never disagrees with
 :func:`~pyengine.game.activation.activate`. It is a sample, not every way of paying: at most
@@ -62,16 +63,21 @@ def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbil
                 picks = [()]
             sac = [[x.id] for x in mine] if d.cost.sacrifice else [[]]
             discard = [list(c) for c in islice(combinations(hand, d.cost.discard), 4)]
+            kind, n, _other = d.cost.tap_untapped or ("", 0, False)
+            fit = [x.id for x in mine if not x.tapped and (kind == "permanent" or kind in
+                                                             {t.lower() for t in result.objects[x.id].types})]
+            tapping = [list(c) for c in islice(combinations(fit, n), 4)]
             need = sum(int(x) if x.isdigit() else 1 for x in parse_cost(d.cost.mana).symbols) \
                 if d.cost.mana else 0
             found = 0
-            for targets, victim, cards in product(picks, sac, discard):
+            for targets, victim, cards, others in product(picks, sac, discard, tapping):
                 if found >= PER_ABILITY:
                     break
-                tapped = tuple(s for s in sources if s != o.id and s not in victim)[:need]
+                tapped = tuple(s for s in sources if s != o.id and s not in victim + others)[:need]
                 for taps in dict.fromkeys(((), tapped)):
                     act = ActivateAbility(pid, o.id, number if len(names) > 1 else None, tuple(targets),
-                                          tuple((s, None) for s in taps), None, tuple(victim), tuple(cards))
+                                          tuple((s, None) for s in taps), None, tuple(victim), tuple(cards),
+                                          (), tuple(others))
                     try:
                         activate(game, act, budget)
                     except IllegalAction:

@@ -17,6 +17,9 @@ mana symbols ``{2}{R}``            the mana cost (107.4): generic and colored ma
 ``Pay N life``                     119.4: only with a life total of at least N
 ``Discard a card``                 a card of the activating player's hand, named by the activation
 ``Remove a +1/+1 counter from ..`` counters of that kind removed from the source (N: ``two`` ...)
+``Tap an untapped creature you     tap N untapped permanents of that card type the player controls (any,
+control`` (``two ... creatures``) summoning sick or not; ``another``: not the source), the activation
+                                   names them
 ``+N`` / ``\u2212N`` / ``0``           a loyalty ability's cost (606.4): N loyalty counters put on /
                                    removed from the source (``-N`` is read as ``\u2212N``; in brackets,
                                    ``[+1]``, as card data writes it); alone
@@ -52,7 +55,8 @@ class ActivationCost:
     """What activating the ability costs (CR 118, 602.2h): ``mana`` the mana symbols
     (``"{1}{R}"``), ``tap``/``untap`` the source, ``sacrifice_self``, ``sacrifice`` the card
     type of another permanent to sacrifice (``other``: not the source), ``life`` to pay,
-    ``discard`` cards, ``remove`` (counter kind, number) removed from the source."""
+    ``discard`` cards, ``remove`` (counter kind, number) removed from the source, ``loyalty``
+    counters (606.4), ``tap_untapped`` (card type, number, another) permanents tapped."""
 
     text: str
     mana: str = ""
@@ -65,6 +69,7 @@ class ActivationCost:
     discard: int = 0
     remove: tuple[str, int] | None = None
     loyalty: int | None = None  # 606.4: +N, -N or 0 loyalty counters; None: no loyalty ability
+    tap_untapped: tuple[str, int, bool] | None = None  # "Tap N untapped TYPE you control" (another?)
 
     @property
     def is_loyalty(self) -> bool:
@@ -124,6 +129,10 @@ def parse_cost(text: str) -> ActivationCost:
         m = re.fullmatch(r"sacrifice (a|an|another) (\w+)", low)
         if m and m.group(2) in SAC_TYPES and "sacrifice" not in fields:
             fields["sacrifice"], fields["other"] = m.group(2), m.group(1) == "another"
+            continue
+        m = re.fullmatch(r"tap (an|one|two|three|another) untapped (\w+?)s? you control", low)
+        if m and m.group(2) in SAC_TYPES and "tap_untapped" not in fields:
+            fields["tap_untapped"] = (m.group(2), _NUMBERS.get(m.group(1), 1), m.group(1) == "another")
             continue
         m = re.fullmatch(r"pay (\d+) life", low)
         if m:

@@ -54,6 +54,18 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
                           "timestamp": 21, **({"power": 1, "toughness": 1} if "Creature" in kind else {})})
         act["sacrifice"] = [victim]
         gone.add(victim)
+    if cost.tap_untapped is not None:  # alice's untapped permanents of that type, made when she has none
+        kind, n, _another = cost.tap_untapped
+        want = {} if kind == "permanent" else {"types": [kind.capitalize()]}
+        have = [oid for oid, _n, ctl, types, colors in POOL
+                if ctl == "alice" and oid not in gone and fits(want, types, colors, ctl)][:n]
+        kinds = want.get("types", ["Artifact"])
+        for i in range(n - len(have)):
+            have.append(f"tapper{i}")
+            extra.append({"id": f"tapper{i}", "name": "Generated Permanent", "types": kinds,
+                          "controller": "alice", "timestamp": 22 + i,
+                          **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
+        act["tap_untapped"] = have
     if cost.discard:
         extra += [{"id": f"fodder{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"}
                   for i in range(cost.discard)]

@@ -58,7 +58,10 @@ def test_cost_parts() -> None:
     assert (c.mana, c.tap, c.sacrifice, c.life, c.discard) == ("{1}{R}", True, "creature", 2, 1)
     assert parse_cost("Sacrifice Mogg Fanatic").sacrifice_self
     assert parse_cost("{Q}, Remove a +1/+1 counter from SELF").remove == ("+1/+1", 1)
-    for bad in ("{X}, {T}", "Exile a card from your graveyard", "{T}, {T}", ""):
+    assert parse_cost("Tap two untapped creatures you control").tap_untapped == ("creature", 2, False)
+    assert parse_cost("Tap another untapped creature you control").tap_untapped == ("creature", 1, True)
+    for bad in ("{X}, {T}", "Exile a card from your graveyard", "{T}, {T}", "",
+                "Tap an untapped Elf you control"):
         with pytest.raises(ValueError):
             parse_cost(bad)
 
@@ -67,7 +70,7 @@ def test_the_language_keeps_the_text_and_an_activated_ability() -> None:
     ab = parse_ability(Cursor.root(_ab("{T}", GAIN), None), Ctx())
     assert ab.kind == "text" and ab.text == "{T}: do it." and is_activated(ab)
     with pytest.raises(ScenarioError, match="cost part"):
-        parse_ability(Cursor.root(_ab("Tap an untapped creature you control", GAIN), None), Ctx())
+        parse_ability(Cursor.root(_ab("Exile a card from your graveyard", GAIN), None), Ctx())
     with pytest.raises(ScenarioError, match="names no target"):
         parse_ability(Cursor.root(_ab("{T}", [{"kind": "draw", "player": "target"}]), None), Ctx())
 
@@ -380,3 +383,30 @@ def test_only_during_your_turn_and_only_during_combat() -> None:
     for step in (Step.BEGINNING_OF_COMBAT, Step.END_OF_COMBAT):
         g = game("combat", "alice", step).apply(ActivateAbility("alice", "c"))
         assert _life(_resolve(g), "alice") == 22
+
+
+def test_tap_an_untapped_creature_you_control() -> None:
+    """602.2b, 601.2h: "Tap an untapped creature you control" taps the creature the activation
+    names: alice's, untapped (107.5), a creature; a summoning-sick one may be tapped for it (302.6
+    restricts only a creature's own {T}); "another": not the source; a listed activation names one."""
+    ab = _ab("Tap an untapped creature you control", GAIN)
+    def game(sick: bool = False) -> Game:
+        return new_game(state(_inline("c", "alice", ab, ts=1),
+                              creature("y", "alice", 1, 1, 2, controlled_since_turn_start=not sick),
+                              creature("t", "alice", 1, 1, 3, tapped=True),
+                              card("seat", "Seat of the Synod", "alice", 4), creature("z", "bob", 1, 1, 5)))
+    g = game(sick=True).apply(ActivateAbility("alice", "c", tap_untapped=("y",)))
+    assert g.state.object("y").tapped and not g.state.object("c").tapped
+    assert _life(_resolve(g), "alice") == 22
+    for ids, rule in ((("t",), "107.5"), (("seat",), "601.2h"), (("z",), "601.2h"), ((), "601.2h"),
+                      (("y", "c"), "601.2h")):
+        with pytest.raises(IllegalAction) as err:
+            game().apply(ActivateAbility("alice", "c", tap_untapped=ids))
+        assert err.value.rule == rule, ids
+    assert game().apply(ActivateAbility("alice", "c", tap_untapped=("c",))).state.object("c").tapped
+    other = _ab("Tap another untapped creature you control", GAIN)
+    g = new_game(state(_inline("c", "alice", other, ts=1), creature("y", "alice", 1, 1, 2)))
+    with pytest.raises(IllegalAction, match="another"):
+        g.apply(ActivateAbility("alice", "c", tap_untapped=("c",)))
+    listed = [a for a in g.legal_actions() if isinstance(a, ActivateAbility)]
+    assert [a.tap_untapped for a in listed] == [("y",)]
