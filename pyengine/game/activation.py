@@ -115,6 +115,27 @@ def activated_abilities(state: GameState) -> dict[str, ActivatedDef]:
     return found
 
 
+def abilities_of(state: GameState, oid: str, result: Any) -> list[tuple[str, ActivatedDef]]:
+    """The activated abilities the game follows of the object, numbered in this order (602.2a):
+    on the battlefield, its abilities after layers, in the order printed then those an effect
+    grants in the order of their texts, but not those that discard it (113.6m); in a hand, its
+    printed abilities that discard it from there, cycling (702.29a) among them."""
+    from pyengine.model.activated import cycling
+
+    src = state.object(oid)
+    if src.zone == Zone.HAND:
+        found = [(a.name, a.activated if a.activated is not None else cycling(a.name))
+                 for a in src.printed.abilities]
+        return [(n, d) for n, d in found if d is not None and d.cost.discard_self]
+    if src.zone != Zone.BATTLEFIELD or oid not in result.objects:
+        return []
+    defs = activated_abilities(state)
+    printed = [a.name for a in src.printed.abilities]
+    return sorted(((name, defs[name]) for name in set(result.objects[oid].abilities)
+                   if name in defs and not defs[name].cost.discard_self),
+                  key=lambda nd: (printed.index(nd[0]) if nd[0] in printed else len(printed), nd[0]))
+
+
 def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Game:
     """The game with the ability on the stack, or :class:`IllegalAction` (the game unchanged)."""
     from pyengine.game import casting
@@ -125,19 +146,17 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     if game.priority != action.player:
         raise IllegalAction("117.1b", f"{action.player} does not have priority; {game.priority} has it")
     src = game.state.object(action.source)
-    if src.zone != Zone.BATTLEFIELD:
+    if src.zone not in (Zone.BATTLEFIELD, Zone.HAND):
         raise IllegalAction("113.6", f"{src.id} is in the {src.zone.value}: a permanent's activated "
                                      "abilities are activated on the battlefield")
     result = layers(game.state, budget)
-    ch = result.objects[src.id]
-    if ch.controller != action.player:
-        raise IllegalAction("602.2", f"only {src.id}'s controller ({ch.controller}) can activate "
-                                     "its abilities")
-    defs = activated_abilities(game.state)
-    # numbered in the order printed, then those an effect grants in the order of their texts
-    printed = [a.name for a in src.printed.abilities]
-    mine = sorted(((name, defs[name]) for name in set(ch.abilities) if name in defs),
-                  key=lambda nd: (printed.index(nd[0]) if nd[0] in printed else len(printed), nd[0]))
+    ch = result.objects.get(src.id, src.printed)
+    owner = src.zone == Zone.HAND  # 108.4a: a card in a hand has no controller; its owner's
+    who = src.owner if owner else ch.controller
+    if who != action.player:
+        raise IllegalAction("602.2", f"only {src.id}'s {'owner' if owner else 'controller'} ({who}) can "
+                                     "activate its abilities")
+    mine = abilities_of(game.state, src.id, result)
     if not mine:
         raise IllegalAction("602.1", f"{src.id} has no activated ability the game follows")
     if action.ability is None and len(mine) > 1:

@@ -2,10 +2,10 @@
 for the player holding priority, so that a script or a random player can activate abilities.
 
 Each candidate is an :class:`~pyengine.game.activation.ActivateAbility` of an ability of a
-permanent the player controls (602.2), with one choice of targets among the legal ones (601.2c),
-of a permanent to sacrifice, of permanents to tap and of cards to discard for the cost, and
-the mana of the pool, or of the player's untapped mana sources tapped in order for what the
-pool lacks (601.2g). A
+permanent the player controls (602.2) or of a card in their hand that discards it (cycling,
+113.6m), with one choice of targets among the legal ones (601.2c), of a permanent to
+sacrifice, of permanents to tap and of cards to discard for the cost, and the mana of the pool,
+or of the player's untapped mana sources tapped in order for what the pool lacks (601.2g). A
 candidate is listed only if the game accepts it: the activation itself judges the timing
 (602.5, 606.3), the costs (118.3, 606.6) and the targets, so the list never disagrees with
 :func:`~pyengine.game.activation.activate`. It is a sample, not every way of paying: at most
@@ -18,7 +18,7 @@ from __future__ import annotations
 from itertools import combinations, islice, product
 
 from pyengine.budget import Budget
-from pyengine.game.activation import ActivateAbility, activate, activated_abilities
+from pyengine.game.activation import ActivateAbility, abilities_of, activate, activated_abilities
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers
 from pyengine.model.enums import Zone
@@ -29,7 +29,6 @@ PER_ABILITY = 4
 def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbility, ...]:
     """The activations the player holding priority may make now (a sample of each ability's)."""
     from pyengine.cast.facts import mana_abilities
-    from pyengine.model.activated import ActivatedDef
     from pyengine.model.mana import parse_cost
     from pyengine.triggers.targets import legal_targets
 
@@ -37,10 +36,8 @@ def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbil
     if pid is None or game.pending is not None or game.outcome.over:
         return ()
     try:
-        defs = activated_abilities(game.state)
+        activated_abilities(game.state)  # two abilities with one text: none listed (113.2c)
     except IllegalAction:
-        return ()
-    if not defs:
         return ()
     result = layers(game.state, budget)
     mine = [o for o in game.state.objects if o.zone == Zone.BATTLEFIELD and o.id in result.objects
@@ -48,13 +45,10 @@ def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbil
     sources = [o.id for o in mine if not o.tapped and mana_abilities(result.objects[o.id].abilities)]
     hand = [o.id for o in game.state.objects if o.zone == Zone.HAND and o.owner == pid]
     out: list[ActivateAbility] = []
-    for o in mine:
-        ch = result.objects[o.id]
-        printed = [a.name for a in o.printed.abilities]
-        names = sorted((n for n in set(ch.abilities) if n in defs),
-                       key=lambda n: (printed.index(n) if n in printed else len(printed), n))
-        for number, name in enumerate(names, 1):
-            d: ActivatedDef = defs[name]
+    cards = [o for o in game.state.objects if o.zone == Zone.HAND and o.owner == pid]
+    for o in mine + cards:
+        names = abilities_of(game.state, o.id, result)
+        for number, (_name, d) in enumerate(names, 1):
             if d.targets:
                 legal = legal_targets(game.state, d.targets, o.id, pid,
                                       budget=Budget.of(budget, "the trigger engine"))
@@ -62,7 +56,8 @@ def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbil
             else:
                 picks = [()]
             sac = [[x.id] for x in mine] if d.cost.sacrifice else [[]]
-            discard = [list(c) for c in islice(combinations(hand, d.cost.discard), 4)]
+            others_in_hand = [h for h in hand if h != o.id]
+            discard = [list(c) for c in islice(combinations(others_in_hand, d.cost.discard), 4)]
             kind, n, _other = d.cost.tap_untapped or ("", 0, False)
             fit = [x.id for x in mine if not x.tapped and (kind == "permanent" or kind in
                                                              {t.lower() for t in result.objects[x.id].types})]

@@ -25,6 +25,10 @@ control`` (``two ... creatures``) summoning sick or not; ``another``: not the so
                                    ``[+1]``, as card data writes it); alone
 =================================  ==================================================================
 
+``Discard this card`` (``Discard CARDNAME``) discards the source from its owner's hand: the
+ability is activated from the hand (113.6m), as cycling is (702.29a: "Cycling [cost]" means
+"[Cost], Discard this card: Draw a card.", :func:`cycling`).
+
 A loyalty ability (606.3) is activated only as a sorcery and only if none of its source's
 loyalty abilities has been activated this turn; the game reads that from ``loyalty`` being set.
 """
@@ -46,7 +50,7 @@ SAC_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "per
 _LOYALTY = re.compile(r"\[?(?:([+\u2212-])(\d+)|()(0))\]?")  # 606.1: [+N], [\u2212N], [0] ("+X" is not read)
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 # the source itself: its name (201.5), "this creature" (201.5a), CARDNAME or SELF
-_SELF = (r"(?:CARDNAME|SELF|this (?:creature|artifact|enchantment|land|permanent|planeswalker)"
+_SELF = (r"(?:CARDNAME|SELF|this (?:creature|artifact|enchantment|land|permanent|planeswalker|card)"
          r"|(?!X\b)[A-Z][\w',\- ]*)")
 
 
@@ -70,6 +74,7 @@ class ActivationCost:
     remove: tuple[str, int] | None = None
     loyalty: int | None = None  # 606.4: +N, -N or 0 loyalty counters; None: no loyalty ability
     tap_untapped: tuple[str, int, bool] | None = None  # "Tap N untapped TYPE you control" (another?)
+    discard_self: bool = False  # "Discard this card": activated from its owner's hand (113.6m)
 
     @property
     def is_loyalty(self) -> bool:
@@ -142,6 +147,9 @@ def parse_cost(text: str) -> ActivationCost:
         if m:
             fields["discard"] = _NUMBERS[m.group(1)]
             continue
+        if re.fullmatch(rf"discard {_SELF}", low) and "discard_self" not in fields:
+            fields["discard_self"] = True
+            continue
         m = re.fullmatch(rf"remove (a|an|one|two|three|four|five) (\S+) counters? from {_SELF}", low)
         if m and "remove" not in fields:
             fields["remove"] = (m.group(2), _NUMBERS[m.group(1)])
@@ -150,3 +158,18 @@ def parse_cost(text: str) -> ActivationCost:
     symbols = "".join(f"{{{s}}}" for s in mana)
     mana_cost(symbols)  # the amounts are in bounds (ValueError otherwise)
     return ActivationCost(text.strip(), mana=symbols, **fields)  # type: ignore[arg-type]
+
+
+def cycling(text: str) -> ActivatedDef | None:
+    """The activated ability "Cycling [cost]" is (702.29a): "[Cost], Discard this card: Draw a
+    card."; None for other text (typecycling, 702.29e, searches a library: not followed)."""
+    from pyengine.model.triggers import Instruction
+
+    m = re.fullmatch(r"Cycling ((?:\{[^{}]+\})+)", text.strip())
+    if not m:
+        return None
+    try:
+        cost = parse_cost(f"{m.group(1)}, Discard this card")
+    except ValueError:
+        return None
+    return ActivatedDef(cost, (Instruction("draw", (("player", ("ref", "you")), ("count", 1))),))

@@ -410,3 +410,34 @@ def test_tap_an_untapped_creature_you_control() -> None:
         g.apply(ActivateAbility("alice", "c", tap_untapped=("c",)))
     listed = [a for a in g.legal_actions() if isinstance(a, ActivateAbility)]
     assert [a.tap_untapped for a in listed] == [("y",)]
+
+
+def test_cycling_from_the_hand() -> None:
+    """702.29a: "Cycling {1}" means "{1}, Discard this card: Draw a card.", activated from the
+    hand (113.6m: its cost moves the card out of the hand); only by the card's owner (108.4a);
+    not from the battlefield; listed by legal_actions."""
+    def cycler(zone: Zone) -> GameObject:
+        doc = {"name": "Test Cycler", "types": ["Creature"], "power": 1, "toughness": 1,
+               "abilities": [{"text": "Cycling {1}"}]}
+        chars = parse_characteristics(Cursor.root(doc, None), Ctx(key_prefix="cy", players=("alice", "bob")))
+        return GameObject("cy", chars, owner="alice", controller="alice", timestamp=1, zone=zone)
+
+    players = (Player("alice", library_size=20, mana="{R}"), Player("bob", library_size=20))
+    g = new_game(state(cycler(Zone.HAND), players=players))
+    listed = [a for a in g.legal_actions() if isinstance(a, ActivateAbility)]
+    assert [a.source for a in listed] == ["cy"]
+    g = g.apply(ActivateAbility("alice", "cy"))
+    assert _zone(g, "cy") == Zone.GRAVEYARD and g.state.player("alice").mana == "" and len(g.stack) == 1
+    g = _resolve(g)
+    assert (g.state.player("alice").library_size, g.state.player("alice").hand_size) == (19, 1)
+    with pytest.raises(IllegalAction) as err:
+        new_game(state(cycler(Zone.BATTLEFIELD), players=players)).apply(ActivateAbility("alice", "cy"))
+    assert err.value.rule == "602.1"
+    g = new_game(state(cycler(Zone.HAND), players=players))
+    g = g.apply(Pass())  # bob receives priority
+    with pytest.raises(IllegalAction) as err:
+        g.apply(ActivateAbility("bob", "cy"))
+    assert err.value.rule == "602.2"
+    with pytest.raises(IllegalAction) as err:  # no mana: 118.3
+        new_game(state(cycler(Zone.HAND))).apply(ActivateAbility("alice", "cy"))
+    assert err.value.rule == "601.2h"
