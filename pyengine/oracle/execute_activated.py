@@ -62,7 +62,7 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         kinds = want.get("types", ["Artifact"])
         for i in range(n - len(have)):
             have.append(f"tapper{i}")
-            extra.append({"id": f"tapper{i}", "name": "Generated Permanent", "types": kinds,
+            extra.append({"id": f"tapper{i}", "name": "Generated Permanent", "types": list(kinds),
                           "controller": "alice", "timestamp": 22 + i,
                           **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
         act["tap_untapped"] = have
