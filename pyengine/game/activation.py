@@ -150,8 +150,8 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
         raise IllegalAction("113.6", f"{src.id} is in the {src.zone.value}: a permanent's activated "
                                      "abilities are activated on the battlefield")
     result = layers(game.state, budget)
-    ch = result.objects.get(src.id, src.printed)
     owner = src.zone == Zone.HAND  # 108.4a: a card in a hand has no controller; its owner's
+    ch: Any = src.printed if owner else result.objects[src.id]
     who = src.owner if owner else ch.controller
     if who != action.player:
         raise IllegalAction("602.2", f"only {src.id}'s {'owner' if owner else 'controller'} ({who}) can "
@@ -198,7 +198,7 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     events = cost_events(game.state, result, action, d.cost, ch)
     # 602.2a: the ability goes on the stack; its instructions bound now
     other = next(p for p in game.state.player_ids if p != action.player)
-    refs = {"self": (src.id,), "you": (action.player,), "opponent": (other,)}
+    refs: dict[str, tuple[str, ...]] = {"self": (src.id,), "you": (action.player,), "opponent": (other,)}
     refs.update({("target" if i == 0 else f"target{i + 1}"): (t,) for i, (t, _) in enumerate(targets)})
     from pyengine.game.triggered import instantiate
 

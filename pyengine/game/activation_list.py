@@ -45,8 +45,8 @@ def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbil
     sources = [o.id for o in mine if not o.tapped and mana_abilities(result.objects[o.id].abilities)]
     hand = [o.id for o in game.state.objects if o.zone == Zone.HAND and o.owner == pid]
     out: list[ActivateAbility] = []
-    cards = [o for o in game.state.objects if o.zone == Zone.HAND and o.owner == pid]
-    for o in mine + cards:
+    in_hand = [o for o in game.state.objects if o.zone == Zone.HAND and o.owner == pid]
+    for o in mine + in_hand:
         names = abilities_of(game.state, o.id, result)
         for number, (_name, d) in enumerate(names, 1):
             if d.targets:

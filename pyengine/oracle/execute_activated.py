@@ -55,8 +55,8 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         act["sacrifice"] = [victim]
         gone.add(victim)
     if cost.tap_untapped is not None:  # alice's untapped permanents of that type, made when she has none
-        kind, n, _another = cost.tap_untapped
-        want = {} if kind == "permanent" else {"types": [kind.capitalize()]}
+        tap_kind, n, _another = cost.tap_untapped
+        want = {} if tap_kind == "permanent" else {"types": [tap_kind.capitalize()]}
         have = [oid for oid, _n, ctl, types, colors in POOL
                 if ctl == "alice" and oid not in gone and fits(want, types, colors, ctl)][:n]
         kinds = want.get("types", ["Artifact"])
