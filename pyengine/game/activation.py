@@ -118,21 +118,22 @@ def activated_abilities(state: GameState) -> dict[str, ActivatedDef]:
 def abilities_of(state: GameState, oid: str, result: Any) -> list[tuple[str, ActivatedDef]]:
     """The activated abilities the game follows of the object, numbered in this order (602.2a):
     on the battlefield, its abilities after layers, in the order printed then those an effect
-    grants in the order of their texts, but not those that discard it (113.6m); in a hand, its
-    printed abilities that discard it from there, cycling (702.29a) among them."""
+    grants in the order of their texts, but not those that move it out of another zone
+    (113.6m); in a hand, its printed abilities that discard it, cycling (702.29a) among them; in
+    a graveyard, those that exile it from there."""
     from pyengine.model.activated import cycling
 
     src = state.object(oid)
-    if src.zone == Zone.HAND:
+    if src.zone in (Zone.HAND, Zone.GRAVEYARD):
         found = [(a.name, a.activated if a.activated is not None else cycling(a.name))
                  for a in src.printed.abilities]
-        return [(n, d) for n, d in found if d is not None and d.cost.discard_self]
+        return [(n, d) for n, d in found if d is not None and d.cost.zone == src.zone.value]
     if src.zone != Zone.BATTLEFIELD or oid not in result.objects:
         return []
     defs = activated_abilities(state)
     printed = [a.name for a in src.printed.abilities]
     return sorted(((name, defs[name]) for name in set(result.objects[oid].abilities)
-                   if name in defs and not defs[name].cost.discard_self),
+                   if name in defs and defs[name].cost.zone == "battlefield"),
                   key=lambda nd: (printed.index(nd[0]) if nd[0] in printed else len(printed), nd[0]))
 
 
@@ -146,11 +147,11 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     if game.priority != action.player:
         raise IllegalAction("117.1b", f"{action.player} does not have priority; {game.priority} has it")
     src = game.state.object(action.source)
-    if src.zone not in (Zone.BATTLEFIELD, Zone.HAND):
+    if src.zone not in (Zone.BATTLEFIELD, Zone.HAND, Zone.GRAVEYARD):
         raise IllegalAction("113.6", f"{src.id} is in the {src.zone.value}: a permanent's activated "
                                      "abilities are activated on the battlefield")
     result = layers(game.state, budget)
-    owner = src.zone == Zone.HAND  # 108.4a: a card in a hand has no controller; its owner's
+    owner = src.zone != Zone.BATTLEFIELD  # 108.4a: a card in a hand or graveyard: its owner
     ch: Any = src.printed if owner else result.objects[src.id]
     who = src.owner if owner else ch.controller
     if who != action.player:

@@ -91,6 +91,10 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
         if life < cost.life:
             raise IllegalAction("119.4", f"{action.player} has {life} life: can't pay {cost.life} life")
         events.append(Event("pay_life", (("player", ("p", action.player)), ("amount", cost.life))))
+    if cost.exile_self:  # 113.6m: from its owner's graveyard
+        if src.zone != Zone.GRAVEYARD:
+            raise IllegalAction("113.6m", f"{src.id} is exiled from its owner's graveyard for the cost")
+        events.append(_move(src.id, "graveyard", "exile", "cost"))
     if cost.discard_self:  # 113.6m: from its owner's hand
         if src.zone != Zone.HAND or action.source in action.discard:
             raise IllegalAction("113.6m", f"{src.id} is discarded from its owner's hand for the cost")

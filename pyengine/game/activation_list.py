@@ -2,8 +2,8 @@
 for the player holding priority, so that a script or a random player can activate abilities.
 
 Each candidate is an :class:`~pyengine.game.activation.ActivateAbility` of an ability of a
-permanent the player controls (602.2) or of a card in their hand that discards it (cycling,
-113.6m), with one choice of targets among the legal ones (601.2c), of a permanent to
+permanent the player controls (602.2) or of a card in their hand or graveyard whose cost moves
+it out of there (cycling, 113.6m), with one choice of targets among the legal ones (601.2c), of a permanent to
 sacrifice, of permanents to tap and of cards to discard for the cost, and the mana of the pool,
 or of the player's untapped mana sources tapped in order for what the pool lacks (601.2g). A
 candidate is listed only if the game accepts it: the activation itself judges the timing
@@ -45,7 +45,7 @@ def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbil
     sources = [o.id for o in mine if not o.tapped and mana_abilities(result.objects[o.id].abilities)]
     hand = [o.id for o in game.state.objects if o.zone == Zone.HAND and o.owner == pid]
     out: list[ActivateAbility] = []
-    in_hand = [o for o in game.state.objects if o.zone == Zone.HAND and o.owner == pid]
+    in_hand = [o for o in game.state.objects if o.zone in (Zone.HAND, Zone.GRAVEYARD) and o.owner == pid]
     for o in mine + in_hand:
         names = abilities_of(game.state, o.id, result)
         for number, (_name, d) in enumerate(names, 1):

@@ -27,7 +27,8 @@ control`` (``two ... creatures``) summoning sick or not; ``another``: not the so
 
 ``Discard this card`` (``Discard CARDNAME``) discards the source from its owner's hand: the
 ability is activated from the hand (113.6m), as cycling is (702.29a: "Cycling [cost]" means
-"[Cost], Discard this card: Draw a card.", :func:`cycling`).
+"[Cost], Discard this card: Draw a card.", :func:`cycling`); ``Exile this card from your
+graveyard`` (``Exile CARDNAME ...``) exiles it from its owner's graveyard: activated there.
 
 A loyalty ability (606.3) is activated only as a sorcery and only if none of its source's
 loyalty abilities has been activated this turn; the game reads that from ``loyalty`` being set.
@@ -75,6 +76,12 @@ class ActivationCost:
     loyalty: int | None = None  # 606.4: +N, -N or 0 loyalty counters; None: no loyalty ability
     tap_untapped: tuple[str, int, bool] | None = None  # "Tap N untapped TYPE you control" (another?)
     discard_self: bool = False  # "Discard this card": activated from its owner's hand (113.6m)
+    exile_self: bool = False  # "Exile this card from your graveyard": from the graveyard (113.6m)
+
+    @property
+    def zone(self) -> str:
+        """The zone the ability functions in (113.6m: a cost that moves its card out of a zone)."""
+        return "hand" if self.discard_self else "graveyard" if self.exile_self else "battlefield"
 
     @property
     def is_loyalty(self) -> bool:
@@ -149,6 +156,9 @@ def parse_cost(text: str) -> ActivationCost:
             continue
         if re.fullmatch(rf"discard {_SELF}", low) and "discard_self" not in fields:
             fields["discard_self"] = True
+            continue
+        if re.fullmatch(rf"exile {_SELF} from your graveyard", low) and "exile_self" not in fields:
+            fields["exile_self"] = True
             continue
         m = re.fullmatch(rf"remove (a|an|one|two|three|four|five) (\S+) counters? from {_SELF}", low)
         if m and "remove" not in fields:

@@ -34,16 +34,16 @@ _WORDS = {"as a sorcery": ("timing", "sorcery"),  # 602.5d
 def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"{T}: SELF deals 1 damage to any target.", "Sacrifice SELF: It deals 1 damage to any
     target.", "{2}, {T}: Draw a card. Activate only as a sorcery." (CR 602.1, 602.5b, 602.5d)."""
-    if {"Instant", "Sorcery"} & set(card.get("types", ())):
-        return None  # activated from the hand or a graveyard (113.6): not followed
     m = _HEAD.fullmatch(par)
     if not m:
         return None
     head, body = m.group(1), m.group(2)
     try:
-        parse_cost(head)  # a loyalty cost too (606.2: a loyalty ability, whatever its permanent)
+        cost = parse_cost(head)  # a loyalty cost too (606.2: a loyalty ability, whatever its permanent)
     except ValueError:
         return None
+    if {"Instant", "Sorcery"} & set(card.get("types", ())) and cost.zone == "battlefield":
+        return None  # an instant's ability that functions on the stack (113.6): not followed
     found: dict[str, str] = {}
     r = _RESTRICTION.search(body)
     if r:

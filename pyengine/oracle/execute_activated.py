@@ -1,12 +1,13 @@
 """The generated game of a compiled activated ability (CR 602): the card on alice's side of the
-generated board (pyengine.oracle.execute_game), or in her hand when its cost discards it
-(113.6m: cycling, channel), everything its cost takes ready (the mana in her pool, the card
-tapped for {Q}, the counters it removes on it, a card in her hand to discard, a permanent of
-hers to sacrifice or to tap, loyalty counters for a loyalty ability), alice activates the
-ability in her main phase (her beginning of combat step for "Activate only during combat")
-with the first fitting target of each kind, then it resolves. Checked: the cost was paid as the
-ability went on the stack (602.2b: her pool empty, the card tapped, sacrificed or discarded,
-a loyalty ability's counters put on or removed, 606.4) and the stack is empty at the end."""
+generated board (pyengine.oracle.execute_game), or in her hand or graveyard when its cost
+discards it or exiles it from there (113.6m: cycling, channel), everything its cost takes
+ready (the mana in her pool, the card tapped for {Q}, the counters it removes on it, a card in
+her hand to discard, a permanent of hers to sacrifice or to tap, loyalty counters for a
+loyalty ability), alice activates the ability in her main phase (her beginning of combat step
+for "Activate only during combat") with the first fitting target of each kind, then it
+resolves. Checked: the cost was paid as the ability went on the stack (602.2b: her pool empty,
+the card tapped, sacrificed, discarded or exiled, a loyalty ability's counters put on or
+removed, 606.4) and the stack is empty at the end."""
 
 from __future__ import annotations
 
@@ -29,8 +30,8 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     me: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
     if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
         me["attached_to"] = "bears"  # an unattached Aura would go to the graveyard (704.5m)
-    if cost.discard_self:  # 113.6m: activated from alice's hand
-        me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
+    if cost.zone != "battlefield":  # 113.6m: activated from alice's hand or graveyard
+        me = {"id": "card", "card": card.name, "owner": "alice", "zone": cost.zone}
     if cost.untap:
         me["tapped"] = True
     if cost.remove is not None:
@@ -83,8 +84,8 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         act["targets"] = targets
     pool = "".join("{C}" * int(s[1:-1]) if s[1:-1].isdigit() else s
                    for s in _symbols(cost.mana))
-    if cost.sacrifice_self or cost.discard_self:
-        check["objects"] = {"card": {"zone": "graveyard"}}
+    if cost.sacrifice_self or cost.discard_self or cost.exile_self:
+        check["objects"] = {"card": {"zone": "exile" if cost.exile_self else "graveyard"}}
     elif cost.tap or cost.untap:
         check["objects"] = {"card": {"tapped": cost.tap}}
     script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]

@@ -441,3 +441,29 @@ def test_cycling_from_the_hand() -> None:
     with pytest.raises(IllegalAction) as err:  # no mana: 118.3
         new_game(state(cycler(Zone.HAND))).apply(ActivateAbility("alice", "cy"))
     assert err.value.rule == "601.2h"
+
+
+def test_exile_this_card_from_your_graveyard() -> None:
+    """113.6m: a cost exiling its card from a graveyard makes the ability function there only:
+    activated by the card's owner (108.4a) from the graveyard, the card exiled as the cost is
+    paid; not from the battlefield."""
+    ab = {"activated": {"cost": "Exile this card from your graveyard", "do": GAIN},
+          "text": "Exile this card from your graveyard: You gain 2 life."}
+    assert parse_cost("Exile Dauntless Cathar from your graveyard").zone == "graveyard"
+
+    def game(zone: Zone) -> Game:
+        doc = {"name": "Test Ghost", "types": ["Creature"], "power": 1, "toughness": 1, "abilities": [ab]}
+        chars = parse_characteristics(Cursor.root(doc, None), Ctx(key_prefix="gh", players=("alice", "bob")))
+        return new_game(state(GameObject("gh", chars, owner="alice", controller="alice", timestamp=1,
+                                         zone=zone)))
+    g = game(Zone.GRAVEYARD)
+    assert [a.source for a in g.legal_actions() if isinstance(a, ActivateAbility)] == ["gh"]
+    g = g.apply(ActivateAbility("alice", "gh"))
+    assert _zone(g, "gh") == Zone.EXILE and _life(_resolve(g), "alice") == 22
+    for zone, rule in ((Zone.BATTLEFIELD, "602.1"), (Zone.HAND, "602.1")):
+        with pytest.raises(IllegalAction) as err:
+            game(zone).apply(ActivateAbility("alice", "gh"))
+        assert err.value.rule == rule
+    with pytest.raises(IllegalAction) as err:
+        game(Zone.GRAVEYARD).apply(Pass()).apply(ActivateAbility("bob", "gh"))
+    assert err.value.rule == "602.2"
