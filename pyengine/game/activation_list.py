@@ -36,9 +36,13 @@ def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbil
     if pid is None or game.pending is not None or game.outcome.over:
         return ()
     try:
-        activated_abilities(game.state)  # two abilities with one text: none listed (113.2c)
+        defs = activated_abilities(game.state)  # two abilities with one text: none listed (113.2c)
     except IllegalAction:
         return ()
+    cycling = any(a.name.startswith("Cycling ") for o in game.state.objects if o.zone == Zone.HAND
+                  for a in o.printed.abilities)
+    if not defs and not cycling:
+        return ()  # nothing to activate: no layers computed
     result = layers(game.state, budget)
     mine = [o for o in game.state.objects if o.zone == Zone.BATTLEFIELD and o.id in result.objects
             and result.objects[o.id].controller == pid]
