@@ -11,7 +11,17 @@ from typing import Any, Union
 from pyengine.budget import Budget
 from pyengine.damage.model import Share
 from pyengine.events import GameEvent
-from pyengine.game import activation, casting, checks, combat, keyword_actions, stack, triggered, turns
+from pyengine.game import (
+    activation,
+    activation_list,
+    casting,
+    checks,
+    combat,
+    keyword_actions,
+    stack,
+    triggered,
+    turns,
+)
 from pyengine.game.model import Game, IllegalAction, Outcome, StackItem
 from pyengine.game.perform import perform
 from pyengine.game.triggered import ChooseOptional, TargetTriggers
@@ -277,7 +287,8 @@ def legal_actions(game: Game) -> tuple[Action, ...]:
     if game.priority is not None:
         out.append(Pass(game.priority))
         out += keyword_actions.special_actions(game)  # 116.2b: turning a manifested permanent face up
+        out += activation_list.activations(game)  # 602.2: the activated abilities the game accepts now
     elif game.step == Step.CLEANUP:
-        out.append(Advance(Step.UNTAP))
+        out.append(Advance(Step.UPKEEP))  # the next turn: its untap step gives no priority (502.4)
     out += [Concede(p) for p in game.state.player_ids]
     return tuple(out)

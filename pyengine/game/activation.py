@@ -37,7 +37,10 @@ from pyengine.model.triggers import Pattern, TriggerDef
 from pyengine.triggers.model import Triggered
 
 MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
-FIELDS = {"player", "source", "ability", "targets", "payment", "sacrifice", "discard", "choices"}
+COMBAT = (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE,
+          Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)  # 506.1: the steps of the combat phase
+FIELDS = {"player", "source", "ability", "targets", "payment", "sacrifice", "discard", "choices",
+          "tap_untapped"}
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,8 @@ class ActivateAbility:
     targets (object or player ids, in order), mana abilities activated for the cost (``tap``:
     (id, mana letter or None)), the mana spent from the pool (``pool``: None, spent as the
     cost takes it when only one way is possible), the permanents sacrificed and the cards
-    discarded for the cost, and replacement choices on resolution."""
+    discarded for the cost, and replacement choices on resolution; ``tap_untapped`` the
+    permanents tapped for a "Tap an untapped creature you control" cost."""
 
     player: str
     source: str
@@ -59,10 +63,12 @@ class ActivateAbility:
     sacrifice: tuple[str, ...] = ()
     discard: tuple[str, ...] = ()
     choices: tuple[Any, ...] = ()
+    tap_untapped: tuple[str, ...] = ()
 
 
 def read_activate(cur: Cursor, reader: Any) -> ActivateAbility:
-    """``{player, source, ability, targets, payment: {tap, pool}, sacrifice, discard, choices}``."""
+    """``{player, source, ability, targets, payment: {tap, pool}, sacrifice, discard,
+    tap_untapped, choices}``."""
     from pyengine.queries.cast import _payment
 
     cur.mapping(FIELDS, "an activation {player: P, source: PERMANENT, targets: [...], payment: {...}}")
@@ -71,7 +77,7 @@ def read_activate(cur: Cursor, reader: Any) -> ActivateAbility:
     ability = cur.get("ability").integer("an ability number (1: the first)", 1) \
         if cur.has("ability") else None
     ids: dict[str, tuple[str, ...]] = {}
-    for key in ("targets", "sacrifice", "discard"):
+    for key in ("targets", "sacrifice", "discard", "tap_untapped"):
         if cur.has(key):
             sub = cur.get(key)
             ids[key] = tuple(sub.strings(f"a list of {key} ids"))
@@ -92,7 +98,8 @@ def read_activate(cur: Cursor, reader: Any) -> ActivateAbility:
             pool = Pool(tuple(sorted((s.upper(), n) for s, n in pay.pool)))
     choices = reader.choices(cur.get("choices")) if cur.has("choices") else ()
     return ActivateAbility(player, source, ability, ids.get("targets", ()), tap, pool,
-                           ids.get("sacrifice", ()), ids.get("discard", ()), choices)
+                           ids.get("sacrifice", ()), ids.get("discard", ()), choices,
+                           ids.get("tap_untapped", ()))
 
 
 def activated_abilities(state: GameState) -> dict[str, ActivatedDef]:
@@ -108,6 +115,28 @@ def activated_abilities(state: GameState) -> dict[str, ActivatedDef]:
     return found
 
 
+def abilities_of(state: GameState, oid: str, result: Any) -> list[tuple[str, ActivatedDef]]:
+    """The activated abilities the game follows of the object, numbered in this order (602.2a):
+    on the battlefield, its abilities after layers, in the order printed then those an effect
+    grants in the order of their texts, but not those that move it out of another zone
+    (113.6m); in a hand, its printed abilities that discard it, cycling (702.29a) among them; in
+    a graveyard, those that exile it from there."""
+    from pyengine.model.activated import cycling
+
+    src = state.object(oid)
+    if src.zone in (Zone.HAND, Zone.GRAVEYARD):
+        found = [(a.name, a.activated if a.activated is not None else cycling(a.name))
+                 for a in src.printed.abilities]
+        return [(n, d) for n, d in found if d is not None and d.cost.zone == src.zone.value]
+    if src.zone != Zone.BATTLEFIELD or oid not in result.objects:
+        return []
+    defs = activated_abilities(state)
+    printed = [a.name for a in src.printed.abilities]
+    return sorted(((name, defs[name]) for name in set(result.objects[oid].abilities)
+                   if name in defs and defs[name].cost.zone == "battlefield"),
+                  key=lambda nd: (printed.index(nd[0]) if nd[0] in printed else len(printed), nd[0]))
+
+
 def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Game:
     """The game with the ability on the stack, or :class:`IllegalAction` (the game unchanged)."""
     from pyengine.game import casting
@@ -118,19 +147,17 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     if game.priority != action.player:
         raise IllegalAction("117.1b", f"{action.player} does not have priority; {game.priority} has it")
     src = game.state.object(action.source)
-    if src.zone != Zone.BATTLEFIELD:
+    if src.zone not in (Zone.BATTLEFIELD, Zone.HAND, Zone.GRAVEYARD):
         raise IllegalAction("113.6", f"{src.id} is in the {src.zone.value}: a permanent's activated "
                                      "abilities are activated on the battlefield")
     result = layers(game.state, budget)
-    ch = result.objects[src.id]
-    if ch.controller != action.player:
-        raise IllegalAction("602.2", f"only {src.id}'s controller ({ch.controller}) can activate "
-                                     "its abilities")
-    defs = activated_abilities(game.state)
-    # numbered in the order printed, then those an effect grants in the order of their texts
-    printed = [a.name for a in src.printed.abilities]
-    mine = sorted(((name, defs[name]) for name in set(ch.abilities) if name in defs),
-                  key=lambda nd: (printed.index(nd[0]) if nd[0] in printed else len(printed), nd[0]))
+    owner = src.zone != Zone.BATTLEFIELD  # 108.4a: a card in a hand or graveyard: its owner
+    ch: Any = src.printed if owner else result.objects[src.id]
+    who = src.owner if owner else ch.controller
+    if who != action.player:
+        raise IllegalAction("602.2", f"only {src.id}'s {'owner' if owner else 'controller'} ({who}) can "
+                                     "activate its abilities")
+    mine = abilities_of(game.state, src.id, result)
     if not mine:
         raise IllegalAction("602.1", f"{src.id} has no activated ability the game follows")
     if action.ability is None and len(mine) > 1:
@@ -155,7 +182,8 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
                 raise IllegalAction("601.2c", f"{tid} can't be target {i} of {text!r} (legal: {shown})")
             targets.append(pick)
     # 601.2g-h: the total cost
-    casting._tapped_once([oid for oid, _ in action.tap] + ([src.id] if d.cost.tap else []))
+    casting._tapped_once([oid for oid, _ in action.tap] + ([src.id] if d.cost.tap else [])
+                         + list(action.tap_untapped))
     produced = Pool()
     if action.tap:
         from pyengine.cast.activate import check_activation
@@ -171,13 +199,14 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     events = cost_events(game.state, result, action, d.cost, ch)
     # 602.2a: the ability goes on the stack; its instructions bound now
     other = next(p for p in game.state.player_ids if p != action.player)
-    refs = {"self": (src.id,), "you": (action.player,), "opponent": (other,)}
+    refs: dict[str, tuple[str, ...]] = {"self": (src.id,), "you": (action.player,), "opponent": (other,)}
     refs.update({("target" if i == 0 else f"target{i + 1}"): (t,) for i, (t, _) in enumerate(targets)})
     from pyengine.game.triggered import bind
 
     bound = bind(game, text, d.effects, refs)
     sid = f"{src.id}:{n}@{len(game.log) + 1}"
-    game = game.emit(GameEvent("activate", obj=src.id, player=action.player, target=key, rule="602.2a"))
+    game = game.emit(GameEvent("activate", obj=src.id, player=action.player, target=key, rule="602.2a",
+                               cause="loyalty" if d.cost.is_loyalty else None))
     trig = Triggered(sid, src.id, n - 1, action.player, len(game.log), text, "602.2")
     zones = tuple(sorted({(o.id, o.zone.value) for o in game.state.objects
                           for tid, is_p in targets if not is_p and o.id == tid}))
@@ -192,6 +221,8 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
             for oid, _ in action.tap]
     if d.cost.tap:
         taps.append(GameEvent("tap", obj=src.id, player=action.player, cause="cost", rule="107.5"))
+    taps += [GameEvent("tap", obj=oid, player=action.player, cause="cost", rule="602.2b")
+             for oid in action.tap_untapped]
     for e in taps:
         objs[e.obj or ""] = replace(objs[e.obj or ""], tapped=True)
     if d.cost.untap:
@@ -207,13 +238,35 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
 
 
 def _timing(game: Game, action: ActivateAbility, d: ActivatedDef, key: str) -> None:
-    """602.5d: "Activate only as a sorcery" (the timing of 307.1); 602.5b: "Activate only once
-    each turn" (the activations since the turn began, the log's last untap step)."""
-    if d.timing == "sorcery" and (game.active != action.player or game.step not in MAIN or game.stack):
+    """602.5d: "Activate only as a sorcery" (the timing of 307.1); 602.5: "only during your
+    turn", "only during combat" (the combat phase's steps, 506.1); 602.5b: "Activate only once
+    each turn" (the activations since the turn began, the log's last untap step); 606.3: a
+    loyalty ability only as a sorcery and only if none of its source's loyalty abilities has
+    been activated this turn."""
+    sorcery = not _sorcery_time(game, action.player)
+    if d.cost.is_loyalty and sorcery:
+        raise IllegalAction("606.3", "a loyalty ability is activated only as a sorcery: in its "
+                                     "controller's main phase with an empty stack (307.1)")
+    if d.timing == "sorcery" and sorcery:
         raise IllegalAction("602.5d", "this ability is activated only as a sorcery: in its controller's "
                                       "main phase with an empty stack (307.1)")
+    if d.timing == "your_turn" and game.active != action.player:
+        raise IllegalAction("602.5", f"this ability is activated only during its controller's turn; "
+                                     f"it is {game.active}'s")
+    if d.timing == "combat" and game.step not in COMBAT:
+        raise IllegalAction("602.5", f"this ability is activated only during combat (506.1), not in the "
+                                     f"{game.step.value} step")
+    start = max((i for i, e in enumerate(game.log) if e.kind == "step_begins" and e.step == "untap"),
+                default=-1)
+    if d.cost.is_loyalty and any(e.kind == "activate" and e.cause == "loyalty" and e.obj == action.source
+                                 for e in game.log[start + 1:]):
+        raise IllegalAction("606.3", f"a loyalty ability of {action.source} has already been activated "
+                                     "this turn")
     if d.limit == "once_each_turn":
-        start = max((i for i, e in enumerate(game.log) if e.kind == "step_begins" and e.step == "untap"),
-                    default=-1)
         if any(e.kind == "activate" and e.target == key for e in game.log[start + 1:]):
             raise IllegalAction("602.5b", f"{key.split(':', 1)[1]!r} is activated only once each turn")
+
+
+def _sorcery_time(game: Game, player: str) -> bool:
+    """307.1: the player's main phase, with an empty stack (they hold priority)."""
+    return game.active == player and game.step in MAIN and not game.stack

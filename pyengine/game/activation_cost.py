@@ -3,7 +3,8 @@ each part (a permanent already tapped can't be tapped, 107.5; one untapped can't
 107.6; a creature's {T}/{Q} needs it controlled since its controller's turn began or haste,
 302.6, 602.5a; life only up to the life total, 119.4; only permanents of one's own are
 sacrificed, 701.21a; a discarded card is in the player's hand, 701.9a; counters removed are
-on the source), and the events that pay it, performed through the replacement engine."""
+on the source; a loyalty ability's counters, 606.4, 606.6), and the events that pay it,
+performed through the replacement engine."""
 
 from __future__ import annotations
 
@@ -64,6 +65,7 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
         raise IllegalAction("107.5", f"{src.id} is already tapped: {{T}} can't be paid (118.3)")
     if cost.untap and not src.tapped:
         raise IllegalAction("107.6", f"{src.id} is already untapped: {{Q}} can't be paid (118.3)")
+    _tap_untapped(state, result, action, cost)
     events: list[Event] = []
     want = 1 if cost.sacrifice else 0
     if len(action.sacrifice) != want:
@@ -89,6 +91,14 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
         if life < cost.life:
             raise IllegalAction("119.4", f"{action.player} has {life} life: can't pay {cost.life} life")
         events.append(Event("pay_life", (("player", ("p", action.player)), ("amount", cost.life))))
+    if cost.exile_self:  # 113.6m: from its owner's graveyard
+        if src.zone != Zone.GRAVEYARD:
+            raise IllegalAction("113.6m", f"{src.id} is exiled from its owner's graveyard for the cost")
+        events.append(_move(src.id, "graveyard", "exile", "cost"))
+    if cost.discard_self:  # 113.6m: from its owner's hand
+        if src.zone != Zone.HAND or action.source in action.discard:
+            raise IllegalAction("113.6m", f"{src.id} is discarded from its owner's hand for the cost")
+        events.append(_move(src.id, "hand", "graveyard", "discard"))
     if len(action.discard) != cost.discard or len(set(action.discard)) != len(action.discard):
         raise IllegalAction("601.2h", f"the cost discards {cost.discard} card(s), chosen as it is paid; "
                                       f"{len(action.discard)} named")
@@ -97,6 +107,18 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
         if c.zone != Zone.HAND or c.owner != action.player:
             raise IllegalAction("701.9a", f"{cid} is not in {action.player}'s hand")
         events.append(_move(cid, "hand", "graveyard", "discard"))
+    if cost.loyalty:  # 606.4: the loyalty cost; 606.6: -N only with at least N loyalty counters
+        if cost.loyalty > 0:
+            events.append(Event("counters", (("target", ("o", src.id)), ("counter", "loyalty"),
+                                             ("amount", cost.loyalty), ("by", ("p", action.player)),
+                                             ("cause", "cost"))))
+        else:
+            has = dict(src.counters).get("loyalty", 0)
+            if has < -cost.loyalty:
+                raise IllegalAction("606.6", f"{src.id} has {has} loyalty counter(s): its "
+                                             f"{cost.text} loyalty ability can't be activated")
+            events.append(Event("remove_counters", (("target", ("o", src.id)), ("counter", "loyalty"),
+                                                    ("amount", -cost.loyalty))))
     if cost.remove is not None:
         kind, n = cost.remove
         has = dict(src.counters).get(kind, 0)
@@ -104,6 +126,26 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
             raise IllegalAction("118.3", f"{src.id} has {has} {kind} counter(s): can't remove {n}")
         events.append(Event("remove_counters", (("target", ("o", src.id)), ("counter", kind), ("amount", n))))
     return events
+
+
+def _tap_untapped(state: GameState, result: Any, action: Any, cost: ActivationCost) -> None:
+    """"Tap an untapped creature you control" (602.2b, 601.2h): the permanents named are the
+    player's, untapped, of that card type, as many as the cost says; summoning sickness is
+    only for the source's own {T} (302.6)."""
+    kind, n, another = cost.tap_untapped or ("", 0, False)
+    if len(action.tap_untapped) != n:
+        raise IllegalAction("601.2h", f"the cost taps {n} untapped {kind or 'permanent'}(s) chosen as it is "
+                                      f"paid; {len(action.tap_untapped)} named")
+    for oid in action.tap_untapped:
+        o = next((x for x in state.objects if x.id == oid), None)
+        och = result.objects.get(oid)
+        if o is None or o.zone != Zone.BATTLEFIELD or och is None or och.controller != action.player:
+            raise IllegalAction("601.2h", f"{oid} is not a permanent {action.player} controls")
+        if o.tapped:
+            raise IllegalAction("107.5", f"{oid} is already tapped: it can't be tapped for the cost (118.3)")
+        wrong = kind != "permanent" and kind not in {t.lower() for t in och.types}
+        if wrong or another and oid == action.source:
+            raise IllegalAction("601.2h", f"{oid} is not {'another' if another else 'an'} untapped {kind}")
 
 
 def _move(oid: str, frm: str, to: str, cause: str) -> Event:

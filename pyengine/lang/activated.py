@@ -31,8 +31,8 @@ def parse_activated(cur: Cursor, ctx: Ctx) -> Ability:
     if ":" not in text.split('"', 1)[0]:
         cur.get("text").fail("an activated ability's text is written \"[Cost]: [Effect.]\" (CR 602.1)")
     body = cur.req("activated")
-    body.mapping(FIELDS, "{cost: COST, do: [EVENTS], targets: [...], timing: any|sorcery, "
-                         "limit: once_each_turn}")
+    body.mapping(FIELDS, "{cost: COST, do: [EVENTS], targets: [...], timing: any|sorcery|your_turn|"
+                         "combat, limit: once_each_turn}")
     try:
         cost = parse_cost(body.req("cost").string("a cost such as \"{1}{R}, {T}\""))
     except ValueError as exc:

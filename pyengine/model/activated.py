@@ -17,7 +17,21 @@ mana symbols ``{2}{R}``            the mana cost (107.4): generic and colored ma
 ``Pay N life``                     119.4: only with a life total of at least N
 ``Discard a card``                 a card of the activating player's hand, named by the activation
 ``Remove a +1/+1 counter from ..`` counters of that kind removed from the source (N: ``two`` ...)
+``Tap an untapped creature you     tap N untapped permanents of that card type the player controls (any,
+control`` (``two ... creatures``) summoning sick or not; ``another``: not the source), the activation
+                                   names them
+``+N`` / ``\u2212N`` / ``0``           a loyalty ability's cost (606.4): N loyalty counters put on /
+                                   removed from the source (``-N`` is read as ``\u2212N``; in brackets,
+                                   ``[+1]``, as card data writes it); alone
 =================================  ==================================================================
+
+``Discard this card`` (``Discard CARDNAME``) discards the source from its owner's hand: the
+ability is activated from the hand (113.6m), as cycling is (702.29a: "Cycling [cost]" means
+"[Cost], Discard this card: Draw a card.", :func:`cycling`); ``Exile this card from your
+graveyard`` (``Exile CARDNAME ...``) exiles it from its owner's graveyard: activated there.
+
+A loyalty ability (606.3) is activated only as a sorcery and only if none of its source's
+loyalty abilities has been activated this turn; the game reads that from ``loyalty`` being set.
 """
 
 from __future__ import annotations
@@ -29,12 +43,15 @@ from pyengine.model.effects import EffectDef
 from pyengine.model.enums import Duration
 from pyengine.model.triggers import Instruction, TargetSpec
 
-TIMINGS = ("any", "sorcery")  # 602.5d: "Activate only as a sorcery"
+# 602.5d: "Activate only as a sorcery" ("any time you could cast a sorcery"); "Activate only
+# during your turn" (your_turn); "Activate only during combat" (combat: the combat phase, 506.1)
+TIMINGS = ("any", "sorcery", "your_turn", "combat")
 LIMITS = ("once_each_turn",)  # 602.5b: "Activate only once each turn"
 SAC_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "permanent")
+_LOYALTY = re.compile(r"\[?(?:([+\u2212-])(\d+)|()(0))\]?")  # 606.1: [+N], [\u2212N], [0] ("+X" is not read)
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 # the source itself: its name (201.5), "this creature" (201.5a), CARDNAME or SELF
-_SELF = (r"(?:CARDNAME|SELF|this (?:creature|artifact|enchantment|land|permanent|planeswalker)"
+_SELF = (r"(?:CARDNAME|SELF|this (?:creature|artifact|enchantment|land|permanent|planeswalker|card)"
          r"|(?!X\b)[A-Z][\w',\- ]*)")
 
 
@@ -43,7 +60,8 @@ class ActivationCost:
     """What activating the ability costs (CR 118, 602.2h): ``mana`` the mana symbols
     (``"{1}{R}"``), ``tap``/``untap`` the source, ``sacrifice_self``, ``sacrifice`` the card
     type of another permanent to sacrifice (``other``: not the source), ``life`` to pay,
-    ``discard`` cards, ``remove`` (counter kind, number) removed from the source."""
+    ``discard`` cards, ``remove`` (counter kind, number) removed from the source, ``loyalty``
+    counters (606.4), ``tap_untapped`` (card type, number, another) permanents tapped."""
 
     text: str
     mana: str = ""
@@ -55,6 +73,20 @@ class ActivationCost:
     life: int = 0
     discard: int = 0
     remove: tuple[str, int] | None = None
+    loyalty: int | None = None  # 606.4: +N, -N or 0 loyalty counters; None: no loyalty ability
+    tap_untapped: tuple[str, int, bool] | None = None  # "Tap N untapped TYPE you control" (another?)
+    discard_self: bool = False  # "Discard this card": activated from its owner's hand (113.6m)
+    exile_self: bool = False  # "Exile this card from your graveyard": from the graveyard (113.6m)
+
+    @property
+    def zone(self) -> str:
+        """The zone the ability functions in (113.6m: a cost that moves its card out of a zone)."""
+        return "hand" if self.discard_self else "graveyard" if self.exile_self else "battlefield"
+
+    @property
+    def is_loyalty(self) -> bool:
+        """A loyalty ability's cost (606.1: a loyalty symbol in its cost)."""
+        return self.loyalty is not None
 
 
 @dataclass(frozen=True)
@@ -79,6 +111,10 @@ def parse_cost(text: str) -> ActivationCost:
     """The cost "{1}{R}, {T}" as an :class:`ActivationCost`; ValueError naming the part not read."""
     from pyengine.model.mana import parse_cost as mana_cost
 
+    m = _LOYALTY.fullmatch(text.strip())
+    if m:  # 606.4: "+N", "\u2212N" (or "-N"), "0"
+        n = int(m.group(2) or m.group(4))
+        return ActivationCost(text.strip(), loyalty=-n if m.group(1) in ("\u2212", "-") else n)
     fields: dict[str, object] = {}
     mana: list[str] = []
     parts = [p.strip() for p in text.split(",")]
@@ -106,6 +142,10 @@ def parse_cost(text: str) -> ActivationCost:
         if m and m.group(2) in SAC_TYPES and "sacrifice" not in fields:
             fields["sacrifice"], fields["other"] = m.group(2), m.group(1) == "another"
             continue
+        m = re.fullmatch(r"tap (an|one|two|three|another) untapped (\w+?)s? you control", low)
+        if m and m.group(2) in SAC_TYPES and "tap_untapped" not in fields:
+            fields["tap_untapped"] = (m.group(2), _NUMBERS.get(m.group(1), 1), m.group(1) == "another")
+            continue
         m = re.fullmatch(r"pay (\d+) life", low)
         if m:
             fields["life"] = int(fields.get("life", 0)) + int(m.group(1))  # type: ignore[call-overload]
@@ -113,6 +153,12 @@ def parse_cost(text: str) -> ActivationCost:
         m = re.fullmatch(r"discard (a|one|two|three) cards?", low)
         if m:
             fields["discard"] = _NUMBERS[m.group(1)]
+            continue
+        if re.fullmatch(rf"discard {_SELF}", low) and "discard_self" not in fields:
+            fields["discard_self"] = True
+            continue
+        if re.fullmatch(rf"exile {_SELF} from your graveyard", low) and "exile_self" not in fields:
+            fields["exile_self"] = True
             continue
         m = re.fullmatch(rf"remove (a|an|one|two|three|four|five) (\S+) counters? from {_SELF}", low)
         if m and "remove" not in fields:
@@ -122,3 +168,18 @@ def parse_cost(text: str) -> ActivationCost:
     symbols = "".join(f"{{{s}}}" for s in mana)
     mana_cost(symbols)  # the amounts are in bounds (ValueError otherwise)
     return ActivationCost(text.strip(), mana=symbols, **fields)  # type: ignore[arg-type]
+
+
+def cycling(text: str) -> ActivatedDef | None:
+    """The activated ability "Cycling [cost]" is (702.29a): "[Cost], Discard this card: Draw a
+    card."; None for other text (typecycling, 702.29e, searches a library: not followed)."""
+    from pyengine.model.triggers import Instruction
+
+    m = re.fullmatch(r"Cycling ((?:\{[^{}]+\})+)", text.strip())
+    if not m:
+        return None
+    try:
+        cost = parse_cost(f"{m.group(1)}, Discard this card")
+    except ValueError:
+        return None
+    return ActivatedDef(cost, (Instruction("draw", (("player", ("ref", "you")), ("count", 1))),))

@@ -4,9 +4,12 @@ performs: "[Cost]: [Effect.]" with the cost's parts read by
 counters removed) and the effect's sentences by :func:`pyengine.oracle.effects.effect`.
 
 It becomes ``{activated: {cost, do, targets, timing, limit}, text}`` (docs/effect-language.md,
-"Activated abilities"); "Activate only as a sorcery." (602.5d) and "Activate only once each
-turn." (602.5b) are the ability's restrictions, not its effect (602.1b). Loyalty abilities
-(606) and abilities whose cost or effect isn't read stay seen as present or absent.
+"Activated abilities"); "Activate only as a sorcery." (or "any time you could cast a
+sorcery", 602.5d), "only during your turn", "only during combat" and "Activate only once each
+turn." (602.5b), joined by "and", are the ability's restrictions, not its effect (602.1b). A planeswalker's
+loyalty ability "+1: ...", "−2: ...", "0: ..." (606.1, 606.4) is one with a loyalty cost
+(its timing is 606.3's, the game's); "+X" and abilities whose cost or effect isn't read stay
+seen as present or absent.
 """
 
 from __future__ import annotations
@@ -19,33 +22,38 @@ from pyengine.oracle import effects as E
 from pyengine.oracle.common import Abilities
 
 _HEAD = re.compile(r"([^.\"]+?): (.+)")
-_LOYALTY = re.compile(r"[+\u2212\-]?(\d+|X)")  # 606.1: "+1: ...", "\u22122: ...", "0: ..."
-# 602.1b: restrictions on when it may be activated (text after the colon, not its effect)
-_RESTRICTIONS = (
-    (re.compile(r" Activate only as a sorcery and only once each turn\.$"), ("sorcery", "once_each_turn")),
-    (re.compile(r" Activate only as a sorcery\.$"), ("sorcery", None)),
-    (re.compile(r" Activate only once each turn\.$"), ("any", "once_each_turn")),
-)
+# 602.1b: restrictions on when it may be activated (text after the colon, not its effect):
+# "Activate only as a sorcery and only once each turn.", "Activate only during your turn.", ...
+_RESTRICTION = re.compile(r" Activate only ([^.]+?)\.$")
+_WORDS = {"as a sorcery": ("timing", "sorcery"),  # 602.5d
+          "any time you could cast a sorcery": ("timing", "sorcery"),
+          "during your turn": ("timing", "your_turn"), "during combat": ("timing", "combat"),
+          "once each turn": ("limit", "once_each_turn")}  # 602.5b
 
 
 def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"{T}: SELF deals 1 damage to any target.", "Sacrifice SELF: It deals 1 damage to any
     target.", "{2}, {T}: Draw a card. Activate only as a sorcery." (CR 602.1, 602.5b, 602.5d)."""
-    if {"Instant", "Sorcery"} & set(card.get("types", ())):
-        return None  # activated from the hand or a graveyard (113.6): not followed
     m = _HEAD.fullmatch(par)
-    if not m or _LOYALTY.fullmatch(m.group(1)):
+    if not m:
         return None
     head, body = m.group(1), m.group(2)
     try:
-        parse_cost(head)
+        cost = parse_cost(head)  # a loyalty cost too (606.2: a loyalty ability, whatever its permanent)
     except ValueError:
         return None
-    timing, limit = "any", None
-    for pattern, (t, lim) in _RESTRICTIONS:
-        if pattern.search(body):
-            body, timing, limit = pattern.sub("", body), t, lim
-            break
+    if {"Instant", "Sorcery"} & set(card.get("types", ())) and cost.zone == "battlefield":
+        return None  # an instant's ability that functions on the stack (113.6): not followed
+    found: dict[str, str] = {}
+    r = _RESTRICTION.search(body)
+    if r:
+        for words in re.split(r",? and (?:only )?", r.group(1)):
+            kind, value = _WORDS.get(words, ("?", ""))
+            if kind == "?" or kind in found:
+                return None  # another restriction (602.1b) the game doesn't follow
+            found[kind] = value
+        body = body[:r.start()]
+    timing, limit = found.get("timing", "any"), found.get("limit")
     if "Activate" in body:  # another restriction (602.1b) the game doesn't follow
         return None
     body = re.sub(r"^It deals", "SELF deals", body)  # "it": the ability's source (113.7a)

@@ -1,10 +1,13 @@
 """The generated game of a compiled activated ability (CR 602): the card on alice's side of the
-generated board (pyengine.oracle.execute_game), everything its cost takes ready (the mana in
-her pool, the card tapped for {Q}, the counters it removes on it, a card in her hand to
-discard, a permanent of hers to sacrifice), alice activates the ability in her main phase with
-the first fitting target of each kind, then it resolves. Checked: the cost was paid as the
-ability went on the stack (602.2b: her pool empty, the card tapped or sacrificed) and the
-stack is empty at the end."""
+generated board (pyengine.oracle.execute_game), or in her hand or graveyard when its cost
+discards it or exiles it from there (113.6m: cycling, channel), everything its cost takes
+ready (the mana in her pool, the card tapped for {Q}, the counters it removes on it, a card in
+her hand to discard, a permanent of hers to sacrifice or to tap, loyalty counters for a
+loyalty ability), alice activates the ability in her main phase (her beginning of combat step
+for "Activate only during combat") with the first fitting target of each kind, then it
+resolves. Checked: the cost was paid as the ability went on the stack (602.2b: her pool empty,
+the card tapped, sacrificed, discarded or exiled, a loyalty ability's counters put on or
+removed, 606.4) and the stack is empty at the end."""
 
 from __future__ import annotations
 
@@ -27,10 +30,18 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     me: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
     if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
         me["attached_to"] = "bears"  # an unattached Aura would go to the graveyard (704.5m)
+    if cost.zone != "battlefield":  # 113.6m: activated from alice's hand or graveyard
+        me = {"id": "card", "card": card.name, "owner": "alice", "zone": cost.zone}
     if cost.untap:
         me["tapped"] = True
     if cost.remove is not None:
         me["counters"] = {cost.remove[0]: cost.remove[1]}
+    check: dict[str, Any] = {"mana": {"alice": ""}}
+    if cost.is_loyalty:  # 606.6: enough loyalty for a -N, and one left after it (704.5i)
+        loyalty = str(card.card.get("loyalty", ""))
+        start = max(int(loyalty) if loyalty.isdigit() else 3, 1 - min(cost.loyalty or 0, 0))
+        me["counters"] = {"loyalty": start}
+        check["objects"] = {"card": {"counters": {"loyalty": start + (cost.loyalty or 0)}}}
     extra = [me]
     act: dict[str, Any] = {"player": "alice", "source": "card"}
     if several:
@@ -47,6 +58,18 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
                           "timestamp": 21, **({"power": 1, "toughness": 1} if "Creature" in kind else {})})
         act["sacrifice"] = [victim]
         gone.add(victim)
+    if cost.tap_untapped is not None:  # alice's untapped permanents of that type, made when she has none
+        tap_kind, n, _another = cost.tap_untapped
+        want = {} if tap_kind == "permanent" else {"types": [tap_kind.capitalize()]}
+        have = [oid for oid, _n, ctl, types, colors in POOL
+                if ctl == "alice" and oid not in gone and fits(want, types, colors, ctl)][:n]
+        kinds = want.get("types", ["Artifact"])
+        for i in range(n - len(have)):
+            have.append(f"tapper{i}")
+            extra.append({"id": f"tapper{i}", "name": "Generated Permanent", "types": list(kinds),
+                          "controller": "alice", "timestamp": 22 + i,
+                          **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
+        act["tap_untapped"] = have
     if cost.discard:
         extra += [{"id": f"fodder{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"}
                   for i in range(cost.discard)]
@@ -61,9 +84,8 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         act["targets"] = targets
     pool = "".join("{C}" * int(s[1:-1]) if s[1:-1].isdigit() else s
                    for s in _symbols(cost.mana))
-    check: dict[str, Any] = {"mana": {"alice": ""}}
-    if cost.sacrifice_self:
-        check["objects"] = {"card": {"zone": "graveyard"}}
+    if cost.sacrifice_self or cost.discard_self or cost.exile_self:
+        check["objects"] = {"card": {"zone": "exile" if cost.exile_self else "graveyard"}}
     elif cost.tap or cost.untap:
         check["objects"] = {"card": {"tapped": cost.tap}}
     script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]

@@ -417,7 +417,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         if found_a is None:
             return None
         extra, script, checks["activated"], pool = found_a
-        active, step = "alice", "precombat_main"
+        # "Activate only during combat" (602.5): alice's beginning of combat step (506.1)
+        combat = activated[0]["activated"].get("timing") == "combat"
+        active, step = "alice", "beginning_of_combat" if combat else "precombat_main"
     elif on_stack:
         found = _counter_script(card, on_stack[0])
         if found is None:

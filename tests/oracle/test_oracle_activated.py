@@ -31,11 +31,11 @@ def test_cost_and_effect_compiled() -> None:
 
 
 def test_what_is_not_followed_stays_text() -> None:
-    """Loyalty abilities (606), costs the game doesn't pay, restrictions it doesn't follow,
+    """Costs the game doesn't pay ("+X" loyalty too), restrictions it doesn't follow,
     effects the compiler doesn't read, an instant's abilities (113.6): None (seen as text)."""
-    for par in ("+1: Draw a card.", "\u22122: Draw a card.", "{X}, {T}: Draw a card.",
+    for par in ("+X: Draw a card.", "[\u2212X]: Draw a card.", "{X}, {T}: Draw a card.",
                 "{T}, Exile a card from your graveyard: Draw a card.",
-                "{T}: Draw a card. Activate only during your turn.", "{B}: Regenerate SELF.",
+                "{T}: Draw a card. Activate only during your upkeep.", "{B}: Regenerate SELF.",
                 "{1}, Sacrifice X creatures: Draw a card.", "{T}: Add {G}."):
         assert activated(par, par, CREATURE) is None, par
     assert activated("{T}: Draw a card.", "T", {"types": ["Instant"]}) is None
@@ -98,3 +98,51 @@ def test_pumps_compiled_as_the_continuous_effect_they_create() -> None:
     assert got is not None and got[0]["activated"]["targets"] == [{"obj": {"types": ["Creature"]}}]
     assert got[0]["activated"]["resolves"] == {"modify_pt": {"power": 1, "toughness": 1}}
     assert activated("{R}: SELF gets +1/+0 until your next turn.", "T", CREATURE) is None
+
+
+WALKER = {"types": ["Planeswalker"], "name": "W", "loyalty": 3}
+
+
+def test_loyalty_abilities_compiled() -> None:
+    """606.1, 606.4: "+1: ...", "\u22122: ...", "0: ..." (card data writes "[+1]: ...") are
+    activated abilities with a loyalty cost; their timing is 606.3's, not written."""
+    got = activated("[+1]: You gain 2 life.", "T", WALKER)
+    gain = [{"kind": "gain_life", "player": "you", "amount": 2}]
+    assert got == [{"activated": {"cost": "[+1]", "do": gain}, "text": "T"}]
+    got = activated("\u22122: Target player draws a card.", "T", WALKER)
+    assert got is not None and got[0]["activated"]["cost"] == "\u22122"
+    assert got[0]["activated"]["targets"] == [{"player": "any"}]
+    assert activated("0: Draw a card.", "T", WALKER) is not None
+    assert activated("[\u22122]: Target player mills twenty cards.", "T", WALKER) is None  # effect not read
+
+
+def test_generated_game_activates_a_loyalty_ability(fixture_data: Path) -> None:
+    """Test Walker (loyalty 3) compiles fully; its generated game activates "+1" and checks the
+    counter put on as the cost (606.4): 3 then 4; the ability resolves."""
+    from pyengine import oracle
+    from pyengine.oracle.execute_game import game_text, run_game
+
+    card = oracle.compiled("Test Walker")
+    assert card is not None and card.status == "full", card and card.clauses
+    doc = yaml.safe_load(game_text(card) or "")
+    me = next(o for o in doc["objects"] if o["id"] == "card")
+    assert me["counters"] == {"loyalty": 3}
+    assert doc["query"]["script"][0] == {"activate": {"player": "alice", "source": "card", "ability": 1}}
+    assert doc["expect"]["checkpoints"]["activated"]["objects"] == {"card": {"counters": {"loyalty": 4}}}
+    assert run_game(card, template="activated ability") == (True, "")
+
+
+def test_restrictions_compiled() -> None:
+    """602.5, 602.5b, 602.5d: "only during your turn", "only during combat", "only any time you
+    could cast a sorcery" (= as a sorcery), joined with "and only once each turn"."""
+    def restrict(par: str) -> tuple[object, object] | None:
+        got = activated(par, "T", CREATURE)
+        return None if got is None else (got[0]["activated"].get("timing"),
+                                         got[0]["activated"].get("limit"))
+    assert restrict("{T}: Draw a card. Activate only during your turn.") == ("your_turn", None)
+    assert restrict("{R}: SELF gets +1/+0 until end of turn. Activate only during combat.") == \
+        ("combat", None)
+    assert restrict("{T}: Draw a card. Activate only any time you could cast a sorcery.") == ("sorcery", None)
+    assert restrict("{1}: Draw a card. Activate only during your turn and only once each turn.") == \
+        ("your_turn", "once_each_turn")
+    assert restrict("{1}: Draw a card. Activate only as a sorcery and only during combat.") is None
