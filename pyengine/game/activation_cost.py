@@ -14,7 +14,7 @@ from pyengine.game.model import IllegalAction
 from pyengine.game.pool import Pool
 from pyengine.model.activated import ActivationCost
 from pyengine.model.enums import Zone
-from pyengine.model.objects import GameState
+from pyengine.model.objects import GameObject, GameState
 from pyengine.replacement.event import Event
 
 
@@ -72,11 +72,11 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
         raise IllegalAction("601.2h", f"the cost sacrifices {want} permanent(s) chosen as it is paid; "
                                       f"{len(action.sacrifice)} named")
     for oid in action.sacrifice:
-        o = next((x for x in state.objects if x.id == oid), None)
-        och = result.objects.get(oid)
-        if o is None or o.zone != Zone.BATTLEFIELD or och is None or och.controller != action.player:
+        o = _controlled(state, result, oid, action.player)
+        if o is None:
             raise IllegalAction("701.21a", f"{action.player} can sacrifice only a permanent they control; "
                                            f"{oid} isn't one")
+        och = result.objects[oid]
         if cost.other and oid == src.id or cost.sacrifice != "permanent" and \
                 cost.sacrifice not in {t.lower() for t in och.types}:
             what = f"{'another' if cost.other else 'a'} {cost.sacrifice}"
@@ -137,10 +137,10 @@ def _tap_untapped(state: GameState, result: Any, action: Any, cost: ActivationCo
         raise IllegalAction("601.2h", f"the cost taps {n} untapped {kind or 'permanent'}(s) chosen as it is "
                                       f"paid; {len(action.tap_untapped)} named")
     for oid in action.tap_untapped:
-        o = next((x for x in state.objects if x.id == oid), None)
-        och = result.objects.get(oid)
-        if o is None or o.zone != Zone.BATTLEFIELD or och is None or och.controller != action.player:
+        o = _controlled(state, result, oid, action.player)
+        if o is None:
             raise IllegalAction("601.2h", f"{oid} is not a permanent {action.player} controls")
+        och = result.objects[oid]
         if o.tapped:
             raise IllegalAction("107.5", f"{oid} is already tapped: it can't be tapped for the cost (118.3)")
         wrong = kind != "permanent" and kind not in {t.lower() for t in och.types}
@@ -153,3 +153,11 @@ def _move(oid: str, frm: str, to: str, cause: str) -> Event:
 
     return move(oid, frm, to, cause)
 
+
+def _controlled(state: GameState, result: Any, oid: str, player: str) -> GameObject | None:
+    """The permanent ``oid`` if ``player`` controls it now (the layer engine's controller)."""
+    o = next((x for x in state.objects if x.id == oid), None)
+    och = result.objects.get(oid)
+    if o is None or o.zone != Zone.BATTLEFIELD or och is None or och.controller != player:
+        return None
+    return o

@@ -84,18 +84,7 @@ _PUMP = re.compile(r"SELF (?:gets ([+-]\d+)/([+-]\d+)(?: and gains (.+?))?|gains
 def _self_pump(body: str) -> dict[str, Any] | None:
     """"SELF gets +1/+0 until end of turn.", "SELF gains flying until end of turn." (one
     sentence): the continuous effect's operations, or None."""
-    from pyengine.oracle import phrases as P
+    from pyengine.oracle.effects import pump_ops
 
     m = _PUMP.fullmatch(body)
-    if not m:
-        return None
-    ops: dict[str, Any] = {}
-    if m.group(1) is not None:
-        ops["modify_pt"] = {"power": int(m.group(1)), "toughness": int(m.group(2))}
-    kws = m.group(3) or m.group(4)
-    if kws is not None:
-        got = P.keyword_list(kws)
-        if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
-            return None
-        ops["add_abilities"] = got
-    return ops
+    return None if not m else pump_ops(m.group(1), m.group(2), m.group(3) or m.group(4))

@@ -401,6 +401,20 @@ SENTENCES = (_mill, _tokens, _predefined, _damage, _draw, _life, _move, _counter
              _from_graveyard, _return_self)
 
 
+def pump_ops(power: str | None, toughness: str | None, keywords: str | None) -> dict[str, Any] | None:
+    """The operations of "gets +N/+M [and gains KEYWORDS]" / "gains KEYWORDS" (CR 613.4c,
+    613.1f): None when a keyword is not one the engines follow."""
+    ops: dict[str, Any] = {}
+    if power is not None and toughness is not None:
+        ops["modify_pt"] = {"power": int(power), "toughness": int(toughness)}
+    if keywords is not None:
+        got = P.keyword_list(keywords)
+        if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
+            return None
+        ops["add_abilities"] = got
+    return ops
+
+
 def _pump(s: str, eff: Effect) -> bool:
     """"Target creature gets +3/+3 until end of turn" (and "gains flying"): the spell's
     continuous effect on its target (CR 611.2a, 611.2c: the affected object is locked in)."""
@@ -408,15 +422,9 @@ def _pump(s: str, eff: Effect) -> bool:
             rf"gains (.+)) until end of turn", s)
     if not m or eff.resolves is not None or eff.targets:
         return False
-    ops: dict[str, Any] = {}
-    if m.group(3) is not None:
-        ops["modify_pt"] = {"power": int(m.group(3)), "toughness": int(m.group(4))}
-    kws = m.group(5) or m.group(6)
-    if kws is not None:
-        got = P.keyword_list(kws)
-        if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
-            return False
-        ops["add_abilities"] = got
+    ops = pump_ops(m.group(3), m.group(4), m.group(5) or m.group(6))
+    if ops is None:
+        return False
     if target(m.group(1), eff, ("object",)) is None:
         return False
     eff.resolves = ops
@@ -437,15 +445,9 @@ def _lasting(s: str, eff: Effect) -> bool:
         return False
     if who == "SELF" and eff.from_graveyard:
         return False
-    ops: dict[str, Any] = {}
-    if m.group(3) is not None:
-        ops["modify_pt"] = {"power": int(m.group(3)), "toughness": int(m.group(4))}
-    kws = m.group(5) or m.group(6)
-    if kws is not None:
-        got = P.keyword_list(kws)
-        if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
-            return False
-        ops["add_abilities"] = got
+    ops = pump_ops(m.group(3), m.group(4), m.group(5) or m.group(6))
+    if ops is None:
+        return False
     if who.startswith("target "):
         ref = target(who, eff, ("object",))
         if ref is None:
@@ -501,15 +503,9 @@ def _group_ops(s: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
     if not isinstance(sel, dict) or "Creature" not in sel.get("types", ()) or \
             set(sel) - {"types", "controller", "other", "colors", "subtypes", "token"}:
         return None
-    ops: dict[str, Any] = {}
-    if m.group(3) is not None:
-        ops["modify_pt"] = {"power": int(m.group(3)), "toughness": int(m.group(4))}
-    kws = m.group(5) or m.group(6)
-    if kws is not None:
-        got = P.keyword_list(kws)
-        if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
-            return None
-        ops["add_abilities"] = got
+    ops = pump_ops(m.group(3), m.group(4), m.group(5) or m.group(6))
+    if ops is None:
+        return None
     return sel, ops
 
 
