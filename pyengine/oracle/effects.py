@@ -334,6 +334,11 @@ def _tokens(s: str, eff: Effect) -> bool:
         if not kws or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in kws):
             return False
         token["abilities"] = kws
+    return _create(eff, n, token)
+
+
+def _create(eff: Effect, n: int, token: dict[str, Any]) -> bool:
+    """The event creating ``n`` tokens of this definition (CR 111.1)."""
     ev: dict[str, Any] = {"kind": "create_tokens"}
     if n != 1:
         ev["count"] = n
@@ -368,13 +373,7 @@ def _predefined(s: str, eff: Effect) -> bool:
     ability = compile_text(PREDEFINED[kind], {"types": ["Artifact"], "subtypes": [kind]})
     if not ability:
         return False
-    token = {"types": ["Artifact"], "subtypes": [kind], "abilities": ability}  # Treasure Token (111.4)
-    ev: dict[str, Any] = {"kind": "create_tokens"}
-    if n != 1:
-        ev["count"] = n
-    ev["token"] = token
-    eff.do.append(ev)
-    return True
+    return _create(eff, n, {"types": ["Artifact"], "subtypes": [kind], "abilities": ability})  # 111.4
 
 
 def _mill(s: str, eff: Effect) -> bool:
