@@ -72,6 +72,9 @@ def facts(state: GameState, result: LayerResult, questions: Iterable[Question]) 
         qualities.object_facts(out.add, _o(obj.id), name=ch.name, colors=ch.colors, types=ch.types,
                                subtypes=ch.subtypes, supertypes=ch.supertypes,
                                controller=_p(ch.controller) if controlled else None, owner=_p(obj.owner))
+        if obj.zone != Zone.BATTLEFIELD:
+            continue  # shroud, hexproof and protection are of permanents and players (702.18a,
+            # 702.11b, 702.16b): a spell with hexproof on the stack can be targeted
         for name, param in ch.keywords:
             _ability(out, _o(obj.id), name, param, players)
     for q in questions:

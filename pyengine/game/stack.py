@@ -213,7 +213,8 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         game, take = triggered.optional_choice(game, item)
         all_events = tuple(e for i, e in enumerate(item.events) if take or i not in item.optional)
     events = [e for e in all_events
-              if not _mentions(e, {**problems, **gone}) and not _moved_away(game, e)]
+              if not _mentions(e, {**problems, **gone}) and not _moved_away(game, e)
+              and not _uncounterable(game, e, budget)]
     since = len(game.log)
     game = perform(game, events, rule="608.2c", choices=item.choices, budget=budget)
     if item.delayed:  # 603.7a: the delayed triggered abilities it creates
@@ -301,6 +302,17 @@ def _moved_away(game: Game, e: Event) -> bool:
         return False
     now = next((o for o in game.state.objects if o.id == obj[1]), None)
     return now is None or now.zone.value != e.get("from")
+
+
+def _uncounterable(game: Game, e: Event, budget: Budget | float) -> bool:
+    """A spell that "can't be countered" (its ability, as the layer engine has its abilities
+    now) is not countered by an instruction that would counter it: the instruction does
+    nothing to it (CR 101.2: a "can't" wins over a "do"; 701.6a)."""
+    obj = e.get("object") if e.kind == "move" and e.get("cause") == "counter" else None
+    if not (isinstance(obj, tuple) and obj[0] == "o"):
+        return False
+    now = layers(game.state, budget).objects.get(obj[1])
+    return now is not None and any("can't be countered" in a.lower() for a in now.abilities)
 
 
 def _mentions(e: Event, problems: dict[str, str]) -> bool:

@@ -66,8 +66,8 @@ def render(cov: Coverage, top: int = 50) -> str:
              "status (full: every paragraph compiled into what the engines read; text-only: "
              "every paragraph recognised, some as triggered/activated/spell abilities seen as "
              "present or absent; partial: some paragraphs not understood; none: no paragraph).",
-             "  Held as abilities with nothing for the engines to decide, and so not text-only: "
-             "\"This spell can't be countered\" (no engine counters a spell; CR 113.6g) and "
+             "  Held by their words and not text-only: \"This spell can't be countered\" (the "
+             "game reads it when an instruction would counter the spell: CR 101.2, 113.6g) and "
              "\"As this enters, choose a creature type\" (the choice is the permanent's "
              "`chosen`, which the layer and combat engines read: 614.12a, 607.2d; a game does "
              "not make the choice yet, so a permanent entering in a game has none). \"Choose a "

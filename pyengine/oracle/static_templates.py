@@ -80,9 +80,9 @@ def chosen_type(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
 
 def cant_be_countered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"This spell can't be countered." (CR 101.2: a "can't" wins over an effect that would
-    counter it; 113.6g: it functions on the stack). No engine here decides a counterspell
-    (the game has no counter action), so the ability is held as a static ability with nothing
-    to decide: present, with no effect the engines apply."""
+    counter it; 113.6g: it functions on the stack). Held by its words: the game reads them
+    when an instruction would counter the spell (pyengine/game/stack.py: the spell stays on
+    the stack and resolves)."""
     if par != "This spell can't be countered." and not re.fullmatch(r"SELF can't be countered\.", par):
         return None
     return [{"text": text}]
