@@ -21,7 +21,6 @@ an optional instruction ("you may", 603.5) is chosen ahead as done.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import yaml
@@ -352,14 +351,17 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
         # 701.8a destroy, 701.21a sacrifice: to the graveyard; a move to where it says;
         # 701.6a: a countered spell to its owner's graveyard
         out[oid] = {"zone": _ZONE_OF[ev["kind"]] or ev["to"]}
-    made: dict[str, int] = {}
-    for ev in do:  # 111.1: created on the battlefield, named NAME-token-N by the game
+    from pyengine.game.tokens import new_id
+
+    made: set[str] = set()
+    for ev in do:  # 111.1: created on the battlefield, with the id the game gives it
         if ev.get("kind") == "create_tokens" and "control" not in ev:
-            slug = re.sub(r"[^a-z0-9]+", "-", ev["token"]["name"].lower()).strip("-")
+            tok = ev["token"]  # 111.4: unnamed, its subtypes and the word Token
+            name = tok.get("name") or " ".join([*tok.get("subtypes", ()), "Token"])
             for _ in range(ev.get("count", 1)):
-                made[slug] = made.get(slug, 0) + 1
-                out[f"{slug}-token-{made[slug]}"] = {"zone": "battlefield", "token": True,
-                                                     "controller": "alice"}
+                tid = new_id(name, made)
+                made.add(tid)
+                out[tid] = {"zone": "battlefield", "token": True, "controller": "alice"}
     for ev in do:  # 701.26: tapped or untapped, whatever it was
         oid = refs.get(str(ev.get("object"))) if ev.get("kind") in ("tap", "untap") else None
         once = sum(1 for e in do if e.get("object") == ev.get("object")) == 1
