@@ -146,8 +146,8 @@ def execute_sample(per_template: int, seed: int = 0) -> Executed:
         if got.unrecognised:
             continue
         used = {c.template for c in got.clauses if c.template}
-        if scenario_text(got) is None and not used & GAME_TEMPLATES:
-            continue
+        if scenario_text(got) is None and (not used & GAME_TEMPLATES or TEXT_TRIGGER in used):
+            continue  # nothing of it can run: no board, and no game (CR 603.1 refuses the text)
         for t in used:
             if t in GAME_TEMPLATES and TEXT_TRIGGER in used:
                 continue  # a game refuses a triggered ability held only as text (CR 603.1)

@@ -211,6 +211,21 @@ def other_keyword(item: str) -> bool:
     return bool(re.fullmatch(r"[a-z]+cycling (\{[^}]+\})+", low))
 
 
+def _enchant_read(item: str) -> bool:
+    """Whether an "Enchant [quality]" the engines read (the state-based-action engine decides
+    what an Aura may be attached to, 702.5a, 704.5m): "Enchant artifact or creature" is not
+    read, so the paragraph is not understood rather than compiled into an error."""
+    if not item.strip().lower().startswith("enchant "):
+        return True
+    from pyengine.errors import UnsupportedQuery
+    from pyengine.sba.facts import enchant
+
+    try:
+        return enchant(item[:1].upper() + item[1:], ("alice", "bob")) is not None
+    except UnsupportedQuery:
+        return False
+
+
 def keyword_line(par: str) -> list[Any] | None:
     """A paragraph that is only keyword abilities ("Flying, first strike"), or None."""
     if par.endswith(".") and not re.search(r"\{|\u2014", par):
@@ -220,7 +235,7 @@ def keyword_line(par: str) -> list[Any] | None:
     for item in items:
         got = keyword_item(item)
         if got is None:
-            if not other_keyword(item):
+            if not other_keyword(item) or not _enchant_read(item):
                 return None
             got = {"text": item[:1].upper() + item[1:]}
         out.extend(got if isinstance(got, list) else [got])
