@@ -84,7 +84,7 @@ _PUMP = re.compile(r"SELF (?:gets ([+-]\d+)/([+-]\d+)(?: and gains (.+?))?|gains
 def _self_pump(body: str) -> dict[str, Any] | None:
     """"SELF gets +1/+0 until end of turn.", "SELF gains flying until end of turn." (one
     sentence): the continuous effect's operations, or None."""
-    from pyengine.oracle.effects import pump_ops
+    from pyengine.oracle.effects_continuous import pump_ops
 
     m = _PUMP.fullmatch(body)
     return None if not m else pump_ops(m.group(1), m.group(2), m.group(3) or m.group(4))
