@@ -21,8 +21,11 @@ WHOLE = os.environ.get("PYENGINE_CARDS_CORPUS") == "1"
 
 
 @pytest.fixture(autouse=True)
-def _bundled_data(corpus: None) -> None:
-    """Every test here reads the bundled card data (conftest.py's ``corpus``)."""
+def corpus(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.delenv("PYENGINE_CARDS", raising=False)
+    oracle.reset()
+    yield
+    oracle.reset()
 
 
 def _scenario_cards() -> set[str]:

@@ -17,8 +17,11 @@ pytestmark = pytest.mark.skipif(data._corpus_path() is None,
 
 
 @pytest.fixture(autouse=True)
-def _bundled_data(corpus: None) -> None:
-    """Every test here reads the bundled card data (conftest.py's ``corpus``)."""
+def corpus(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.delenv("PYENGINE_CARDS", raising=False)
+    oracle.reset()
+    yield
+    oracle.reset()
 
 
 def _ability(name: str, i: int) -> object:
