@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 import clingo
 
 from pyengine import hardlimit
-from pyengine.errors import OutOfMemory, PyengineError, ScenarioError, UnsupportedQuery
+from pyengine.errors import NoInputFacts, OutOfMemory, PyengineError, ScenarioError, UnsupportedQuery
 from pyengine.model.objects import GameState
 from pyengine.queries import base as queries
 from pyengine.queries.base import Answer
@@ -157,7 +157,8 @@ def facts(scenario: Scenario, timeout: float = DEFAULT_TIMEOUT) -> tuple[tuple[c
         module = importlib.import_module(f"pyengine.queries.{kind.name}")
         dumper = getattr(module, "facts", None)
     if dumper is None:
-        raise PyengineError(f"the {kind.name} engine does not expose its input facts")
+        none = f"the {kind.name} query has no single set of input facts"
+        raise NoInputFacts(getattr(module, "NO_FACTS", none))
     try:
         symbols, hint = dumper(scenario.state, scenario.query, timeout)
     except ScenarioError as exc:

@@ -20,7 +20,14 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TextIO
 
 from pyengine import __version__, hardlimit
-from pyengine.errors import EncodingError, OutOfMemory, PyengineError, ScenarioError, SolverTimeout
+from pyengine.errors import (
+    EncodingError,
+    NoInputFacts,
+    OutOfMemory,
+    PyengineError,
+    ScenarioError,
+    SolverTimeout,
+)
 from pyengine.printable import escape, escape_lines
 
 log = logging.getLogger("pyengine")
@@ -276,10 +283,14 @@ def _facts(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pyengine import api
 
     scenario = api.load(a.scenario)
-    with hardlimit.guard(a.timeout, f"the input facts of {scenario.id}"):
-        symbols, hint = api.facts(scenario, timeout=a.timeout)
     # a comment line: the id and file name can't end it (no line break reaches the program)
     where = _one_line(f"{scenario.id} ({scenario.file})")
+    try:
+        with hardlimit.guard(a.timeout, f"the input facts of {scenario.id}"):
+            symbols, hint = api.facts(scenario, timeout=a.timeout)
+    except NoInputFacts as exc:  # not bad input: this query kind has none to give
+        out.write(f"% input facts of {where}: none: {_one_line(str(exc))}\n")
+        return 0
     out.write(f"% input facts of {where}: {len(symbols)} atoms\n")
     out.write(f"% {hint}\n")
     for sym in symbols:

@@ -71,3 +71,8 @@ class AmbiguousChoiceError(PyengineError):
 
 class UnsupportedQuery(ScenarioError):
     """The scenario asks a query kind whose engine does not exist yet."""
+
+
+class NoInputFacts(PyengineError):
+    """The query kind has no single set of input facts (a game calls several engines once per
+    event): ``pyengine facts`` says so in one line and exits 0, since the input is not bad."""

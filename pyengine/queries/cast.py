@@ -367,6 +367,19 @@ def solve(state: GameState, query: CastQuery, timeout: float | Budget) -> CastAn
     return CastAnswer(verdict, listing)
 
 
+def facts(state: GameState, query: CastQuery, timeout: float) -> tuple[list[Any], str]:
+    """The cast engine's input facts for the proposed cast (``pyengine facts``)."""
+    from pyengine import encodings
+    from pyengine.cast.facts import cast_factset
+
+    budget = Budget.of(timeout, "the cast query's facts")
+    result = layers.compute(state, budget)
+    program = encodings.path("cast_check")
+    return cast_factset(state, result, query.proposal), (
+        f"the cast engine runs `python -m clingo {program} FACTS --opt-mode=opt` "
+        "(the optimum breaks the fewest rules at the earliest step, CR 601.2)")
+
+
 def _check_taps(state: GameState, query: CastQuery, result: Any, where: dict[str, Any]) -> None:
     """A payment naming mana a permanent can't produce is malformed (checked after layers)."""
     from pyengine.cast.facts import mana_abilities

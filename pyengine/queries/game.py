@@ -55,6 +55,10 @@ OBJECT_FIELDS = {"zone", "tapped", "damage", "counters", "controller", "owner", 
 PLAYER_MAPS = ("life", "poison", "hand", "library")
 CHECK_FIELDS = {"turn", "active", "step", "priority", "objects", "stack", "attacking", "blocked",
                 "winner", "losers", "draw", "over", "mana", "absent", *PLAYER_MAPS}
+# ``pyengine facts``: a game has no one program to hand over
+NO_FACTS = ("a game calls the layer, state-based-action, trigger, combat, damage and replacement "
+            "engines once per event, each on its own facts; `pyengine play SCENARIO --json` gives "
+            "the event log")
 _RULE = re.compile(r"\d{3}(\.\d+[a-z]?)?")
 
 

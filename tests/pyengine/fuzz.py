@@ -23,7 +23,7 @@ from pyengine.lang import bounds
 from pyengine.lang.yamlread import MAX_INT
 
 REPO = Path(__file__).resolve().parents[2]
-KINDS = ("characteristics", "attack", "block", "replacement", "sba", "triggers")
+KINDS = ("characteristics", "attack", "block", "replacement", "sba", "triggers", "cast", "game")
 BASES_PER_KIND = 12
 
 LIMIT_INTS = (0, 1, -1, 2, MAX_INT, MAX_INT + 1, -MAX_INT, -MAX_INT - 1, 33_554_432, 33_554_433,

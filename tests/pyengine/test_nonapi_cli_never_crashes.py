@@ -24,6 +24,8 @@ LURED = SCENARIOS / "combat" / "block" / "battle-protector-must-block-lured.yaml
 TREASON = SCENARIOS / "combat" / "block" / "act-of-treason-stolen-creature-cant-block.yaml"
 FIVE_OUTCOMES = SCENARIOS / "replacement" / "archive-leyline-of-hope-tainted-remedy-five-outcomes.yaml"
 STOPPED_EARLY = SCENARIOS / "replacement" / "scales-season-stopping-early-is-illegal.yaml"
+CAST = SCENARIOS / "casting" / "artifact-land-both-targets.yaml"
+GAME = SCENARIOS / "turns" / "stack-resolves-last-in-first-out.yaml"
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -239,8 +241,8 @@ def test_explain_replacement_proposal_verdict(capsys: pytest.CaptureFixture[str]
 
 
 @pytest.mark.parametrize("scenario,expected", [(LURED, "attacking"), (TREASON, "given_block"),
-                                               (FIVE_OUTCOMES, "rep_effect")])
-def test_facts_for_combat_and_replacement(scenario: Path, expected: str) -> None:
+                                               (FIVE_OUTCOMES, "rep_effect"), (CAST, "main_phase")])
+def test_facts_for_combat_replacement_and_cast(scenario: Path, expected: str) -> None:
     code, out, err = run("facts", str(scenario))
     assert (code, err) == (0, "")
     lines = out.splitlines()
@@ -248,6 +250,13 @@ def test_facts_for_combat_and_replacement(scenario: Path, expected: str) -> None
     symbols = [clingo.parse_term(line[:-1]) for line in lines[2:]]
     assert symbols == sorted(set(symbols)) and len(symbols) == int(lines[0].split(": ")[-1].split()[0])
     assert any(s.name == expected for s in symbols)
+
+
+def test_facts_of_a_game_say_in_one_comment_line_there_are_none() -> None:
+    # a game calls several engines once per event: not bad input, so not exit 2
+    code, out, err = run("facts", str(GAME))
+    assert (code, err) == (0, "")
+    assert len(out.splitlines()) == 1 and out.startswith("% input facts of turns/") and ": none: " in out
 
 
 @pytest.mark.parametrize("scenario,head,inside", [
