@@ -370,7 +370,9 @@ def _data_card(name: str, out: TextIO) -> int:
     for clause in got.clauses:
         said = f"template: {clause.template}" if clause.template else "NOT UNDERSTOOD"
         out.write(f"#   [{said}] {clause.text}\n")
-        if clause.why:
+        if clause.why and clause.template:  # recognised, but seen only as present or absent
+            out.write(f"#     ({clause.why}: no engine runs it)\n")
+        elif clause.why:
             out.write(f"#     (the effect-language parser refused it: {clause.why})\n")
     shown = {k: v for k, v in got.card.items() if k != "oracle"}
     out.write(yaml.safe_dump(shown, sort_keys=False, allow_unicode=True, width=100))

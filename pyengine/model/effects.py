@@ -178,6 +178,29 @@ ACTIVATED_KEYWORDS = ("equip", "fortify", "reinforce", "transmute", "ninjutsu", 
                       "commander ninjutsu")
 
 
+# CR 702: keyword abilities that are triggered abilities ("702.108a Prowess is a triggered
+# ability"); each names when it triggers in its rule, not in the card's text (603.1)
+TRIGGERED_KEYWORDS = ("ward", "rampage", "cumulative upkeep", "flanking", "echo", "provoke", "storm",
+                      "bushido", "soulshift", "haunt", "recover", "ripple", "frenzy", "gravestorm",
+                      "poisonous", "hideaway", "persist", "exalted", "cascade", "annihilator",
+                      "battle cry", "living weapon", "undying", "evolve", "extort", "dethrone",
+                      "prowess", "exploit", "renown", "ingest", "myriad", "melee", "fabricate",
+                      "afflict", "mentor", "afterlife", "demonstrate", "training", "backup",
+                      "mobilize", "job select", "firebending")
+
+
+def triggered_keyword(ab: Ability) -> str | None:
+    """The CR 702 triggered keyword ``ab`` is when the engines hold it only as a name (a keyword
+    word, or a text ability without its ``trigger``): e.g. "Bushido 2" -> "bushido"; else None."""
+    if ab.trigger is not None or ab.kind not in ("keyword", "text"):
+        return None
+    low = (ab.text or ab.name).strip().lower()
+    for k in TRIGGERED_KEYWORDS:
+        if low == k or low.startswith(k + " ") or low.startswith(k + "\u2014"):
+            return k
+    return None
+
+
 def is_activated(ab: Ability) -> bool:
     """CR 113.3b, 602.1: an activated ability is written "[Cost]: [Effect.]" (a colon outside
     quotation marks, after the cost); CR 702: some keywords are activated abilities (equip,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pyengine.errors import ScenarioError
+from pyengine.oracle import keyword_rules as K
 from pyengine.oracle import templates as T
 from pyengine.oracle.abilities import SPELL_KEY
 from pyengine.oracle.data import OracleCard
@@ -113,6 +114,9 @@ def compile_card(card: OracleCard) -> Compiled:
             clauses.append(Clause(par, None))
             continue
         name, got = found
+        unrun: list[str] = []
+        if name == "keywords":  # triggered keywords from their rules; the rest by name (CR 702)
+            got, unrun = K.runnable(got, lambda t: T.match(t, info, t), lambda t: self_refs(t, card.name))
         if got and isinstance(got[0], dict) and SPELL_KEY in got[0]:
             got = [dict(got[0])]
             if not spell.add(got[0].pop(SPELL_KEY)):
@@ -121,7 +125,10 @@ def compile_card(card: OracleCard) -> Compiled:
         if why:
             clauses.append(Clause(par, None, why))
             continue
-        clauses.append(Clause(par, name))
+        if unrun:  # seen as present or absent only: not compiled (the game refuses them, 603.1)
+            clauses.append(Clause(par, T.KEYWORDS_TEXT, "held by name only: " + ", ".join(unrun)))
+        else:
+            clauses.append(Clause(par, name))
         abilities.extend(got)
     if abilities:
         base["abilities"] = abilities

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from pyengine.oracle import data
 from pyengine.oracle.compile import STATUSES, Compiled, compile_card, self_refs
-from pyengine.oracle.templates import TEMPLATES
+from pyengine.oracle.templates import KEYWORDS_TEXT, TEMPLATES
 
 
 @dataclass
@@ -25,6 +25,7 @@ class Coverage:
     template_cards: Counter[str] = field(default_factory=Counter)  # cards using it
     refused: Counter[str] = field(default_factory=Counter)  # template matched, parser refused
     unrecognised: Counter[str] = field(default_factory=Counter)
+    unrun_keywords: Counter[str] = field(default_factory=Counter)  # CR 702 keywords held by name
 
     def add(self, got: Compiled, types: tuple[str, ...]) -> None:
         self.cards += 1
@@ -42,6 +43,9 @@ class Coverage:
             else:
                 self.templates[c.template] += 1
                 used.add(c.template)
+                if c.template == KEYWORDS_TEXT:
+                    for kw in c.why.split(": ", 1)[-1].split(", "):
+                        self.unrun_keywords[kw] += 1
         for u in used:
             self.template_cards[u] += 1
 
@@ -64,8 +68,9 @@ def render(cov: Coverage, top: int = 50) -> str:
     total = cov.cards
     lines = [f"card data: {cov.source}", f"{total} card faces", "",
              "status (full: every paragraph compiled into what the engines read; text-only: "
-             "every paragraph recognised, some as triggered/activated/spell abilities seen as "
-             "present or absent; partial: some paragraphs not understood; none: no paragraph).",
+             "every paragraph recognised, some as triggered/activated/spell abilities or CR 702 "
+             "keywords seen as present or absent; partial: some paragraphs not understood; "
+             "none: no paragraph).",
              "  Held by their words and not text-only: \"This spell can't be countered\" (the "
              "game reads it when an instruction would counter the spell: CR 101.2, 113.6g) and "
              "\"As this enters, choose a creature type\" (the choice is the permanent's "
@@ -75,8 +80,11 @@ def render(cov: Coverage, top: int = 50) -> str:
     for st in STATUSES:
         lines.append(f"  {st:<10} {_pct(cov.status[st], total)}")
     lines += ["", "templates (paragraphs recognised; cards using the template):"]
-    for name, _ in TEMPLATES:
+    for name in [n for n, _ in TEMPLATES[:1]] + [KEYWORDS_TEXT] + [n for n, _ in TEMPLATES[1:]]:
         lines.append(f"  {name:<34} {cov.templates[name]:>7} paragraphs {cov.template_cards[name]:>7} cards")
+    if cov.unrun_keywords:
+        lines += ["", "CR 702 keywords held by name only, no engine runs them (paragraphs; top 20):",
+                  "  " + ", ".join(f"{k} {n}" for k, n in cov.unrun_keywords.most_common(20))]
     lines += ["", "by card type (" + " / ".join(STATUSES) + "):"]
     for t, c in sorted(cov.by_type.items(), key=lambda kv: -sum(kv[1].values())):
         lines.append(f"  {t:<14} {sum(c.values()):>6}: " + " / ".join(str(c[s]) for s in STATUSES))

@@ -353,7 +353,8 @@ TEMPLATES: list[tuple[str, Template]] = [
     ("spell ability (text)", spell),
 ]
 # templates whose abilities the engines see only as present or absent
-TEXT_ONLY = frozenset({"activated (text)", "triggered (text)", "spell ability (text)"})
+KEYWORDS_TEXT = "keywords (text)"  # a keyword line with a CR 702 keyword no engine runs
+TEXT_ONLY = frozenset({"activated (text)", "triggered (text)", "spell ability (text)", KEYWORDS_TEXT})
 
 
 def compile_text(par: str, card: dict[str, Any], text: str | None = None) -> Abilities | None:

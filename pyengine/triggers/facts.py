@@ -14,7 +14,7 @@ from pyengine import walk
 from pyengine.events import GameEvent
 from pyengine.facts import Const, FactSet, Fn, declare
 from pyengine.layers.result import ObjectChars
-from pyengine.model.effects import Ability, Condition, Expr, PlayerRef, Selector
+from pyengine.model.effects import Ability, Condition, Expr, PlayerRef, Selector, triggered_keyword
 from pyengine.model.objects import GameState
 from pyengine.model.triggers import TriggerDef
 
@@ -252,10 +252,14 @@ def text_only_triggers(state: GameState) -> list[tuple[str, str]]:
     roots = [(o.id, o.printed) for o in state.objects] + [(e.id, e.definition) for e in state.effects]
     for owner, root in roots:
         for x in walk.values(root):
-            if isinstance(x, Ability) and x.kind == "text" and x.trigger is None:
-                text = (x.text or x.name).strip()
-                if text.lower().startswith(_TRIGGER_WORDS) and (owner, text) not in out:
-                    out.append((owner, text))
+            if not isinstance(x, Ability) or x.trigger is not None:
+                continue
+            text = (x.text or x.name).strip()
+            # a triggered keyword held only by name (CR 702: "Prowess is a triggered ability")
+            named = triggered_keyword(x) is not None
+            worded = x.kind == "text" and text.lower().startswith(_TRIGGER_WORDS)
+            if (named or worded) and (owner, text) not in out:
+                out.append((owner, text))
     return out
 
 

@@ -87,3 +87,19 @@ expect: {triggered: []}
 expect: {checkpoints: {}}
 """)
     assert "only as text" in game
+
+
+@pytest.mark.parametrize("ability", ['{text: Prowess}', '{text: Bushido 2}', 'exalted', '{text: Flanking}',
+                                     '"ward {2}"'])
+def test_a_triggered_keyword_held_only_by_name_is_refused_not_ignored(ability: str) -> None:
+    """CR 702.108a, 702.45a, 702.83a, 702.25a, 702.21a: each of these keywords is a triggered
+    ability; held only by its name, the engine can't tell when it triggers (a prowess creature
+    after a noncreature spell would silently stay the same size)."""
+    monk = ("  - {id: monk, name: Keyword Monk, types: [Creature], power: 1, toughness: 1, "
+            f"controller: alice,\n     timestamp: 4, abilities: [{ability}]}}\n")
+    msg = error(monk + """query:
+  kind: triggers
+  events: [{kind: zone_change, obj: bears, from_zone: battlefield, to_zone: graveyard}]
+expect: {triggered: []}
+""")
+    assert "monk" in msg and "only as text" in msg and "603.1" in msg, msg

@@ -1,0 +1,101 @@
+"""Keyword abilities (CR 702) as the engines run them.
+
+A keyword line ("Flying, prowess", "Bushido 2") gives the engines' keyword words, and other
+CR 702 keywords by name. A name alone runs only where an engine follows that keyword's rule
+(``RUN_BY_NAME``: the casting engine's costs and forms, the state-based actions' Enchant,
+activations' Cycling). A triggered keyword is compiled from its own rule's wording
+(``DEFINITIONS``, CR 702.xa: "Prowess" means "Whenever you cast a noncreature spell, this
+creature gets +1/+1 until end of turn.") through the same templates as a printed paragraph,
+and runs when that compiles into a triggered ability. Any other keyword is seen only as
+present or absent: its paragraph is text-only, never counted as compiled.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+# followed by an engine from the name alone (the cast engine reads costs and forms, 702.8,
+# 702.33, 702.34, 702.51, 702.66, 702.96, 702.102, 702.103, 702.126, 702.37, 702.168; the
+# state-based actions read Enchant, 702.5, 704.5m; activations read Cycling, 702.29a)
+RUN_BY_NAME = frozenset({"enchant", "cycling", "kicker", "flashback", "overload", "convoke", "delve",
+                         "improvise", "morph", "disguise", "bestow", "fuse"})
+
+# keywords that change only how a deck is built (CR 702.124a: plain partner, 903.3c), so a
+# game has nothing of them to run ("partner with [name]" also triggers: 702.124j)
+NO_GAME_RULES = frozenset({"partner"})
+
+# CR 702.xa: what each triggered keyword means, word for word ("N": the keyword's number)
+DEFINITIONS = {
+    "prowess": "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.",
+    "bushido": "Whenever this creature blocks or becomes blocked, it gets +N/+N until end of turn.",
+    "flanking": ("Whenever this creature becomes blocked by a creature without flanking, the blocking "
+                 "creature gets -1/-1 until end of turn."),
+    "afflict": "Whenever this creature becomes blocked, defending player loses N life.",
+    "battle cry": ("Whenever this creature attacks, each other attacking creature gets +1/+0 until end "
+                   "of turn."),
+    "annihilator": "Whenever this creature attacks, defending player sacrifices N permanents.",
+    "afterlife": ("When this permanent is put into a graveyard from the battlefield, create N 1/1 white "
+                  "and black Spirit creature tokens with flying."),
+    "exalted": "Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.",
+    "renown": ("When this creature deals combat damage to a player, if it isn't renowned, put N +1/+1 "
+               "counters on it and it becomes renowned."),
+    "poisonous": ("Whenever this creature deals combat damage to a player, that player gets N poison "
+                  "counters."),
+    "dethrone": ("Whenever this creature attacks the player with the most life or tied for most life, put "
+                 "a +1/+1 counter on this creature."),
+    "rampage": ("Whenever this creature becomes blocked, it gets +N/+N until end of turn for each creature "
+                "blocking it beyond the first."),
+    "mentor": ("Whenever this creature attacks, put a +1/+1 counter on target attacking creature with "
+               "power less than this creature's power."),
+    "undying": ("When this permanent is put into a graveyard from the battlefield, if it had no +1/+1 "
+                "counters on it, return it to the battlefield under its owner's control with a +1/+1 "
+                "counter on it."),
+    "persist": ("When this permanent is put into a graveyard from the battlefield, if it had no -1/-1 "
+                "counters on it, return it to the battlefield under its owner's control with a -1/-1 "
+                "counter on it."),
+    "evolve": ("Whenever a creature you control enters, if that creature's power is greater than this "
+               "creature's power and/or that creature's toughness is greater than this creature's "
+               "toughness, put a +1/+1 counter on this creature."),
+}
+
+# a keyword held by name: its words, then its number, cost or em-dash cost ("Bushido 2",
+# "Equip {2}", "Ward—Pay 3 life.")
+_NAMED = re.compile(r"([a-z][a-z' !-]*?)(?:\s+(\d+)|\s*[{\u2014].*)?", re.S)
+
+
+def _name(text: str) -> tuple[str, str | None]:
+    """(keyword, its number) of a keyword line's item."""
+    m = _NAMED.fullmatch(text.strip().lower())
+    return (m.group(1), m.group(2)) if m else (text.strip().lower(), None)
+
+
+def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any]] | None],
+             self_refs: Callable[[str], str]) -> tuple[list[Any], list[str]]:
+    """The keyword line's abilities with each triggered keyword compiled from its definition
+    where that compiles, and the names of the keywords held only by name that no engine runs
+    (the paragraph is then text-only). ``items``: the engines' keyword words (strings) and
+    other CR 702 keywords by name (``{text: ...}``)."""
+    from pyengine.model.effects import TRIGGERED_KEYWORDS
+
+    out: list[Any] = []
+    unrun: list[str] = []
+    for item in items:
+        text = item if isinstance(item, str) else item.get("text") if isinstance(item, dict) else None
+        if not isinstance(text, str) or isinstance(item, dict) and len(item) != 1:
+            out.append(item)  # a keyword with its parameter read ({landwalk: nonbasic}, {kicker: ...})
+            continue
+        kw, n = _name(text)
+        definition = DEFINITIONS.get(kw)
+        if definition is not None and (n is not None) == ("N" in definition):
+            got = compile_text(self_refs(definition.replace("N", n) if n is not None else definition))
+            if got is not None and got[0] == "triggered ability" and len(got[1]) == 1:
+                out.append({**got[1][0], "text": text[:1].upper() + text[1:]})
+                continue
+        out.append(item)
+        first = kw.split(" ")[0]
+        if kw in TRIGGERED_KEYWORDS or first in TRIGGERED_KEYWORDS:
+            unrun.append(kw)  # CR 702: a triggered ability the engines hold only by name
+        elif isinstance(item, dict) and first not in RUN_BY_NAME and kw not in NO_GAME_RULES:
+            unrun.append(kw)  # another CR 702 keyword no engine follows (equip, crew, echo ...)
+    return out, unrun

