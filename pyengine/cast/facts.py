@@ -82,6 +82,7 @@ _SCHEMA = {
     "produces": 4,
     "mana_cost": 3,
     "mana_life": 3,
+    "mana_alt": 2,
     "gy": 1,
     "pool": 2,
     "caster_life": 1,
@@ -296,6 +297,8 @@ def _board(add, state: GameState, result: LayerResult, caster: str, spell: str) 
                     add("mana_cost", t, a, Const(word))
             if opt.life:
                 add("mana_life", t, a, opt.life)
+            if a and options[a - 1].ability == opt.ability:
+                add("mana_alt", t, a)
         available += 1 + max((len(o.symbols) for o in options), default=0)
     player = state.player(caster)
     for sym, n in _pool(player.mana):
