@@ -438,9 +438,9 @@ def _mana_produced(cur: Cursor) -> str:
         word = "one mana of any color"
     if not word.startswith("{") or " or " in word:
         if product_options(word) is None:
-            cur.fail('expected mana symbols such as {C}{C}, a choice such as "{R} or {G}" or '
-                     '"{W}, {U}, or {B}" (each symbol once), "one mana of any color" or '
-                     f'"two mana of any one color" (two to five); got {word!r}')
+            cur.fail('expected one of W U B R G C, mana symbols such as {C}{C}, a choice such as '
+                     '"{R} or {G}" or "{W}, {U}, or {B}" (each symbol once), "one mana of any color" '
+                     f'or "two mana of any one color" (two to five); got {word!r}')
         return word
     try:
         symbols = parse_cost(word).symbols
