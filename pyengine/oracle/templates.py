@@ -91,7 +91,10 @@ def _grants(rest: str) -> dict[str, Any] | None:
 
 def continuous(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"Creatures you control get +1/+1", "Other Elf creatures you control get +1/+1 and have
-    ...", "Enchanted creature gets +2/+2 and has flying", "SELF has haste"."""
+    ...", "Enchanted creature gets +2/+2 and has flying", "SELF has haste", "Lands you control
+    have "{T}: Add one mana of any color."" (the quoted ability's period ends the sentence)."""
+    if par.endswith('."'):
+        par += "."
     m = re.fullmatch(r"(.+?) (gets? [+-].*|(?:has|have|loses?) .*|(?:can't attack or block|"
                      r"can't attack|can't block|attacks? each combat if able|"
                      r"blocks? each combat if able|can't be blocked)(?:,? and (?:has|have) .*)?)\.", par)
