@@ -55,8 +55,10 @@ def test_options_and_costs_read_from_names() -> None:
              "Sacrifice this creature: Add {R} or {G}", "{T}, Pay 1 life: Add two mana of any one color")
     got = mana_options(names)
     assert got[0] == ManaOption(0, ("C", "C"))
-    assert [o.symbols for o in got[1:6]] == ANY and all(o.sacrifice and o.tap and o.ability == 1 for o in got[1:6])
-    assert [(o.symbols, o.tap, o.sacrifice) for o in got[6:8]] == [(("R",), False, True), (("G",), False, True)]
+    assert [o.symbols for o in got[1:6]] == ANY
+    assert all(o.sacrifice and o.tap and o.ability == 1 for o in got[1:6])
+    assert [(o.symbols, o.tap, o.sacrifice) for o in got[6:8]] == [
+        (("R",), False, True), (("G",), False, True)]
     assert [o.symbols for o in got[8:]] == [(c, c) for c in "WUBRG"] and {o.life for o in got[8:]} == {1}
     for name in ("{T}: Draw a card", "{1}, {T}: Add {B}{B}", "{T}: Add {R} or {G} or {B}", "Flying"):
         assert parse_name(name) is None, name

@@ -1,13 +1,14 @@
 """Random small casting boards (tests/properties/test_cast_differential.py): a spell with a
 random mana cost and keywords, the caster's lands, creatures, artifacts, graveyard, pool and
-life, and cost-changing permanents; as a plain dict (tests/oracles/cast_oracle.py) and as
+life, mana sources whose ability adds one of several things or sacrifices them or costs life
+(Birds of Paradise, Lotus Petal, Wild Cantor, a Treasure, inline lands and artifacts), and
+cost-changing permanents; as a plain dict (tests/oracles/cast_oracle.py) and as
 scenario text the loader reads."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import copy
+from typing import Any
 
 import yaml
 from hypothesis import strategies as st
@@ -26,9 +27,11 @@ MANA_SOURCES: dict[str, dict[str, Any]] = {
     "Treasure": {"oracle": {"options": ANY, "artifact": True, "sacrifice": True},
                  "object": {"name": "Treasure Token", "token": True, "types": ["Artifact"],
                             "subtypes": ["Treasure"],
-                            "abilities": [{"mana": "one mana of any color", "cost": "{T}, Sacrifice this token"}]}},
+                            "abilities": [{"mana": "one mana of any color",
+                                           "cost": "{T}, Sacrifice this token"}]}},
     "Borderland": {"oracle": {"options": [["R"], ["G"]]},
-                   "object": {"name": "Borderland", "types": ["Land"], "abilities": [{"mana": "{R} or {G}"}]}},
+                   "object": {"name": "Borderland", "types": ["Land"],
+                              "abilities": [{"mana": "{R} or {G}"}]}},
     "Twin Lotus": {"oracle": {"options": [[c, c] for c in "WUBRG"], "artifact": True},
                    "object": {"name": "Twin Lotus", "types": ["Artifact"],
                               "abilities": [{"mana": "two mana of any one color"}]}},
