@@ -6,7 +6,6 @@ reads), words are constants; nothing is formatted into program text.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import clingo
@@ -14,6 +13,7 @@ import clingo
 from pyengine import targeting
 from pyengine.cast.charsets import characteristics_facts, symbol_term
 from pyengine.cast.forms import FORM_TERMS
+from pyengine.cast.mana import mana_abilities, mana_options
 from pyengine.cast.model import Proposal
 from pyengine.cast.spec import CastingSpec, TargetSpec, spec_of
 from pyengine.errors import ScenarioError
@@ -80,6 +80,9 @@ _SCHEMA = {
     "perm_color": 2,
     "sick": 1,
     "produces": 4,
+    "mana_cost": 3,
+    "mana_life": 3,
+    "mana_alt": 2,
     "gy": 1,
     "pool": 2,
     "caster_life": 1,
@@ -96,6 +99,7 @@ _SCHEMA = {
     "given_sac": 1,
     "given_tap": 2,
     "given_tap_any": 1,
+    "given_tap_repeat": 1,
     "given_pool": 2,
     "given_convoke": 1,
     "given_delve": 1,
@@ -105,7 +109,6 @@ _SCHEMA = {
 for _name, _arity in _SCHEMA.items():
     declare(_name, _arity)
 
-MANA_ABILITY = re.compile(r"\{T\}: Add ((?:\{[WUBRGC]\})+)")
 _LETTER = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}
 _MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 
@@ -125,16 +128,6 @@ def o(oid: str) -> Fn:
 
 def p(pid: str) -> Fn:
     return Fn("p", pid)
-
-
-def mana_abilities(abilities: tuple[str, ...]) -> list[list[str]]:
-    """The mana each "{T}: Add ..." ability adds (CR 605.1a, 305.6), one list per ability."""
-    out = []
-    for name in abilities:
-        m = MANA_ABILITY.fullmatch(name)
-        if m:
-            out.append(parse_cost(m.group(1)).symbols)
-    return [list(s) for s in out]
 
 
 def cast_factset(
@@ -295,10 +288,18 @@ def _board(add, state: GameState, result: LayerResult, caster: str, spell: str) 
             add("artifact", t)
         for c in ch.colors:
             add("perm_color", t, Const(_LETTER[c.lower()]))
-        for a, symbols in enumerate(mana_abilities(ch.abilities)):
-            for k, sym in enumerate(symbols):
+        options = mana_options(ch.abilities)
+        for a, opt in enumerate(options):
+            for k, sym in enumerate(opt.symbols):
                 add("produces", t, a, k, Const(sym.lower()))
-        available += 1 + max((len(s) for s in mana_abilities(ch.abilities)), default=0)
+            for word, has in (("tap", opt.tap), ("sacrifice", opt.sacrifice)):
+                if has:
+                    add("mana_cost", t, a, Const(word))
+            if opt.life:
+                add("mana_life", t, a, opt.life)
+            if a and options[a - 1].ability == opt.ability:
+                add("mana_alt", t, a)
+        available += 1 + max((len(o.symbols) for o in options), default=0)
     player = state.player(caster)
     for sym, n in _pool(player.mana):
         add("pool", Const(sym), n)
@@ -394,6 +395,8 @@ def _payment(add, pr: Proposal, state: GameState) -> None:  # type: ignore[no-un
     assert pay is not None
     add("given", Const("payment"))
     for sid, mana in pay.tap:
+        if [s for s, _ in pay.tap].count(sid) > 1:
+            add("given_tap_repeat", o(sid))
         if mana is None:
             add("given_tap_any", o(sid))
         else:

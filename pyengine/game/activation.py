@@ -21,11 +21,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pyengine.budget import Budget
-from pyengine.cast.facts import mana_abilities
+from pyengine.cast.mana import mana_abilities
+from pyengine.cast.model import Payment
 from pyengine.events import GameEvent
 from pyengine.game import checks
 from pyengine.game.activation_cost import cost_events, mana_spent
 from pyengine.game.model import Game, IllegalAction, StackItem
+from pyengine.game.paying import activations, mana_ability_costs
 from pyengine.game.perform import layers, perform
 from pyengine.game.pool import Pool
 from pyengine.lang.yamlread import Cursor, LDict
@@ -218,7 +220,7 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     # 601.2g-h: mana abilities' permanents tap, the pool pays; then the other costs
     objs = {o.id: o for o in game.state.objects}
     taps = [GameEvent("tap", obj=oid, player=action.player, cause="mana_ability", rule="601.2g")
-            for oid, _ in action.tap]
+            for oid, opt in activations(action.tap, result) if opt.tap]
     if d.cost.tap:
         taps.append(GameEvent("tap", obj=src.id, player=action.player, cause="cost", rule="107.5"))
     taps += [GameEvent("tap", obj=oid, player=action.player, cause="cost", rule="602.2b")
@@ -231,6 +233,7 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     pool = Pool.parse(player.mana).plus(produced).minus(spent)
     players = tuple(replace(p, mana=pool.render()) if p.id == player.id else p for p in game.state.players)
     game = game.with_state(objects=tuple(objs[o.id] for o in game.state.objects), players=players).emit(*taps)
+    game = mana_ability_costs(game, action.player, Payment(tap=action.tap), result, budget)
     if events:
         game = perform(game, events, rule="602.2b", cause="cost", budget=budget)
     game = game.clone(stack=game.stack + (item,), passes=0)

@@ -26,7 +26,8 @@ from typing import Any
 
 from pyengine import catalog
 from pyengine.budget import Budget
-from pyengine.cast.facts import Located, mana_abilities
+from pyengine.cast.facts import Located
+from pyengine.cast.mana import mana_options
 from pyengine.cast.model import Payment, Proposal
 from pyengine.cast.service import check_cast
 from pyengine.cast.spec import CastingSpec, spec_of
@@ -34,9 +35,10 @@ from pyengine.errors import ScenarioError
 from pyengine.events import GameEvent
 from pyengine.game import checks
 from pyengine.game.model import Game, IllegalAction, StackItem
-from pyengine.game.paying import pay_mana, produced
+from pyengine.game.paying import activations, mana_ability_costs, pay_mana, produced, tapped_for_mana
 from pyengine.game.perform import layers, perform
 from pyengine.game.pool import Pool
+from pyengine.game.tokens import ScriptIds
 from pyengine.lang.effects import Ctx
 from pyengine.lang.yamlread import Cursor, LDict
 from pyengine.model.enums import Duration, Zone
@@ -67,7 +69,8 @@ def read_cast(cur: Cursor, reader: Any) -> CastSpell:
     view = LDict({k: v for k, v in cur.value.items() if k not in GAME_ONLY})
     view.line = cur.value.line
     view.key_lines = {k: v for k, v in cur.value.key_lines.items() if k not in GAME_ONLY}
-    query = parse_query(Cursor(view, cur.path, cur.line, cur.file), reader.state, Ctx())
+    query = parse_query(Cursor(view, cur.path, cur.line, cur.file), reader.state, Ctx(),
+                        ids=ScriptIds(o.id for o in reader.state.objects))
     pr = query.proposal
     spell = reader.state.object(pr.spell)
     spec = spec_of(spell.printed.casting, spell.printed.mana_cost)
@@ -108,7 +111,7 @@ def read_mana(cur: Cursor, reader: Any) -> ActivateMana:
     player = reader.player(cur.req("player"))
     view = LDict({"tap": cur.req("tap").value})
     view.line, view.key_lines = cur.value.line, {"tap": cur.value.key_lines["tap"]}
-    objects = {o.id: o for o in reader.state.objects}
+    objects = ScriptIds(o.id for o in reader.state.objects)
     pay = _payment(Cursor(view, cur.path, cur.line, cur.file), objects, {})
     if not pay.tap:
         cur.get("tap").fail("expected at least one permanent whose mana ability is activated")
@@ -133,15 +136,18 @@ def activate_mana(game: Game, action: ActivateMana, budget: Budget | float) -> G
         raise IllegalAction(v.rule, f"the mana ability can't be activated: {v.render()}")
     added = Pool()
     objs = {o.id: o for o in game.state.objects}
+    acts = dict(activations(action.tap, result))
     for oid, index in verdict.abilities:
-        added = added.plus(Pool.of(mana_abilities(result.objects[oid].abilities)[index]))
-        objs[oid] = replace(objs[oid], tapped=True)
+        added = added.plus(Pool.of(list(mana_options(result.objects[oid].abilities)[index].symbols)))
+        if acts[oid].tap:
+            objs[oid] = replace(objs[oid], tapped=True)
     player = game.state.player(action.player)
     pool = Pool.parse(player.mana).plus(added)
     players = tuple(replace(p, mana=pool.render()) if p.id == player.id else p for p in game.state.players)
     game = game.with_state(objects=tuple(objs[o.id] for o in game.state.objects), players=players)
     game = game.emit(*(GameEvent("tap", obj=oid, player=action.player, cause="mana_ability", rule="605.3a")
-                       for oid, _ in action.tap)).clone(passes=0)
+                       for oid, _ in action.tap if acts[oid].tap)).clone(passes=0)
+    game = mana_ability_costs(game, action.player, Payment(tap=action.tap), result, budget)
     return checks.give_priority(game, action.player, budget)
 
 
@@ -186,7 +192,7 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     game = game.with_state(objects=objs, players=players).emit(
         GameEvent("zone_change", obj=spell.id, player=pr.player, from_zone=spell.zone.value,
                   to_zone="stack", cause="cast", rule="601.2a"))
-    game = _pay(game, pr, verdict.total.life, added, verdict.total, budget)
+    game = _pay(game, pr, verdict.total.life, added, verdict.total, budget, result)
     game = game.emit(GameEvent("cast", obj=spell.id, player=pr.player, rule="601.2i"))
     zones = tuple(sorted((t, o.zone.value) for t, is_p in item.targets if not is_p
                          for o in game.state.objects if o.id == t))
@@ -202,17 +208,20 @@ def _tapped_once(ids: list[str]) -> None:
         raise IllegalAction("701.26a", f"{', '.join(twice)} can't be tapped twice (107.5)")
 
 
-def _pay(game: Game, pr: Proposal, life: int, added: Pool, total: Any, budget: Budget | float) -> Game:
-    """601.2g-h: the mana abilities' permanents tap and their mana enters the pool; the total
-    cost is paid from the pool and by the other means the payment names."""
+def _pay(game: Game, pr: Proposal, life: int, added: Pool, total: Any, budget: Budget | float,
+         result: Any) -> Game:
+    """601.2g-h: the mana abilities' permanents tap (or are sacrificed, or life is paid: their
+    costs) and their mana enters the pool; the total cost is paid from the pool and by the
+    other means the payment names."""
     pay = pr.payment or Payment()
-    tapped = [(oid, "mana_ability", "601.2g") for oid, _ in pay.tap]
+    tapped = tapped_for_mana(pay, result)
     tapped += [(oid, "convoke", "702.51a") for oid in pay.convoke]
     tapped += [(oid, "improvise", "702.126a") for oid in pay.improvise]
     spent = Pool(tuple(sorted((s.upper(), n) for s, n in pay.pool)))
     units = sum(n for _, n in total.mana)
     game = pay_mana(game, pr.player, tapped, added, spent,
                     len(pay.convoke) + len(pay.delve) + len(pay.improvise), units)
+    game = mana_ability_costs(game, pr.player, pay, result, budget)
     events = [_move(s, "battlefield", "graveyard", "sacrifice") for s in pr.sacrifice or ()]
     events += [_move(d, "graveyard", "exile", "delve") for d in pay.delve]
     if life:

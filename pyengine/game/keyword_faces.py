@@ -12,7 +12,7 @@ from pyengine.cast.special import CostPayment, check_payment, unsupported
 from pyengine.events import GameEvent
 from pyengine.game.keyword_model import Manifest, Transform, TurnFaceUp, permanent
 from pyengine.game.model import Game, IllegalAction
-from pyengine.game.paying import pay_mana, produced
+from pyengine.game.paying import mana_ability_costs, pay_mana, produced, tapped_for_mana
 from pyengine.game.perform import layers, library, perform
 from pyengine.game.pool import Pool
 from pyengine.model.enums import FaceDown, Zone
@@ -103,9 +103,10 @@ def _pay_cost(game: Game, a: TurnFaceUp, cost: str, budget: Budget | float) -> G
                                       "payment: {pool: ...}")
     spent = verdict.payments[0][0]
     pay = a.payment or Payment()
-    added = produced(pay, layers(game.state, budget))
-    tapped = [(oid, "mana_ability", "601.2g") for oid, _ in pay.tap]
-    return pay_mana(game, a.player, tapped, added, Pool(spent), 0, len(_units(cost)))
+    result = layers(game.state, budget)
+    added = produced(pay, result)
+    game = pay_mana(game, a.player, tapped_for_mana(pay, result), added, Pool(spent), 0, len(_units(cost)))
+    return mana_ability_costs(game, a.player, pay, result, budget)
 
 
 def _units(cost: str) -> list[str]:

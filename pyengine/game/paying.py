@@ -9,26 +9,58 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pyengine.cast.facts import mana_abilities
+from pyengine.budget import Budget
+from pyengine.cast.mana import ManaOption, mana_options
 from pyengine.cast.model import Payment
 from pyengine.events import GameEvent
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.pool import Pool
 
 
+def activations(tap: tuple[tuple[str, str | None], ...], result: Any) -> list[tuple[str, ManaOption]]:
+    """The mana ability (and the mana it adds, 106.1a: chosen as it resolves) activated for
+    each ``(id, mana letter or None)``: the first adding that mana; without a letter, the only
+    one (605.3b: the player says which)."""
+    out = []
+    for oid, mana in tap:
+        ch = result.objects.get(oid)
+        options = mana_options(ch.abilities) if ch is not None else []
+        if mana is not None:
+            options = [o for o in options if mana.upper() in o.symbols][:1]
+        if len(options) != 1:
+            raise IllegalAction("605.3b", f"{oid}'s mana abilities can add mana {len(options)} ways: say "
+                                          f"which is activated ({{id: {oid}, mana: COLOR}})")
+        out.append((oid, options[0]))
+    return out
+
+
 def produced(pay: Payment, result: Any) -> Pool:
     """The mana the activated mana abilities add (601.2g, 106.4)."""
     pool = Pool()
-    for oid, mana in pay.tap:
-        ch = result.objects.get(oid)
-        abilities = mana_abilities(ch.abilities) if ch is not None else []
-        if mana is not None:
-            abilities = [a for a in abilities if mana.upper() in a][:1]
-        if len(abilities) != 1:
-            raise IllegalAction("605.3b", f"{oid} has {len(abilities)} mana abilities: say which is "
-                                          f"activated ({{id: {oid}, mana: COLOR}})")
-        pool = pool.plus(Pool.of(abilities[0]))
+    for _, option in activations(pay.tap, result):
+        pool = pool.plus(Pool.of(list(option.symbols)))
     return pool
+
+
+def tapped_for_mana(pay: Payment, result: Any) -> list[tuple[str, str, str]]:
+    """The permanents the mana abilities tap ({T} in their cost, 107.5), as :func:`pay_mana`
+    takes them; a source only sacrificed (Wild Cantor) doesn't tap."""
+    return [(oid, "mana_ability", "601.2g") for oid, opt in activations(pay.tap, result) if opt.tap]
+
+
+def mana_ability_costs(game: Game, player: str, pay: Payment, result: Any, budget: Budget | float) -> Game:
+    """The mana abilities' other costs (601.2g, 605.3a): their sources sacrificed (701.21a: to
+    the graveyard, where "dies" abilities see them go) and the life they cost (119.4)."""
+    from pyengine.game.casting import _move
+    from pyengine.game.perform import perform
+    from pyengine.replacement.event import Event
+
+    acts = activations(pay.tap, result)
+    events = [_move(oid, "battlefield", "graveyard", "sacrifice") for oid, opt in acts if opt.sacrifice]
+    life = sum(opt.life for _, opt in acts)
+    if life:
+        events.append(Event("pay_life", (("player", ("p", player)), ("amount", life))))
+    return perform(game, events, rule="601.2g", cause="cost", budget=budget) if events else game
 
 
 def pay_mana(game: Game, player: str, tapped: list[tuple[str, str, str]], added: Pool, spent: Pool,

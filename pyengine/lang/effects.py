@@ -379,11 +379,11 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
 
         return parse_activated(cur, ctx)
     # plug-ins may add keywords with a parameter (kicker, flashback: pyengine/lang/ops_casting.py)
-    cur.mapping(set(ABILITY_KEYS) | set(PARAM_KEYWORDS) | {"id", "zones"}, "an ability")
+    cur.mapping(set(ABILITY_KEYS) | set(PARAM_KEYWORDS) | {"id", "zones", "cost"}, "an ability")
     zones = _ability_zones(cur) if cur.has("zones") else ()
-    if not any(k not in ("id", "zones") for k in cur.value):
+    if not any(k not in ("id", "zones", "cost") for k in cur.value):
         cur.fail("an ability needs one of: " + ", ".join(ABILITY_KEYS) + " (an empty one is nothing)")
-    kinds = [k for k in cur.value if k not in ("id", "text", "zones")] or ["text"]
+    kinds = [k for k in cur.value if k not in ("id", "text", "zones", "cost")] or ["text"]
     if len(kinds) != 1:
         cur.fail("an ability has exactly one of: " + ", ".join(ABILITY_KEYS))
     kind = kinds[0]
@@ -395,9 +395,13 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
         return _param_keyword(kind, cur.get(kind).string(PARAM_KEYWORDS[kind]), cur.get(kind), ctx)
     if kind == "keyword":
         return parse_ability(cur.get("keyword"), ctx)
+    if cur.has("cost") and kind != "mana":
+        cur.get("cost").fail("a cost is said of a mana ability (an activated ability: "
+                             "activated: {cost: ...})")
     if kind == "mana":
         symbols = _mana_produced(cur.get("mana"))
-        name = f"{{T}}: Add {symbols}"
+        cost = _mana_cost(cur.get("cost")) if cur.has("cost") else "{T}"
+        name = f"{cost}: Add {symbols}"
         return Ability("mana", key=ctx.next_key("mana"), name=name, param=symbols,
                        text=text or f"{name}.")
     if kind == "spell":  # CR 113.3a: followed as instructions while the spell resolves
@@ -420,11 +424,24 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
 
 
 def _mana_produced(cur: Cursor) -> str:
-    """The mana a "{T}: Add ..." ability adds (CR 605.1a, 106.1): a letter (``G``) or mana
-    symbols (``"{C}{C}"``, ``"{R}{G}"``: each symbol one mana), written back as symbols."""
-    word = cur.string('a mana symbol letter (W U B R G C) or mana symbols such as "{C}{C}"').strip()
+    """The mana a mana ability adds (CR 605.1a, 106.1): a letter (``G``) or mana symbols
+    (``"{C}{C}"``, ``"{R}{G}"``: each symbol one mana), written back as symbols; a choice of
+    listed symbols (``"{R} or {G}"``, ``"{W}, {U}, or {B}"``); ``any`` or ``"one mana of any
+    color"``; ``"two mana of any one color"`` (two to five, 106.1a)."""
+    from pyengine.cast.mana import product_options
+
+    word = cur.string('a mana symbol letter (W U B R G C), mana symbols such as "{C}{C}", '
+                      '"{R} or {G}", "one mana of any color" or "two mana of any one color"').strip()
     if word in MANA_PRODUCED:
         return f"{{{word}}}"
+    if word == "any":
+        word = "one mana of any color"
+    if not word.startswith("{") or " or " in word:
+        if product_options(word) is None:
+            cur.fail('expected one of W U B R G C, mana symbols such as {C}{C}, a choice such as '
+                     '"{R} or {G}" or "{W}, {U}, or {B}" (each symbol once), "one mana of any color" '
+                     f'or "two mana of any one color" (two to five); got {word!r}')
+        return word
     try:
         symbols = parse_cost(word).symbols
     except ValueError:
@@ -437,6 +454,21 @@ def _mana_produced(cur: Cursor) -> str:
         cur.fail(f"a mana ability adds {{W}} {{U}} {{B}} {{R}} {{G}} or {{C}} mana, one per symbol "
                  f"(CR 106.1), not {{{bad[0]}}}")
     return "".join(f"{{{s}}}" for s in symbols)
+
+
+def _mana_cost(cur: Cursor) -> str:
+    """A mana ability's cost (CR 602.1, 605.1a): ``{T}`` and/or ``Sacrifice SELF`` (or
+    ``Sacrifice this artifact`` ...: the source itself, 701.21a), optionally ``Pay N life``
+    (119.4), comma-separated; at least {T} or the sacrifice."""
+    from pyengine.cast.mana import cost_parts
+
+    text = cur.string('a cost such as "{T}", "{T}, Sacrifice SELF", "Sacrifice SELF" or '
+                      '"{T}, Pay 1 life"').strip()
+    text = text.replace("Sacrifice SELF", "Sacrifice this permanent")
+    if cost_parts(text) is None:
+        cur.fail('expected a mana ability\'s cost: "{T}" and/or "Sacrifice SELF" (or "Sacrifice '
+                 'this artifact"), optionally "Pay N life", separated by ", "; got ' + repr(text))
+    return text
 
 
 def _ability_zones(cur: Cursor) -> tuple[str, ...]:

@@ -91,7 +91,10 @@ def _grants(rest: str) -> dict[str, Any] | None:
 
 def continuous(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"Creatures you control get +1/+1", "Other Elf creatures you control get +1/+1 and have
-    ...", "Enchanted creature gets +2/+2 and has flying", "SELF has haste"."""
+    ...", "Enchanted creature gets +2/+2 and has flying", "SELF has haste", "Lands you control
+    have "{T}: Add one mana of any color."" (the quoted ability's period ends the sentence)."""
+    if par.endswith('."'):
+        par += "."
     m = re.fullmatch(r"(.+?) (gets? [+-].*|(?:has|have|loses?) .*|(?:can't attack or block|"
                      r"can't attack|can't block|attacks? each combat if able|"
                      r"blocks? each combat if able|can't be blocked)(?:,? and (?:has|have) .*)?)\.", par)
@@ -225,12 +228,24 @@ def type_change(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
 
 
 def mana(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
-    """"{T}: Add {G}." and "{T}: Add {C}{C}." (CR 605.1a)."""
-    m = re.fullmatch(r"\{T\}: Add ((?:\{[WUBRGC]\})+)\.", par)
+    """"{T}: Add {G}.", "{T}: Add {C}{C}.", "{T}: Add {R} or {G}.", "{T}: Add one mana of any
+    color.", "{T}: Add three mana of any one color.", with a cost of {T} and/or sacrificing
+    SELF and paying life: "{T}, Sacrifice SELF: Add ...", "Sacrifice SELF: Add ...", "{T}, Pay
+    1 life: Add ..." (CR 605.1a; pyengine/cast/mana.py reads them)."""
+    from pyengine.cast.mana import cost_parts, product_options
+
+    m = re.fullmatch(r"([^:\"]+): Add ([^.\"]+)\.", par)
     if not m:
         return None
-    symbols = m.group(1)
-    return [{"mana": symbols[1] if len(symbols) == 3 else symbols}]
+    cost, product = m.group(1), m.group(2)
+    said = re.search(r"Sacrifice this [a-z]+", text)
+    cost = cost.replace("Sacrifice SELF", said.group(0) if said else "Sacrifice this permanent")
+    if cost_parts(cost) is None or product_options(product) is None:
+        return None
+    out: dict[str, Any] = {"mana": product[1] if re.fullmatch(r"\{[WUBRGC]\}", product) else product}
+    if cost != "{T}":
+        out["cost"] = cost
+    return [out]
 
 
 def self_combat(par: str, text: str, card: dict[str, Any]) -> Abilities | None:

@@ -142,7 +142,9 @@ def _ids(cur: Cursor, ids: set[str], what: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CastQuery:
+def parse_query(cur: Cursor, state: GameState, ctx: Ctx, ids: set[str] | None = None) -> CastQuery:
+    """The query; ``ids``: the permanents a payment may name (a game script's: also the tokens
+    the game will create, pyengine.game.tokens.ScriptIds), else the state's objects."""
     cur.mapping(QUERY_FIELDS, "a cast query")
     objects = {o.id: o for o in state.objects}
     spell_id = cur.req("spell").string("the id of the card cast")
@@ -208,7 +210,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> CastQuery:
     sacrifice = _ids(cur.get("sacrifice"), set(objects), "object") if cur.has("sacrifice") else None
     payment = None
     if cur.has("payment"):
-        payment = _payment(cur.get("payment"), objects, where)
+        payment = _payment(cur.get("payment"), objects if ids is None else ids, where)
     lists = (
         tuple(c.choice(["payments", "targets"], "what to list:") for c in cur.get("list").seq())
         if cur.has("list")
@@ -263,17 +265,18 @@ def _choices(cur: Cursor, key: str, where: dict[str, Any]) -> tuple[str, ...] | 
     return tuple(str(i.value) for i in c.seq(f"a list of {key} choices"))
 
 
-def _payment(cur: Cursor, objects: dict[str, Any], where: dict[str, Any]) -> Payment:
+def _payment(cur: Cursor, objects: dict[str, Any] | set[str], where: dict[str, Any]) -> Payment:
     cur.mapping(PAYMENT_FIELDS, "a payment {tap, pool, convoke, delve, improvise}")
+    ids = objects if isinstance(objects, set) else set(objects)
     tap: list[tuple[str, str | None]] = []
     for c in cur.get("tap").seq("a list of permanents"):
         if isinstance(c.value, str):
-            tap.append((_ids(c, set(objects), "permanent")[0], None))
+            tap.append((_ids(c, ids, "permanent")[0], None))
         else:
             c.mapping({"id", "mana"}, "{id: PERMANENT, mana: W|U|B|R|G|C}")
             tap.append(
                 (
-                    _ids(c.req("id"), set(objects), "permanent")[0],
+                    _ids(c.req("id"), ids, "permanent")[0],
                     c.req("mana").choice(list(COLORS), "the mana it adds:").lower(),
                 )
             )
@@ -289,7 +292,6 @@ def _payment(cur: Cursor, objects: dict[str, Any], where: dict[str, Any]) -> Pay
             if key not in COLORS:
                 cur.get("pool").fail(f"pool mana is W U B R G or C, not {{{s}}}")
             pool[key] = pool.get(key, 0) + n
-    ids = set(objects)
     return Payment(
         tuple(tap),
         tuple(sorted(pool.items())),

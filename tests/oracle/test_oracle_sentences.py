@@ -83,12 +83,16 @@ def test_counter_target_spell() -> None:
 
 def test_predefined_tokens() -> None:
     """CR 111.10a, 111.10b, 111.10f, 701.16a: a colorless artifact token of that subtype with
-    the ability the rule gives it (held as the compiler reads it: here present or absent); no
-    name, so the game names it by its subtype and the word Token (111.4: Treasure Token)."""
+    the ability the rule gives it (held as the compiler reads it: a Treasure's and a Gold's
+    mana ability, 605.1a, sacrificing the token); no name, so the game names it by its subtype
+    and the word Token (111.4: Treasure Token)."""
     got = E.effect("Create a Treasure token.")
     assert got is not None and got.do == [{"kind": "create_tokens", "token": {
         "types": ["Artifact"], "subtypes": ["Treasure"],
-        "abilities": [{"text": "{T}, Sacrifice this token: Add one mana of any color."}]}}]
+        "abilities": [{"mana": "one mana of any color", "cost": "{T}, Sacrifice this token"}]}}]
+    got = E.effect("Create a Gold token.")  # 111.10c: no {T} in its cost
+    assert got is not None and got.do[0]["token"]["abilities"] == [
+        {"mana": "one mana of any color", "cost": "Sacrifice this token"}]
     got = E.effect("Create two Food tokens.")
     assert got is not None and got.do[0]["count"] == 2 and got.do[0]["token"]["subtypes"] == ["Food"]
     got = E.effect("Investigate.")

@@ -8,7 +8,12 @@ A board (dict):
   effects: list of {"kind": "more"|"less"|"minimum", "mana": {"generic": N, "W": N, ...} or N}
            (already filtered to those that apply to this spell and caster)
   sources: list of {"id", "mana": [letters] or [], "creature": bool, "artifact": bool,
-                    "colors": [letters], "tapped": bool}
+                    "colors": [letters], "tapped": bool, "sick": bool}; a source whose mana
+           ability adds one of several things has "options": [[letters], ...] (one mana of
+           any color: five one-letter options; "{R} or {G}": two; "three mana of any one
+           color": five three-letter options) instead of "mana"; its ability's cost may
+           leave out {T} ("tap": False), sacrifice the source ("sacrifice": True) or cost
+           life ("life": N)
   graveyard: list of card ids
   pool: {letter: N} (C is colorless)
   life: the caster's life total
@@ -22,6 +27,11 @@ Rules implemented (independently of asp/cast/):
           mana spent, convoking creature, delved card and improvising artifact pays one
           symbol it can; a tapped land pays at least one symbol (else it is no part of the
           payment); 119.4 life only up to the life total.
+  605.1a, 106.1a, 107.5, 602.5a, 701.21a: a mana ability adds one of its options, chosen as it
+          resolves; one with {T} needs an untapped permanent, not a summoning-sick creature,
+          one without {T} neither; a source sacrificed by its own ability is used once and is
+          gone when the cost is paid (so it can't convoke or improvise); the life its ability
+          costs and the total cost's life are paid from one life total.
 """
 
 from __future__ import annotations
@@ -98,8 +108,10 @@ def choices(board: dict[str, Any]) -> list[tuple[tuple[str, ...], tuple[str, ...
 
 
 def _feasible(need: dict[str, int], items: list[tuple[str, Any]]) -> bool:
-    """Can ``items`` pay ``need`` exactly? Items: ("land", (color, n)) pays 1..n of its mana;
-    ("pool", (color, n)) pays all n; ("convoke", colors); ("generic", None)."""
+    """Can ``items`` pay ``need`` exactly? Items: ("mana", options) adds one option's mana (a
+    tuple of letters), of which one or more pay (each its color or generic), the rest unspent;
+    ("pool", (color, n)) pays all n (each its color or generic); ("convoke", colors);
+    ("generic", None)."""
     colors = tuple(c for c in COLORS)
     start = (need.get("generic", 0), *(need.get(c, 0) for c in colors))
 
@@ -110,17 +122,27 @@ def _feasible(need: dict[str, int], items: list[tuple[str, Any]]) -> bool:
         if i == len(items):
             return not any(rem)
         kind, data = items[i]
-        if kind in ("land", "pool"):
-            color, n = data
-            k = colors.index(color) + 1
-            counts = range(1, n + 1) if kind == "land" else [n]
-            for j in counts:
-                for a in range(0, j + 1):  # a of them pay the color, the rest generic
+        if kind == "mana":
+            for option in data:
+                # each unit of the option: unspent (-1), generic (0) or its color (its index)
+                for ways in product(*[(-1, 0, colors.index(c) + 1) for c in option]):
+                    if all(w == -1 for w in ways):
+                        continue
                     nxt = list(rem)
-                    nxt[k] -= a
-                    nxt[0] -= j - a
+                    for w in ways:
+                        if w >= 0:
+                            nxt[w] -= 1
                     if go(i + 1, tuple(nxt)):
                         return True
+            return False
+        if kind == "pool":
+            color, n = data
+            for a in range(0, n + 1):  # a of them pay the color, the rest generic
+                nxt = list(rem)
+                nxt[colors.index(color) + 1] -= a
+                nxt[0] -= n - a
+                if go(i + 1, tuple(nxt)):
+                    return True
             return False
         if kind == "convoke":
             options = [0] + [colors.index(c) + 1 for c in data]
@@ -136,14 +158,26 @@ def _feasible(need: dict[str, int], items: list[tuple[str, Any]]) -> bool:
     return go(0, start)
 
 
+def _options(s: dict[str, Any]) -> tuple[tuple[str, ...], ...]:
+    """The options of a source's mana ability (one: its fixed mana)."""
+    if "options" in s:
+        return tuple(tuple(o) for o in s["options"])
+    return (tuple(s["mana"]),) if s["mana"] else ()
+
+
+def _can_activate(s: dict[str, Any]) -> bool:
+    """602.5a, 107.5: {T} in the cost needs an untapped permanent, not a summoning-sick creature."""
+    if not _options(s):
+        return False
+    if not s.get("tap", True):
+        return True
+    return not s.get("tapped") and not (s.get("creature") and s.get("sick"))
+
+
 def payments(board: dict[str, Any]) -> set[tuple[str, ...]]:
     """Every legal payment, as sorted words (the engine's listing format)."""
     kw = set(board.get("keywords", ()))
-    lands = [
-        s
-        for s in board["sources"]
-        if s["mana"] and not s.get("tapped") and not (s.get("creature") and s.get("sick"))
-    ]
+    lands = [s for s in board["sources"] if _can_activate(s)]
     convokers = [s for s in board["sources"] if "convoke" in kw and s.get("creature") and not s.get("tapped")]
     improvisers = [
         s for s in board["sources"] if "improvise" in kw and s.get("artifact") and not s.get("tapped")
@@ -157,6 +191,9 @@ def payments(board: dict[str, Any]) -> set[tuple[str, ...]]:
             continue
         total = sum(need.values())
         for uses in _uses(lands, convokers, improvisers):
+            mana_life = sum(s.get("life", 0) for how, s in uses if how == "tap")
+            if mana_life + life > board.get("life", 20):
+                continue
             for spent in product(*[range(0, pool[c] + 1) for c in sorted(pool)]):
                 for d in range(0, min(len(delvable), need.get("generic", 0)) + 1):
                     for delved in combinations(delvable, d):
@@ -164,7 +201,7 @@ def payments(board: dict[str, Any]) -> set[tuple[str, ...]]:
                         parts = list(words) + ([f"life {life}"] if life else [])
                         for how, s in uses:
                             if how == "tap":
-                                items.append(("land", (s["mana"][0], len(s["mana"]))))
+                                items.append(("mana", _options(s)))
                             elif how == "convoke":
                                 items.append(("convoke", tuple(s["colors"])))
                             else:

@@ -1,10 +1,13 @@
 """Random small casting boards (tests/properties/test_cast_differential.py): a spell with a
 random mana cost and keywords, the caster's lands, creatures, artifacts, graveyard, pool and
-life, and cost-changing permanents; as a plain dict (tests/oracles/cast_oracle.py) and as
+life, mana sources whose ability adds one of several things or sacrifices them or costs life
+(Birds of Paradise, Lotus Petal, Wild Cantor, a Treasure, inline lands and artifacts), and
+cost-changing permanents; as a plain dict (tests/oracles/cast_oracle.py) and as
 scenario text the loader reads."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import yaml
@@ -13,6 +16,29 @@ from hypothesis import strategies as st
 SYMBOLS = ["1", "2", "W", "U", "B", "R", "G", "C", "W/U", "2/G", "B/P", "R/P"]
 LANDS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 LETTER_COLOR = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+ANY = [[c] for c in "WUBRG"]
+# sources whose mana ability adds one of several things or costs more than {T} (605.1a): how
+# the oracle reads them, and the scenario object (a card, or inline abilities)
+MANA_SOURCES: dict[str, dict[str, Any]] = {
+    "Birds of Paradise": {"oracle": {"options": ANY, "creature": True, "colors": ["G"]}},
+    "Lotus Petal": {"oracle": {"options": ANY, "artifact": True, "sacrifice": True}},
+    "Wild Cantor": {"oracle": {"options": ANY, "creature": True, "colors": ["R", "G"], "tap": False,
+                               "sacrifice": True}},
+    "Treasure": {"oracle": {"options": ANY, "artifact": True, "sacrifice": True},
+                 "object": {"name": "Treasure Token", "token": True, "types": ["Artifact"],
+                            "subtypes": ["Treasure"],
+                            "abilities": [{"mana": "one mana of any color",
+                                           "cost": "{T}, Sacrifice this token"}]}},
+    "Borderland": {"oracle": {"options": [["R"], ["G"]]},
+                   "object": {"name": "Borderland", "types": ["Land"],
+                              "abilities": [{"mana": "{R} or {G}"}]}},
+    "Twin Lotus": {"oracle": {"options": [[c, c] for c in "WUBRG"], "artifact": True},
+                   "object": {"name": "Twin Lotus", "types": ["Artifact"],
+                              "abilities": [{"mana": "two mana of any one color"}]}},
+    "Confluence": {"oracle": {"options": ANY, "life": 1},
+                   "object": {"name": "Confluence", "types": ["Land"],
+                              "abilities": [{"mana": "any", "cost": "{T}, Pay 1 life"}]}},
+}
 EFFECTS = [
     {"kind": "more", "mana": {"generic": 1}, "op": {"cost_more": {"players": "each", "mana": "{1}"}}},
     {"kind": "less", "mana": {"generic": 1}, "op": {"cost_less": {"players": "each", "mana": "{1}"}}},
@@ -43,6 +69,13 @@ def boards(draw: st.DrawFn) -> dict[str, Any]:
                 "tapped": draw(st.booleans()) and draw(st.booleans()),
             }
         )
+    for i, name in enumerate(draw(st.lists(st.sampled_from(sorted(MANA_SOURCES)), max_size=3))):
+        spec = MANA_SOURCES[name]["oracle"]
+        source = {"id": f"m{i}", "kind": name, "mana": [], "creature": False, "artifact": False,
+                  "colors": [], **copy.deepcopy(spec), "tapped": draw(st.booleans()) and draw(st.booleans())}
+        if source["creature"]:
+            source["sick"] = draw(st.booleans()) and draw(st.booleans())
+        sources.append(source)
     for i in range(draw(st.integers(0, 2))):
         colors = sorted(draw(st.sets(st.sampled_from(sorted(LETTER_COLOR)), max_size=2)))
         sources.append(
@@ -96,6 +129,12 @@ def scenario_text(board: dict[str, Any], kinds: tuple[str, ...] | None = None) -
         ts += 1
         if s.get("card"):
             obj = {"id": s["id"], "card": s["card"], "controller": "alice", "timestamp": ts}
+        elif s.get("kind") in MANA_SOURCES:
+            inline = MANA_SOURCES[s["kind"]].get("object")
+            obj = {"id": s["id"], **({"card": s["kind"]} if inline is None else copy.deepcopy(inline)),
+                   "controller": "alice", "timestamp": ts}
+            if s.get("sick"):
+                obj["controlled_since_turn_start"] = False
         else:
             types = ["Creature"] if s["creature"] else ["Artifact"]
             obj = {

@@ -2,7 +2,9 @@
 (tests/oracles/cast_oracle.py) on random small boards written as scenario text and read by
 the loader: the total cost for announced hybrid and Phyrexian choices must be the oracle's
 (CR 601.2f, 107.4e-f), and the legal payments (CR 601.2g-h, 702.51a, 702.66a, 702.126a, 119.4)
-must be exactly the oracle's.
+must be exactly the oracle's, with sources whose mana ability adds one mana of any color, a
+choice of listed symbols or N of one color, sacrifices its source or costs life (605.1a,
+106.1a, 701.21a).
 
 ``PYENGINE_CAST_EXAMPLES`` sets the number of boards (default 100; CI runs 1,000).
 """
