@@ -18,7 +18,6 @@ puts into a graveyard through the replacement engine.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +34,6 @@ from pyengine.replacement.event import Event
 LOOK = {"scry": ("701.22a", "bottom", "scry_choice"), "surveil": ("701.25a", "graveyard", "surveil_choice")}
 NO_EVENT = {"scry": "701.22b", "surveil": "701.25c"}  # scry 0 / surveil 0: no event
 CHOICE_KEYS = frozenset(v[2] for v in LOOK.values())
-CARD_ID = re.compile(r"[a-z0-9_]+(-[a-z0-9_]+)*-card-[1-9][0-9]*")
 
 
 @dataclass(frozen=True)
@@ -75,7 +73,7 @@ def read_choice(reader: Any, key: str, cur: Cursor) -> LookChoice:
     for field in ("top", away):
         ids = tuple(cur.get(field).strings("a list of card ids")) if cur.has(field) else ()
         for oid in ids:
-            if oid not in reader.ids and not CARD_ID.fullmatch(oid):
+            if oid not in reader.ids:
                 cur.get(field).fail(f"dangling card id {oid!r}: neither an object nor an unnamed library "
                                     "card's id (PLAYER-card-N)")
         lists.append(ids)
@@ -132,8 +130,9 @@ def look(game: Game, kind: str, player: str, n: int, budget: Budget | float) -> 
                                   f"give {ask}")
     placed = choice.top + choice.away
     if sorted(placed) != sorted(looked) or len(set(placed)) != len(placed):
+        got = ", ".join(placed) or "none"
         raise IllegalAction(rule, f"{player} {verb} {n}: the choice must put each card looked at "
-                                  f"({', '.join(looked)}) in exactly one place, got {', '.join(placed) or 'none'}")
+                                  f"({', '.join(looked)}) in exactly one place, got {got}")
     game = game.clone(look_choices=tuple(c for c in game.look_choices if c is not choice))
     bottom = [i for i in bottom_of(game, player) if i not in looked]
     if kind == "scry":

@@ -18,7 +18,8 @@ def look_choices(do: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     tops: dict[str, list[str]] = {"alice": [], "bob": []}
     made = {"alice": 0, "bob": 0}
     out: list[dict[str, Any]] = []
-    for ev in [inner for ev in do for inner in (ev.get("do", []) if ev.get("kind") == "may" else [ev])]:
+    flat = [inner for ev in do for inner in (ev.get("do", []) if ev.get("kind") == "may" else [ev])]
+    for ev in flat:
         kind = ev.get("kind")
         if kind in ("draw", "mill"):
             who = ev.get("player", "you") if kind == "draw" else ev.get("object", {}).get("top_of")
