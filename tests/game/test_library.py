@@ -118,8 +118,8 @@ def test_mill_takes_the_top_card_and_a_bottom_card_only_when_nothing_is_above_it
     game = _game(3).apply(LookChoice("alice", "scry", (), ("forest",)))
     game = perform(game, [look_event("scry", "alice", 1)], rule="701.22a")
     mill = Event("move", (("object", ("top", "alice")), ("count", 2), ("from", "library"),
-                          ("to", "graveyard"), ("cause", "mill"), ("position", None), ("control", None), ("as", None),
-                          ("tapped", False), ("face", "front"), ("choice", None)))
+                          ("to", "graveyard"), ("cause", "mill"), ("position", None), ("control", None),
+                          ("as", None), ("tapped", False), ("face", "front"), ("choice", None)))
     game = perform(game, [mill], rule="701.17a")
     assert _zone(game, "giant") == _zone(game, "island") == Zone.GRAVEYARD
     assert _zone(game, "forest") == Zone.LIBRARY and game.state.player("alice").library_size == 1
