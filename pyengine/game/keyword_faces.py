@@ -11,9 +11,10 @@ from pyengine.cast.model import Payment
 from pyengine.cast.special import CostPayment, check_payment, unsupported
 from pyengine.events import GameEvent
 from pyengine.game.keyword_model import Manifest, Transform, TurnFaceUp, permanent
+from pyengine.game.library import top_card
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.paying import pay_mana, produced
-from pyengine.game.perform import layers, perform, top_card
+from pyengine.game.perform import layers, perform
 from pyengine.game.pool import Pool
 from pyengine.model.enums import FaceDown, Zone
 from pyengine.model.mana import parse_cost

@@ -4,7 +4,9 @@ in a ``do:``, docs/effect-language.md) or the script's ``events:``.
 
 The library: a player's named library cards are its top cards, in the order of the state's
 objects; below them its unnamed cards (``library_size`` counts all); below those the named cards
-put on the bottom (``Game.library_bottom``, top first, the last the bottom-most card). A card
+put on the bottom (``Game.library_bottom``, top first, the last the bottom-most card) by a scry
+or by a move to the library with ``position: bottom`` (``position: top`` makes a card the top
+card; 401.4). A card
 looked at that is not a named object becomes one as it is looked at, its face unknown (no
 characteristics), with the id ``PLAYER-card-N`` (N the first number unused: alice's first is
 ``alice-card-1``), so a choice can name it.
@@ -27,7 +29,7 @@ from pyengine.events import GameEvent
 from pyengine.game.model import Game, IllegalAction
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.enums import Zone
-from pyengine.model.objects import Characteristics, GameObject
+from pyengine.model.objects import Characteristics, GameObject, Player
 from pyengine.replacement.event import Event
 
 # kind -> (rule, where the cards not kept on top go, the script's choice key)
@@ -83,6 +85,42 @@ def read_choice(reader: Any, key: str, cur: Cursor) -> LookChoice:
 def choose(game: Game, action: LookChoice) -> Game:
     """The choice kept until that player's next scry or surveil."""
     return game.clone(look_choices=game.look_choices + (action,))
+
+
+def library(objs: dict[str, GameObject], order: list[str], pid: str,
+            bottom: frozenset[str] = frozenset()) -> list[str]:
+    """The named cards on top of ``pid``'s library, top first (as the scenario lists them, or
+    as a scry or surveil put them back): those not put on its bottom (``bottom``)."""
+    return [i for i in order if i in objs and objs[i].zone == Zone.LIBRARY and objs[i].owner == pid
+            and i not in bottom]
+
+
+def top_card(objs: dict[str, GameObject], order: list[str], players: dict[str, Player], pid: str,
+             bottom: dict[str, tuple[str, ...]]) -> str | None:
+    """The library's top card when it is a named object: the first named top card; with no
+    unnamed card left above the named cards put on the bottom (pyengine.game.library), the
+    first of those; else None (an unnamed card)."""
+    below = bottom.get(pid, ())
+    named = library(objs, order, pid, frozenset(below))
+    if named:
+        return named[0]
+    under = [i for i in below if i in objs and objs[i].zone == Zone.LIBRARY]
+    return under[0] if under and players[pid].library_size <= len(under) else None
+
+
+def placed(oid: str, owner: str, f: dict[str, Any], order: list[str],
+            bottom: dict[str, tuple[str, ...]]) -> None:
+    """An object that changed zones is a new object (400.7): no longer a card put on the bottom
+    of a library. A card put on top of a library is its top card; on the bottom, its bottom
+    card (401.4; any other position: among its named cards, as before)."""
+    for p, ids in list(bottom.items()):
+        if oid in ids:
+            bottom[p] = tuple(i for i in ids if i != oid)
+    if f["to"] == "library" and f.get("position") == "bottom":
+        bottom[owner] = bottom.get(owner, ()) + (oid,)
+    elif f["to"] == "library" and f.get("position") == "top":
+        order.remove(oid)
+        order.insert(0, oid)
 
 
 def bottom_of(game: Game, player: str) -> tuple[str, ...]:
@@ -162,8 +200,6 @@ def _use_empty_choice(game: Game, player: str, kind: str) -> Game:
 def _top_cards(game: Game, player: str, n: int) -> tuple[Game, list[str]]:
     """The ids of the top ``n`` cards of the library (fewer if it has fewer), the unnamed ones
     made card objects with unknown faces."""
-    from pyengine.game.perform import library
-
     objs = {o.id: o for o in game.state.objects}
     order = [o.id for o in game.state.objects]
     bottom = [i for i in bottom_of(game, player) if i in objs and objs[i].zone == Zone.LIBRARY]
@@ -196,8 +232,6 @@ def _set_bottom(game: Game, player: str, ids: tuple[str, ...]) -> Game:
 def _order_top(game: Game, player: str, kept: tuple[str, ...]) -> Game:
     """The cards kept on top, in the chosen order, above the player's other named top cards:
     the library's named top cards are in the order of the state's objects."""
-    from pyengine.game.perform import library
-
     objs = {o.id: o for o in game.state.objects}
     order = [o.id for o in game.state.objects]
     top = library(objs, order, player, frozenset(bottom_of(game, player)))
@@ -205,17 +239,3 @@ def _order_top(game: Game, player: str, kept: tuple[str, ...]) -> Game:
     members, slots = set(seq), iter(seq)
     placed = tuple(objs[next(slots)] if o.id in members else o for o in game.state.objects)
     return game.with_state(objects=placed)
-
-
-def after_batch(game: Game, since: int) -> Game:
-    """The bottom cards still in their library, not moved since log event ``since`` (a card
-    that left the library is a new object, 400.7)."""
-    if not game.library_bottom:
-        return game
-    objs = {o.id: o for o in game.state.objects}
-    moved = {e.obj for e in game.log[since:] if e.kind in ("zone_change", "draw") and e.obj}
-    kept = tuple((p, tuple(i for i in ids if i in objs and objs[i].zone == Zone.LIBRARY and i not in moved))
-                 for p, ids in game.library_bottom)
-    return game.clone(library_bottom=tuple((p, ids) for p, ids in kept if ids))
-
-

@@ -18,6 +18,7 @@ from typing import Any
 from pyengine.budget import Budget
 from pyengine.errors import PyengineError
 from pyengine.events import GameEvent
+from pyengine.game.library import LOOK, perform_in_order, placed, top_card
 from pyengine.game.model import Game, IllegalAction, Outcome
 from pyengine.layers import compute
 from pyengine.layers.result import LayerResult
@@ -56,10 +57,8 @@ def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "eff
     ``token_ids``: the ids the tokens created get, in order (111.1)."""
     if not events:
         return game
-    from pyengine.game import library as lib
-
-    if any(e.kind in lib.LOOK for e in events):  # scry, surveil: in order with the others (608.2c)
-        return lib.perform_in_order(game, events, perform, rule=rule, cause=cause, choices=choices,
+    if any(e.kind in LOOK for e in events):  # scry, surveil: in order with the others (608.2c)
+        return perform_in_order(game, events, perform, rule=rule, cause=cause, choices=choices,
                                     budget=budget, token_ids=token_ids)
     proposal = list(choices) or list(game.choices)
     seq = [Proposal(c["effect"], c.get("choice"), c.get("by")) for c in proposal] if proposal else None
@@ -205,6 +204,8 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
                 else:
                     log.append(_move(f, objs, order, players, cause, rule, bottom))
                 oid = log[-1].obj
+                if oid is not None:
+                    placed(oid, objs[oid].owner, f, order, bottom)
                 if oid is not None and f["from"] == "battlefield":
                     combat = combat.without(oid)  # 506.4
                 if oid is not None and f["from"] == "stack":  # 701.6a: countered, it won't resolve
@@ -230,13 +231,11 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
             raise IllegalAction(rule, f"the game does not perform {e.kind} events yet")
     state = game.state.clone(objects=tuple(objs[i] for i in order if i in objs),
                              players=tuple(players[p.id] for p in game.state.players))
-    since = len(game.log)
-    game = game.clone(state=state, combat=combat, stack=stack, drew_from_empty=frozenset(drew_empty),
-                      deathtouch_damaged=frozenset(dt), outcome=outcome,
-                      next_timestamp=ts).emit(*log)
-    from pyengine.game.library import after_batch
-
-    return after_batch(game, since)
+    below = tuple(sorted((p, kept) for p, ids in bottom.items()
+                         if (kept := tuple(i for i in ids if i in objs and objs[i].zone == Zone.LIBRARY))))
+    return game.clone(state=state, combat=combat, stack=stack, drew_from_empty=frozenset(drew_empty),
+                      deathtouch_damaged=frozenset(dt), outcome=outcome, next_timestamp=ts,
+                      library_bottom=below).emit(*log)
 
 
 def _lost(outcome: Outcome, pid: str, players: tuple[str, ...], rule: str) -> Outcome:
@@ -265,27 +264,6 @@ def _counter_event(kind: str, counter: str, n: int, *, rule: str, obj: str | Non
                    player: str | None = None) -> GameEvent:
     word = "counters_added" if kind == "counters" else "counters_removed"
     return GameEvent(word, obj=obj, player=player, counter=counter, amount=n, rule=rule)
-
-
-def library(objs: dict[str, GameObject], order: list[str], pid: str,
-            bottom: frozenset[str] = frozenset()) -> list[str]:
-    """The named cards on top of ``pid``'s library, top first (as the scenario lists them, or
-    as a scry or surveil put them back): those not put on its bottom (``bottom``)."""
-    return [i for i in order if i in objs and objs[i].zone == Zone.LIBRARY and objs[i].owner == pid
-            and i not in bottom]
-
-
-def top_card(objs: dict[str, GameObject], order: list[str], players: dict[str, Player], pid: str,
-             bottom: dict[str, tuple[str, ...]]) -> str | None:
-    """The library's top card when it is a named object: the first named top card; with no
-    unnamed card left above the named cards put on the bottom (pyengine.game.library), the
-    first of those; else None (an unnamed card)."""
-    below = bottom.get(pid, ())
-    named = library(objs, order, pid, frozenset(below))
-    if named:
-        return named[0]
-    under = [i for i in below if i in objs and objs[i].zone == Zone.LIBRARY]
-    return under[0] if under and players[pid].library_size <= len(under) else None
 
 
 def _draw(pid: str, objs: dict[str, GameObject], order: list[str], players: dict[str, Player],

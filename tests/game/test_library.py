@@ -188,3 +188,25 @@ def test_the_generated_games_keep_every_card_on_top_with_the_ids_the_game_gives(
         {"surveil_choice": {"player": "alice", "top": ["alice-card-2"], "graveyard": []}},
         {"scry_choice": {"player": "alice", "top": ["alice-card-2"], "bottom": []}}]
     assert look_choices([{"kind": "scry", "player": "that_player"}]) is None
+
+
+def test_a_card_moved_to_the_top_or_bottom_of_a_library_is_drawn_then() -> None:
+    """401.4: put on top it is the next card drawn; on the bottom, the last."""
+    bears = card("bears", "Grizzly Bears", "alice", timestamp=1)
+    ogre = card("ogre", "Gray Ogre", "alice", timestamp=2)
+    players = (Player("alice", library_size=2), Player("bob", library_size=5))
+    game = new_game(state(bears, ogre, players=players))
+
+    def move(oid: str, position: str) -> Event:
+        return Event("move", (("object", ("o", oid)), ("count", 1), ("from", "battlefield"),
+                              ("to", "library"), ("cause", "effect"), ("position", position),
+                              ("control", None), ("as", None), ("tapped", False), ("face", "front"), ("choice", None)))
+
+    game = perform(game, [move("bears", "bottom")], rule="401.4")
+    game = perform(game, [move("ogre", "top")], rule="401.4")
+    assert game.state.player("alice").library_size == 4
+    game = _draw(game)
+    assert _zone(game, "ogre") == Zone.HAND and _zone(game, "bears") == Zone.LIBRARY
+    game = _draw(game, 2)
+    assert _zone(game, "bears") == Zone.LIBRARY
+    assert _zone(_draw(game), "bears") == Zone.HAND
