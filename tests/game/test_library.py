@@ -200,7 +200,8 @@ def test_a_card_moved_to_the_top_or_bottom_of_a_library_is_drawn_then() -> None:
     def move(oid: str, position: str) -> Event:
         return Event("move", (("object", ("o", oid)), ("count", 1), ("from", "battlefield"),
                               ("to", "library"), ("cause", "effect"), ("position", position),
-                              ("control", None), ("as", None), ("tapped", False), ("face", "front"), ("choice", None)))
+                              ("control", None), ("as", None), ("tapped", False), ("face", "front"),
+                              ("choice", None)))
 
     game = perform(game, [move("bears", "bottom")], rule="401.4")
     game = perform(game, [move("ogre", "top")], rule="401.4")
