@@ -133,13 +133,16 @@ def perform_in_order(game: Game, events: Sequence[Event], perform: Any, **kw: An
     engine), each scry or surveil performed between them."""
     run: list[Event] = []
     choices = kw.pop("choices", ())
+    ids = list(kw.pop("token_ids", ()))
     for e in [*events, None]:
         if e is not None and e.kind not in LOOK:
             run.append(e)
             continue
         if run:
-            game = perform(game, run, choices=choices, **kw)
-            choices, run = (), []
+            since = len(game.log)
+            game = perform(game, run, choices=choices, token_ids=ids, **kw)
+            made = sum(1 for g in game.log[since:] if g.kind == "create_token")
+            choices, run, ids = (), [], ids[made:]  # the replacement choices: the first run's
         if e is not None:
             game = look(game, e.kind, e.get("player")[1], e.get("count"), kw.get("budget", 30.0))
     return game
