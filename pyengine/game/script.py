@@ -288,7 +288,8 @@ class ScriptReader:
         return Perform((ev,), "120.3", "damage", choices)
 
     def _events(self, cur: Cursor, choices: tuple) -> Action:
-        return Perform(tuple(self.event(c) for c in cur.seq("a list of events")), "script", "effect", choices)
+        return Perform(tuple(self.event(c) for c in cur.seq("a list of events")), "script", "effect",
+                       choices)
 
     def event(self, c: Cursor) -> Event:
         """An event, or a scry or surveil (pyengine.game.library)."""
