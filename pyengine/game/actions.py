@@ -18,6 +18,7 @@ from pyengine.game import (
     checks,
     combat,
     keyword_actions,
+    library,
     stack,
     triggered,
     turns,
@@ -130,6 +131,7 @@ class Advance:
 Action = Union[Pass, DeclareAttackers, DeclareBlockers, AssignDamage, PutOnStack, casting.CastSpell,
                casting.ActivateMana, activation.ActivateAbility, Perform,
                Discard, Choose, ChooseLegend, OrderTriggers, TargetTriggers, ChooseOptional, Concede,
+               library.LookChoice,
                Advance,
                keyword_actions.KeywordAction]
 
@@ -183,6 +185,8 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
         return triggered.choose(game, action)
     if isinstance(action, ChooseOptional):
         return triggered.choose_optional(game, action)
+    if isinstance(action, library.LookChoice):  # 701.22a, 701.25a: chosen ahead
+        return library.choose(game, action)
     if isinstance(action, Concede):
         if action.player not in game.state.player_ids:
             raise IllegalAction("104.3a", f"{action.player} is not a player of this game")

@@ -33,7 +33,7 @@ from pyengine.cast.service import check_cast
 from pyengine.cast.spec import CastingSpec, spec_of
 from pyengine.errors import ScenarioError
 from pyengine.events import GameEvent
-from pyengine.game import checks
+from pyengine.game import checks, library
 from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.game.paying import activations, mana_ability_costs, pay_mana, produced, tapped_for_mana
 from pyengine.game.perform import layers, perform
@@ -88,7 +88,7 @@ def read_cast(cur: Cursor, reader: Any) -> CastSpell:
         payment=Payment() if pr.payment is None else pr.payment,
     )
     zone = Zone(cur.get("from").choice([z.value for z in Zone], "a zone:")) if cur.has("from") else None
-    effect = tuple(reader.events.event(c) for c in cur.get("effect").seq("a list of events")) \
+    effect = tuple(reader.event(c) for c in cur.get("effect").seq("a list of events")) \
         if cur.has("effect") else ()
     choices = reader.choices(cur.get("choices")) if cur.has("choices") else ()
     return CastSpell(pr, zone, effect, choices, query.where)
@@ -308,5 +308,7 @@ def _does(game: Game, does: Any, spell: str, controller: str,
                                               "not followed yet")
             else:
                 doc[k] = v
-        out.append(reader.event(Cursor(doc, "cast", None, None)))
+        at = Cursor(doc, "cast", None, None)
+        out.append(library.read_look(doc, at, game.state.player_ids) if ins.kind in library.LOOK
+                   else reader.event(at))
     return tuple(out)

@@ -11,9 +11,10 @@ from pyengine.cast.model import Payment
 from pyengine.cast.special import CostPayment, check_payment, unsupported
 from pyengine.events import GameEvent
 from pyengine.game.keyword_model import Manifest, Transform, TurnFaceUp, permanent
+from pyengine.game.library import top_card
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.paying import mana_ability_costs, pay_mana, produced, tapped_for_mana
-from pyengine.game.perform import layers, library, perform
+from pyengine.game.perform import layers, perform
 from pyengine.game.pool import Pool
 from pyengine.model.enums import FaceDown, Zone
 from pyengine.model.mana import parse_cost
@@ -26,9 +27,10 @@ def manifest(game: Game, a: Manifest, budget: Budget | float) -> Game:
     if pl.library_size <= 0:
         return game  # no card to manifest
     objs = {o.id: o for o in game.state.objects}
-    named = library(objs, [o.id for o in game.state.objects], a.player)
-    if named:
-        top = named[0]
+    players = {p.id: p for p in game.state.players}
+    named = top_card(objs, [o.id for o in game.state.objects], players, a.player, dict(game.library_bottom))
+    if named is not None:
+        top = named
     else:  # an unnamed card of the library: it becomes an object, its face unknown
         top = a.new_id or f"manifested-{game.next_timestamp}"
         card = GameObject(top, Characteristics(), owner=a.player, controller=a.player, zone=Zone.LIBRARY)

@@ -64,6 +64,8 @@ def sentence(e: GameEvent) -> str:
         return f"{e.player} turns {e.obj} face up"
     if k == "detain":
         return f"{e.obj} is detained until {e.player}'s next turn"
+    if k in ("scry", "surveil"):
+        return f"{e.player} {'scries' if k == 'scry' else 'surveils'} {e.amount} ({e.cause})"
     if k == "ability_removed":
         return f"{e.target} ({e.obj}'s ability) is removed from the stack: no legal target"
     if k == "lose_game":

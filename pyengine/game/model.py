@@ -171,6 +171,11 @@ class Game:
     trigger_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # "you may" choices the script made ahead (603.5): key (as trigger_targets') -> performed
     optional_choices: tuple[tuple[str, bool], ...] = ()
+    # scry and surveil choices the script made ahead (701.22a, 701.25a; pyengine.game.library),
+    # each used by its player's next one; the named cards on the bottom of each player's
+    # library, top first (the last is the bottom-most card)
+    look_choices: tuple[Any, ...] = ()
+    library_bottom: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # delayed triggered abilities waiting to trigger (603.7; pyengine.game.triggered)
     delayed: tuple[Any, ...] = ()
     next_delayed: int = 1

@@ -18,6 +18,7 @@ from typing import Any
 from pyengine.budget import Budget
 from pyengine.errors import PyengineError
 from pyengine.events import GameEvent
+from pyengine.game.library import LOOK, perform_in_order, placed, top_card
 from pyengine.game.model import Game, IllegalAction, Outcome
 from pyengine.layers import compute
 from pyengine.layers.result import LayerResult
@@ -56,6 +57,9 @@ def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "eff
     ``token_ids``: the ids the tokens created get, in order (111.1)."""
     if not events:
         return game
+    if any(e.kind in LOOK for e in events):  # scry, surveil: in order with the others (608.2c)
+        return perform_in_order(game, events, perform, rule=rule, cause=cause, choices=choices,
+                                    budget=budget, token_ids=token_ids)
     proposal = list(choices) or list(game.choices)
     seq = [Proposal(c["effect"], c.get("choice"), c.get("by")) for c in proposal] if proposal else None
     from pyengine.game.tokens import known_defs
@@ -147,6 +151,7 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
     outcome = game.outcome
     ts = game.next_timestamp
     new_ids = list(token_ids)
+    bottom = dict(game.library_bottom)
     for e in sorted(events, key=_order):
         f = dict(e.fields)
         if e.kind == "damage":
@@ -188,7 +193,7 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
                 log.append(_counter_event(e.kind, kind, abs(n), obj=o.id, rule=rule))
         elif e.kind == "draw":
             for _ in range(f["count"]):
-                g = _draw(f["player"][1], objs, order, players, rule)
+                g = _draw(f["player"][1], objs, order, players, rule, bottom)
                 if g.cause == "empty_library":  # 704.5b
                     drew_empty.add(g.player or "")
                 log.append(g)
@@ -197,8 +202,10 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
                 if f["object"] == ("token",):  # 111.1, 701.7a: a token is created
                     log += _create_token(f, game, objs, order, new_ids, rule)
                 else:
-                    log.append(_move(f, objs, order, players, cause, rule))
+                    log.append(_move(f, objs, order, players, cause, rule, bottom))
                 oid = log[-1].obj
+                if oid is not None:
+                    placed(oid, objs[oid].owner, f, order, bottom)
                 if oid is not None and f["from"] == "battlefield":
                     combat = combat.without(oid)  # 506.4
                 if oid is not None and f["from"] == "stack":  # 701.6a: countered, it won't resolve
@@ -224,9 +231,11 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
             raise IllegalAction(rule, f"the game does not perform {e.kind} events yet")
     state = game.state.clone(objects=tuple(objs[i] for i in order if i in objs),
                              players=tuple(players[p.id] for p in game.state.players))
+    below = tuple(sorted((p, kept) for p, ids in bottom.items()
+                         if (kept := tuple(i for i in ids if i in objs and objs[i].zone == Zone.LIBRARY))))
     return game.clone(state=state, combat=combat, stack=stack, drew_from_empty=frozenset(drew_empty),
-                      deathtouch_damaged=frozenset(dt), outcome=outcome,
-                      next_timestamp=ts).emit(*log)
+                      deathtouch_damaged=frozenset(dt), outcome=outcome, next_timestamp=ts,
+                      library_bottom=below).emit(*log)
 
 
 def _lost(outcome: Outcome, pid: str, players: tuple[str, ...], rule: str) -> Outcome:
@@ -257,28 +266,24 @@ def _counter_event(kind: str, counter: str, n: int, *, rule: str, obj: str | Non
     return GameEvent(word, obj=obj, player=player, counter=counter, amount=n, rule=rule)
 
 
-def library(objs: dict[str, GameObject], order: list[str], pid: str) -> list[str]:
-    """The named cards of ``pid``'s library, top first (as the scenario lists them)."""
-    return [i for i in order if i in objs and objs[i].zone == Zone.LIBRARY and objs[i].owner == pid]
-
-
 def _draw(pid: str, objs: dict[str, GameObject], order: list[str], players: dict[str, Player],
-          rule: str) -> GameEvent:
+          rule: str, bottom: dict[str, tuple[str, ...]]) -> GameEvent:
     """CR 121.1: the top card of the library into the hand; none from an empty library (121.4).
     The named library cards are its top cards; the others (``library_size``) are unnamed."""
     pl = players[pid]
     if pl.library_size <= 0:  # 121.4
         return GameEvent("draw", player=pid, cause="empty_library", rule=rule)
-    named = library(objs, order, pid)
+    top = top_card(objs, order, players, pid, bottom)
     players[pid] = replace(pl, library_size=pl.library_size - 1, hand_size=pl.hand_size + 1)
-    if named:
-        objs[named[0]] = replace(objs[named[0]], zone=Zone.HAND)
-        return GameEvent("draw", player=pid, obj=named[0], rule=rule)
+    if top is not None:
+        objs[top] = replace(objs[top], zone=Zone.HAND)
+        return GameEvent("draw", player=pid, obj=top, rule=rule)
     return GameEvent("draw", player=pid, obj=None, cause="unnamed", rule=rule)
 
 
 def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
-          players: dict[str, Player], cause: str, rule: str) -> GameEvent:
+          players: dict[str, Player], cause: str, rule: str,
+          bottom: dict[str, tuple[str, ...]] | None = None) -> GameEvent:
     """One object changes zones (CR 400.7: it becomes a new object; it keeps its id here so a
     scenario can follow it)."""
     what, frm, to = f["object"], f["from"], f["to"]
@@ -288,8 +293,8 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
         owner = o.owner
     elif isinstance(what, tuple) and what[0] in ("top", "card"):
         owner = what[1]
-        named = library(objs, order, owner) if what[0] == "top" else []
-        o = objs[named[0]] if named else None
+        top = top_card(objs, order, players, owner, bottom or {}) if what[0] == "top" else None
+        o = objs[top] if top is not None else None
     else:
         raise IllegalAction(rule, "the game does not create tokens yet")
     for zone, key in (("hand", "hand_size"), ("library", "library_size")):

@@ -10,7 +10,7 @@ from typing import Any
 
 from pyengine import catalog
 from pyengine.damage.model import Recipient, Share
-from pyengine.game import keyword_actions
+from pyengine.game import keyword_actions, library
 from pyengine.game.actions import (
     Action,
     Advance,
@@ -61,6 +61,7 @@ KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cas
         "deal", "events", "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers",
         "legend", "trigger_targets", "may"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
+KEYS |= library.CHOICE_KEYS  # scry and surveil choices
 
 
 class ScriptReader:
@@ -89,6 +90,8 @@ class ScriptReader:
         choices = self.choices(cur.get("choices")) if cur.has("choices") else ()
         if key in keyword_actions.KEYS:
             return keyword_actions.read(self, key, sub)
+        if key in library.CHOICE_KEYS:  # 701.22a, 701.25a: chosen ahead
+            return library.read_choice(self, key, sub)
         return getattr(self, "_" + key)(sub, choices)
 
     # -- actions --------------------------------------------------------------------------
@@ -191,7 +194,7 @@ class ScriptReader:
             if t not in CardType.words():
                 cur.get("target_types").fail(f"expected card types ({', '.join(CardType.words())}), "
                                              f"got {t!r}")
-        events = tuple(self.events.event(c) for c in cur.get("effect").seq("a list of events")) \
+        events = tuple(self.event(c) for c in cur.get("effect").seq("a list of events")) \
             if cur.has("effect") else ()
         if not events and does is not None and obj is not None:  # the card's own `does:` (608.2c)
             events = self._does(cur, does, obj, controller, targets)
@@ -252,7 +255,7 @@ class ScriptReader:
                 ev = self.events.event(Cursor(doc, cur.path, cur.line, cur.file))
                 out.append(Event(ev.kind, tuple((k, "stack" if k == "from" else v) for k, v in ev.fields)))
                 continue
-            out.append(self.events.event(Cursor(doc, cur.path, cur.line, cur.file)))
+            out.append(self.event(Cursor(doc, cur.path, cur.line, cur.file)))
         return tuple(out)
 
     def state_ids(self) -> set[str]:
@@ -285,8 +288,14 @@ class ScriptReader:
         return Perform((ev,), "120.3", "damage", choices)
 
     def _events(self, cur: Cursor, choices: tuple) -> Action:
-        return Perform(tuple(self.events.event(c) for c in cur.seq("a list of events")), "script", "effect",
+        return Perform(tuple(self.event(c) for c in cur.seq("a list of events")), "script", "effect",
                        choices)
+
+    def event(self, c: Cursor) -> Event:
+        """An event, or a scry or surveil (pyengine.game.library)."""
+        if isinstance(c.value, dict) and c.value.get("kind") in library.LOOK:
+            return library.read_look(c.value, c, self.players)
+        return self.events.event(c)
 
     def _counters(self, cur: Cursor, _c: tuple) -> Action:
         cur.mapping({"on", "counter", "amount"}, "{on: OBJECT OR PLAYER, counter: KIND, amount: N}")

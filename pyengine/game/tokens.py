@@ -60,15 +60,19 @@ def _defs(state: GameState, extra: Any) -> list[tuple[str, Any]]:
 
 
 TOKEN_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*-token-[1-9][0-9]*")
+# an unnamed library card a scry or surveil looked at (pyengine.game.library)
+CARD_ID = re.compile(r"[a-z0-9_]+(-[a-z0-9_]+)*-card-[1-9][0-9]*")
 
 
 class ScriptIds(set[str]):
-    """The object ids a script may name: the state's, and the ids the game gives the tokens it
-    creates (``NAME-token-N``); a token that doesn't exist when the action is taken makes the
+    """The object ids a script may name: the state's, the ids the game gives the tokens it
+    creates (``NAME-token-N``) and the unnamed library cards a scry or surveil looks at
+    (``PLAYER-card-N``); a token that doesn't exist when the action is taken makes the
     action illegal then (400.7), not the script malformed."""
 
     def __contains__(self, oid: object) -> bool:
-        return super().__contains__(oid) or isinstance(oid, str) and TOKEN_ID.fullmatch(oid) is not None
+        return super().__contains__(oid) or isinstance(oid, str) and (
+            TOKEN_ID.fullmatch(oid) is not None or CARD_ID.fullmatch(oid) is not None)
 
 
 def new_id(name: str, taken: set[str]) -> str:

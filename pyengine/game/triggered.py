@@ -19,6 +19,7 @@ from typing import Any
 
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
+from pyengine.game import library
 from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.enums import Zone
@@ -252,7 +253,9 @@ def instantiate(game: Game, text: str, ins: Instruction, refs: dict[str, tuple[s
                 doc[k] = v
         if any(isinstance(doc.get(k), str) and doc[k] in gone for k, _ in words):
             continue
-        out.append(EventReader(game.state).event(Cursor(doc, "trigger", None, None)))
+        at = Cursor(doc, "trigger", None, None)
+        out.append(library.read_look(doc, at, game.state.player_ids) if ins.kind in library.LOOK
+                   else EventReader(game.state).event(at))
     return out
 
 

@@ -239,6 +239,8 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
         cur.mapping({"kind", "object"}, "{kind: tap|untap, object: REF} (CR 701.26)")
         obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
         return Instruction(str(cur.get("kind").value), (("object", obj),))
+    if cur.has("kind") and cur.get("kind").value in LOOK_KINDS:
+        return _look(cur, n_targets)
     word = cur.req("kind").choice(tuple(S.KIND_FIELDS) + tuple(S.SUGAR), "an event kind:")
     kind = S.base_kind(word)
     names = S.KIND_FIELDS[kind]
@@ -256,6 +258,21 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
     defaults = _DEFAULTS.get(kind, {})
     fields = tuple((f, given[f] if f in given else defaults.get(f)) for f in names)
     return Instruction(kind, fields)
+
+
+# instructions the game performs itself, in order with the events (pyengine.game.library)
+LOOK_KINDS = ("scry", "surveil")
+
+
+def _look(cur: Cursor, n_targets: int) -> Instruction:
+    """``{kind: scry|surveil, player: REF, count: N}``: "scry 2" (CR 701.22a), "surveil 1"
+    (701.25a); ``player`` defaults to ``you``, ``count`` to 1."""
+    kind = str(cur.get("kind").value)
+    cur.mapping({"kind", "player", "count"}, f"{{kind: {kind}, player: REF, count: N}}")
+    player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
+        else ("ref", "you")
+    count = cur.get("count").integer("a count", 0) if cur.has("count") else 1
+    return Instruction(kind, (("player", player), ("count", count)))
 
 
 # how long a continuous effect an ability creates lasts (611.2a; the game ends "until end of

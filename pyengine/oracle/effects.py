@@ -11,8 +11,9 @@ gives None: the ability stays seen only as present or absent, never guessed.
 
 Only events the game performs are made: damage, draw, life gained and lost, destroy, exile and
 return to hand of a permanent, +1/+1 counters, sacrifice, creature tokens the effect defines.
-Events that need a choice the game does not model (discard a card of a player's choice, scry,
-search) are not made.
+Scry and surveil (pyengine.oracle.effects_library) are instructions the game performs with the
+player's choice. Events that need a choice the game does not model (discard a card of a player's
+choice, search) are not made.
 """
 
 from __future__ import annotations
@@ -501,7 +502,9 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
         return True
     if not spell and (_lasting(s, eff) or _group(s, eff) or _tap(s, eff)):
         return True
-    return any(f(s, eff) for f in SENTENCES)
+    from pyengine.oracle.effects_library import joined, look
+
+    return any(f(s, eff) for f in SENTENCES) or look(s, eff) or joined(s, eff, spell)
 
 
 def effect(text: str, *, targets_ok: bool = True, spell: bool = False,

@@ -16,7 +16,8 @@ continuous effects affect (611.2c), the tapped status it sets (701.26) and the l
 its draws and mills (701.17a), computed from the compiled effect and the board's known cards;
 the checks of each template's rule are the smoke tests (tests/oracle). A spell that counters a
 spell is cast by alice in bob's main phase, in response to a spell of his that fits its target;
-an optional instruction ("you may", 603.5) is chosen ahead as done.
+an optional instruction ("you may", 603.5) is chosen ahead as done, and a scry or surveil
+keeps every card on top (pyengine.oracle.execute_library).
 """
 
 from __future__ import annotations
@@ -459,6 +460,12 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     if any(ev.get("kind") == "may" for ev in do):  # 603.5: alice chooses to do it, given ahead
         script = [{"may": {"card": True}}, *script]
         do = [inner for ev in do for inner in (ev["do"] if ev.get("kind") == "may" else [ev])]
+    from pyengine.oracle.execute_library import look_choices
+
+    looks = look_choices(activated[0]["activated"].get("do", []) if by_activation else do)
+    if looks is None:
+        return None
+    script = [*looks, *script]  # 701.22a, 701.25a: every card kept on top, given ahead
     kind = None if by_activation or not triggers or spell else \
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))

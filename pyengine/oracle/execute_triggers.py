@@ -300,6 +300,14 @@ def game_text(card: Compiled) -> str | None:
         return None
     if doc is None or ("if" in trig and not _satisfy(trig["if"], doc)):
         return None
+    from pyengine.oracle.execute_library import look_choices
+
+    looks = look_choices(triggers[0].get("do", []))
+    if looks is None:
+        return None
+    script = doc["query"]["script"]
+    if not any(isinstance(a, dict) and set(a) & {"scry_choice", "surveil_choice"} for a in script):
+        doc["query"]["script"] = [*looks, *script]
     if triggers[0].get("targets") and not any("trigger_targets" in a for a in doc["query"]["script"]
                                               if isinstance(a, dict)):
         picks = [EG._pick(spec) for spec in triggers[0]["targets"]]

@@ -161,7 +161,8 @@ def test_targets_are_read_exactly() -> None:
                  "SELF deals 5 damage to target player or planeswalker.",
                  "Return up to two target creature cards from your graveyard to your hand.",
                  "Target creature gets +2/+2 until end of turn. Destroy target artifact.",
-                 "Scry 2.", "It deals 2 damage to each opponent."):
+                 "Search your library for a card, put that card into your hand, then shuffle.",
+                 "It deals 2 damage to each opponent."):
         assert E.effect(text, spell=True) is None, text
     # "each player": you and each opponent (CR 102.1-102.3; `opponent` is each opponent)
     got = E.effect("Each player loses 2 life.")

@@ -1,0 +1,53 @@
+"""Effect sentences that look at the top of a library: "Scry N" (CR 701.22a) and "Surveil N"
+(701.25a), alone or joined to another instruction of the sentence ("You gain 2 life and scry 1",
+"Draw a card, then scry 1", "Scry 2, then draw a card"), each part in order (608.2c).
+
+They become ``{kind: scry, count: N}`` / ``{kind: surveil, count: N}`` instructions (player
+``you``, docs/effect-language.md), performed by the game with the player's choice
+(pyengine.game.library). "Target player scries", "each player scries" and the like are not made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyengine.oracle.common import fullmatch as _fm
+
+_LOOK = r"(scry|surveil) (\d+|x)"
+
+
+def look(s: str, eff: Any) -> bool:
+    """"scry 2", "surveil 1" (the sentence's only instruction)."""
+    m = _fm(_LOOK, s)
+    if not m or not m.group(2).isdigit():
+        return False
+    ev: dict[str, Any] = {"kind": m.group(1)}
+    if int(m.group(2)) != 1:
+        ev["count"] = int(m.group(2))
+    eff.do.append(ev)
+    return True
+
+
+def joined(s: str, eff: Any, spell: bool) -> bool:
+    """A scry or surveil joined to another instruction of one sentence: "X, then scry N",
+    "X and scry N", "scry N, then X" (608.2c: in order). The other part must be a known
+    sentence; nothing is added unless both parts are read."""
+    from pyengine.oracle.effects import Effect, sentence
+
+    m = _fm(rf"(.+?),? (?:and|then|and then) {_LOOK}", s)
+    parts: list[str]
+    if m and m.group(3).isdigit():
+        parts = [m.group(1), f"{m.group(2)} {m.group(3)}"]
+    else:
+        m = _fm(rf"{_LOOK}, then (.+)", s)
+        if not m or not m.group(2).isdigit():
+            return False
+        parts = [f"{m.group(1)} {m.group(2)}", m.group(3)]
+    trial = Effect(from_graveyard=eff.from_graveyard, it=eff.it, targets=list(eff.targets),
+                   casting=list(eff.casting), do=list(eff.do), resolves=eff.resolves, group_at=eff.group_at)
+    for p in parts:
+        if not (look(p, trial) or sentence(p, trial, spell)):
+            return False
+    eff.do[:], eff.targets[:], eff.casting[:] = trial.do, trial.targets, trial.casting
+    eff.resolves, eff.group_at = trial.resolves, trial.group_at
+    return True

@@ -1,0 +1,42 @@
+"""The choices of a generated game's scries and surveils (pyengine.game.library): the player
+keeps every card looked at on top, in the order they were (701.22a, 701.25a), so the libraries'
+sizes are what the effect's draws and mills alone make them. The cards looked at are named as
+the game names them: the named cards on top first, then ``PLAYER-card-N`` for the unnamed ones
+(N the first number unused), followed through the effect's draws and mills."""
+
+from __future__ import annotations
+
+from typing import Any
+
+WHO = {"you": "alice", "opponent": "bob", "target": "bob"}
+
+
+def look_choices(do: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The script's ``scry_choice`` / ``surveil_choice`` items for the instructions of ``do``
+    (``may`` instructions' events included), in order; None when a scry's player isn't one the
+    generated game names."""
+    tops: dict[str, list[str]] = {"alice": [], "bob": []}
+    made = {"alice": 0, "bob": 0}
+    out: list[dict[str, Any]] = []
+    flat = [inner for ev in do for inner in (ev.get("do", []) if ev.get("kind") == "may" else [ev])]
+    for ev in flat:
+        kind = ev.get("kind")
+        if kind in ("draw", "mill"):
+            who = ev.get("player", "you") if kind == "draw" else ev.get("object", {}).get("top_of")
+            if who in WHO:
+                tops[WHO[who]] = tops[WHO[who]][int(ev.get("count", 1)):]
+        elif kind in ("scry", "surveil"):
+            who = ev.get("player", "you")
+            if who not in WHO:
+                return None
+            p, n = WHO[who], int(ev.get("count", 1))
+            if n <= 0:
+                continue
+            looked = tops[p][:n]
+            while len(looked) < n:
+                made[p] += 1
+                looked.append(f"{p}-card-{made[p]}")
+            tops[p] = looked + tops[p][n:]
+            away = "bottom" if kind == "scry" else "graveyard"
+            out.append({f"{kind}_choice": {"player": p, "top": looked, away: []}})
+    return out
