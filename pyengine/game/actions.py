@@ -16,6 +16,7 @@ from pyengine.game import (
     activation_list,
     casting,
     checks,
+    choice,
     combat,
     keyword_actions,
     stack,
@@ -183,6 +184,8 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
         return triggered.choose(game, action)
     if isinstance(action, ChooseOptional):
         return triggered.choose_optional(game, action)
+    if isinstance(action, choice.ChooseAhead):
+        return choice.choose(game, action)
     if isinstance(action, Concede):
         if action.player not in game.state.player_ids:
             raise IllegalAction("104.3a", f"{action.player} is not a player of this game")

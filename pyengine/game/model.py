@@ -171,6 +171,9 @@ class Game:
     trigger_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # "you may" choices the script made ahead (603.5): key (as trigger_targets') -> performed
     optional_choices: tuple[tuple[str, bool], ...] = ()
+    # choices the script made ahead for resolving objects (608.2d; pyengine.game.choice):
+    # (what, key, value), each used once, in order
+    resolution_choices: tuple[tuple[str, str, Any], ...] = ()
     # delayed triggered abilities waiting to trigger (603.7; pyengine.game.triggered)
     delayed: tuple[Any, ...] = ()
     next_delayed: int = 1

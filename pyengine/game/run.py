@@ -17,6 +17,7 @@ from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers
 from pyengine.game.pool import Pool
 from pyengine.game.script import Checkpoint, DiscardNow, Resolve
+from pyengine.game.choice import ChooseAhead
 from pyengine.game.triggered import ChooseOptional, TargetTriggers
 from pyengine.model.objects import GameState
 from pyengine.replacement.event import Event
@@ -70,7 +71,7 @@ def play(state: GameState, items: tuple[Any, ...], budget: Budget | float,
          defined: tuple[Any, ...] = ()) -> GameAnswer:
     """Run the script from ``state`` (``defined``: the tokens it defines inline)."""
     ahead = 0  # choices the script makes before the game's first priority (117.5)
-    early = (ChooseLegend, OrderTriggers, Choose, TargetTriggers, ChooseOptional)
+    early = (ChooseLegend, OrderTriggers, Choose, TargetTriggers, ChooseOptional, ChooseAhead)
     while ahead < len(items) and isinstance(items[ahead], early):
         ahead += 1
     snaps: list[tuple[str, dict[str, Any]]] = []
