@@ -27,7 +27,7 @@ _WHO = r"(target player|target opponent|that player|each player|each opponent)"
 def sentence(s: str, eff: Any, spell: bool) -> bool:
     """Read one sentence of these kinds into ``eff``; False if it is none of them."""
     return _discard(s, eff) or _pay_life(s, eff) or _then(s, eff, spell) or _if_you(s, eff, spell) \
-        or (spell and _counter_unless(s, eff)) or (spell and _may(s, eff))
+        or (spell and _counter_unless(s, eff)) or _may(s, eff, spell)
 
 
 def _discard(s: str, eff: Any) -> bool:
@@ -76,15 +76,16 @@ def _then(s: str, eff: Any, spell: bool) -> bool:
     return True
 
 
-def _may(s: str, eff: Any) -> bool:
-    """"You may X" in a spell or an activated ability: optional, its controller chooses as it
-    resolves (608.2d); the events of X in ``{kind: may, do: [...]}``."""
+def _may(s: str, eff: Any, spell: bool) -> bool:
+    """"You may X": optional, its controller chooses as it resolves (603.5, 608.2d); the
+    events of X (any sentence of these modules that makes events only) in ``{kind: may, do:
+    [...]}``."""
     m = _fm(r"you may (.+)", s)
     if not m:
         return False
     inner = E.Effect(from_graveyard=eff.from_graveyard, targets=eff.targets, casting=eff.casting)
     rest = m.group(1)
-    if not any(E.sentence(t, inner, True) for t in (rest, f"you {rest}")):
+    if not any(E.sentence(t, inner, spell) for t in (rest, f"you {rest}")):
         return False
     if not inner.do or inner.resolves is not None or any(
             ev["kind"] in ("may", "continuous", "delayed", "tap", "untap") for ev in inner.do):

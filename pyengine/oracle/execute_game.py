@@ -16,7 +16,8 @@ continuous effects affect (611.2c), the tapped status it sets (701.26) and the l
 its draws and mills (701.17a), computed from the compiled effect and the board's known cards;
 the checks of each template's rule are the smoke tests (tests/oracle). A spell that counters a
 spell is cast by alice in bob's main phase, in response to a spell of his that fits its target;
-an optional instruction ("you may", 603.5) is chosen ahead as done.
+an optional instruction ("you may", 603.5) is chosen ahead as done, "unless its controller pays"
+as not paid (118.12a), and a discard (701.9b) takes unnamed cards of a hand of two.
 """
 
 from __future__ import annotations
@@ -456,21 +457,27 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     by_activation = "activated" in checks
     do = [] if by_activation else \
         card.card.get("does", {}).get("do", []) if spell else triggers[0].get("do", [])
-    if any(ev.get("kind") == "may" for ev in do):  # 603.5: alice chooses to do it, given ahead
+    every = do or (activated[0]["activated"].get("do", []) if activated else [])
+    if any(ev.get("kind") == "may" for ev in every):  # 603.5: alice chooses to do it, given ahead
         script = [{"may": {"card": True}}, *script]
-        do = [inner for ev in do for inner in (ev["do"] if ev.get("kind") == "may" else [ev])]
+    if any(ev.get("kind") == "unless_pays" for ev in every):  # 118.12a: bob doesn't pay
+        script = [{"pay_choice": {"card": False}}, *script]
+    do = _followed(do)
+    # a discard (701.9b) has cards to discard: two unnamed cards in each hand, alike, so the
+    # discarding player's choice doesn't matter here
+    extra_hand = 2 if any(ev.get("kind") == "discard" and "player" in ev for ev in _followed(every)) else 0
     kind = None if by_activation or not triggers or spell else \
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))
     library = {} if by_activation else _library_checks(card, do, kind, triggers)
     in_hand = sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner", "alice") == "alice")
     theirs = sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner") == "bob")
-    alice: dict[str, Any] = {"id": "alice", "hand_size": in_hand, "library_size": 10}
+    alice: dict[str, Any] = {"id": "alice", "hand_size": in_hand + extra_hand, "library_size": 10}
     if pool:  # what the activation cost takes (602.2b)
         alice["mana"] = pool
     doc = {"id": "cards/generated-game", "title": f"{card.name} does what it says",
            "cr": ["608.2c", "603.3", "602.2"], "rationale": "generated: the game must run it",
-           "players": [alice, {"id": "bob", "hand_size": theirs, "library_size": 10}],
+           "players": [alice, {"id": "bob", "hand_size": theirs + extra_hand, "library_size": 10}],
            "turn": {"active": active, "number": 3, "step": step},
            "objects": _objects(extra),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
@@ -478,6 +485,20 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,
                                                           **({"objects": objects} if objects else {})}}}}
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+
+def _followed(do: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events the generated game's choices make happen, in order: an optional action
+    taken and what "if you do" says (118.12), what "unless ... pays" says, not paid (118.12a)."""
+    out: list[dict[str, Any]] = []
+    for ev in do:
+        if ev.get("kind") == "may":
+            out += _followed([*ev["do"], *ev.get("then", [])])
+        elif ev.get("kind") == "unless_pays":
+            out += _followed(ev["do"])
+        else:
+            out.append(ev)
+    return out
 
 
 def run_game(card: Compiled, timeout: float = 60.0, template: str | None = None) -> tuple[bool, str]:
