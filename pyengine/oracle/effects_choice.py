@@ -26,13 +26,16 @@ _WHO = r"(target player|target opponent|that player|each player|each opponent)"
 
 def sentence(s: str, eff: Any, spell: bool) -> bool:
     """Read one sentence of these kinds into ``eff``; False if it is none of them."""
-    return _discard(s, eff) or _pay_life(s, eff) or _then(s, eff, spell) or _if_you(s, eff, spell) \
+    return _discard(s, eff, spell) or _pay_life(s, eff) or _then(s, eff, spell) or _if_you(s, eff, spell) \
         or (spell and _counter_unless(s, eff)) or _may(s, eff, spell)
 
 
-def _discard(s: str, eff: Any) -> bool:
+def _discard(s: str, eff: Any, spell: bool = True) -> bool:
     """701.9b: "discard two cards", "target player discards a card", "each opponent discards a
-    card at random" (the discarding player chooses, or the cards are chosen at random)."""
+    card at random" (the discarding player chooses, or the cards are chosen at random). In a
+    triggered ability with no player target, "that player" is the player its trigger event was
+    about ("Whenever this creature deals combat damage to a player, that player discards a
+    card": ``that_player``)."""
     m = _fm(rf"()(?:you )?discard {NUM} cards?( at random)?", s) or \
         _fm(rf"{_WHO} discards {NUM} cards?( at random)?", s)
     if not m:
@@ -40,7 +43,9 @@ def _discard(s: str, eff: Any) -> bool:
     n = E.number(m.group(2))
     if n is None or (n == 1) != (" cards" not in s):
         return False
-    players = E._players(m.group(1) or "you", eff)
+    who = m.group(1) or "you"
+    mine = not any("player" in t for t in eff.targets)
+    players = ["that_player"] if who == "that player" and not spell and mine else E._players(who, eff)
     if players is None:
         return False
     for p in players:
@@ -63,14 +68,20 @@ def _pay_life(s: str, eff: Any) -> bool:
 
 
 def _then(s: str, eff: Any, spell: bool) -> bool:
-    """"Draw a card, then discard a card": two instructions, followed in order (608.2c)."""
+    """"Draw a card, then discard a card": two instructions, followed in order (608.2c);
+    "Target opponent discards a card at random, then discards a card": the same player."""
     m = _fm(r"(.+?), then (.+)", s)
     if not m:
         return False
+    first, second = m.group(1), m.group(2)
+    subject = re.match(rf"{_WHO} ", first)
+    if subject and re.match(r"(discards|draws|mills|loses|gains) ", second):  # the same player
+        who = subject.group(1)
+        second = f"{'that player' if who.startswith('target') else who} {second}"
     before = len(eff.do)
-    if not E.sentence(m.group(1), eff, spell):
+    if not E.sentence(first, eff, spell):
         return False
-    if not E.sentence(m.group(2), eff, spell):
+    if not E.sentence(second, eff, spell):
         del eff.do[before:]
         return False
     return True
