@@ -32,7 +32,7 @@ from pyengine.cast.service import check_cast
 from pyengine.cast.spec import CastingSpec, spec_of
 from pyengine.errors import ScenarioError
 from pyengine.events import GameEvent
-from pyengine.game import choice, checks
+from pyengine.game import checks, choice
 from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.game.paying import pay_mana, produced
 from pyengine.game.perform import layers, perform

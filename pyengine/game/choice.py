@@ -52,13 +52,15 @@ class ChooseAhead:
 def read_ahead(reader: Any, what: str, cur: Cursor) -> ChooseAhead:
     """``{KEY: [CARDS]}`` (``discard_choice``) or ``{KEY: true|false|MANA}`` (``pay_choice``):
     the resolving object's id, ``SOURCE:N`` or ``SOURCE``."""
-    shape = "[CARD ids or 'unnamed']" if what == "discard" else "true|false|MANA (the mana spent from the pool)"
+    shape = "[CARD ids or 'unnamed']" if what == "discard" else \
+        "true|false|MANA (the mana spent from the pool)"
     cur.mapping(None, f"{{KEY: {shape}}}: the resolving spell's or ability's id, SOURCE:N or SOURCE")
     if len(cur.value) != 1:
         cur.fail("expected one resolving object's choice")
     key, sub = next(iter(cur.items()))
     if what == "discard":
-        cards = tuple(sub.strings("a list of card ids ('unnamed': a card of the hand the scenario doesn't name)"))
+        cards = tuple(sub.strings("a list of card ids ('unnamed': a card of the hand the scenario "
+                                  "doesn't name)"))
         for c, at in zip(cards, [sub] if isinstance(sub.value, str) else sub.seq(), strict=False):
             if c != UNNAMED and c not in reader.ids:
                 at.fail(f"dangling object id {c!r}: no object has this id")
@@ -88,7 +90,8 @@ def _take(game: Game, item: StackItem, what: str) -> tuple[Game, Any]:
     keys = _keys(item)
     for i, (w, k, v) in enumerate(game.resolution_choices):
         if w == what and k in keys:
-            return game.clone(resolution_choices=game.resolution_choices[:i] + game.resolution_choices[i + 1:]), v
+            rest = game.resolution_choices[:i] + game.resolution_choices[i + 1:]
+            return game.clone(resolution_choices=rest), v
     return game, None
 
 
@@ -117,7 +120,8 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
                                         ("random", ins.get("random"))))
                 for pid in _named(refs, ins.get("player"))]
     payer = ins.get("player")
-    who = ("p", _named(refs, payer)[0]) if payer is not None else ("o", _named(refs, ins.get("controller_of"))[0])
+    who = ("p", _named(refs, payer)[0]) if payer is not None else \
+        ("o", _named(refs, ins.get("controller_of"))[0])
     return [Event("unless_pays", (("payer", who), ("mana", ins.get("mana")), ("do", inner(ins.get("do")))))]
 
 
@@ -183,10 +187,10 @@ def discard(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
             chosen = (UNNAMED,) * n
         else:
             how = "at random" if e.get("random") else "of their choice"
-            raise IllegalAction(rule, f"{item.text!r} ({item.id}): {pid} discards {n} card(s) {how} from a hand "
-                                      f"of {size} (named: {', '.join(named)}; {unnamed} unnamed): give "
-                                      f"{{discard_choice: {{{_keys(item)[-1]}: [CARDS]}}}} before it resolves "
-                                      f"({UNNAMED!r} for an unnamed card)")
+            raise IllegalAction(rule, f"{item.text!r} ({item.id}): {pid} discards {n} card(s) {how} from a "
+                                      f"hand of {size} (named: {', '.join(named)}; {unnamed} unnamed): give "
+                                      f"{{discard_choice: {{{_keys(item)[-1]}: [CARDS]}}}} before it "
+                                      f"resolves ({UNNAMED!r} for an unnamed card)")
     chosen = tuple(chosen)
     if len(chosen) != n:
         raise IllegalAction(rule, f"{pid} discards {n} card(s) (609.3: as many as the hand holds, up to "
@@ -218,7 +222,8 @@ def _may(game: Game, item: StackItem, e: Event, keep: Keep, budget: Budget | flo
     if take:
         why = _cannot(game, e.get("do"), keep)
         if why:
-            raise IllegalAction("118.3", f"{item.text!r} ({item.id}): {item.controller} can't choose to do it: {why}")
+            raise IllegalAction("118.3", f"{item.text!r} ({item.id}): {item.controller} can't choose to do "
+                                         f"it: {why}")
         return perform_in_order(game, item, e.get("do") + e.get("then"), keep, budget)
     return perform_in_order(game, item, e.get("otherwise"), keep, budget)
 
@@ -238,7 +243,8 @@ def _cannot(game: Game, events: tuple[Event, ...], keep: Keep) -> str | None:
             obj = ev.get("object")
             o = next((x for x in game.state.objects if isinstance(obj, tuple) and x.id == obj[1]), None)
             if o is None or o.zone != Zone.BATTLEFIELD:  # 701.21a
-                return f"{obj[1] if isinstance(obj, tuple) else obj} is not a permanent to sacrifice (701.21a)"
+                named = obj[1] if isinstance(obj, tuple) else obj
+                return f"{named} is not a permanent to sacrifice (701.21a)"
     return None
 
 
@@ -257,9 +263,9 @@ def _unless(game: Game, item: StackItem, e: Event, keep: Keep, budget: Budget | 
     mana = e.get("mana")
     game, pays = _take(game, item, "pay")
     if pays is None:
-        raise IllegalAction("118.12a", f"{item.text!r} ({item.id}): {pid} chooses whether to pay {mana}: give "
-                                       f"{{pay_choice: {{{_keys(item)[-1]}: true|false|MANA}}}} before it "
-                                       "resolves (MANA: the mana spent from the pool)")
+        raise IllegalAction("118.12a", f"{item.text!r} ({item.id}): {pid} chooses whether to pay {mana}: "
+                                       f"give {{pay_choice: {{{_keys(item)[-1]}: true|false|MANA}}}} before "
+                                       "it resolves (MANA: the mana spent from the pool)")
     if pays is False:
         return perform_in_order(game, item, e.get("do"), keep, budget)
     return _pay(game, pid, mana, pays)
@@ -282,7 +288,8 @@ def _pay(game: Game, pid: str, mana: str, pays: Any) -> Game:
         try:
             rest = pool.minus(colored)
         except ValueError:
-            raise IllegalAction("118.3", f"{pid}'s pool ({pool.render() or 'empty'}) can't pay {mana}") from None
+            raise IllegalAction("118.3", f"{pid}'s pool ({pool.render() or 'empty'}) can't pay "
+                                         f"{mana}") from None
         if rest.count() < generic:
             raise IllegalAction("118.3", f"{pid}'s pool ({pool.render() or 'empty'}) can't pay {mana}")
         if len(rest.amounts) > 1 and rest.count() > generic:

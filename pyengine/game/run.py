@@ -13,11 +13,11 @@ from pyengine.events import GameEvent
 from pyengine.game import log as game_log
 from pyengine.game import new_game
 from pyengine.game.actions import Choose, ChooseLegend, Discard, OrderTriggers, Pass, Perform
+from pyengine.game.choice import ChooseAhead
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers
 from pyengine.game.pool import Pool
 from pyengine.game.script import Checkpoint, DiscardNow, Resolve
-from pyengine.game.choice import ChooseAhead
 from pyengine.game.triggered import ChooseOptional, TargetTriggers
 from pyengine.model.objects import GameState
 from pyengine.replacement.event import Event

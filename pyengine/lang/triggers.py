@@ -306,7 +306,8 @@ def _may(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     return Instruction("may", (("do", effects), ("then", then), ("otherwise", otherwise)))
 
 
-def _events(cur: Cursor, key: str, ctx: Ctx, n_targets: int, required: bool = False) -> tuple[Instruction, ...]:
+def _events(cur: Cursor, key: str, ctx: Ctx, n_targets: int,
+            required: bool = False) -> tuple[Instruction, ...]:
     """The events of a ``may`` or ``unless_pays`` list: events and discards (no continuous
     effect, delayed ability, tap or optional instruction)."""
     items = cur.req(key).seq("a list of events")

@@ -31,8 +31,8 @@ def _discard(player: str, count: int) -> Event:
 def _game(bob: Player, *choices: Any, events: tuple[Event, ...] = (), extra: tuple[Any, ...] = ()) -> Game:
     """alice's effect ``x`` on the stack over bob's hand of Lightning Bolt and Giant Growth
     (and unnamed cards to ``bob.hand_size``), the choices given ahead."""
-    objs = (card("bolt", "Lightning Bolt", "bob", zone=Zone.HAND), card("growth", "Giant Growth", "bob", zone=Zone.HAND),
-            *extra)
+    objs = (card("bolt", "Lightning Bolt", "bob", zone=Zone.HAND),
+            card("growth", "Giant Growth", "bob", zone=Zone.HAND), *extra)
     game = new_game(state(*objs, players=(Player("alice", library_size=20), bob)))
     for c in choices:
         game = game.apply(c)

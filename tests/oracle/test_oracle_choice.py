@@ -44,8 +44,9 @@ def test_that_player_of_a_trigger_event_discards() -> None:
 def test_if_you_do_after_an_optional_sacrifice_of_its_own_source() -> None:
     got = A.triggered("Whenever SELF deals combat damage to a player, you may sacrifice it. If you do, "
                       "draw three cards.", "t", CREATURE)
-    assert got is not None and got[0]["do"] == [{"kind": "may", "do": [{"kind": "sacrifice", "object": "self"}],
-                                                 "then": [{"kind": "draw", "player": "you", "count": 3}]}]
+    assert got is not None and got[0]["do"] == [
+        {"kind": "may", "do": [{"kind": "sacrifice", "object": "self"}],
+         "then": [{"kind": "draw", "player": "you", "count": 3}]}]
     assert E.effect("If you do, draw a card.") is None  # no optional instruction before it
     assert E.effect("You may draw a card. If you do, draw a card. If you do, draw a card.") is None
 
