@@ -235,7 +235,7 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
         return _continuous(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value == "may" and not delayed:
         return _may(cur, ctx, n_targets)
-    if cur.has("kind") and cur.get("kind").value == "discard" and not cur.has("object"):
+    if cur.has("kind") and cur.get("kind").value == "discard" and not cur.has("object") and not delayed:
         return _discard_cards(cur, n_targets)
     if cur.has("kind") and cur.get("kind").value == "unless_pays" and not delayed:
         return _unless_pays(cur, ctx, n_targets)
