@@ -458,14 +458,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     do = [] if by_activation else \
         card.card.get("does", {}).get("do", []) if spell else triggers[0].get("do", [])
     every = do or (activated[0]["activated"].get("do", []) if activated else [])
-    if any(ev.get("kind") == "may" for ev in every):  # 603.5: alice chooses to do it, given ahead
-        script = [{"may": {"card": True}}, *script]
-    if any(ev.get("kind") == "unless_pays" for ev in every):  # 118.12a: bob doesn't pay
-        script = [{"pay_choice": {"card": False}}, *script]
+    ahead, extra_hand = choices(every)
+    script = [*ahead, *script]
     do = _followed(do)
-    # a discard (701.9b) has cards to discard: two unnamed cards in each hand, alike, so the
-    # discarding player's choice doesn't matter here
-    extra_hand = 2 if any(ev.get("kind") == "discard" and "player" in ev for ev in _followed(every)) else 0
     kind = None if by_activation or not triggers or spell else \
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))
@@ -485,6 +480,21 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,
                                                           **({"objects": objects} if objects else {})}}}}
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+
+def choices(do: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """The choices the generated game gives ahead for what its ability does as it resolves
+    (608.2d), and the unnamed cards each hand gets: alice does what "you may" says (603.5), bob
+    doesn't pay what "unless its controller pays" asks (118.12a), and a discard (701.9b) has
+    two unnamed cards in each hand to take, alike, so the discarding player's choice doesn't
+    matter here."""
+    ahead: list[dict[str, Any]] = []
+    if any(ev.get("kind") == "may" for ev in do):
+        ahead.append({"may": {"card": True}})
+    if any(ev.get("kind") == "unless_pays" for ev in do):
+        ahead.append({"pay_choice": {"card": False}})
+    extra = 2 if any(ev.get("kind") == "discard" and "player" in ev for ev in _followed(do)) else 0
+    return ahead, extra
 
 
 def _followed(do: list[dict[str, Any]]) -> list[dict[str, Any]]:
