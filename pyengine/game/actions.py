@@ -16,6 +16,7 @@ from pyengine.game import (
     activation_list,
     casting,
     checks,
+    choice,
     combat,
     keyword_actions,
     library,
@@ -187,6 +188,8 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
         return triggered.choose_optional(game, action)
     if isinstance(action, library.LookChoice):  # 701.22a, 701.25a: chosen ahead
         return library.choose(game, action)
+    if isinstance(action, choice.ChooseAhead):
+        return choice.choose(game, action)
     if isinstance(action, Concede):
         if action.player not in game.state.player_ids:
             raise IllegalAction("104.3a", f"{action.player} is not a player of this game")

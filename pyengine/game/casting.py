@@ -33,7 +33,7 @@ from pyengine.cast.service import check_cast
 from pyengine.cast.spec import CastingSpec, spec_of
 from pyengine.errors import ScenarioError
 from pyengine.events import GameEvent
-from pyengine.game import checks, library
+from pyengine.game import checks, choice, library
 from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.game.paying import activations, mana_ability_costs, pay_mana, produced, tapped_for_mana
 from pyengine.game.perform import layers, perform
@@ -290,25 +290,34 @@ def _does(game: Game, does: Any, spell: str, controller: str,
             refs[name] = words[0].partition(":")[2]
         else:
             unchosen.add(name)
-    out = []
+    out: list[Event] = []
     reader = EventReader(game.state)
     for ins in does.effects:
         if any(isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of") and v[1] in unchosen
                for _, v in ins.fields):
             continue
-        doc: dict[str, Any] = {"kind": ins.kind}
-        for k, v in ins.fields:
-            if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of"):
-                if v[1] not in refs:
-                    raise IllegalAction("608.2c", f"{spell}'s effect names {v[1]!r}, which this cast "
-                                                  "didn't choose")
-                doc[k] = refs[v[1]] if v[0] == "ref" else {"top_of": refs[v[1]]}
-            elif hasattr(v, "op"):
-                raise IllegalAction("608.2h", f"{spell}'s effect computes an amount on resolution, "
-                                              "not followed yet")
-            else:
-                doc[k] = v
-        at = Cursor(doc, "cast", None, None)
-        out.append(library.read_look(doc, at, game.state.player_ids) if ins.kind in library.LOOK
-                   else reader.event(at))
+        if choice.is_choice(ins) or ins.kind == "may":  # chosen as it resolves (608.2d)
+            out += choice.bind(ins, {k: (v,) for k, v in refs.items()},
+                               lambda i: [_plain(i, refs, spell, reader, game.state.player_ids)])
+            continue
+        out.append(_plain(ins, refs, spell, reader, game.state.player_ids))
     return tuple(out)
+
+
+def _plain(ins: Any, refs: dict[str, str], spell: str, reader: EventReader,
+           players: tuple[str, ...]) -> Event:
+    """One instruction of a card's ``does:`` as an event, its references filled in."""
+    doc: dict[str, Any] = {"kind": ins.kind}
+    for k, v in ins.fields:
+        if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of"):
+            if v[1] not in refs:
+                raise IllegalAction("608.2c", f"{spell}'s effect names {v[1]!r}, which this cast "
+                                              "didn't choose")
+            doc[k] = refs[v[1]] if v[0] == "ref" else {"top_of": refs[v[1]]}
+        elif hasattr(v, "op"):
+            raise IllegalAction("608.2h", f"{spell}'s effect computes an amount on resolution, "
+                                          "not followed yet")
+        else:
+            doc[k] = v
+    at = Cursor(doc, "cast", None, None)
+    return library.read_look(doc, at, players) if ins.kind in library.LOOK else reader.event(at)

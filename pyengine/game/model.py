@@ -176,6 +176,9 @@ class Game:
     # library, top first (the last is the bottom-most card)
     look_choices: tuple[Any, ...] = ()
     library_bottom: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # choices the script made ahead for resolving objects (608.2d; pyengine.game.choice):
+    # (what, key, value), each used once, in order
+    resolution_choices: tuple[tuple[str, str, Any], ...] = ()
     # delayed triggered abilities waiting to trigger (603.7; pyengine.game.triggered)
     delayed: tuple[Any, ...] = ()
     next_delayed: int = 1

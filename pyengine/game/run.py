@@ -13,6 +13,7 @@ from pyengine.events import GameEvent
 from pyengine.game import log as game_log
 from pyengine.game import new_game
 from pyengine.game.actions import Choose, ChooseLegend, Discard, OrderTriggers, Pass, Perform
+from pyengine.game.choice import ChooseAhead
 from pyengine.game.library import LookChoice
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers
@@ -71,7 +72,7 @@ def play(state: GameState, items: tuple[Any, ...], budget: Budget | float,
          defined: tuple[Any, ...] = ()) -> GameAnswer:
     """Run the script from ``state`` (``defined``: the tokens it defines inline)."""
     ahead = 0  # choices the script makes before the game's first priority (117.5)
-    early = (ChooseLegend, OrderTriggers, Choose, TargetTriggers, ChooseOptional, LookChoice)
+    early = (ChooseLegend, OrderTriggers, Choose, TargetTriggers, ChooseOptional, LookChoice, ChooseAhead)
     while ahead < len(items) and isinstance(items[ahead], early):
         ahead += 1
     snaps: list[tuple[str, dict[str, Any]]] = []

@@ -10,7 +10,7 @@ from typing import Any
 
 from pyengine import catalog
 from pyengine.damage.model import Recipient, Share
-from pyengine.game import keyword_actions, library
+from pyengine.game import choice, keyword_actions, library
 from pyengine.game.actions import (
     Action,
     Advance,
@@ -59,7 +59,7 @@ Item = Any  # an Action, Resolve, Checkpoint or DiscardNow
 WORDS = {"pass", "resolve"}
 KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "activate",
         "deal", "events", "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers",
-        "legend", "trigger_targets", "may"}
+        "legend", "trigger_targets", "may", "discard_choice", "pay_choice"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 KEYS |= library.CHOICE_KEYS  # scry and surveil choices
 
@@ -234,29 +234,36 @@ class ScriptReader:
         other = next(p for p in self.players if p != controller)
         refs = {"self": obj, "you": controller, "opponent": other}
         refs.update({("target" if i == 0 else f"target{i + 1}"): t for i, (t, _) in enumerate(targets)})
-        out = []
+        out: list[Event] = []
         for ins in does.effects:
             if ins.kind == "delayed":  # created as it resolves (603.7a, pyengine.game.stack)
                 continue
-            doc: dict[str, Any] = {"kind": ins.kind}
-            for k, v in ins.fields:
-                if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of"):
-                    if v[1] not in refs:
-                        cur.fail(f"the card's effect names {v[1]!r}, which a spell on the stack doesn't have")
-                    doc[k] = refs[v[1]] if v[0] == "ref" else {"top_of": refs[v[1]]}
-                elif hasattr(v, "op"):
-                    cur.fail("the card's effect computes an amount on resolution (608.2h), not followed yet")
-                else:
-                    doc[k] = v
-            if doc.get("from") == "stack" and doc.get("object") in self.state_ids():
-                # a spell targeted on the stack (701.6a): the script is read ahead, the object
-                # may still be in a hand now; the zone is checked as it resolves (608.2b)
-                doc = {**doc, "from": self.state.object(doc["object"]).zone.value}
-                ev = self.events.event(Cursor(doc, cur.path, cur.line, cur.file))
-                out.append(Event(ev.kind, tuple((k, "stack" if k == "from" else v) for k, v in ev.fields)))
+            if choice.is_choice(ins) or ins.kind == "may":  # chosen as it resolves (608.2d)
+                out += choice.bind(ins, {k: (v,) for k, v in refs.items()},
+                                   lambda i: [self._plain(cur, i, refs)])
                 continue
-            out.append(self.event(Cursor(doc, cur.path, cur.line, cur.file)))
+            out.append(self._plain(cur, ins, refs))
         return tuple(out)
+
+    def _plain(self, cur: Cursor, ins: Any, refs: dict[str, str]) -> Event:
+        """One instruction of a card's ``does:`` as an event, its references filled in."""
+        doc: dict[str, Any] = {"kind": ins.kind}
+        for k, v in ins.fields:
+            if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of"):
+                if v[1] not in refs:
+                    cur.fail(f"the card's effect names {v[1]!r}, which a spell on the stack doesn't have")
+                doc[k] = refs[v[1]] if v[0] == "ref" else {"top_of": refs[v[1]]}
+            elif hasattr(v, "op"):
+                cur.fail("the card's effect computes an amount on resolution (608.2h), not followed yet")
+            else:
+                doc[k] = v
+        if doc.get("from") == "stack" and doc.get("object") in self.state_ids():
+            # a spell targeted on the stack (701.6a): the script is read ahead, the object
+            # may still be in a hand now; the zone is checked as it resolves (608.2b)
+            doc = {**doc, "from": self.state.object(doc["object"]).zone.value}
+            ev = self.events.event(Cursor(doc, cur.path, cur.line, cur.file))
+            return Event(ev.kind, tuple((k, "stack" if k == "from" else v) for k, v in ev.fields))
+        return self.event(Cursor(doc, cur.path, cur.line, cur.file))  # scry and surveil too
 
     def state_ids(self) -> set[str]:
         """The ids of the objects of the scenario's state."""
@@ -355,6 +362,12 @@ class ScriptReader:
             cur.fail("expected one triggered ability's choice")
         key, sub = next(iter(cur.items()))
         return ChooseOptional(str(key), sub.boolean())
+
+    def _discard_choice(self, cur: Cursor, _c: tuple) -> Any:
+        return choice.read_ahead(self, "discard", cur)
+
+    def _pay_choice(self, cur: Cursor, _c: tuple) -> Any:
+        return choice.read_ahead(self, "pay", cur)
 
     def _legend(self, cur: Cursor, _c: tuple) -> Action:
         cur.mapping({"controller", "name", "keep"}, "{controller: P, name: NAME, keep: ID}")

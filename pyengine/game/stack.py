@@ -23,7 +23,7 @@ from typing import Any
 from pyengine import catalog
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
-from pyengine.game import checks, triggered, turns
+from pyengine.game import checks, choice, triggered, turns
 from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.game.perform import layers, perform
 from pyengine.model.effects import ResolvedEffect
@@ -212,11 +212,15 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
     if item.optional:  # 603.5: the controller chooses whether to do what "you may" says
         game, take = triggered.optional_choice(game, item)
         all_events = tuple(e for i, e in enumerate(item.events) if take or i not in item.optional)
-    events = [e for e in all_events
-              if not _mentions(e, {**problems, **gone}) and not _moved_away(game, e)
-              and not _uncounterable(game, e, budget)]
     since = len(game.log)
-    game = perform(game, events, rule="608.2c", choices=item.choices, budget=budget)
+    if any(e.kind in choice.KINDS for e in all_events):  # 608.2c-d: in order, choices as they come
+        game = choice.perform_in_order(game, item, all_events, lambda g, e: not _mentions(
+            e, {**problems, **gone}) and not _moved_away(g, e) and not _uncounterable(g, e, budget), budget)
+    else:
+        events = [e for e in all_events
+                  if not _mentions(e, {**problems, **gone}) and not _moved_away(game, e)
+                  and not _uncounterable(game, e, budget)]
+        game = perform(game, events, rule="608.2c", choices=item.choices, budget=budget)
     if item.delayed:  # 603.7a: the delayed triggered abilities it creates
         game = triggered.create_delayed(game, item, since)
     if item.continuous is not None:

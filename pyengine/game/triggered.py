@@ -181,8 +181,12 @@ def bind(game: Game, text: str, effects: tuple[Instruction, ...], refs: dict[str
     later = tuple((ins, tuple(sorted(refs.items()))) for ins in effects if ins.kind == "delayed")
     made: list[Event] = []
     optional: set[int] = set()
+    from pyengine.game import choice
+
     for ins in effects:
-        if ins.kind == "may":
+        if choice.is_choice(ins):  # chosen as it resolves (608.2d)
+            made += choice.bind(ins, refs, lambda i: instantiate(game, text, i, refs))
+        elif ins.kind == "may":
             for inner in ins.get("do"):
                 got = instantiate(game, text, inner, refs)
                 optional |= set(range(len(made), len(made) + len(got)))

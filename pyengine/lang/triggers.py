@@ -235,6 +235,10 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
         return _continuous(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value == "may" and not delayed:
         return _may(cur, ctx, n_targets)
+    if cur.has("kind") and cur.get("kind").value == "discard" and not cur.has("object") and not delayed:
+        return _discard_cards(cur, n_targets)
+    if cur.has("kind") and cur.get("kind").value == "unless_pays" and not delayed:
+        return _unless_pays(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value in ("tap", "untap") and not delayed:
         cur.mapping({"kind", "object"}, "{kind: tap|untap, object: REF} (CR 701.26)")
         obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
@@ -307,18 +311,64 @@ def _continuous(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
 
 
 def _may(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
-    """``{kind: may, do: [EVENT...]}``: "you may draw a card": events the ability's controller
-    chooses to perform or not as it resolves (CR 603.5); the script gives the choice."""
-    cur.mapping({"kind", "do"}, "an optional instruction {kind: may, do: [EVENT...]}")
-    items = cur.req("do").seq("a list of events (what the controller may do)")
-    if not items:
-        cur.get("do").fail("expected at least one event")
+    """``{kind: may, do: [EVENT...], then: [EVENT...], otherwise: [EVENT...]}``: "you may draw
+    a card": events the ability's controller chooses to perform or not as it resolves (CR
+    603.5); the script gives the choice. ``then``: what "If you do" says, ``otherwise``: what
+    "If you don't" says (118.12: they check the choice)."""
+    cur.mapping({"kind", "do", "then", "otherwise"},
+                "an optional instruction {kind: may, do: [EVENT...], then: [...], otherwise: [...]}")
+    effects = _events(cur, "do", ctx, n_targets, required=True)
+    then = _events(cur, "then", ctx, n_targets) if cur.has("then") else ()
+    otherwise = _events(cur, "otherwise", ctx, n_targets) if cur.has("otherwise") else ()
+    return Instruction("may", (("do", effects), ("then", then), ("otherwise", otherwise)))
+
+
+def _events(cur: Cursor, key: str, ctx: Ctx, n_targets: int,
+            required: bool = False) -> tuple[Instruction, ...]:
+    """The events of a ``may`` or ``unless_pays`` list: events and discards (no continuous
+    effect, delayed ability, tap or optional instruction)."""
+    items = cur.req(key).seq("a list of events")
+    if required and not items:
+        cur.get(key).fail("expected at least one event")
     for c in items:
         if isinstance(c.value, dict) and c.value.get("kind") in ("may", "delayed", "continuous", "tap",
-                                                                  "untap"):
-            c.get("kind").fail("an optional instruction holds events only")
-    effects = tuple(_instruction(c, ctx, n_targets) for c in items)
-    return Instruction("may", (("do", effects),))
+                                                                  "untap", "unless_pays"):
+            c.get("kind").fail("this list holds events only")
+    return tuple(_instruction(c, ctx, n_targets) for c in items)
+
+
+def _discard_cards(cur: Cursor, n_targets: int) -> Instruction:
+    """``{kind: discard, player: REF, count: N, random: false}``: the player discards N cards
+    of their choice (701.9b; ``random: true``, at random), as many as they can (609.3)."""
+    cur.mapping({"kind", "player", "count", "random"},
+                "a discard {kind: discard, object: REF} or {kind: discard, player: REF, count: N}")
+    player = _ref(cur.req("player"), PLAYER_WORDS, n_targets, "a player")
+    count = cur.get("count").integer("a count", 1) if cur.has("count") else 1
+    rand = cur.get("random").boolean() if cur.has("random") else False
+    return Instruction("discard_cards", (("player", player), ("count", count), ("random", rand)))
+
+
+def _unless_pays(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
+    """``{kind: unless_pays, mana: "{3}", player: REF | controller_of: REF, do: [EVENT...]}``:
+    "[do] unless [the player / the controller of the object] pays {3}" (118.12a): the player
+    chooses whether to pay; if they don't, the events happen."""
+    cur.mapping({"kind", "mana", "player", "controller_of", "do"},
+                '{kind: unless_pays, mana: "{N}", player: REF or controller_of: REF, do: [EVENT...]}')
+    if cur.has("player") == cur.has("controller_of"):
+        cur.fail("give exactly one of 'player' (who may pay) and 'controller_of' (an object: its controller)")
+    mana = cur.req("mana").string("a mana cost")
+    try:
+        from pyengine.model.mana import parse_cost
+
+        parse_cost(mana)
+    except ValueError as e:
+        cur.get("mana").fail(f"expected mana symbols: {e}")
+    player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") else None
+    obj = _ref(cur.get("controller_of"), OBJECT_WORDS, n_targets, "an object") \
+        if cur.has("controller_of") else None
+    effects = _events(cur, "do", ctx, n_targets, required=True)
+    return Instruction("unless_pays", (("mana", mana), ("player", player), ("controller_of", obj),
+                                       ("do", effects)))
 
 
 def _delayed(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:

@@ -128,6 +128,7 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     if about_self and not gone:  # "it" is the object the event is about: the ability's own
         body = _sub(r"^[Ii]t deals", "SELF deals", body)
         body = _sub(r"counters? on it\.$", lambda x: x.group(0)[:-3] + "SELF.", body)
+        body = _sub(r"^you may sacrifice it\. ", "you may sacrifice SELF. ", body)  # 118.12
     dies = gone and trigger["when"]["kind"] == "dies"
     # "it": the permanent the event is about, still there as the ability resolves (603.7c)
     it = trigger.get("when", {}).get("kind") in ("enters", "attacks", "blocks", "becomes_blocked")

@@ -12,8 +12,9 @@ gives None: the ability stays seen only as present or absent, never guessed.
 Only events the game performs are made: damage, draw, life gained and lost, destroy, exile and
 return to hand of a permanent, +1/+1 counters, sacrifice, creature tokens the effect defines.
 Scry and surveil (pyengine.oracle.effects_library) are instructions the game performs with the
-player's choice. Events that need a choice the game does not model (discard a card of a player's
-choice, search) are not made.
+player's choice; a discard, "you may ... If you do" and "unless its controller pays" are
+pyengine.oracle.effects_choice's. Events that need a choice the game does not model (search)
+are not made.
 """
 
 from __future__ import annotations
@@ -494,8 +495,11 @@ def _tap(s: str, eff: Effect) -> bool:
 
 def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
     """Read one sentence into ``eff``; False if it isn't known."""
+    from pyengine.oracle.effects_choice import sentence as choice_sentence
     from pyengine.oracle.effects_continuous import _group, _group_pump, _lasting, _pump
 
+    if choice_sentence(s, eff, spell):  # a player's choice as it resolves (608.2d)
+        return True
     if not spell and _may(s, eff):
         return True
     if spell and (_pump(s, eff) or _counter(s, eff) or _group_pump(s, eff)):

@@ -16,8 +16,9 @@ continuous effects affect (611.2c), the tapped status it sets (701.26) and the l
 its draws and mills (701.17a), computed from the compiled effect and the board's known cards;
 the checks of each template's rule are the smoke tests (tests/oracle). A spell that counters a
 spell is cast by alice in bob's main phase, in response to a spell of his that fits its target;
-an optional instruction ("you may", 603.5) is chosen ahead as done, and a scry or surveil
-keeps every card on top (pyengine.oracle.execute_library).
+an optional instruction ("you may", 603.5) is chosen ahead as done, "unless its controller pays"
+as not paid (118.12a), a discard (701.9b) takes unnamed cards of a hand of two, and a scry or
+surveil keeps every card on top (pyengine.oracle.execute_library).
 """
 
 from __future__ import annotations
@@ -457,27 +458,27 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     by_activation = "activated" in checks
     do = [] if by_activation else \
         card.card.get("does", {}).get("do", []) if spell else triggers[0].get("do", [])
-    if any(ev.get("kind") == "may" for ev in do):  # 603.5: alice chooses to do it, given ahead
-        script = [{"may": {"card": True}}, *script]
-        do = [inner for ev in do for inner in (ev["do"] if ev.get("kind") == "may" else [ev])]
+    every = do or (activated[0]["activated"].get("do", []) if activated else [])
+    ahead, extra_hand = choices(every)
     from pyengine.oracle.execute_library import look_choices
 
-    looks = look_choices(activated[0]["activated"].get("do", []) if by_activation else do)
+    looks = look_choices(_followed(every))
     if looks is None:
         return None
-    script = [*looks, *script]  # 701.22a, 701.25a: every card kept on top, given ahead
+    script = [*ahead, *looks, *script]  # 701.22a, 701.25a: every card kept on top, given ahead
+    do = _followed(do)
     kind = None if by_activation or not triggers or spell else \
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))
     library = {} if by_activation else _library_checks(card, do, kind, triggers)
     in_hand = sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner", "alice") == "alice")
     theirs = sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner") == "bob")
-    alice: dict[str, Any] = {"id": "alice", "hand_size": in_hand, "library_size": 10}
+    alice: dict[str, Any] = {"id": "alice", "hand_size": in_hand + extra_hand, "library_size": 10}
     if pool:  # what the activation cost takes (602.2b)
         alice["mana"] = pool
     doc = {"id": "cards/generated-game", "title": f"{card.name} does what it says",
            "cr": ["608.2c", "603.3", "602.2"], "rationale": "generated: the game must run it",
-           "players": [alice, {"id": "bob", "hand_size": theirs, "library_size": 10}],
+           "players": [alice, {"id": "bob", "hand_size": theirs + extra_hand, "library_size": 10}],
            "turn": {"active": active, "number": 3, "step": step},
            "objects": _objects(extra),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
@@ -485,6 +486,35 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,
                                                           **({"objects": objects} if objects else {})}}}}
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+
+def choices(do: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
+    """The choices the generated game gives ahead for what its ability does as it resolves
+    (608.2d), and the unnamed cards each hand gets: alice does what "you may" says (603.5), bob
+    doesn't pay what "unless its controller pays" asks (118.12a), and a discard (701.9b) has
+    two unnamed cards in each hand to take, alike, so the discarding player's choice doesn't
+    matter here."""
+    ahead: list[dict[str, Any]] = []
+    if any(ev.get("kind") == "may" for ev in do):
+        ahead.append({"may": {"card": True}})
+    if any(ev.get("kind") == "unless_pays" for ev in do):
+        ahead.append({"pay_choice": {"card": False}})
+    extra = 2 if any(ev.get("kind") == "discard" and "player" in ev for ev in _followed(do)) else 0
+    return ahead, extra
+
+
+def _followed(do: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events the generated game's choices make happen, in order: an optional action
+    taken and what "if you do" says (118.12), what "unless ... pays" says, not paid (118.12a)."""
+    out: list[dict[str, Any]] = []
+    for ev in do:
+        if ev.get("kind") == "may":
+            out += _followed([*ev["do"], *ev.get("then", [])])
+        elif ev.get("kind") == "unless_pays":
+            out += _followed(ev["do"])
+        else:
+            out.append(ev)
+    return out
 
 
 def run_game(card: Compiled, timeout: float = 60.0, template: str | None = None) -> tuple[bool, str]:

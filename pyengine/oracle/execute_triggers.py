@@ -272,6 +272,7 @@ def game_text(card: Compiled) -> str | None:
     trig = triggers[0]["trigger"]
     when = trig.get("when", {})
     doc: dict[str, Any] | None = None
+    own = True  # the game is made here, not execute_game's
     if when.get("kind") == "cast" and when.get("obj") != "self" and (
             when.get("player") == "opponent" or EG._trigger_script(card, trig) is None):
         doc = _cast(card, when)
@@ -294,6 +295,7 @@ def game_text(card: Compiled) -> str | None:
     elif "if" in trig or "attacks each combat if able" in card.card.get("abilities", ()):
         text = EG.game_text(card)
         doc = None if text is None else yaml.safe_load(text)
+        own = False
         if doc is not None:
             _must_attack(card, doc)
     else:
@@ -314,6 +316,11 @@ def game_text(card: Compiled) -> str | None:
         if None in picks:
             return None
         doc["query"]["script"] = [{"trigger_targets": {"card": picks}}, *doc["query"]["script"]]
+    if own:  # execute_game's game gives them already
+        ahead, extra = EG.choices(triggers[0].get("do", []))  # chosen as it resolves (608.2d)
+        doc["query"]["script"] = ahead + doc["query"]["script"]
+        for p in doc["players"]:
+            p["hand_size"] = p.get("hand_size", 0) + extra
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 

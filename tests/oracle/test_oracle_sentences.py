@@ -76,8 +76,13 @@ def test_counter_target_spell() -> None:
     assert got is not None and got.casting[0]["what"] == {"zone": "stack", "not_types": ["Creature"]}
     # an ability, a spell with a condition, or a triggered ability's counter stay text
     for text in ("Counter target activated ability.", "Counter target spell with mana value 2 or less.",
-                 "Counter target spell unless its controller pays {3}."):
+                 "Counter target spell unless its controller pays {X}."):
         assert E.effect(text, spell=True) is None, text
+    # 118.12a: "unless its controller pays {3}" is the controller's choice; the counter if not
+    got = E.effect("Counter target spell unless its controller pays {3}.", spell=True)
+    assert got is not None and got.do == [{"kind": "unless_pays", "controller_of": "target", "mana": "{3}",
+                                           "do": [{"kind": "move", "object": "target", "from": "stack",
+                                                   "to": "graveyard", "cause": "counter"}]}]
     assert E.effect("Counter target spell.") is None
 
 
@@ -145,18 +150,28 @@ def test_return_self_to_hand() -> None:
 
 
 def test_you_may() -> None:
-    """CR 603.5: an optional instruction of a triggered ability; a spell's stays text."""
+    """CR 603.5, 608.2d: an optional instruction of a triggered ability or a spell."""
     assert _do("At the beginning of your upkeep, you may gain 1 life.") == [
         {"kind": "may", "do": [{"kind": "gain_life", "player": "you", "amount": 1}]}]
     got = A.triggered("When SELF enters, you may return target creature to its owner's hand.", "t", CREATURE)
     assert got is not None and got[0]["targets"] == [{"obj": {"types": ["Creature"]}}]
     assert got[0]["do"] == [{"kind": "may", "do": [{"kind": "move", "object": "target", "from": "battlefield",
                                                     "to": "hand"}]}]
-    for par in ("When SELF enters, you may discard a card.",
+    for par in ("When SELF enters, you may sacrifice a creature.",
                 "When SELF enters, you may pay {2}. If you do, draw a card.",
+                "When SELF enters, you may discard a card. If you do, SELF gets +3/+0 until end of turn.",
                 "Whenever SELF attacks, you may have it get +1/+1 until end of turn."):
         assert _do(par) is None, par
-    assert E.effect("You may draw a card.", spell=True) is None
+    # 118.12: "If you do" / "If you don't" check the choice; a discard is the player's (701.9b)
+    assert _do("When SELF enters, you may discard a card. If you do, draw a card.") == [
+        {"kind": "may", "do": [{"kind": "discard", "player": "you"}],
+         "then": [{"kind": "draw", "player": "you"}]}]
+    assert _do("At the beginning of your upkeep, you may pay 2 life. If you don't, sacrifice SELF.") == [
+        {"kind": "may", "do": [{"kind": "pay_life", "player": "you", "amount": 2}],
+         "otherwise": [{"kind": "sacrifice", "object": "self"}]}]
+    # a spell's optional instruction: chosen as it resolves (608.2d)
+    got = E.effect("You may draw a card.", spell=True)
+    assert got is not None and got.do == [{"kind": "may", "do": [{"kind": "draw", "player": "you"}]}]
 
 
 def test_tap_and_untap() -> None:

@@ -1,0 +1,313 @@
+"""Instructions that ask a player to choose as a spell or ability resolves (CR 608.2d): a
+discard of cards the discarding player chooses (701.9b), an optional action with what follows
+"If you do" / "If you don't" (118.12), and "[do something] unless [a player] pays {N}"
+(118.12a).
+
+They are bound, like events, as the spell or ability is put on the stack: each becomes an
+:class:`Event` of one of :data:`KINDS` (its references filled in; the events it holds bound
+too), kept among the stack object's events. As it resolves, the instructions are followed in
+order (608.2c): the events before such an instruction happen (one batch), then the choice is
+made and what it says happens, and so on.
+
+The game never chooses for a player: the script gives each choice ahead, keyed like ``may``
+(the stack object's id, ``SOURCE:N`` or ``SOURCE``): ``discard_choice`` (the cards),
+``pay_choice`` (whether, and with which mana, the player pays), ``may`` (whether the optional
+action is taken). A choice the script didn't give stops the game naming what to give, except
+where the rules leave nothing to choose: every card of the hand is discarded, or the hand holds
+no named card (its unnamed cards are all alike here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pyengine.budget import Budget
+from pyengine.game.model import Game, IllegalAction, StackItem
+from pyengine.game.perform import perform
+from pyengine.lang.yamlread import Cursor
+from pyengine.model.enums import Zone
+from pyengine.model.mana import parse_cost
+from pyengine.model.triggers import Instruction
+from pyengine.replacement.event import Event
+
+# the stack object's events that are choices made as it resolves
+KINDS = frozenset({"discard_cards", "may_then", "unless_pays"})
+# a card of the hand the scenario doesn't name, in a discard choice
+UNNAMED = "unnamed"
+
+
+@dataclass(frozen=True)
+class ChooseAhead:
+    """A choice the script makes ahead for a resolving spell or ability (608.2d): ``what``
+    ``discard`` (the cards, ids or :data:`UNNAMED`) or ``pay`` (False, True, or the mana
+    symbols spent from the pool); ``key`` as ``may``'s. Each is used once, in order."""
+
+    what: str
+    key: str
+    value: Any
+
+
+def read_ahead(reader: Any, what: str, cur: Cursor) -> ChooseAhead:
+    """``{KEY: [CARDS]}`` (``discard_choice``) or ``{KEY: true|false|MANA}`` (``pay_choice``):
+    the resolving object's id, ``SOURCE:N`` or ``SOURCE``."""
+    shape = "[CARD ids or 'unnamed']" if what == "discard" else \
+        "true|false|MANA (the mana spent from the pool)"
+    cur.mapping(None, f"{{KEY: {shape}}}: the resolving spell's or ability's id, SOURCE:N or SOURCE")
+    if len(cur.value) != 1:
+        cur.fail("expected one resolving object's choice")
+    key, sub = next(iter(cur.items()))
+    if what == "discard":
+        cards = tuple(sub.strings("a list of card ids ('unnamed': a card of the hand the scenario "
+                                  "doesn't name)"))
+        for c, at in zip(cards, [sub] if isinstance(sub.value, str) else sub.seq(), strict=False):
+            if c != UNNAMED and c not in reader.ids:
+                at.fail(f"dangling object id {c!r}: no object has this id")
+        return ChooseAhead(what, str(key), cards)
+    if isinstance(sub.value, bool):
+        return ChooseAhead(what, str(key), sub.value)
+    mana = sub.string("true, false or mana symbols")
+    try:
+        parse_cost(mana)
+    except ValueError as e:
+        sub.fail(str(e))
+    return ChooseAhead(what, str(key), mana)
+
+
+def choose(game: Game, action: ChooseAhead) -> Game:
+    """The game with the choice kept until a resolving object it names uses it."""
+    return game.clone(resolution_choices=game.resolution_choices + ((action.what, action.key, action.value),))
+
+
+def _keys(item: StackItem) -> tuple[str, ...]:
+    t = item.trigger[0] if item.trigger is not None else None
+    return (item.id,) + ((f"{t.source}:{t.ability}", t.source) if t is not None else ())
+
+
+def _take(game: Game, item: StackItem, what: str) -> tuple[Game, Any]:
+    """The first choice of kind ``what`` the script gave for ``item`` (None: none given)."""
+    keys = _keys(item)
+    for i, (w, k, v) in enumerate(game.resolution_choices):
+        if w == what and k in keys:
+            rest = game.resolution_choices[:i] + game.resolution_choices[i + 1:]
+            return game.clone(resolution_choices=rest), v
+    return game, None
+
+
+# --- binding (as the object is put on the stack) ------------------------------------------
+
+def is_choice(ins: Instruction) -> bool:
+    """Whether an instruction is bound here: a discard of chosen cards, "unless ... pays", or
+    an optional instruction with what follows it (or one in a spell, which has no optional
+    events of its own)."""
+    return ins.kind in ("discard_cards", "unless_pays") or ins.kind == "may" and (
+        bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
+
+
+def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
+         plain: Callable[[Instruction], list[Event]]) -> list[Event]:
+    """The instruction as events of :data:`KINDS` (one per player its word names), the
+    events it holds bound by ``plain`` (or here, when they are choices too)."""
+    def inner(items: tuple[Instruction, ...]) -> tuple[Event, ...]:
+        return tuple(e for i in items for e in (bind(i, refs, plain) if is_choice(i) else plain(i)))
+
+    if ins.kind == "may":
+        return [Event("may_then", (("do", inner(ins.get("do"))), ("then", inner(ins.get("then") or ())),
+                                   ("otherwise", inner(ins.get("otherwise") or ()))))]
+    if ins.kind == "discard_cards":
+        return [Event("discard_cards", (("player", ("p", pid)), ("count", ins.get("count")),
+                                        ("random", ins.get("random"))))
+                for pid in _named(refs, ins.get("player"))]
+    payer = ins.get("player")
+    who = ("p", _named(refs, payer)[0]) if payer is not None else \
+        ("o", _named(refs, ins.get("controller_of"))[0])
+    return [Event("unless_pays", (("payer", who), ("mana", ins.get("mana")), ("do", inner(ins.get("do")))))]
+
+
+def _named(refs: dict[str, tuple[str, ...]], ref: Any) -> tuple[str, ...]:
+    word = ref[1]
+    if word not in refs:
+        raise IllegalAction("608.2c", f"{word} names nothing here")
+    return refs[word]
+
+
+# --- resolution (608.2c, 608.2d) ------------------------------------------------------------
+
+Keep = Callable[[Game, Event], bool]
+
+
+def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], keep: Keep,
+                     budget: Budget | float) -> Game:
+    """``item``'s events followed in order (608.2c): the events between two choices happen
+    as one batch (those ``keep`` leaves in, judged then), each choice as it comes. Without a
+    choice, one batch, as the events of a spell or ability always were."""
+    batch: list[Event] = []
+    first = [True]
+
+    def flush(g: Game) -> Game:
+        todo = [e for e in batch if keep(g, e)]
+        batch.clear()
+        if not todo:
+            return g
+        choices = item.choices if first[0] else ()
+        first[0] = False
+        return perform(g, todo, rule="608.2c", choices=choices, budget=budget)
+
+    for e in events:
+        if e.kind not in KINDS:
+            batch.append(e)
+            continue
+        game = flush(game)
+        if e.kind == "discard_cards":
+            game = discard(game, item, e, budget)
+        elif e.kind == "may_then":
+            game = _may(game, item, e, keep, budget)
+        else:
+            game = _unless(game, item, e, keep, budget)
+    return flush(game)
+
+
+def discard(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Game:
+    """701.9a-b: the player discards COUNT cards of their choice (at random: the script says
+    which the random choice took); with fewer cards in hand, all of them (609.3)."""
+    pid, count = e.get("player")[1], e.get("count")
+    named = [o.id for o in game.state.objects if o.zone == Zone.HAND and o.owner == pid]
+    size = game.state.player(pid).hand_size
+    n = min(count, size)
+    rule = "701.9b"
+    game, chosen = _take(game, item, "discard")
+    if n <= 0:
+        return game
+    unnamed = size - len(named)
+    if chosen is None:
+        if n == size:  # every card of the hand: nothing to choose
+            chosen = (*named, *[UNNAMED] * unnamed)
+        elif not named:  # the hand's cards are all unnamed, alike here
+            chosen = (UNNAMED,) * n
+        else:
+            how = "at random" if e.get("random") else "of their choice"
+            raise IllegalAction(rule, f"{item.text!r} ({item.id}): {pid} discards {n} card(s) {how} from a "
+                                      f"hand of {size} (named: {', '.join(named)}; {unnamed} unnamed): give "
+                                      f"{{discard_choice: {{{_keys(item)[-1]}: [CARDS]}}}} before it "
+                                      f"resolves ({UNNAMED!r} for an unnamed card)")
+    chosen = tuple(chosen)
+    if len(chosen) != n:
+        raise IllegalAction(rule, f"{pid} discards {n} card(s) (609.3: as many as the hand holds, up to "
+                                  f"{count}); {len(chosen)} chosen")
+    for c in chosen:
+        if c != UNNAMED and c not in named:
+            raise IllegalAction("701.9a", f"{c} is not in {pid}'s hand")
+    picked = [c for c in chosen if c != UNNAMED]
+    if len(set(picked)) != len(picked) or len(chosen) - len(picked) > unnamed:
+        raise IllegalAction("701.9a", f"{pid}'s hand holds {', '.join(named) or 'no named card'} and "
+                                      f"{unnamed} unnamed card(s); a card is discarded once")
+    events = [_discard_event(("o", c) if c != UNNAMED else ("card", pid, "hand")) for c in chosen]
+    return perform(game, events, rule="701.9a", cause="discard", budget=budget)
+
+
+def _discard_event(obj: Any) -> Event:
+    return Event("move", (("object", obj), ("count", 1), ("from", "hand"), ("to", "graveyard"),
+                          ("cause", "discard"), ("position", None), ("control", None), ("as", None),
+                          ("tapped", False), ("face", "front"), ("choice", None)))
+
+
+def _may(game: Game, item: StackItem, e: Event, keep: Keep, budget: Budget | float) -> Game:
+    """"You may [do]. If you do, [then]. If you don't, [otherwise]." (603.5, 118.12): the
+    controller chooses; "if you do" checks the choice, and a player can't choose to do what
+    they can't (118.3, 608.2d)."""
+    from pyengine.game.triggered import optional_choice
+
+    game, take = optional_choice(game, item)
+    if take:
+        why = _cannot(game, e.get("do"), keep)
+        if why:
+            raise IllegalAction("118.3", f"{item.text!r} ({item.id}): {item.controller} can't choose to do "
+                                         f"it: {why}")
+        return perform_in_order(game, item, e.get("do") + e.get("then"), keep, budget)
+    return perform_in_order(game, item, e.get("otherwise"), keep, budget)
+
+
+def _cannot(game: Game, events: tuple[Event, ...], keep: Keep) -> str | None:
+    """Why the optional action can't be done (118.3, 119.4, 701.21a), or None."""
+    for ev in events:
+        if ev.kind not in KINDS and not keep(game, ev):
+            return f"{ev.render()} is impossible now"
+        if ev.kind == "pay_life":
+            pl = game.state.player(ev.get("player")[1])
+            if pl.life < ev.get("amount"):  # 119.4
+                return f"{pl.id} has {pl.life} life, less than {ev.get('amount')} (119.4)"
+        if ev.kind == "discard_cards" and game.state.player(ev.get("player")[1]).hand_size < ev.get("count"):
+            return f"{ev.get('player')[1]} has fewer than {ev.get('count')} card(s) in hand"
+        if ev.kind == "move" and ev.get("cause") == "sacrifice":
+            obj = ev.get("object")
+            o = next((x for x in game.state.objects if isinstance(obj, tuple) and x.id == obj[1]), None)
+            if o is None or o.zone != Zone.BATTLEFIELD:  # 701.21a
+                named = obj[1] if isinstance(obj, tuple) else obj
+                return f"{named} is not a permanent to sacrifice (701.21a)"
+    return None
+
+
+def _unless(game: Game, item: StackItem, e: Event, keep: Keep, budget: Budget | float) -> Game:
+    """118.12a: "[do] unless [player] pays {N}" is "[player] may pay {N}. If they don't,
+    [do]": the player chooses (608.2d) and pays from their mana pool (605.3a: mana abilities
+    are activated while asked to pay; here before, while the player holds priority)."""
+    payer = e.get("payer")
+    if payer[0] == "o":  # "its controller": the controller of the spell (or permanent) now
+        o = next((x for x in game.state.objects if x.id == payer[1]), None)
+        if o is None:
+            raise IllegalAction("608.2c", f"{payer[1]} no longer exists: no player to pay")
+        pid = o.controller
+    else:
+        pid = payer[1]
+    mana = e.get("mana")
+    game, pays = _take(game, item, "pay")
+    if pays is None:
+        raise IllegalAction("118.12a", f"{item.text!r} ({item.id}): {pid} chooses whether to pay {mana}: "
+                                       f"give {{pay_choice: {{{_keys(item)[-1]}: true|false|MANA}}}} before "
+                                       "it resolves (MANA: the mana spent from the pool)")
+    if pays is False:
+        return perform_in_order(game, item, e.get("do"), keep, budget)
+    return _pay(game, pid, mana, pays)
+
+
+def _pay(game: Game, pid: str, mana: str, pays: Any) -> Game:
+    """``pid`` pays ``mana`` from their pool (106.4, 118.3): with the mana the script names,
+    or, given ``true``, the only way the pool can pay it (one type of mana in it, or exactly
+    the cost's amount); an ambiguous or impossible payment is refused."""
+    from pyengine.game.pool import Pool
+
+    cost = parse_cost(mana)
+    if any(not (s.isdigit() or s.upper() in "WUBRGC") for s in cost.symbols):
+        raise IllegalAction("118.12a", f"paying {mana} is not followed by the game yet")
+    colored = Pool.of([s for s in cost.symbols if not s.isdigit()])
+    generic = sum(int(s) for s in cost.symbols if s.isdigit())
+    pool = Pool.parse(game.state.player(pid).mana)
+    total = colored.count() + generic
+    if pays is True:
+        try:
+            rest = pool.minus(colored)
+        except ValueError:
+            raise IllegalAction("118.3", f"{pid}'s pool ({pool.render() or 'empty'}) can't pay "
+                                         f"{mana}") from None
+        if rest.count() < generic:
+            raise IllegalAction("118.3", f"{pid}'s pool ({pool.render() or 'empty'}) can't pay {mana}")
+        if len(rest.amounts) > 1 and rest.count() > generic:
+            raise IllegalAction("106.4", f"{pid} chooses which mana of {pool.render()} pays {mana}: give it "
+                                         "(pay_choice: {KEY: MANA})")
+        spent = colored.plus(rest if rest.count() == generic else
+                             Pool(((rest.amounts[0][0], generic),)) if generic else Pool())
+    else:
+        spent = Pool.parse(str(pays))
+        try:
+            spent.minus(colored)
+        except ValueError:
+            raise IllegalAction("118.3", f"{spent.render()} doesn't pay {mana}") from None
+        if spent.count() != total:
+            raise IllegalAction("118.3", f"{spent.render()} doesn't pay {mana}")
+    try:
+        left = pool.minus(spent)
+    except ValueError as exc:
+        raise IllegalAction("118.3", f"{pid} can't pay {mana}: {exc}") from None
+    players = tuple(replace(p, mana=left.render()) if p.id == pid else p for p in game.state.players)
+    return game.with_state(players=players)

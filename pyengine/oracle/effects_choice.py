@@ -1,0 +1,140 @@
+"""Effect sentences that ask a player to choose as the spell or ability resolves (CR 608.2d),
+read into the instructions of docs/effect-language.md that the game follows with the script's
+choices (pyengine/game/choice.py):
+
+- "Target player discards two cards", "discard a card", "each opponent discards a card at
+  random": ``{kind: discard, player: P, count: N}`` (701.9b; ``random: true``);
+- "X, then Y" ("draw a card, then discard a card"): both, in order (608.2c);
+- "You may X. If you do, Y. If you don't, Z.": ``{kind: may, do, then, otherwise}`` (118.12:
+  "if you do" checks the choice), where X is an action the game performs (sacrifice SELF, pay
+  N life, discard, draw ...);
+- "Counter target spell unless its controller pays {3}": ``{kind: unless_pays, controller_of:
+  target, mana: "{3}", do: [the counter]}`` (118.12a).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pyengine.oracle import effects as E
+from pyengine.oracle.common import fullmatch as _fm
+
+NUM = E.NUM
+_WHO = r"(target player|target opponent|that player|each player|each opponent)"
+
+
+def sentence(s: str, eff: Any, spell: bool) -> bool:
+    """Read one sentence of these kinds into ``eff``; False if it is none of them."""
+    return _discard(s, eff, spell) or _pay_life(s, eff) or _then(s, eff, spell) or _if_you(s, eff, spell) \
+        or (spell and _counter_unless(s, eff)) or _may(s, eff, spell)
+
+
+def _discard(s: str, eff: Any, spell: bool = True) -> bool:
+    """701.9b: "discard two cards", "target player discards a card", "each opponent discards a
+    card at random" (the discarding player chooses, or the cards are chosen at random). In a
+    triggered ability with no player target, "that player" is the player its trigger event was
+    about ("Whenever this creature deals combat damage to a player, that player discards a
+    card": ``that_player``)."""
+    m = _fm(rf"()(?:you )?discard {NUM} cards?( at random)?", s) or \
+        _fm(rf"{_WHO} discards {NUM} cards?( at random)?", s)
+    if not m:
+        return False
+    n = E.number(m.group(2))
+    if n is None or (n == 1) != (" cards" not in s):
+        return False
+    who = m.group(1) or "you"
+    mine = not any("player" in t for t in eff.targets)
+    players = ["that_player"] if who == "that player" and not spell and mine else E._players(who, eff)
+    if players is None:
+        return False
+    for p in players:
+        ev: dict[str, Any] = {"kind": "discard", "player": p}
+        if n != 1:
+            ev["count"] = n
+        if m.group(3):
+            ev["random"] = True
+        eff.do.append(ev)
+    return True
+
+
+def _pay_life(s: str, eff: Any) -> bool:
+    """"Pay 2 life" (119.4): as the optional action of "you may pay N life. If you do"."""
+    m = _fm(r"(?:you )?pay (\d+) life", s)
+    if not m:
+        return False
+    eff.do.append({"kind": "pay_life", "player": "you", "amount": int(m.group(1))})
+    return True
+
+
+def _then(s: str, eff: Any, spell: bool) -> bool:
+    """"Draw a card, then discard a card": two instructions, followed in order (608.2c);
+    "Target opponent discards a card at random, then discards a card": the same player."""
+    m = _fm(r"(.+?), then (.+)", s)
+    if not m:
+        return False
+    first, second = m.group(1), m.group(2)
+    subject = re.match(rf"{_WHO} ", first)
+    if subject and re.match(r"(discards|draws|mills|loses|gains) ", second):  # the same player
+        who = subject.group(1)
+        second = f"{'that player' if who.startswith('target') else who} {second}"
+    before = len(eff.do)
+    if not E.sentence(first, eff, spell):
+        return False
+    if not E.sentence(second, eff, spell):
+        del eff.do[before:]
+        return False
+    return True
+
+
+def _may(s: str, eff: Any, spell: bool) -> bool:
+    """"You may X": optional, its controller chooses as it resolves (603.5, 608.2d); the
+    events of X (any sentence of these modules that makes events only) in ``{kind: may, do:
+    [...]}``."""
+    m = _fm(r"you may (.+)", s)
+    if not m:
+        return False
+    inner = E.Effect(from_graveyard=eff.from_graveyard, targets=eff.targets, casting=eff.casting)
+    rest = m.group(1)
+    if not any(E.sentence(t, inner, spell) for t in (rest, f"you {rest}")):
+        return False
+    if not inner.do or inner.resolves is not None or any(
+            ev["kind"] in ("may", "continuous", "delayed", "tap", "untap") for ev in inner.do):
+        return False
+    eff.do.append({"kind": "may", "do": inner.do})
+    return True
+
+
+def _if_you(s: str, eff: Any, spell: bool) -> bool:
+    """"If you do, Y" / "If you don't, Y" after "You may X" (118.12: it checks whether the
+    player chose to do X): Y in the ``may``'s ``then`` / ``otherwise``."""
+    m = _fm(r"if you (do|don't), (.+)", s)
+    if not m or not eff.do or eff.do[-1].get("kind") != "may":
+        return False
+    key = "then" if m.group(1) == "do" else "otherwise"
+    may = eff.do[-1]
+    if key in may:
+        return False
+    inner = E.Effect(from_graveyard=eff.from_graveyard, targets=eff.targets, casting=eff.casting, it=eff.it)
+    rest = m.group(2)
+    if not E.sentence(rest, inner, spell) or not inner.do or inner.resolves is not None or any(
+            ev["kind"] in ("may", "continuous", "delayed", "tap", "untap") for ev in inner.do):
+        return False
+    may[key] = inner.do
+    return True
+
+
+def _counter_unless(s: str, eff: Any) -> bool:
+    """"Counter target spell unless its controller pays {3}" (118.12a, 701.6a): the target
+    spell's controller chooses whether to pay; if they don't, it is countered."""
+    m = _fm(r"counter target (.+) unless its controller pays ((?:\{\d+\})+)", s)
+    if not m or not re.fullmatch(r"\{\d+\}", m.group(2)):
+        return False
+    before = len(eff.do)
+    if not E.sentence(f"counter target {m.group(1)}", eff, True) or len(eff.do) != before + 1:
+        return False
+    counter = eff.do.pop()
+    eff.do.append({"kind": "unless_pays", "controller_of": counter["object"], "mana": m.group(2),
+                   "do": [counter]})
+    return True
+
