@@ -176,7 +176,9 @@ def test_the_compiler_reads_scry_and_surveil_sentences() -> None:
                                           {"kind": "scry"}]
     got = E.effect("Scry 2, then draw a card.", spell=True)
     assert got is not None and got.do == [{"kind": "scry", "count": 2}, {"kind": "draw", "player": "you"}]
-    for text in ("Scry X.", "Target player scries 2.", "Scry 1, then discard a card."):
+    got = E.effect("Scry 1, then discard a card.", spell=True)  # a discard is the player's choice (701.9b)
+    assert got is not None and got.do == [{"kind": "scry"}, {"kind": "discard", "player": "you"}]
+    for text in ("Scry X.", "Target player scries 2."):
         assert E.effect(text, spell=True) is None, text
 
 

@@ -31,7 +31,9 @@ def test_then_follows_both_in_order_with_the_same_player() -> None:
     got = E.effect("Target opponent discards a card at random, then discards a card.", spell=True)
     assert got is not None and got.do == [{"kind": "discard", "player": "target", "random": True},
                                           {"kind": "discard", "player": "target"}]
-    assert E.effect("Draw a card, then scry 2.", spell=True) is None
+    got = E.effect("Draw a card, then scry 2.", spell=True)  # scry is an instruction too (701.22a)
+    assert got is not None and got.do == [{"kind": "draw", "player": "you"}, {"kind": "scry", "count": 2}]
+    assert E.effect("Draw a card, then search your library for a land card.", spell=True) is None
 
 
 def test_that_player_of_a_trigger_event_discards() -> None:
