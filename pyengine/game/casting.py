@@ -32,6 +32,7 @@ from pyengine.cast.service import check_cast
 from pyengine.cast.spec import CastingSpec, spec_of
 from pyengine.errors import ScenarioError
 from pyengine.events import GameEvent
+from pyengine.game import cast_forms as forms
 from pyengine.game import checks
 from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.game.paying import pay_mana, produced
@@ -174,11 +175,14 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
         assert first is not None
         raise IllegalAction(first.rule, f"the cast fails at {first.step}: {first.render()}")
     assert verdict.total is not None
-    spec = spec_of(spell.printed.casting, spell.printed.mana_cost)
+    form = verdict.as_cast
+    if form is None and pr.form not in (None, "whole"):
+        raise IllegalAction("601.2a", f"cast: the cast engine gave no form for {spell.id} as {pr.form}")
     added = produced(pr.payment or Payment(), result)
-    item = _item(game, action, spell, spec)
-    # 601.2a: the card moves to the stack
-    moved = replace(spell, zone=Zone.STACK, controller=pr.player)
+    # 601.2a: the card moves to the stack, with the characteristics of the form it is cast as
+    # (709.3b, 712.8f, 715.3b, 702.103b, 708.4); an exiled adventurer card's permission ends
+    moved = forms.stack_object(replace(spell, zone=Zone.STACK, controller=pr.player, on_adventure=None), form)
+    item = _item(game, action, spell, moved, form)
     objs = tuple(moved if o.id == spell.id else o for o in game.state.objects)
     from_hand = spell.zone == Zone.HAND
     players = tuple(replace(p, hand_size=max(0, p.hand_size - 1)) if p.id == spell.owner and from_hand
@@ -226,11 +230,13 @@ def _move(oid: str, frm: str, to: str, cause: str) -> Event:
                           ("face", "front"), ("choice", None)))
 
 
-def _item(game: Game, action: CastSpell, spell: Any, spec: CastingSpec) -> StackItem:
+def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> StackItem:
     """The spell on the stack with its choices (601.2b-d): targets by instance, in the
-    order of the card's ``casting`` targets; what it does (the script's ``effect``, else its
-    catalog card's ``does:`` with ``target``, ``target2`` ... the instances' targets)."""
+    order of the form's ``casting`` targets; what it does (the script's ``effect``, else its
+    catalog card's ``does:``, or each half's in order (702.102d), with ``target``,
+    ``target2`` ... the instances' targets); ``moved``: the spell as it is on the stack."""
     pr = action.proposal
+    spec = forms.form_spec(spell.printed, form)
     chosen = dict(pr.targets or ())
     order = [t.id for t in spec.all_targets()]
     flat: list[tuple[str, bool]] = []
@@ -241,20 +247,23 @@ def _item(game: Game, action: CastSpell, spell: Any, spec: CastingSpec) -> Stack
                 flat.append((tid, kind == "p"))
     card = catalog.lookup(spell.card) if spell.card else None
     events = action.effect
-    if not events and card is not None and card.does is not None:
+    if not events and forms.faces_cast(spell.printed, form):
+        for does, half in forms.half_does(card, spell.printed, form):
+            events += _does(game, does, spell.id, pr.player, [chosen.get(t.id, ()) for t in half.all_targets()])
+    elif not events and card is not None and card.does is not None and not moved.face_down:  # 708.2a
         events = _does(game, card.does, spell.id, pr.player, [chosen.get(i, ()) for i in order])
-    kinds = set(spell.printed.types)
+    kinds = set(moved.printed.types)
     permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}
-    continuous = card.resolves if card is not None else None
+    continuous = card.resolves if card is not None and not forms.faces_cast(spell.printed, form) else None
     if not events and continuous is None and not permanent:
         raise IllegalAction("608.2c", f"{spell.id}: say what it does as it resolves (effect: [EVENTS]); "
                                       "its card has no does: or resolves:")
     text = (card.oracle if card is not None else spell.printed.name or spell.id).lower()
     ends = continuous is not None and ("until end of turn" in text or "this turn" in text)
     duration = Duration.END_OF_TURN if ends else Duration.PERMANENT
-    return StackItem(spell.id, pr.player, spell.printed.name or spell.id, obj=spell.id, events=events,
+    return StackItem(spell.id, pr.player, moved.printed.name or spell.id, obj=spell.id, events=events,
                      continuous=continuous, duration=duration, targets=tuple(flat),
-                     target_types=_types(spec, chosen), choices=action.choices, cast=pr)
+                     target_types=_types(spec, chosen), choices=action.choices, cast=pr, form=form)
 
 
 def _types(spec: CastingSpec, chosen: dict[str, Any]) -> tuple[str, ...]:
