@@ -36,13 +36,14 @@ FACES = {"face1": (1,), "face2": (2,), "fused": (1, 2)}
 ENCHANT_CREATURE = "Enchant creature"
 
 
-def faces_cast(printed: Characteristics, form: AsCast | None) -> tuple[int, ...]:
+def faces_cast(printed: Characteristics, form: AsCast | str | None) -> tuple[int, ...]:
     """The faces (1 first) whose instructions the spell follows: a split card's half or both
     (702.102d, left first), an Adventure; () for the card's own (a modal double-faced card's
     back face is a face up, with its own text, not a half)."""
-    if form is None or not printed.faces or printed.layout == "modal_dfc":
+    word = form.form if isinstance(form, AsCast) else form
+    if word is None or not printed.faces or printed.layout == "modal_dfc":
         return ()
-    return FACES.get(form.form, ())
+    return FACES.get(word, ())
 
 
 def stack_object(spell: GameObject, form: AsCast | None) -> GameObject:
@@ -83,12 +84,13 @@ def is_bestowed(obj: GameObject) -> bool:
     return obj.as_cast is not None and obj.as_cast[0] == "bestowed"
 
 
-def form_spec(printed: Characteristics, form: AsCast | None) -> CastingSpec:
+def form_spec(printed: Characteristics, form: AsCast | str | None) -> CastingSpec:
     """The target instances of the spell as cast: a face's (a half, an Adventure, a modal
     double-faced card's face), both halves' (fused), or the card's own and, bestowed, the
     enchant creature target (702.103b, 303.4a)."""
-    faces = faces_cast(printed, form)
-    if not faces and form is not None and form.form == "face2" and printed.faces:
+    word = form.form if isinstance(form, AsCast) else form
+    faces = faces_cast(printed, word)
+    if not faces and word == "face2" and printed.faces:  # a modal double-faced card's back face
         faces = (2,)
     if faces:
         specs = [spec_of(printed.faces[n - 1].casting, printed.faces[n - 1].mana_cost) for n in faces]
@@ -96,7 +98,7 @@ def form_spec(printed: Characteristics, form: AsCast | None) -> CastingSpec:
             return specs[0]
         return CastingSpec(targets=tuple(t for s in specs for t in s.all_targets()))
     spec = spec_of(printed.casting, printed.mana_cost)
-    if form is not None and form.form == "bestowed":
+    if word == "bestowed":
         enchant = TargetSpec("enchant", 1, 1, (("types", ("creature",)),))
         return replace(spec, targets=spec.targets + (enchant,))
     return spec
@@ -129,7 +131,8 @@ def unbestow(game: Game, item: StackItem) -> tuple[Game, StackItem]:
     obj = game.state.object(item.obj) if item.obj is not None else None
     if obj is None or not is_bestowed(obj) or item.form.unresolved_to != "battlefield":
         return game, item
-    game = game.with_state(objects=tuple(ceases_bestowed(o) if o.id == obj.id else o for o in game.state.objects))
+    objs = tuple(ceases_bestowed(o) if o.id == obj.id else o for o in game.state.objects)
+    game = game.with_state(objects=objs)
     return game, replace(item, targets=(), target_types=(), zones=())
 
 
@@ -140,7 +143,8 @@ def after_move(game: Game, item: StackItem, to: str, resolved: bool) -> Game:
     if obj is None:
         return game
     new = obj
-    if to == "exile" and obj.zone == Zone.EXILE and obj.printed.layout == "adventure" and item.form.form == "face2":
+    adventure = obj.printed.layout == "adventure" and item.form.form == "face2"
+    if to == "exile" and obj.zone == Zone.EXILE and adventure:
         new = replace(obj, on_adventure=item.controller)
     targets = [t for t, is_player in item.targets if not is_player]
     if resolved and obj.zone == Zone.BATTLEFIELD and "Aura" in obj.printed.subtypes and targets:

@@ -29,7 +29,7 @@ from pyengine.budget import Budget
 from pyengine.cast.facts import Located, mana_abilities
 from pyengine.cast.model import Payment, Proposal
 from pyengine.cast.service import check_cast
-from pyengine.cast.spec import CastingSpec, spec_of
+from pyengine.cast.spec import CastingSpec
 from pyengine.errors import ScenarioError
 from pyengine.events import GameEvent
 from pyengine.game import cast_forms as forms
@@ -71,7 +71,7 @@ def read_cast(cur: Cursor, reader: Any) -> CastSpell:
     query = parse_query(Cursor(view, cur.path, cur.line, cur.file), reader.state, Ctx())
     pr = query.proposal
     spell = reader.state.object(pr.spell)
-    spec = spec_of(spell.printed.casting, spell.printed.mana_cost)
+    spec = forms.form_spec(spell.printed, pr.form)
     if spec.x_min is not None and pr.x is None:
         cur.fail("missing 'x': the value of X is announced as the spell is cast (CR 601.2b)")
     if pr.divide is None and any(t.divide is not None for t in spec.all_targets()):
@@ -249,9 +249,15 @@ def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> S
     events = action.effect
     if not events and forms.faces_cast(spell.printed, form):
         for does, half in forms.half_does(card, spell.printed, form):
-            events += _does(game, does, spell.id, pr.player, [chosen.get(t.id, ()) for t in half.all_targets()])
+            words = [chosen.get(t.id, ()) for t in half.all_targets()]
+            events += _does(game, does, spell.id, pr.player, words)
     elif not events and card is not None and card.does is not None and not moved.face_down:  # 708.2a
         events = _does(game, card.does, spell.id, pr.player, [chosen.get(i, ()) for i in order])
+    if not action.effect and "overload" in (pr.alternative or ()) and card is not None \
+            and (card.does is not None or card.resolves is not None):
+        raise IllegalAction("702.96a", f"cast {spell.id} with overload: its text's \"target\" becoming "
+                                       "\"each\" is not followed by the game yet; say what it does "
+                                       "(effect: [EVENTS])")
     kinds = set(moved.printed.types)
     permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}
     continuous = card.resolves if card is not None and not forms.faces_cast(spell.printed, form) else None
