@@ -49,22 +49,24 @@ def manifest(game: Game, a: Manifest, budget: Budget | float) -> Game:
 FACE_UP_RULE = {FaceDown.MANIFEST: "701.40b", FaceDown.MORPH: "702.37e", FaceDown.DISGUISE: "702.168d"}
 
 
-def face_up_cost(o: GameObject) -> tuple[str | None, str]:
-    """The cost of turning the face-down permanent ``o`` face up, or None with why not: a
-    manifested creature card's mana cost (701.40b); the morph or disguise cost it would have
-    face up (702.37e, 702.168d)."""
+def face_up_cost(o: GameObject) -> tuple[str | None, str, str]:
+    """The cost of turning the face-down permanent ``o`` face up, or None with why not and the
+    rule: a manifested creature card's mana cost (701.40b); the morph or disguise cost it would
+    have face up (702.37e, 702.168d)."""
     kind = o.face_down_kind
+    rule = FACE_UP_RULE.get(kind, "708.7")
     if kind == FaceDown.MANIFEST:
         if {"Instant", "Sorcery"} & set(o.printed.types):
-            return None, "it is an instant or sorcery card: revealed, it stays face down (701.40g)"
+            return None, "it is an instant or sorcery card: revealed, it stays face down", "701.40g"
         if "Creature" not in o.printed.types or o.printed.mana_cost is None:
-            return None, "it is not a creature card with a mana cost"
-        return o.printed.mana_cost, ""
+            return None, "it is not a creature card with a mana cost", rule
+        return o.printed.mana_cost, "", rule
     word = kind.value
     cost = next((a.param for a in o.printed.abilities if a.kind == "keyword" and a.name == word), None)
     if kind in FACE_UP_RULE and cost is not None:
-        return cost, ""
-    return None, f"it would have no {word} cost face up" if kind in FACE_UP_RULE else "nothing lets it"
+        return cost, "", rule
+    return None, (f"it would have no {word} cost face up" if kind in FACE_UP_RULE
+                  else "no ability or rule lets its controller turn it face up"), rule
 
 
 def turn_face_up(game: Game, a: TurnFaceUp, budget: Budget | float) -> Game:
@@ -77,9 +79,9 @@ def turn_face_up(game: Game, a: TurnFaceUp, budget: Budget | float) -> Game:
         raise IllegalAction(rule, f"{a.obj} is not face down")
     if layers(game.state, budget).objects[o.id].controller != a.player:
         raise IllegalAction(rule, f"{a.player} doesn't control {a.obj}")
-    cost, why = face_up_cost(o)
+    cost, why, rule = face_up_cost(o)
     if cost is None:
-        raise IllegalAction(rule, f"{a.obj} can't be turned face up: {why}")
+        raise IllegalAction(rule, f"{a.obj} can't be turned face up: {why} ({rule})")
     game = _pay_cost(game, a, cost, budget, rule)
     ts = game.next_timestamp  # 613.7f
     objs = tuple(replace(x, face_down=False, timestamp=ts) if x.id == o.id else x for x in game.state.objects)
@@ -99,7 +101,7 @@ def special_actions(game: Game, budget: Budget | float = 30.0) -> tuple[TurnFace
         if o.zone != Zone.BATTLEFIELD or not o.face_down or o.id not in res.objects \
                 or res.objects[o.id].controller != pid:
             continue
-        cost, _ = face_up_cost(o)
+        cost, _, _ = face_up_cost(o)
         if cost is not None and unsupported(cost) is None \
                 and _payment(game, pid, cost, None, budget, FACE_UP_RULE[o.face_down_kind]).payments:
             out.append(TurnFaceUp(pid, o.id))
