@@ -57,17 +57,17 @@ def stack_object(spell: GameObject, form: AsCast | None) -> GameObject:
             return replace(spell, printed=face, other_face=printed, transformed=True)
         return replace(spell, printed=face, as_cast=(form.form, printed))  # 709.3b, 715.3b
     if form.form == "bestowed":
-        return replace(spell, printed=bestowed(printed), as_cast=("bestowed", printed))
+        return replace(spell, printed=bestowed(printed, form.types), as_cast=("bestowed", printed))
     if form.form in ("morph", "disguise"):  # 702.37c, 702.168b, 708.4
         return replace(spell, face_down=True, face_down_kind=FaceDown(form.form))
     raise IllegalAction("601.2a", f"cast: {spell.id} can't be cast as {form.form} in a game yet")
 
 
-def bestowed(printed: Characteristics) -> Characteristics:
-    """702.103b: an Aura enchantment with enchant creature: its card type set to enchantment
-    and its subtype to Aura (205.1a: they replace the card's; no creature types, 205.3d) and,
-    on the battlefield, no power or toughness (208.3)."""
-    types = ("Enchantment",)
+def bestowed(printed: Characteristics, types: tuple[str, ...]) -> Characteristics:
+    """702.103b: an Aura enchantment with enchant creature: its card types those the cast
+    engine gives the bestowed spell (enchantment), its subtype Aura (205.1a: they replace the
+    card's; no creature types, 205.3d) and, on the battlefield, no power or toughness (208.3)."""
+    types = tuple(t.capitalize() for t in types)
     enchant = Ability("text", key=f"{printed.name}:bestow-enchant", name=ENCHANT_CREATURE,
                       text=ENCHANT_CREATURE)
     return replace(printed, types=types, subtypes=("Aura",), abilities=printed.abilities + (enchant,))

@@ -1,8 +1,11 @@
 """Casting a spell in a game (CR 601.2): the script's ``cast`` action.
 
 Its fields are the ``cast`` query's (scenarios/casting/README.md), read by that query's own
-parser; what the script leaves out is not done (no targets, no mode, nothing paid) rather than
-chosen freely, except hybrid and Phyrexian payment choices, which the cast engine completes.
+parser; what the script leaves out is not done (no targets, no mode, nothing paid, not cast
+bestowed or face down: without ``as`` the card is cast as itself, and a split card needs one)
+rather than chosen freely, except hybrid and Phyrexian payment choices, which the cast engine
+completes. The form cast (``as``) is followed on the stack and as it resolves
+(:mod:`pyengine.game.cast_forms`).
 The game builds the cast's facts from the state it is in (after layers) and the cast engine
 (:func:`pyengine.cast.service.check_cast`, asp/cast/) judges 601.2a-h. An illegal cast is an
 :class:`IllegalAction` naming the first failing step and its rule, and the game is unchanged
@@ -71,6 +74,8 @@ def read_cast(cur: Cursor, reader: Any) -> CastSpell:
     query = parse_query(Cursor(view, cur.path, cur.line, cur.file), reader.state, Ctx())
     pr = query.proposal
     spell = reader.state.object(pr.spell)
+    if pr.form is None and spell.printed.layout == "split":
+        cur.fail("missing 'as': a split card is cast as one of its halves, or fused (CR 709.3, 702.102a)")
     spec = forms.form_spec(spell.printed, pr.form)
     if spec.x_min is not None and pr.x is None:
         cur.fail("missing 'x': the value of X is announced as the spell is cast (CR 601.2b)")
@@ -84,6 +89,8 @@ def read_cast(cur: Cursor, reader: Any) -> CastSpell:
         targets=() if pr.targets is None else pr.targets,
         sacrifice=() if pr.sacrifice is None else pr.sacrifice,
         payment=Payment() if pr.payment is None else pr.payment,
+        # not cast bestowed, face down or as another face unless the script says so (601.2b)
+        form="whole" if pr.form is None else pr.form,
     )
     zone = Zone(cur.get("from").choice([z.value for z in Zone], "a zone:")) if cur.has("from") else None
     effect = tuple(reader.events.event(c) for c in cur.get("effect").seq("a list of events")) \

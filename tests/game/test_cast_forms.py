@@ -121,3 +121,37 @@ def test_overload_with_a_cards_does_is_refused(monkeypatch: pytest.MonkeyPatch) 
     with pytest.raises(IllegalAction, match="overload") as info:
         game.apply(_cast("ob", None, ("m1",), {}, alternative=("overload",)), 30)
     assert info.value.rule == "702.96a"
+
+
+def test_without_as_the_card_is_cast_as_itself_and_a_split_card_needs_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """What the script leaves out is not done: Exalted Angel with three Plains and no ``as`` is
+    not cast face down (its mana cost {4}{W}{W} is not paid: 601.2h); a split card has no form
+    of its own (709.3): the script names the half."""
+    import pyengine.api as pe
+
+    base = """
+id: game/forms-probe
+title: probe
+cr: ["601.2"]
+rationale: probe
+players: [{id: alice, library_size: 5}, bob]
+turn: {active: alice, number: 3, step: precombat_main}
+objects:
+  - {id: angel, name: Angel, mana_cost: "{4}{W}{W}", types: [Creature], power: 4, toughness: 5,
+     abilities: [{morph: "{2}{W}{W}"}], owner: alice, zone: hand}
+  - {id: wt, card: Wear // Tear, owner: alice, zone: hand}
+  - {id: p1, card: Plains, controller: alice, timestamp: 1}
+  - {id: p2, card: Plains, controller: alice, timestamp: 2}
+  - {id: p3, card: Plains, controller: alice, timestamp: 3}
+query:
+  kind: game
+  script:
+    - SCRIPT
+expect:
+  illegal: {action: 0, rule: "601.2h"}
+"""
+    angel = "cast: {spell: angel, payment: {tap: [p1, p2, p3]}}"
+    res = pe.check(pe.loads(base.replace("SCRIPT", angel), "g.yaml"))
+    assert res.status.value == "pass", res.diffs
+    with pytest.raises(pe.ScenarioError, match="missing 'as'"):
+        pe.check(pe.loads(base.replace("SCRIPT", "cast: {spell: wt, payment: {tap: [p1]}}"), "g.yaml"))
