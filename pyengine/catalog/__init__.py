@@ -42,6 +42,9 @@ class Card:
     does: SpellDoes | None = None
     # a card compiled from card data: the paragraphs of its rules text that were not understood
     unrecognised: tuple[str, ...] = ()
+    # what each face does as it resolves (a split card's halves, an Adventure: 608.2c), as
+    # ``does`` says it for the whole card; None for a face that doesn't say
+    face_does: tuple[SpellDoes | None, ...] = ()
 
 
 def _files() -> list[tuple[str, str]]:
@@ -72,13 +75,15 @@ def parse_card(text: str, file: str) -> Card:
     if chars.faces:  # each face's Oracle text is its own (CR 709.1, 712.3, 715.2)
         if cur.has("oracle"):
             cur.get("oracle").fail("a card with faces has its Oracle text in each face")
+        face_does = []
         for face, c in zip(chars.faces, cur.get("faces").seq(), strict=True):
             if not c.has("oracle"):
                 c.fail("expected the face's Oracle text (\"\" for none)")
             if {"Instant", "Sorcery"} & set(face.types):
                 _check_spell_abilities(c, face, face.oracle)
+            face_does.append(_does(c.get("does"), ctx, face) if c.has("does") else None)
         oracle = "\n//\n".join(face.oracle for face in chars.faces)
-        return Card(name, chars, oracle, file, resolves, does)
+        return Card(name, chars, oracle, file, resolves, does, face_does=tuple(face_does))
     if not cur.has("oracle") or not isinstance(cur.get("oracle").value, str):
         cur.get("oracle").fail("expected the card's Oracle text (\"\" for a vanilla card)")
     oracle = cur.get("oracle").value

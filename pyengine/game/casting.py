@@ -1,8 +1,11 @@
 """Casting a spell in a game (CR 601.2): the script's ``cast`` action.
 
 Its fields are the ``cast`` query's (scenarios/casting/README.md), read by that query's own
-parser; what the script leaves out is not done (no targets, no mode, nothing paid) rather than
-chosen freely, except hybrid and Phyrexian payment choices, which the cast engine completes.
+parser; what the script leaves out is not done (no targets, no mode, nothing paid, not cast
+bestowed or face down: without ``as`` the card is cast as itself, and a split card needs one)
+rather than chosen freely, except hybrid and Phyrexian payment choices, which the cast engine
+completes. The form cast (``as``) is followed on the stack and as it resolves
+(:mod:`pyengine.game.cast_forms`).
 The game builds the cast's facts from the state it is in (after layers) and the cast engine
 (:func:`pyengine.cast.service.check_cast`, asp/cast/) judges 601.2a-h. An illegal cast is an
 :class:`IllegalAction` naming the first failing step and its rule, and the game is unchanged
@@ -30,9 +33,10 @@ from pyengine.cast.facts import Located
 from pyengine.cast.mana import mana_options
 from pyengine.cast.model import Payment, Proposal
 from pyengine.cast.service import check_cast
-from pyengine.cast.spec import CastingSpec, spec_of
+from pyengine.cast.spec import CastingSpec
 from pyengine.errors import ScenarioError
 from pyengine.events import GameEvent
+from pyengine.game import cast_forms as forms
 from pyengine.game import checks, choice, library
 from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.game.paying import activations, mana_ability_costs, pay_mana, produced, tapped_for_mana
@@ -73,7 +77,9 @@ def read_cast(cur: Cursor, reader: Any) -> CastSpell:
                         ids=ScriptIds(o.id for o in reader.state.objects))
     pr = query.proposal
     spell = reader.state.object(pr.spell)
-    spec = spec_of(spell.printed.casting, spell.printed.mana_cost)
+    if pr.form is None and spell.printed.layout == "split":
+        cur.fail("missing 'as': a split card is cast as one of its halves, or fused (CR 709.3, 702.102a)")
+    spec = forms.form_spec(spell.printed, pr.form)
     if spec.x_min is not None and pr.x is None:
         cur.fail("missing 'x': the value of X is announced as the spell is cast (CR 601.2b)")
     if pr.divide is None and any(t.divide is not None for t in spec.all_targets()):
@@ -86,6 +92,8 @@ def read_cast(cur: Cursor, reader: Any) -> CastSpell:
         targets=() if pr.targets is None else pr.targets,
         sacrifice=() if pr.sacrifice is None else pr.sacrifice,
         payment=Payment() if pr.payment is None else pr.payment,
+        # not cast bestowed, face down or as another face unless the script says so (601.2b)
+        form="whole" if pr.form is None else pr.form,
     )
     zone = Zone(cur.get("from").choice([z.value for z in Zone], "a zone:")) if cur.has("from") else None
     effect = tuple(reader.event(c) for c in cur.get("effect").seq("a list of events")) \
@@ -180,11 +188,14 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
         assert first is not None
         raise IllegalAction(first.rule, f"the cast fails at {first.step}: {first.render()}")
     assert verdict.total is not None
-    spec = spec_of(spell.printed.casting, spell.printed.mana_cost)
+    form = verdict.as_cast
+    if form is None and pr.form not in (None, "whole"):
+        raise IllegalAction("601.2a", f"cast: the cast engine gave no form for {spell.id} as {pr.form}")
     added = produced(pr.payment or Payment(), result)
-    item = _item(game, action, spell, spec)
-    # 601.2a: the card moves to the stack
-    moved = replace(spell, zone=Zone.STACK, controller=pr.player)
+    # 601.2a: the card moves to the stack, with the characteristics of the form it is cast as
+    # (709.3b, 712.8f, 715.3b, 702.103b, 708.4); an exiled adventurer card's permission ends
+    moved = forms.stack_object(replace(spell, zone=Zone.STACK, controller=pr.player, on_adventure=None), form)
+    item = _item(game, action, spell, moved, form)
     objs = tuple(moved if o.id == spell.id else o for o in game.state.objects)
     from_hand = spell.zone == Zone.HAND
     players = tuple(replace(p, hand_size=max(0, p.hand_size - 1)) if p.id == spell.owner and from_hand
@@ -235,11 +246,13 @@ def _move(oid: str, frm: str, to: str, cause: str) -> Event:
                           ("face", "front"), ("choice", None)))
 
 
-def _item(game: Game, action: CastSpell, spell: Any, spec: CastingSpec) -> StackItem:
+def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> StackItem:
     """The spell on the stack with its choices (601.2b-d): targets by instance, in the
-    order of the card's ``casting`` targets; what it does (the script's ``effect``, else its
-    catalog card's ``does:`` with ``target``, ``target2`` ... the instances' targets)."""
+    order of the form's ``casting`` targets; what it does (the script's ``effect``, else its
+    catalog card's ``does:``, or each half's in order (702.102d), with ``target``,
+    ``target2`` ... the instances' targets); ``moved``: the spell as it is on the stack."""
     pr = action.proposal
+    spec = forms.form_spec(spell.printed, form)
     chosen = dict(pr.targets or ())
     order = [t.id for t in spec.all_targets()]
     flat: list[tuple[str, bool]] = []
@@ -250,20 +263,29 @@ def _item(game: Game, action: CastSpell, spell: Any, spec: CastingSpec) -> Stack
                 flat.append((tid, kind == "p"))
     card = catalog.lookup(spell.card) if spell.card else None
     events = action.effect
-    if not events and card is not None and card.does is not None:
+    if not events and forms.faces_cast(spell.printed, form):
+        for does, half in forms.half_does(card, spell.printed, form):
+            words = [chosen.get(t.id, ()) for t in half.all_targets()]
+            events += _does(game, does, spell.id, pr.player, words)
+    elif not events and card is not None and card.does is not None and not moved.face_down:  # 708.2a
         events = _does(game, card.does, spell.id, pr.player, [chosen.get(i, ()) for i in order])
-    kinds = set(spell.printed.types)
+    if not action.effect and "overload" in (pr.alternative or ()) and card is not None \
+            and (card.does is not None or card.resolves is not None):
+        raise IllegalAction("702.96a", f"cast {spell.id} with overload: its text's \"target\" becoming "
+                                       "\"each\" is not followed by the game yet; say what it does "
+                                       "(effect: [EVENTS])")
+    kinds = set(moved.printed.types)
     permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}
-    continuous = card.resolves if card is not None else None
+    continuous = card.resolves if card is not None and not forms.faces_cast(spell.printed, form) else None
     if not events and continuous is None and not permanent:
         raise IllegalAction("608.2c", f"{spell.id}: say what it does as it resolves (effect: [EVENTS]); "
                                       "its card has no does: or resolves:")
     text = (card.oracle if card is not None else spell.printed.name or spell.id).lower()
     ends = continuous is not None and ("until end of turn" in text or "this turn" in text)
     duration = Duration.END_OF_TURN if ends else Duration.PERMANENT
-    return StackItem(spell.id, pr.player, spell.printed.name or spell.id, obj=spell.id, events=events,
+    return StackItem(spell.id, pr.player, moved.printed.name or spell.id, obj=spell.id, events=events,
                      continuous=continuous, duration=duration, targets=tuple(flat),
-                     target_types=_types(spec, chosen), choices=action.choices, cast=pr)
+                     target_types=_types(spec, chosen), choices=action.choices, cast=pr, form=form)
 
 
 def _types(spec: CastingSpec, chosen: dict[str, Any]) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
+from pyengine.game.cast_forms import ceases_bestowed, is_bestowed
 from pyengine.game.model import Game, IllegalAction, Outcome
 from pyengine.game.perform import layers, perform
 from pyengine.replacement.event import Event
@@ -101,6 +102,10 @@ def state_based(game: Game, budget: Budget | float) -> tuple[Game, bool]:
                 GameEvent("draw_game", rule=a.rule)), True
         if a.kind == "lose_game" and a.player:
             events.append(Event("lose_game", (("player", ("p", a.player)),)))
+        elif a.kind == "put_into_graveyard" and a.rule == "704.5m" and a.obj and is_bestowed(objs[a.obj]):
+            # 702.103f, an exception to 704.5m: it becomes unattached and ceases to be bestowed
+            objs[a.obj] = ceases_bestowed(objs[a.obj])
+            unattached = True
         elif a.kind in ("put_into_graveyard", "destroy") and a.obj:
             o = objs[a.obj]
             cause = "destroy" if a.kind == "destroy" else "sba"

@@ -1,5 +1,6 @@
-"""Keyword actions of faces (CR 701): manifest (701.40a), turning a manifested permanent face up
-(701.40b, a special action, 116.2b: its mana cost paid by the casting path,
+"""Keyword actions of faces (CR 701): manifest (701.40a), turning a face-down permanent face up
+(a special action, 116.2b: a manifested creature card for its mana cost, 701.40b; a morph or
+disguise for that cost, 702.37e, 702.168d; paid by the casting path,
 :mod:`pyengine.cast.special` and :mod:`pyengine.game.paying`) and transform (701.27)."""
 
 from __future__ import annotations
@@ -46,59 +47,86 @@ def manifest(game: Game, a: Manifest, budget: Budget | float) -> Game:
     return game.with_state(objects=objs2)
 
 
+# what turned a permanent face down -> the rule that lets its controller turn it face up
+FACE_UP_RULE = {FaceDown.MANIFEST: "701.40b", FaceDown.MORPH: "702.37e", FaceDown.DISGUISE: "702.168d"}
+
+
+def face_up_cost(o: GameObject) -> tuple[str | None, str, str]:
+    """The cost of turning the face-down permanent ``o`` face up, or None with why not and the
+    rule: a manifested creature card's mana cost (701.40b); the morph or disguise cost it would
+    have face up (702.37e, 702.168d)."""
+    kind = o.face_down_kind
+    rule = FACE_UP_RULE.get(kind, "708.7")
+    if kind == FaceDown.MANIFEST:
+        if {"Instant", "Sorcery"} & set(o.printed.types):
+            return None, "it is an instant or sorcery card: revealed, it stays face down", "701.40g"
+        if "Creature" not in o.printed.types or o.printed.mana_cost is None:
+            return None, "it is not a creature card with a mana cost", rule
+        return o.printed.mana_cost, "", rule
+    word = kind.value
+    cost = next((a.param for a in o.printed.abilities if a.kind == "keyword" and a.name == word), None)
+    if kind in FACE_UP_RULE and cost is not None:
+        return cost, "", rule
+    return None, (f"it would have no {word} cost face up" if kind in FACE_UP_RULE
+                  else "no ability or rule lets its controller turn it face up"), rule
+
+
 def turn_face_up(game: Game, a: TurnFaceUp, budget: Budget | float) -> Game:
-    if game.priority != a.player:
-        raise IllegalAction("116.2b", f"{a.player} turns a manifested permanent face up only while "
-                                      "holding priority (701.40b)")
     o = permanent(game, a.obj, "701.40b", "is turned face up")
-    if not o.face_down or o.face_down_kind != FaceDown.MANIFEST:
-        raise IllegalAction("701.40b", f"{a.obj} is not a manifested permanent")
+    rule = FACE_UP_RULE.get(o.face_down_kind, "708.7")
+    if game.priority != a.player:
+        raise IllegalAction("116.2b", f"{a.player} turns a face-down permanent face up only while "
+                                      f"holding priority ({rule})")
+    if not o.face_down:
+        raise IllegalAction(rule, f"{a.obj} is not face down")
     if layers(game.state, budget).objects[o.id].controller != a.player:
-        raise IllegalAction("701.40b", f"{a.player} doesn't control {a.obj}")
-    types = set(o.printed.types)
-    if types & {"Instant", "Sorcery"}:
-        raise IllegalAction("701.40g", f"{a.obj} is an instant or sorcery card: revealed, it stays face down")
-    if "Creature" not in types or o.printed.mana_cost is None:
-        raise IllegalAction("701.40b", f"{a.obj} is not a creature card with a mana cost")
-    game = _pay_cost(game, a, o.printed.mana_cost, budget)
+        raise IllegalAction(rule, f"{a.player} doesn't control {a.obj}")
+    cost, why, rule = face_up_cost(o)
+    if cost is None:
+        raise IllegalAction(rule, f"{a.obj} can't be turned face up: {why} ({rule})")
+    game = _pay_cost(game, a, cost, budget, rule)
     ts = game.next_timestamp  # 613.7f
     objs = tuple(replace(x, face_down=False, timestamp=ts) if x.id == o.id else x for x in game.state.objects)
     game = game.with_state(objects=objs).clone(next_timestamp=ts + 1)
-    return game.emit(GameEvent("turned_face_up", obj=o.id, player=a.player, rule="701.40b"))
+    return game.emit(GameEvent("turned_face_up", obj=o.id, player=a.player, rule=rule))
 
 
 def special_actions(game: Game, budget: Budget | float = 30.0) -> tuple[TurnFaceUp, ...]:
-    """The manifested permanents the player holding priority may turn face up now (701.40b,
-    116.2b): creature cards with a mana cost they can pay."""
+    """The face-down permanents the player holding priority may turn face up now (701.40b,
+    702.37e, 702.168d, 116.2b): those with a cost of turning face up they can pay."""
     pid = game.priority
     if pid is None or not any(o.face_down for o in game.state.objects):
         return ()
     res = layers(game.state, budget)
-    return tuple(TurnFaceUp(pid, o.id) for o in game.state.objects
-                 if o.zone == Zone.BATTLEFIELD and o.face_down and o.face_down_kind == FaceDown.MANIFEST
-                 and o.id in res.objects and res.objects[o.id].controller == pid
-                 and "Creature" in o.printed.types and not {"Instant", "Sorcery"} & set(o.printed.types)
-                 and o.printed.mana_cost is not None and unsupported(o.printed.mana_cost) is None
-                 and _payment(game, pid, o.printed.mana_cost, None, budget).payments)
+    out = []
+    for o in game.state.objects:
+        if o.zone != Zone.BATTLEFIELD or not o.face_down or o.id not in res.objects \
+                or res.objects[o.id].controller != pid:
+            continue
+        cost, _, _ = face_up_cost(o)
+        if cost is not None and unsupported(cost) is None \
+                and _payment(game, pid, cost, None, budget, FACE_UP_RULE[o.face_down_kind]).payments:
+            out.append(TurnFaceUp(pid, o.id))
+    return tuple(out)
 
 
 def _payment(game: Game, player: str, cost: str, payment: Payment | None,
-             budget: Budget | float) -> CostPayment:
+             budget: Budget | float, rule: str = "701.40b") -> CostPayment:
     sym = unsupported(cost)
     if sym is not None:
-        raise IllegalAction("701.40b", f"paying {{{sym}}} is not followed by the game yet")
+        raise IllegalAction(rule, f"paying {{{sym}}} is not followed by the game yet")
     return check_payment(game.state, player, cost, payment, layers(game.state, budget), budget)
 
 
-def _pay_cost(game: Game, a: TurnFaceUp, cost: str, budget: Budget | float) -> Game:
-    """701.40b: the mana cost is paid as a cast's total cost is (601.2g-h: the casting
-    encodings judge the payment, :mod:`pyengine.game.paying` moves the mana)."""
-    verdict = _payment(game, a.player, cost, a.payment, budget)
+def _pay_cost(game: Game, a: TurnFaceUp, cost: str, budget: Budget | float, rule: str = "701.40b") -> Game:
+    """701.40b, 702.37e, 702.168d: the cost is paid as a cast's total cost is (601.2g-h: the
+    casting encodings judge the payment, :mod:`pyengine.game.paying` moves the mana)."""
+    verdict = _payment(game, a.player, cost, a.payment, budget, rule)
     if not verdict.payments:
         first = verdict.violations[0] if verdict.violations else None
-        raise IllegalAction("701.40b", f"{a.player} can't pay {cost} (mana available: "
-                                       f"{game.state.player(a.player).mana or 'none'}"
-                                       + (f"; {first.render()})" if first else ")"))
+        raise IllegalAction(rule, f"{a.player} can't pay {cost} (mana available: "
+                                  f"{game.state.player(a.player).mana or 'none'}"
+                                  + (f"; {first.render()})" if first else ")"))
     if len(verdict.payments) > 1:
         spends = "; ".join("".join(f"{{{k}}}" * n for k, n in spent) for spent, _ in verdict.payments)
         raise IllegalAction("601.2h", f"which mana pays {cost} is {a.player}'s choice ({spends}): give "

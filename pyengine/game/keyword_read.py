@@ -53,7 +53,7 @@ def read(reader: Any, key: str, cur: Cursor) -> M.KeywordAction:
         new_id = _fresh(reader, cur.get("id")) if cur.has("id") else None
         return M.Manifest(reader.player(cur.req("player")), new_id)
     cur.mapping({"player", "object", "payment"},
-                "{player: P, object: MANIFESTED PERMANENT, payment: {tap, pool}}")
+                "{player: P, object: FACE-DOWN PERMANENT, payment: {tap, pool}}")
     payment = None
     if cur.has("payment"):
         from pyengine.queries.cast import _payment

@@ -85,6 +85,9 @@ class StackItem:
     optional: frozenset[int] = frozenset()
     # permanents it taps (True) or untaps (False) as it resolves (701.26), after its events
     taps: tuple[tuple[str, bool], ...] = ()
+    # the form a spell was cast as and what the cast engine says of it (a
+    # pyengine.cast.model.AsCast: its zone as it resolves, or when every target is illegal)
+    form: Any = None
 
 
 @dataclass(frozen=True)

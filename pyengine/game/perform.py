@@ -311,10 +311,15 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
                   counters=() if frm == "battlefield" else o.counters, attached_to=None,
                   controller=o.owner if to != "battlefield" else o.controller,
                   controlled_since_turn_start=False)
-    if frm == "battlefield":  # 400.7: a new object, none of the permanent's status
+    if frm == "battlefield" or frm == "stack" and to != "battlefield":
+        # 400.7: a new object, none of the permanent's or spell's status
         new = replace(new, monstrous=False, face_down=False)  # 701.37b, 708.9
         if o.transformed and o.other_face is not None:  # 712.8a: its front face up again
             new = replace(new, printed=o.other_face, other_face=o.printed, transformed=False)
+        if o.as_cast is not None:  # 709.4, 715.4: the card's own characteristics again
+            new = replace(new, printed=o.as_cast[1], as_cast=None)
+    if frm == "exile":  # 715.3d: only for as long as the card remains exiled
+        new = replace(new, on_adventure=None)
     if to == "battlefield":
         control = f.get("control")
         new = replace(new, controller=control[1] if isinstance(control, tuple) else o.owner,

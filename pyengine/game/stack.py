@@ -23,7 +23,7 @@ from typing import Any
 from pyengine import catalog
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
-from pyengine.game import checks, choice, triggered, turns
+from pyengine.game import cast_forms, checks, choice, triggered, turns
 from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.game.perform import layers, perform
 from pyengine.model.effects import ResolvedEffect
@@ -198,6 +198,8 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
     zones = {t: Zone(z) for t, z in item.zones}
     problems = _target_problems(game, item, budget, zones) if item.targets else {}
     legal = [t for t, _ in item.targets if t not in problems]
+    if item.targets and not legal and item.form is not None:  # 608.3b, 702.103e
+        game, item = cast_forms.unbestow(game, item)
     if item.targets and not legal:  # 608.2b
         game = _leave_stack(game, item, budget, resolved=False)
         return checks.give_priority(game, game.active, budget)
@@ -333,6 +335,8 @@ def _leave_stack(game: Game, item: StackItem, budget: Budget | float, resolved: 
     permanent = not {"Instant", "Sorcery"} & set(obj.printed.types)
     to = "battlefield" if permanent and resolved else "graveyard"
     rule = "608.3" if to == "battlefield" else ("608.2n" if resolved else "608.2b")
+    if item.form is not None and resolved and cast_forms.on_adventure(obj, item.form):
+        to, rule = "exile", "715.3d"  # the cast engine's resolves_to (asp/cast/forms.lp)
     if item.cast is not None and "flashback" in (item.cast.alternative or ()):
         to, rule = "exile", "702.34a"  # exiled instead of going anywhere else
     fields = (("object", ("o", obj.id)), ("count", 1), ("from", "stack"), ("to", to),
@@ -340,4 +344,5 @@ def _leave_stack(game: Game, item: StackItem, budget: Budget | float, resolved: 
               ("control", ("p", item.controller) if to == "battlefield" else None),
               ("as", ("o", obj.id) if to == "battlefield" else None), ("tapped", False),
               ("face", "front"), ("choice", None))
-    return perform(game, [Event("move", fields)], rule=rule, budget=budget)
+    game = perform(game, [Event("move", fields)], rule=rule, budget=budget)
+    return cast_forms.after_move(game, item, to, resolved) if item.form is not None else game

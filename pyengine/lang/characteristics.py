@@ -17,6 +17,8 @@ CHAR_FIELDS = frozenset({"name", "mana_cost", "mana_value", "colors", "color_ind
 LAYOUTS = ("split", "modal_dfc", "adventure")
 # what a face has of its own (a card's name, when it has faces, is the catalog's name only)
 FACE_FIELDS = CHAR_FIELDS - {"layout", "faces"} | {"oracle"}
+# what a face may say besides, when its card may (a catalog card: what the half does, 608.2c)
+FACE_EXTRA = frozenset({"does"})
 
 
 def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozenset(),
@@ -25,7 +27,7 @@ def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozens
     indicator (CR 204) or explicit ``colors`` says otherwise."""
     cur.mapping(CHAR_FIELDS | extra, "a card or object mapping")
     if cur.has("faces") or cur.has("layout"):
-        return _two_faced(cur, ctx, name)
+        return _two_faced(cur, ctx, name, extra & FACE_EXTRA)
     mana_cost = None
     mana_value = 0
     colors: tuple[str, ...] = ()
@@ -81,7 +83,7 @@ def parse_characteristics(cur: Cursor, ctx: Ctx, extra: frozenset[str] = frozens
     )
 
 
-def _two_faced(cur: Cursor, ctx: Ctx, name: str) -> Characteristics:
+def _two_faced(cur: Cursor, ctx: Ctx, name: str, extra: frozenset[str] = frozenset()) -> Characteristics:
     """A card with two faces (``layout`` and ``faces``): each face its own characteristics; the
     card's outside the stack are the two halves combined for a split card (CR 709.4, 709.4b:
     the combined mana cost, its colors and mana value; 709.4c: every type and ability), the
@@ -97,8 +99,8 @@ def _two_faced(cur: Cursor, ctx: Ctx, name: str) -> Characteristics:
     faces = []
     seen: set[str] = set()
     for c in items:
-        c.mapping(FACE_FIELDS, "a face {name, mana_cost, types, ..., oracle, casting}")
-        face = parse_characteristics(c, ctx, extra=frozenset({"oracle"}),
+        c.mapping(FACE_FIELDS | extra, "a face {name, mana_cost, types, ..., oracle, casting}")
+        face = parse_characteristics(c, ctx, extra=frozenset({"oracle"}) | extra,
                                      name=c.req("name").string("the face's name"))
         spec = face.casting
         if spec is not None and (getattr(spec, "modes", ()) or getattr(spec, "kicker_targets", ())

@@ -96,6 +96,11 @@ class GameObject:
     # CR 715.3d: an Adventure spell this player controlled resolved and exiled it; for as long
     # as it remains exiled, that player may cast it (not as an Adventure)
     on_adventure: str | None = None
+    # CR 709.3b, 715.3b, 702.103b: the form it was cast as (a split card's half ``face1`` /
+    # ``face2``, an Adventure ``face2``, ``bestowed``) and the card's own characteristics, while
+    # ``printed`` are only that form's; they return as it leaves the stack or the battlefield
+    # (709.4, 715.4, 400.7) or ceases to be bestowed (702.103e-f)
+    as_cast: tuple[str, Characteristics] | None = None
     # CR 614.12a, 607.2d: what was chosen as it entered ("As this enters, choose a color"),
     # read by its linked abilities ("the chosen color"): (kind, value), kind color, subtype
     # (a creature or land type) or card_type

@@ -51,7 +51,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> GameQuery:
 
 OBJECT_FIELDS = {"zone", "tapped", "damage", "counters", "controller", "owner", "power", "toughness",
                  "types", "subtypes", "colors", "abilities", "name", "token", "monstrous", "face_down",
-                 "transformed"}
+                 "transformed", "attached_to"}
 PLAYER_MAPS = ("life", "poison", "hand", "library")
 CHECK_FIELDS = {"turn", "active", "step", "priority", "objects", "stack", "attacking", "blocked",
                 "winner", "losers", "draw", "over", "mana", "absent", *PLAYER_MAPS}
@@ -153,6 +153,8 @@ def _object(cur: Cursor, pids: tuple[str, ...]) -> dict[str, Any]:
             out[key] = {counter_kind(k, v): v.integer("a number of counters", 1) for k, v in c.items()}
         elif key == "name":
             out[key] = c.string("a name")
+        elif key == "attached_to":  # an object id, or null: attached to nothing (301.5, 303.4)
+            out[key] = None if c.value is None else c.string("an object id, or null")
         else:
             out[key] = sorted(c.strings("a list")) if c.value != [] else []
     return out
