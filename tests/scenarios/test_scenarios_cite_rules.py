@@ -22,7 +22,8 @@ CR_RELATIVE = Path("..", "shared", "reference", "comprehensive-rules-2026-01-16.
 CR = REPO / CR_RELATIVE
 FILES = sorted((REPO / "scenarios").rglob("*.yaml"))
 MINIMUM = {"layers": 403, "combat": 287, "replacement": 287, "sba": 44, "triggers": 33, "turns": 207,
-           "cards": 141, "casting": 103}
+           "cards": 141, "casting": 103,
+           "damage": 21}
 
 
 def _id(path: Path) -> str:
