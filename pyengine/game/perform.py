@@ -18,6 +18,7 @@ from typing import Any
 from pyengine.budget import Budget
 from pyengine.errors import PyengineError
 from pyengine.events import GameEvent
+from pyengine.game import battles
 from pyengine.game.model import Game, IllegalAction, Outcome
 from pyengine.layers import compute
 from pyengine.layers.result import LayerResult
@@ -224,9 +225,12 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
             raise IllegalAction(rule, f"the game does not perform {e.kind} events yet")
     state = game.state.clone(objects=tuple(objs[i] for i in order if i in objs),
                              players=tuple(players[p.id] for p in game.state.players))
+    protectors = game.protectors
+    if any(e.kind == "move" for e in events):  # 310.8a: a battle that entered gets its protector
+        protectors = battles.update(protectors, game.state, state)
     return game.clone(state=state, combat=combat, stack=stack, drew_from_empty=frozenset(drew_empty),
                       deathtouch_damaged=frozenset(dt), outcome=outcome,
-                      next_timestamp=ts).emit(*log)
+                      next_timestamp=ts, protectors=protectors).emit(*log)
 
 
 def _lost(outcome: Outcome, pid: str, players: tuple[str, ...], rule: str) -> Outcome:
