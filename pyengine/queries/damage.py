@@ -5,6 +5,7 @@ damage already marked from the state. Format: scenarios/damage/README.md."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pyengine.budget import Budget
@@ -45,6 +46,7 @@ QUERY_FIELDS = {"kind", "step", "attackers", "blocked", "blockers", "had_first_s
 EXPECT_FIELDS = {"legal", "violations", "assigning", "count", "assignments"}
 CHECKS = ("not_in_combat", "not_this_step", "no_power", "amount", "total", "recipient", "lethal_first")
 MAX_LIST_LIMIT = 10_000
+_RULE = re.compile(r"\d{3}(\.\d+[a-z]?)?")
 _KEYWORDS = {"deathtouch": Keyword.DEATHTOUCH, "trample": Keyword.TRAMPLE,
              "first strike": Keyword.FIRST_STRIKE, "double strike": Keyword.DOUBLE_STRIKE}
 
@@ -170,14 +172,15 @@ def parse_expect(cur: Cursor, query: DamageQuery, state: GameState) -> DamageExp
                 if cur.has("violations") else []:
             c.mapping({"rule", "check", "source", "recipient"},
                       "a violation {rule, check, source, recipient}")
-            if not isinstance(c.req("rule").value, str):
-                c.get("rule").fail(f"expected a CR rule number in quotes such as \"510.1c\", "
-                                   f"got {c.get('rule').value!r}")
-            rule = c.get("rule").string()
+            rule = str(c.req("rule").value)
+            if not isinstance(c.get("rule").value, str) or not _RULE.fullmatch(rule):
+                c.get("rule").fail(f"expected a CR rule number in quotes such as \"510.1c\", got {rule!r}")
             check = c.req("check").choice(CHECKS, "a check of the damage engine:")
             source = c.req("source").string("the id of the creature assigning the damage")
             recipient = c.get("recipient").string("a recipient id") if c.has("recipient") else None
             violations.add((rule, check, source, recipient))
+        if legal == bool(violations):  # (an illegal one without violations is refused above)
+            cur.get("violations").fail("a legal assignment breaks no rule; an illegal one at least one")
         assigning = None
         if cur.has("assigning"):
             pairs = cur.get("assigning").mapping(None, "a mapping creature -> damage it assigns").items()

@@ -108,6 +108,13 @@ def test_blocked_without_blockers_and_attacking_nothing() -> None:
     ("  attackers: {wurm: bob}", "  legal: true", "expect.legal"),
     ("  attackers: {wurm: bob}", "  {}", "expect"),
     ("  attackers: {wurm: bob}\n  assignment: {wurm: {bob: 5}}",
+     "  legal: true\n  violations: [{rule: \"510.1a\", check: total, source: wurm}]", "expect.violations"),
+    ("  attackers: {wurm: bob}\n  assignment: {wurm: {bob: 5}}", "  legal: false\n  violations: []",
+     "expect.violations"),
+    ("  attackers: {wurm: bob}\n  assignment: {wurm: {bob: 5}}",
+     "  legal: false\n  violations: [{rule: \"five\", check: total, source: wurm}]",
+     "expect.violations[0].rule"),
+    ("  attackers: {wurm: bob}\n  assignment: {wurm: {bob: 5}}",
      "  legal: false\n  violations: [{rule: \"510.1a\", check: overkill, source: wurm}]",
      "expect.violations[0].check"),
 ])
