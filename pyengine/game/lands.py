@@ -72,3 +72,20 @@ def play_land(game: Game, a: PlayLand, budget: Budget | float) -> Game:
                 if i >= before and e.kind == "zone_change" and e.obj == o.id and e.to_zone == "battlefield"
                 else e for i, e in enumerate(game.log))
     return game.clone(log=log, passes=0)  # 117.4: passes in succession only
+
+
+def land_plays(game: Game, budget: Budget | float = 30.0) -> tuple[PlayLand, ...]:
+    """The land plays the player holding priority may make now (305.1, 305.2a): one per land
+    card in their hand, when it is their main phase with an empty stack and they may play
+    another land this turn."""
+    pid = game.priority
+    if pid is None or pid != game.active or game.step not in MAIN or game.stack or game.pending:
+        return ()
+    cards = [o.id for o in game.state.objects
+             if o.zone == Zone.HAND and o.owner == pid and "Land" in o.printed.types]
+    if not cards:
+        return ()
+    allowed = layers(game.state, budget).players[pid].land_plays
+    if allowed is not None and played_this_turn(game, pid) >= allowed:
+        return ()
+    return tuple(PlayLand(pid, c) for c in cards)

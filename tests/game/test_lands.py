@@ -94,3 +94,13 @@ def test_only_while_holding_priority() -> None:
     with pytest.raises(IllegalAction) as info:
         g.apply(PlayLand("alice", "forest1"))
     assert info.value.rule == "116.2a"
+
+
+def test_legal_actions_list_the_land_plays() -> None:
+    g = new_game(_state().state)
+    assert {a for a in g.legal_actions() if isinstance(a, PlayLand)} == {PlayLand("alice", "forest1"),
+                                                                         PlayLand("alice", "forest2")}
+    played = g.apply(PlayLand("alice", "forest1"))  # 305.2: one land a turn
+    assert not [a for a in played.legal_actions() if isinstance(a, PlayLand)]
+    assert not [a for a in new_game(_state(CANT).state).legal_actions() if isinstance(a, PlayLand)]  # 101.2
+    assert not [a for a in g.apply(Pass("alice")).legal_actions() if isinstance(a, PlayLand)]  # 116.2a
