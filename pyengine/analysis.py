@@ -19,7 +19,7 @@ from pyengine.queries import base as queries
 from pyengine.scenario.model import Scenario
 
 COMBAT = ("attack", "block")
-KINDS = ("game", "sba", "triggers", "cast")  # accounts in explain_kinds, pictures in pictures_kinds
+KINDS = ("game", "sba", "triggers", "cast", "damage")  # accounts in explain_kinds, pictures in pictures_kinds
 
 
 @dataclass(frozen=True)

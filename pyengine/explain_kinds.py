@@ -185,11 +185,15 @@ def cast(answer: Any, query: Any) -> str:
 
 
 def text(kind: str, answer: Any, query: Any) -> str:
-    """The account of a game, sba, triggers or cast query's answer."""
+    """The account of a game, sba, triggers, damage or cast query's answer."""
     if kind == "game":
         return game(answer)
     if kind == "sba":
         return sba(answer)
     if kind == "triggers":
         return triggers(answer, query)
+    if kind == "damage":
+        from pyengine.damage import explain
+
+        return explain.text(answer)
     return cast(answer, query)

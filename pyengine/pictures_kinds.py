@@ -197,4 +197,8 @@ def dot(kind: str, answer: Any, query: Any, title: str = "") -> str:
         return sba_dot(answer, title)
     if kind == "triggers":
         return triggers_dot(answer, query, title)
+    if kind == "damage":
+        from pyengine.damage import explain
+
+        return explain.dot(answer, title)
     return cast_dot(answer, query, title)

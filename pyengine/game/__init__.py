@@ -16,7 +16,7 @@ from typing import Any
 from pyengine.budget import Budget
 from pyengine.errors import UnsupportedQuery
 from pyengine.game import actions as _actions
-from pyengine.game import turns
+from pyengine.game import battles, turns
 from pyengine.game.actions import (
     Action,
     Advance,
@@ -54,6 +54,8 @@ def new_game(state: GameState, budget: Budget | float = 60.0, ahead: tuple[Actio
     :class:`Choose`, :class:`TargetTriggers`), for the checks of its first priority (117.5);
     ``defined``: the tokens a script defines inline (:func:`pyengine.game.script.read_script`)."""
     refuse(state, budget)
+    res = layers(state, budget)  # the result refuse computed (the layers don't read hand sizes)
+    chars = {oid: (ch.types, ch.subtypes) for oid, ch in res.objects.items()}
     hands = []
     for p in state.players:  # a hand or library holds at least its named cards
         named_h = sum(1 for o in state.objects if o.zone == Zone.HAND and o.owner == p.id)
@@ -62,7 +64,7 @@ def new_game(state: GameState, budget: Budget | float = 60.0, ahead: tuple[Actio
                                     "library_size": max(p.library_size, named_l)}))
     state = state.clone(players=tuple(hands))
     top = max([o.timestamp for o in state.objects] + [e.timestamp for e in state.effects] + [0])
-    game = Game(state, next_timestamp=top + 1, defined=defined)
+    game = Game(state, next_timestamp=top + 1, defined=defined, protectors=battles.initial(state, chars))
     for action in ahead:
         game = _actions._apply(game, action, budget)
     return turns.begin_step(game, state.turn.step, budget)

@@ -52,7 +52,7 @@ def declare_attackers(game: Game, pairs: tuple[tuple[str, str], ...], budget: Bu
         if ch is None or game.state.object(a).zone != Zone.BATTLEFIELD or "Creature" not in ch.types \
                 or ch.controller != game.active:
             raise IllegalAction("508.1a", f"{a} is not a creature the active player controls")
-    board = build_board(game.state, res, Setup(Kind.ATTACK, (defending(game),)))
+    board = build_board(game.state, res, Setup(Kind.ATTACK, (defending(game),), game.protectors))
     verdict = verify(board, Declaration.of(pairs), timeout=budget)
     if not verdict.legal:
         raise _refuse(verdict, "508.1")
@@ -77,7 +77,7 @@ def declare_blockers(game: Game, pairs: tuple[tuple[str, str], ...], budget: Bud
         raise IllegalAction("509.1", "blockers are declared as the declare blockers step begins")
     res = layers(game.state, budget)
     attacks = tuple((a, _target(game, t)) for a, t in game.combat.attackers)
-    board = build_board(game.state, res, Setup(Kind.BLOCK, (defending(game),), (), attacks))
+    board = build_board(game.state, res, Setup(Kind.BLOCK, (defending(game),), game.protectors, attacks))
     verdict = verify(board, Declaration.of(pairs), timeout=budget)
     if not verdict.legal:
         raise _refuse(verdict, "509.1")

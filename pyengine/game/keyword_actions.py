@@ -18,11 +18,12 @@ from typing import Any
 
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
-from pyengine.game import checks
+from pyengine.game import checks, keyword_faces
 from pyengine.game import keyword_model as M
-from pyengine.game.keyword_faces import manifest, special_actions, transform, turn_face_up
+from pyengine.game.keyword_faces import manifest, transform, turn_face_up
 from pyengine.game.keyword_model import KEYS, KINDS, KeywordAction, permanent
 from pyengine.game.keyword_read import read
+from pyengine.game.lands import PlayLand, land_plays, play_land
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers, perform
 from pyengine.lang.effects import Ctx, parse_effect
@@ -42,12 +43,19 @@ def apply(game: Game, action: KeywordAction, budget: Budget | float) -> Game:
         raise IllegalAction(rule, f"{why}; this game is a two-player game without variants")
     holder = game.priority
     game = _DO[type(action)](game, action, budget)
-    if isinstance(action, M.TurnFaceUp):  # 116.3: after a special action, the player receives priority
+    if isinstance(action, (M.TurnFaceUp, M.PlayLand)):  # 116.3: after a special action, the player
+        # receives priority
         holder = action.player
         game = game.clone(passes=0)  # 117.4: passes in succession only
     if holder is not None and game.pending is None:
         game = checks.give_priority(game, holder, budget)
     return game
+
+
+def special_actions(game: Game, budget: Budget | float = 30.0) -> tuple[M.TurnFaceUp | PlayLand, ...]:
+    """The special actions the player holding priority may take now (116.2): turning a
+    manifested permanent face up (116.2b, 701.40b) and playing a land (116.2a, 305.1)."""
+    return keyword_faces.special_actions(game, budget) + land_plays(game, budget)
 
 
 def _counters(on: tuple[str, str], kind: str, n: int, by: str) -> Event:
@@ -151,4 +159,5 @@ def _detain(game: Game, a: M.Detain, budget: Budget | float) -> Game:
 
 _DO: dict[type, Any] = {M.Proliferate: _proliferate, M.Populate: _populate,
                         M.Monstrosity: _monstrosity, M.Bolster: _bolster, M.Detain: _detain,
-                        M.Manifest: manifest, M.TurnFaceUp: turn_face_up, M.Transform: transform}
+                        M.Manifest: manifest, M.TurnFaceUp: turn_face_up, M.Transform: transform,
+                        M.PlayLand: play_land}

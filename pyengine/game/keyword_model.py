@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from pyengine.cast.model import Payment
+from pyengine.game.lands import PlayLand
 from pyengine.game.model import Game, IllegalAction
 from pyengine.model.enums import Zone
 from pyengine.model.objects import GameObject
@@ -92,10 +93,11 @@ class VariantAction:
     player: str
 
 
+# and the special action of playing a land (116.2a, 305.1; pyengine.game.lands)
 KeywordAction = Union[Proliferate, Populate, Monstrosity, Bolster, Detain, Manifest, TurnFaceUp,
-                      Transform, VariantAction]
+                      Transform, VariantAction, PlayLand]
 KINDS = (Proliferate, Populate, Monstrosity, Bolster, Detain, Manifest, TurnFaceUp, Transform,
-         VariantAction)
+         VariantAction, PlayLand)
 
 # CR 701.31a, 701.32a, 701.33a: only during a Planechase or an Archenemy game
 VARIANTS = {"planeswalk": ("701.31a", "a player may planeswalk only during a Planechase game (901)"),
@@ -103,7 +105,7 @@ VARIANTS = {"planeswalk": ("701.31a", "a player may planeswalk only during a Pla
                                          "(904)"),
             "abandon": ("701.33a", "a scheme may be abandoned only during an Archenemy game (904)")}
 KEYS = frozenset({"proliferate", "populate", "monstrosity", "bolster", "detain", "manifest",
-                  "turn_face_up", "transform"} | set(VARIANTS))
+                  "turn_face_up", "transform", "play_land"} | set(VARIANTS))
 
 
 def permanent(game: Game, oid: str, rule: str, what: str) -> GameObject:

@@ -46,6 +46,9 @@ def read(reader: Any, key: str, cur: Cursor) -> M.KeywordAction:
         if not ids:
             objs.fail("expected at least one permanent to detain")
         return M.Detain(reader.player(cur.req("controller")), tuple(ids))
+    if key == "play_land":
+        cur.mapping({"player", "card"}, "{player: P, card: A LAND CARD IN THEIR HAND}")
+        return M.PlayLand(reader.player(cur.req("player")), reader.object(cur.req("card")))
     if key == "manifest":
         if isinstance(cur.value, str):
             return M.Manifest(reader.player(cur), None)

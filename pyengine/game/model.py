@@ -187,6 +187,9 @@ class Game:
     next_delayed: int = 1
     # tokens the script's events define inline, known by name (111.1, 111.4; pyengine.game.tokens)
     defined: tuple[Any, ...] = ()
+    # each battle on the battlefield -> its protector, chosen as it entered (310.8a;
+    # pyengine.game.battles)
+    protectors: tuple[tuple[str, str], ...] = ()
     previous: "Game | None" = field(default=None, compare=False, repr=False)
 
     @property

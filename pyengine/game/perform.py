@@ -18,6 +18,7 @@ from typing import Any
 from pyengine.budget import Budget
 from pyengine.errors import PyengineError
 from pyengine.events import GameEvent
+from pyengine.game import battles
 from pyengine.game.library import LOOK, perform_in_order, placed, top_card
 from pyengine.game.model import Game, IllegalAction, Outcome
 from pyengine.layers import compute
@@ -233,9 +234,12 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
                              players=tuple(players[p.id] for p in game.state.players))
     below = tuple(sorted((p, kept) for p, ids in bottom.items()
                          if (kept := tuple(i for i in ids if i in objs and objs[i].zone == Zone.LIBRARY))))
+    protectors = game.protectors
+    if any(e.kind == "move" for e in events):  # 310.8a: a battle that entered gets its protector
+        protectors = battles.update(protectors, game.state, state)
     return game.clone(state=state, combat=combat, stack=stack, drew_from_empty=frozenset(drew_empty),
                       deathtouch_damaged=frozenset(dt), outcome=outcome, next_timestamp=ts,
-                      library_bottom=below).emit(*log)
+                      library_bottom=below, protectors=protectors).emit(*log)
 
 
 def _lost(outcome: Outcome, pid: str, players: tuple[str, ...], rule: str) -> Outcome:

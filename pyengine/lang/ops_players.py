@@ -17,6 +17,10 @@ operation                meaning
 ``land_plays``           ``{players: P, add: N}`` "P may play N additional lands on each of
                          their turns" (Exploration, Azusa), ``{players: P, any_number: true}``
                          "any number of lands" (Fastbond); 305.2, 613.11
+``cant_play_lands``      ``{players: P}`` "P can't play lands" (this turn, with a duration):
+                         P may play no land whatever else lets them play lands; the "can't"
+                         effect wins over every permission (101.2, 305.2b), whatever the
+                         timestamps
 ======================== ===================================================================
 
 P is ``you`` (the effect's controller), ``opponent`` (each opponent), ``each`` (every
@@ -109,6 +113,11 @@ def _land_plays(cur: Cursor, ctx: Ctx) -> Args:
     return (("players", players), ("any_number", True))
 
 
+def _cant_play_lands(cur: Cursor, ctx: Ctx) -> Args:
+    cur.mapping({"players"}, "{players: PLAYERS}")
+    return (("players", parse_players(cur.req("players"), ctx)), ("cant", True))
+
+
 def _ref(name: str) -> dict[str, Any]:
     return {"$ref": f"#/$defs/{name}"}
 
@@ -152,3 +161,9 @@ _register("land_plays",
           _exactly_one({"add": {"type": "integer", "minimum": 1}, "any_number": _ref("true")}),
           "CR 305.2, 613.11: the players may play N additional lands (add) or any number of "
           "lands (any_number) on each of their turns.")
+_register("cant_play_lands",
+          _cant_play_lands,
+          {"type": "object", "additionalProperties": False, "required": ["players"],
+           "properties": {"players": PLAYERS_SCHEMA}},
+          "CR 101.2, 305.2b: the players can't play lands; this wins over every effect that lets "
+          "them play lands (additional lands, any number).")

@@ -58,6 +58,7 @@ _COLOR_WORDS = frozenset(Color.words())
 _PLAYER_OPS = {
     "max_hand_size": {"set": "hand_set", "modify": "hand_mod", "no_maximum": "hand_none"},
     "land_plays": {"add": "land_add", "any_number": "land_any"},
+    "cant_play_lands": {"cant": "land_none"},
 }
 _ASP_KIND = {"add_abilities": "add_ability", "remove_abilities": "remove_ability",
              "add_activated_abilities_of": "abilities_of"}

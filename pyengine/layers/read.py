@@ -357,6 +357,7 @@ _PLAYER_DOES: dict[str, Callable[[clingo.Symbol], str]] = {
     "hand_none": lambda v: "no maximum hand size (CR 402.2, 613.11)",
     "land_add": lambda v: f"may play {v.number} additional land(s) each turn (CR 305.2, 613.11)",
     "land_any": lambda v: "may play any number of lands each turn (CR 305.2, 613.11)",
+    "land_none": lambda v: "can't play lands: wins over every permission (CR 101.2, 305.2b)",
 }
 
 

@@ -37,7 +37,8 @@ class QueryKind:
 
 
 REGISTRY: dict[str, QueryKind] = {}
-_MODULES = ("characteristics", "attack", "block", "replacement", "sba", "triggers", "cast", "game")
+_MODULES = ("characteristics", "attack", "block", "replacement", "sba", "triggers", "cast", "game",
+            "damage")
 
 
 def register(kind: QueryKind) -> QueryKind:

@@ -26,7 +26,8 @@ START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_met
 PRELOAD = ["pyengine.analysis", "pyengine.web.work", "pyengine.queries.characteristics",
            "pyengine.queries.attack", "pyengine.queries.block", "pyengine.queries.replacement",
            "pyengine.queries.game", "pyengine.queries.sba", "pyengine.queries.triggers",
-           "pyengine.queries.cast", "pyengine.explain_kinds", "pyengine.pictures_kinds", "pyengine.catalog"]
+           "pyengine.queries.cast", "pyengine.queries.damage", "pyengine.explain_kinds",
+           "pyengine.pictures_kinds", "pyengine.catalog"]
 
 
 def preload() -> None:

@@ -49,7 +49,7 @@ OP_LAYER = {
 }
 
 # CR 613.10: effects on players (not characteristics, no layer) that the players oracle reads
-PLAYER_OPS = frozenset({"players_gain", "players_lose", "max_hand_size", "land_plays"})
+PLAYER_OPS = frozenset({"players_gain", "players_lose", "max_hand_size", "land_plays", "cant_play_lands"})
 
 
 def op_layer(kind: str, cda: bool) -> str | None:

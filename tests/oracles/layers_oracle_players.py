@@ -66,6 +66,7 @@ def apply_players(st: OState, effects: list[Eff]) -> dict[str, dict[str, Any]]:
     abilities: dict[str, set[str]] = {p: set() for p in st.players}
     hand: dict[str, int | None] = dict.fromkeys(st.players, START_HAND_SIZE)
     lands: dict[str, int | None] = dict.fromkeys(st.players, START_LAND_PLAYS)
+    cant: set[str] = set()  # CR 101.2: "can't play lands" wins over every permission, in any order
     for e in effects:
         assert e.definition is not None
         for op in e.definition.ops:
@@ -90,8 +91,12 @@ def apply_players(st: OState, effects: list[Eff]) -> dict[str, dict[str, Any]]:
                     else:
                         now = lands[p]
                         lands[p] = None if now is None else now + cast(int, op.arg("add"))
+                elif op.kind == "cant_play_lands":
+                    cant.add(p)
                 else:
                     raise ValueError(f"oracle: unknown player operation {op.kind!r}")
+    for p in cant:
+        lands[p] = 0
     return {
         p: {"abilities": tuple(sorted(abilities[p])), "max_hand_size": hand[p], "land_plays": lands[p]}
         for p in st.players

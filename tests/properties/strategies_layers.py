@@ -543,10 +543,14 @@ def player_operations(draw: st.DrawFn) -> tuple[Op, ...]:
             else:
                 out.append(player_op("max_hand_size", players=who,
                                      modify=draw(st.sampled_from((-3, -1, 1, 2)))))
-        elif draw(st.integers(0, 3)):
-            out.append(player_op("land_plays", players=who, add=draw(st.integers(1, 2))))
         else:
-            out.append(player_op("land_plays", players=who, any_number=True))
+            how = draw(st.integers(0, 5))
+            if how >= 2:
+                out.append(player_op("land_plays", players=who, add=draw(st.integers(1, 2))))
+            elif how == 1:
+                out.append(player_op("land_plays", players=who, any_number=True))
+            else:  # CR 101.2, 305.2b
+                out.append(player_op("cant_play_lands", players=who, cant=True))
     return tuple(out)
 
 

@@ -331,6 +331,9 @@ def test_explain_new_kinds_gives_the_account(scenario: Path, facts: list[str],
     (SCENARIOS / "triggers" / "apnap-chosen-order-fixed.yaml", "digraph triggers {"),
     (CAST_THALIA, "digraph cast {"), (CAST_DISMEMBER, "digraph cast {"),
     (SCENARIOS / "casting" / "bolt-payments.yaml", "digraph cast {"),
+    (SCENARIOS / "damage" / "trample-short-of-lethal-cant-reach-player.yaml", "digraph damage {"),
+    (SCENARIOS / "damage" / "six-damage-three-blockers-counted-past-the-limit.yaml", "digraph damage {"),
+    (SCENARIOS / "damage" / "attacker-of-removed-planeswalker-assigns-nothing.yaml", "digraph damage {"),
 ], ids=lambda x: x.stem if isinstance(x, Path) else None)
 def test_explain_and_graph_never_crash_on_new_kinds(scenario: Path, head: str, tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:

@@ -31,6 +31,9 @@ KINDS = {  # query kind -> (a scenario, a text its picture must show)
     "triggers": (SCENARIOS / "triggers" / "apnap-both-players-upkeep.yaml",
                  "APNAP 2: bob puts these on the stack in any order (CR 603.3b)"),
     "cast": (SCENARIOS / "casting" / "thalia-taxes-bolt.yaml", "breaks CR 601.2h: unpaid(generic, 1)"),
+    # a combat damage assignment's broken rule (CR 702.19b)
+    "damage": (SCENARIOS / "damage" / "trample-short-of-lethal-cant-reach-player.yaml",
+               "illegal: CR 702.19b lethal_first"),
 }
 RENDERERS = render.available()
 needs_one = pytest.mark.skipif(not RENDERERS, reason="neither Graphviz's dot nor graphviz-pure is "

@@ -16,7 +16,7 @@ REPO = Path(__file__).resolve().parents[2]
 SCENARIOS = REPO / "scenarios"
 # The folder must never silently shrink (OpenSpiel's _add_tests minimum): raise this as
 # scenarios are added, never lower it without removing scenarios on purpose.
-MIN_SCENARIOS = 1505
+MIN_SCENARIOS = 1544
 TIMEOUT = 60.0
 
 FILES = runner.discover([SCENARIOS])

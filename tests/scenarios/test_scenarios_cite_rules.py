@@ -21,8 +21,9 @@ REPO = Path(__file__).resolve().parents[2]
 CR_RELATIVE = Path("..", "shared", "reference", "comprehensive-rules-2026-01-16.txt")
 CR = REPO / CR_RELATIVE
 FILES = sorted((REPO / "scenarios").rglob("*.yaml"))
-MINIMUM = {"layers": 403, "combat": 287, "replacement": 287, "sba": 44, "triggers": 33, "turns": 207,
-           "cards": 141, "casting": 103}
+MINIMUM = {"layers": 406, "combat": 287, "replacement": 287, "sba": 44, "triggers": 33, "turns": 215,
+           "cards": 141, "casting": 103,
+           "damage": 27}
 
 
 def _id(path: Path) -> str:
