@@ -135,8 +135,11 @@ def _reference(state: GameState, limit: float) -> float | None:
     except ImportError:
         return None
 
+    armed = True
+
     def stop(signum: int, frame: object) -> None:
-        raise _OutOfTime
+        if armed:  # an alarm handled after the reference stopped must not escape
+            raise _OutOfTime
 
     previous = signal.signal(signal.SIGALRM, stop)
     took: float | None = None
@@ -147,10 +150,16 @@ def _reference(state: GameState, limit: float) -> float | None:
             reference(state)
             took = time.perf_counter() - t0
         finally:
+            # first, with no call before it (CPython runs signal handlers at calls and
+            # backward jumps): a second alarm already pending while the first one's exception
+            # unwinds is then a no-op here, in the except clause and in the cleanup
+            armed = False
             signal.setitimer(signal.ITIMER_REAL, 0)
     except _OutOfTime:  # also one already pending when the timer was stopped
         took = None
     finally:
+        armed = False
+        signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
     return took if took is not None and took <= limit else None
 
