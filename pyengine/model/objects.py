@@ -96,6 +96,9 @@ class GameObject:
     # CR 715.3d: an Adventure spell this player controlled resolved and exiled it; for as long
     # as it remains exiled, that player may cast it (not as an Adventure)
     on_adventure: str | None = None
+    # CR 401.2: a card in a library is the top card of it (what "the top of your library"
+    # permissions read, 601.3); the order of the other cards is not modelled
+    top_of_library: bool = False
     # CR 614.12a, 607.2d: what was chosen as it entered ("As this enters, choose a color"),
     # read by its linked abilities ("the chosen color"): (kind, value), kind color, subtype
     # (a creature or land type) or card_type
