@@ -104,7 +104,7 @@ def parse_casting(cur: Cursor, mana_cost: str | None) -> CastingSpec:
     x_min = 0 if has_x else None
     if cur.has("x"):
         if not has_x:
-            cur.get("x").fail("neither the mana cost nor an additional cost has an X (CR 107.3)")
+            cur.get("x").fail("the mana cost has no {X} and no additional cost has an X (CR 107.3)")
         x = cur.get("x").mapping({"min"}, "{min: N}")
         x_min = x.req("min").integer("the least X allowed", minimum=0)
     seen: set[str] = set()
