@@ -63,6 +63,7 @@ _SCHEMA = {
     "spell_top": 0,
     "addl_life_x": 0,
     "addl_sac_x": 1,
+    "extra_target_cost": 2,
     "tinst": 4,
     "tw_filter": 3,
     "tw_zone": 2,
@@ -199,6 +200,9 @@ def cast_factset(
         add("mode", i)
     if spec.modes:
         add("choose", *spec.choose)
+    if spec.cost_per_extra_target is not None:  # 601.2f: an increase per target beyond the first
+        for sym in parse_cost(spec.cost_per_extra_target).symbols:
+            add("extra_target_cost", *((Const("generic"), int(sym)) if sym.isdigit() else (Const(sym.lower()), 1)))
     for n, extra in enumerate(spec.additional):
         if extra.kind == "life":
             if extra.count == "x":  # 107.3a: the announced X

@@ -14,6 +14,8 @@ is legal is decided by asp/cast/.
       additional_costs: [{sacrifice: {types: [Creature]}}, {life: 2}]
                                          # {life: x}, {sacrifice: ..., count: x}: the X
                                          # announced (107.3a), as in the mana cost
+      cost_per_extra_target: "{1}"       # "This spell costs {1} more to cast for each target
+                                         # beyond the first" (an increase, 601.2f; Fireball)
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ class CastingSpec:
     choose: tuple[int, int] = (1, 1)
     kicker_targets: tuple[TargetSpec, ...] = ()
     additional: tuple[AdditionalCost, ...] = ()
+    cost_per_extra_target: str | None = None  # mana symbols, e.g. "{1}" (601.2f)
 
     def all_targets(self) -> tuple[TargetSpec, ...]:
         """Every target instance, wherever it is required."""
@@ -94,8 +97,8 @@ def spec_of(casting: object, mana_cost: str | None) -> CastingSpec:
 def parse_casting(cur: Cursor, mana_cost: str | None) -> CastingSpec:
     """The ``casting`` mapping (see the module's documentation)."""
     cur.mapping(
-        {"x", "targets", "modes", "kicker_targets", "additional_costs"},
-        "a casting mapping {x, targets, modes, kicker_targets, additional_costs}",
+        {"x", "targets", "modes", "kicker_targets", "additional_costs", "cost_per_extra_target"},
+        "a casting mapping {x, targets, modes, kicker_targets, additional_costs, cost_per_extra_target}",
     )
     additional = tuple(_additional(c) for c in cur.get("additional_costs").seq("a list of costs"))
     # 107.3a: X is announced when the mana cost or an additional cost has it
@@ -120,7 +123,12 @@ def parse_casting(cur: Cursor, mana_cost: str | None) -> CastingSpec:
         if choose[1] > len(modes):
             m.get("choose").fail(f"only {len(modes)} modes to choose from")
     kicked = _targets(cur.get("kicker_targets"), seen) if cur.has("kicker_targets") else ()
-    return CastingSpec(x_min, targets, modes, choose, kicked, additional)
+    extra = None
+    if cur.has("cost_per_extra_target"):
+        from pyengine.lang.ops_casting import _mana_amount
+
+        extra = _mana_amount(cur.get("cost_per_extra_target"))
+    return CastingSpec(x_min, targets, modes, choose, kicked, additional, extra)
 
 
 def _count(cur: Cursor) -> tuple[int, int]:
