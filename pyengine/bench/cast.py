@@ -134,7 +134,9 @@ def _payment(n: int, kind: str) -> Payment:
     return Payment(tap=tuple((f"l{i}", None) for i in range(min(lands, 5))))
 
 
-def measure(n: int, repeats: int, cap: int, oracle_max: int, timeout: float, kind: str = "plain") -> dict[str, Any]:
+def measure(
+    n: int, repeats: int, cap: int, oracle_max: int, timeout: float, kind: str = "plain"
+) -> dict[str, Any]:
     """The figures of one board: ``n`` sources, the cost kind ``kind`` (a key of COSTS)."""
     state = load_text(board_text(n, kind), "bench.yaml").state
     t = time.perf_counter()
@@ -143,7 +145,8 @@ def measure(n: int, repeats: int, cap: int, oracle_max: int, timeout: float, kin
     x = COSTS[kind][1] if "X" in COSTS[kind][0] else None
     paid = _payment(n, kind)
     verdict_s, verdict = _median(
-        lambda: check_cast(state, Proposal("spell", "alice", x=x, payment=paid), timeout, result=result), repeats
+        lambda: check_cast(state, Proposal("spell", "alice", x=x, payment=paid), timeout, result=result),
+        repeats,
     )
     row |= {"verdict_s": verdict_s, "legal": verdict.legal}
     list_s, listing = _median(

@@ -202,7 +202,8 @@ def cast_factset(
         add("choose", *spec.choose)
     if spec.cost_per_extra_target is not None:  # 601.2f: an increase per target beyond the first
         for sym in parse_cost(spec.cost_per_extra_target).symbols:
-            add("extra_target_cost", *((Const("generic"), int(sym)) if sym.isdigit() else (Const(sym.lower()), 1)))
+            kind, n = (Const("generic"), int(sym)) if sym.isdigit() else (Const(sym.lower()), 1)
+            add("extra_target_cost", kind, n)
     for n, extra in enumerate(spec.additional):
         if extra.kind == "life":
             if extra.count == "x":  # 107.3a: the announced X

@@ -35,7 +35,8 @@ objects:
     timestamp: 1
     abilities:
     - static: {cast_from: {spells: {types: [Sorcery]}, players: you, zone: library}}
-    - static: {cant_cast: {spells: {mana_value: {at_least: 4}, names: [Fireball], from: [graveyard]}, players: each}}
+    - static:
+        cant_cast: {spells: {mana_value: {at_least: 4}, names: [Fireball], from: [graveyard]}, players: each}
   - {id: s1, card: Swamp, controller: alice, timestamp: 2}
   - {id: s2, card: Swamp, controller: alice, timestamp: 3}
   - {id: s3, card: Swamp, controller: alice, timestamp: 4}
@@ -45,10 +46,11 @@ expect: {legal: true, total_cost: "{2}{B}", life: 2, mana_value: 3}
 
 # case -> (replace this, with that, line, words of what was expected)
 CASES = {
-    "top-outside-library": ("zone: library\n", "zone: hand\n", 14, "only a card in a library is its top card"),
-    "empty-mana-value": ("mana_value: {at_least: 4}", "mana_value: {}", 24, "at least one of"),
-    "bad-parity": ("mana_value: {at_least: 4}", "mana_value: {parity: evenish}", 24, "even, odd"),
-    "bad-from": ("from: [graveyard]", "from: [battlefield]", 24, "a zone a spell is cast from"),
+    "top-outside-library": ("zone: library\n", "zone: hand\n", 14,
+                            "only a card in a library is its top card"),
+    "empty-mana-value": ("mana_value: {at_least: 4}", "mana_value: {}", 25, "at least one of"),
+    "bad-parity": ("mana_value: {at_least: 4}", "mana_value: {parity: evenish}", 25, "even, odd"),
+    "bad-from": ("from: [graveyard]", "from: [battlefield]", 25, "a zone a spell is cast from"),
     "cast-from-hand": ("zone: library}}", "zone: hand}}", 23, "the zone the spells may be cast from"),
     "life-y": ("{life: x}", "{life: y}", 16, "an amount of life, or x"),
     "x-without-x": ("{additional_costs: [{life: x}]}", "{additional_costs: [{life: 2}], x: {min: 1}}", 16,
@@ -81,7 +83,8 @@ def test_malformed_is_one_located_line(tmp_path: Path, case: str) -> None:
 
 
 def test_two_top_cards_of_one_library(tmp_path: Path) -> None:
-    text = BASE.replace("  - {id: s1,", "  - {id: t2, name: Other, mana_cost: '{B}', types: [Sorcery], owner: alice, "
-                                        "zone: library, top_of_library: true}\n  - {id: s1,", 1)
+    other = ("  - {id: t2, name: Other, mana_cost: '{B}', types: [Sorcery], owner: alice, zone: library, "
+             "top_of_library: true}\n")
+    text = BASE.replace("  - {id: s1,", other + "  - {id: s1,", 1)
     code, out = _run(tmp_path, text)
     assert code == 2 and "already the top card" in out, out
