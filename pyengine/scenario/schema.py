@@ -176,7 +176,8 @@ def _activated_schema(triggered: Schema) -> Schema:
     body = {"type": "object", "required": ["cost"], "additionalProperties": False,
             "properties": {"cost": _nonempty(), "do": props["do"], "targets": props["targets"],
                            "timing": {"enum": list(TIMINGS)}, "limit": {"enum": list(LIMITS)},
-                           "resolves": _ref("effect"), "duration": {"enum": Duration.words()}}}
+                           "resolves": _ref("effect"), "duration": {"enum": Duration.words()},
+                           "zone": {"enum": ["battlefield", "hand", "graveyard"]}}}
     return {"type": "object", "required": ["activated", "text"], "additionalProperties": False,
             "properties": {"activated": body, "text": _nonempty(), "id": {"type": "string"}}}
 
