@@ -62,6 +62,7 @@ def parse_activated(cur: Cursor, ctx: Ctx) -> Ability:
     if body.has("zone"):  # 113.6m: the effect moves the card out of this zone
         zone = body.get("zone").choice(ZONES, "the zone the ability functions in (CR 113.6m):")
         if cost.zone != "battlefield" and cost.zone != zone:
-            body.get("zone").fail(f"the cost already makes the ability function in the {cost.zone} (CR 113.6m)")
+            body.get("zone").fail(f"the cost already makes the ability function in the {cost.zone} "
+                                  "(CR 113.6m)")
     return Ability("text", key=ctx.next_key("activated"), name=text, text=text,
                    activated=ActivatedDef(cost, effects, targets, timing, limit, resolves, duration, zone))
