@@ -38,6 +38,9 @@ def characteristics_facts(add, printed: Characteristics, ch, spec: CastingSpec):
     kws = {k for k, _ in ch.keywords}
     _charset(add, Const("whole"), ch.types, ch.colors, kws, printed.mana_cost, spec)
     _more(add, Const("whole"), ch.abilities, ch.power, ch.toughness, ch.subtypes)
+    # 201.2, 709.4: a split card (and a fused split spell) has both its halves' names
+    for name in ch.name.split(" // ") if ch.name else ():
+        add("cs_name", Const("whole"), name.casefold())
     for kind in (FaceDown.MORPH, FaceDown.DISGUISE):  # 708.2: what each lists, 702.168b ward {2}
         for ab in face_down_abilities(kind):
             add("face_down_ability", Const(kind.value), display_name(ab))
@@ -50,6 +53,8 @@ def characteristics_facts(add, printed: Characteristics, ch, spec: CastingSpec):
         _charset(add, Fn("face", n), face.types, face.colors, fkws, face.mana_cost, fspec)
         _more(add, Fn("face", n), tuple(display_name(a) for a in face.abilities), face.power, face.toughness,
               face.subtypes)
+        if face.name:
+            add("cs_name", Fn("face", n), face.name.casefold())
         texts.append((Fn("face", n), fspec))
     return texts
 

@@ -55,6 +55,15 @@ _SCHEMA = {
     "ce_filter": 3,
     "ce_mana": 3,
     "ce_min": 2,
+    "ce_name": 2,
+    "ce_mv": 3,
+    "ce_zone": 2,
+    "ce_self": 2,
+    "cs_name": 2,
+    "spell_top": 0,
+    "addl_life_x": 0,
+    "addl_sac_x": 1,
+    "extra_target_cost": 2,
     "tinst": 4,
     "tw_filter": 3,
     "tw_zone": 2,
@@ -153,6 +162,8 @@ def cast_factset(
     add("spell_owner", p(spell.owner))
     if spell.on_adventure is not None:
         add("on_adventure", p(spell.on_adventure))
+    if spell.zone == Zone.LIBRARY and spell.top_of_library:
+        add("spell_top")  # the top card of its owner's library (401.2, 601.3)
     # the card's characteristics (after layers) and each face's (asp/cast/forms.lp chooses)
     for text, each in characteristics_facts(add, spell.printed, ch, spec):
         _targets(add, each, text)
@@ -182,15 +193,28 @@ def cast_factset(
         add("mode", i)
     if spec.modes:
         add("choose", *spec.choose)
+    if spec.cost_per_extra_target is not None:  # 601.2f: an increase per target beyond the first
+        for sym in parse_cost(spec.cost_per_extra_target).symbols:
+            kind, n = (Const("generic"), int(sym)) if sym.isdigit() else (Const(sym.lower()), 1)
+            add("extra_target_cost", kind, n)
     for n, extra in enumerate(spec.additional):
         if extra.kind == "life":
-            add("addl_life", extra.count)
+            if extra.count == "x":  # 107.3a: the announced X
+                add("addl_life_x")
+            else:
+                add("addl_life", extra.count)
         else:
-            add("addl_sac", n, extra.count)
+            if extra.count == "x":
+                add("addl_sac_x", n)
+            else:
+                add("addl_sac", n, extra.count)
             for key, words in extra.filters:
                 for w in words:
                     add("addl_sac_filter", n, Const(key), Const(w))
     available = _board(add, state, result, caster, spell.id)
+    if any(extra.count == "x" for extra in spec.additional):
+        # 107.3a, 119.4: X in an additional cost is bounded by life or permanents too
+        available = max(available, state.player(caster).life)
     add("max_x", available)
     _given(add, proposal, costs, state)
     if listing:
@@ -212,8 +236,19 @@ def _cost_effects(add, result: LayerResult) -> None:  # type: ignore[no-untyped-
         add("ce_controller", e, p(eff.controller))
         spells: Any = op.arg("spells")
         for key, words in spells:
+            if key == "self" and eff.source is not None:  # 113.6e-f: the card itself
+                add("ce_self", e, o(eff.source))
             for w in words:
-                add("ce_filter", e, Const(key), Const(w))
+                if key == "names":  # 201.2: names compared case-insensitively
+                    add("ce_name", e, w.casefold())
+                elif key in ("mv_at_least", "mv_at_most"):
+                    add("ce_mv", e, Const(key[3:]), int(w))
+                elif key == "mv_parity":
+                    add("ce_mv", e, Const("parity"), Const(w))
+                else:
+                    add("ce_filter", e, Const(key), Const(w))
+        if op.kind == "cast_from":
+            add("ce_zone", e, Const(str(op.arg("zone"))))
         if op.kind in ("cost_more", "cost_less"):
             for sym in parse_cost(str(op.arg("mana"))).symbols:
                 if sym.isdigit():

@@ -12,6 +12,10 @@ is legal is decided by asp/cast/.
       modes: {choose: 1, list: [{text: "...", targets: [...]}]}
       kicker_targets: [...]              # only when kicked (702.33, 601.2c)
       additional_costs: [{sacrifice: {types: [Creature]}}, {life: 2}]
+                                         # {life: x}, {sacrifice: ..., count: x}: the X
+                                         # announced (107.3a), as in the mana cost
+      cost_per_extra_target: "{1}"       # "This spell costs {1} more to cast for each target
+                                         # beyond the first" (an increase, 601.2f; Fireball)
 """
 
 from __future__ import annotations
@@ -55,10 +59,10 @@ class Mode:
 @dataclass(frozen=True)
 class AdditionalCost:
     """A mandatory additional cost (118.8): sacrifice ``count`` permanents matching
-    ``filters``, or pay ``life``."""
+    ``filters``, or pay ``count`` life; ``count`` ``"x"`` is the announced X (107.3a)."""
 
     kind: str  # sacrifice | life
-    count: int = 1
+    count: int | str = 1
     filters: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
@@ -66,12 +70,13 @@ class AdditionalCost:
 class CastingSpec:
     """Everything of a card's text that casting reads."""
 
-    x_min: int | None = None  # None: no {X} in the mana cost
+    x_min: int | None = None  # None: no {X} in the mana cost or an additional cost
     targets: tuple[TargetSpec, ...] = ()
     modes: tuple[Mode, ...] = ()
     choose: tuple[int, int] = (1, 1)
     kicker_targets: tuple[TargetSpec, ...] = ()
     additional: tuple[AdditionalCost, ...] = ()
+    cost_per_extra_target: str | None = None  # mana symbols, e.g. "{1}" (601.2f)
 
     def all_targets(self) -> tuple[TargetSpec, ...]:
         """Every target instance, wherever it is required."""
@@ -92,14 +97,17 @@ def spec_of(casting: object, mana_cost: str | None) -> CastingSpec:
 def parse_casting(cur: Cursor, mana_cost: str | None) -> CastingSpec:
     """The ``casting`` mapping (see the module's documentation)."""
     cur.mapping(
-        {"x", "targets", "modes", "kicker_targets", "additional_costs"},
-        "a casting mapping {x, targets, modes, kicker_targets, additional_costs}",
+        {"x", "targets", "modes", "kicker_targets", "additional_costs", "cost_per_extra_target"},
+        "a casting mapping {x, targets, modes, kicker_targets, additional_costs, cost_per_extra_target}",
     )
-    has_x = mana_cost is not None and "X" in parse_cost(mana_cost).symbols
+    additional = tuple(_additional(c) for c in cur.get("additional_costs").seq("a list of costs"))
+    # 107.3a: X is announced when the mana cost or an additional cost has it
+    has_x = (mana_cost is not None and "X" in parse_cost(mana_cost).symbols) or any(
+        a.count == "x" for a in additional)
     x_min = 0 if has_x else None
     if cur.has("x"):
         if not has_x:
-            cur.get("x").fail("the mana cost has no {X} (CR 107.3)")
+            cur.get("x").fail("the mana cost has no {X} and no additional cost has an X (CR 107.3)")
         x = cur.get("x").mapping({"min"}, "{min: N}")
         x_min = x.req("min").integer("the least X allowed", minimum=0)
     seen: set[str] = set()
@@ -115,8 +123,12 @@ def parse_casting(cur: Cursor, mana_cost: str | None) -> CastingSpec:
         if choose[1] > len(modes):
             m.get("choose").fail(f"only {len(modes)} modes to choose from")
     kicked = _targets(cur.get("kicker_targets"), seen) if cur.has("kicker_targets") else ()
-    additional = tuple(_additional(c) for c in cur.get("additional_costs").seq("a list of costs"))
-    return CastingSpec(x_min, targets, modes, choose, kicked, additional)
+    extra = None
+    if cur.has("cost_per_extra_target"):
+        from pyengine.lang.ops_casting import _mana_amount
+
+        extra = _mana_amount(cur.get("cost_per_extra_target"))
+    return CastingSpec(x_min, targets, modes, choose, kicked, additional, extra)
 
 
 def _count(cur: Cursor) -> tuple[int, int]:
@@ -173,12 +185,19 @@ def _additional(cur: Cursor) -> AdditionalCost:
     if cur.has("life") == cur.has("sacrifice"):
         cur.fail("an additional cost is one of: sacrifice, life")
     if cur.has("life"):
-        return AdditionalCost("life", cur.get("life").integer("an amount of life", minimum=1))
+        if cur.has("count"):
+            cur.get("count").fail("count belongs to a sacrifice; pay X life is {life: x}")
+        life = cur.get("life")
+        return AdditionalCost("life", "x" if life.value == "x" else life.integer("an amount of life, or x",
+                                                                               minimum=1))
     s = cur.get("sacrifice").mapping(set(TARGET_FILTERS), "what is sacrificed {types, any_types, ...}")
     filters = []
     for key in TARGET_FILTERS:
         if s.has(key):
             words = _types(s.get(key)) if "types" in key else _colors(s.get(key))
             filters.append((key, tuple(sorted(x.lower() for x in words))))
-    count = cur.get("count").integer("how many", minimum=1) if cur.has("count") else 1
+    count: int | str = 1
+    if cur.has("count"):
+        c = cur.get("count")
+        count = "x" if c.value == "x" else c.integer("how many, or x", minimum=1)
     return AdditionalCost("sacrifice", count, tuple(filters))

@@ -129,13 +129,13 @@ def abilities_of(state: GameState, oid: str, result: Any) -> list[tuple[str, Act
     if src.zone in (Zone.HAND, Zone.GRAVEYARD):
         found = [(a.name, a.activated if a.activated is not None else cycling(a.name))
                  for a in src.printed.abilities]
-        return [(n, d) for n, d in found if d is not None and d.cost.zone == src.zone.value]
+        return [(n, d) for n, d in found if d is not None and d.functions_in == src.zone.value]
     if src.zone != Zone.BATTLEFIELD or oid not in result.objects:
         return []
     defs = activated_abilities(state)
     printed = [a.name for a in src.printed.abilities]
     return sorted(((name, defs[name]) for name in set(result.objects[oid].abilities)
-                   if name in defs and defs[name].cost.zone == "battlefield"),
+                   if name in defs and defs[name].functions_in == "battlefield"),
                   key=lambda nd: (printed.index(nd[0]) if nd[0] in printed else len(printed), nd[0]))
 
 
@@ -256,6 +256,9 @@ def _timing(game: Game, action: ActivateAbility, d: ActivatedDef, key: str) -> N
     if d.timing == "your_turn" and game.active != action.player:
         raise IllegalAction("602.5", f"this ability is activated only during its controller's turn; "
                                      f"it is {game.active}'s")
+    if d.timing == "your_upkeep" and (game.active != action.player or game.step != Step.UPKEEP):
+        raise IllegalAction("602.5", f"this ability is activated only during its controller's upkeep (503), "
+                                     f"not in {game.active}'s {game.step.value} step")
     if d.timing == "combat" and game.step not in COMBAT:
         raise IllegalAction("602.5", f"this ability is activated only during combat (506.1), not in the "
                                      f"{game.step.value} step")

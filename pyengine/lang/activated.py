@@ -16,12 +16,12 @@ from __future__ import annotations
 from pyengine.lang.effects import Ctx, parse_effect
 from pyengine.lang.triggers import _instruction, _target
 from pyengine.lang.yamlread import Cursor
-from pyengine.model.activated import LIMITS, TIMINGS, ActivatedDef, parse_cost
+from pyengine.model.activated import LIMITS, TIMINGS, ZONES, ActivatedDef, parse_cost
 from pyengine.model.effects import Ability
 from pyengine.model.enums import Duration
 
 ABILITY_FIELDS = {"activated", "text", "id"}
-FIELDS = {"cost", "do", "targets", "timing", "limit", "resolves", "duration"}
+FIELDS = {"cost", "do", "targets", "timing", "limit", "resolves", "duration", "zone"}
 
 
 def parse_activated(cur: Cursor, ctx: Ctx) -> Ability:
@@ -32,7 +32,7 @@ def parse_activated(cur: Cursor, ctx: Ctx) -> Ability:
         cur.get("text").fail("an activated ability's text is written \"[Cost]: [Effect.]\" (CR 602.1)")
     body = cur.req("activated")
     body.mapping(FIELDS, "{cost: COST, do: [EVENTS], targets: [...], timing: any|sorcery|your_turn|"
-                         "combat, limit: once_each_turn}")
+                         "combat|your_upkeep, limit: once_each_turn, zone: ZONE}")
     try:
         cost = parse_cost(body.req("cost").string("a cost such as \"{1}{R}, {T}\""))
     except ValueError as exc:
@@ -58,5 +58,11 @@ def parse_activated(cur: Cursor, ctx: Ctx) -> Ability:
         if body.has("duration") else Duration.PERMANENT
     if body.has("duration") and resolves is None:
         body.get("duration").fail("a duration is the 'resolves' effect's")
+    zone = None
+    if body.has("zone"):  # 113.6m: the effect moves the card out of this zone
+        zone = body.get("zone").choice(ZONES, "the zone the ability functions in (CR 113.6m):")
+        if cost.zone != "battlefield" and cost.zone != zone:
+            body.get("zone").fail(f"the cost already makes the ability function in the {cost.zone} "
+                                  "(CR 113.6m)")
     return Ability("text", key=ctx.next_key("activated"), name=text, text=text,
-                   activated=ActivatedDef(cost, effects, targets, timing, limit, resolves, duration))
+                   activated=ActivatedDef(cost, effects, targets, timing, limit, resolves, duration, zone))

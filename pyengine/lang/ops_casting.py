@@ -19,12 +19,18 @@ operation                meaning
                          Steel Golem)
 ``flash_permission``     ``{spells: FILTER, players: P}``: P may cast such spells as though
                          they had flash (Vedalken Orrery)
+``cast_from``            ``{spells: FILTER, players: P, zone: library | graveyard | exile}``:
+                         P may cast such spells from the top of their library (Future Sight,
+                         Garruk's Horde), their graveyard or exile (601.3)
 ======================== ===================================================================
 
 FILTER is a mapping of ``types`` (has all), ``any_types``, ``not_types``, ``colors`` (has all),
-``any_colors``, ``not_colors`` over the spell's characteristics as it is being cast (after
-layers); ``{}`` is every spell. P is ``you`` (the effect's controller), ``opponent`` or
-``each``.
+``any_colors``, ``not_colors``, ``subtypes``, ``any_subtypes`` over the spell's characteristics
+as it is being cast (after layers; 601.3e), ``mana_value: {at_least: N, at_most: N, parity:
+even | odd}`` (its mana value on the stack, X counted, 202.3e), ``names: [NAME...]`` (its name
+is one of them, 201.2), ``from: [ZONE...]`` (the zone it is cast from) and ``self: true``
+(the card with the ability itself: "you may cast this card from exile", 113.6f); ``{}`` is every
+spell. P is ``you`` (the effect's controller), ``opponent`` or ``each``.
 
 Keywords: ``convoke``, ``delve``, ``improvise``, ``fuse`` (words), ``{kicker: "{1}{R}"}``,
 ``{flashback: "{2}{R}"}``, ``{overload: "{3}{R}{R}"}``, ``{bestow: "{3}{G}{G}"}``,
@@ -43,7 +49,11 @@ from pyengine.model.mana import parse_cost
 AREA = "casting"
 Args = tuple[tuple[str, Arg], ...]
 FILTER_KEYS = ("types", "any_types", "not_types", "colors", "any_colors", "not_colors", "subtypes",
-               "any_subtypes")
+               "any_subtypes", "mana_value", "names", "from", "self")
+WORD_FILTERS = FILTER_KEYS[:8]
+MV_KEYS = ("at_least", "at_most", "parity")
+CAST_ZONES = ("hand", "library", "graveyard", "exile", "command")
+FROM_ZONES = ("library", "graveyard", "exile")
 CASTERS = ("you", "opponent", "each")
 COST_KEYWORDS = {"kicker": "702.33", "flashback": "702.34", "overload": "702.96", "bestow": "702.103",
                  "morph": "702.37", "disguise": "702.168"}
@@ -51,19 +61,45 @@ WORD_KEYWORDS = ("convoke", "delve", "improvise", "fuse")
 
 
 def parse_filter(cur: Cursor) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """A spell filter: ((key, words), ...) with types and colors in lower case."""
+    """A spell filter: ((key, words), ...) with types and colors in lower case; a mana value
+    bound as ("mv_at_least", ("N",)), ("mv_at_most", ("N",)) or ("mv_parity", ("even",)), names
+    as written (compared case-insensitively) and zones as words."""
     cur.mapping(
         set(FILTER_KEYS),
         "a spell filter {types, any_types, not_types, colors, any_colors, not_colors, subtypes, "
-        "any_subtypes}",
+        "any_subtypes, mana_value, names, from, self}",
     )
-    out = []
-    for key in FILTER_KEYS:
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for key in WORD_FILTERS:
         if cur.has(key):
             c = cur.get(key)
             words = _subtypes(c) if "subtypes" in key else _types(c) if "types" in key else _colors(c)
             out.append((key, tuple(sorted(w.lower() for w in words))))
+    if cur.has("mana_value"):
+        mv = cur.get("mana_value").mapping(set(MV_KEYS), "a mana value {at_least: N, at_most: N, parity: "
+                                                         "even or odd} (CR 202.3)")
+        if not any(mv.has(k) for k in MV_KEYS):
+            mv.fail("expected at least one of at_least, at_most, parity")
+        for k in ("at_least", "at_most"):
+            if mv.has(k):
+                out.append(("mv_" + k, (str(mv.get(k).integer("a mana value", minimum=0)),)))
+        if mv.has("parity"):
+            out.append(("mv_parity", (mv.get("parity").choice(("even", "odd"), "a parity:"),)))
+    if cur.has("names"):
+        names = cur.get("names").strings("a list of card names (CR 201.2)")
+        out.append(("names", tuple(sorted({n.strip() for n in names}))))
+    if cur.has("from"):
+        zones = [c.choice(CAST_ZONES, "a zone a spell is cast from:") for c in _listish_cur(cur.get("from"))]
+        out.append(("from", tuple(sorted(set(zones)))))
+    if cur.has("self"):
+        if not cur.get("self").boolean():
+            cur.get("self").fail("self: true is the only value (this card; leave it out otherwise)")
+        out.append(("self", ()))
     return tuple(out)
+
+
+def _listish_cur(cur: Cursor) -> list[Cursor]:
+    return [cur] if isinstance(cur.value, str) else cur.seq("a list of zones")
 
 
 def _caster(cur: Cursor) -> str:
@@ -104,6 +140,11 @@ def _p_minimum(cur: Cursor, ctx: Ctx) -> Args:
 
 def _p_plain(cur: Cursor, ctx: Ctx) -> Args:
     return tuple(_common(cur, set()))
+
+
+def _p_from(cur: Cursor, ctx: Ctx) -> Args:
+    args = _common(cur, {"zone"})
+    return (*args, ("zone", cur.req("zone").choice(FROM_ZONES, "the zone the spells may be cast from:")))
 
 
 _FILTER_SCHEMA: dict[str, Any] = {
@@ -150,6 +191,13 @@ _register(
     _p_plain,
     _schema({}),
     "CR 601.3: the players may cast matching spells as though they had flash.",
+)
+
+_register(
+    "cast_from",
+    _p_from,
+    _schema({"zone": {"enum": list(FROM_ZONES)}}),
+    "CR 601.3: the players may cast matching spells from the top of their library or from their graveyard.",
 )
 
 KEYWORDS.update(WORD_KEYWORDS)

@@ -44,8 +44,12 @@ from pyengine.model.enums import Duration
 from pyengine.model.triggers import Instruction, TargetSpec
 
 # 602.5d: "Activate only as a sorcery" ("any time you could cast a sorcery"); "Activate only
-# during your turn" (your_turn); "Activate only during combat" (combat: the combat phase, 506.1)
-TIMINGS = ("any", "sorcery", "your_turn", "combat")
+# during your turn" (your_turn); "Activate only during combat" (combat: the combat phase, 506.1);
+# "Activate only during your upkeep" (your_upkeep: its controller's upkeep step, 503)
+TIMINGS = ("any", "sorcery", "your_turn", "combat", "your_upkeep")
+# 113.6m: the zone an ability functions in when its effect moves its card out of that zone
+# ("Return CARDNAME from your graveyard to the battlefield"), written as the ability's ``zone``
+ZONES = ("battlefield", "hand", "graveyard")
 LIMITS = ("once_each_turn",)  # 602.5b: "Activate only once each turn"
 SAC_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "permanent")
 _LOYALTY = re.compile(r"\[?(?:([+\u2212-])(\d+)|()(0))\]?")  # 606.1: [+N], [\u2212N], [0] ("+X" is not read)
@@ -105,6 +109,12 @@ class ActivatedDef:
     limit: str | None = None
     resolves: EffectDef | None = None
     duration: Duration = Duration.PERMANENT
+    zone: str | None = None  # 113.6m: set by the effect ("from your graveyard"); None: the cost's
+
+    @property
+    def functions_in(self) -> str:
+        """The zone the ability functions in (113.6m): its effect's, else its cost's."""
+        return self.zone or self.cost.zone
 
 
 def parse_cost(text: str) -> ActivationCost:

@@ -101,6 +101,10 @@ class GameObject:
     # ``printed`` are only that form's; they return as it leaves the stack or the battlefield
     # (709.4, 715.4, 400.7) or ceases to be bestowed (702.103e-f)
     as_cast: tuple[str, Characteristics] | None = None
+    # CR 401.2: a card in a library is the top card of it (what "the top of your library"
+    # permissions read, 601.3); the named cards of a library are its top cards in the order
+    # listed (pyengine.game.library), so only the first of its owner's may say so
+    top_of_library: bool = False
     # CR 614.12a, 607.2d: what was chosen as it entered ("As this enters, choose a color"),
     # read by its linked abilities ("the chosen color"): (kind, value), kind color, subtype
     # (a creature or land type) or card_type

@@ -183,7 +183,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx, ids: set[str] | None = 
     x = None
     if cur.has("x"):
         if spec.x_min is None:
-            cur.get("x").fail(f"{spell_id} has no X in its mana cost (CR 107.3)")
+            cur.get("x").fail(f"{spell_id} has no X in its mana cost or additional costs (CR 107.3)")
         x = cur.get("x").integer("the value of X", minimum=0)
     hybrid = _choices(cur, "hybrid", where)
     phyrexian = _choices(cur, "phyrexian", where)

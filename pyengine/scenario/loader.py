@@ -34,7 +34,7 @@ TURN_FIELDS = frozenset({"active", "number", "step"})
 STATE_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "timestamp", "token",
                           "tapped", "controlled_since_turn_start", "counters", "damage",
                           "attached_to", "face_down", "oracle", "copy", "back_face", "on_adventure",
-                          "chosen"})
+                          "chosen", "top_of_library"})
 EFFECT_FIELDS = frozenset({"id", "card", "source", "controller", "timestamp", "duration",
                            "affected"})
 
@@ -271,8 +271,12 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         other_face=other_face,
         on_adventure=(cur.get("on_adventure").choice(pids, "a player id:")
                       if cur.has("on_adventure") else None),
+        top_of_library=cur.get("top_of_library").boolean() if cur.has("top_of_library") else False,
         line=cur.line,
     )
+    if obj.top_of_library and obj.zone != Zone.LIBRARY:
+        cur.get("top_of_library").fail(f"only a card in a library is its top card (CR 401.2); this object "
+                                       f"is in the {obj.zone.value}")
     if obj.on_adventure is not None and (obj.zone != Zone.EXILE or printed.layout != "adventure"):
         cur.get("on_adventure").fail("only an adventurer card in exile is on an adventure (CR 715.3d), "
                                      f"not a {printed.layout or 'normal'} card in the {obj.zone.value}")
@@ -473,6 +477,18 @@ def _check_ids(cur: Cursor, objects: tuple[GameObject, ...], effects: tuple[Reso
         if obj.id in seen:
             cur.get("objects").seq()[i].get("id").fail(f"duplicate object id {obj.id!r}")
         seen[obj.id] = "object"
+    tops: dict[str, str] = {}
+    for i, obj in enumerate(objects):
+        if obj.top_of_library:
+            if obj.owner in tops:
+                cur.get("objects").seq()[i].get("top_of_library").fail(
+                    f"{tops[obj.owner]!r} is already the top card of {obj.owner}'s library (CR 401.2)")
+            tops[obj.owner] = obj.id
+            first = next(o.id for o in objects if o.zone == Zone.LIBRARY and o.owner == obj.owner)
+            if first != obj.id:  # the named library cards are the top cards, in order
+                cur.get("objects").seq()[i].get("top_of_library").fail(
+                    f"{first!r} is listed before it in {obj.owner}'s library, so it is not the top "
+                    "card (the named cards of a library are its top cards in the order listed, CR 401.2)")
     for i, eff in enumerate(effects):
         if eff.id in seen:
             cur.get("effects").seq()[i].get("id").fail(f"id {eff.id!r} is already used by an {seen[eff.id]}")

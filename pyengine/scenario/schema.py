@@ -176,7 +176,8 @@ def _activated_schema(triggered: Schema) -> Schema:
     body = {"type": "object", "required": ["cost"], "additionalProperties": False,
             "properties": {"cost": _nonempty(), "do": props["do"], "targets": props["targets"],
                            "timing": {"enum": list(TIMINGS)}, "limit": {"enum": list(LIMITS)},
-                           "resolves": _ref("effect"), "duration": {"enum": Duration.words()}}}
+                           "resolves": _ref("effect"), "duration": {"enum": Duration.words()},
+                           "zone": {"enum": ["battlefield", "hand", "graveyard"]}}}
     return {"type": "object", "required": ["activated", "text"], "additionalProperties": False,
             "properties": {"activated": body, "text": _nonempty(), "id": {"type": "string"}}}
 
@@ -373,6 +374,8 @@ def _object() -> Schema:
         "attached_to": _nonempty(), "oracle": {"type": "string"},
         "on_adventure": {"type": "string", "pattern": r"\S",
                          "description": "the player who may cast this exiled adventurer card (CR 715.3d)"},
+        "top_of_library": {"type": "boolean",
+                           "description": "the top card of its owner's library (CR 401.2)"},
         "copy": {"enum": ["spell", "card"], "description": "a copy of a spell or of a card, not a card "
                                                            "(CR 707.10, 707.12)"},
         "back_face": {"type": "object", "required": ["name"], "additionalProperties": False,

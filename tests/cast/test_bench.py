@@ -13,3 +13,14 @@ def test_the_engines_payments_agree_with_the_oracle_exact_and_capped() -> None:
     capped = measure(10, 1, 50, 12, 60.0)
     assert not capped["exact"] and capped["agree"] is True
     assert exact["verdict_s"] > 0 and exact["oracle_s"] > 0
+
+
+def test_every_cost_kind_agrees_with_the_oracle() -> None:
+    """Hybrid, Phyrexian, X and convoke costs (107.4e-f, 107.3, 702.51): on an 8-source board the
+    proposed payment is legal and the engine lists exactly the oracle's payments."""
+    from pyengine.bench.cast import COSTS
+
+    for kind in COSTS:
+        row = measure(8, 1, 20_000, 8, 60.0, kind)
+        assert row["cost"] == kind and row["legal"] is True, row
+        assert row["exact"] and row["agree"] is True, row
