@@ -13,7 +13,7 @@ from typing import Union
 
 import clingo
 
-from pyengine.relevance import NUM, STR
+from pyengine.relevance import NUM, STR, symbol_shape
 
 _IDENT = re.compile(r"^[a-z][A-Za-z0-9_]*$")
 
@@ -174,6 +174,27 @@ _SHAPES = {
     4: lambda key: ("", len(key[1])),
     5: lambda key: None,
 }
+
+
+def shape(value: Value) -> tuple | None:
+    """The shape of the term of ``value`` for the gateway's pruning
+    (:mod:`pyengine.relevance`), read off the Python value where it can be (reading a
+    symbol's costs calls into clingo)."""
+    cls = value.__class__
+    if cls is int:
+        return NUM
+    if cls is str:
+        return STR
+    if cls is Const:
+        return (str(value), 0)
+    if cls is Fn:
+        return (value.name, len(value.args))  # type: ignore[union-attr]
+    if cls is tuple:
+        return ("", len(value))  # type: ignore[arg-type]
+    if isinstance(value, clingo.Symbol):
+        return symbol_shape(value)
+    key = _key(value)
+    return _SHAPES[key[0]](key)
 
 
 def text(symbol: clingo.Symbol) -> str:

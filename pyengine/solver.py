@@ -106,6 +106,7 @@ def solve(
     transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None = None,
     prune: bool = True,
     fact_names: Collection[str] | None = None,
+    fact_shapes: frozenset[tuple[str, int, int, tuple | None]] | None = None,
 ) -> SolveResult:
     """Ground ``encodings`` with ``facts`` (symbols, added through the backend) and solve.
 
@@ -127,14 +128,17 @@ def solve(
     names of the facts' predicates when the caller knows them (reading them off many
     symbols costs about 2 microseconds each); it must include every name the facts use.
     Facts given as a :class:`pyengine.facts.FactSet` also tell the pruning the shapes of
-    their arguments, so it can leave out more (``fact_names`` is then not needed).
+    their arguments, so it can leave out more (``fact_names`` is then not needed);
+    ``fact_shapes`` tells the same of facts given as symbols (what
+    :meth:`pyengine.facts.FactSet.shapes` gives: every fact's name, arity and the shape of
+    each argument, or None for any shape; it must describe every fact).
     A question asked before in this process (the same encodings, facts in the same order,
     options and pruning) gets the answer it got then, without a call (:class:`_Answers`;
     its stats say ``cached`` and no time); time is still checked first.
     """
     if budget is not None:
         timeout = budget.left(what)
-    shapes = None
+    shapes = fact_shapes
     if isinstance(facts, FactSet):
         shapes, facts = facts.shapes(), facts.symbols()
     facts = facts if isinstance(facts, (list, tuple)) else list(facts)

@@ -97,6 +97,9 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
     builder = FactBuilder(state)
     static, cur = builder.build()
     static_names = frozenset(builder.names)
+    # what the gateway's pruning is told of the facts: the static facts' shapes, any shape
+    # for what the rounds carry
+    shapes = builder.shapes() | _CARRY_SHAPES
     reader = Reader(state, builder.index)
     # rules that make matching recursive are loaded only when the state needs them
     extra = [encodings.path("cmp_dynamic")] if builder.index.dynamic_cmp else []
@@ -119,14 +122,20 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
         applied: list[clingo.Symbol] = []
         fixed: list[clingo.Symbol] = []  # layer 1a: the copy effects' values (CR 707.2b-c)
         program = [encodings.path("layers_core"), encodings.layer(layer.asp), *extra]
+        # the first round is asked of the program without trial application (batch.lp)
+        # first: where no effect is sensitive (quiet.lp) its answer is core.lp's; where one
+        # is, it shows next/2 and the round is asked of core.lp
+        quick = None if stepwise else [encodings.path("layers_batch"), *program[1:]]
         while True:
             facts = (static + _values(carry) + list(carry.facts) + [F.fact("applied", e) for e in applied]
                      + fixed)
-            res = solver.solve(program, facts, what=f"layer {layer.value}", budget=budget,
-                               consts={"layer": layer.asp, "always_step": int(stepwise)},
-                               measure=measure, transform=worlds.split,
-                               fact_names=static_names | _CARRY_NAMES)
-            _add_stats(stats, res.stats)
+            for encs in ((quick, program) if quick is not None and not applied else (program,)):
+                res = solver.solve(encs, facts, what=f"layer {layer.value}", budget=budget,
+                                   consts={"layer": layer.asp, "always_step": int(stepwise)},
+                                   measure=measure, transform=worlds.split, fact_shapes=shapes)
+                _add_stats(stats, res.stats)
+                if encs is program or not res.model.atoms(O.Next.predicate, 2, ordered=False):
+                    break
             model = res.model
             if not applied:
                 dependencies += reader.dependencies(layer, model)
@@ -155,7 +164,7 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
         facts = static + _values(carry) + list(carry.facts)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
                            budget=budget, consts={"layer": "final"},
-                           measure=measure, transform=worlds.split, fact_names=static_names | _CARRY_NAMES)
+                           measure=measure, transform=worlds.split, fact_shapes=shapes)
         _add_stats(stats, res.stats)
         final_model = res.model
         active = reader.active(final_model)
@@ -168,13 +177,15 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
 def preload() -> None:
     """Parse and analyse the layer encodings now, as they are loaded, with the worlds split
     (see :func:`pyengine.solver.preload`)."""
-    paths = [encodings.path(name) for name in ("layers_core", "final", "cmp_dynamic", "selectors_nested")]
+    paths = [encodings.path(name) for name in ("layers_core", "layers_batch", "final", "cmp_dynamic",
+                                                "selectors_nested")]
     paths += sorted({encodings.layer(name) for name in encodings.LAYER_FILES})
     core = encodings.path("layers_core")
     solver.preload(paths, worlds.split)
     # the programs of boards without nested selectors or dynamic comparisons
     for layer_file in sorted({encodings.layer(name) for name in encodings.LAYER_FILES}):
         solver.preload_program([core, layer_file], worlds.split)
+        solver.preload_program([encodings.path("layers_batch"), layer_file], worlds.split)
     solver.preload_program([encodings.path("final")], worlds.split)
 
 
@@ -333,4 +344,6 @@ _PT = (clingo.Function("power"), clingo.Function("toughness"))
 # cp_fixed/3)
 _CARRY_NAMES = frozenset({"cur", "started", "started_on", "grant_ts", "applied", "cp_fixed"})
 F.declare("cp_fixed", 3)
+_CARRY_SHAPES = frozenset((name, F.PREDICATES[name], pos, None)
+                          for name in _CARRY_NAMES for pos in range(-1, F.PREDICATES[name]))
 
