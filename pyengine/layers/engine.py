@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 
 import clingo
 
@@ -98,8 +99,8 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
     static, cur = builder.build()
     static_names = frozenset(builder.names)
     # what the gateway's pruning is told of the facts: the static facts' shapes, any shape
-    # for what the rounds carry
-    shapes = builder.shapes() | _CARRY_SHAPES
+    # for what the rounds carry (_carry_shapes)
+    static_shapes = builder.shapes()
     reader = Reader(state, builder.index)
     # rules that make matching recursive are loaded only when the state needs them
     extra = [encodings.path("cmp_dynamic")] if builder.index.dynamic_cmp else []
@@ -129,6 +130,7 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
         while True:
             facts = (static + _values(carry) + list(carry.facts) + [F.fact("applied", e) for e in applied]
                      + fixed)
+            shapes = static_shapes | _carry_shapes(carry, bool(applied), bool(fixed))
             for encs in ((quick, program) if quick is not None and not applied else (program,)):
                 res = solver.solve(encs, facts, what=f"layer {layer.value}", budget=budget,
                                    consts={"layer": layer.asp, "always_step": int(stepwise)},
@@ -162,6 +164,7 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
     final_model: solver.Model | None = None
     if "rules_def" in static_names:
         facts = static + _values(carry) + list(carry.facts)
+        shapes = static_shapes | _carry_shapes(carry, False, False)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
                            budget=budget, consts={"layer": "final"},
                            measure=measure, transform=worlds.split, fact_shapes=shapes)
@@ -344,6 +347,21 @@ _PT = (clingo.Function("power"), clingo.Function("toughness"))
 # cp_fixed/3)
 _CARRY_NAMES = frozenset({"cur", "started", "started_on", "grant_ts", "applied", "cp_fixed"})
 F.declare("cp_fixed", 3)
-_CARRY_SHAPES = frozenset((name, F.PREDICATES[name], pos, None)
-                          for name in _CARRY_NAMES for pos in range(-1, F.PREDICATES[name]))
+_ANY_SHAPES = {name: frozenset((name, F.PREDICATES[name], pos, None) for pos in range(-1, F.PREDICATES[name]))
+               for name in _CARRY_NAMES}
+
+
+@lru_cache(maxsize=64)
+def _carried(started: bool, started_on: bool, grants: bool, applied: bool,
+             fixed: bool) -> frozenset[tuple[str, int, int, None]]:
+    names = ["cur"] + [name for name, present in (("started", started), ("started_on", started_on),
+                                                  ("grant_ts", grants), ("applied", applied),
+                                                  ("cp_fixed", fixed)) if present]
+    return frozenset().union(*(_ANY_SHAPES[name] for name in names))
+
+
+def _carry_shapes(carry: _Carry, applied: bool, fixed: bool) -> frozenset[tuple[str, int, int, None]]:
+    """What the pruning is told of the facts a round carries: any shape, for the kinds of
+    facts there are (cur/3 always)."""
+    return _carried(bool(carry.started), bool(carry.started_on), bool(carry.grants), applied, fixed)
 
