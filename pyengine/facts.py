@@ -181,10 +181,10 @@ def shape(value: Value) -> tuple | None:
     (:mod:`pyengine.relevance`), read off the Python value where it can be (reading a
     symbol's costs calls into clingo)."""
     cls = value.__class__
-    if cls is int:
-        return NUM
     if cls is str:
         return STR
+    if cls is int:
+        return NUM
     if cls is Const:
         return (str(value), 0)
     if cls is Fn:
@@ -192,9 +192,19 @@ def shape(value: Value) -> tuple | None:
     if cls is tuple:
         return ("", len(value))  # type: ignore[arg-type]
     if isinstance(value, clingo.Symbol):
-        return symbol_shape(value)
+        got = _SYMBOL_SHAPES.get(value)  # a board repeats its ability and selector terms
+        if got is None:
+            if len(_SYMBOL_SHAPES) >= _LEAVES_MAX:
+                _SYMBOL_SHAPES.clear()
+            got = _SYMBOL_SHAPES[value] = (symbol_shape(value),)
+        return got[0]
     key = _key(value)
     return _SHAPES[key[0]](key)
+
+
+# the shape of each symbol already asked (reading it costs calls into clingo), bounded like
+# _LEAVES
+_SYMBOL_SHAPES: dict[clingo.Symbol, tuple[tuple | None]] = {}
 
 
 def text(symbol: clingo.Symbol) -> str:

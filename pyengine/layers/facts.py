@@ -88,6 +88,9 @@ class EffectIndex:
     nested: bool = False  # some selector has "any of" or "none of" parts
 
 
+_shape = F.shape
+
+
 class FactBuilder:
     """Builds the static facts (definitions, selectors, objects) and the initial cur/3."""
 
@@ -117,7 +120,7 @@ class FactBuilder:
         """Append one fact."""
         self.out.append(F.fact(name, *args))
         self.names.add(name)
-        self._shapes.add((name, tuple(F.shape(a) for a in args)))
+        self._shapes.add((name, tuple([_shape(a) for a in args])))
 
     def shapes(self) -> frozenset[tuple[str, int, int, tuple | None]]:
         """The shapes of the static facts, as :func:`pyengine.solver.solve`'s ``fact_shapes``
