@@ -138,7 +138,7 @@ def solve(
     """
     if budget is not None:
         timeout = budget.left(what)
-    shapes = fact_shapes
+    shapes: Collection[tuple] | None = fact_shapes
     if isinstance(facts, FactSet):
         shapes, facts = facts.shapes(), facts.symbols()
     facts = facts if isinstance(facts, (list, tuple)) else list(facts)
@@ -157,7 +157,7 @@ def solve(
 def _solve(
     encodings: Sequence[Path],
     facts: Sequence[clingo.Symbol],
-    shapes: set | None,
+    shapes: Collection[tuple] | None,
     *,
     what: str,
     timeout: float,
@@ -278,7 +278,7 @@ class _Answers:
     def key(encodings: Sequence[Path], transform: object, facts: Sequence[clingo.Symbol],
             models: int, optimal_only: bool, args: Sequence[str],
             consts: dict[str, int | str] | None, measure: bool, prune: bool,
-            fact_names: Collection[str] | None, shapes: set | None) -> tuple:
+            fact_names: Collection[str] | None, shapes: Collection[tuple] | None) -> tuple:
         # what the pruning is told is part of the question: the answer sets are the same
         # either way, but the first model found may not be
         told = None
