@@ -15,6 +15,7 @@ ENTRY_POINTS = {
     "cmp_dynamic": "layers/cmp_dynamic.lp",
     "selectors_nested": "layers/selectors_nested.lp",
     "layers_core": "layers/core.lp",
+    "layers_batch": "layers/batch.lp",
 }
 
 # the operations of each layer or sublayer (CR 613.1-613.4), loaded with layers_core

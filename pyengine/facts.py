@@ -13,7 +13,7 @@ from typing import Union
 
 import clingo
 
-from pyengine.relevance import NUM, STR
+from pyengine.relevance import NUM, STR, symbol_shape
 
 _IDENT = re.compile(r"^[a-z][A-Za-z0-9_]*$")
 
@@ -174,6 +174,37 @@ _SHAPES = {
     4: lambda key: ("", len(key[1])),
     5: lambda key: None,
 }
+
+
+def shape(value: Value) -> tuple | None:
+    """The shape of the term of ``value`` for the gateway's pruning
+    (:mod:`pyengine.relevance`), read off the Python value where it can be (reading a
+    symbol's costs calls into clingo)."""
+    cls = value.__class__
+    if cls is str:
+        return STR
+    if cls is int:
+        return NUM
+    if cls is Const:
+        return (str(value), 0)
+    if cls is Fn:
+        return (value.name, len(value.args))  # type: ignore[union-attr]
+    if cls is tuple:
+        return ("", len(value))  # type: ignore[arg-type]
+    if isinstance(value, clingo.Symbol):
+        got = _SYMBOL_SHAPES.get(value)  # a board repeats its ability and selector terms
+        if got is None:
+            if len(_SYMBOL_SHAPES) >= _LEAVES_MAX:
+                _SYMBOL_SHAPES.clear()
+            got = _SYMBOL_SHAPES[value] = (symbol_shape(value),)
+        return got[0]
+    key = _key(value)
+    return _SHAPES[key[0]](key)
+
+
+# the shape of each symbol already asked (reading it costs calls into clingo), bounded like
+# _LEAVES
+_SYMBOL_SHAPES: dict[clingo.Symbol, tuple[tuple | None]] = {}
 
 
 def text(symbol: clingo.Symbol) -> str:

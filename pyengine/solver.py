@@ -106,6 +106,7 @@ def solve(
     transform: Callable[[tuple[ast.AST, ...]], tuple[ast.AST, ...]] | None = None,
     prune: bool = True,
     fact_names: Collection[str] | None = None,
+    fact_shapes: frozenset[tuple[str, int, int, tuple | None]] | None = None,
 ) -> SolveResult:
     """Ground ``encodings`` with ``facts`` (symbols, added through the backend) and solve.
 
@@ -127,14 +128,17 @@ def solve(
     names of the facts' predicates when the caller knows them (reading them off many
     symbols costs about 2 microseconds each); it must include every name the facts use.
     Facts given as a :class:`pyengine.facts.FactSet` also tell the pruning the shapes of
-    their arguments, so it can leave out more (``fact_names`` is then not needed).
+    their arguments, so it can leave out more (``fact_names`` is then not needed);
+    ``fact_shapes`` tells the same of facts given as symbols (what
+    :meth:`pyengine.facts.FactSet.shapes` gives: every fact's name, arity and the shape of
+    each argument, or None for any shape; it must describe every fact).
     A question asked before in this process (the same encodings, facts in the same order,
     options and pruning) gets the answer it got then, without a call (:class:`_Answers`;
     its stats say ``cached`` and no time); time is still checked first.
     """
     if budget is not None:
         timeout = budget.left(what)
-    shapes = None
+    shapes: Collection[tuple] | None = fact_shapes
     if isinstance(facts, FactSet):
         shapes, facts = facts.shapes(), facts.symbols()
     facts = facts if isinstance(facts, (list, tuple)) else list(facts)
@@ -153,7 +157,7 @@ def solve(
 def _solve(
     encodings: Sequence[Path],
     facts: Sequence[clingo.Symbol],
-    shapes: set | None,
+    shapes: Collection[tuple] | None,
     *,
     what: str,
     timeout: float,
@@ -274,7 +278,7 @@ class _Answers:
     def key(encodings: Sequence[Path], transform: object, facts: Sequence[clingo.Symbol],
             models: int, optimal_only: bool, args: Sequence[str],
             consts: dict[str, int | str] | None, measure: bool, prune: bool,
-            fact_names: Collection[str] | None, shapes: set | None) -> tuple:
+            fact_names: Collection[str] | None, shapes: Collection[tuple] | None) -> tuple:
         # what the pruning is told is part of the question: the answer sets are the same
         # either way, but the first model found may not be
         told = None

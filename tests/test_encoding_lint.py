@@ -13,7 +13,8 @@ import pytest
 
 ASP = Path(__file__).resolve().parents[1] / "asp"
 ALL = sorted(ASP.rglob("*.lp"))
-ENTRIES = [ASP / "layers" / "layers.lp", ASP / "layers" / "final.lp", ASP / "layers" / "core.lp"]
+ENTRIES = [ASP / "layers" / "layers.lp", ASP / "layers" / "final.lp", ASP / "layers" / "core.lp",
+           ASP / "layers" / "batch.lp"]
 
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: str(p.relative_to(ASP)))
@@ -104,15 +105,17 @@ def test_layer_entry_grounds_without_warnings(layer: str) -> None:
     assert bad == []
 
 
+@pytest.mark.parametrize("core", ["layers_core", "layers_batch"])
 @pytest.mark.parametrize("layer", ["l1a", "l1b", "l2", "l3", "l4", "l5", "l6", "l7a", "l7b", "l7c", "l7d"])
-def test_core_with_one_layer_grounds_without_warnings(layer: str) -> None:
-    """What the engine loads (core.lp and the running layer's file, see
-    pyengine.encodings.LAYER_FILES) grounds with no message but 'no atoms over signature'."""
+def test_core_with_one_layer_grounds_without_warnings(layer: str, core: str) -> None:
+    """What the engine loads (core.lp, or batch.lp for a layer's first round, and the running
+    layer's file, see pyengine.encodings.LAYER_FILES) grounds with no message but 'no atoms
+    over signature'."""
     from pyengine import encodings
 
     messages: list[str] = []
     ctl = clingo.Control([f"--const=layer={layer}"], logger=lambda c, m: messages.append(f"{c}: {m}"))
-    ctl.load(str(encodings.path("layers_core")))
+    ctl.load(str(encodings.path(core)))
     ctl.load(str(encodings.layer(layer)))
     ctl.ground([("base", [])])
     bad = [m for m in messages if "no atoms over signature" not in m]
@@ -126,3 +129,14 @@ def test_full_entry_is_the_core_with_every_layer_file() -> None:
     files = sorted({Path(f).name for f in encodings.LAYER_FILES.values()})
     text = (ASP / "layers" / "layers.lp").read_text(encoding="utf-8")
     assert sorted(re.findall(r'#include "([^"]+)"', text)) == sorted(["core.lp", *files])
+
+
+def test_batch_entry_is_the_core_without_trial_application() -> None:
+    """batch.lp is core.lp with no_dependency.lp (declarations only) in place of
+    dependency.lp: the engine keeps its answer only where dependency.lp derives nothing."""
+    core = re.findall(r'#include "([^"]+)"', (ASP / "layers" / "core.lp").read_text(encoding="utf-8"))
+    batch = re.findall(r'#include "([^"]+)"', (ASP / "layers" / "batch.lp").read_text(encoding="utf-8"))
+    assert batch == ["no_dependency.lp" if f == "dependency.lp" else f for f in core]
+    statements: list[ast.AST] = []
+    ast.parse_files([str(ASP / "layers" / "no_dependency.lp")], statements.append)
+    assert {s.ast_type for s in statements} <= {ast.ASTType.Program, ast.ASTType.Defined, ast.ASTType.Comment}

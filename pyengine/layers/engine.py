@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 
 import clingo
 
@@ -97,6 +98,9 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
     builder = FactBuilder(state)
     static, cur = builder.build()
     static_names = frozenset(builder.names)
+    # what the gateway's pruning is told of the facts: the static facts' shapes, any shape
+    # for what the rounds carry (_carry_shapes)
+    static_shapes = builder.shapes()
     reader = Reader(state, builder.index)
     # rules that make matching recursive are loaded only when the state needs them
     extra = [encodings.path("cmp_dynamic")] if builder.index.dynamic_cmp else []
@@ -119,14 +123,21 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
         applied: list[clingo.Symbol] = []
         fixed: list[clingo.Symbol] = []  # layer 1a: the copy effects' values (CR 707.2b-c)
         program = [encodings.path("layers_core"), encodings.layer(layer.asp), *extra]
+        # the first round is asked of the program without trial application (batch.lp)
+        # first: where no effect is sensitive (quiet.lp) its answer is core.lp's; where one
+        # is, it shows next/2 and the round is asked of core.lp
+        quick = None if stepwise else [encodings.path("layers_batch"), *program[1:]]
         while True:
             facts = (static + _values(carry) + list(carry.facts) + [F.fact("applied", e) for e in applied]
                      + fixed)
-            res = solver.solve(program, facts, what=f"layer {layer.value}", budget=budget,
-                               consts={"layer": layer.asp, "always_step": int(stepwise)},
-                               measure=measure, transform=worlds.split,
-                               fact_names=static_names | _CARRY_NAMES)
-            _add_stats(stats, res.stats)
+            shapes = static_shapes | _carry_shapes(carry, bool(applied), bool(fixed))
+            for encs in ((quick, program) if quick is not None and not applied else (program,)):
+                res = solver.solve(encs, facts, what=f"layer {layer.value}", budget=budget,
+                                   consts={"layer": layer.asp, "always_step": int(stepwise)},
+                                   measure=measure, transform=worlds.split, fact_shapes=shapes)
+                _add_stats(stats, res.stats)
+                if encs is program or not res.model.atoms(O.Next.predicate, 2, ordered=False):
+                    break
             model = res.model
             if not applied:
                 dependencies += reader.dependencies(layer, model)
@@ -153,9 +164,10 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
     final_model: solver.Model | None = None
     if "rules_def" in static_names:
         facts = static + _values(carry) + list(carry.facts)
+        shapes = static_shapes | _carry_shapes(carry, False, False)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
                            budget=budget, consts={"layer": "final"},
-                           measure=measure, transform=worlds.split, fact_names=static_names | _CARRY_NAMES)
+                           measure=measure, transform=worlds.split, fact_shapes=shapes)
         _add_stats(stats, res.stats)
         final_model = res.model
         active = reader.active(final_model)
@@ -168,13 +180,15 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
 def preload() -> None:
     """Parse and analyse the layer encodings now, as they are loaded, with the worlds split
     (see :func:`pyengine.solver.preload`)."""
-    paths = [encodings.path(name) for name in ("layers_core", "final", "cmp_dynamic", "selectors_nested")]
+    paths = [encodings.path(name) for name in ("layers_core", "layers_batch", "final", "cmp_dynamic",
+                                                "selectors_nested")]
     paths += sorted({encodings.layer(name) for name in encodings.LAYER_FILES})
     core = encodings.path("layers_core")
     solver.preload(paths, worlds.split)
     # the programs of boards without nested selectors or dynamic comparisons
     for layer_file in sorted({encodings.layer(name) for name in encodings.LAYER_FILES}):
         solver.preload_program([core, layer_file], worlds.split)
+        solver.preload_program([encodings.path("layers_batch"), layer_file], worlds.split)
     solver.preload_program([encodings.path("final")], worlds.split)
 
 
@@ -333,4 +347,21 @@ _PT = (clingo.Function("power"), clingo.Function("toughness"))
 # cp_fixed/3)
 _CARRY_NAMES = frozenset({"cur", "started", "started_on", "grant_ts", "applied", "cp_fixed"})
 F.declare("cp_fixed", 3)
+_ANY_SHAPES = {name: frozenset((name, F.PREDICATES[name], pos, None) for pos in range(-1, F.PREDICATES[name]))
+               for name in _CARRY_NAMES}
+
+
+@lru_cache(maxsize=64)
+def _carried(started: bool, started_on: bool, grants: bool, applied: bool,
+             fixed: bool) -> frozenset[tuple[str, int, int, None]]:
+    names = ["cur"] + [name for name, present in (("started", started), ("started_on", started_on),
+                                                  ("grant_ts", grants), ("applied", applied),
+                                                  ("cp_fixed", fixed)) if present]
+    return frozenset().union(*(_ANY_SHAPES[name] for name in names))
+
+
+def _carry_shapes(carry: _Carry, applied: bool, fixed: bool) -> frozenset[tuple[str, int, int, None]]:
+    """What the pruning is told of the facts a round carries: any shape, for the kinds of
+    facts there are (cur/3 always)."""
+    return _carried(bool(carry.started), bool(carry.started_on), bool(carry.grants), applied, fixed)
 

@@ -89,6 +89,9 @@ class EffectIndex:
     nested: bool = False  # some selector has "any of" or "none of" parts
 
 
+_shape = F.shape
+
+
 class FactBuilder:
     """Builds the static facts (definitions, selectors, objects) and the initial cur/3."""
 
@@ -98,6 +101,7 @@ class FactBuilder:
         # the predicates of the static facts (reading them back off the symbols costs a call
         # into clingo each): for solve's fact_names, and whether any is rules_def/1
         self.names: set[str] = set()
+        self._shapes: set[tuple[str, tuple]] = set()  # (name, its arguments' shapes) of each fact
         self.index = EffectIndex()
         self._n = 0
         self._order = 0
@@ -117,6 +121,17 @@ class FactBuilder:
         """Append one fact."""
         self.out.append(F.fact(name, *args))
         self.names.add(name)
+        self._shapes.add((name, tuple([_shape(a) for a in args])))
+
+    def shapes(self) -> frozenset[tuple[str, int, int, tuple | None]]:
+        """The shapes of the static facts, as :func:`pyengine.solver.solve`'s ``fact_shapes``
+        takes them: for the gateway's pruning, which then leaves out the rules about kinds of
+        terms no fact has (a selector literal on a quality no selector tests ...)."""
+        out: set[tuple[str, int, int, tuple | None]] = set()
+        for name, shapes in self._shapes:
+            out.add((name, len(shapes), -1, None))
+            out.update((name, len(shapes), pos, s) for pos, s in enumerate(shapes))
+        return frozenset(out)
 
     # -- whole state --------------------------------------------------------------------
     def build(self) -> tuple[list[clingo.Symbol], list[clingo.Symbol]]:

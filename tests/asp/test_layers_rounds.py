@@ -156,18 +156,24 @@ def test_604_3_cda_counts_in_every_zone(count: int) -> None:
 
 
 def test_engine_declares_every_fact_name_it_passes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The layer engine tells the gateway the names of its facts (so that pruning need not
-    read them off every symbol); a name missing there would let the gateway leave out rules
-    that can fire. Every call of a state using every layer checks the facts it passes."""
+    """The layer engine tells the gateway the names and the shapes of the arguments of its
+    facts (so that pruning need not read them off every symbol); a name or a shape missing
+    there would let the gateway leave out rules that can fire. Every call of a state using
+    every layer checks the facts it passes."""
     from pyengine import solver
+    from pyengine.relevance import symbol_shape
 
     real = solver.solve
     calls: list[str] = []
 
     def checked(encodings, facts, **kw):  # type: ignore[no-untyped-def]
-        names = kw.get("fact_names")
-        assert names is not None
-        assert {f.name for f in facts} <= set(names)
+        shapes = kw.get("fact_shapes")
+        assert shapes is not None
+        for f in facts:
+            arity = len(f.arguments)
+            assert (f.name, arity, -1, None) in shapes, f
+            for pos, arg in enumerate(f.arguments):
+                assert {(f.name, arity, pos, None), (f.name, arity, pos, symbol_shape(arg))} & shapes, f
         calls.append(kw["what"])
         return real(encodings, facts, **kw)
 

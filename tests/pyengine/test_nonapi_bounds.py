@@ -199,12 +199,14 @@ def test_out_of_memory_is_recognised(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_solve_over_its_memory_limit_exits_4_with_one_line(tmp_path: Path) -> None:
-    # 1,000 Humility copies: the layer engine's grounding still grows with their square (about
-    # 380 MB resident without a limit; 500 copies, about 130 MB since selectors are matched once
-    # per group, came too close to the limit to be sure of passing it); it was "internal error:
-    # RuntimeError: can't start new thread", exit 1, or whatever the machine's memory allowed
+    # 1,500 Humility copies: the layer engine's grounding still grows with their square (about
+    # 450 MB resident without a limit; 1,000 copies, about 250 MB since a layer's first round
+    # is grounded without trial application, came too close to the limit to be sure of
+    # passing it: glibc aborted a thread's start, exit 127; 500 copies took about 130 MB since
+    # selectors are matched once per group); it was "internal error: RuntimeError: can't
+    # start new thread", exit 1, or whatever the machine's memory allowed
     path = tmp_path / "humility.yaml"
-    path.write_text(_humility(1000))
+    path.write_text(_humility(1500))
     proc = _cli(path, "--max-memory", "256")
     assert proc.returncode == 4, proc.stderr
     assert proc.stderr == "pyengine: out of memory (limit 256 MiB)\n"
