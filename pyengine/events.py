@@ -99,7 +99,8 @@ class GameEvent:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS and self.kind not in NOTE_KINDS:
-            raise ValueError(f"unknown game event kind {self.kind!r}; expected one of {sorted(KINDS | NOTE_KINDS)}")
+            raise ValueError(f"unknown game event kind {self.kind!r}; expected one of "
+                             f"{sorted(KINDS | NOTE_KINDS)}")
 
     @property
     def dies(self) -> bool:

@@ -229,9 +229,9 @@ def advance(game: Game, step: Step, turn: int | None, budget: Budget | float) ->
         seen[key] = len(moments)
         moments.append(game)
         game = _default(game, budget)
-    raise IllegalAction("731.2a", f"no {step.value} step of turn {target_turn} within {MAX_ADVANCE:,} default "
-                                  "actions, and no moment repeated (a loop whose state grows, 104.4b, or a "
-                                  "very long game): advance to an earlier step")
+    raise IllegalAction("731.2a", f"no {step.value} step of turn {target_turn} within {MAX_ADVANCE:,} "
+                                  "default actions, and no moment repeated (a loop whose state grows, "
+                                  "104.4b, or a very long game): advance to an earlier step")
 
 
 def _skipped_by(step: Step, no_attackers: bool) -> str:

@@ -94,12 +94,14 @@ def _ability(e: GameEvent, words: bool = True) -> str:
 _LASTING = {"end_of_turn": "until end of turn", "end_of_combat": "until end of combat",
             "until_your_next_turn": "until its controller's next turn"}
 _NOT_RESOLVED = {"targets": "all its targets are illegal; it is removed from the stack",
-                 "condition": "its \"if\" clause no longer holds; it is removed from the stack and does nothing"}
+                 "condition": "its \"if\" clause no longer holds; it is removed from the stack and does "
+                              "nothing"}
 _NOTES = {
     "triggers": lambda e: f"{_ability(e)} triggers",
     "put_on_stack": lambda e: f"{e.player} puts {_ability(e, e.rule != '603.3')} on the stack",
     "resolves": lambda e: f"{_ability(e, False)} resolves",
-    "not_resolved": lambda e: f"{_ability(e, False)} doesn't resolve: {_NOT_RESOLVED.get(e.cause or '', e.cause)}",
+    "not_resolved": lambda e: f"{_ability(e, False)} doesn't resolve: "
+                              f"{_NOT_RESOLVED.get(e.cause or '', e.cause)}",
     "leaves_stack": lambda e: f"{_ability(e, False)} leaves the stack and ceases to exist",
     "damage_removed": lambda e: f"{e.amount} damage is removed from {e.obj}",
     "effect_ends": lambda e: (f"{e.obj}'s effect" if e.obj else "the effect")

@@ -1,20 +1,21 @@
-"""Loops (CR 104.4b, 731.4): a game that returns to a moment it was already in, taking the
-same actions, repeats that sequence forever.
+"""Loops (CR 104.4b, 731.4): a game that returns to a moment it was already in, taking the same
+actions, repeats that sequence forever.
 
-A moment is the board, the stack, the step, who holds priority and how many players passed,
-a pending turn-based action, combat, the events no triggered ability has been matched against
+A moment is the board, the stack, the step, who holds priority and how many players passed, a
+pending turn-based action, combat, the events no triggered ability has been matched against
 yet, what state-based actions remember since the last check (704.5b, 704.5h), the delayed
-triggered abilities waiting and the choices the script gave ahead. Ids that carry the log's growing index (a triggered or activated
-ability's ``SOURCE:N@EVENT``, a delayed ability's ``delayedN``) and the log indices an object
-on the stack keeps are left out: the same ability of the same source triggered again by the
-same kind of event is the same stack object for this purpose.
+triggered abilities waiting and the choices the script gave ahead. Ids that carry the log's
+growing index (a triggered or activated ability's ``SOURCE:N@EVENT``, a delayed ability's
+``delayedN``) and the log indices an object on the stack keeps are left out: the same ability
+of the same source triggered again by the same kind of event is the same stack object for this
+purpose.
 
-When a moment repeats, the actions between its two occurrences form the loop. If no player
-had another choice at any moment of it (no activation or special action the game accepts, no
+When a moment repeats, the actions between its two occurrences form the loop. If no player had
+another choice at any moment of it (no activation or special action the game accepts, no
 instant or flash card named in their hand: conceding is no way out, 731.5), the loop consists
 of mandatory actions only and the game is a draw (104.4b, 731.4). Otherwise the loop contains
-an optional action and is no draw (104.4b): the script, which keeps making the same choices,
-is what repeats; it must say how many times (731.2a) or choose differently (731.3).
+an optional action and is no draw (104.4b): the script, which keeps making the same choices, is
+what repeats; it must say how many times (731.2a) or choose differently (731.3).
 """
 
 from __future__ import annotations
@@ -49,8 +50,10 @@ def _item(s: StackItem) -> StackItem:
 def moment(game: Game) -> Any:
     """What makes two moments of a game the same (the log, its indices and undo aside)."""
     delayed = tuple(sorted(repr(replace(d, id=normal_id(d.id), created=0)) for d in game.delayed))
-    pending = tuple(replace(e, index=0, batch=e.batch - game.log[game.trigger_mark].batch)
-                    for e in game.log[game.trigger_mark:])  # events that triggered nothing yet
+    # the events no triggered ability has been matched against yet, as a set: they are matched
+    # at the next check, and between two moments with different numbers of the same events no
+    # player received priority, so the turn moved on and the moments differ in their step
+    pending = frozenset(replace(e, index=0, batch=0) for e in game.log[game.trigger_mark:])
     key = (game.state, game.priority, game.passes, tuple(_item(s) for s in game.stack), game.pending,
            game.combat, delayed, pending, game.trigger_state, game.drew_from_empty, game.deathtouch_damaged,
            game.choices, game.trigger_targets, game.optional_choices, game.legend_choices, game.cleanup_again)
@@ -77,8 +80,8 @@ def choices_in(cycle: list[Game], budget: Budget | float) -> list[str]:
         for act in activations(g, budget):
             out.append(f"{pid} may activate an ability of {act.source}")
         for o in g.state.objects:
-            if o.zone == Zone.HAND and o.owner == pid and (
-                    "Instant" in o.printed.types or any(a.name.lower() == "flash" for a in o.printed.abilities)):
+            flash = any(a.name.lower() == "flash" for a in o.printed.abilities)
+            if o.zone == Zone.HAND and o.owner == pid and ("Instant" in o.printed.types or flash):
                 out.append(f"{pid} may cast {o.id}")
     return list(dict.fromkeys(out))
 
@@ -101,7 +104,8 @@ def loop_found(game: Game, cycle: list[Game], budget: Budget | float) -> Game:
         return draw(game, f"after {n} action(s) the game is back at {describe(game)}: "
                           "a loop of mandatory actions")
     raise IllegalAction("731.2a", f"after {n} action(s) the game is back at {describe(game)} and would "
-                                  f"repeat forever; the loop contains optional actions ({'; '.join(optional[:4])}), "
+                                  f"repeat forever; the loop contains optional actions "
+                                  f"({'; '.join(optional[:4])}), "
                                   "so it is no draw (104.4b): the script must say how many times to repeat "
                                   "it or choose differently (731.3)")
 

@@ -72,7 +72,8 @@ def end_step(game: Game, budget: Budget | float) -> Game:
     return game.clone(state=state, combat=combat, pools=(), passes=0, priority=None).note(*notes)
 
 
-def ended(before: tuple[ResolvedEffect, ...], after: tuple[ResolvedEffect, ...], rule: str) -> list[GameEvent]:
+def ended(before: tuple[ResolvedEffect, ...], after: tuple[ResolvedEffect, ...],
+          rule: str) -> list[GameEvent]:
     """Notes for the effects in ``before`` that are not in ``after`` (their duration is over)."""
     return [GameEvent("effect_ends", obj=e.source, target=e.id, cause=e.duration.value, rule=rule)
             for e in before if e not in after]

@@ -66,7 +66,7 @@ def test_moments_ignore_the_log_indices_ids_carry() -> None:
     assert loops.moment(a) != loops.moment(c)
 
 
-def test_an_advance_that_never_repeats_nor_arrives_is_no_illegal_rule_104(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_advance_that_never_repeats_nor_arrives_is_refused_by_731(monkeypatch: pytest.MonkeyPatch) -> None:
     # without a repeated moment the game can't tell a loop whose state grows from a long game:
     # the refusal says so (731.2a) instead of claiming an illegal action by 104.4b
     from pyengine.game import actions
@@ -99,7 +99,8 @@ def test_the_log_notes_triggering_the_stack_and_the_cleanup() -> None:
                      ("leaves_stack", "608.2n")]
     text = answer.render()
     assert "wisp's ability (wisp:1@4) resolves  [CR 608.2]" in text
-    assert text.index("wisp's ability (wisp:1@4) resolves") < text.index("wall moves from battlefield to exile")
+    resolves = text.index("wisp's ability (wisp:1@4) resolves")
+    assert resolves < text.index("wall moves from battlefield to exile")
     # the log's own events keep their numbers (ability ids carry them)
     assert [e.index for e in answer.log] == list(range(1, len(answer.log) + 1))
     cleanup = _answer("cleanup-removes-damage-and-ends-jump")
@@ -116,7 +117,8 @@ def test_play_json_has_the_notes_in_order_with_their_rules(tmp_path: Path) -> No
     assert main(["play", str(path), "--json"], stdout=js, stderr=io.StringIO()) == 0
     log = json.loads(js.getvalue())["log"]
     notes = [e for e in log if "after" in e]
-    assert {"put_on_stack", "resolves", "leaves_stack", "damage_removed", "effect_ends"} <= {e["kind"] for e in notes}
+    kinds = {e["kind"] for e in notes}
+    assert {"put_on_stack", "resolves", "leaves_stack", "damage_removed", "effect_ends"} <= kinds
     assert all(e["rule"] and e["text"] for e in log)
     # in order: each note after the log event it follows and before the next one
     pos = [e["index"] if "index" in e else e["after"] + 0.5 for e in log]
