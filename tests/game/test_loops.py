@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,24 @@ def test_notes_are_no_trigger_events() -> None:
 
     assert not any(e.kind in NOTE_KINDS for e in answer.log)
     assert all(n.kind in NOTE_KINDS for n in answer.notes)
+
+
+def test_checks_that_come_back_to_a_moment_are_a_draw_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # state-based actions that undo each other round after round (no player receives priority
+    # between them): the second time the same moment comes the loop is seen, long before the
+    # round limit (104.4b, 731.4)
+    from pyengine.game import checks
+    from tests.game.helpers import creature
+
+    rounds = []
+
+    def flip(game, budget):  # type: ignore[no-untyped-def]
+        rounds.append(1)
+        objs = tuple(replace(o, tapped=not o.tapped) for o in game.state.objects)
+        return game.with_state(objects=objs), True
+
+    game = new_game(state(creature("x", "alice", 1, 1, 1)))
+    monkeypatch.setattr(checks, "state_based", flip)
+    game, happened = checks.checks(game, 30.0)
+    assert happened and game.outcome.draw and game.outcome.reason == "104.4b"
+    assert len(rounds) <= 3 and game.log[-1].cause == "loop" and "back to" in (game.log[-1].detail or "")
