@@ -40,6 +40,24 @@ kind                      fields
                           ``target`` (the ability's id): it had no legal target, 603.3d
 ========================  ===========================================================================
 
+Notes (:data:`NOTE_KINDS`) are events the log tells people about and no rule reads; a game keeps
+them apart from its log (``Game.notes``), each ``index`` the number of log events before it:
+
+========================  ===========================================================================
+``triggers``              ``obj`` (the source), ``player`` (controller), ``target`` (the ability's id),
+                          ``detail`` (its text), 603.2
+``put_on_stack``          ``obj`` (the source or the spell), ``player``, ``target`` (the stack object's
+                          id), ``detail``; 603.3 for a triggered ability, 602.2a activated, 405.1
+``resolves``              ``obj``, ``player``, ``target``, ``detail``: the top object resolves, 608.2
+``not_resolved``          ``obj``, ``player``, ``target``, ``detail``, ``cause`` ("targets": all illegal,
+                          608.2b; "condition": an intervening if clause fails, 603.4)
+``leaves_stack``          ``obj``, ``player``, ``target``, ``detail``: an ability is removed from the
+                          stack and ceases to exist, 608.2n
+``damage_removed``        ``obj``, ``amount`` (the damage marked on it), 514.2
+``effect_ends``           ``obj`` (the effect's source), ``target`` (the effect's id), ``cause``
+                          (its duration), 514.2 ("until end of turn"), 500.5a ("until end of combat")
+========================  ===========================================================================
+
 ``index`` orders the log; events with one ``batch`` happened simultaneously (creatures dying to
 one state-based-action check, CR 603.10a, see each other). ``rule`` is the CR number that made
 the event happen, for the log.
@@ -54,6 +72,9 @@ KINDS = frozenset({
     "counters_removed", "tap", "untap", "attacks", "blocks", "becomes_blocked", "step_begins", "step_skipped",
     "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
     "becomes_monstrous", "transform", "turned_face_up", "detain", "ability_removed", "scry", "surveil",
+})
+NOTE_KINDS = frozenset({
+    "triggers", "put_on_stack", "resolves", "not_resolved", "leaves_stack", "damage_removed", "effect_ends",
 })
 
 
@@ -76,10 +97,12 @@ class GameEvent:
     step: str | None = None
     cause: str | None = None
     rule: str = ""
+    detail: str | None = None  # words for the log: an ability's text, why a game is a draw
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"unknown game event kind {self.kind!r}; expected one of {sorted(KINDS)}")
+        if self.kind not in KINDS and self.kind not in NOTE_KINDS:
+            raise ValueError(f"unknown game event kind {self.kind!r}; expected one of "
+                             f"{sorted(KINDS | NOTE_KINDS)}")
 
     @property
     def dies(self) -> bool:

@@ -9,20 +9,28 @@ per second, the share of the time spent inside clingo's calls (pyengine.solver.s
 calls, and how many of them were answered from the answers the gateway keeps (kept).
 One untimed turn on a small board comes first, so that the figures are those of a warm engine
 (modules imported, encodings parsed) and every module's solver calls are counted.
+
+The players start with a high life total (--life, default 1,000) so that the game lasts all
+the turns asked for on every board: at 20 life a 100-creature board ended within two turns, and
+the figure rested on a handful of actions. The table's actions column says how many there
+were; a game that ends before its last turn is marked.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
 from typing import Any
 
 SIZES = (10, 20, 30, 100)  # 20: the board of the turns' speed target
+LIFE = 1000  # each player's starting life: the game outlasts the turns played
+TURNS = 8
 
 
-def _board(n: int, seed: int) -> Any:
+def _board(n: int, seed: int, life: int = LIFE) -> Any:
     from pyengine.lang.characteristics import parse_characteristics
     from pyengine.lang.effects import Ctx
     from pyengine.lang.yamlread import Cursor
@@ -37,7 +45,7 @@ def _board(n: int, seed: int) -> Any:
         chars = parse_characteristics(Cursor.root(doc, None), Ctx(key_prefix=f"c{i}"))
         owner = "alice" if i % 2 == 0 else "bob"
         objs.append(GameObject(f"c{i}", chars, owner=owner, controller=owner, timestamp=i + 1))
-    players = (Player("alice", library_size=50), Player("bob", library_size=50))
+    players = (Player("alice", life=life, library_size=50), Player("bob", life=life, library_size=50))
     return GameState(players=players, turn=TurnContext("alice", 2, Step.UPKEEP), objects=tuple(objs))
 
 
@@ -77,29 +85,32 @@ class _Clock:
             mod.solve = self.original
 
 
-def play_turns(n: int, turns: int, seed: int) -> dict[str, float]:
-    """Play ``turns`` random turns on a board of ``n`` creatures; figures."""
+def play_turns(n: int, turns: int, seed: int, life: int = LIFE) -> dict[str, float]:
+    """Play ``turns`` random turns on a board of ``n`` creatures; figures (``played``: the
+    turns played before the game ended, if it did)."""
 
     with _Clock() as clock:
         started = time.perf_counter()
-        actions = _turns(n, turns, seed)
+        actions, played = _turns(n, turns, seed, life)
         wall = time.perf_counter() - started
     return {"permanents": n, "actions": actions, "seconds": wall, "per_s": actions / wall,
-            "clingo_share": clock.seconds / wall, "calls": clock.calls, "kept": clock.kept}
+            "clingo_share": clock.seconds / wall, "calls": clock.calls, "kept": clock.kept, "played": played}
 
 
-def _turns(n: int, turns: int, seed: int) -> int:
+def _turns(n: int, turns: int, seed: int, life: int = LIFE) -> tuple[int, int]:
     from pyengine.damage.service import legal_assignments
     from pyengine.game import Advance, AssignDamage, DeclareAttackers, DeclareBlockers, new_game
     from pyengine.game.combat import damage_step
     from pyengine.model.enums import Step, Zone
 
     rng = random.Random(seed)
-    game = new_game(_board(n, seed))
+    game = new_game(_board(n, seed, life))
     actions = 1
+    played = 0
     for _ in range(turns):
         if game.outcome.over:
             break
+        played += 1
         game = game.apply(Advance(Step.DECLARE_ATTACKERS))
         me = game.active
         mine = [o.id for o in game.state.objects if o.zone == Zone.BATTLEFIELD and o.controller == me
@@ -122,7 +133,7 @@ def _turns(n: int, turns: int, seed: int) -> int:
             actions += 4
         game = game.apply(Advance(Step.UPKEEP))
         actions += 1
-    return actions
+    return actions, played
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -135,17 +146,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sizes", type=options.integers(1), default=",".join(str(n) for n in SIZES),
                     metavar="N,...",
                     help="comma-separated numbers of permanents (default: %(default)s)")
-    ap.add_argument("--turns", type=options.integer(1), default=4, metavar="T",
+    ap.add_argument("--turns", type=options.integer(1), default=TURNS, metavar="T",
                     help="random turns played on each board (default: %(default)s)")
-    ap.add_argument("--seed", type=options.integer(0), default=1, metavar="S")
+    ap.add_argument("--life", type=options.integer(1), default=LIFE, metavar="L",
+                    help="each player's starting life, high so that the game lasts the turns "
+                         "(default: %(default)s)")
+    ap.add_argument("--seed", type=options.integer(0), default=1, metavar="S",
+                    help="seed of the random boards, attacks, blocks and damage assignments; the same "
+                         "seed plays the same games (default: %(default)s)")
     args = ap.parse_args(argv)
     sizes = args.sizes
     _turns(4, 1, args.seed)  # warm-up, untimed: imports and parsed encodings
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
     print(f"{'permanents':>10} {'turns':>5} {'actions':>7} {'seconds':>8} {'actions/s':>9} "
           f"{'in clingo':>9} {'calls':>6} {'kept':>5}", flush=True)
     for n in sizes:
-        row = play_turns(n, args.turns, args.seed)
-        print(f"{n:>10} {args.turns:>5} {row['actions']:>7.0f} {row['seconds']:>8.2f} "
+        row = play_turns(n, args.turns, args.seed, args.life)
+        ended = "" if row["played"] == args.turns else f"  (the game ended in turn {row['played']:.0f})"
+        print(f"{n:>10} {row['played']:>5.0f} {row['actions']:>7.0f} {row['seconds']:>8.2f} "
               f"{row['per_s']:>9.2f} {row['clingo_share'] * 100:>8.0f}% {row['calls']:>6.0f} "
-              f"{row['kept']:>5.0f}", flush=True)
+              f"{row['kept']:>5.0f}{ended}", flush=True)
     return 0

@@ -20,6 +20,7 @@ from pyengine.game import (
     combat,
     keyword_actions,
     library,
+    loops,
     stack,
     triggered,
     turns,
@@ -208,13 +209,15 @@ MAX_ADVANCE = 10_000
 
 
 def advance(game: Game, step: Step, turn: int | None, budget: Budget | float) -> Game:
-    """Default actions until ``step`` of ``turn`` begins (or the game ends). A repeated
-    moment with nothing left to choose is a loop of mandatory actions: a draw (104.4b)."""
+    """Default actions until ``step`` of ``turn`` begins (or the game ends). A moment that
+    comes back is a loop (:mod:`pyengine.game.loops`): a draw if it has only mandatory
+    actions (104.4b, 731.4), else an illegal action of the script (731.2a)."""
     target_turn = turn if turn is not None else (
         game.state.turn.number if _order(step) > _order(game.step) else game.state.turn.number + 1)
     if turn is not None and (turn, _order(step)) <= (game.state.turn.number, _order(game.step)):
         raise IllegalAction("500.1", f"turn {turn}'s {step.value} step is not ahead of the game")
-    seen: set[Any] = set()
+    seen: dict[Any, int] = {}
+    moments: list[Game] = []
     no_attackers = False  # the target turn's declaration had no attackers (508.8)
     for _ in range(MAX_ADVANCE):
         if game.outcome.over or (game.step == step and game.state.turn.number == target_turn):
@@ -227,13 +230,15 @@ def advance(game: Game, step: Step, turn: int | None, budget: Budget | float) ->
             now = f"turn {game.state.turn.number}'s {game.step.value}"
             raise IllegalAction(_skipped_by(step, no_attackers),
                                 f"turn {target_turn} had no {step.value} step (now: {now})")
-        key = _moment(game)
+        key = loops.moment(game)
         if key in seen:
-            return game.clone(outcome=Outcome((), (), True, "104.4b")).emit(
-                GameEvent("draw_game", rule="104.4b"))
-        seen.add(key)
+            return loops.loop_found(game, moments[seen[key]:], budget)
+        seen[key] = len(moments)
+        moments.append(game)
         game = _default(game, budget)
-    raise IllegalAction("104.4b", f"no {step.value} step of turn {target_turn} within {MAX_ADVANCE} actions")
+    raise IllegalAction("731.2a", f"no {step.value} step of turn {target_turn} within {MAX_ADVANCE:,} "
+                                  "default actions, and no moment repeated (a loop whose state grows, "
+                                  "104.4b, or a very long game): advance to an earlier step")
 
 
 def _skipped_by(step: Step, no_attackers: bool) -> str:
@@ -251,16 +256,6 @@ def _order(step: Step) -> int:
     from pyengine.game.model import ORDER
 
     return ORDER.index(step)
-
-
-def _moment(game: Game) -> Any:
-    """What makes two moments the same (the log and undo history aside)."""
-    key = (game.state, game.priority, game.passes, game.stack, game.pending, game.combat)
-    try:
-        hash(key)
-    except TypeError:  # a value the effect language keeps in a list or mapping
-        return repr(key)
-    return key
 
 
 def _default(game: Game, budget: Budget | float) -> Game:

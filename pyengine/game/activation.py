@@ -236,7 +236,9 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     game = mana_ability_costs(game, action.player, Payment(tap=action.tap), result, budget)
     if events:
         game = perform(game, events, rule="602.2b", cause="cost", budget=budget)
-    game = game.clone(stack=game.stack + (item,), passes=0)
+    from pyengine.game.stack import note
+
+    game = game.clone(stack=game.stack + (item,), passes=0).note(note("put_on_stack", item, "602.2a"))
     return checks.give_priority(game, action.player, budget)  # 117.3c
 
 

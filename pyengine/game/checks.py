@@ -26,18 +26,32 @@ MAX_ROUNDS = 1000  # checks in one go before the repetition is a loop (104.4b)
 
 
 def checks(game: Game, budget: Budget | float) -> tuple[Game, bool]:
-    """Perform the checks of CR 117.5; whether anything happened."""
+    """Perform the checks of CR 117.5; whether anything happened. No player chooses anything
+    between two rounds, so a round that comes back to a moment already seen, or rounds that
+    never stop, are a loop of mandatory actions: the game is a draw (104.4b, 731.4)."""
+    from pyengine.game import loops
+
     happened = False
-    for _ in range(MAX_ROUNDS):
+    seen: set[Any] = set()
+    first = game
+    for n in range(MAX_ROUNDS):
         if game.outcome.over:
             return game, happened
+        if n:  # (moments are compared only once something happened: most checks find nothing)
+            if n == 1:
+                seen.add(loops.moment(first))
+            key = loops.moment(game)
+            if key in seen:
+                return loops.draw(game, f"state-based actions and triggered abilities bring the game back to "
+                                        f"{loops.describe(game)} without any player receiving priority"), True
+            seen.add(key)
         game, sba = state_based(game, budget)
         game, trig = put_triggers(game, budget)
         happened = happened or sba or trig
         if not sba and not trig:
             return game, happened
-    loop = game.clone(outcome=Outcome((), (), True, "104.4b"))
-    return loop.emit(GameEvent("draw_game", rule="104.4b")), True
+    return loops.draw(game, f"state-based actions and triggered abilities go on for {MAX_ROUNDS:,} rounds "
+                            "without any player receiving priority"), True
 
 
 def give_priority(game: Game, player: str, budget: Budget | float) -> Game:

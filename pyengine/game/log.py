@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pyengine.events import GameEvent
+from pyengine.events import NOTE_KINDS, GameEvent
 
 _STEP_NAMES = {
     "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
@@ -15,6 +15,11 @@ _STEP_NAMES = {
     "end_of_combat": "end of combat step", "postcombat_main": "postcombat main phase",
     "end": "end step", "cleanup": "cleanup step",
 }
+
+
+def step_name(step: str) -> str:
+    """A step's or main phase's name in words ("precombat main phase", "upkeep step")."""
+    return _STEP_NAMES.get(step, step)
 
 
 def sentence(e: GameEvent) -> str:
@@ -72,24 +77,70 @@ def sentence(e: GameEvent) -> str:
         return f"{e.player} loses the game" + (f" ({e.cause})" if e.cause else "")
     if k == "win_game":
         return f"{e.player} wins the game"
+    if k in _NOTES:
+        return _NOTES[k](e)
+    if e.cause == "loop":
+        return f"the game is a draw: {e.detail}"
     return "the game is a draw"
 
 
-def render(events: Iterable[GameEvent]) -> list[str]:
-    """Lines: a heading per step, then its events indented, each with its CR number."""
+def _ability(e: GameEvent, words: bool = True) -> str:
+    """A stack object named by its source, id and (``words``) text: ``wisp's ability
+    (wisp:1@4) "When ..."``; a spell by its id."""
+    if e.target == e.obj:  # a spell
+        return f"{e.obj}"
+    text = f' "{e.detail}"' if e.detail and words else ""
+    return f"{e.obj}'s ability ({e.target}){text}" if e.obj else f"{e.target}{text}"
+
+
+_LASTING = {"end_of_turn": "until end of turn", "end_of_combat": "until end of combat",
+            "until_your_next_turn": "until its controller's next turn"}
+_NOT_RESOLVED = {"targets": "all its targets are illegal; it is removed from the stack",
+                 "condition": "its \"if\" clause no longer holds; it is removed from the stack and does "
+                              "nothing"}
+_NOTES = {
+    "triggers": lambda e: f"{_ability(e)} triggers",
+    "put_on_stack": lambda e: f"{e.player} puts {_ability(e, e.rule != '603.3')} on the stack",
+    "resolves": lambda e: f"{_ability(e, False)} resolves",
+    "not_resolved": lambda e: f"{_ability(e, False)} doesn't resolve: "
+                              f"{_NOT_RESOLVED.get(e.cause or '', e.cause)}",
+    "leaves_stack": lambda e: f"{_ability(e, False)} leaves the stack and ceases to exist",
+    "damage_removed": lambda e: f"{e.amount} damage is removed from {e.obj}",
+    "effect_ends": lambda e: (f"{e.obj}'s effect" if e.obj else "the effect")
+                             + ("" if e.target == e.obj else f" {e.target}")
+                             + f" ends ({_LASTING.get(e.cause or '', e.cause)})",
+}
+
+
+def merged(events: Iterable[GameEvent], notes: Iterable[GameEvent] = ()) -> list[GameEvent]:
+    """The log's events and the notes in the order they happened: a note after the log event
+    its ``index`` names (before the next one), notes in the order they were made."""
+    order = [((e.index, 0, n), e) for n, e in enumerate(events)]
+    order += [((e.index, 1, n), e) for n, e in enumerate(notes)]
+    return [e for _, e in sorted(order, key=lambda p: p[0])]
+
+
+def render(events: Iterable[GameEvent], notes: Iterable[GameEvent] = ()) -> list[str]:
+    """Lines: a heading per step, then its events indented, each with its CR number (a note,
+    which is no numbered event of the log, marked with a dash)."""
     out: list[str] = []
-    for e in events:
+    for e in merged(events, notes) if notes else events:
         if e.kind == "step_begins":
             out.append(f"== {sentence(e)} (CR {e.rule})")
+        elif e.kind in NOTE_KINDS:
+            out.append(f"      - {sentence(e)}  [CR {e.rule}]")
         else:
             out.append(f"   {e.index:>3}. {sentence(e)}  [CR {e.rule}]")
     return out
 
 
 def to_json(e: GameEvent) -> dict[str, object]:
-    """The event's set fields and its sentence."""
-    out: dict[str, object] = {"index": e.index, "batch": e.batch, "kind": e.kind, "rule": e.rule,
-                              "text": sentence(e)}
+    """The event's set fields and its sentence; a note has ``after`` (the number of log events
+    before it) instead of ``index`` and ``batch``."""
+    if e.kind in NOTE_KINDS:
+        out: dict[str, object] = {"after": e.index, "kind": e.kind, "rule": e.rule, "text": sentence(e)}
+    else:
+        out = {"index": e.index, "batch": e.batch, "kind": e.kind, "rule": e.rule, "text": sentence(e)}
     for name in ("obj", "player", "source", "target", "from_zone", "to_zone", "counter", "step", "cause"):
         v = getattr(e, name)
         if v is not None:
@@ -98,4 +149,6 @@ def to_json(e: GameEvent) -> dict[str, object]:
         out["amount"] = e.amount
     if e.combat:
         out["combat"] = True
+    if e.detail:
+        out["detail"] = e.detail
     return out

@@ -190,6 +190,11 @@ class Game:
     # each battle on the battlefield -> its protector, chosen as it entered (310.8a;
     # pyengine.game.battles)
     protectors: tuple[tuple[str, str], ...] = ()
+    # what the log tells people and no rule reads (pyengine.events.NOTE_KINDS): abilities
+    # triggering and going on the stack, resolving and leaving it, the cleanup's removals;
+    # each note's ``index`` is the number of log events before it. Kept apart from ``log`` so
+    # that the log's indices (which ids of abilities carry) stay as they are
+    notes: tuple[GameEvent, ...] = ()
     previous: "Game | None" = field(default=None, compare=False, repr=False)
 
     @property
@@ -219,6 +224,14 @@ class Game:
         batch = self.batch + 1
         out = tuple(replace(e, index=base + i + 1, batch=batch) for i, e in enumerate(events))
         return replace(self, log=self.log + out, batch=batch)
+
+    def note(self, *events: GameEvent, after: int | None = None) -> "Game":
+        """The game with ``events`` added to its notes, after log event ``after`` (default:
+        the last one so far)."""
+        if not events:
+            return self
+        at = len(self.log) if after is None else max(0, min(after, len(self.log)))
+        return replace(self, notes=self.notes + tuple(replace(e, index=at) for e in events))
 
     def apply(self, action: Any, budget: Any = 60.0) -> "Game":
         """The game after ``action`` (:func:`pyengine.game.actions.apply`)."""

@@ -27,9 +27,7 @@ def play_command(path: str, as_json: bool, until: str | None, timeout: float, ou
         answer = api.solve(scenario, timeout=timeout)
     assert isinstance(answer, GameAnswer)
     if as_json:
-        doc = answer.to_json()
-        if until is not None:
-            doc["log"] = doc["log"][:dict(answer.marks).get(until, len(answer.log))]
+        doc = answer.to_json(until)
         out.write(json.dumps({"id": scenario.id, **doc}, indent=2, ensure_ascii=False) + "\n")
         return 0
     out.write(escape(f"{scenario.id}: {scenario.title}") + "\n")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyengine.budget import Budget
-from pyengine.errors import PyengineError
+from pyengine.errors import PyengineError, UnsupportedQuery
 from pyengine.events import GameEvent
 from pyengine.game import log as game_log
 from pyengine.game import new_game
@@ -42,20 +42,28 @@ class GameAnswer:
     log: tuple[GameEvent, ...]
     final: dict[str, Any] = field(default_factory=dict)
     marks: tuple[tuple[str, int], ...] = ()  # checkpoint -> number of log events before it
+    # the game's notes (triggering, the stack, the cleanup's removals: pyengine.events.NOTE_KINDS)
+    notes: tuple[GameEvent, ...] = ()
+    note_marks: tuple[tuple[str, int], ...] = ()  # checkpoint -> number of notes before it
 
-    def to_json(self) -> dict[str, Any]:
+    def events(self, until: str | None = None) -> list[GameEvent]:
+        """The log's events and the notes in order, up to checkpoint ``until`` if given."""
+        if until is None:
+            return game_log.merged(self.log, self.notes)
+        return game_log.merged(self.log[:dict(self.marks)[until]], self.notes[:dict(self.note_marks)[until]])
+
+    def to_json(self, until: str | None = None) -> dict[str, Any]:
         return {"checkpoints": dict(self.snapshots), "final": self.final,
                 "illegal": None if self.illegal is None else
                 {"action": self.illegal.action, "rule": self.illegal.rule, "reason": self.illegal.reason},
-                "log": [game_log.to_json(e) for e in self.log]}
+                "log": [game_log.to_json(e) for e in self.events(until)]}
 
     def render(self, until: str | None = None) -> str:
-        events = self.log
-        if until is not None:
-            events = events[:dict(self.marks)[until]]
+        events = self.events(until)
         lines = game_log.render(events)
+        last = dict(self.marks)[until] if until is not None else len(self.log)
         for name, n in self.marks:
-            if until is None or n <= len(events):
+            if n <= last:
                 lines.append(f"-- checkpoint {name} after event {n}")
         if self.illegal is not None and until is None:
             ill = self.illegal
@@ -77,6 +85,7 @@ def play(state: GameState, items: tuple[Any, ...], budget: Budget | float,
         ahead += 1
     snaps: list[tuple[str, dict[str, Any]]] = []
     marks: list[tuple[str, int]] = []
+    note_marks: list[tuple[str, int]] = []
     try:
         game = new_game(state, budget, tuple(items[:ahead]), defined)
     except IllegalAction as e:
@@ -88,13 +97,15 @@ def play(state: GameState, items: tuple[Any, ...], budget: Budget | float,
         if isinstance(item, Checkpoint):
             snaps.append((item.name, snapshot(game, budget)))
             marks.append((item.name, len(game.log)))
+            note_marks.append((item.name, len(game.notes)))
             continue
         try:
             game = step(game, item, budget)
         except IllegalAction as e:
             illegal = Illegal(i, e.rule, e.reason)
             break
-    return GameAnswer(tuple(snaps), illegal, game.log, snapshot(game, budget), tuple(marks))
+    return GameAnswer(tuple(snaps), illegal, game.log, snapshot(game, budget), tuple(marks), game.notes,
+                      tuple(note_marks))
 
 
 def step(game: Game, item: Any, budget: Budget | float) -> Game:
@@ -123,8 +134,8 @@ def step(game: Game, item: Any, budget: Budget | float) -> Game:
         return game.apply(item, budget)
     except KeyError as e:  # a reference the game can't follow now (a token not created yet)
         raise IllegalAction("400.7", f"no object {e.args[0]!r} exists now") from None
-    except ValueError as e:
-        raise IllegalAction("400.7", f"{e}") from None
+    except ValueError as e:  # no rule forbids it: something the engines don't follow (yet)
+        raise UnsupportedQuery(f"the game can't follow this action: {e}") from None
     except IllegalAction:
         raise
     except PyengineError:

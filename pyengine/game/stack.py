@@ -149,7 +149,18 @@ def put_on_stack(game: Game, item: StackItem, budget: Budget | float) -> Game:
     zones = tuple(sorted((t, z.value) for t, z in _zones_now(game, item).items()))
     item = replace(item, zones=zones, delayed=item.delayed or _card_delayed(game, item))
     game = game.clone(stack=game.stack + (item,), passes=0)
+    if item.obj is None:  # a spell's move to the stack and its casting are in the log already
+        game = game.note(note("put_on_stack", item, "405.1"))
     return checks.give_priority(game, item.controller, budget)
+
+
+def note(kind: str, item: StackItem, rule: str, cause: str | None = None) -> GameEvent:
+    """A note of the log about stack object ``item`` (pyengine.events.NOTE_KINDS): a spell
+    names itself; an ability, its source, id and text."""
+    if item.obj is not None:
+        return GameEvent(kind, obj=item.obj, player=item.controller, target=item.obj, rule=rule, cause=cause)
+    return GameEvent(kind, obj=item.source, player=item.controller, target=item.id, detail=item.text,
+                     rule=rule, cause=cause)
 
 
 def _card_delayed(game: Game, item: StackItem) -> tuple[Any, ...]:
@@ -201,6 +212,7 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
     if item.targets and not legal and item.form is not None:  # 608.3b, 702.103e
         game, item = cast_forms.unbestow(game, item)
     if item.targets and not legal:  # 608.2b
+        game = game.note(note("not_resolved", item, "608.2b", "targets"))
         game = _leave_stack(game, item, budget, resolved=False)
         return checks.give_priority(game, game.active, budget)
     if item.trigger is not None:  # 603.4: an intervening if clause is checked again
@@ -208,7 +220,9 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
 
         t, d = item.trigger
         if not intervening_if_holds(game.state, t, ability=d, budget=Budget.of(budget, "the trigger engine")):
+            game = game.note(note("not_resolved", item, "603.4", "condition"))
             return checks.give_priority(game, game.active, budget)
+    game = game.note(note("resolves", item, "608.2"))
     gone = dict.fromkeys(triggered.gone_referents(game, item), "603.7c") if item.refers else {}
     all_events = item.events
     if item.optional:  # 603.5: the controller chooses whether to do what "you may" says
@@ -242,6 +256,8 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
     game = _taps(game, item, {**problems, **gone})
     game = _lasting(game, item, {**problems, **gone}, budget)
     game = _leave_stack(game, item, budget, resolved=True)
+    if item.obj is None:  # 608.2n: an ability is removed from the stack (a spell's move is logged)
+        game = game.note(note("leaves_stack", item, "608.2n"))
     return checks.give_priority(game, game.active, budget)
 
 

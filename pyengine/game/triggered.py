@@ -94,6 +94,11 @@ def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
     if not found:
         return game, False
     chosen = {p: ids for p, ids in game.trigger_orders if any(t.controller == p for t in found)}
+    for p, ids in chosen.items():  # 603.3b: a player orders the abilities they control, each once
+        mine = sorted(t.id for t in found if t.controller == p)
+        if sorted(ids) != mine:
+            raise IllegalAction("603.3b", f"{p}'s order of their triggered abilities must name each of them "
+                                          f"once: {', '.join(mine)} (given: {', '.join(ids) or 'none'})")
     order = orders(found, game.active, game.state.player_ids, chosen)
     if order.fixed is None:
         ask = "; ".join(f"{p}: {', '.join(ids)}" for p, ids in order.per_player)
@@ -104,6 +109,8 @@ def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
     game = game.clone(delayed=tuple(d for d in game.delayed if d not in delayed.values()))  # 603.7b: once
     for tid in order.fixed:
         t = by_id[tid]
+        game = game.note(_note("triggers", t, t.rule or "603.2"),
+                         after=t.event_index if 0 < t.event_index <= len(game.log) else None)
         if tid in delayed:
             game = _put(game, _delayed_item(game, t, delayed[tid], b))
             continue
@@ -121,7 +128,14 @@ def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
 
 
 def _put(game: Game, item: StackItem) -> Game:
-    return game.clone(stack=game.stack + (item,), passes=0)
+    t = item.trigger[0]
+    return game.clone(stack=game.stack + (item,), passes=0).note(_note("put_on_stack", t, "603.3"))
+
+
+def _note(kind: str, t: Triggered, rule: str) -> GameEvent:
+    """A note of the log about triggered ability ``t`` (603.2: it triggers; 603.3: it goes on
+    the stack)."""
+    return GameEvent(kind, obj=t.source, player=t.controller, target=t.id, detail=t.text, rule=rule)
 
 
 def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game, StackItem | None]:

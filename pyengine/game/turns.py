@@ -18,6 +18,7 @@ from pyengine.events import GameEvent
 from pyengine.game import checks
 from pyengine.game.model import PHASE, CombatState, Game, IllegalAction
 from pyengine.game.perform import layers, perform
+from pyengine.model.effects import ResolvedEffect
 from pyengine.model.enums import Duration, Step, Zone
 from pyengine.model.objects import TurnContext
 from pyengine.replacement.event import Event
@@ -61,12 +62,21 @@ def end_step(game: Game, budget: Budget | float) -> Game:
         raise IllegalAction("117.4", "a step ends only when all players pass with an empty stack")
     state = game.state
     combat = game.combat
-    if game.step == Step.END_OF_COMBAT:
+    notes: list[GameEvent] = []
+    if game.step == Step.END_OF_COMBAT:  # 500.5a: "until end of combat" effects end
         state = state.clone(effects=tuple(e for e in state.effects if e.duration != Duration.END_OF_COMBAT))
+        notes = ended(game.state.effects, state.effects, "500.5a")
         combat = CombatState()
     if any(p.mana for p in state.players):  # 500.5, 106.4: mana pools empty
         state = state.clone(players=tuple(replace(p, mana="") for p in state.players))
-    return game.clone(state=state, combat=combat, pools=(), passes=0, priority=None)
+    return game.clone(state=state, combat=combat, pools=(), passes=0, priority=None).note(*notes)
+
+
+def ended(before: tuple[ResolvedEffect, ...], after: tuple[ResolvedEffect, ...],
+          rule: str) -> list[GameEvent]:
+    """Notes for the effects in ``before`` that are not in ``after`` (their duration is over)."""
+    return [GameEvent("effect_ends", obj=e.source, target=e.id, cause=e.duration.value, rule=rule)
+            for e in before if e not in after]
 
 
 def advance_step(game: Game, budget: Budget | float) -> Game:
@@ -80,7 +90,8 @@ def advance_step(game: Game, budget: Budget | float) -> Game:
         # "until your next turn" (701.35a, 611.2a): the effects of its controller end as it begins
         kept = tuple(e for e in game.state.effects
                      if not (e.duration == Duration.UNTIL_YOUR_NEXT_TURN and e.controller == nxt))
-        game = game.with_state(turn=turn, effects=kept).clone(combat=CombatState(), cleanup_again=False)
+        game = game.with_state(turn=turn, effects=kept).clone(combat=CombatState(), cleanup_again=False).note(
+            *ended(game.state.effects, kept, "611.2a"))
     return begin_step(game, step, budget)
 
 
@@ -192,7 +203,10 @@ def cleanup(game: Game, budget: Budget | float, discard: tuple[str, ...] | None 
         game = perform(game, events, rule="514.1", cause="discard", budget=budget)
     objs = tuple(replace(o, damage=0) if o.zone == Zone.BATTLEFIELD else o for o in game.state.objects)
     effects = tuple(e for e in game.state.effects if e.duration not in (Duration.END_OF_TURN,))
-    game = game.with_state(objects=objs, effects=effects).clone(pending=None)
+    removed = [GameEvent("damage_removed", obj=o.id, amount=o.damage, rule="514.2")
+               for o in game.state.objects if o.zone == Zone.BATTLEFIELD and o.damage]
+    game = game.with_state(objects=objs, effects=effects).clone(pending=None).note(
+        *removed, *ended(game.state.effects, effects, "514.2"))
     return checks.after_cleanup(game, budget)
 
 

@@ -54,7 +54,7 @@ OBJECT_FIELDS = {"zone", "tapped", "damage", "counters", "controller", "owner", 
                  "transformed", "attached_to"}
 PLAYER_MAPS = ("life", "poison", "hand", "library")
 CHECK_FIELDS = {"turn", "active", "step", "priority", "objects", "stack", "attacking", "blocked",
-                "winner", "losers", "draw", "over", "mana", "absent", *PLAYER_MAPS}
+                "winner", "losers", "draw", "over", "ended_by", "mana", "absent", *PLAYER_MAPS}
 # ``pyengine facts``: a game has no one program to hand over
 NO_FACTS = ("a game calls the layer, state-based-action, trigger, combat, damage and replacement "
             "engines once per event, each on its own facts; `pyengine play SCENARIO --json` gives "
@@ -118,6 +118,10 @@ def _checkpoint(cur: Cursor, state: GameState) -> dict[str, Any]:
             out[key] = list(c.strings("a list of ids")) if c.value != [] else []
         elif key in ("draw", "over"):
             out[key] = c.boolean()
+        elif key == "ended_by":  # the rule the game ended by (104.4a, 104.4b, 104.3a ...)
+            if not isinstance(c.value, str) or not _RULE.fullmatch(c.value):
+                c.fail(f"expected a CR rule number such as \"104.4b\" (quoted), got {describe(c.value)}")
+            out[key] = c.value
         elif key == "objects":
             c.mapping(None, "a mapping object id -> expected fields")
             objs = {oid: _object(oc, pids) for oid, oc in c.items()}
@@ -167,7 +171,7 @@ def solve(state: GameState, query: GameQuery, timeout: float | Budget) -> GameAn
 def _result_view(snap: dict[str, Any]) -> dict[str, Any]:
     r = snap["result"]
     return {"winner": r["winners"][0] if len(r["winners"]) == 1 else None, "losers": sorted(r["losers"]),
-            "draw": r["draw"], "over": r["draw"] or bool(r["winners"])}
+            "draw": r["draw"], "over": r["draw"] or bool(r["winners"]), "ended_by": r["reason"] or None}
 
 
 def covers(rule: str, found: str) -> bool:

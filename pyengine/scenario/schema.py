@@ -156,7 +156,8 @@ def _triggered_schema() -> Schema:
     at = {"type": "object", "required": ["step"], "additionalProperties": False,
           "properties": {"step": {"enum": Step.words()}, "player": player}}
     trigger = {"type": "object", "additionalProperties": False,
-               "properties": {"when": when, "at": at, "if": _ref("condition")}}
+               "properties": {"when": when, "at": at, "if": _ref("condition"),
+                              "state": _ref("condition")}}  # a state trigger (603.8)
     target = {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
               "properties": {"obj": _ref("selector"), "player": {"enum": ["any", "opponent", "you"]},
                              "any": {"const": True}}}

@@ -17,6 +17,13 @@ def test_random_turns_are_played_and_clingo_time_is_measured() -> None:
     assert 0 < row["clingo_share"] <= 1
 
 
+def test_the_game_lasts_the_turns_on_a_large_board() -> None:
+    # the starting life outlasts the turns: every turn is played, each with its actions
+    # (at 20 life the 100-creature board ended in its second turn after 8 actions)
+    row = play_turns(40, 3, 1)
+    assert row["played"] == 3 and row["actions"] >= 3 * 3
+
+
 def test_bad_size_is_a_usage_error() -> None:
     err = io.StringIO()
     assert main(["bench", "game", "--sizes", "0"], stdout=io.StringIO(), stderr=err) == 2

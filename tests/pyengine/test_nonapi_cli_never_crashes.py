@@ -16,7 +16,7 @@ import clingo
 import pytest
 
 import pyengine.api as pe
-from pyengine.cli import main
+from pyengine.cli import BENCH_AREAS, main
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIOS = REPO / "scenarios"
@@ -74,7 +74,7 @@ def test_bench_bad_values_are_a_usage_error(argv: tuple[str, ...], words: str) -
     assert err.startswith(f"pyengine bench {argv[0]}: argument ")
 
 
-@pytest.mark.parametrize("area", ["combat", "layers", "replacement"])
+@pytest.mark.parametrize("area", BENCH_AREAS)
 def test_bench_every_option_has_help(area: str, monkeypatch: pytest.MonkeyPatch) -> None:
     parsers: list[argparse.ArgumentParser] = []
 
