@@ -110,12 +110,17 @@ def _keyword_schema() -> Schema:
 
 def _ability_schema() -> Schema:
     text = {"type": "string"}
+    sym = "\\{[WUBRGC]\\}"
     kinds: dict[str, Schema] = {
         "static": {"anyOf": [_ref("effect"), {"type": "array", "minItems": 1, "items": _ref("effect")}]},
         "cda": _ref("effect"),
-        # CR 605.1a: "{T}: Add ..." - a letter, or mana symbols ({C}{C}, {R}{G})
+        # CR 605.1a: "{T}: Add ..." - a letter, mana symbols ({C}{C}, {R}{G}), a choice of
+        # symbols ("{R} or {G}"), "any" (one mana of any color), "N mana of any one color"
         "mana": {"anyOf": [{"enum": list(lang.MANA_PRODUCED)},
-                           {"type": "string", "pattern": "^(\\{[WUBRGC]\\})+$"}]},
+                           {"type": "string", "pattern": "^(\\{[WUBRGC]\\})+$"},
+                           {"type": "string", "pattern": f"^{sym}(, {sym})*,? or {sym}$"},
+                           {"enum": ["any", "one mana of any color"]},
+                           {"type": "string", "pattern": "^(two|three|four|five) mana of any one color$"}]},
         # CR 113.3a: an instant's or sorcery's spell ability, its text
         "spell": _nonempty(),
         "keyword": _keyword_schema(),
@@ -128,7 +133,9 @@ def _ability_schema() -> Schema:
     branches: list[Schema] = [{"type": "object", "required": [kind], "additionalProperties": False,
                                "properties": {kind: sch, "id": text,
                                               **({"text": text} if kind != "spell" else {}),
-                                              **({"zones": zones} if kind == "static" else {})}}
+                                              **({"zones": zones} if kind == "static" else {}),
+                                              # the mana ability's cost parts: {T}, Sacrifice SELF, Pay N life
+                                              **({"cost": _nonempty()} if kind == "mana" else {})}}
                               for kind, sch in kinds.items()
                               if kind in lang.ABILITY_KEYS or kind in lang.PARAM_KEYWORDS]
     branches.append({"type": "object", "required": ["text"], "additionalProperties": False,
