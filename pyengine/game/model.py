@@ -190,6 +190,9 @@ class Game:
     # each battle on the battlefield -> its protector, chosen as it entered (310.8a;
     # pyengine.game.battles)
     protectors: tuple[tuple[str, str], ...] = ()
+    # a Planechase and/or Archenemy game's decks and face-up cards (901, 904;
+    # pyengine.game.variants.Variants), None in a game without them
+    variants: Any = None
     previous: "Game | None" = field(default=None, compare=False, repr=False)
 
     @property
