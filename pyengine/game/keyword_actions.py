@@ -40,7 +40,7 @@ def apply(game: Game, action: KeywordAction, budget: Budget | float) -> Game:
     player holding priority receives it again: state-based actions and triggers first (117.5)."""
     holder = game.priority
     if isinstance(action, M.VariantAction):  # 701.31-701.33, refused outside those games
-        do = {"planeswalk": variants.planeswalk, "set_in_motion": variants.set_in_motion,
+        do: Any = {"planeswalk": variants.planeswalk, "set_in_motion": variants.set_in_motion,
               "abandon": variants.abandon}[action.word]
         game = do(game, action.player)
         return checks.give_priority(game, holder, budget) if holder is not None and game.pending is None \

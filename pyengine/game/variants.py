@@ -49,7 +49,8 @@ class Variants:
         return dict(self.planar_decks).get(player, ())
 
     def with_deck(self, player: str, cards: tuple[str, ...]) -> "Variants":
-        return replace(self, planar_decks=tuple((p, cards if p == player else d) for p, d in self.planar_decks))
+        decks = tuple((p, cards if p == player else d) for p, d in self.planar_decks)
+        return replace(self, planar_decks=decks)
 
 
 # --- reading (the game query's ``planechase:`` and ``archenemy:``) --------------------------
@@ -64,13 +65,15 @@ def read(cur: Cursor, state: GameState) -> Variants | None:
         decks = c.req("planar_decks").mapping(set(state.player_ids), "a mapping player -> planar deck")
         missing = [p for p in state.player_ids if p not in decks.value]
         if missing:
-            c.get("planar_decks").fail(f"expected a planar deck for each player (CR 901.3), none for {missing[0]}")
+            c.get("planar_decks").fail("expected a planar deck for each player (CR 901.3), none for "
+                                       + missing[0])
         pdecks = tuple((p, _cards(decks.get(p), state, PLANAR, listed, owner=p)) for p in state.player_ids)
         face_up = _cards(c.get("face_up"), state, PLANAR, listed) if c.has("face_up") else ()
         v = replace(v, planechase=True, planar_decks=pdecks, planes=face_up)
     if cur.has("archenemy"):
         c = cur.get("archenemy").mapping({"player", "scheme_deck", "face_up"},
-                                         "{player: ARCHENEMY, scheme_deck: [SCHEMES, top first], face_up: [SCHEMES]}")
+                                         "{player: ARCHENEMY, scheme_deck: [SCHEMES, top first], "
+                                         "face_up: [SCHEMES]}")
         arch = c.req("player").choice(state.player_ids, "a player id (the archenemy, CR 904.2a):")
         deck = _cards(c.req("scheme_deck"), state, ("Scheme",), listed, owner=arch)
         face_up = _cards(c.get("face_up"), state, ("Scheme",), listed, owner=arch) if c.has("face_up") else ()
@@ -100,7 +103,8 @@ def _cards(cur: Cursor, state: GameState, types: tuple[str, ...], listed: dict[s
         if o.zone != Zone.COMMAND:
             cur.fail(f"{oid} is in the {o.zone.value}: expected zone: command (CR 311.2, 312.2, 314.2)")
         if not any(t in o.printed.types for t in types):
-            cur.fail(f"{oid} is not a {' or '.join(types)} card (types: {', '.join(o.printed.types) or 'none'})")
+            have = ", ".join(o.printed.types) or "none"
+            cur.fail(f"{oid} is not a {' or '.join(types)} card (types: {have})")
         if owner is not None and o.owner != owner:
             cur.fail(f"{oid} is owned by {o.owner}, not {owner} (CR 901.6, 904.7: the player who started "
                      "the game with it)")
@@ -185,7 +189,8 @@ def _to_bottom(game: Game, scheme: str, cause: str, rule: str) -> Game:
     v: Variants = game.variants
     v = replace(v, schemes=tuple(s for s in v.schemes if s != scheme), scheme_deck=v.scheme_deck + (scheme,))
     owner = game.state.object(scheme).owner
-    return game.clone(variants=v).emit(GameEvent("to_bottom", obj=scheme, player=owner, cause=cause, rule=rule))
+    event = GameEvent("to_bottom", obj=scheme, player=owner, cause=cause, rule=rule)
+    return game.clone(variants=v).emit(event)
 
 
 def _stamp(game: Game, oid: str) -> Game:

@@ -122,7 +122,8 @@ def _checkpoint(cur: Cursor, state: GameState) -> dict[str, Any]:
             out[key] = {p: _pool(v, Pool) for p, v in c.items()}
         elif key == "planar_deck":  # each player's, top first (pyengine.game.variants)
             c.mapping(set(pids), "a mapping player -> planar deck (card ids, top first)")
-            out[key] = {p: list(v.strings("a list of card ids")) if v.value != [] else [] for p, v in c.items()}
+            out[key] = {p: list(v.strings("a list of card ids")) if v.value != [] else []
+                        for p, v in c.items()}
         elif key in ("stack", "attacking", "blocked", "losers", "absent", "planes", "scheme_deck", "schemes"):
             out[key] = list(c.strings("a list of ids")) if c.value != [] else []
         elif key in ("draw", "over"):

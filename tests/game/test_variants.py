@@ -149,15 +149,16 @@ query:
 expect: {{checkpoints: {{c: {{turn: 3}}}}}}
 """
 
+_AE = "\n  archenemy: {player: alice, scheme_deck: [s1]}"
 _PC = "planechase: {planar_decks: {alice: [p1], bob: [p2]}}\n  archenemy: {player: alice, scheme_deck: [s1]}"
 
 
 @pytest.mark.parametrize("variant,words", [
-    ("planechase: {planar_decks: {alice: [p1]}}\n  archenemy: {player: alice, scheme_deck: [s1]}",
+    ("planechase: {planar_decks: {alice: [p1]}}" + _AE,
      "a planar deck for each player"),
-    ("planechase: {planar_decks: {alice: [p2], bob: [p1]}}\n  archenemy: {player: alice, scheme_deck: [s1]}",
+    ("planechase: {planar_decks: {alice: [p2], bob: [p1]}}" + _AE,
      "owned by bob"),
-    ("planechase: {planar_decks: {alice: [p1, p1], bob: [p2]}}\n  archenemy: {player: alice, scheme_deck: [s1]}",
+    ("planechase: {planar_decks: {alice: [p1, p1], bob: [p2]}}" + _AE,
      "listed twice"),
     ("planechase: {planar_decks: {alice: [s1], bob: [p2]}}", "not a Plane or Phenomenon"),
     ("planechase: {planar_decks: {alice: [p1], bob: [p2]}}", "list it in an Archenemy game's"),
