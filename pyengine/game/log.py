@@ -71,7 +71,8 @@ def sentence(e: GameEvent) -> str:
     if k == "set_in_motion":
         return f"{e.player} sets {e.obj} in motion"
     if k == "to_bottom":
-        return f"{e.obj} is turned face down on the bottom of {e.player}'s deck ({e.cause})"
+        deck = "planar deck" if e.cause == "planeswalk" else "scheme deck"
+        return f"{e.obj} is turned face down on the bottom of {e.player}'s {deck} ({e.cause})"
     if k == "ability_removed":
         return f"{e.target} ({e.obj}'s ability) is removed from the stack: no legal target"
     if k == "lose_game":
