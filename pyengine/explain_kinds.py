@@ -44,6 +44,13 @@ def _snapshot(name: str, at: int | None, snap: dict[str, Any]) -> list[str]:
             extra.append("tapped")
         pt = f" {o['power']}/{o['toughness']}" if o.get("power") is not None else ""
         lines.append(f"  {oid}{pt}: {o.get('zone')}" + (f" ({', '.join(extra)})" if extra else ""))
+    if snap.get("planar_deck") or snap.get("planes"):  # a Planechase game (901)
+        decks = "; ".join(f"{p}: {', '.join(d) or 'empty'}" for p, d in snap["planar_deck"].items())
+        lines.append(f"  face-up planes: {', '.join(snap['planes']) or 'none'}; planar decks (top "
+                     f"first) {decks}")
+    if snap.get("scheme_deck") or snap.get("schemes"):  # an Archenemy game (904)
+        lines.append(f"  face-up schemes: {', '.join(snap['schemes']) or 'none'}; scheme deck (top "
+                     f"first): {', '.join(snap['scheme_deck']) or 'empty'}")
     res = snap.get("result") or {}
     if res.get("draw") or res.get("winners") or res.get("losers"):
         lines.append(f"  result: winners {', '.join(res.get('winners', [])) or 'none'}, losers "

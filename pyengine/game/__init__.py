@@ -48,7 +48,7 @@ UNSUPPORTED_KEYWORDS = {
 
 
 def new_game(state: GameState, budget: Budget | float = 60.0, ahead: tuple[Action, ...] = (),
-             defined: tuple[Any, ...] = ()) -> Game:
+             defined: tuple[Any, ...] = (), variants: Any = None) -> Game:
     """The game as the state's step begins (its turn-based actions happen, 500-514).
     ``ahead``: choices made before it starts (:class:`ChooseLegend`, :class:`OrderTriggers`,
     :class:`Choose`, :class:`TargetTriggers`), for the checks of its first priority (117.5);
@@ -64,7 +64,8 @@ def new_game(state: GameState, budget: Budget | float = 60.0, ahead: tuple[Actio
                                     "library_size": max(p.library_size, named_l)}))
     state = state.clone(players=tuple(hands))
     top = max([o.timestamp for o in state.objects] + [e.timestamp for e in state.effects] + [0])
-    game = Game(state, next_timestamp=top + 1, defined=defined, protectors=battles.initial(state, chars))
+    game = Game(state, next_timestamp=top + 1, defined=defined, protectors=battles.initial(state, chars),
+                variants=variants)  # a Planechase or Archenemy game's (pyengine.game.variants)
     for action in ahead:
         game = _actions._apply(game, action, budget)
     return turns.begin_step(game, state.turn.step, budget)

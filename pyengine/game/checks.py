@@ -81,9 +81,11 @@ def after_cleanup(game: Game, budget: Budget | float) -> Game:
 
 def state_based(game: Game, budget: Budget | float) -> tuple[Game, bool]:
     """One check of state-based actions and, if any apply, their performing (704.3)."""
+    from pyengine.game import variants
     from pyengine.sba.model import SinceLastCheck
     from pyengine.sba.service import check
 
+    game, done = variants.state_based(game)  # 704.6e-f, in a Planechase or Archenemy game
     ids = {o.id for o in game.state.objects}
     since = SinceLastCheck(drew_from_empty=game.drew_from_empty,
                            deathtouch_damaged=game.deathtouch_damaged & ids, stack_empty=not game.stack)
@@ -102,7 +104,7 @@ def state_based(game: Game, budget: Budget | float) -> tuple[Game, bool]:
                                       f"{g.controller}, name: {g.name}, keep: ID}}}} before this action")
     game = game.clone(drew_from_empty=frozenset(), deathtouch_damaged=frozenset())
     if not result.actions:
-        return game, False
+        return game, done
     events: list[Event] = []
     rules: dict[str, str] = {}
     objs = {o.id: o for o in game.state.objects}
@@ -143,7 +145,7 @@ def state_based(game: Game, budget: Budget | float) -> tuple[Game, bool]:
     # 704.3: the check is repeated only if an action was performed. An action that a "can't"
     # effect stops (614.17: Platinum Angel's "You can't lose the game") is not performed:
     # nothing happened, so checking again would find the same and loop.
-    performed = bool(gone) or unattached or len(game.log) > before
+    performed = bool(gone) or unattached or len(game.log) > before or done
     return game.clone(log=fixed, drew_from_empty=frozenset(), deathtouch_damaged=frozenset()), performed
 
 

@@ -1,7 +1,7 @@
 """Keyword actions a game script performs (CR 701): proliferate (701.34), populate (701.36),
 monstrosity (701.37), bolster (701.39), detain (701.35), manifest (701.40) and turning a
 manifested permanent face up (701.40b), transform (701.27); planeswalk, set in motion and
-abandon (701.31-701.33) exist only in Planechase and Archenemy games, which this game never is.
+abandon (701.31-701.33) exist only in Planechase and Archenemy games (:mod:`pyengine.game.variants`).
 
 Counters, tokens and zone changes are events through the replacement engine
 (:func:`pyengine.game.perform.perform`); toughness, types and control are the layer engine's.
@@ -18,7 +18,7 @@ from typing import Any
 
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
-from pyengine.game import checks, keyword_faces
+from pyengine.game import checks, keyword_faces, variants
 from pyengine.game import keyword_model as M
 from pyengine.game.keyword_faces import manifest, transform, turn_face_up
 from pyengine.game.keyword_model import KEYS, KINDS, KeywordAction, permanent
@@ -38,10 +38,13 @@ __all__ = ["KEYS", "KINDS", "KeywordAction", "apply", "read", "special_actions"]
 def apply(game: Game, action: KeywordAction, budget: Budget | float) -> Game:
     """The game after the keyword action; :class:`IllegalAction` if the rules forbid it. The
     player holding priority receives it again: state-based actions and triggers first (117.5)."""
-    if isinstance(action, M.VariantAction):
-        rule, why = M.VARIANTS[action.word]
-        raise IllegalAction(rule, f"{why}; this game is a two-player game without variants")
     holder = game.priority
+    if isinstance(action, M.VariantAction):  # 701.31-701.33, refused outside those games
+        do: Any = {"planeswalk": variants.planeswalk, "set_in_motion": variants.set_in_motion,
+              "abandon": variants.abandon}[action.word]
+        game = do(game, action.player)
+        return checks.give_priority(game, holder, budget) if holder is not None and game.pending is None \
+            else game
     game = _DO[type(action)](game, action, budget)
     if isinstance(action, (M.TurnFaceUp, M.PlayLand)):  # 116.3: after a special action, the player
         # receives priority

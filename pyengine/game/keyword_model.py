@@ -87,7 +87,8 @@ class Transform:
 
 @dataclass(frozen=True)
 class VariantAction:
-    """Planeswalk (701.31), set in motion (701.32), abandon (701.33)."""
+    """Planeswalk (701.31) and set in motion (701.32) by ``player``; abandon (701.33) of the
+    scheme ``player`` names (pyengine.game.variants)."""
 
     word: str
     player: str
@@ -99,11 +100,8 @@ KeywordAction = Union[Proliferate, Populate, Monstrosity, Bolster, Detain, Manif
 KINDS = (Proliferate, Populate, Monstrosity, Bolster, Detain, Manifest, TurnFaceUp, Transform,
          VariantAction, PlayLand)
 
-# CR 701.31a, 701.32a, 701.33a: only during a Planechase or an Archenemy game
-VARIANTS = {"planeswalk": ("701.31a", "a player may planeswalk only during a Planechase game (901)"),
-            "set_in_motion": ("701.32a", "a scheme may be set in motion only during an Archenemy game "
-                                         "(904)"),
-            "abandon": ("701.33a", "a scheme may be abandoned only during an Archenemy game (904)")}
+# CR 701.31a, 701.32a, 701.33a: only during a Planechase or an Archenemy game (pyengine.game.variants)
+VARIANTS = ("planeswalk", "set_in_motion", "abandon")
 KEYS = frozenset({"proliferate", "populate", "monstrosity", "bolster", "detain", "manifest",
                   "turn_face_up", "transform", "play_land"} | set(VARIANTS))
 

@@ -11,6 +11,8 @@ from pyengine.lang.yamlread import Cursor
 
 def read(reader: Any, key: str, cur: Cursor) -> M.KeywordAction:
     """The action of script item ``{key: ...}`` (``reader``: the script's ScriptReader)."""
+    if key == "abandon":  # a scheme card (701.33a)
+        return M.VariantAction(key, reader.object(cur))
     if key in M.VARIANTS:
         return M.VariantAction(key, reader.player(cur))
     if key == "transform":

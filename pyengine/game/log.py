@@ -71,6 +71,13 @@ def sentence(e: GameEvent) -> str:
         return f"{e.obj} is detained until {e.player}'s next turn"
     if k in ("scry", "surveil"):
         return f"{e.player} {'scries' if k == 'scry' else 'surveils'} {e.amount} ({e.cause})"
+    if k == "planeswalk":
+        return f"{e.player} planeswalks" + (f" to {e.obj}" if e.obj else " (their planar deck is empty)")
+    if k == "set_in_motion":
+        return f"{e.player} sets {e.obj} in motion"
+    if k == "to_bottom":
+        deck = "planar deck" if e.cause == "planeswalk" else "scheme deck"
+        return f"{e.obj} is turned face down on the bottom of {e.player}'s {deck} ({e.cause})"
     if k == "ability_removed":
         return f"{e.target} ({e.obj}'s ability) is removed from the stack: no legal target"
     if k == "lose_game":

@@ -57,7 +57,7 @@ def moment(game: Game) -> Any:
     key = (game.state, game.priority, game.passes, tuple(_item(s) for s in game.stack), game.pending,
            game.combat, delayed, pending, game.trigger_state, game.drew_from_empty, game.deathtouch_damaged,
            game.choices, game.trigger_targets, game.optional_choices, game.legend_choices, game.cleanup_again,
-           game.resolution_choices, game.look_choices, game.library_bottom, game.protectors)
+           game.resolution_choices, game.look_choices, game.library_bottom, game.protectors, game.variants)
     try:
         hash(key)
     except TypeError:  # a value the effect language keeps in a list or mapping

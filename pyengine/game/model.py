@@ -195,6 +195,9 @@ class Game:
     # each note's ``index`` is the number of log events before it. Kept apart from ``log`` so
     # that the log's indices (which ids of abilities carry) stay as they are
     notes: tuple[GameEvent, ...] = ()
+    # a Planechase and/or Archenemy game's decks and face-up cards (901, 904;
+    # pyengine.game.variants.Variants), None in a game without them
+    variants: Any = None
     previous: "Game | None" = field(default=None, compare=False, repr=False)
 
     @property

@@ -20,6 +20,7 @@ from pyengine.game.perform import layers
 from pyengine.game.pool import Pool
 from pyengine.game.script import Checkpoint, DiscardNow, Resolve
 from pyengine.game.triggered import ChooseOptional, TargetTriggers
+from pyengine.game.variants import snapshot as variant_view
 from pyengine.model.objects import GameState
 from pyengine.replacement.event import Event
 
@@ -77,8 +78,9 @@ class GameAnswer:
 
 
 def play(state: GameState, items: tuple[Any, ...], budget: Budget | float,
-         defined: tuple[Any, ...] = ()) -> GameAnswer:
-    """Run the script from ``state`` (``defined``: the tokens it defines inline)."""
+         defined: tuple[Any, ...] = (), variants: Any = None) -> GameAnswer:
+    """Run the script from ``state`` (``defined``: the tokens it defines inline; ``variants``: a
+    Planechase or Archenemy game's decks, :mod:`pyengine.game.variants`)."""
     ahead = 0  # choices the script makes before the game's first priority (117.5)
     early = (ChooseLegend, OrderTriggers, Choose, TargetTriggers, ChooseOptional, LookChoice, ChooseAhead)
     while ahead < len(items) and isinstance(items[ahead], early):
@@ -87,7 +89,7 @@ def play(state: GameState, items: tuple[Any, ...], budget: Budget | float,
     marks: list[tuple[str, int]] = []
     note_marks: list[tuple[str, int]] = []
     try:
-        game = new_game(state, budget, tuple(items[:ahead]), defined)
+        game = new_game(state, budget, tuple(items[:ahead]), defined, variants)
     except IllegalAction as e:
         return GameAnswer((), Illegal(ahead, e.rule, e.reason), (), {}, ())
     illegal = None
@@ -171,6 +173,7 @@ def snapshot(game: Game, budget: Budget | float) -> dict[str, Any]:
         "stack": [s.id for s in reversed(game.stack)],
         "attacking": sorted(game.combat.attacking()),
         "blocked": sorted(game.combat.blocked),
+        **variant_view(game),
         "result": {"winners": list(out.winners), "losers": list(out.losers), "draw": out.draw,
                    "reason": out.reason},
     }

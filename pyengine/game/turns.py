@@ -109,6 +109,10 @@ def begin_step(game: Game, step: Step, budget: Budget | float) -> Game:
     if step == Step.DRAW and not skips_first_draw(game):
         game = perform(game, [Event("draw", (("player", ("p", game.active)), ("count", 1)))],
                        rule="504.1", budget=budget)
+    if step == Step.PRECOMBAT_MAIN:  # 505.3: in an Archenemy game, the archenemy's scheme
+        from pyengine.game.variants import begin_main
+
+        game = begin_main(game)
     if step == Step.DECLARE_ATTACKERS:
         return game.clone(pending="declare_attackers")
     if step == Step.DECLARE_BLOCKERS:

@@ -42,7 +42,10 @@ class CardType(Word):
     INSTANT = "Instant"
     KINDRED = "Kindred"
     LAND = "Land"
+    PHENOMENON = "Phenomenon"  # 312, nontraditional: Planechase (pyengine.game.variants)
+    PLANE = "Plane"  # 311, nontraditional: Planechase
     PLANESWALKER = "Planeswalker"
+    SCHEME = "Scheme"  # 314, nontraditional: Archenemy
     SORCERY = "Sorcery"
 
 

@@ -28,6 +28,7 @@ class GameQuery:
     checkpoints: tuple[str, ...]
     kind: str = "game"
     defined: tuple[Any, ...] = ()  # the tokens the script defines inline
+    variants: Any = None  # a Planechase or Archenemy game's decks (pyengine.game.variants)
 
 
 @dataclass(frozen=True)
@@ -41,12 +42,16 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> GameQuery:
         raise UnsupportedQuery(f"the game engine plays two-player games; this one has {len(state.players)} "
                                "players (multiplayer rules, CR 800-810, are not modelled)",
                                file=cur.file, line=cur.line, path="players")
-    cur.mapping({"kind", "script"}, "a game query {kind: game, script: [...]}")
+    cur.mapping({"kind", "script", "planechase", "archenemy"},
+                "a game query {kind: game, script: [...], planechase, archenemy}")
     refusal = refuse_text_only_triggers(state, "the game")
     if refusal:
         raise UnsupportedQuery(refusal, file=cur.file, line=cur.line, path="objects")
+    from pyengine.game import variants
+
+    game_variants = variants.read(cur, state)
     items, names, defined = read_script(cur.req("script"), state)
-    return GameQuery(items, names, defined=defined)
+    return GameQuery(items, names, defined=defined, variants=game_variants)
 
 
 OBJECT_FIELDS = {"zone", "tapped", "damage", "counters", "controller", "owner", "power", "toughness",
@@ -54,7 +59,8 @@ OBJECT_FIELDS = {"zone", "tapped", "damage", "counters", "controller", "owner", 
                  "transformed", "attached_to"}
 PLAYER_MAPS = ("life", "poison", "hand", "library")
 CHECK_FIELDS = {"turn", "active", "step", "priority", "objects", "stack", "attacking", "blocked",
-                "winner", "losers", "draw", "over", "ended_by", "mana", "absent", *PLAYER_MAPS}
+                "winner", "losers", "draw", "over", "ended_by", "mana", "absent", *PLAYER_MAPS,
+                "planar_deck", "planes", "scheme_deck", "schemes"}  # the last four: 901, 904
 # ``pyengine facts``: a game has no one program to hand over
 NO_FACTS = ("a game calls the layer, state-based-action, trigger, combat, damage and replacement "
             "engines once per event, each on its own facts; `pyengine play SCENARIO --json` gives "
@@ -114,7 +120,11 @@ def _checkpoint(cur: Cursor, state: GameState) -> dict[str, Any]:
 
             c.mapping(set(pids), "a mapping player -> mana pool such as \"{R}{R}\" (\"\": empty)")
             out[key] = {p: _pool(v, Pool) for p, v in c.items()}
-        elif key in ("stack", "attacking", "blocked", "losers", "absent"):
+        elif key == "planar_deck":  # each player's, top first (pyengine.game.variants)
+            c.mapping(set(pids), "a mapping player -> planar deck (card ids, top first)")
+            out[key] = {p: list(v.strings("a list of card ids")) if v.value != [] else []
+                        for p, v in c.items()}
+        elif key in ("stack", "attacking", "blocked", "losers", "absent", "planes", "scheme_deck", "schemes"):
             out[key] = list(c.strings("a list of ids")) if c.value != [] else []
         elif key in ("draw", "over"):
             out[key] = c.boolean()
@@ -165,7 +175,7 @@ def _object(cur: Cursor, pids: tuple[str, ...]) -> dict[str, Any]:
 
 
 def solve(state: GameState, query: GameQuery, timeout: float | Budget) -> GameAnswer:
-    return play(state, query.script, Budget.of(timeout, "the game"), query.defined)
+    return play(state, query.script, Budget.of(timeout, "the game"), query.defined, query.variants)
 
 
 def _result_view(snap: dict[str, Any]) -> dict[str, Any]:
@@ -201,10 +211,10 @@ def compare(expect: GameExpect, answer: Any) -> list[str]:
                     for f, v in fields.items():
                         if have.get(f) != v:
                             diffs.append(f"{name}.objects.{oid}.{f}: expected {v}, got {have.get(f)}")
-            elif key in PLAYER_MAPS or key == "mana":
+            elif key in PLAYER_MAPS or key in ("mana", "planar_deck"):
                 for p, v in value.items():
-                    if view[key][p] != v:
-                        diffs.append(f"{name}.{key}.{p}: expected {v}, got {view[key][p]}")
+                    if view[key].get(p) != v:
+                        diffs.append(f"{name}.{key}.{p}: expected {v}, got {view[key].get(p)}")
             elif key == "absent":  # objects that no longer exist (a token, CR 111.7, 704.5d)
                 diffs += [f"{name}.absent: {oid} still exists" for oid in value if oid in got["objects"]]
             elif key == "losers":
