@@ -63,12 +63,28 @@ def stopping_on_signals() -> Iterator[None]:
             signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
 
 
+@contextmanager
+def signals_blocked() -> Iterator[None]:
+    """SIGTERM, SIGINT and SIGHUP held back while the block runs (in the main thread), then
+    delivered: a worker started in the block is registered before the parent stops for them."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def die_with_parent(parent: int) -> None:
     """Called first in a worker process: be killed when the parent (pid ``parent``) ends, and
     leave SIGTERM, SIGINT and SIGHUP to it (default action for SIGTERM and SIGHUP, SIGINT
     ignored: the parent, which a terminal's Ctrl-C reaches too, stops the workers)."""
     for signum in SIGNALS:
         signal.signal(signum, signal.SIG_IGN if signum == signal.SIGINT else signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # a worker forked while the parent held them back
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)
     if sys.platform.startswith("linux"):
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)

@@ -497,20 +497,23 @@ def _run_local(paths: list[str], jobs: int, timeout: float, put: Callable[[int, 
     limit = timeout + grace(timeout)
     jobs = max(1, min(jobs, len(paths)))
 
-    def spawn() -> _Worker:
+    def spawn() -> None:
         mine, theirs = ctx.Pipe(duplex=True)
         proc = ctx.Process(target=_serve, args=(theirs, os.getpid(), max_memory), daemon=True,
                            name=f"pyengine-worker-{len(workers)}")
-        proc.start()
-        theirs.close()
-        return _Worker(proc, mine)
+        # a stopping signal waits until the new worker is in ``workers`` (so the cleanup below
+        # kills it); the worker unblocks them itself (lifetime.die_with_parent)
+        with lifetime.signals_blocked():
+            proc.start()
+            theirs.close()
+            workers.append(_Worker(proc, mine))
 
     try:
         while pending or any(w.index is not None for w in workers):
             # every idle worker (a new one as needed) takes the next scenario
             workers = [w for w in workers if w.proc.is_alive() or w.index is not None]
             while len(workers) < jobs and pending:
-                workers.append(spawn())
+                spawn()
             for w in workers:
                 if w.index is None and pending:
                     w.index, path = pending.pop()
