@@ -259,6 +259,9 @@ def _solve(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pyengine import api
 
     if hardlimit.enabled():  # the process's own command line, not a caller's main([...])
+        from pyengine import solver
+
+        solver.start_watchdog()  # its thread before the limit (no thread starts near it)
         hardlimit.limit_memory(a.max_memory)
     scenario = api.load(a.scenario)
     with hardlimit.guard(a.timeout, f"the query of {scenario.id}"):

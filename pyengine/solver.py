@@ -414,12 +414,17 @@ class _Watchdog:
         self.deadline = time.monotonic() + seconds
         self.fired = False
 
+    @classmethod
+    def ensure_thread(cls) -> None:
+        """Start the thread if it isn't running (the caller holds ``_lock``, or is alone)."""
+        if cls._thread is None:
+            cls._thread = threading.Thread(target=cls._serve, name="pyengine-watchdog", daemon=True)
+            cls._thread.start()
+
     def start(self) -> None:
         cls = type(self)
         with cls._lock:
-            if cls._thread is None:
-                cls._thread = threading.Thread(target=cls._serve, name="pyengine-watchdog", daemon=True)
-                cls._thread.start()
+            cls.ensure_thread()
             cls._watches[id(self)] = self
             if cls._wakes_at is None or self.deadline < cls._wakes_at:
                 cls._wakes_at = self.deadline
@@ -459,3 +464,11 @@ os.register_at_fork(after_in_child=_Watchdog._after_fork)
 def version() -> str:
     """The clingo version in use."""
     return clingo.__version__
+
+
+def start_watchdog() -> None:
+    """Start the time-limit thread now, before a memory limit is set: a thread started when
+    the address space is nearly used up can make glibc abort the process (it can't allocate
+    the thread's local storage, exit 127) instead of Python raising MemoryError."""
+    with _Watchdog._lock:
+        _Watchdog.ensure_thread()

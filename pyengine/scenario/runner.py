@@ -428,6 +428,9 @@ def _serve(conn: Any, parent: int, max_memory: int | None) -> None:
     :data:`RETIRE_MIB` without a limit), so that every scenario starts with about the room a
     fresh process would have."""
     lifetime.die_with_parent(parent)
+    from pyengine import solver
+
+    solver.start_watchdog()  # its thread before the memory limit (a fork has none)
     start = _address_space_mib() or 0.0
     retire_at = start + (max_memory - start) / 2 if max_memory and max_memory > start else start + RETIRE_MIB
     try:

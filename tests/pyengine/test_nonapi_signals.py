@@ -24,8 +24,14 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="ne
 # pyengine check with the probe query kind of tests/conftest.py registered (a subprocess has
 # no conftest); the probe needs no encodings, so their preloading (half a minute on a busy
 # machine) is skipped
+# the check runs as from a terminal: a suite started in the background (SIGINT ignored) or
+# under nohup (SIGHUP ignored) passes those on to its children, and check rightly keeps a
+# caller's ignored signals ignored (lifetime.stopping_on_signals)
 RUN_CHECK = """
-import importlib.util, sys
+import importlib.util, signal, sys
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.signal(signal.SIGHUP, signal.SIG_DFL)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGHUP, signal.SIGTERM})
 spec = importlib.util.spec_from_file_location("probe_kind", sys.argv[1])
 probe = sys.modules["probe_kind"] = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(probe)
