@@ -115,52 +115,45 @@ def dense(bears: int, anthems: int) -> GameState:
     return GameState((Player("alice"), Player("bob")), TurnContext("alice"), tuple(objects), ())
 
 
-class _OutOfTime(BaseException):
-    """Raised by the alarm; a BaseException so no ``except Exception`` in the timed code keeps it."""
-
-
 def _reference(state: GameState, limit: float) -> float | None:
     """Seconds the plain-Python reference (tests/oracles/layers_oracle.py, in a source checkout)
     takes on ``state``; None when it is not available or takes more than ``limit`` seconds.
 
-    The alarm fires at ``limit`` and then every 10 ms until the reference stops: a signal
-    handler that happens to run inside a garbage-collector callback or a finalizer has its
-    exception reported as unraisable and dropped by Python (seen with Hypothesis's
-    ``gc.callbacks`` entry in the test suite), so one alarm alone can be lost and leave the
-    reference running for hours on a large board."""
+    The reference runs in a forked child that times itself and is killed at the limit. (An
+    alarm raising in this process was not enough: Python runs a signal handler wherever the
+    interpreter is, and an exception raised inside a garbage-collector callback, a finalizer or
+    an unraisable-exception hook is dropped or breaks that hook.)"""
+    import os
+    import select
     import signal
 
     try:
         from tests.oracles.layers_oracle import compute as reference
     except ImportError:
         return None
-
-    armed = True
-
-    def stop(signum: int, frame: object) -> None:
-        if armed:  # an alarm handled after the reference stopped must not escape
-            raise _OutOfTime
-
-    previous = signal.signal(signal.SIGALRM, stop)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: time the reference, report, and leave without any cleanup
+        try:
+            os.close(read)
+            t0 = time.perf_counter()
+            reference(state)
+            os.write(write, repr(time.perf_counter() - t0).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
     took: float | None = None
     try:
-        try:
-            t0 = time.perf_counter()
-            signal.setitimer(signal.ITIMER_REAL, limit, 0.01)
-            reference(state)
-            took = time.perf_counter() - t0
-        finally:
-            # first, with no call before it (CPython runs signal handlers at calls and
-            # backward jumps): a second alarm already pending while the first one's exception
-            # unwinds is then a no-op here, in the except clause and in the cleanup
-            armed = False
-            signal.setitimer(signal.ITIMER_REAL, 0)
-    except _OutOfTime:  # also one already pending when the timer was stopped
-        took = None
+        ready, _, _ = select.select([read], [], [], limit)
+        data = os.read(read, 64) if ready else b""
+        took = float(data) if data else None
     finally:
-        armed = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        os.close(read)
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
     return took if took is not None and took <= limit else None
 
 

@@ -36,9 +36,9 @@ def test_bad_values_are_one_line(argv: list[str], capsys: pytest.CaptureFixture[
 
 
 def test_a_lost_alarm_does_not_leave_the_reference_running(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A signal handler run inside a garbage-collector callback or a finalizer has its
-    exception dropped by Python; the reference must still stop (the alarm repeats), not run
-    on for hours."""
+    """A reference that would swallow an exception raised to stop it (as a garbage-collector
+    callback or a finalizer does) must still stop at the limit, not run on for hours: it runs
+    in a child process killed at the limit."""
     import time
 
     from tests.oracles import layers_oracle
