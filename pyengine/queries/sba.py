@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pyengine.budget import Budget
+from pyengine.errors import ScenarioError
 from pyengine.lang.effects import Ctx
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.objects import GameState
@@ -32,6 +33,8 @@ class SbaQuery:
     since: SinceLastCheck = SinceLastCheck()
     legend_choices: tuple[tuple[tuple[str, str], str], ...] = ()
     kind: str = "sba"
+    # where each choice was written ((controller, name) -> (line, path)), for its error line
+    where: tuple[tuple[tuple[str, str], tuple[int | None, str]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> SbaQuery:
             sagas_sourcing=ids("sagas_sourcing", objects, "object"),
             battles_sourcing=ids("battles_sourcing", objects, "object"))
     choices: dict[tuple[str, str], str] = {}
+    where: dict[tuple[str, str], tuple[int | None, str]] = {}
     if cur.has("legend_choices"):
         for c in cur.get("legend_choices").seq("a list of {controller, name, keep}"):
             c.mapping(CHOICE_FIELDS, "a legend-rule choice {controller, name, keep}")
@@ -113,7 +117,8 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> SbaQuery:
             if (pid, name) in choices:
                 c.fail(f"a second choice for {pid}'s permanents named {name!r}")
             choices[(pid, name)] = keep
-    return SbaQuery(since, tuple(sorted(choices.items())))
+            where[(pid, name)] = (c.line, c.path)
+    return SbaQuery(since, tuple(sorted(choices.items())), where=tuple(sorted(where.items())))
 
 
 def parse_expect(cur: Cursor, query: SbaQuery, state: GameState) -> SbaExpect:
@@ -156,10 +161,14 @@ def parse_expect(cur: Cursor, query: SbaQuery, state: GameState) -> SbaExpect:
 
 def solve(state: GameState, query: SbaQuery, timeout: float | Budget) -> SbaAnswer:
     """Run the state-based-action engine (``timeout``: seconds, or a budget already begun)."""
-    from pyengine.sba.service import check
+    from pyengine.sba.service import LegendChoiceError, check
 
-    return SbaAnswer(check(state, since=query.since, legend_choices=dict(query.legend_choices),
-                           budget=Budget.of(timeout, "the state-based-action check")))
+    try:
+        return SbaAnswer(check(state, since=query.since, legend_choices=dict(query.legend_choices),
+                               budget=Budget.of(timeout, "the state-based-action check")))
+    except LegendChoiceError as exc:  # a choice naming no group of the state: bad input
+        line, path = dict(query.where).get(exc.key, (None, "query.legend_choices"))
+        raise ScenarioError(exc.message, line=line, path=path) from None
 
 
 def compare(expect: SbaExpect, answer: Any) -> list[str]:

@@ -28,6 +28,15 @@ encodings.register("sba", "sba/sba.lp")
 TIMEOUT = 10.0
 
 
+
+class LegendChoiceError(ValueError):
+    """A legend-rule choice that names no group of the state (``key``: controller, name)."""
+
+    def __init__(self, key: tuple[str, str], message: str) -> None:
+        super().__init__(f"legend_choices: {message}")
+        self.key = key
+        self.message = message
+
 def _validate(state: GameState, since: SinceLastCheck, legend_choices: Mapping[tuple[str, str], str]) -> None:
     """Ids in ``since`` and ``legend_choices`` must name players and objects of ``state``."""
     if not isinstance(since, SinceLastCheck):
@@ -88,10 +97,11 @@ def check(state: GameState, *, since: SinceLastCheck = NOTHING_SINCE,
     for (pid, name), kept in legend_choices.items():
         group = members.get((pid, name))
         if group is None:
-            raise ValueError(f"legend_choices: {pid} controls no two legendary permanents named {name!r}")
+            raise LegendChoiceError((pid, name), f"{pid} controls no two legendary permanents named "
+                                                  f"{name!r} (CR 704.5j)")
         if kept not in group:
-            raise ValueError(f"legend_choices[{pid!r}, {name!r}]: {kept!r} is not one of them "
-                             f"({', '.join(sorted(group))})")
+            raise LegendChoiceError((pid, name), f"{kept!r} is not one of them: {pid}'s legendary "
+                                                  f"permanents named {name!r} are {', '.join(sorted(group))}")
     counters: dict[tuple[str, str], list[tuple[str, int]]] = {}
     for c in read(model, O.SbaCounters, ordered=False):
         counters.setdefault((c.obj.arguments[0].string, c.rule), []).append((c.counter, c.amount))

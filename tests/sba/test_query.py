@@ -110,3 +110,14 @@ def test_an_unreadable_enchant_ability_is_refused_in_one_line(tmp_path: Path) ->
     code, out, err = run(tmp_path, BASE.replace("query:", aura + "query:", 1), "solve")
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and "Traceback" not in err, err
     assert "Enchant creature or planeswalker" in err and "702.5a" in err
+
+
+def test_a_legend_choice_naming_no_group_is_bad_input_on_its_line(tmp_path: Path) -> None:
+    # found by the fuzz test: a name matching no two legendary permanents was an internal error
+    text = BASE.replace("query: {kind: sba}", "query:\n  kind: sba\n  legend_choices:\n"
+                        "    - {controller: alice, name: Nobody, keep: bears}")
+    code, out, err = run(tmp_path, text, "solve")
+    assert code == 2 and out == "", err
+    assert "s.yaml:12: query.legend_choices[0]: alice controls no two legendary permanents named 'Nobody'" \
+        in err, err
+    assert len(err.strip().splitlines()) == 1 and "internal error" not in err
