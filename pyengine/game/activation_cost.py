@@ -18,10 +18,13 @@ from pyengine.model.objects import GameObject, GameState
 from pyengine.replacement.event import Event
 
 
-def mana_spent(cost: str, available: Pool, given: Pool | None) -> Pool:
-    """The mana of the pool that pays the mana part of the cost (601.2h): the colored
-    symbols with mana of their type, generic with any; ``given`` the player's choice, needed
-    when the pool could pay it in more than one way."""
+def mana_spent(cost: str, available: Pool, given: Pool | None, *, rule: str = "601.2h",
+               choose_rule: str | None = None, say: str = "payment: {pool: SYMBOLS}") -> Pool:
+    """The mana of the pool that pays the mana part of the cost (601.2h; an "unless pays"
+    cost, 118.12a): the colored symbols with mana of their type, generic with any; ``given``
+    the player's choice, needed when the pool could pay it in more than one way. A payment
+    that can't be made is refused by ``rule``, an ambiguous one by ``choose_rule`` (default
+    ``rule``), telling the script to ``say`` which mana."""
     from pyengine.model.mana import parse_cost
 
     symbols = parse_cost(cost).symbols
@@ -30,7 +33,7 @@ def mana_spent(cost: str, available: Pool, given: Pool | None) -> Pool:
     need = colored.count() + generic
     if given is not None:
         if given.count() != need or any(dict(given.amounts).get(t, 0) < n for t, n in colored.amounts):
-            raise IllegalAction("601.2h", f"{given.render() or 'no mana'} doesn't pay {cost or 'no mana'}")
+            raise IllegalAction(rule, f"{given.render() or 'no mana'} doesn't pay {cost or 'no mana'}")
         spent = given
     elif need == 0:
         return Pool()
@@ -38,19 +41,21 @@ def mana_spent(cost: str, available: Pool, given: Pool | None) -> Pool:
         try:
             rest = available.minus(colored)
         except ValueError:
-            raise IllegalAction("601.2h", f"the pool ({available.render() or 'empty'}) can't pay "
-                                          f"{cost}") from None
+            raise IllegalAction(rule, f"the pool ({available.render() or 'empty'}) can't pay "
+                                      f"{cost}") from None
         if rest.count() < generic:
-            raise IllegalAction("601.2h", f"the pool ({available.render() or 'empty'}) can't pay {cost}")
+            raise IllegalAction(rule, f"the pool ({available.render() or 'empty'}) can't pay {cost}")
         if generic and rest.count() > generic and len(rest.amounts) > 1:
-            raise IllegalAction("601.2h", f"the pool {available.render()} pays {cost} in more than one "
-                                          "way: say which mana is spent (payment: {pool: SYMBOLS})")
-        spent = colored.plus(Pool(((rest.amounts[0][0], generic),)) if generic else Pool())
+            raise IllegalAction(choose_rule or rule, f"the pool {available.render()} pays {cost} in more "
+                                                     f"than one way: say which mana is spent ({say})")
+        # all that is left when it is exactly the generic part, else one type of mana
+        spent = colored.plus(rest if rest.count() == generic else
+                             Pool(((rest.amounts[0][0], generic),)) if generic else Pool())
     try:
         available.minus(spent)
     except ValueError:
-        raise IllegalAction("601.2h", f"the pool ({available.render() or 'empty'}) has no "
-                                      f"{spent.render()} to spend (106.4)") from None
+        raise IllegalAction(rule, f"the pool ({available.render() or 'empty'}) has no "
+                                  f"{spent.render()} to spend (106.4)") from None
     return spent
 
 

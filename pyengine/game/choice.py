@@ -275,39 +275,15 @@ def _pay(game: Game, pid: str, mana: str, pays: Any) -> Game:
     """``pid`` pays ``mana`` from their pool (106.4, 118.3): with the mana the script names,
     or, given ``true``, the only way the pool can pay it (one type of mana in it, or exactly
     the cost's amount); an ambiguous or impossible payment is refused."""
+    from pyengine.game.activation_cost import mana_spent
     from pyengine.game.pool import Pool
 
     cost = parse_cost(mana)
     if any(not (s.isdigit() or s.upper() in "WUBRGC") for s in cost.symbols):
         raise IllegalAction("118.12a", f"paying {mana} is not followed by the game yet")
-    colored = Pool.of([s for s in cost.symbols if not s.isdigit()])
-    generic = sum(int(s) for s in cost.symbols if s.isdigit())
     pool = Pool.parse(game.state.player(pid).mana)
-    total = colored.count() + generic
-    if pays is True:
-        try:
-            rest = pool.minus(colored)
-        except ValueError:
-            raise IllegalAction("118.3", f"{pid}'s pool ({pool.render() or 'empty'}) can't pay "
-                                         f"{mana}") from None
-        if rest.count() < generic:
-            raise IllegalAction("118.3", f"{pid}'s pool ({pool.render() or 'empty'}) can't pay {mana}")
-        if len(rest.amounts) > 1 and rest.count() > generic:
-            raise IllegalAction("106.4", f"{pid} chooses which mana of {pool.render()} pays {mana}: give it "
-                                         "(pay_choice: {KEY: MANA})")
-        spent = colored.plus(rest if rest.count() == generic else
-                             Pool(((rest.amounts[0][0], generic),)) if generic else Pool())
-    else:
-        spent = Pool.parse(str(pays))
-        try:
-            spent.minus(colored)
-        except ValueError:
-            raise IllegalAction("118.3", f"{spent.render()} doesn't pay {mana}") from None
-        if spent.count() != total:
-            raise IllegalAction("118.3", f"{spent.render()} doesn't pay {mana}")
-    try:
-        left = pool.minus(spent)
-    except ValueError as exc:
-        raise IllegalAction("118.3", f"{pid} can't pay {mana}: {exc}") from None
+    given = None if pays is True else Pool.parse(str(pays))
+    spent = mana_spent(mana, pool, given, rule="118.3", choose_rule="106.4", say="pay_choice: {KEY: MANA}")
+    left = pool.minus(spent)  # mana_spent checked that the pool holds it
     players = tuple(replace(p, mana=left.render()) if p.id == pid else p for p in game.state.players)
     return game.with_state(players=players)

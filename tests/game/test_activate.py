@@ -467,3 +467,14 @@ def test_exile_this_card_from_your_graveyard() -> None:
     with pytest.raises(IllegalAction) as err:
         game(Zone.GRAVEYARD).apply(Pass()).apply(ActivateAbility("bob", "gh"))
     assert err.value.rule == "602.2"
+
+
+def test_a_generic_cost_takes_all_the_mana_left_when_that_is_exactly_it() -> None:
+    # 601.2h: {2} from a pool of {R}{G} is paid one way only, with both (it was refused as
+    # "no {R}{R} to spend": generic was taken from the first type of mana alone)
+    from pyengine.game.activation_cost import mana_spent
+
+    assert mana_spent("{2}", Pool.parse("{R}{G}"), None) == Pool.parse("{R}{G}")
+    assert mana_spent("{1}{U}", Pool.parse("{U}{G}"), None) == Pool.parse("{U}{G}")
+    with pytest.raises(IllegalAction, match="more than one way"):
+        mana_spent("{1}", Pool.parse("{R}{G}"), None)
