@@ -167,6 +167,97 @@ class Warm:
         return got
 
 
+_LOC = clingo.ast.Location(clingo.ast.Position("<parts>", 1, 1), clingo.ast.Position("<parts>", 1, 1))
+_K = ast.SymbolicTerm(_LOC, clingo.Function("k"))
+
+
+def _act() -> ast.AST:
+    return ast.Literal(_LOC, ast.Sign.NoSign, ast.SymbolicAtom(ast.Function(_LOC, "act", [_K], 0)))
+
+
+class _Question(ast.Transformer):
+    """Every atom gets the question's number as a first argument, every rule, weak
+    constraint and show condition the literal act(k): a program part per question."""
+
+    def visit_SymbolicAtom(self, node: ast.AST) -> ast.AST:
+        sym = node.symbol
+        if sym.ast_type == ast.ASTType.Function:
+            return ast.SymbolicAtom(ast.Function(sym.location, sym.name, [_K, *sym.arguments], sym.external))
+        if sym.ast_type == ast.ASTType.SymbolicTerm and sym.symbol.type == clingo.SymbolType.Function:
+            return ast.SymbolicAtom(ast.Function(sym.location, sym.symbol.name, [_K], 0))
+        raise ValueError(f"atom not handled: {node}")
+
+    def visit_Rule(self, node: ast.AST) -> ast.AST:
+        node = node.update(**self.visit_children(node))
+        return node.update(body=[*node.body, _act()])
+
+    def visit_Minimize(self, node: ast.AST) -> ast.AST:
+        node = node.update(**self.visit_children(node))
+        return node.update(terms=[_K, *node.terms], body=[*node.body, _act()])
+
+    def visit_ShowTerm(self, node: ast.AST) -> ast.AST:
+        body = [self(lit) for lit in node.body]
+        return node.update(body=[*body, _act()])
+
+    def visit_ShowSignature(self, node: ast.AST) -> ast.AST:
+        if not node.name:
+            return node
+        args = [ast.Variable(_LOC, f"X{i}") for i in range(node.arity)]
+        atom = ast.SymbolicAtom(ast.Function(_LOC, node.name, [_K, *args], 0))
+        return ast.ShowTerm(_LOC, ast.Function(_LOC, node.name, args, 0),
+                            [ast.Literal(_LOC, ast.Sign.NoSign, atom), _act()])
+
+    def visit_Defined(self, node: ast.AST) -> ast.AST:
+        return node.update(arity=node.arity + 1)
+
+
+class Parts:
+    """One Control for every question: the program (pruned for the universe's shapes) added
+    once as the part ``q(k)``; each question adds its facts with k, grounds ``q(k)``, solves
+    with act(k) true, then releases act(k)."""
+
+    def __init__(self, ka: int, kb: int) -> None:
+        fixed, ext = universe(ka, kb, False)
+        prog = solver._program((str(encodings.path("combat_block_verify")),), None)
+        statements = prog.prune((), fixed.shapes() | ext.shapes(), {})
+        self.ctl = clingo.Control(["--models=0", *OPT_ARGS], logger=lambda c, m: None)
+        t = _Question()
+        with ast.ProgramBuilder(self.ctl) as b:
+            b.add(ast.Program(_LOC, "q", [ast.Id(_LOC, "k")]))
+            b.add(ast.External(_LOC, ast.SymbolicAtom(ast.Function(_LOC, "act", [_K], 0)), [],
+                               ast.SymbolicTerm(_LOC, clingo.Function("false"))))
+            for st in statements:
+                if st.ast_type == ast.ASTType.Program:
+                    continue
+                b.add(t(st))
+        self.k = 0
+
+    def maximum(self, board: Board, parts: dict[str, list[float]]) -> tuple[int, Declaration]:
+        a = P()
+        self.k += 1
+        k = clingo.Number(self.k)
+        facts = board_factset(board, Declaration()).symbols()
+        with self.ctl.backend() as be:
+            for s in facts:
+                be.add_rule([be.add_atom(clingo.Function(s.name, [k, *s.arguments]))])
+        b = P()
+        self.ctl.ground([("q", [k])])
+        c = P()
+        act = clingo.Function("act", [k])
+        self.ctl.assign_external(act, True)
+        found: list[tuple[clingo.Symbol, ...]] = []
+        self.ctl.solve(on_model=lambda m: found.append(tuple(m.symbols(shown=True))))
+        self.ctl.release_external(act)
+        d = P()
+        result = solver.SolveResult(True, (solver.Model(found[-1], (), True),), True, True)
+        read = _read(board, result)
+        e = P()
+        for key, v in (("p_facts", b - a), ("p_ground", c - b), ("p_solve", d - c), ("p_read", e - d),
+                       ("parts", e - a)):
+            parts.setdefault(key, []).append(v)
+        return len(read.obeyed["best"]), read.decls["best"]
+
+
 def cold_parts(board: Board, parts: dict[str, list[float]]) -> None:
     t0 = P()
     fs = board_factset(board, Declaration())
@@ -201,6 +292,8 @@ def main() -> None:
     ap.add_argument("--sizes", default="5x5,10x10")
     ap.add_argument("--boards", type=int, default=40)
     ap.add_argument("--given", action="store_true", help="proposed pairs as externals too")
+    ap.add_argument("--parts", action="store_true",
+                    help="also one Control for every question, a program part q(k) each")
     ap.add_argument("--warm-args", default="", help="the warm Control's options, e.g. '--opt-strategy=bb'")
     args = ap.parse_args()
     WARM_ARGS[:] = args.warm_args.split()
@@ -209,8 +302,9 @@ def main() -> None:
         n, m = (int(x) for x in size.split("x"))
         boards = [random_block_board(n, m, 7 + k) for k in range(args.boards)]
         warm = Warm(n, m, args.given)
+        steps = Parts(n, m) if args.parts else None
         parts: dict[str, list[float]] = {}
-        bad = other_witness = 0
+        bad = other_witness = bad_parts = 0
         for board in boards:
             solver.forget()
             t = P()
@@ -219,6 +313,8 @@ def main() -> None:
             maximum, witness = warm.maximum(board, parts)
             bad += maximum != v.maximum
             other_witness += witness != v.witness
+            if steps is not None:
+                bad_parts += steps.maximum(board, parts)[0] != v.maximum
             cold_parts(board, parts)
             t = P()
             cpsat_maximum(Counting.of(board, competitor_pairs(board)), 10.0)
@@ -227,10 +323,14 @@ def main() -> None:
             t = P()
             warm.ctl.solve(on_model=lambda m: None)
             parts.setdefault("w_solve_unchanged", []).append(P() - t)
+        if "parts" in parts:  # does a question cost more as the parts accumulate?
+            parts["parts_first10"], parts["parts_last10"] = parts["parts"][:10], parts["parts"][-10:]
         med = {k: round(statistics.median(v) * 1e3, 2) for k, v in parts.items()}
         print(f"{size}: universe {warm.externals} externals, {warm.statements} statements, "
               f"built and grounded in {warm.build_s * 1e3:.1f} ms CPU, peak RSS +{warm.rss_mb:.1f} MB; "
               f"maxima differing from the cold path: {bad}/{len(boards)}, witnesses: {other_witness}")
+        if steps is not None:
+            print(f"  program parts: maxima differing from the cold path: {bad_parts}/{len(boards)}")
         print("  ms CPU, medians:", med)
 
 

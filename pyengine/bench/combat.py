@@ -26,8 +26,13 @@ solve slowed the clingo call after it by about a third on small boards).
 the Control, adding the statements and facts, grounding, solving; ``clingo_s`` of
 :func:`pyengine.solver.solve`): the part no Python work around the call can remove. Up to
 10x10 it alone is longer than CP-SAT's whole answer (3.1 against 1.0 ms at 5x5, 3.9 against
-3.1 ms at 10x10, 11 boards each), most of it gringo's fixed cost for each rule of the
-encoding.
+3.1 ms at 10x10, 11 boards each), most of it grounding the encoding's rules.
+
+``clingo_cpu`` and ``cpsat_cpu`` are the CPU time (user and system, every thread of the
+process) of the same two calls, and ``clingo/cpsat_cpu`` their ratio, the issue's target
+(at most 1): on a shared machine the wall-clock medians mostly measure the load, which
+stretches a 5 ms call far more than a 1 ms one. Grounding once and solving many over a
+fixed universe of slots was measured and not taken (asp/README.md, Performance).
 """
 
 from __future__ import annotations
