@@ -36,7 +36,7 @@ from clingo import ast
 from pyengine import encodings, solver
 from pyengine.bench.combat import Counting, competitor_pairs, cpsat_maximum, random_block_board
 from pyengine.combat.facts import KEYWORD_CONSTS, board_factset
-from pyengine.combat.model import Board, Declaration, Item, Permanent, Target
+from pyengine.combat.model import Board, Declaration, Item, Target
 from pyengine.combat.service import OPT_ARGS, _read, verify
 from pyengine.facts import Const, FactSet, Fn
 
