@@ -19,7 +19,8 @@ solving, freeing), the whole cold verdict, the warm path's parts (facts of the r
 assigning, solving, reading back) and CP-SAT's whole answer (the bench's competitor), all
 in one run, boards taken in turn by each path.
 
-    PYTHONPATH=. python tools/combat_multishot.py --sizes 5x5,10x10 --boards 40 [--given]
+    PYTHONPATH=. python tools/combat_multishot.py --sizes 5x5,10x10 --boards 40 [--given] [--parts]
+    PYTHONPATH=. python tools/combat_multishot.py --sizes 5x5 --rules
 """
 
 from __future__ import annotations
@@ -287,6 +288,41 @@ def cold_parts(board: Board, parts: dict[str, list[float]]) -> None:
         parts.setdefault(k, []).append(v)
 
 
+def rule_costs(n: int, reps: int = 25) -> None:
+    """Grounding one n x n board's verification program, the least CPU of ``reps`` runs:
+    with every statement, without the rules, and without each rule in turn."""
+    board = random_block_board(n, n, 7)
+    fs = board_factset(board, Declaration())
+    prog = solver._program((str(encodings.path("combat_block_verify")),), None)
+    statements = list(prog.prune((), fs.shapes(), {}))
+    facts = fs.symbols()
+
+    def ground(kept: list[ast.AST]) -> float:
+        best = float("inf")
+        for _ in range(reps):
+            ctl = clingo.Control(["--models=0", *OPT_ARGS], logger=lambda c, m: None)
+            with ast.ProgramBuilder(ctl) as b:
+                for st in kept:
+                    b.add(st)
+            with ctl.backend() as be:
+                for sym in facts:
+                    be.add_rule([be.add_atom(sym)])
+            t = P()
+            ctl.ground([("base", [])])
+            best = min(best, P() - t)
+        return best
+
+    rules = (ast.ASTType.Rule, ast.ASTType.Minimize)
+    full = ground(statements)
+    bare = ground([st for st in statements if st.ast_type not in rules])
+    print(f"{n}x{n}: {len(statements)} statements, grounding {full * 1e3:.3f} ms, "
+          f"without the rules {bare * 1e3:.3f} ms; saved by leaving out one rule:")
+    saved = [(full - ground(statements[:i] + statements[i + 1:]), str(st).replace("\n", " ")[:120])
+             for i, st in enumerate(statements) if st.ast_type in rules]
+    for d, text in sorted(saved, reverse=True)[:15]:
+        print(f"  {d * 1e3:.3f} ms  {text}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="5x5,10x10")
@@ -294,9 +330,15 @@ def main() -> None:
     ap.add_argument("--given", action="store_true", help="proposed pairs as externals too")
     ap.add_argument("--parts", action="store_true",
                     help="also one Control for every question, a program part q(k) each")
+    ap.add_argument("--rules", action="store_true",
+                    help="only the grounding of one board, rule by rule (leave one out)")
     ap.add_argument("--warm-args", default="", help="the warm Control's options, e.g. '--opt-strategy=bb'")
     args = ap.parse_args()
     WARM_ARGS[:] = args.warm_args.split()
+    if args.rules:
+        for size in args.sizes.split(","):
+            rule_costs(int(size.split("x")[0]))
+        return
     verify(random_block_board(3, 3, 0), Declaration())  # load the encodings
     for size in args.sizes.split(","):
         n, m = (int(x) for x in size.split("x"))
