@@ -31,6 +31,11 @@ def test_run_reports_agreeing_figures() -> None:
     # the time inside clingo's own calls is part of each verdict's time
     assert all(0 < r["in_clingo_median_s"] <= r["clingo_max_s"] for r in rows)
     assert "clingo_med" in table(rows) and "in_clingo" in table(rows)
+    # the same calls in CPU time, and the ratio (clingo over CP-SAT) from them
+    assert all(r["clingo_cpu_median_s"] > 0 and r["cpsat_cpu_median_s"] > 0 for r in rows)
+    assert all(r["clingo_over_cpsat_cpu"] == r["clingo_cpu_median_s"] / r["cpsat_cpu_median_s"]
+               for r in rows)
+    assert "clingo/cpsat_cpu" in table(rows)
 
 
 def _mip_maximum(core: Counting) -> int:
