@@ -508,7 +508,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
         return True
     from pyengine.oracle.effects_library import joined, look
 
-    return any(f(s, eff) for f in SENTENCES) or look(s, eff) or joined(s, eff, spell)
+    from pyengine.oracle.effects_pumps import sentence as pump_sentence
+
+    return any(f(s, eff) for f in SENTENCES) or look(s, eff) or joined(s, eff, spell) or \
+        pump_sentence(s, eff, spell)
 
 
 def effect(text: str, *, targets_ok: bool = True, spell: bool = False,

@@ -333,6 +333,8 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
         lasting.append((None, res["affects"], res))
     for word, sel, effect in lasting:
         pt = effect.get("modify_pt", {"power": 0, "toughness": 0})
+        if not all(isinstance(pt.get(k, 0), int) for k in ("power", "toughness")):
+            continue  # an amount computed as it resolves (608.2h): the game's, not predicted here
         if word is not None:
             named = [refs.get(word)]
         else:  # the board's creatures the group names as it resolves (the card's own left out)

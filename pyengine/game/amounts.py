@@ -1,0 +1,68 @@
+"""Amounts of a resolving spell's or ability's continuous effect, fixed as it resolves (CR
+608.2h: "if an effect requires information from the game (such as the number of creatures on
+the battlefield), the answer is determined only once, when the effect is applied").
+
+"Target creature gets +X/+X until end of turn, where X is the number of Forests you control" is
+a continuous effect whose ``modify_pt`` holds an expression (docs/effect-language.md,
+"Expressions"). A static ability's expression is read continuously (611.3a); a resolved
+effect's is not: its value is computed once, here, on the characteristics after layers at the
+moment the spell or ability resolves, and the effect holds that number for its duration. The
+expression's ``self`` is the effect's source, ``you`` its controller, and ``it`` the object it
+affects (one object: an effect affecting several objects whose amount reads ``it`` would need
+one value per object, which is not followed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pyengine.budget import Budget
+from pyengine.game.model import IllegalAction
+from pyengine.model.effects import EffectDef, Expr, ObjRef, Op, ResolvedEffect, Selector
+
+
+def computed(definition: EffectDef) -> bool:
+    """Whether an operation of the effect holds an amount to compute (an expression that is not
+    a number)."""
+    return any(isinstance(v, Expr) and v.op != "const" for op in definition.ops for _, v in op.args)
+
+
+def _reads_it(e: Any) -> bool:
+    if isinstance(e, Expr):
+        return (e.ref is not None and e.ref.kind == "it") or _reads_it(e.selector) or \
+            any(_reads_it(a) for a in e.args)
+    if isinstance(e, Selector):
+        return any(o.kind == "it" for _, o in e.objs) or any(_reads_it(c.rhs) for c in e.compares) or \
+            any(_reads_it(s) for g in e.any_of for s in g) or any(_reads_it(s) for s in e.none_of)
+    return False
+
+
+def fix(game: Any, eff: ResolvedEffect, budget: Budget | float) -> ResolvedEffect:
+    """``eff`` with each amount of its operations replaced by its value now (608.2h)."""
+    if not computed(eff.definition):
+        return eff
+    from pyengine.combat.select import Context, FinalState
+    from pyengine.game.perform import layers
+
+    exprs = [v for op in eff.definition.ops for _, v in op.args if isinstance(v, Expr)]
+    it = None
+    if any(_reads_it(e) for e in exprs):
+        if eff.locked is None or len(eff.locked) != 1:
+            raise IllegalAction("608.2h", f"{eff.definition.text or eff.id!r}: an amount read on each "
+                                          "affected object is not followed yet")
+        it = eff.locked[0]
+    final = FinalState(game.state, layers(game.state, budget).objects)
+    ctx = Context(eff.source, eff.controller, it=it)
+
+    def value(v: Any) -> Any:
+        if isinstance(v, Expr) and v.op != "const":
+            return Expr("const", value=final.value(v, ctx))
+        return v
+
+    ops = tuple(Op(op.kind, op.layer, op.area, tuple((k, value(v)) for k, v in op.args))
+                for op in eff.definition.ops)
+    return replace(eff, definition=replace(eff.definition, ops=ops))
+
+
+__all__ = ["ObjRef", "computed", "fix"]
