@@ -10,11 +10,15 @@ moment the spell or ability resolves, and the effect holds that number for its d
 expression's ``self`` is the effect's source, ``you`` its controller, and ``it`` the object it
 affects (one object: an effect affecting several objects whose amount reads ``it`` would need
 one value per object, which is not followed).
+
+An event's amount ("deals damage equal to its power", "you gain 1 life for each creature you
+control") is held as a :class:`Deferred` expression while the spell or ability is on the stack
+and computed as it resolves, before its instructions are followed.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pyengine.budget import Budget
@@ -65,4 +69,50 @@ def fix(game: Any, eff: ResolvedEffect, budget: Budget | float) -> ResolvedEffec
     return replace(eff, definition=replace(eff.definition, ops=ops))
 
 
-__all__ = ["ObjRef", "computed", "fix"]
+# --- amounts of events (608.2h): "deals damage equal to its power", "gain 1 life for each" ---
+
+
+@dataclass(frozen=True)
+class Deferred:
+    """An event's amount to compute as the spell or ability resolves: the expression, its
+    words naming targets replaced by the objects chosen (``power_of: target``)."""
+
+    expr: Expr
+
+    def __str__(self) -> str:  # as an event's sentence shows it before it is known
+        return "X"
+
+
+def _bind(e: Any, refs: dict[str, str]) -> Any:
+    if isinstance(e, Expr):
+        ref = e.ref
+        if ref is not None and ref.kind == "id" and ref.obj in refs:
+            ref = ObjRef("id", refs[ref.obj])
+        return replace(e, ref=ref, args=tuple(_bind(a, refs) for a in e.args))
+    return e
+
+
+def deferred(event: Any, exprs: dict[str, Expr], refs: dict[str, str]) -> Any:
+    """``event`` (made with a placeholder amount) holding, in each field of ``exprs``, the
+    expression to compute as it resolves, its target words bound to ``refs``."""
+    from pyengine.replacement.event import Event
+
+    return Event(event.kind, tuple((k, Deferred(_bind(exprs[k], refs)) if k in exprs else v)
+                                   for k, v in event.fields))
+
+
+def now(game: Any, source: str | None, controller: str, events: tuple[Any, ...],
+        budget: Budget | float) -> tuple[Any, ...]:
+    """The events with each deferred amount computed now, as the spell or ability resolves
+    (608.2h), on the characteristics after layers; never below 0 (107.1b: a negative amount of
+    damage, life or cards is 0)."""
+    if not any(isinstance(v, Deferred) for e in events for _, v in e.fields):
+        return events
+    from pyengine.combat.select import Context, FinalState
+    from pyengine.game.perform import layers
+    from pyengine.replacement.event import Event
+
+    final = FinalState(game.state, layers(game.state, budget).objects)
+    ctx = Context(source, controller)
+    return tuple(Event(e.kind, tuple((k, max(0, final.value(v.expr, ctx)) if isinstance(v, Deferred) else v)
+                                     for k, v in e.fields)) for e in events)

@@ -225,10 +225,11 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
             return checks.give_priority(game, game.active, budget)
     game = game.note(note("resolves", item, "608.2"))
     gone = dict.fromkeys(triggered.gone_referents(game, item), "603.7c") if item.refers else {}
-    all_events = item.events
+    # 608.2h: the amounts its instructions compute ("equal to its power"), determined now
+    all_events = amounts.now(game, item.source or item.obj, item.controller, item.events, budget)
     if item.optional:  # 603.5: the controller chooses whether to do what "you may" says
         game, take = triggered.optional_choice(game, item)
-        all_events = tuple(e for i, e in enumerate(item.events) if take or i not in item.optional)
+        all_events = tuple(e for i, e in enumerate(all_events) if take or i not in item.optional)
     since = len(game.log)
     if any(e.kind in choice.KINDS for e in all_events):  # 608.2c-d: in order, choices as they come
         game = choice.perform_in_order(game, item, all_events, lambda g, e: not _mentions(

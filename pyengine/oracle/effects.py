@@ -508,10 +508,11 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
         return True
     from pyengine.oracle.effects_library import joined, look
 
+    from pyengine.oracle.effects_amounts import sentence as amount_sentence
     from pyengine.oracle.effects_pumps import sentence as pump_sentence
 
     return any(f(s, eff) for f in SENTENCES) or look(s, eff) or joined(s, eff, spell) or \
-        pump_sentence(s, eff, spell)
+        pump_sentence(s, eff, spell) or amount_sentence(s, eff)
 
 
 def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
