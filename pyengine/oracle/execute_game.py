@@ -399,7 +399,7 @@ def _library_checks(card: Compiled, do: list[dict[str, Any]], kind: str | None,
             player, n = ev["object"]["top_of"], ev.get("count", 1)
         else:
             continue
-        if player not in who:
+        if player not in who or not isinstance(n, int):  # a count computed as it resolves (608.2h)
             return {}
         left[who[player]] = max(0, left[who[player]] - n)
     return {"library": left} if left != {"alice": 10, "bob": 10} else {}
