@@ -30,7 +30,6 @@ from pyengine.oracle import phrases as P
 from pyengine.oracle.common import NUMBERS
 from pyengine.oracle.common import fullmatch as _fm
 from pyengine.oracle.effects import Effect, target
-from pyengine.oracle.effects_continuous import pump_ops
 
 _SIGNED = r"[+-](?:\d+|X)"
 _VERB = (rf"(?:gets? (?P<p1>{_SIGNED})/(?P<t1>{_SIGNED})(?:,? and gains? (?P<kw1>.+?))?|"
@@ -49,7 +48,7 @@ def count_of(phrase: str) -> dict[str, Any] | None:
     """"Elf you control", "other creature you control", "creature card in your graveyard",
     "card in your hand": the expression counting them (as the layer engine counts, 611.3a;
     fixed at resolution, 608.2h), or None."""
-    phrase = phrase.strip()
+    phrase = phrase.strip().removesuffix(" on the battlefield")
     if phrase in ("card in your hand", "cards in your hand"):
         return {"count": {"zone": "hand", "owner": "you"}}
     if phrase in ("card in your graveyard", "cards in your graveyard"):
@@ -119,9 +118,12 @@ def pump_effect(s: str, single: bool) -> tuple[str, dict[str, Any]] | None:
         each = count
     elif p is not None and "X" in p + t:
         return None
-    ops = pump_ops(None, None, kws) if kws is not None else {}
-    if ops is None:
-        return None
+    ops: dict[str, Any] | None = {}
+    if kws is not None:
+        got = P.keyword_list(kws)
+        if not got or not all(isinstance(k, str) and _granted(k) for k in got):
+            return None
+        ops = {"add_abilities": got}
     if p is not None:
         if m.group("each") is not None:
             pt = {k: (0 if int(v) == 0 else copy.deepcopy(each) if int(v) == 1
@@ -131,6 +133,18 @@ def pump_effect(s: str, single: bool) -> tuple[str, dict[str, Any]] | None:
             pt = {"power": _side(p, copy.deepcopy(x)), "toughness": _side(t, copy.deepcopy(x))}
         ops = {"modify_pt": pt, **ops}
     return m.group("subj"), ops
+
+
+_LANDWALK = ("islandwalk", "swampwalk", "mountainwalk", "forestwalk", "plainswalk")
+
+
+def _granted(keyword: str) -> bool:
+    """A keyword an effect may grant that the engines follow: their keyword words (702.9 ...),
+    landwalk of a basic land type (702.14, the combat engine's), protection from a color
+    (702.16, the targeting, combat and damage rules')."""
+    if keyword in P.ENGINE_KEYWORDS or keyword in _LANDWALK:
+        return True
+    return keyword.startswith("protection from ") and keyword[len("protection from "):] in P.COLORS
 
 
 def _group(subj: str) -> dict[str, Any] | None:
@@ -173,6 +187,8 @@ def sentence(s: str, eff: Effect, spell: bool) -> bool:
         eff.group_at = len(eff.do) if eff.group_at is None else eff.group_at
         eff.do.append({"kind": "continuous", "affects": group, "duration": "end_of_turn", "effect": ops})
         return True
+    if subj.startswith("another target ") and not spell:
+        return _another(subj, eff, ops)
     if subj.startswith("target "):
         if spell and (eff.resolves is not None or eff.targets):
             return False
@@ -198,6 +214,26 @@ def sentence(s: str, eff: Effect, spell: bool) -> bool:
         return False
     eff.do.append({"kind": "continuous", "object": "self" if subj == "SELF" else "it",
                    "duration": "end_of_turn", "effect": ops})
+    return True
+
+
+def _another(subj: str, eff: Effect, ops: dict[str, Any]) -> bool:
+    """A triggered ability's "another target creature [you control] gets ...": a creature
+    other than the ability's source (``other: true``, as the trigger engine reads a target's
+    selector); only as its first target (after another target, "another" would mean other
+    than that one too, 115.3)."""
+    if eff.targets:
+        return False
+    rest = subj[len("another target "):]
+    if target("target " + rest, eff, ("object",)) is None:
+        return False
+    sel = eff.targets[-1]["obj"]
+    if "Creature" not in sel.get("types", ()):
+        eff.targets.pop()
+        eff.casting.pop()
+        return False
+    eff.targets[-1] = {"obj": {"other": True, **sel}}
+    eff.do.append({"kind": "continuous", "object": eff.ref(), "duration": "end_of_turn", "effect": ops})
     return True
 
 

@@ -74,7 +74,8 @@ def _pick(spec: dict[str, Any], gone: frozenset[str] = frozenset()) -> str | Non
     out the ``gone`` objects (those the script destroys)."""
     if "any" in spec or spec.get("player") in ("any", "opponent"):
         return "bob"
-    sel = spec.get("obj", {})
+    # the card itself is no pool object: every one is "another" (its selector's `other`)
+    sel = {k: v for k, v in spec.get("obj", {}).items() if k != "other"}
     if sel.get("zone") == "graveyard":  # a card of alice's graveyard (the board has three)
         rest = {k: v for k, v in sel.items() if k not in ("zone", "owner")}
         return next((gid for gid, _c, types in GRAVEYARD if fits(rest, types, (), "alice")), None)
