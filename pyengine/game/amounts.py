@@ -52,12 +52,16 @@ def fix(game: Any, eff: ResolvedEffect, budget: Budget | float) -> ResolvedEffec
     exprs = [v for op in eff.definition.ops for _, v in op.args if isinstance(v, Expr)]
     it = None
     if any(_reads_it(e) for e in exprs):
+        if eff.locked == ():
+            return eff  # it affects nothing (its object left the battlefield, 400.7)
         if eff.locked is None or len(eff.locked) != 1:
             raise IllegalAction("608.2h", f"{eff.definition.text or eff.id!r}: an amount read on each "
                                           "affected object is not followed yet")
         it = eff.locked[0]
     final = FinalState(game.state, layers(game.state, budget).objects)
     ctx = Context(eff.source, eff.controller, it=it)
+    for e in exprs:
+        _present(game, e, ctx)
 
     def value(v: Any) -> Any:
         if isinstance(v, Expr) and v.op != "const":
@@ -67,6 +71,22 @@ def fix(game: Any, eff: ResolvedEffect, budget: Budget | float) -> ResolvedEffec
     ops = tuple(Op(op.kind, op.layer, op.area, tuple((k, value(v)) for k, v in op.args))
                 for op in eff.definition.ops)
     return replace(eff, definition=replace(eff.definition, ops=ops))
+
+
+def _present(game: Any, e: Any, ctx: Any) -> None:
+    """608.2h: an amount read from a specific object uses its current information while it is
+    on the battlefield; once it has left, its last known information, which the game doesn't
+    keep: refused rather than read from the card it has become (400.7)."""
+    if not isinstance(e, Expr):
+        return
+    if e.op == "attr" and e.ref is not None:
+        oid = {"self": ctx.source, "it": ctx.it}.get(e.ref.kind, e.ref.obj)
+        obj = next((o for o in game.state.objects if o.id == oid), None)
+        if obj is not None and obj.zone.value not in ("battlefield", "stack"):
+            raise IllegalAction("608.2h", f"{oid}'s {e.attr} once it has left the battlefield is its last "
+                                          "known information, not followed yet")
+    for a in e.args:
+        _present(game, a, ctx)
 
 
 # --- amounts of events (608.2h): "deals damage equal to its power", "gain 1 life for each" ---
@@ -102,11 +122,16 @@ def deferred(event: Any, exprs: dict[str, Expr], refs: dict[str, str]) -> Any:
 
 
 def now(game: Any, source: str | None, controller: str, events: tuple[Any, ...],
-        budget: Budget | float) -> tuple[Any, ...]:
+        budget: Budget | float, skip: frozenset[str] = frozenset()) -> tuple[Any, ...]:
     """The events with each deferred amount computed now, as the spell or ability resolves
     (608.2h), on the characteristics after layers; never below 0 (107.1b: a negative amount of
-    damage, life or cards is 0)."""
-    if not any(isinstance(v, Deferred) for e in events for _, v in e.fields):
+    damage, life or cards is 0). An event naming an object of ``skip`` (an illegal target,
+    608.2b) is left as it is: it won't happen."""
+    def naming(e: Any) -> bool:
+        return any(isinstance(v, tuple) and len(v) == 2 and v[1] in skip for _, v in e.fields)
+
+    later = [e for e in events if any(isinstance(v, Deferred) for _, v in e.fields) and not naming(e)]
+    if not later:
         return events
     from pyengine.combat.select import Context, FinalState
     from pyengine.game.perform import layers
@@ -114,5 +139,9 @@ def now(game: Any, source: str | None, controller: str, events: tuple[Any, ...],
 
     final = FinalState(game.state, layers(game.state, budget).objects)
     ctx = Context(source, controller)
+    for e in later:
+        for _, v in e.fields:
+            if isinstance(v, Deferred):
+                _present(game, v.expr, ctx)
     return tuple(Event(e.kind, tuple((k, max(0, final.value(v.expr, ctx)) if isinstance(v, Deferred) else v)
-                                     for k, v in e.fields)) for e in events)
+                                     for k, v in e.fields)) if e in later else e for e in events)

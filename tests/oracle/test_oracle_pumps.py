@@ -193,3 +193,38 @@ def test_damage_equal_to_its_power_reads_the_power_as_it_resolves() -> None:
               "resolve", {"checkpoint": "bitten"}]
     _run(objects, script, {"bitten": {"stack": [], "objects": {
         "giant": {"zone": "graveyard"}, "bears": {"zone": "battlefield", "damage": 0, "power": 3}}}})
+
+
+def test_bite_whose_creature_left_deals_no_damage() -> None:
+    """608.2b: the Bears, the first target, destroyed while the ability is on the stack, are
+    an illegal target: the damage they would deal doesn't happen (its amount isn't read), the
+    Hill Giant, still a legal target, is dealt none; the ability resolves."""
+    objects = [{"id": "biter", "name": "Biter", "types": ["Artifact"], "controller": "alice",
+                "timestamp": 1, "abilities": [BITE]},
+               {"id": "bears", "card": "Grizzly Bears", "controller": "alice", "timestamp": 2},
+               {"id": "giant", "card": "Hill Giant", "controller": "bob", "timestamp": 4}]
+    script = [{"activate": {"player": "alice", "source": "biter", "targets": ["bears", "giant"]}},
+              {"events": [{"kind": "destroy", "object": "bears"}]}, "resolve", {"checkpoint": "done"}]
+    _run(objects, script, {"done": {"stack": [], "objects": {
+        "bears": {"zone": "graveyard"}, "giant": {"zone": "battlefield", "damage": 0}}}})
+
+
+def test_an_amount_read_from_a_source_that_left_is_refused() -> None:
+    """608.2h: "SELF deals damage equal to its power" once SELF has left the battlefield uses
+    its last known information, which the game doesn't keep: the game says so rather than read
+    the card in the graveyard."""
+    shot = {"activated": {"cost": "{T}", "targets": [{"any": True}],
+                          "do": [{"kind": "damage", "source": "self", "target": "target",
+                                  "amount": {"power_of": "self"}}]},
+            "text": "{T}: SELF deals damage equal to its power to any target."}
+    doc = {"id": "cards/smoke-lki", "title": "smoke", "cr": ["608.2h"], "rationale": "smoke",
+           "players": [{"id": "alice", "library_size": 5}, {"id": "bob", "library_size": 5}],
+           "turn": {"active": "alice", "number": 3, "step": "precombat_main"},
+           "objects": [{"id": "shooter", "name": "Shooter", "types": ["Creature"], "power": 2,
+                        "toughness": 2, "controller": "alice", "timestamp": 1, "abilities": [shot]}],
+           "query": {"kind": "game", "script": [
+               {"activate": {"player": "alice", "source": "shooter", "targets": ["bob"]}},
+               {"events": [{"kind": "destroy", "object": "shooter"}]}, "resolve", {"checkpoint": "done"}]},
+           "expect": {"checkpoints": {"done": {"life": {"bob": 18}}}}}
+    out = runner.run_scenario(api.loads(yaml.safe_dump(doc, sort_keys=False)))
+    assert not out.passed and "last known information" in str(out), out
