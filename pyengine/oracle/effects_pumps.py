@@ -204,6 +204,15 @@ def sentence(s: str, eff: Effect, spell: bool) -> bool:
         else:
             eff.do.append({"kind": "continuous", "object": ref, "duration": "end_of_turn", "effect": ops})
         return True
+    if subj in ("it", "that creature") and _the_target(eff):
+        if spell:
+            if eff.resolves is not None:
+                return False
+            eff.resolves = ops  # on the spell's only target (611.2c)
+        else:
+            eff.do.append({"kind": "continuous", "object": eff.ref(), "duration": "end_of_turn",
+                           "effect": ops})
+        return True
     if spell:
         return False  # SELF of an activated ability: pyengine.oracle.activated reads it
     if subj == "it" and (not eff.it or eff.do or eff.targets):
@@ -215,6 +224,17 @@ def sentence(s: str, eff: Effect, spell: bool) -> bool:
     eff.do.append({"kind": "continuous", "object": "self" if subj == "SELF" else "it",
                    "duration": "end_of_turn", "effect": ops})
     return True
+
+
+def _the_target(eff: Effect) -> bool:
+    """Whether "it" / "that creature" after an instruction is the effect's one target: a
+    creature the instruction just before put counters on, tapped or untapped (it stays on the
+    battlefield, the same object, 400.7)."""
+    if len(eff.targets) != 1 or not eff.do or "Creature" not in eff.targets[0].get("obj", {}).get("types", ()):
+        return False
+    last = eff.do[-1]
+    return last.get("kind") in ("counters", "tap", "untap") and \
+        eff.ref() in (last.get("target"), last.get("object"))
 
 
 def _another(subj: str, eff: Effect, ops: dict[str, Any]) -> bool:

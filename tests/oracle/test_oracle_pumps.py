@@ -228,3 +228,21 @@ def test_an_amount_read_from_a_source_that_left_is_refused() -> None:
            "expect": {"checkpoints": {"done": {"life": {"bob": 18}}}}}
     out = runner.run_scenario(api.loads(yaml.safe_dump(doc, sort_keys=False)))
     assert not out.passed and "last known information" in str(out), out
+
+
+def test_it_after_an_instruction_on_the_one_target() -> None:
+    """"Put a +1/+1 counter on target creature you control. It gains vigilance until end of
+    turn.": "it" is that target, still the same object on the battlefield (400.7): the spell's
+    continuous effect on it; in a triggered ability a continuous entry on ``target``. After an
+    instruction that moves it ("destroy", "return"), "it" is not read."""
+    eff = E.effect("Put a +1/+1 counter on target creature you control. It gains vigilance until end "
+                   "of turn.", spell=True)
+    assert eff is not None and eff.resolves == {"add_abilities": ["vigilance"]}
+    assert eff.do == [{"kind": "counters", "target": "target", "counter": "+1/+1"}]
+    eff = E.effect("Put a +1/+1 counter on target creature. That creature gains flying until end of turn.")
+    assert eff is not None and eff.do[-1] == {"kind": "continuous", "object": "target",
+                                              "duration": "end_of_turn",
+                                              "effect": {"add_abilities": ["flying"]}}
+    for text in ("Destroy target creature. It gains flying until end of turn.",
+                 "Return target creature to its owner's hand. It gains flying until end of turn."):
+        assert E.effect(text, spell=True) is None, text
