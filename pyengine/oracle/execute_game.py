@@ -161,6 +161,22 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
 Generated = tuple[list[dict[str, Any]], list[Any], str, str]
 
 
+def _creature_or_crewed(card: Compiled) -> bool:
+    """Whether the card can attack in the generated game: a creature, or a Vehicle, which the
+    game makes an artifact creature until end of turn as crewing it would (702.122a)."""
+    return "Creature" in card.card.get("types", ()) or "Vehicle" in card.card.get("subtypes", ())
+
+
+def _crewed(card: Compiled) -> list[dict[str, Any]]:
+    """A crewed Vehicle's effect (702.122a: it becomes an artifact creature until end of
+    turn), as a resolved effect of the generated game; none for anything else."""
+    if "Vehicle" not in card.card.get("subtypes", ()) or "Creature" in card.card.get("types", ()):
+        return []
+    return [{"id": "crewed", "controller": "alice", "timestamp": 30, "affected": ["card"],
+             "duration": "end_of_turn", "add_types": ["Creature"],
+             "text": "It becomes an artifact creature until end of turn."}]
+
+
 def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None:
     """The extra objects, the script, the active player and the starting step."""
     on_field: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
@@ -220,7 +236,7 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
                 set(obj.get("subtypes", ())) <= set(card.card.get("subtypes", ())) and \
                 set(obj.get("types", ())) <= set(card.card.get("types", ())):
             attacker, obj = "card", "self"  # the card itself fits ("an Assassin you control")
-        if attacker is None or obj == "self" and "Creature" not in card.card.get("types", ()):
+        if attacker is None or obj == "self" and not _creature_or_crewed(card):
             return None
         attack = {attacker: "bob"}
         words = set(map(str, card.card.get("abilities", ())))
@@ -484,6 +500,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            "players": [alice, {"id": "bob", "hand_size": theirs + extra_hand, "library_size": 10}],
            "turn": {"active": active, "number": 3, "step": step},
            "objects": _objects(extra),
+           **({"effects": crew} if (crew := _crewed(card)) and triggers and not by_activation and
+              triggers[0]["trigger"].get("when", {}).get("kind") in ("attacks", "damage", "becomes_blocked")
+              else {}),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
            # every trigger and spell resolved: what counts is that the game ran it
            "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,
