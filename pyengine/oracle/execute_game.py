@@ -458,7 +458,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         if any(t.get("targets") for t in triggers[1:]):
             return None  # another of its abilities may trigger too, its targets not chosen here
         c = card.card
-        if "Creature" in c.get("types", ()) and int(c.get("toughness", 1)) <= 0:
+        # a "*" of a characteristic-defining ability is no 0: the ability gives it (604.3)
+        cda = any(isinstance(a, dict) and "cda" in a for a in c.get("abilities", ()))
+        if "Creature" in c.get("types", ()) and int(c.get("toughness", 1)) <= 0 and not cda:
             return None  # put on the battlefield without its counters it would die at once (704.5f)
         found = _trigger_script(card, triggers[0]["trigger"])
         if found is None:
