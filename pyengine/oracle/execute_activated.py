@@ -43,6 +43,11 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         me["counters"] = {"loyalty": start}
         check["objects"] = {"card": {"counters": {"loyalty": start + (cost.loyalty or 0)}}}
     extra = [me]
+    if "Creature" in card.card.get("types", ()) and any(
+            isinstance(a, dict) and "cda" in a and "'hand'" in str(a["cda"]) for a in card.card.get("abilities", ())):
+        # its power and toughness count cards in a hand (604.3): two in alice's, lest it be
+        # 0/0 and put into the graveyard before it can be activated (704.5f)
+        extra += [{"id": f"kept{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"} for i in range(2)]
     act: dict[str, Any] = {"player": "alice", "source": "card"}
     if several:
         act["ability"] = number
@@ -108,9 +113,9 @@ def _made_target(spec: dict[str, Any], oid: str, timestamp: int) -> dict[str, An
     the target names more than card types, colors, subtypes and a controller."""
     sel = spec.get("obj")
     if not isinstance(sel, dict) or set(sel) - {"types", "colors", "subtypes", "controller"} or \
-            sel.get("types") != ["Creature"] or sel.get("zone"):
+            "Creature" not in sel.get("types", ()) or sel.get("zone"):
         return None
-    made: dict[str, Any] = {"id": oid, "name": "Generated Creature", "types": ["Creature"],
+    made: dict[str, Any] = {"id": oid, "name": "Generated Creature", "types": list(sel["types"]),
                             "controller": "alice" if sel.get("controller") == "you" else "bob",
                             "power": 3, "toughness": 3, "timestamp": timestamp}
     if sel.get("subtypes"):
