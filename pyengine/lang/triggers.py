@@ -409,7 +409,7 @@ def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int, delayed: bool = Fa
             # "equal to its power" of a target: `power_of: target` names the target (115.1)
             mine = ctx.object_refs[before:]
             del ctx.object_refs[before:]
-            for word, at in mine:
+            for _word, at in mine:
                 _ref(at, (), n_targets, "a target")
             return got
         return cur.integer(f"an integer {field}", 0)

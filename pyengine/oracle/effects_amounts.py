@@ -88,9 +88,10 @@ def _damage(s: str, eff: Effect) -> bool:
 def _life(s: str, eff: Effect) -> bool:
     """"You gain 1 life for each creature you control", "you gain life equal to the number of
     ...", "each opponent loses 1 life for each ...", "you gain X life, where X is ..."."""
-    m = (_fm(r"(you|each opponent|target player|target opponent) (gains?|loses?) (\d+) life for each (.+)", s)
-         or _fm(r"(you|each opponent|target player|target opponent) (gains?|loses?) ()life equal to (.+)", s)
-         or _fm(r"(you|each opponent|target player|target opponent) (gains?|loses?) X() life, where X is (.+)", s))
+    who = r"(you|each opponent|target player|target opponent)"
+    m = (_fm(rf"{who} (gains?|loses?) (\d+) life for each (.+)", s)
+         or _fm(rf"{who} (gains?|loses?) ()life equal to (.+)", s)
+         or _fm(rf"{who} (gains?|loses?) X() life, where X is (.+)", s))
     if not m:
         return False
     who, verb = m.group(1), m.group(2)
@@ -102,7 +103,7 @@ def _life(s: str, eff: Effect) -> bool:
         value: Any = None if count is None else count if n == 1 else {"times": [n, count]}
     else:
         value = amount(m.group(4), False)
-    if not isinstance(value, dict) or any(k in str(value) for k in ("power_of", "toughness_of", "mana_value_of")):
+    if not isinstance(value, dict) or _reads_an_object(value):
         return False
     player = {"you": "you", "each opponent": "opponent"}.get(who) or target(who, eff, ("player",))
     if player is None:
@@ -110,6 +111,14 @@ def _life(s: str, eff: Effect) -> bool:
     eff.do.append({"kind": "gain_life" if verb.startswith("gain") else "lose_life", "player": player,
                    "amount": value})
     return True
+
+
+def _reads_an_object(value: Any) -> bool:
+    """Whether an amount reads an object's power, toughness or mana value (whose object a life
+    or draw sentence doesn't name here)."""
+    if isinstance(value, dict):
+        return any(k.endswith("_of") or _reads_an_object(v) for k, v in value.items())
+    return isinstance(value, list) and any(_reads_an_object(v) for v in value)
 
 
 def _draw(s: str, eff: Effect) -> bool:

@@ -118,7 +118,7 @@ def pump_effect(s: str, single: bool) -> tuple[str, dict[str, Any]] | None:
         each = count
     elif p is not None and "X" in p + t:
         return None
-    ops: dict[str, Any] | None = {}
+    ops: dict[str, Any] = {}
     if kws is not None:
         got = P.keyword_list(kws)
         if not got or not all(isinstance(k, str) and _granted(k) for k in got):
@@ -230,7 +230,9 @@ def _the_target(eff: Effect) -> bool:
     """Whether "it" / "that creature" after an instruction is the effect's one target: a
     creature the instruction just before put counters on, tapped or untapped (it stays on the
     battlefield, the same object, 400.7)."""
-    if len(eff.targets) != 1 or not eff.do or "Creature" not in eff.targets[0].get("obj", {}).get("types", ()):
+    if len(eff.targets) != 1 or not eff.do:
+        return False
+    if "Creature" not in eff.targets[0].get("obj", {}).get("types", ()):
         return False
     last = eff.do[-1]
     return last.get("kind") in ("counters", "tap", "untap") and \

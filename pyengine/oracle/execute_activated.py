@@ -44,10 +44,12 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         check["objects"] = {"card": {"counters": {"loyalty": start + (cost.loyalty or 0)}}}
     extra = [me]
     if "Creature" in card.card.get("types", ()) and any(
-            isinstance(a, dict) and "cda" in a and "'hand'" in str(a["cda"]) for a in card.card.get("abilities", ())):
+            isinstance(a, dict) and "cda" in a and "'hand'" in str(a["cda"])
+            for a in card.card.get("abilities", ())):
         # its power and toughness count cards in a hand (604.3): two in alice's, lest it be
         # 0/0 and put into the graveyard before it can be activated (704.5f)
-        extra += [{"id": f"kept{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"} for i in range(2)]
+        extra += [{"id": f"kept{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"}
+                  for i in range(2)]
     act: dict[str, Any] = {"player": "alice", "source": "card"}
     if several:
         act["ability"] = number
