@@ -330,16 +330,26 @@ def _plain(ins: Any, refs: dict[str, str], spell: str, reader: EventReader,
            players: tuple[str, ...]) -> Event:
     """One instruction of a card's ``does:`` as an event, its references filled in."""
     doc: dict[str, Any] = {"kind": ins.kind}
+    later: dict[str, Any] = {}  # amounts computed as it resolves (608.2h)
     for k, v in ins.fields:
         if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of"):
             if v[1] not in refs:
                 raise IllegalAction("608.2c", f"{spell}'s effect names {v[1]!r}, which this cast "
                                               "didn't choose")
             doc[k] = refs[v[1]] if v[0] == "ref" else {"top_of": refs[v[1]]}
+        elif hasattr(v, "op") and ins.kind not in library.LOOK:
+            later[k] = v
+            doc[k] = 1  # a placeholder: the amount is computed as it resolves
         elif hasattr(v, "op"):
-            raise IllegalAction("608.2h", f"{spell}'s effect computes an amount on resolution, "
+            raise IllegalAction("608.2h", f"{spell}'s effect computes a number of cards on resolution, "
                                           "not followed yet")
         else:
             doc[k] = v
     at = Cursor(doc, "cast", None, None)
-    return library.read_look(doc, at, players) if ins.kind in library.LOOK else reader.event(at)
+    if ins.kind in library.LOOK:
+        return library.read_look(doc, at, players)
+    if later:
+        from pyengine.game.amounts import deferred
+
+        return deferred(reader.event(at), later, refs)
+    return reader.event(at)

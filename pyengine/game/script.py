@@ -248,13 +248,18 @@ class ScriptReader:
     def _plain(self, cur: Cursor, ins: Any, refs: dict[str, str]) -> Event:
         """One instruction of a card's ``does:`` as an event, its references filled in."""
         doc: dict[str, Any] = {"kind": ins.kind}
+        later: dict[str, Any] = {}
         for k, v in ins.fields:
             if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of"):
                 if v[1] not in refs:
                     cur.fail(f"the card's effect names {v[1]!r}, which a spell on the stack doesn't have")
                 doc[k] = refs[v[1]] if v[0] == "ref" else {"top_of": refs[v[1]]}
+            elif hasattr(v, "op") and ins.kind not in library.LOOK:
+                later[k] = v
+                doc[k] = 1  # a placeholder: the amount is computed as it resolves (608.2h)
             elif hasattr(v, "op"):
-                cur.fail("the card's effect computes an amount on resolution (608.2h), not followed yet")
+                cur.fail("the card's effect computes a number of cards on resolution (608.2h), not "
+                         "followed yet")
             else:
                 doc[k] = v
         if doc.get("from") == "stack" and doc.get("object") in self.state_ids():
@@ -263,7 +268,12 @@ class ScriptReader:
             doc = {**doc, "from": self.state.object(doc["object"]).zone.value}
             ev = self.events.event(Cursor(doc, cur.path, cur.line, cur.file))
             return Event(ev.kind, tuple((k, "stack" if k == "from" else v) for k, v in ev.fields))
-        return self.event(Cursor(doc, cur.path, cur.line, cur.file))  # scry and surveil too
+        made = self.event(Cursor(doc, cur.path, cur.line, cur.file))  # scry and surveil too
+        if later:
+            from pyengine.game.amounts import deferred
+
+            made = deferred(made, later, refs)
+        return made
 
     def state_ids(self) -> set[str]:
         """The ids of the objects of the scenario's state."""

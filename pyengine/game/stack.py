@@ -11,7 +11,8 @@ hexproof, shroud or protection now forbids, asp/common/targeting.lp, or that no 
 types it was chosen for, is illegal); if every target is illegal it doesn't resolve. Its
 instructions are events performed through the replacement engine (events naming an illegal
 target are left out); its continuous effect (a catalog card's ``resolves:``) starts with the
-next timestamp, affecting the legal targets (611.2c); then an instant or sorcery goes to its
+next timestamp, affecting the legal targets (611.2c), its amounts computed once as it resolves
+(608.2h, pyengine.game.amounts); then an instant or sorcery goes to its
 owner's graveyard (608.2n) and a permanent spell enters the battlefield (608.3).
 """
 
@@ -23,7 +24,7 @@ from typing import Any
 from pyengine import catalog
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
-from pyengine.game import cast_forms, checks, choice, triggered, turns
+from pyengine.game import amounts, cast_forms, checks, choice, triggered, turns
 from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.game.perform import layers, perform
 from pyengine.model.effects import ResolvedEffect
@@ -224,10 +225,12 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
             return checks.give_priority(game, game.active, budget)
     game = game.note(note("resolves", item, "608.2"))
     gone = dict.fromkeys(triggered.gone_referents(game, item), "603.7c") if item.refers else {}
-    all_events = item.events
+    # 608.2h: the amounts its instructions compute ("equal to its power"), determined now
+    all_events = amounts.now(game, item.source or item.obj, item.controller, item.events, budget,
+                             frozenset({**problems, **gone}))
     if item.optional:  # 603.5: the controller chooses whether to do what "you may" says
         game, take = triggered.optional_choice(game, item)
-        all_events = tuple(e for i, e in enumerate(item.events) if take or i not in item.optional)
+        all_events = tuple(e for i, e in enumerate(all_events) if take or i not in item.optional)
     since = len(game.log)
     if any(e.kind in choice.KINDS for e in all_events):  # 608.2c-d: in order, choices as they come
         game = choice.perform_in_order(game, item, all_events, lambda g, e: not _mentions(
@@ -250,6 +253,7 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         group = not item.targets and item.locked is None and _characteristics(eff)
         if group:
             eff = _locked(game, eff, budget)  # 611.2c: "creatures you control get +1/+1"
+        eff = amounts.fix(game, eff, budget)  # 608.2h: "where X is ...", "for each ..." now
         if not group or eff.locked:
             game = game.with_state(effects=game.state.effects + (eff,))
             game = game.clone(next_timestamp=game.next_timestamp + 1)
@@ -310,6 +314,7 @@ def _lasting(game: Game, item: StackItem, problems: dict[str, str], budget: Budg
             eff = replace(eff, locked=tuple(o for o in named if o in here and o not in problems))
         if eff.locked == () or named is not None and not eff.locked:
             continue
+        eff = amounts.fix(game, eff, budget)  # 608.2h: its amounts are determined once, now
         game = game.with_state(effects=game.state.effects + (eff,))
         game = game.clone(next_timestamp=game.next_timestamp + 1)
     return game

@@ -259,21 +259,30 @@ def instantiate(game: Game, text: str, ins: Instruction, refs: dict[str, tuple[s
     out: list[Event] = []
     for value in (refs[many[1]] if many else (None,)):
         doc: dict[str, Any] = {"kind": ins.kind}
+        later: dict[str, Any] = {}  # amounts computed as it resolves (608.2h)
         for k, v in ins.fields:
             if isinstance(v, tuple) and len(v) == 2 and v[0] == "top_of":  # mill (701.17a)
                 doc[k] = {"top_of": value if many and k == many[0] else refs[v[1]][0]}
             elif isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
                 doc[k] = value if many and k == many[0] else refs[v[1]][0]
             elif hasattr(v, "op"):
-                raise IllegalAction("608.2h", f"{text!r}: amounts computed on resolution are not "
-                                              "followed yet")
+                if ins.kind in library.LOOK:
+                    raise IllegalAction("608.2h", f"{text!r}: a number of cards computed on resolution "
+                                                  "is not followed yet")
+                later[k] = v
+                doc[k] = 1  # a placeholder: the amount is computed as it resolves
             else:
                 doc[k] = v
         if any(isinstance(doc.get(k), str) and doc[k] in gone for k, _ in words):
             continue
         at = Cursor(doc, "trigger", None, None)
-        out.append(library.read_look(doc, at, game.state.player_ids) if ins.kind in library.LOOK
-                   else EventReader(game.state).event(at))
+        made = (library.read_look(doc, at, game.state.player_ids) if ins.kind in library.LOOK
+                else EventReader(game.state).event(at))
+        if later:
+            from pyengine.game.amounts import deferred
+
+            made = deferred(made, later, {w: ids[0] for w, ids in refs.items() if len(ids) == 1})
+        out.append(made)
     return out
 
 

@@ -403,8 +403,15 @@ def _ref(cur: Cursor, words: tuple[str, ...], n_targets: int, what: str) -> tupl
 
 def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int, delayed: bool = False) -> Any:
     if field in S.INT_FIELDS:
-        if isinstance(cur.value, dict):
-            return parse_expr(cur, ctx)
+        if isinstance(cur.value, dict):  # computed as the ability resolves (608.2h)
+            before = len(ctx.object_refs)
+            got = parse_expr(cur, ctx)
+            # "equal to its power" of a target: `power_of: target` names the target (115.1)
+            mine = ctx.object_refs[before:]
+            del ctx.object_refs[before:]
+            for _word, at in mine:
+                _ref(at, (), n_targets, "a target")
+            return got
         return cur.integer(f"an integer {field}", 0)
     if field in S.BOOL_FIELDS:
         return cur.boolean()

@@ -59,6 +59,10 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     body = re.sub(r"^It deals", "SELF deals", body)  # "it": the ability's source (113.7a)
     made: dict[str, Any] = {"cost": head}
     pump = _self_pump(body)
+    if pump is None:
+        from pyengine.oracle.effects_pumps import self_pump
+
+        pump = self_pump(body)  # "... for each Elf you control", "... where X is ...": 608.2h
     if pump is not None:  # 611.2c: on the source, until end of turn (514.2)
         made.update(resolves=pump, duration="end_of_turn")
     else:
@@ -69,8 +73,14 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
             made["targets"] = eff.targets
         if eff.do:
             made["do"] = eff.do
-        if eff.resolves is not None:
+        if eff.resolves is not None and "affects" in eff.resolves:  # a group, locked in (611.2c)
+            ops = {k: v for k, v in eff.resolves.items() if k != "affects"}
+            made["do"] = [*made.get("do", []), {"kind": "continuous", "affects": eff.resolves["affects"],
+                                                "duration": "end_of_turn", "effect": ops}]
+        elif eff.resolves is not None:
             made.update(resolves=eff.resolves, duration="end_of_turn")
+    if cost.sacrifice_self and any(f"{w}_of" in str(made) for w in ("power", "toughness", "mana_value")):
+        return None  # its power once sacrificed: last known information, not read here (608.2h)
     if timing != "any":
         made["timing"] = timing
     if limit is not None:

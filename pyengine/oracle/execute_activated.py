@@ -43,6 +43,13 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         me["counters"] = {"loyalty": start}
         check["objects"] = {"card": {"counters": {"loyalty": start + (cost.loyalty or 0)}}}
     extra = [me]
+    if "Creature" in card.card.get("types", ()) and any(
+            isinstance(a, dict) and "cda" in a and "'hand'" in str(a["cda"])
+            for a in card.card.get("abilities", ())):
+        # its power and toughness count cards in a hand (604.3): two in alice's, lest it be
+        # 0/0 and put into the graveyard before it can be activated (704.5f)
+        extra += [{"id": f"kept{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"}
+                  for i in range(2)]
     act: dict[str, Any] = {"player": "alice", "source": "card"}
     if several:
         act["ability"] = number
@@ -75,10 +82,14 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
                   for i in range(cost.discard)]
         act["discard"] = [f"fodder{i}" for i in range(cost.discard)]
     targets = []
-    for spec in body.get("targets", ()):
+    for i, spec in enumerate(body.get("targets", ())):
         got = _pick(spec, frozenset(gone))
-        if got is None:
-            return None
+        if got is None:  # a creature of bob's with the colors or subtypes the target names
+            made = _made_target(spec, f"victim{i}", 30 + i)
+            if made is None:
+                return None
+            extra.append(made)
+            got = made["id"]
         targets.append(got)
     if targets:
         act["targets"] = targets
@@ -96,3 +107,21 @@ def _symbols(mana: str) -> list[str]:
     import re
 
     return re.findall(r"\{[^{}]+\}", mana)
+
+
+def _made_target(spec: dict[str, Any], oid: str, timestamp: int) -> dict[str, Any] | None:
+    """An inline creature fitting an object target the generated board has none for ("target
+    black creature", "target Goblin creature"): bob's, or alice's for "you control"; None when
+    the target names more than card types, colors, subtypes and a controller."""
+    sel = spec.get("obj")
+    if not isinstance(sel, dict) or set(sel) - {"types", "colors", "subtypes", "controller"} or \
+            "Creature" not in sel.get("types", ()) or sel.get("zone"):
+        return None
+    made: dict[str, Any] = {"id": oid, "name": "Generated Creature", "types": list(sel["types"]),
+                            "controller": "alice" if sel.get("controller") == "you" else "bob",
+                            "power": 3, "toughness": 3, "timestamp": timestamp}
+    if sel.get("subtypes"):
+        made["subtypes"] = list(sel["subtypes"])
+    if sel.get("colors"):
+        made["colors"] = list(sel["colors"])
+    return made

@@ -74,7 +74,8 @@ def _pick(spec: dict[str, Any], gone: frozenset[str] = frozenset()) -> str | Non
     out the ``gone`` objects (those the script destroys)."""
     if "any" in spec or spec.get("player") in ("any", "opponent"):
         return "bob"
-    sel = spec.get("obj", {})
+    # the card itself is no pool object: every one is "another" (its selector's `other`)
+    sel = {k: v for k, v in spec.get("obj", {}).items() if k != "other"}
     if sel.get("zone") == "graveyard":  # a card of alice's graveyard (the board has three)
         rest = {k: v for k, v in sel.items() if k not in ("zone", "owner")}
         return next((gid for gid, _c, types in GRAVEYARD if fits(rest, types, (), "alice")), None)
@@ -160,6 +161,22 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
 Generated = tuple[list[dict[str, Any]], list[Any], str, str]
 
 
+def _creature_or_crewed(card: Compiled) -> bool:
+    """Whether the card can attack in the generated game: a creature, or a Vehicle, which the
+    game makes an artifact creature until end of turn as crewing it would (702.122a)."""
+    return "Creature" in card.card.get("types", ()) or "Vehicle" in card.card.get("subtypes", ())
+
+
+def _crewed(card: Compiled) -> list[dict[str, Any]]:
+    """A crewed Vehicle's effect (702.122a: it becomes an artifact creature until end of
+    turn), as a resolved effect of the generated game; none for anything else."""
+    if "Vehicle" not in card.card.get("subtypes", ()) or "Creature" in card.card.get("types", ()):
+        return []
+    return [{"id": "crewed", "controller": "alice", "timestamp": 30, "affected": ["card"],
+             "duration": "end_of_turn", "add_types": ["Creature"],
+             "text": "It becomes an artifact creature until end of turn."}]
+
+
 def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None:
     """The extra objects, the script, the active player and the starting step."""
     on_field: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
@@ -219,7 +236,7 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
                 set(obj.get("subtypes", ())) <= set(card.card.get("subtypes", ())) and \
                 set(obj.get("types", ())) <= set(card.card.get("types", ())):
             attacker, obj = "card", "self"  # the card itself fits ("an Assassin you control")
-        if attacker is None or obj == "self" and "Creature" not in card.card.get("types", ()):
+        if attacker is None or obj == "self" and not _creature_or_crewed(card):
             return None
         attack = {attacker: "bob"}
         words = set(map(str, card.card.get("abilities", ())))
@@ -333,6 +350,8 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
         lasting.append((None, res["affects"], res))
     for word, sel, effect in lasting:
         pt = effect.get("modify_pt", {"power": 0, "toughness": 0})
+        if not all(isinstance(pt.get(k, 0), int) for k in ("power", "toughness")):
+            continue  # an amount computed as it resolves (608.2h): the game's, not predicted here
         if word is not None:
             named = [refs.get(word)]
         else:  # the board's creatures the group names as it resolves (the card's own left out)
@@ -397,7 +416,7 @@ def _library_checks(card: Compiled, do: list[dict[str, Any]], kind: str | None,
             player, n = ev["object"]["top_of"], ev.get("count", 1)
         else:
             continue
-        if player not in who:
+        if player not in who or not isinstance(n, int):  # a count computed as it resolves (608.2h)
             return {}
         left[who[player]] = max(0, left[who[player]] - n)
     return {"library": left} if left != {"alice": 10, "bob": 10} else {}
@@ -439,7 +458,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         if any(t.get("targets") for t in triggers[1:]):
             return None  # another of its abilities may trigger too, its targets not chosen here
         c = card.card
-        if "Creature" in c.get("types", ()) and int(c.get("toughness", 1)) <= 0:
+        # a "*" of a characteristic-defining ability is no 0: the ability gives it (604.3)
+        cda = any(isinstance(a, dict) and "cda" in a for a in c.get("abilities", ()))
+        if "Creature" in c.get("types", ()) and int(c.get("toughness", 1)) <= 0 and not cda:
             return None  # put on the battlefield without its counters it would die at once (704.5f)
         found = _trigger_script(card, triggers[0]["trigger"])
         if found is None:
@@ -481,6 +502,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            "players": [alice, {"id": "bob", "hand_size": theirs + extra_hand, "library_size": 10}],
            "turn": {"active": active, "number": 3, "step": step},
            "objects": _objects(extra),
+           **({"effects": crew} if (crew := _crewed(card)) and triggers and not by_activation and
+              triggers[0]["trigger"].get("when", {}).get("kind") in ("attacks", "damage", "becomes_blocked")
+              else {}),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
            # every trigger and spell resolved: what counts is that the game ran it
            "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,

@@ -23,8 +23,13 @@ def look_choices(do: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
         kind = ev.get("kind")
         if kind in ("draw", "mill"):
             who = ev.get("player", "you") if kind == "draw" else ev.get("object", {}).get("top_of")
+            n = ev.get("count", 1)
+            if not isinstance(n, int):  # computed as it resolves (608.2h): the cards not followed
+                if any(e.get("kind") in ("scry", "surveil") for e in flat):
+                    return None
+                continue
             if who in WHO:
-                tops[WHO[who]] = tops[WHO[who]][int(ev.get("count", 1)):]
+                tops[WHO[who]] = tops[WHO[who]][n:]
         elif kind in ("scry", "surveil"):
             who = ev.get("player", "you")
             if who not in WHO:
