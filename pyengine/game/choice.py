@@ -33,7 +33,7 @@ from pyengine.model.triggers import Instruction
 from pyengine.replacement.event import Event
 
 # the stack object's events that are choices made as it resolves
-KINDS = frozenset({"discard_cards", "may_then", "unless_pays"})
+KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of"})
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -101,7 +101,7 @@ def is_choice(ins: Instruction) -> bool:
     """Whether an instruction is bound here: a discard of chosen cards, "unless ... pays", or
     an optional instruction with what follows it (or one in a spell, which has no optional
     events of its own)."""
-    return ins.kind in ("discard_cards", "unless_pays") or ins.kind == "may" and (
+    return ins.kind in ("discard_cards", "unless_pays", "each") or ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
 
@@ -112,6 +112,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
     def inner(items: tuple[Instruction, ...]) -> tuple[Event, ...]:
         return tuple(e for i in items for e in (bind(i, refs, plain) if is_choice(i) else plain(i)))
 
+    if ins.kind == "each":  # its group is determined as it resolves (608.2c)
+        from pyengine.game import each
+
+        return [each.bind(ins, refs)]
     if ins.kind == "may":
         return [Event("may_then", (("do", inner(ins.get("do"))), ("then", inner(ins.get("then") or ())),
                                    ("otherwise", inner(ins.get("otherwise") or ()))))]
@@ -163,6 +167,10 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             game = discard(game, item, e, budget)
         elif e.kind == "may_then":
             game = _may(game, item, e, keep, budget)
+        elif e.kind == "each_of":
+            from pyengine.game.each import perform_each
+
+            game = perform_each(game, item, e, keep, budget)
         else:
             game = _unless(game, item, e, keep, budget)
     return flush(game)
