@@ -133,3 +133,19 @@ def _poison(who: str, num: str, noun: str, s: str, eff: Any) -> bool:
             ev["amount"] = n
         eff.do.append(ev)
     return True
+
+
+def enters_with(par: str) -> dict[str, Any] | None:
+    """"SELF enters with N KIND counters on it." and "SELF enters tapped with N KIND counters on
+    it.": the static ability's operations (614.1c: the counters it enters with, 614.1d: tapped;
+    one replacement effect modifying how it enters, 614.12), or None."""
+    m = _fm(rf"SELF enters (?:the battlefield )?(tapped )?with {_NUM} {_KIND} (counters?) on it\.", par)
+    if not m:
+        return None
+    n, k = _amount(m.group(2), m.group(4)), kind(m.group(3))
+    if n is None or k is None:
+        return None
+    ops: dict[str, Any] = {"enters_with_counters": {"counter": k, "amount": n}}
+    if m.group(1):
+        ops["enters_tapped"] = True
+    return ops
