@@ -95,7 +95,10 @@ def counters(s: str, eff: Any) -> bool:
         on = _object(m.group(4), eff)
         if not isinstance(on, str):
             return False
-        eff.do.append({"kind": "remove_counters", "target": on, "counter": k, **({"amount": n} if n != 1 else {})})
+        ev: dict[str, Any] = {"kind": "remove_counters", "target": on, "counter": k}
+        if n != 1:
+            ev["amount"] = n
+        eff.do.append(ev)
         return True
     m = _fm(rf"(you|target player|target opponent|each opponent|each player|that player) gets? {_NUM} "
             r"poison (counters?)", s)
