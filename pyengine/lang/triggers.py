@@ -244,6 +244,11 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         from pyengine.lang.each import parse_each  # "put a +1/+1 counter on each creature you control"
 
         return parse_each(cur, ctx, n_targets, _instruction)
+    if cur.has("kind") and cur.get("kind").value == "proliferate" and not delayed and not also:
+        cur.mapping({"kind", "player"}, "{kind: proliferate, player: REF} (CR 701.34a)")
+        who = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
+            else ("ref", "you")
+        return Instruction("proliferate", (("player", who),))
     if cur.has("kind") and cur.get("kind").value in ("tap", "untap") and not delayed:
         cur.mapping({"kind", "object"}, "{kind: tap|untap, object: REF} (CR 701.26)")
         obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")

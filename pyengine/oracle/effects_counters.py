@@ -12,6 +12,8 @@ players. Read by :func:`pyengine.oracle.effects.sentence` (through ``effects._co
   determined as the ability or spell resolves (608.2c).
 - "remove a -1/-1 counter from SELF": ``{kind: remove_counters, ...}`` (122.1, as many as it
   has).
+- "proliferate": ``{kind: proliferate}`` (701.34a: its controller chooses any number of
+  permanents and players with counters as it resolves; each gets one more of each kind).
 - "target player gets a poison counter", "each opponent gets two poison counters": counters on
   a player (122.1f: ten or more poison counters lose the game, 704.5c).
 
@@ -84,6 +86,9 @@ def _object(phrase: str, eff: Any) -> str | dict[str, Any] | None:
 
 def counters(s: str, eff: Any) -> bool:
     """Read one counters sentence into ``eff`` (False: not this form, or not followed)."""
+    if s == "proliferate":  # 701.34a: the controller chooses as it resolves (608.2d)
+        eff.do.append({"kind": "proliferate"})
+        return True
     m = _fm(rf"put {_NUM} {_KIND} (counters?) on (.+)", s)
     if m:
         return _put(m.group(1), m.group(2), m.group(3), m.group(4), eff)
