@@ -68,6 +68,14 @@ def test_removing_counters_and_poison() -> None:
                                            "amount": 2}]
 
 
+def test_proliferate() -> None:
+    """701.34a: an instruction whose choice the controller makes as it resolves (608.2d)."""
+    got = E.effect("Target creature gets -1/-1 until end of turn. Proliferate.", spell=True)
+    assert got is not None and got.do == [{"kind": "proliferate"}]
+    assert _do("When SELF enters, proliferate.") == [{"kind": "proliferate"}]
+    assert E.effect("Proliferate twice.", spell=True) is None
+
+
 @pytest.mark.parametrize("text", [
     "Put a stun counter on target creature.",  # 122.1d: its replacement effect isn't followed
     "Put a shield counter on target creature.",  # 122.1c
