@@ -144,16 +144,14 @@ def _poison(who: str, num: str, noun: str, s: str, eff: Any) -> bool:
 
 
 def enters_with(par: str) -> dict[str, Any] | None:
-    """"SELF enters with N KIND counters on it." and "SELF enters tapped with N KIND counters on
-    it.": the static ability's operations (614.1c: the counters it enters with, 614.1d: tapped;
-    one replacement effect modifying how it enters, 614.12), or None."""
-    m = _fm(rf"SELF enters (?:the battlefield )?(tapped )?with {_NUM} {_KIND} (counters?) on it\.", par)
+    """"SELF enters with N KIND counters on it.": the static ability's operation (614.1c: the
+    counters it enters with), or None. "SELF enters tapped with N KIND counters on it" is one
+    replacement effect doing both (614.1c-d), which the replacement engine doesn't hold as one
+    static ability yet: not read."""
+    m = _fm(rf"SELF enters (?:the battlefield )?with {_NUM} {_KIND} (counters?) on it\.", par)
     if not m:
         return None
-    n, k = _amount(m.group(2), m.group(4)), kind(m.group(3))
+    n, k = _amount(m.group(1), m.group(3)), kind(m.group(2))
     if n is None or k is None:
         return None
-    ops: dict[str, Any] = {"enters_with_counters": {"counter": k, "amount": n}}
-    if m.group(1):
-        ops["enters_tapped"] = True
-    return ops
+    return {"enters_with_counters": {"counter": k, "amount": n}}

@@ -19,7 +19,7 @@ def enters(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         return [_static(text, {"enters_tapped": True})]
     from pyengine.oracle.effects_counters import enters_with
 
-    ops = enters_with(par)  # with counters (122.1, 614.1c), tapped too (614.1d)
+    ops = enters_with(par)  # with counters (122.1, 614.1c)
     if ops is not None:
         return [_static(text, ops)]
     if re.fullmatch(r"SELF enters (?:the battlefield )?(?:tapped )?with .+ counters? on it\.", par):

@@ -100,14 +100,13 @@ def test_a_paragraph_with_an_unfollowed_counter_stays_text_only() -> None:
 
 
 def test_enters_with_counters() -> None:
-    """614.1c: enters with counters (an, any followed kind); 614.1d: tapped too."""
+    """614.1c: enters with counters (an, any followed kind)."""
     assert enters("SELF enters with an oil counter on it.", "t", {}) == [
         {"text": "t", "static": {"enters_with_counters": {"counter": "oil", "amount": 1}}}]
-    assert enters("SELF enters tapped with two depletion counters on it.", "t", {}) == [
-        {"text": "t", "static": {"enters_with_counters": {"counter": "depletion", "amount": 2},
-                                 "enters_tapped": True}}]
     for text in ("SELF enters with a shield counter on it.", "SELF enters with X +1/+1 counters on it.",
-                 "SELF enters with two stun counters on it."):
+                 "SELF enters with two stun counters on it.",
+                 # one replacement effect doing both (614.1c-d): not held as one static ability yet
+                 "SELF enters tapped with two depletion counters on it."):
         assert enters(text, "t", {}) is None, text
 
 
