@@ -75,6 +75,11 @@ def _object(phrase: str, eff: Any) -> str | dict[str, Any] | None:
         return "it" if eff.it and not eff.do and not eff.targets else None
     if phrase.startswith("target "):
         return target(phrase, eff, ("object",))
+    if phrase.startswith("another target "):  # not the ability's own source (115.1, 109.5)
+        ref = target(phrase.removeprefix("another "), eff, ("object",))
+        if ref is not None:
+            eff.targets[-1] = {"obj": {**eff.targets[-1]["obj"], "other": True}}
+        return ref
     if phrase.startswith("each "):
         sel = P.selector(phrase)
         if sel is None or set(sel) - _GROUP_KEYS or not (sel.get("types") or sel.get("any_types")
@@ -105,7 +110,8 @@ def counters(s: str, eff: Any) -> bool:
             ev["amount"] = n
         eff.do.append(ev)
         return True
-    m = _fm(rf"(you|target player|target opponent|each opponent|each player|that player) gets? {_NUM} "
+    m = _fm(rf"(you|target player|target opponent|each opponent|each player|that player|defending player) "
+            rf"gets? {_NUM} "
             r"poison (counters?)", s)
     if m:
         return _poison(m.group(1), m.group(2), m.group(3), s, eff)
@@ -132,7 +138,7 @@ def _poison(who: str, num: str, noun: str, s: str, eff: Any) -> bool:
     if (who == "you") != (" get " in f" {s} "):
         return False  # "you get", "each opponent gets"
     n = _amount(num, noun)
-    players = _players(who, eff)
+    players = ["defending_player"] if who == "defending player" else _players(who, eff)
     if n is None or players is None:
         return False
     for p in players:

@@ -33,6 +33,16 @@ def test_named_counters_on_self_and_on_a_target() -> None:
                                            "amount": 3}]
 
 
+def test_another_target_is_not_the_source() -> None:
+    """115.1, 109.5: "another target creature" can't be the ability's own source."""
+    got = A.triggered("When SELF enters, put a +1/+1 counter on another target creature you control.", "t",
+                      CREATURE)
+    assert got is not None and got[0]["targets"] == [
+        {"obj": {"types": ["Creature"], "controller": "you", "other": True}}]
+    assert _do("Whenever SELF attacks, defending player gets a poison counter.") == [
+        {"kind": "counters", "target": "defending_player", "counter": "poison"}]
+
+
 def test_it_is_the_trigger_events_object_only_first() -> None:
     """603.7c: "it" / "that creature" is the object the event was about, as the first instruction."""
     for words in ("it", "that creature"):
