@@ -18,7 +18,7 @@ players. Read by :func:`pyengine.oracle.effects.sentence` (through ``effects._co
   a player (122.1f: ten or more poison counters lose the game, 704.5c).
 
 Counters whose rules the engines don't follow are left as text: shield (122.1c), stun
-(122.1d), finality (122.1h) and rad (122.1i) counters, and counters on a player other than
+(122.1d), finality (122.1h), rad (122.1i) and lore (714.2c) counters, and counters on a player other than
 poison. A +1/+1 and a -1/-1 counter on one permanent are removed by the state-based action of
 704.5q (asp/sba/counters.lp).
 """
@@ -30,8 +30,9 @@ from typing import Any
 from pyengine.oracle import phrases as P
 from pyengine.oracle.common import fullmatch as _fm
 
-# counters with rules of their own the engines don't follow (CR 122.1c, d, h, i)
-UNFOLLOWED = frozenset({"shield", "stun", "finality", "rad"})
+# counters with rules of their own the engines don't follow (CR 122.1c, d, h, i; a lore counter
+# put on a Saga triggers its chapter abilities, 714.2c, which a game doesn't follow yet)
+UNFOLLOWED = frozenset({"shield", "stun", "finality", "rad", "lore"})
 _NUM = r"(a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 _KIND = r"([+-]\d+/[+-]\d+|[a-z]+(?: strike)?)"
 # what a group's selector may say (read by the layer engine's selectors on the battlefield)

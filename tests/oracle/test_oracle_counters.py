@@ -90,6 +90,7 @@ def test_proliferate() -> None:
     "Put a stun counter on target creature.",  # 122.1d: its replacement effect isn't followed
     "Put a shield counter on target creature.",  # 122.1c
     "Put a finality counter on target creature.",  # 122.1h
+    "Put a lore counter on target Saga you control.",  # 714.2c: a chapter ability triggers
     "You get an experience counter.",  # only poison counters on a player are followed
     "Put a +1/+1 counters on target creature.",  # the number doesn't agree with the noun
     "Put X +1/+1 counters on target creature.",  # an amount it doesn't read
