@@ -33,7 +33,7 @@ from pyengine.model.triggers import Instruction
 from pyengine.replacement.event import Event
 
 # the stack object's events that are choices made as it resolves
-KINDS = frozenset({"discard_cards", "may_then", "unless_pays"})
+KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice"})
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -52,12 +52,17 @@ class ChooseAhead:
 def read_ahead(reader: Any, what: str, cur: Cursor) -> ChooseAhead:
     """``{KEY: [CARDS]}`` (``discard_choice``) or ``{KEY: true|false|MANA}`` (``pay_choice``):
     the resolving object's id, ``SOURCE:N`` or ``SOURCE``."""
-    shape = "[CARD ids or 'unnamed']" if what == "discard" else \
+    shape = "[CARD ids or 'unnamed']" if what == "discard" else "[PERMANENTS and PLAYERS]" \
+        if what == "proliferate" else \
         "true|false|MANA (the mana spent from the pool)"
     cur.mapping(None, f"{{KEY: {shape}}}: the resolving spell's or ability's id, SOURCE:N or SOURCE")
     if len(cur.value) != 1:
         cur.fail("expected one resolving object's choice")
     key, sub = next(iter(cur.items()))
+    if what == "proliferate":  # 701.34a: the permanents and players chosen
+        from pyengine.game.proliferate import read_ids
+
+        return ChooseAhead(what, str(key), read_ids(reader, sub))
     if what == "discard":
         cards = tuple(sub.strings("a list of card ids ('unnamed': a card of the hand the scenario "
                                   "doesn't name)"))
@@ -101,7 +106,7 @@ def is_choice(ins: Instruction) -> bool:
     """Whether an instruction is bound here: a discard of chosen cards, "unless ... pays", or
     an optional instruction with what follows it (or one in a spell, which has no optional
     events of its own)."""
-    return ins.kind in ("discard_cards", "unless_pays") or ins.kind == "may" and (
+    return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate") or ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
 
@@ -112,6 +117,14 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
     def inner(items: tuple[Instruction, ...]) -> tuple[Event, ...]:
         return tuple(e for i in items for e in (bind(i, refs, plain) if is_choice(i) else plain(i)))
 
+    if ins.kind == "each":  # its group is determined as it resolves (608.2c)
+        from pyengine.game import each
+
+        return [each.bind(ins, refs)]
+    if ins.kind == "proliferate":  # the controller chooses as it resolves (701.34a, 608.2d)
+        from pyengine.game import proliferate
+
+        return [proliferate.bind(pid) for pid in _named(refs, ins.get("player"))]
     if ins.kind == "may":
         return [Event("may_then", (("do", inner(ins.get("do"))), ("then", inner(ins.get("then") or ())),
                                    ("otherwise", inner(ins.get("otherwise") or ()))))]
@@ -163,6 +176,14 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             game = discard(game, item, e, budget)
         elif e.kind == "may_then":
             game = _may(game, item, e, keep, budget)
+        elif e.kind == "each_of":
+            from pyengine.game.each import perform_each
+
+            game = perform_each(game, item, e, keep, budget)
+        elif e.kind == "proliferate_choice":
+            from pyengine.game.proliferate import perform_proliferate
+
+            game = perform_proliferate(game, item, e, budget)
         else:
             game = _unless(game, item, e, keep, budget)
     return flush(game)

@@ -59,7 +59,7 @@ Item = Any  # an Action, Resolve, Checkpoint or DiscardNow
 WORDS = {"pass", "resolve"}
 KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "activate",
         "deal", "events", "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers",
-        "legend", "trigger_targets", "may", "discard_choice", "pay_choice"}
+        "legend", "trigger_targets", "may", "discard_choice", "pay_choice", "proliferate_choice"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 KEYS |= library.CHOICE_KEYS  # scry and surveil choices
 
@@ -378,6 +378,9 @@ class ScriptReader:
 
     def _pay_choice(self, cur: Cursor, _c: tuple) -> Any:
         return choice.read_ahead(self, "pay", cur)
+
+    def _proliferate_choice(self, cur: Cursor, _c: tuple) -> Any:
+        return choice.read_ahead(self, "proliferate", cur)
 
     def _legend(self, cur: Cursor, _c: tuple) -> Action:
         cur.mapping({"controller", "name", "keep"}, "{controller: P, name: NAME, keep: ID}")

@@ -224,7 +224,8 @@ def _target(cur: Cursor, ctx: Ctx) -> TargetSpec:
     return TargetSpec("any")
 
 
-def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -> Instruction:
+def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
+                 also: tuple[str, ...] = ()) -> Instruction:
     """One event of the effect, with references in place of ids; or ``{kind: delayed, ...}``,
     a delayed triggered ability the effect creates (CR 603.7). ``delayed``: inside one (it
     may name ``created``, the tokens the effect that created it created)."""
@@ -239,6 +240,15 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
         return _discard_cards(cur, n_targets)
     if cur.has("kind") and cur.get("kind").value == "unless_pays" and not delayed:
         return _unless_pays(cur, ctx, n_targets)
+    if cur.has("kind") and cur.get("kind").value == "each" and not delayed and not also:
+        from pyengine.lang.each import parse_each  # "put a +1/+1 counter on each creature you control"
+
+        return parse_each(cur, ctx, n_targets, _instruction)
+    if cur.has("kind") and cur.get("kind").value == "proliferate" and not delayed and not also:
+        cur.mapping({"kind", "player"}, "{kind: proliferate, player: REF} (CR 701.34a)")
+        who = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
+            else ("ref", "you")
+        return Instruction("proliferate", (("player", who),))
     if cur.has("kind") and cur.get("kind").value in ("tap", "untap") and not delayed:
         cur.mapping({"kind", "object"}, "{kind: tap|untap, object: REF} (CR 701.26)")
         obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
@@ -255,7 +265,7 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
         if key == "kind":
             continue
         field = "as" if key == "token" else key
-        given[field] = _value(sub, field, ctx, n_targets, delayed)
+        given[field] = _value(sub, field, ctx, n_targets, delayed, also)
     for name in _REQUIRED.get(kind, ()):
         if name not in given:
             cur.fail(f"missing required field {'token' if name == 'as' else name!r} of a {kind} event")
@@ -401,7 +411,8 @@ def _ref(cur: Cursor, words: tuple[str, ...], n_targets: int, what: str) -> tupl
     return ("ref", word)
 
 
-def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int, delayed: bool = False) -> Any:
+def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int, delayed: bool = False,
+           also: tuple[str, ...] = ()) -> Any:
     if field in S.INT_FIELDS:
         if isinstance(cur.value, dict):  # computed as the ability resolves (608.2h)
             before = len(ctx.object_refs)
@@ -430,9 +441,9 @@ def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int, delayed: bool = Fa
     if field in S.PLAYER_FIELDS:
         return _ref(cur, PLAYER_WORDS, n_targets, "a player")
     if field in S.EITHER_FIELDS:
-        either = tuple(dict.fromkeys(OBJECT_WORDS + PLAYER_WORDS + (("created",) if delayed else ())))
+        either = tuple(dict.fromkeys(OBJECT_WORDS + PLAYER_WORDS + (("created",) if delayed else ()) + also))
         return _ref(cur, either, n_targets, "an object or a player")
     if field == "object" and isinstance(cur.value, dict):  # the top card(s) of a library (mill)
         cur.mapping({"top_of"}, "{top_of: PLAYER} (the top cards of that player's library)")
         return ("top_of", _ref(cur.req("top_of"), PLAYER_WORDS, n_targets, "a player")[1])
-    return _ref(cur, OBJECT_WORDS + (("created",) if delayed else ()), n_targets, "an object")
+    return _ref(cur, OBJECT_WORDS + (("created",) if delayed else ()) + also, n_targets, "an object")

@@ -282,20 +282,10 @@ def _return_self(s: str, eff: Effect) -> bool:
 
 
 def _counters(s: str, eff: Effect) -> bool:
-    m = _fm(rf"put {NUM} ([+-]1/[+-]1) counters? on (SELF|target .+)", s)
-    if not m:
-        return False
-    n = number(m.group(1))
-    if n is None or (n == 1) != (" counter on " in s):
-        return False
-    on = "self" if m.group(3) == "SELF" else target(m.group(3), eff, ("object",))
-    if on is None:
-        return False
-    ev: dict[str, Any] = {"kind": "counters", "target": on, "counter": m.group(2)}
-    if n != 1:
-        ev["amount"] = n
-    eff.do.append(ev)
-    return True
+    """Counters put on or removed from objects and players (CR 122): pyengine.oracle.effects_counters."""
+    from pyengine.oracle.effects_counters import counters
+
+    return counters(s, eff)
 
 
 def _sacrifice(s: str, eff: Effect) -> bool:

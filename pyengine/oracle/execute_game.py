@@ -523,6 +523,8 @@ def choices(do: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
         ahead.append({"may": {"card": True}})
     if any(ev.get("kind") == "unless_pays" for ev in do):
         ahead.append({"pay_choice": {"card": False}})
+    if any(ev.get("kind") == "proliferate" for ev in _followed(do)):  # 701.34a: any number, here none
+        ahead.append({"proliferate_choice": {"card": []}})
     extra = 2 if any(ev.get("kind") == "discard" and "player" in ev for ev in _followed(do)) else 0
     return ahead, extra
 

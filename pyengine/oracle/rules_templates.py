@@ -17,14 +17,13 @@ def enters(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     "Creatures your opponents control enter tapped"."""
     if re.fullmatch(r"SELF enters (?:the battlefield )?tapped\.", par):
         return [_static(text, {"enters_tapped": True})]
-    m = re.fullmatch(r"SELF enters with (\w+) ([+-]1/[+-]1|[a-z]+) counters? on it\.", par)
-    if m:
-        n = NUMBERS.get(m.group(1)) or (int(m.group(1)) if m.group(1).isdigit() else None)
-        if m.group(1) == "a":
-            n = 1
-        if n is None:
-            return None
-        return [_static(text, {"enters_with_counters": {"counter": m.group(2), "amount": n}})]
+    from pyengine.oracle.effects_counters import enters_with
+
+    ops = enters_with(par)  # with counters (122.1, 614.1c)
+    if ops is not None:
+        return [_static(text, ops)]
+    if re.fullmatch(r"SELF enters (?:the battlefield )?(?:tapped )?with .+ counters? on it\.", par):
+        return None
     m = re.fullmatch(r"(.+?) enter tapped\.", par)
     if m:
         sel = P.selector(m.group(1))
