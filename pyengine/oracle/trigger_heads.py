@@ -93,6 +93,14 @@ def when(head: str, card: dict[str, Any]) -> Found | None:
             return {"when": {"kind": "damage", "source": sel, "to": "player", "combat": True,
                              "one_or_more": True}}, False
         return {"when": {"kind": _PLURAL_VERBS[m.group(3)], "obj": sel, "one_or_more": True}}, False
+    m = _fm(r"Whenever (.+?) attacks alone", head)
+    if m:  # CR 506.5: the only creature declared as an attacker
+        from pyengine.oracle.abilities import _object
+
+        obj = _object(m.group(1), card)
+        if obj is None or obj != "self" and obj.get("controller") != "you":
+            return None
+        return {"when": {"kind": "attacks", "obj": obj, "alone": True}}, obj == "self"
     if head == "Whenever you attack":  # CR 508.3d: one or more creatures you control attack
         return {"when": {"kind": "attacks", "obj": {"types": ["Creature"], "controller": "you"},
                          "one_or_more": True}}, False
