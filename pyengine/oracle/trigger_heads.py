@@ -1,7 +1,8 @@
 """More trigger conditions of triggered abilities (CR 603.2), in the trigger engine's event
 language (docs/effect-language.md, "Triggered abilities"): "one or more" batches (603.2c),
-"whenever you attack" (508.3d), spells cast by a player with a quality (601.2i), damage dealt
-by the object (120.3), the object becoming untapped (603.2e), more steps (505.1a, 511.2) and
+"whenever you attack" (508.3d), "attacks alone" (506.5), spells cast by a player with a
+quality (601.2i; historic, 700.6), damage dealt by or to the object and combat damage dealt to
+you (120.3), the object becoming untapped (603.2e), more steps (505.1a, 511.2) and
 the intervening "if" clause (603.4). Events the engines decide but no generated game can make
 happen yet (turned face up, becomes monstrous, transforms, another player's draw or life
 change) are left to the text template: a compiled ability must run in a generated game.
@@ -30,7 +31,6 @@ _SPELL_KINDS: dict[str, dict[str, Any]] = {
     "historic spell": {"any_of": [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]},
                                   {"subtypes": ["Saga"]}]},  # CR 700.6
     "Spirit or Arcane spell": {"any_of": [{"subtypes": ["Spirit"]}, {"subtypes": ["Arcane"]}]},
-    "instant": {"types": ["Instant"]}, "sorcery": {"types": ["Sorcery"]},
 }
 
 
@@ -56,7 +56,7 @@ def spell_selector(phrase: str) -> dict[str, Any] | None:
         phrase = m.group(1)
     if phrase == "spell":
         return sel
-    if phrase in _SPELL_KINDS:  # 700.6 historic; Arcane is a spell subtype (205.3k)
+    if phrase in _SPELL_KINDS:  # 700.6 historic; Arcane is a spell type (205.3k)
         return {**_SPELL_KINDS[phrase], **sel}
     m = _fm(r"(\w+) or (\w+) spell", phrase)
     if m and all(w in P.CARD_TYPES or w in ("instant", "sorcery") for w in m.group(1, 2)):
