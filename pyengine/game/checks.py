@@ -45,6 +45,7 @@ def checks(game: Game, budget: Budget | float) -> tuple[Game, bool]:
                 return loops.draw(game, f"state-based actions and triggered abilities bring the game back to "
                                         f"{loops.describe(game)} without any player receiving priority"), True
             seen.add(key)
+        game = collect(game, budget)  # judged immediately after the events (603.10)
         game, sba = state_based(game, budget)
         game, trig = put_triggers(game, budget)
         happened = happened or sba or trig
@@ -156,6 +157,13 @@ def _move(oid: str, frm: str, cause: str) -> tuple[tuple[str, Any], ...]:
 
 
 # --- triggered abilities (603) -------------------------------------------------------------
+
+def collect(game: Game, budget: Budget | float) -> Game:
+    """The abilities the events since the last look triggered, kept to go on the stack."""
+    from pyengine.game import triggered
+
+    return triggered.collect(game, budget)
+
 
 def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
     """The abilities triggered since the last check go on the stack (603.3): see

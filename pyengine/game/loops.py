@@ -55,7 +55,7 @@ def moment(game: Game) -> Any:
     # player received priority, so the turn moved on and the moments differ in their step
     pending = frozenset(replace(e, index=0, batch=0) for e in game.log[game.trigger_mark:])
     key = (game.state, game.priority, game.passes, tuple(_item(s) for s in game.stack), game.pending,
-           game.combat, delayed, pending, game.trigger_state, game.drew_from_empty, game.deathtouch_damaged,
+           game.combat, delayed, pending, game.waiting, game.trigger_state, game.drew_from_empty, game.deathtouch_damaged,
            game.choices, game.trigger_targets, game.optional_choices, game.legend_choices, game.cleanup_again,
            game.resolution_choices, game.look_choices, game.library_bottom, game.protectors, game.variants)
     try:

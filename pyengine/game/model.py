@@ -169,6 +169,9 @@ class Game:
     # trigger_state was then (603.2, 603.10: abilities that look back read it)
     trigger_mark: int = 0
     trigger_state: GameState | None = None
+    # abilities triggered by events already matched, not yet on the stack (603.2, 603.3):
+    # (Triggered, its TriggerDef, or the delayed triggered ability it is)
+    waiting: tuple[tuple[Any, Any, Any], ...] = ()
     # targets the script chose ahead for triggered abilities (603.3d): key (an ability's id
     # SOURCE:N@EVENT, SOURCE:N or SOURCE) -> target ids; each is used once
     trigger_targets: tuple[tuple[str, tuple[str, ...]], ...] = ()

@@ -75,24 +75,49 @@ def choose(game: Game, action: TargetTriggers) -> Game:
     return game.clone(trigger_targets=tuple(sorted(kept.items())))
 
 
-def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
-    """The abilities triggered by the events since the last check, the delayed ones they
-    trigger and the state triggers go on the stack (603.3), in APNAP order (603.3b)."""
-    from pyengine.triggers.service import match, orders
-    from pyengine.triggers.special import match_delayed, state_triggers
+def collect(game: Game, budget: Budget | float) -> Game:
+    """The abilities the events since the last look triggered, and the delayed ones they
+    trigger, judged in the game immediately after the events (603.2, 603.10: before the
+    state-based actions they lead to change it, 704.3; a creature dealt lethal damage has its
+    "whenever it is dealt damage" ability trigger although it dies before the ability goes on
+    the stack); they wait in ``game.waiting`` until put on the stack (603.3)."""
+    from pyengine.triggers.service import definition, match
+    from pyengine.triggers.special import match_delayed
 
     events = game.log[game.trigger_mark:]
     before = game.trigger_state or game.state
     game = game.clone(trigger_mark=len(game.log), trigger_state=game.state)
+    if not events:
+        return game
     b = Budget.of(budget, "the trigger engine")
-    found = list(match(before, game.state, events, budget=b)) if events else []
+    waiting: list[tuple[Triggered, Any, Any]] = []
+    for t in match(before, game.state, events, budget=b):
+        d = definition(game.state, t) if any(o.id == t.source for o in game.state.objects) else \
+            definition(before, t)
+        waiting.append((t, d, None))
     fired = match_delayed(before, game.state, events, game.delayed, budget=b)
-    found += [t for _, t in fired]
+    waiting += [(t, None, d) for d, t in fired]
+    gone = [d for d, _ in fired]  # 603.7b: a delayed triggered ability triggers once
+    return game.clone(waiting=game.waiting + tuple(waiting),
+                      delayed=tuple(d for d in game.delayed if d not in gone))
+
+
+def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
+    """The abilities triggered by the events since the last check (:func:`collect`), the
+    delayed ones they trigger and the state triggers go on the stack (603.3), in APNAP order
+    (603.3b)."""
+    from pyengine.triggers.service import definition, orders
+    from pyengine.triggers.special import state_triggers
+
+    game = collect(game, budget)
+    b = Budget.of(budget, "the trigger engine")
     pending = {(s.trigger[0].source, s.trigger[0].text) for s in game.stack
                if s.trigger is not None and s.trigger[1].state is not None}
-    found += state_triggers(game.state, pending, budget=b)
-    if not found:
+    waiting = list(game.waiting) + [(t, definition(game.state, t), None)
+                                    for t in state_triggers(game.state, pending, budget=b)]
+    if not waiting:
         return game, False
+    found = [t for t, _, _ in waiting]
     chosen = {p: ids for p, ids in game.trigger_orders if any(t.controller == p for t in found)}
     for p, ids in chosen.items():  # 603.3b: a player orders the abilities they control, each once
         mine = sorted(t.id for t in found if t.controller == p)
@@ -104,20 +129,15 @@ def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
         ask = "; ".join(f"{p}: {', '.join(ids)}" for p, ids in order.per_player)
         raise IllegalAction("603.3b", f"the players choose the order of their triggered abilities "
                                       f"({ask}): give {{order_triggers: {{PLAYER: [IDS]}}}} first")
-    by_id = {t.id: t for t in found}
-    delayed = {t.id: d for d, t in fired}
-    game = game.clone(delayed=tuple(d for d in game.delayed if d not in delayed.values()))  # 603.7b: once
+    by_id = {t.id: (t, d, dd) for t, d, dd in waiting}
+    game = game.clone(waiting=())
     for tid in order.fixed:
-        t = by_id[tid]
+        t, d, dd = by_id[tid]
         game = game.note(_note("triggers", t, t.rule or "603.2"),
                          after=t.event_index if 0 < t.event_index <= len(game.log) else None)
-        if tid in delayed:
-            game = _put(game, _delayed_item(game, t, delayed[tid], b))
+        if dd is not None:
+            game = _put(game, _delayed_item(game, t, dd, b))
             continue
-        from pyengine.triggers.service import definition
-
-        d = definition(game.state, t) if any(o.id == t.source for o in game.state.objects) else \
-            definition(before, t)
         game, item = _item(game, t, d, b)
         if item is not None:
             game = _put(game, item)

@@ -31,7 +31,7 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "dies": ("zone_change", ("battlefield", "graveyard"), _OBJ),  # CR 700.4
     "enters": ("zone_change", (None, "battlefield"), _OBJ),  # 603.6a
     "leaves": ("zone_change", ("battlefield", None), ("obj", "to", "one_or_more")),  # 603.6c
-    "attacks": ("attacks", (None, None), _OBJ),  # 508.1m
+    "attacks": ("attacks", (None, None), (*_OBJ, "alone")),  # 508.1m; alone: 506.5
     "blocks": ("blocks", (None, None), _OBJ),  # 509.1i
     "becomes_blocked": ("becomes_blocked", (None, None), _OBJ),  # 509.1i, 603.2e
     "damage": ("damage", (None, None), ("source", "to", "combat", "one_or_more")),  # 120.3
@@ -136,6 +136,8 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
             out = replace(out, combat=sub.boolean())
         elif key == "one_or_more":
             out = replace(out, one_or_more=sub.boolean())
+        elif key == "alone":
+            out = replace(out, alone=sub.boolean())
     if out.from_zone is not None and out.from_zone == out.to_zone:
         cur.fail(f"a zone change goes from one zone to another; from and to are both {out.from_zone}")
     return out

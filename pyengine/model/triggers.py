@@ -31,7 +31,8 @@ class Pattern:
     is about (``you``, ``opponent``, ``any``, ``active``, ``nonactive``), relative to the
     ability's controller; ``combat``: combat damage only (True) or noncombat only (False);
     ``step``: the step that begins; ``one_or_more``: "whenever one or more ...", once per
-    batch of simultaneous events (603.2c)."""
+    batch of simultaneous events (603.2c); ``alone``: "attacks alone", the only creature
+    declared as an attacker (506.5)."""
 
     kind: str
     obj: Selector | None = None
@@ -44,6 +45,7 @@ class Pattern:
     combat: bool | None = None
     step: str | None = None
     one_or_more: bool = False
+    alone: bool = False
 
     @property
     def looks_back(self) -> bool:

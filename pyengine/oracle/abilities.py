@@ -132,6 +132,9 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     dies = gone and trigger["when"]["kind"] == "dies"
     # "it": the permanent the event is about, still there as the ability resolves (603.7c)
     it = trigger.get("when", {}).get("kind") in ("enters", "attacks", "blocks", "becomes_blocked")
+    if it and not about_self and isinstance(trigger["when"].get("obj"), dict) and \
+            "Creature" in trigger["when"]["obj"].get("types", ()):  # the creature the event is about
+        body = _sub(r"^that creature ", "it ", body)
     eff = E.effect(body[:1].upper() + body[1:], dies=dies, it=it)
     if eff is None:
         return None

@@ -27,6 +27,7 @@ from typing import Any
 
 import yaml
 
+from pyengine.oracle import execute_damage
 from pyengine.oracle.compile import Compiled
 
 # id, card, controller, types, colors: the permanents of the generated board
@@ -191,6 +192,8 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         script = ["resolve"] if at["step"] == "upkeep" else [{"advance": at["step"]}, "resolve"]
         return [on_field], script, active, "untap"
     when = trigger["when"]
+    if execute_damage.ours(when):  # dealt damage, to a blocker, to alice (120.3)
+        return execute_damage.script(card, when)
     kind, obj = when["kind"], when.get("obj", when.get("source"))
     if kind == "enters" and obj == "self":
         types = set(card.card.get("types", ()))

@@ -140,7 +140,9 @@ def _satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool:
 
 def _cast(card: Compiled, when: dict[str, Any]) -> dict[str, Any] | None:
     """The game of a spell cast: by alice, or by bob in his turn (an opponent's, a player's)."""
-    sel = dict(when.get("obj") or {})
+    sel = _one_of(dict(when.get("obj") or {}))
+    if sel is None:
+        return None
     caster = "bob" if when.get("player") == "opponent" else "alice"
     on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
     if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
@@ -163,6 +165,20 @@ def _cast(card: Compiled, when: dict[str, Any]) -> dict[str, Any] | None:
     spell.update({"owner": caster, "zone": "hand"})
     script = [{"stack": {"object": "spell", "controller": caster}}, "resolve", "resolve"]
     return _doc(card, [on_field, spell], script, caster, "precombat_main")
+
+
+def _one_of(sel: dict[str, Any]) -> dict[str, Any] | None:
+    """A selector with ``any_of`` narrowed to its first alternative that a generated card can
+    fit (a historic spell: an artifact spell, 700.6); the others are left to the rules."""
+    alts = sel.pop("any_of", None)
+    if alts is None:
+        return sel
+    for alt in alts:
+        both = {**sel, **alt}
+        if set(sel) & set(alt) or _card(both, "spell", "Generated Spell") is None:
+            continue
+        return both
+    return None
 
 
 def _attack(card: Compiled, when: dict[str, Any]) -> dict[str, Any] | None:

@@ -1,7 +1,8 @@
 """More trigger conditions of triggered abilities (CR 603.2), in the trigger engine's event
 language (docs/effect-language.md, "Triggered abilities"): "one or more" batches (603.2c),
-"whenever you attack" (508.3d), spells cast by a player with a quality (601.2i), damage dealt
-by the object (120.3), the object becoming untapped (603.2e), more steps (505.1a, 511.2) and
+"whenever you attack" (508.3d), "attacks alone" (506.5), spells cast by a player with a
+quality (601.2i; historic, 700.6), damage dealt by or to the object and combat damage dealt to
+you (120.3), the object becoming untapped (603.2e), more steps (505.1a, 511.2) and
 the intervening "if" clause (603.4). Events the engines decide but no generated game can make
 happen yet (turned face up, becomes monstrous, transforms, another player's draw or life
 change) are left to the text template: a compiled ability must run in a generated game.
@@ -23,6 +24,14 @@ Found = tuple[dict[str, Any], bool]
 _PLURAL_VERBS = {"enter": "enters", "die": "dies", "attack": "attacks",
                  "leave the battlefield": "leaves"}
 _WHO = {"you": "you", "an opponent": "opponent", "a player": "any"}
+
+
+# qualities of a spell that name alternatives (an object with any of them fits)
+_SPELL_KINDS: dict[str, dict[str, Any]] = {
+    "historic spell": {"any_of": [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]},
+                                  {"subtypes": ["Saga"]}]},  # CR 700.6
+    "Spirit or Arcane spell": {"any_of": [{"subtypes": ["Spirit"]}, {"subtypes": ["Arcane"]}]},
+}
 
 
 def _count(word: str) -> int | None:
@@ -47,6 +56,8 @@ def spell_selector(phrase: str) -> dict[str, Any] | None:
         phrase = m.group(1)
     if phrase == "spell":
         return sel
+    if phrase in _SPELL_KINDS:  # 700.6 historic; Arcane is a spell type (205.3k)
+        return {**_SPELL_KINDS[phrase], **sel}
     m = _fm(r"(\w+) or (\w+) spell", phrase)
     if m and all(w in P.CARD_TYPES or w in ("instant", "sorcery") for w in m.group(1, 2)):
         return {"any_types": [w.capitalize() for w in m.group(1, 2)], **sel}
@@ -82,10 +93,18 @@ def when(head: str, card: dict[str, Any]) -> Found | None:
             return {"when": {"kind": "damage", "source": sel, "to": "player", "combat": True,
                              "one_or_more": True}}, False
         return {"when": {"kind": _PLURAL_VERBS[m.group(3)], "obj": sel, "one_or_more": True}}, False
+    m = _fm(r"Whenever (.+?) attacks alone", head)
+    if m:  # CR 506.5: the only creature declared as an attacker
+        from pyengine.oracle.abilities import _object
+
+        obj = _object(m.group(1), card)
+        if obj is None or obj != "self" and obj.get("controller") != "you":
+            return None
+        return {"when": {"kind": "attacks", "obj": obj, "alone": True}}, obj == "self"
     if head == "Whenever you attack":  # CR 508.3d: one or more creatures you control attack
         return {"when": {"kind": "attacks", "obj": {"types": ["Creature"], "controller": "you"},
                          "one_or_more": True}}, False
-    m = _fm(r"Whenever (you|an opponent|a player) casts? an? (.+)", head)
+    m = _fm(r"(?:When|Whenever) (you|an opponent|a player) casts? an? (.+)", head)
     if m:
         sel = spell_selector(m.group(2))
         if sel is None:
@@ -111,9 +130,41 @@ def when(head: str, card: dict[str, Any]) -> Found | None:
         if m.group(1):
             w["combat"] = True
         return {"when": w}, True
+    got = _damage(head)
+    if got is not None:
+        return got
     m = _fm(r"Whenever a player (draws a card|gains life)", head)
     if m:
         return {"when": {"kind": "draw" if "draw" in m.group(1) else "life_gain", "player": "any"}}, False
+    return None
+
+
+def _damage(head: str) -> Found | None:
+    """Damage events (CR 120.3): "SELF is dealt damage" and "SELF deals [combat] damage" are
+    one event however many objects deal or are dealt it at once (each simultaneous batch
+    triggers once, 603.2c, as the rulings of Boros Reckoner and Armadillo Cloak say); "a
+    source deals damage to SELF", "SELF deals damage to a creature" and "a creature deals
+    damage to you" trigger for each source or each creature dealt damage."""
+    if head == "Whenever SELF is dealt damage":
+        return {"when": {"kind": "damage", "to": "self", "one_or_more": True}}, True
+    if head == "Whenever a source deals damage to SELF":
+        return {"when": {"kind": "damage", "to": "self"}}, True
+    m = _fm(r"Whenever SELF deals (combat )?damage( to a creature)?", head)
+    if m:
+        w: dict[str, Any] = {"kind": "damage", "source": "self"}
+        if m.group(2):
+            w["to"] = {"types": ["Creature"]}
+        else:
+            w["one_or_more"] = True
+        if m.group(1):
+            w["combat"] = True
+        return {"when": w}, True
+    m = _fm(r"Whenever a creature deals (combat )?damage to you", head)
+    if m:
+        w = {"kind": "damage", "source": {"types": ["Creature"]}, "to": {"player": "you"}}
+        if m.group(1):
+            w["combat"] = True
+        return {"when": w}, False
     return None
 
 

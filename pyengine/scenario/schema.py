@@ -155,11 +155,11 @@ def _triggered_schema() -> Schema:
     zone = {"enum": [z.value for z in Zone]}
     when = {"type": "object", "required": ["kind"], "additionalProperties": False,
             "properties": {"kind": {"enum": list(tl.WHEN_KINDS)}, "obj": obj, "from": zone,
-                           "to": {"anyOf": [zone, {"const": "player"}, _ref("selector"),
+                           "to": {"anyOf": [zone, {"const": "player"}, {"const": "self"}, _ref("selector"),
                                             {"type": "object", "required": ["player"],
                                              "properties": {"player": player}}]},
                            "source": obj, "player": player, "combat": {"type": "boolean"},
-                           "one_or_more": {"type": "boolean"}}}
+                           "one_or_more": {"type": "boolean"}, "alone": {"type": "boolean"}}}
     at = {"type": "object", "required": ["step"], "additionalProperties": False,
           "properties": {"step": {"enum": Step.words()}, "player": player}}
     trigger = {"type": "object", "additionalProperties": False,

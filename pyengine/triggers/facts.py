@@ -22,7 +22,7 @@ _SCHEMA = {
     "t_player": 1, "t_active": 1, "t_obj": 2, "t_zone": 3, "t_controller": 3, "t_owner": 3,
     "t_attr": 4, "t_num": 4, "t_has": 3, "t_trig": 2, "t_trig_from": 2, "t_trig_to": 2,
     "t_trig_obj": 2, "t_trig_self": 1, "t_trig_source": 2, "t_trig_to_player": 2, "t_trig_to_obj": 2,
-    "t_trig_player": 2, "t_trig_combat": 2, "t_trig_step": 2, "t_trig_batch": 1, "t_trig_if": 2,
+    "t_trig_player": 2, "t_trig_combat": 2, "t_trig_step": 2, "t_trig_batch": 1, "t_trig_alone": 1, "t_trig_if": 2,
     "t_event": 3, "t_ev": 3, "t_sel_lit": 4, "t_sel_player": 4, "t_sel_self": 2, "t_sel_id": 2,
     "t_sel_cmp": 4, "t_sel_any": 3, "t_sel_not": 2, "t_sel_zone": 2, "t_x_const": 2,
     "t_x_count": 2, "t_x_sum": 3, "t_x_neg": 2, "t_x_times": 3, "t_x_attr": 3, "t_c_cmp": 4,
@@ -156,6 +156,8 @@ class Builder:
             self.fs.add("t_trig_step", k, Const(p.step))
         if p.one_or_more:
             self.fs.add("t_trig_batch", k)
+        if p.alone:
+            self.fs.add("t_trig_alone", k)
         if d.condition is not None:
             self.fs.add("t_trig_if", k, self.condition(d.condition))
         if d.state is not None:  # CR 603.8

@@ -1,0 +1,62 @@
+"""Generated games for the damage trigger events that pyengine.oracle.execute_game doesn't
+make (CR 120.3, 603.2): the object itself dealt damage, the object dealing combat damage to a
+creature blocking it (510.1c), and a creature dealing combat damage to alice. Each gives the
+extra objects, the script, the active player and the starting step, as execute_game's
+``_trigger_script`` does; None when the card can't be made to take part."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyengine.oracle.compile import Compiled
+
+Generated = tuple[list[dict[str, Any]], list[Any], str, str]
+_DAMAGEABLE = {"Creature", "Planeswalker", "Battle"}  # what damage can be dealt to (120.1)
+
+
+def _on_field(card: Compiled) -> dict[str, Any]:
+    return {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+
+
+def _strikes(card: Compiled) -> str:
+    """The combat damage step in which the card deals its damage (510.4: a first striker in
+    the first one)."""
+    words = {a for a in card.card.get("abilities", ()) if isinstance(a, str)}
+    return "first_strike_damage" if {"first strike", "double strike"} & words else "combat_damage"
+
+
+def script(card: Compiled, when: dict[str, Any]) -> Generated | None:
+    """The game of a damage trigger event this module makes (None: not one of them)."""
+    types = set(card.card.get("types", ()))
+    source, to = when.get("source"), when.get("to")
+    if to == "self" and source is None:  # bob's Gray Ogre deals it 1 damage (120.3)
+        if not types & _DAMAGEABLE:
+            return None
+        return [_on_field(card)], [{"deal": {"source": "ogre", "to": "card", "amount": 1}}, "resolve"], \
+            "alice", "precombat_main"
+    if source == "self" and to == {"types": ["Creature"]}:
+        # it attacks and Gray Ogre blocks it: it deals combat damage to the Ogre (510.1c)
+        if "Creature" not in types or int(card.card.get("power") or 0) < 1:
+            return None
+        words = {a for a in card.card.get("abilities", ()) if isinstance(a, str)}
+        if {"flying", "menace", "shadow", "horsemanship", "can't be blocked"} & words:
+            return None  # the Ogre can't block it alone (509.1b)
+        steps: list[Any] = [{"advance": "declare_attackers"}, {"attack": {"card": "bob"}},
+                            {"advance": "declare_blockers"}, {"block": {"ogre": "card"}},
+                            {"advance": _strikes(card)}, {"assign": "default"}, "resolve"]
+        return [_on_field(card)], steps, "alice", "precombat_main"
+    if source == {"types": ["Creature"]} and to == {"player": "you"}:
+        # bob's Gray Ogre attacks alice, unblocked, and deals her combat damage (510.1a)
+        steps = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
+                 {"advance": "combat_damage"}, {"assign": "default"}, "resolve"]
+        return [_on_field(card)], steps, "bob", "precombat_main"
+    return None
+
+
+def ours(when: dict[str, Any]) -> bool:
+    """Whether the damage event is one this module makes the game of."""
+    return when.get("kind") == "damage" and (
+        (when.get("to") == "self" and "source" not in when)
+        or (when.get("source") == "self" and isinstance(when.get("to"), dict)
+            and "player" not in when["to"])
+        or when.get("to") == {"player": "you"})
