@@ -49,6 +49,21 @@ def keywords(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     return P.keyword_line(par)
 
 
+def _granted_keywords(phrase: str) -> list[Any] | None:
+    """The keywords of "have flying, exalted": a triggered keyword is granted as the triggered
+    ability its CR 702 definition compiles to (the creature that has it is "this creature",
+    113.1); None when one is a keyword no engine runs (a grant of a name only would look like
+    a working ability, the game refuses it, 603.1)."""
+    from pyengine.oracle import keyword_rules as K
+    from pyengine.oracle.compile import self_refs
+
+    kws = P.keyword_list(phrase)
+    if kws is None:
+        return None
+    got, unrun = K.runnable(kws, lambda t: match(t, {}, t), lambda t: self_refs(t, "\x00"))
+    return None if unrun else got
+
+
 def _grants(rest: str) -> dict[str, Any] | None:
     """The operations of "get +1/+1 and have flying", "has trample", "lose flying", "can't
     block": one verb phrase after a subject."""
@@ -67,7 +82,7 @@ def _grants(rest: str) -> dict[str, Any] | None:
             ops.setdefault("add_abilities", []).extend(inner)
             continue
         if m:
-            kws = P.keyword_list(m.group(1))
+            kws = _granted_keywords(m.group(1))
             if kws is None:
                 return None
             ops.setdefault("add_abilities", []).extend(kws)
