@@ -245,6 +245,10 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
         return Instruction(str(cur.get("kind").value), (("object", obj),))
     if cur.has("kind") and cur.get("kind").value in LOOK_KINDS:
         return _look(cur, n_targets)
+    if cur.has("kind") and cur.get("kind").value == "attach" and not delayed:
+        cur.mapping({"kind", "object", "to"}, "{kind: attach, object: REF, to: REF} (CR 701.3a)")
+        return Instruction("attach", (("object", _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),
+                                      ("to", _ref(cur.req("to"), OBJECT_WORDS, n_targets, "an object"))))
     word = cur.req("kind").choice(tuple(S.KIND_FIELDS) + tuple(S.SUGAR), "an event kind:")
     kind = S.base_kind(word)
     names = S.KIND_FIELDS[kind]

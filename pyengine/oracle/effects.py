@@ -506,9 +506,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
         return True
     if not spell and (_lasting(s, eff) or _group(s, eff) or _tap(s, eff)):
         return True
+    from pyengine.oracle.effects_attach import attach
     from pyengine.oracle.effects_library import joined, look
 
-    return any(f(s, eff) for f in SENTENCES) or look(s, eff) or joined(s, eff, spell)
+    return any(f(s, eff) for f in SENTENCES) or look(s, eff) or joined(s, eff, spell) or attach(s, eff)
 
 
 def effect(text: str, *, targets_ok: bool = True, spell: bool = False,

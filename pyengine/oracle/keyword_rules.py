@@ -77,6 +77,7 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
     (the paragraph is then text-only). ``items``: the engines' keyword words (strings) and
     other CR 702 keywords by name (``{text: ...}``)."""
     from pyengine.model.effects import TRIGGERED_KEYWORDS
+    from pyengine.oracle.keyword_activated import definition as activated_definition
 
     out: list[Any] = []
     unrun: list[str] = []
@@ -86,6 +87,12 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
             out.append(item)  # a keyword with its parameter read ({landwalk: nonbasic}, {kicker: ...})
             continue
         kw, n = _name(text)
+        written = activated_definition(text)
+        if written is not None:  # an activated keyword (702.6a equip ...), compiled from its rule
+            got = compile_text(self_refs(written))
+            if got is not None and got[0] == "activated ability" and len(got[1]) == 1:
+                out.append({**got[1][0], "text": text[:1].upper() + text[1:]})
+                continue
         definition = DEFINITIONS.get(kw)
         if definition is not None and (n is not None) == ("N" in definition):
             got = compile_text(self_refs(definition.replace("N", n) if n is not None else definition))

@@ -1,0 +1,35 @@
+"""Activated keyword abilities (CR 702) written out as the rule defines them, then compiled
+by the activated-ability template like a printed "[Cost]: [Effect.]" paragraph; the ability
+keeps the keyword as its text ("Equip {2}").
+
+- Equip (702.6a): "Equip [cost]" means "[Cost]: Attach this permanent to target creature you
+  control. Activate only as a sorcery."; "Equip [quality] [cost]" and "Equip [quality]
+  creature [cost]" target only a creature you control with that quality (702.6c); the cost
+  may follow a dash ("Equip—Pay 3 life."); "Activate only once each turn." after it joins
+  the restriction (602.5b). "Equip planeswalker" (702.6e), "Equip commander" and the
+  qualities a selector doesn't read stay keywords held by name.
+"""
+
+from __future__ import annotations
+
+import re
+
+# "Equip {2}", "Equip legendary creature {3}", "Equip Knight {1}", "Equip—Pay 3 life."
+_EQUIP = re.compile(r"equip(?: (?P<q>[a-z][\w' -]*?))?(?: (?P<mana>(?:\{[^{}]+\})+)|\u2014(?P<cost>[^.]+)\.?)"
+                    r"(?P<once>\.? Activate only once each turn\.)?", re.I)
+
+
+def definition(text: str) -> str | None:
+    """The ability an activated keyword line item means, in words the activated-ability
+    template reads (SELF: this permanent, 201.5a), or None."""
+    m = _EQUIP.fullmatch(text.strip())
+    if not m:
+        return None
+    quality = (m.group("q") or "").strip()
+    if quality.lower() in ("planeswalker", "creature or planeswalker", "commander"):
+        return None  # 702.6e "as though that planeswalker were a creature"; a commander (903.3)
+    quality = quality.removesuffix(" creature")
+    what = f"target {quality + ' ' if quality else ''}creature you control"
+    cost = m.group("mana") or m.group("cost")
+    once = " and only once each turn" if m.group("once") else ""
+    return f"{cost}: Attach SELF to {what}. Activate only as a sorcery{once}."
