@@ -28,7 +28,8 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     body = ability["activated"]
     cost = parse_cost(body["cost"])
     me: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
-    if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
+    attach = next((ev for ev in body.get("do", ()) if ev.get("kind") == "attach"), None)
+    if "Aura" in card.card.get("subtypes", ()) or "Equipment" in card.card.get("subtypes", ()) and not attach:
         me["attached_to"] = "bears"  # an unattached Aura would go to the graveyard (704.5m)
     if cost.zone != "battlefield":  # 113.6m: activated from alice's hand or graveyard
         me = {"id": "card", "card": card.name, "owner": "alice", "zone": cost.zone}
@@ -77,6 +78,8 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     targets = []
     for spec in body.get("targets", ()):
         got = _pick(spec, frozenset(gone))
+        if got is None and attach is not None:  # 702.6c: a creature of alice's with the quality
+            got = _fitting_creature(spec.get("obj", {}), extra)
         if got is None:
             return None
         targets.append(got)
@@ -89,7 +92,25 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     elif cost.tap or cost.untap:
         check["objects"] = {"card": {"tapped": cost.tap}}
     script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]
+    if attach is not None and attach.get("object") == "self" and attach.get("to") == "target":
+        # 701.3a: once it resolved, the card is attached to its target (the cost paid before)
+        check.setdefault("objects", {}).setdefault("card", {})["attached_to"] = targets[0]
+        script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
     return extra, script, check, pool
+
+
+def _fitting_creature(sel: dict[str, Any], extra: list[dict[str, Any]]) -> str | None:
+    """A creature of alice's with the supertypes and subtypes ``sel`` names (an equip ability's
+    quality, 702.6c), added to ``extra``; None for a selector that says more."""
+    if set(sel) - {"types", "supertypes", "subtypes", "controller"} or sel.get("controller") != "you":
+        return None
+    mate: dict[str, Any] = {"id": "mate", "name": "Generated Creature", "types": ["Creature"],
+                            "controller": "alice", "timestamp": 30, "power": 1, "toughness": 1}
+    for key in ("supertypes", "subtypes"):
+        if sel.get(key):
+            mate[key] = list(sel[key])
+    extra.append(mate)
+    return "mate"
 
 
 def _symbols(mana: str) -> list[str]:
