@@ -14,6 +14,11 @@ from __future__ import annotations
 
 import re
 
+# CR 702.xa: what each activated keyword means, word for word ("[Cost]": the keyword's cost)
+DEFINITIONS = {
+    "equip": "[Cost]: Attach this permanent to target creature you control. Activate only as a sorcery.",
+}
+
 # "Equip {2}", "Equip legendary creature {3}", "Equip Knight {1}", "Equip—Pay 3 life."
 _EQUIP = re.compile(r"equip(?: (?P<q>[a-z][\w' -]*?))?(?: (?P<mana>(?:\{[^{}]+\})+)|\u2014(?P<cost>[^.]+)\.?)"
                     r"(?P<once>\.? Activate only once each turn\.)?", re.I)
@@ -29,7 +34,9 @@ def definition(text: str) -> str | None:
     if quality.lower() in ("planeswalker", "creature or planeswalker", "commander"):
         return None  # 702.6e "as though that planeswalker were a creature"; a commander (903.3)
     quality = quality.removesuffix(" creature")
-    what = f"target {quality + ' ' if quality else ''}creature you control"
-    cost = m.group("mana") or m.group("cost")
-    once = " and only once each turn" if m.group("once") else ""
-    return f"{cost}: Attach SELF to {what}. Activate only as a sorcery{once}."
+    written = DEFINITIONS["equip"].replace("[Cost]", m.group("mana") or m.group("cost"))
+    if quality:  # 702.6c: "target [quality] creature you control"
+        written = written.replace("target creature", f"target {quality} creature")
+    if m.group("once"):  # 602.5b, joined to the keyword's own restriction
+        written = written.replace("as a sorcery.", "as a sorcery and only once each turn.")
+    return written
