@@ -71,6 +71,10 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
                           "controller": "alice", "timestamp": 22 + i,
                           **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
         act["tap_untapped"] = have
+    if cost.tap_power is not None:  # crew N (702.122a): a creature of alice's with power N
+        extra.append({"id": "crew0", "name": "Generated Creature", "types": ["Creature"], "controller": "alice",
+                      "timestamp": 26, "power": max(cost.tap_power, 1), "toughness": 1})
+        act["tap_untapped"] = ["crew0"]
     if cost.discard:
         extra += [{"id": f"fodder{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"}
                   for i in range(cost.discard)]
@@ -92,6 +96,11 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     elif cost.tap or cost.untap:
         check["objects"] = {"card": {"tapped": cost.tap}}
     script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]
+    if cost.tap_power is not None and body.get("resolves") == {"add_types": ["Artifact", "Creature"]}:
+        # 702.122a: the crew tapped as the cost was paid; once it resolved, an artifact creature
+        types = sorted({*card.card.get("types", ()), "Artifact", "Creature"})
+        check.setdefault("objects", {}).update({"crew0": {"tapped": True}, "card": {"types": types}})
+        script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
     if attach is not None and attach.get("object") == "self" and attach.get("to") == "target":
         # 701.3a: once it resolved, the card is attached to its target (the cost paid before)
         check.setdefault("objects", {}).setdefault("card", {})["attached_to"] = targets[0]
@@ -117,3 +126,21 @@ def _symbols(mana: str) -> list[str]:
     import re
 
     return re.findall(r"\{[^{}]+\}", mana)
+
+
+def crew_first(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | None:
+    """For a Vehicle's generated combat: a creature of alice's to crew it and the script that
+    crews it in her main phase (702.122a: an artifact creature until end of turn), or None
+    when the card has no crew ability the game follows."""
+    for n, ab in enumerate((a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "activated" in a), 1):
+        body = ab["activated"]
+        cost = parse_cost(body["cost"])
+        if cost.tap_power is None or body.get("resolves") != {"add_types": ["Artifact", "Creature"]}:
+            continue
+        several = sum(1 for a in card.card.get("abilities", ()) if isinstance(a, dict) and "activated" in a) > 1
+        act: dict[str, Any] = {"player": "alice", "source": "card", "tap_untapped": ["crew0"],
+                               **({"ability": n} if several else {})}
+        crew = {"id": "crew0", "name": "Generated Creature", "types": ["Creature"], "controller": "alice",
+                "timestamp": 26, "power": max(cost.tap_power, 1), "toughness": 1}
+        return [crew], [{"activate": act}, "resolve"]
+    return None

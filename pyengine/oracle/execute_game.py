@@ -219,13 +219,18 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
                 set(obj.get("subtypes", ())) <= set(card.card.get("subtypes", ())) and \
                 set(obj.get("types", ())) <= set(card.card.get("types", ())):
             attacker, obj = "card", "self"  # the card itself fits ("an Assassin you control")
-        if attacker is None or obj == "self" and "Creature" not in card.card.get("types", ()):
+        crew: tuple[list[Any], list[Any]] = ([], [])
+        if obj == "self" and "Creature" not in card.card.get("types", ()):
+            from pyengine.oracle.execute_activated import crew_first
+
+            crew = crew_first(card) or crew  # a Vehicle crewed first, an artifact creature (702.122a)
+        if attacker is None or obj == "self" and "Creature" not in card.card.get("types", ()) and not crew[1]:
             return None
         attack = {attacker: "bob"}
         words = set(map(str, card.card.get("abilities", ())))
         if {"can't attack alone", "can't attack or block alone"} & words:  # 506.5: with another
             attack = {attacker: "bob", **({"bears": "bob"} if attacker != "bears" else {"card": "bob"})}
-        script = [{"advance": "declare_attackers"}, {"attack": attack}]
+        script = [*crew[1], {"advance": "declare_attackers"}, {"attack": attack}]
         if kind == "attacks":
             script.append("resolve")
         elif kind == "becomes_blocked":
@@ -235,7 +240,7 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             strikes = attacker == "card" and bool({"first strike", "double strike"} & words)
             step = "first_strike_damage" if strikes else "combat_damage"
             script += [{"advance": step}, {"assign": "default"}, "resolve"]
-        return [on_field], script, "alice", "precombat_main"
+        return [on_field, *crew[0]], script, "alice", "precombat_main"
     if kind == "blocks" and obj == "self" and "Creature" in card.card.get("types", ()):
         script = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
                   {"advance": "declare_blockers"}, {"block": {"card": "ogre"}}, "resolve"]
