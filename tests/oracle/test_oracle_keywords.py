@@ -1,7 +1,8 @@
 """CR 702 keyword abilities on real cards (the pyengine[cards] extra; skipped without it): a
 triggered keyword is compiled from its own rule's wording and runs (prowess, 702.108a); a
-keyword no engine runs keeps the card text-only, named, never counted as compiled (equip
-702.6a, bushido 702.45a, crew 702.122a); deck-construction keywords have nothing to run."""
+keyword no engine runs keeps the card text-only, named, never counted as compiled (bushido
+702.45a, echo 702.30a; equip and crew are compiled from their rules, test_oracle_keyword_activated);
+deck-construction keywords have nothing to run."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def test_prowess_is_its_rule_a_cast_trigger_pumping_itself_until_end_of_turn() -
 
 # Bloodthorn Flail's "Equip—Pay {3} or discard a card." is a choice of costs the game doesn't pay
 @pytest.mark.parametrize("name,keyword", [("Bloodthorn Flail", "equip"), ("Kitsune Blademaster", "bushido"),
-                                          ("Smuggler's Copter", "crew")])
+                                          ("Acridian", "echo")])
 def test_a_keyword_no_engine_runs_leaves_the_card_text_only_and_names_it(name: str, keyword: str) -> None:
     got = oracle.compiled(name)
     assert got is not None and got.status == "text-only", (name, got and got.status)
