@@ -126,7 +126,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
     payer = ins.get("player")
     who = ("p", _named(refs, payer)[0]) if payer is not None else \
         ("o", _named(refs, ins.get("controller_of"))[0])
-    return [Event("unless_pays", (("payer", who), ("mana", ins.get("mana")), ("do", inner(ins.get("do")))))]
+    per = ins.get("for_each_counter")  # (counter kind, the object whose counters are counted)
+    each = (per[0], ("o", _named(refs, per[1])[0])) if per is not None else None
+    return [Event("unless_pays", (("payer", who), ("mana", ins.get("mana")), ("do", inner(ins.get("do"))),
+                                  ("for_each_counter", each)))]
 
 
 def _named(refs: dict[str, tuple[str, ...]], ref: Any) -> tuple[str, ...]:
@@ -269,6 +272,11 @@ def _unless(game: Game, item: StackItem, e: Event, keep: Keep, budget: Budget | 
     else:
         pid = payer[1]
     mana = e.get("mana")
+    each = e.get("for_each_counter")
+    if each is not None:  # "[cost] for each age counter on it" (702.24a): the counters now (608.2h)
+        o = next((x for x in game.state.objects if x.id == each[1][1]), None)
+        n = dict(o.counters).get(each[0], 0) if o is not None and o.zone == Zone.BATTLEFIELD else 0
+        mana = mana * n
     game, pays = _take(game, item, "pay")
     if pays is None:
         raise IllegalAction("118.12a", f"{item.text!r} ({item.id}): {pid} chooses whether to pay {mana}: "
@@ -276,6 +284,8 @@ def _unless(game: Game, item: StackItem, e: Event, keep: Keep, budget: Budget | 
                                        "it resolves (MANA: the mana spent from the pool)")
     if pays is False:
         return perform_in_order(game, item, e.get("do"), keep, budget)
+    if not mana:  # nothing to pay (no age counter): paying it is doing nothing (118.5)
+        return game
     return _pay(game, pid, mana, pays)
 
 

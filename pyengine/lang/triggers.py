@@ -356,8 +356,9 @@ def _unless_pays(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     """``{kind: unless_pays, mana: "{3}", player: REF | controller_of: REF, do: [EVENT...]}``:
     "[do] unless [the player / the controller of the object] pays {3}" (118.12a): the player
     chooses whether to pay; if they don't, the events happen."""
-    cur.mapping({"kind", "mana", "player", "controller_of", "do"},
-                '{kind: unless_pays, mana: "{N}", player: REF or controller_of: REF, do: [EVENT...]}')
+    cur.mapping({"kind", "mana", "player", "controller_of", "do", "for_each_counter"},
+                '{kind: unless_pays, mana: "{N}", player: REF or controller_of: REF, do: [EVENT...], '
+                'for_each_counter: {kind: KIND, on: REF}}')
     if cur.has("player") == cur.has("controller_of"):
         cur.fail("give exactly one of 'player' (who may pay) and 'controller_of' (an object: its controller)")
     mana = cur.req("mana").string("a mana cost")
@@ -371,8 +372,13 @@ def _unless_pays(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     obj = _ref(cur.get("controller_of"), OBJECT_WORDS, n_targets, "an object") \
         if cur.has("controller_of") else None
     effects = _events(cur, "do", ctx, n_targets, required=True)
+    per = None
+    if cur.has("for_each_counter"):  # "pay {1} for each age counter on it" (702.24a): counted as it resolves
+        sub = cur.get("for_each_counter")
+        sub.mapping({"kind", "on"}, "{kind: COUNTER KIND, on: REF}")
+        per = (sub.req("kind").string("a counter kind"), _ref(sub.req("on"), OBJECT_WORDS, n_targets, "an object"))
     return Instruction("unless_pays", (("mana", mana), ("player", player), ("controller_of", obj),
-                                       ("do", effects)))
+                                       ("do", effects), ("for_each_counter", per)))
 
 
 def _delayed(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:

@@ -78,6 +78,7 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
     other CR 702 keywords by name (``{text: ...}``)."""
     from pyengine.model.effects import TRIGGERED_KEYWORDS
     from pyengine.oracle.keyword_activated import definition as activated_definition
+    from pyengine.oracle.keyword_upkeep import ability as cumulative_upkeep
 
     out: list[Any] = []
     unrun: list[str] = []
@@ -87,6 +88,10 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
             out.append(item)  # a keyword with its parameter read ({landwalk: nonbasic}, {kicker: ...})
             continue
         kw, n = _name(text)
+        upkeep = cumulative_upkeep(text)
+        if upkeep is not None:  # 702.24a, written out as its rule says
+            out.append(upkeep)
+            continue
         written = activated_definition(text)
         if written is not None:  # an activated keyword (702.6a equip ...), compiled from its rule
             got = compile_text(self_refs(written))
