@@ -33,7 +33,8 @@ from pyengine.model.triggers import Instruction
 from pyengine.replacement.event import Event
 
 # the stack object's events that are choices made as it resolves
-KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "attach"})  # attach: in order (701.3)
+# attach (701.3) and counter (a spell or ability, 701.6): performed in order by this module too
+KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "attach", "counter"})
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -101,7 +102,7 @@ def is_choice(ins: Instruction) -> bool:
     """Whether an instruction is bound here: a discard of chosen cards, "unless ... pays", or
     an optional instruction with what follows it (or one in a spell, which has no optional
     events of its own)."""
-    return ins.kind in ("discard_cards", "unless_pays", "attach") or ins.kind == "may" and (
+    return ins.kind in ("discard_cards", "unless_pays", "attach", "counter") or ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
 
@@ -115,6 +116,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
     if ins.kind == "may":
         return [Event("may_then", (("do", inner(ins.get("do"))), ("then", inner(ins.get("then") or ())),
                                    ("otherwise", inner(ins.get("otherwise") or ()))))]
+    if ins.kind == "counter":  # 701.6a-b: "counter that spell or ability" (pyengine.game.ward)
+        from pyengine.game import ward
+
+        return ward.bind(ins, refs)
     if ins.kind == "attach":  # 701.3a: followed in order as it resolves (pyengine.game.attach)
         from pyengine.game import attach
 
@@ -174,6 +179,10 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             from pyengine.game import attach
 
             game = attach.perform(game, e, budget) if keep(game, e) else game
+        elif e.kind == "counter":
+            from pyengine.game import ward
+
+            game = ward.counter(game, e, budget)
         else:
             game = _unless(game, item, e, keep, budget)
     return flush(game)

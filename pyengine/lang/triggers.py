@@ -44,10 +44,11 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "becomes_monstrous": ("becomes_monstrous", (None, None), _OBJ),  # 701.37a
     "transforms": ("transform", (None, None), _OBJ),  # 701.27a
     "turned_face_up": ("turned_face_up", (None, None), _OBJ),  # 701.40b, 708.8
+    "becomes_target": ("becomes_target", (None, None), ("obj", "player")),  # 702.21a (pyengine.game.ward)
 }
 PATTERN_PLAYERS = ("you", "opponent", "any", "active", "nonactive")
 # references an instruction may use for an object / a player
-OBJECT_WORDS = ("self", "it", "target")
+OBJECT_WORDS = ("self", "it", "target", "targeting")  # targeting: the spell or ability that targeted it
 PLAYER_WORDS = ("you", "opponent", "target", "that_player", "defending_player", "its_controller",
                 "its_owner")
 # the effect's instructions: the replacement engine's kinds (sugar included) and defaults
@@ -245,6 +246,9 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
         return Instruction(str(cur.get("kind").value), (("object", obj),))
     if cur.has("kind") and cur.get("kind").value in LOOK_KINDS:
         return _look(cur, n_targets)
+    if cur.has("kind") and cur.get("kind").value == "counter" and not delayed:
+        cur.mapping({"kind", "object"}, "{kind: counter, object: targeting} (CR 701.6a-b)")
+        return Instruction("counter", (("object", _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),))
     if cur.has("kind") and cur.get("kind").value == "attach" and not delayed:
         cur.mapping({"kind", "object", "to"}, "{kind: attach, object: REF, to: REF} (CR 701.3a)")
         return Instruction("attach", (("object", _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),
@@ -400,7 +404,7 @@ def _delayed(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
 
 def _ref(cur: Cursor, words: tuple[str, ...], n_targets: int, what: str) -> tuple[str, str]:
     word = cur.string(what)
-    if word.startswith("target"):
+    if word.startswith("target") and word != "targeting":
         n = 1 if word == "target" else int(word[6:]) if word[6:].isdigit() else 0
         if n < 1 or n > n_targets:
             cur.fail(f"{word!r} names no target: the ability has {n_targets} (`targets:`; "

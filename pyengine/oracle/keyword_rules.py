@@ -79,11 +79,16 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
     from pyengine.model.effects import TRIGGERED_KEYWORDS
     from pyengine.oracle.keyword_activated import definition as activated_definition
     from pyengine.oracle.keyword_upkeep import ability as cumulative_upkeep
+    from pyengine.oracle.keyword_ward import ability as ward
 
     out: list[Any] = []
     unrun: list[str] = []
     for item in items:
         text = item if isinstance(item, str) else item.get("text") if isinstance(item, dict) else None
+        warded = ward(text) if isinstance(text, str) else None
+        if warded is not None:  # 702.21a, written out as its rule says
+            out.append(warded)
+            continue
         if not isinstance(text, str) or isinstance(item, dict) and len(item) != 1:
             out.append(item)  # a keyword with its parameter read ({landwalk: nonbasic}, {kicker: ...})
             continue
