@@ -175,6 +175,10 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         return [on_field], script, active, "untap"
     when = trigger["when"]
     kind, obj = when["kind"], when.get("obj", when.get("source"))
+    if kind == "becomes_target":  # ward (702.21a): pyengine.oracle.execute_keywords
+        from pyengine.oracle.execute_keywords import ward_script
+
+        return ward_script(card, trigger)
     if kind == "enters" and obj == "self":
         types = set(card.card.get("types", ()))
         if {"Instant", "Sorcery"} & types:  # an instant or sorcery doesn't enter (304.4, 307.4)
@@ -413,6 +417,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     ability (``template`` "activated ability", or when it has neither of the others) the
     compiler made, or None (nothing compiled to run, or no event generated for it)."""
     triggers = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "trigger" in a]
+    # ward (702.21a) last: the game of another triggered ability of the card is generated first
+    triggers.sort(key=lambda t: t["trigger"].get("when", {}).get("kind") == "becomes_target")
     activated = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "activated" in a]
     checks: dict[str, Any] = {}
     pool = ""
