@@ -91,6 +91,8 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
             continue
         if not isinstance(text, str) or isinstance(item, dict) and len(item) != 1:
             out.append(item)  # a keyword with its parameter read ({landwalk: nonbasic}, {kicker: ...})
+            if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in TRIGGERED_KEYWORDS:
+                unrun.append(next(iter(item)))  # "Ward—Pay 3 life.": a triggered keyword by name (603.1)
             continue
         kw, n = _name(text)
         upkeep = cumulative_upkeep(text)

@@ -1,5 +1,6 @@
-"""Activated keyword abilities compiled from their CR 702 definitions and run by the game:
-equip (702.6a, 702.6c; attaching, 701.3) and crew (702.122a). The cards are invented ones in
+"""Keyword abilities compiled from their CR 702 definitions and run by the game: equip
+(702.6a, 702.6c; attaching, 701.3), crew (702.122a), ward (702.21a) and cumulative upkeep
+(702.24a). The cards are invented ones in
 a card file written here (card data, compiled; no ability written by hand); the expected
 answers come from the rules cited in each test."""
 
@@ -175,3 +176,135 @@ def test_crew_with_too_little_power_is_refused(cards: None, tapped: list[str]) -
     rule = "701.26a" if len(set(tapped)) != len(tapped) else "702.122a"
     _run(WAGON, [{"activate": {"player": "alice", "source": "wagon", "tap_untapped": tapped}}],
          {"illegal": {"action": 0, "rule": rule}})
+
+
+# --- triggered keywords written out from their rules: ward (702.21a), cumulative upkeep (702.24a)
+
+TRIGGERED = {
+    "Test Warden": ("{1}{U}", "Creature \u2014 Spirit", ["Creature"], ["Spirit"], [], "Flying\nWard {2}", ("2", "3")),
+    "Test Old Wall": ("{1}{W}", "Creature \u2014 Wall", ["Creature"], ["Wall"], [],
+                      "Defender\nCumulative upkeep {1}", ("0", "6")),
+    "Test Life Warden": ("{1}{U}", "Creature \u2014 Spirit", ["Creature"], ["Spirit"], [],
+                         "Ward\u2014Pay 3 life.", ("2", "3")),
+    "Test Red Wall": ("{1}{R}", "Creature \u2014 Wall", ["Creature"], ["Wall"], [],
+                      "Cumulative upkeep\u2014Add {R}.", ("0", "6")),
+}
+
+
+def test_ward_and_cumulative_upkeep_are_their_rules(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # 702.21a; 702.24a: upkeep trigger with its intervening if (603.4), an age counter, then
+    # "unless you pay [cost] for each age counter on it", else sacrifice it (118.12a)
+    _card_file(monkeypatch, tmp_path)
+    warden = oracle.compiled("Test Warden")
+    assert warden is not None and warden.status == "full"
+    assert warden.card["abilities"][1] == {
+        "trigger": {"when": {"kind": "becomes_target", "obj": "self", "player": "opponent"}},
+        "do": [{"kind": "unless_pays", "player": "that_player", "mana": "{2}",
+                "do": [{"kind": "counter", "object": "targeting"}]}], "text": "Ward {2}"}
+    wall = oracle.compiled("Test Old Wall")
+    assert wall is not None and wall.status == "full"
+    assert wall.card["abilities"][1] == {
+        "trigger": {"at": {"step": "upkeep", "player": "you"}, "if": {"exists": {"self": True}}},
+        "do": [{"kind": "counters", "target": "self", "counter": "age"},
+               {"kind": "unless_pays", "player": "you", "mana": "{1}",
+                "for_each_counter": {"kind": "age", "on": "self"},
+                "do": [{"kind": "sacrifice", "object": "self"}]}], "text": "Cumulative upkeep {1}"}
+    # a cost other than mana stays a keyword held by name (text-only, named)
+    for name, kw in (("Test Life Warden", "ward"), ("Test Red Wall", "cumulative upkeep")):
+        got = oracle.compiled(name)
+        assert got is not None and got.status == "text-only", name
+        held = [c for c in got.clauses if c.template == "keywords (text)"]
+        assert held and kw in held[0].why, name
+
+
+def test_the_written_out_definitions_are_the_rules_words() -> None:
+    from pyengine.oracle.keyword_upkeep import DEFINITION as UPKEEP
+    from pyengine.oracle.keyword_ward import DEFINITION as WARD
+
+    rules = Path(__file__).resolve().parents[2].parent / "shared" / "reference" / \
+        "comprehensive-rules-2026-01-16.txt"
+    if not rules.exists():
+        import os
+
+        if os.environ.get("CI") == "true":
+            pytest.fail("the Comprehensive Rules text is missing; CI must provide it", pytrace=False)
+        pytest.skip("the Comprehensive Rules text is missing")
+    text = rules.read_text(encoding="utf-8").replace("\u2019", "'")
+    for definition in (UPKEEP, WARD):
+        assert definition in text, definition
+
+
+def _card_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    data: dict[str, Any] = {}
+    for name, (cost, line, types, subtypes, supertypes, text, pt) in {**CARDS, **TRIGGERED}.items():
+        face = {"name": name, "manaCost": cost, "type": line, "types": types, "subtypes": subtypes,
+                "supertypes": supertypes, "colors": [], "text": text, "layout": "normal"}
+        if pt:
+            face["power"], face["toughness"] = pt
+        data[name] = [face]
+    path = tmp_path / "cards2.json"
+    path.write_text(json.dumps({"meta": {"version": "test", "date": "2026-01-01"}, "data": data}))
+    monkeypatch.setenv("PYENGINE_CARDS", str(path))
+    monkeypatch.setenv("PYENGINE_CARDS_CACHE", str(tmp_path / "cache2"))
+    oracle.reset()
+
+
+WARDEN = [{"id": "warden", "card": "Test Warden", "controller": "alice", "timestamp": 1},
+          {"id": "m1", "card": "Mountain", "controller": "bob", "timestamp": 2},
+          {"id": "m2", "card": "Mountain", "controller": "bob", "timestamp": 3},
+          {"id": "m3", "card": "Mountain", "controller": "bob", "timestamp": 4},
+          {"id": "bolt", "card": "Lightning Bolt", "owner": "bob", "zone": "hand"}]
+
+
+@pytest.mark.parametrize("pays", [False, True])
+def test_ward_counters_unless_paid(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, pays: bool) -> None:
+    # 702.21a, 118.12a: bob's Bolt at the 2/3 Warden triggers ward; not paid: countered
+    # (701.6a), no damage; paid {2}: the Bolt resolves, 3 damage, the Warden dies (704.5g)
+    _card_file(monkeypatch, tmp_path)
+    script: list[Any] = [{"cast": {"spell": "bolt", "player": "bob", "targets": {"any": ["warden"]},
+                                   "payment": {"tap": ["m1"]}}},
+                         {"mana": {"player": "bob", "tap": ["m2", "m3"]}},
+                         {"pay_choice": {"warden": pays}}, "resolve", {"checkpoint": "ward"}]
+    ward = {"objects": {"bolt": {"zone": "stack" if pays else "graveyard"}, "warden": {"damage": 0}},
+            "mana": {"bob": "" if pays else "{R}{R}"}}
+    expect: dict[str, Any] = {"ward": ward}
+    if pays:
+        script += ["resolve", {"checkpoint": "bolt"}]
+        expect["bolt"] = {"stack": [], "objects": {"bolt": {"zone": "graveyard"}, "warden": {"zone": "graveyard"}}}
+    _run(WARDEN, script, {"checkpoints": expect}, active="bob")
+
+
+def test_ward_counters_an_ability(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # 702.21a "spell or ability", 701.6b: bob's Prodigal Pyromancer activates at the Warden;
+    # ward counters the ability (removed from the stack): no damage, the Pyromancer stays tapped
+    _card_file(monkeypatch, tmp_path)
+    objs = [WARDEN[0], {"id": "pyro", "card": "Prodigal Pyromancer", "controller": "bob", "timestamp": 5}]
+    _run(objs, [{"activate": {"player": "bob", "source": "pyro", "targets": ["warden"]}},
+                {"pay_choice": {"warden": False}}, "resolve", {"checkpoint": "done"}],
+         {"checkpoints": {"done": {"stack": [], "objects": {"warden": {"damage": 0}, "pyro": {"tapped": True}}}}},
+         active="bob")
+
+
+def test_cumulative_upkeep_pays_for_each_age_counter(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # 702.24a-b: two age counters before, a third put on as it resolves: {1} three times;
+    # alice's three Plains pay {W}{W}{W} for it (generic: any type, 107.4b)
+    _card_file(monkeypatch, tmp_path)
+    objs = [{"id": "wall", "card": "Test Old Wall", "controller": "alice", "timestamp": 1, "counters": {"age": 2}}]
+    objs += [{"id": f"p{i}", "card": "Plains", "controller": "alice", "timestamp": 2 + i} for i in range(3)]
+    _run(objs, [{"pay_choice": {"wall": True}}, {"mana": {"player": "alice", "tap": ["p0", "p1", "p2"]}},
+                "resolve", {"checkpoint": "paid"}],
+         {"checkpoints": {"paid": {"stack": [], "mana": {"alice": ""},
+                                   "objects": {"wall": {"zone": "battlefield", "counters": {"age": 3}}}}}},
+         step="untap")
+
+
+def test_generated_ward_game_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # the coverage game of a card whose only triggered ability is its ward: bob's Bolt countered
+    from pyengine.oracle.execute_game import game_text, run_game
+
+    _card_file(monkeypatch, tmp_path)
+    card = oracle.compiled("Test Warden")
+    assert card is not None
+    doc = yaml.safe_load(game_text(card) or "")
+    assert {"pay_choice": {"card": False}} in doc["query"]["script"]
+    assert run_game(card) == (True, "")
