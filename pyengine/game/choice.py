@@ -131,7 +131,7 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
     payer = ins.get("player")
     who = ("p", _named(refs, payer)[0]) if payer is not None else \
         ("o", _named(refs, ins.get("controller_of"))[0])
-    per = ins.get("for_each_counter")  # (counter kind, the object whose counters are counted)
+    per = dict(ins.fields).get("for_each_counter")  # (counter kind, the object whose counters are counted)
     each = (per[0], ("o", _named(refs, per[1])[0])) if per is not None else None
     return [Event("unless_pays", (("payer", who), ("mana", ins.get("mana")), ("do", inner(ins.get("do"))),
                                   ("for_each_counter", each)))]
@@ -281,7 +281,7 @@ def _unless(game: Game, item: StackItem, e: Event, keep: Keep, budget: Budget | 
     else:
         pid = payer[1]
     mana = e.get("mana")
-    each = e.get("for_each_counter")
+    each = dict(e.fields).get("for_each_counter")
     if each is not None:  # "[cost] for each age counter on it" (702.24a): the counters now (608.2h)
         o = next((x for x in game.state.objects if x.id == each[1][1]), None)
         n = dict(o.counters).get(each[0], 0) if o is not None and o.zone == Zone.BATTLEFIELD else 0
