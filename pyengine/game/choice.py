@@ -134,7 +134,7 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
     per = dict(ins.fields).get("for_each_counter")  # (counter kind, the object whose counters are counted)
     each = (per[0], ("o", _named(refs, per[1])[0])) if per is not None else None
     return [Event("unless_pays", (("payer", who), ("mana", ins.get("mana")), ("do", inner(ins.get("do"))),
-                                  ("for_each_counter", each)))]
+                                  ("for_each_counter", each), ("life", dict(ins.fields).get("life"))))]
 
 
 def _named(refs: dict[str, tuple[str, ...]], ref: Any) -> tuple[str, ...]:
@@ -293,6 +293,15 @@ def _unless(game: Game, item: StackItem, e: Event, keep: Keep, budget: Budget | 
                                        "it resolves (MANA: the mana spent from the pool)")
     if pays is False:
         return perform_in_order(game, item, e.get("do"), keep, budget)
+    life = dict(e.fields).get("life")
+    if life is not None:  # "unless that player pays 3 life" (ward, 702.21a): 119.4
+        if pays is not True:
+            raise IllegalAction("118.12a", f"{pid} pays {life} life, not mana: give {{pay_choice: {{KEY: true}}}}")
+        has = game.state.player(pid).life
+        if has < life:
+            raise IllegalAction("119.4", f"{pid} has {has} life: can't pay {life} life (118.3)")
+        return perform(game, [Event("pay_life", (("player", ("p", pid)), ("amount", life)))], rule="119.4",
+                       cause="cost", budget=budget)
     if not mana:  # nothing to pay (no age counter): paying it is doing nothing (118.5)
         return game
     return _pay(game, pid, mana, pays)

@@ -360,16 +360,20 @@ def _unless_pays(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     """``{kind: unless_pays, mana: "{3}", player: REF | controller_of: REF, do: [EVENT...]}``:
     "[do] unless [the player / the controller of the object] pays {3}" (118.12a): the player
     chooses whether to pay; if they don't, the events happen."""
-    cur.mapping({"kind", "mana", "player", "controller_of", "do", "for_each_counter"},
-                '{kind: unless_pays, mana: "{N}", player: REF or controller_of: REF, do: [EVENT...], '
+    cur.mapping({"kind", "mana", "life", "player", "controller_of", "do", "for_each_counter"},
+                '{kind: unless_pays, mana: "{N}" or life: N, player: REF or controller_of: REF, do: [EVENT...], '
                 'for_each_counter: {kind: KIND, on: REF}}')
     if cur.has("player") == cur.has("controller_of"):
         cur.fail("give exactly one of 'player' (who may pay) and 'controller_of' (an object: its controller)")
-    mana = cur.req("mana").string("a mana cost")
+    if cur.has("mana") == cur.has("life"):
+        cur.fail("give exactly one of 'mana' (mana symbols) and 'life' (an amount of life, 119.4)")
+    life = cur.get("life").integer("an amount of life", 1) if cur.has("life") else None
+    mana = cur.get("mana").string("a mana cost") if cur.has("mana") else ""
     try:
         from pyengine.model.mana import parse_cost
 
-        parse_cost(mana)
+        if life is None:
+            parse_cost(mana)
     except ValueError as e:
         cur.get("mana").fail(f"expected mana symbols: {e}")
     player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") else None
@@ -382,7 +386,7 @@ def _unless_pays(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
         sub.mapping({"kind", "on"}, "{kind: COUNTER KIND, on: REF}")
         per = (sub.req("kind").string("a counter kind"), _ref(sub.req("on"), OBJECT_WORDS, n_targets, "an object"))
     return Instruction("unless_pays", (("mana", mana), ("player", player), ("controller_of", obj),
-                                       ("do", effects), ("for_each_counter", per)))
+                                       ("do", effects), ("for_each_counter", per), ("life", life)))
 
 
 def _delayed(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:

@@ -80,12 +80,14 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
     from pyengine.oracle.keyword_activated import definition as activated_definition
     from pyengine.oracle.keyword_upkeep import ability as cumulative_upkeep
     from pyengine.oracle.keyword_ward import ability as ward
+    from pyengine.oracle.keyword_ward import ability_paid as ward_paid
 
     out: list[Any] = []
     unrun: list[str] = []
     for item in items:
         text = item if isinstance(item, str) else item.get("text") if isinstance(item, dict) else None
-        warded = ward(text) if isinstance(text, str) else None
+        warded = ward(text) if isinstance(text, str) else \
+            ward_paid(item["ward"]) if isinstance(item, dict) and isinstance(item.get("ward"), str) else None
         if warded is not None:  # 702.21a, written out as its rule says
             out.append(warded)
             continue

@@ -186,6 +186,8 @@ TRIGGERED = {
                       "Defender\nCumulative upkeep {1}", ("0", "6")),
     "Test Life Warden": ("{1}{U}", "Creature \u2014 Spirit", ["Creature"], ["Spirit"], [],
                          "Ward\u2014Pay 3 life.", ("2", "3")),
+    "Test Sacrifice Warden": ("{1}{U}", "Creature \u2014 Spirit", ["Creature"], ["Spirit"], [],
+                              "Ward\u2014Sacrifice a creature.", ("2", "3")),
     "Test Red Wall": ("{1}{R}", "Creature \u2014 Wall", ["Creature"], ["Wall"], [],
                       "Cumulative upkeep\u2014Add {R}.", ("0", "6")),
 }
@@ -210,7 +212,7 @@ def test_ward_and_cumulative_upkeep_are_their_rules(monkeypatch: pytest.MonkeyPa
                 "for_each_counter": {"kind": "age", "on": "self"},
                 "do": [{"kind": "sacrifice", "object": "self"}]}], "text": "Cumulative upkeep {1}"}
     # a cost other than mana stays a keyword held by name (text-only, named)
-    for name, kw in (("Test Life Warden", "ward"), ("Test Red Wall", "cumulative upkeep")):
+    for name, kw in (("Test Sacrifice Warden", "ward"), ("Test Red Wall", "cumulative upkeep")):
         got = oracle.compiled(name)
         assert got is not None and got.status == "text-only", name
         held = [c for c in got.clauses if c.template == "keywords (text)"]
@@ -308,3 +310,27 @@ def test_generated_ward_game_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
     doc = yaml.safe_load(game_text(card) or "")
     assert {"pay_choice": {"card": False}} in doc["query"]["script"]
     assert run_game(card) == (True, "")
+
+
+def test_ward_paid_with_life_needs_the_life(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # 702.21a "Ward—Pay 3 life."; 119.4: bob with 2 life can't pay 3 life, so choosing to pay
+    # is illegal (118.3); declining, his Bolt is countered (701.6a)
+    _card_file(monkeypatch, tmp_path)
+    got = oracle.compiled("Test Life Warden")
+    assert got is not None and got.status == "full"
+    assert got.card["abilities"][0]["do"][0]["life"] == 3
+    objs = [{"id": "warden", "card": "Test Life Warden", "controller": "alice", "timestamp": 1}, *WARDEN[1:]]
+    cast = {"cast": {"spell": "bolt", "player": "bob", "targets": {"any": ["warden"]}, "payment": {"tap": ["m1"]}}}
+    for pays, expect in ((True, {"illegal": {"action": 2, "rule": "119.4"}}),
+                         (False, {"checkpoints": {"done": {"stack": [], "objects": {"bolt": {"zone": "graveyard"},
+                                                                                    "warden": {"damage": 0}}}}})):
+        _run_life(objs, [cast, {"pay_choice": {"warden": pays}}, "resolve", {"checkpoint": "done"}], expect)
+
+
+def _run_life(objects: list[dict[str, Any]], script: list[Any], expect: dict[str, Any]) -> None:
+    doc = {"id": "cards/keyword-activated", "title": "t", "cr": ["702.21a"], "rationale": "test",
+           "players": [{"id": "alice", "library_size": 5}, {"id": "bob", "life": 2, "library_size": 5}],
+           "turn": {"active": "bob", "number": 3, "step": "precombat_main"},
+           "objects": objects, "query": {"kind": "game", "script": script}, "expect": expect}
+    out = runner.run_scenario(api.loads(yaml.safe_dump(doc)))
+    assert out.passed, (out.message, out.diffs)
