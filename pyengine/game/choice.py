@@ -296,7 +296,8 @@ def _unless(game: Game, item: StackItem, e: Event, keep: Keep, budget: Budget | 
     life = dict(e.fields).get("life")
     if life is not None:  # "unless that player pays 3 life" (ward, 702.21a): 119.4
         if pays is not True:
-            raise IllegalAction("118.12a", f"{pid} pays {life} life, not mana: give {{pay_choice: {{KEY: true}}}}")
+            raise IllegalAction("118.12a", f"{pid} pays {life} life, not mana: give "
+                                           "{pay_choice: {KEY: true}}")
         has = game.state.player(pid).life
         if has < life:
             raise IllegalAction("119.4", f"{pid} has {has} life: can't pay {life} life (118.3)")

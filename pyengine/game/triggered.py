@@ -241,7 +241,8 @@ def _refs(game: Game, t: Triggered, targets: tuple[tuple[str, bool], ...]) -> di
                             "that_player": ev.player if ev is not None else None,
                             "defending_player": next(p for p in game.state.player_ids if p != game.active),
                             # the spell or ability that targeted it (702.21a, pyengine.game.ward)
-                            "targeting": ev.target if ev is not None and ev.kind == "becomes_target" else None}
+                            "targeting": ev.target if ev is not None and ev.kind == "becomes_target"
+                            else None}
     for subject, word in ((t.it, "its_controller"), (t.it, "its_owner")):
         o = next((x for x in game.state.objects if x.id == subject), None)
         if o is not None:

@@ -30,8 +30,8 @@ KIND = "counter"
 
 def targeted(game: Game, item: StackItem, rule: str) -> Game:
     """The game with a ``becomes_target`` event for each object ``item`` targets."""
-    events = [GameEvent("becomes_target", obj=tid, player=item.controller, target=item.obj or item.id, rule=rule)
-              for tid, is_player in item.targets if not is_player]
+    events = [GameEvent("becomes_target", obj=tid, player=item.controller, target=item.obj or item.id,
+                        rule=rule) for tid, is_player in item.targets if not is_player]
     return game.emit(*events) if events else game
 
 

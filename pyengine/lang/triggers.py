@@ -248,11 +248,13 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
         return _look(cur, n_targets)
     if cur.has("kind") and cur.get("kind").value == "counter" and not delayed:
         cur.mapping({"kind", "object"}, "{kind: counter, object: targeting} (CR 701.6a-b)")
-        return Instruction("counter", (("object", _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),))
+        obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
+        return Instruction("counter", (("object", obj),))
     if cur.has("kind") and cur.get("kind").value == "attach" and not delayed:
         cur.mapping({"kind", "object", "to"}, "{kind: attach, object: REF, to: REF} (CR 701.3a)")
-        return Instruction("attach", (("object", _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),
-                                      ("to", _ref(cur.req("to"), OBJECT_WORDS, n_targets, "an object"))))
+        obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
+        return Instruction("attach", (("object", obj), ("to", _ref(cur.req("to"), OBJECT_WORDS, n_targets,
+                                                                      "an object"))))
     word = cur.req("kind").choice(tuple(S.KIND_FIELDS) + tuple(S.SUGAR), "an event kind:")
     kind = S.base_kind(word)
     names = S.KIND_FIELDS[kind]
@@ -361,8 +363,8 @@ def _unless_pays(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     "[do] unless [the player / the controller of the object] pays {3}" (118.12a): the player
     chooses whether to pay; if they don't, the events happen."""
     cur.mapping({"kind", "mana", "life", "player", "controller_of", "do", "for_each_counter"},
-                '{kind: unless_pays, mana: "{N}" or life: N, player: REF or controller_of: REF, do: [EVENT...], '
-                'for_each_counter: {kind: KIND, on: REF}}')
+                '{kind: unless_pays, mana: "{N}" or life: N, player: REF or controller_of: REF, '
+                'do: [EVENT...], for_each_counter: {kind: KIND, on: REF}}')
     if cur.has("player") == cur.has("controller_of"):
         cur.fail("give exactly one of 'player' (who may pay) and 'controller_of' (an object: its controller)")
     if cur.has("mana") == cur.has("life"):
@@ -384,7 +386,8 @@ def _unless_pays(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     if cur.has("for_each_counter"):  # "pay {1} for each age counter on it" (702.24a): counted as it resolves
         sub = cur.get("for_each_counter")
         sub.mapping({"kind", "on"}, "{kind: COUNTER KIND, on: REF}")
-        per = (sub.req("kind").string("a counter kind"), _ref(sub.req("on"), OBJECT_WORDS, n_targets, "an object"))
+        per = (sub.req("kind").string("a counter kind"),
+               _ref(sub.req("on"), OBJECT_WORDS, n_targets, "an object"))
     return Instruction("unless_pays", (("mana", mana), ("player", player), ("controller_of", obj),
                                        ("do", effects), ("for_each_counter", per), ("life", life)))
 

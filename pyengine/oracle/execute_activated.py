@@ -72,8 +72,9 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
                           **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
         act["tap_untapped"] = have
     if cost.tap_power is not None:  # crew N (702.122a): a creature of alice's with power N
-        extra.append({"id": "crew0", "name": "Generated Creature", "types": ["Creature"], "controller": "alice",
-                      "timestamp": 26, "power": max(cost.tap_power, 1), "toughness": 1})
+        extra.append({"id": "crew0", "name": "Generated Creature", "types": ["Creature"],
+                      "controller": "alice", "timestamp": 26, "power": max(cost.tap_power, 1),
+                      "toughness": 1})
         act["tap_untapped"] = ["crew0"]
     if cost.discard:
         extra += [{"id": f"fodder{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"}
@@ -132,12 +133,13 @@ def crew_first(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | None:
     """For a Vehicle's generated combat: a creature of alice's to crew it and the script that
     crews it in her main phase (702.122a: an artifact creature until end of turn), or None
     when the card has no crew ability the game follows."""
-    for n, ab in enumerate((a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "activated" in a), 1):
+    mine = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "activated" in a]
+    for n, ab in enumerate(mine, 1):
         body = ab["activated"]
         cost = parse_cost(body["cost"])
         if cost.tap_power is None or body.get("resolves") != {"add_types": ["Artifact", "Creature"]}:
             continue
-        several = sum(1 for a in card.card.get("abilities", ()) if isinstance(a, dict) and "activated" in a) > 1
+        several = len(mine) > 1
         act: dict[str, Any] = {"player": "alice", "source": "card", "tap_untapped": ["crew0"],
                                **({"ability": n} if several else {})}
         crew = {"id": "crew0", "name": "Generated Creature", "types": ["Creature"], "controller": "alice",

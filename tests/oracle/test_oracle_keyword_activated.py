@@ -181,7 +181,8 @@ def test_crew_with_too_little_power_is_refused(cards: None, tapped: list[str]) -
 # --- triggered keywords written out from their rules: ward (702.21a), cumulative upkeep (702.24a)
 
 TRIGGERED = {
-    "Test Warden": ("{1}{U}", "Creature \u2014 Spirit", ["Creature"], ["Spirit"], [], "Flying\nWard {2}", ("2", "3")),
+    "Test Warden": ("{1}{U}", "Creature \u2014 Spirit", ["Creature"], ["Spirit"], [], "Flying\nWard {2}",
+                    ("2", "3")),
     "Test Old Wall": ("{1}{W}", "Creature \u2014 Wall", ["Creature"], ["Wall"], [],
                       "Defender\nCumulative upkeep {1}", ("0", "6")),
     "Test Life Warden": ("{1}{U}", "Creature \u2014 Spirit", ["Creature"], ["Spirit"], [],
@@ -232,8 +233,8 @@ def test_the_written_out_definitions_are_the_rules_words() -> None:
             pytest.fail("the Comprehensive Rules text is missing; CI must provide it", pytrace=False)
         pytest.skip("the Comprehensive Rules text is missing")
     text = rules.read_text(encoding="utf-8").replace("\u2019", "'")
-    for definition in (UPKEEP, WARD):
-        assert definition in text, definition
+    for words in (UPKEEP, WARD):
+        assert words in text, words
 
 
 def _card_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -272,7 +273,8 @@ def test_ward_counters_unless_paid(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     expect: dict[str, Any] = {"ward": ward}
     if pays:
         script += ["resolve", {"checkpoint": "bolt"}]
-        expect["bolt"] = {"stack": [], "objects": {"bolt": {"zone": "graveyard"}, "warden": {"zone": "graveyard"}}}
+        gone = {"bolt": {"zone": "graveyard"}, "warden": {"zone": "graveyard"}}
+        expect["bolt"] = {"stack": [], "objects": gone}
     _run(WARDEN, script, {"checkpoints": expect}, active="bob")
 
 
@@ -283,15 +285,18 @@ def test_ward_counters_an_ability(monkeypatch: pytest.MonkeyPatch, tmp_path: Pat
     objs = [WARDEN[0], {"id": "pyro", "card": "Prodigal Pyromancer", "controller": "bob", "timestamp": 5}]
     _run(objs, [{"activate": {"player": "bob", "source": "pyro", "targets": ["warden"]}},
                 {"pay_choice": {"warden": False}}, "resolve", {"checkpoint": "done"}],
-         {"checkpoints": {"done": {"stack": [], "objects": {"warden": {"damage": 0}, "pyro": {"tapped": True}}}}},
+         {"checkpoints": {"done": {"stack": [],
+                                   "objects": {"warden": {"damage": 0}, "pyro": {"tapped": True}}}}},
          active="bob")
 
 
-def test_cumulative_upkeep_pays_for_each_age_counter(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_cumulative_upkeep_pays_for_each_age_counter(monkeypatch: pytest.MonkeyPatch,
+                                                     tmp_path: Path) -> None:
     # 702.24a-b: two age counters before, a third put on as it resolves: {1} three times;
     # alice's three Plains pay {W}{W}{W} for it (generic: any type, 107.4b)
     _card_file(monkeypatch, tmp_path)
-    objs = [{"id": "wall", "card": "Test Old Wall", "controller": "alice", "timestamp": 1, "counters": {"age": 2}}]
+    objs = [{"id": "wall", "card": "Test Old Wall", "controller": "alice", "timestamp": 1,
+             "counters": {"age": 2}}]
     objs += [{"id": f"p{i}", "card": "Plains", "controller": "alice", "timestamp": 2 + i} for i in range(3)]
     _run(objs, [{"pay_choice": {"wall": True}}, {"mana": {"player": "alice", "tap": ["p0", "p1", "p2"]}},
                 "resolve", {"checkpoint": "paid"}],
@@ -320,10 +325,11 @@ def test_ward_paid_with_life_needs_the_life(monkeypatch: pytest.MonkeyPatch, tmp
     assert got is not None and got.status == "full"
     assert got.card["abilities"][0]["do"][0]["life"] == 3
     objs = [{"id": "warden", "card": "Test Life Warden", "controller": "alice", "timestamp": 1}, *WARDEN[1:]]
-    cast = {"cast": {"spell": "bolt", "player": "bob", "targets": {"any": ["warden"]}, "payment": {"tap": ["m1"]}}}
+    cast = {"cast": {"spell": "bolt", "player": "bob", "targets": {"any": ["warden"]},
+                     "payment": {"tap": ["m1"]}}}
+    countered = {"stack": [], "objects": {"bolt": {"zone": "graveyard"}, "warden": {"damage": 0}}}
     for pays, expect in ((True, {"illegal": {"action": 2, "rule": "119.4"}}),
-                         (False, {"checkpoints": {"done": {"stack": [], "objects": {"bolt": {"zone": "graveyard"},
-                                                                                    "warden": {"damage": 0}}}}})):
+                         (False, {"checkpoints": {"done": countered}})):
         _run_life(objs, [cast, {"pay_choice": {"warden": pays}}, "resolve", {"checkpoint": "done"}], expect)
 
 
