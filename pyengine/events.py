@@ -37,7 +37,12 @@ kind                      fields
 ``scry``/``surveil``      ``player``, ``amount`` (N), ``cause`` (where the cards looked at went),
                           701.22a, 701.25a (none for scry 0 or surveil 0, 701.22b, 701.25c)
 ``ability_removed``       ``obj`` (the triggered ability's source), ``player`` (its controller),
-                          ``target`` (the ability's id): it had no legal target, 603.3d
+                          ``target`` (the ability's id): it had no legal target, 603.3d; or
+                          ``cause`` "countered": it was countered, 701.6b
+``becomes_target``        ``obj`` (a permanent), ``player`` (the controller of the spell or ability
+                          that targets it), ``target`` (that spell's object id or that ability's
+                          stack id): the spell or ability was put on the stack targeting it
+                          (601.2c, 602.2b, 603.3d; ward, 702.21a)
 ========================  ===========================================================================
 
 Notes (:data:`NOTE_KINDS`) are events the log tells people about and no rule reads; a game keeps
@@ -72,7 +77,7 @@ KINDS = frozenset({
     "counters_removed", "tap", "untap", "attacks", "blocks", "becomes_blocked", "step_begins", "step_skipped",
     "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
     "becomes_monstrous", "transform", "turned_face_up", "detain", "ability_removed", "scry", "surveil",
-    "planeswalk", "set_in_motion", "to_bottom",
+    "planeswalk", "set_in_motion", "to_bottom", "becomes_target",
 })
 NOTE_KINDS = frozenset({
     "triggers", "put_on_stack", "resolves", "not_resolved", "leaves_stack", "damage_removed", "effect_ends",

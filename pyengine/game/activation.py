@@ -239,6 +239,9 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     from pyengine.game.stack import note
 
     game = game.clone(stack=game.stack + (item,), passes=0).note(note("put_on_stack", item, "602.2a"))
+    from pyengine.game.ward import targeted
+
+    game = targeted(game, item, "602.2b")  # 702.21a: its targets become its targets
     return checks.give_priority(game, action.player, budget)  # 117.3c
 
 

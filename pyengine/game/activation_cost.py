@@ -137,6 +137,9 @@ def _tap_untapped(state: GameState, result: Any, action: Any, cost: ActivationCo
     """"Tap an untapped creature you control" (602.2b, 601.2h): the permanents named are the
     player's, untapped, of that card type, as many as the cost says; summoning sickness is
     only for the source's own {T} (302.6)."""
+    if cost.tap_power is not None:
+        _tap_power(state, result, action, cost.tap_power)
+        return
     kind, n, another = cost.tap_untapped or ("", 0, False)
     if len(action.tap_untapped) != n:
         raise IllegalAction("601.2h", f"the cost taps {n} untapped {kind or 'permanent'}(s) chosen as it is "
@@ -151,6 +154,27 @@ def _tap_untapped(state: GameState, result: Any, action: Any, cost: ActivationCo
         wrong = kind != "permanent" and kind not in {t.lower() for t in och.types}
         if wrong or another and oid == action.source:
             raise IllegalAction("601.2h", f"{oid} is not {'another' if another else 'an'} untapped {kind}")
+
+
+def _tap_power(state: GameState, result: Any, action: Any, power: int) -> None:
+    """Crew N's cost (702.122a): "Tap any number of other untapped creatures you control with
+    total power N or greater": the creatures named are the player's, untapped, none of them
+    the source, each named once, and their powers (after layers, 613) add up to N or more;
+    summoning sickness doesn't matter (302.6 is about a creature's own {T})."""
+    if len(set(action.tap_untapped)) != len(action.tap_untapped):
+        raise IllegalAction("601.2h", "a creature is tapped once for the cost")
+    total = 0
+    for oid in action.tap_untapped:
+        o = _controlled(state, result, oid, action.player)
+        if o is None or "Creature" not in result.objects[oid].types or oid == action.source:
+            raise IllegalAction("702.122a", f"{oid} is not another creature {action.player} controls")
+        if o.tapped:
+            raise IllegalAction("107.5", f"{oid} is already tapped: it can't be tapped for the cost (118.3)")
+        total += max(result.objects[oid].power or 0, 0)
+    if total < power:
+        named = ", ".join(action.tap_untapped) or "no creature"
+        raise IllegalAction("702.122a", f"the creatures tapped ({named}) have total power {total}, less "
+                                        f"than {power} (118.3: the cost can't be paid)")
 
 
 def _move(oid: str, frm: str, to: str, cause: str) -> Event:

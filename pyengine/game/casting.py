@@ -208,6 +208,9 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     zones = tuple(sorted((t, o.zone.value) for t, is_p in item.targets if not is_p
                          for o in game.state.objects if o.id == t))
     game = game.clone(stack=game.stack + (replace(item, zones=zones),), passes=0)
+    from pyengine.game.ward import targeted
+
+    game = targeted(game, item, "601.2c")  # its targets become the targets of the spell (702.21a)
     return checks.give_priority(game, pr.player, budget)  # 117.3c
 
 

@@ -33,7 +33,9 @@ from pyengine.model.triggers import Instruction
 from pyengine.replacement.event import Event
 
 # the stack object's events that are choices made as it resolves
-KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice"})
+# attach (701.3) and counter (a spell or ability, 701.6): performed in order by this module too
+KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
+                   "counter"})
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -106,7 +108,8 @@ def is_choice(ins: Instruction) -> bool:
     """Whether an instruction is bound here: a discard of chosen cards, "unless ... pays", or
     an optional instruction with what follows it (or one in a spell, which has no optional
     events of its own)."""
-    return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate") or ins.kind == "may" and (
+    return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter") or \
+        ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
 
@@ -128,6 +131,14 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
     if ins.kind == "may":
         return [Event("may_then", (("do", inner(ins.get("do"))), ("then", inner(ins.get("then") or ())),
                                    ("otherwise", inner(ins.get("otherwise") or ()))))]
+    if ins.kind == "counter":  # 701.6a-b: "counter that spell or ability" (pyengine.game.ward)
+        from pyengine.game import ward
+
+        return ward.bind(ins, refs)
+    if ins.kind == "attach":  # 701.3a: followed in order as it resolves (pyengine.game.attach)
+        from pyengine.game import attach
+
+        return attach.bind(ins, refs)
     if ins.kind == "discard_cards":
         return [Event("discard_cards", (("player", ("p", pid)), ("count", ins.get("count")),
                                         ("random", ins.get("random"))))
@@ -135,7 +146,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
     payer = ins.get("player")
     who = ("p", _named(refs, payer)[0]) if payer is not None else \
         ("o", _named(refs, ins.get("controller_of"))[0])
-    return [Event("unless_pays", (("payer", who), ("mana", ins.get("mana")), ("do", inner(ins.get("do")))))]
+    per = dict(ins.fields).get("for_each_counter")  # (counter kind, the object whose counters are counted)
+    each = (per[0], ("o", _named(refs, per[1])[0])) if per is not None else None
+    return [Event("unless_pays", (("payer", who), ("mana", ins.get("mana")), ("do", inner(ins.get("do"))),
+                                  ("for_each_counter", each), ("life", dict(ins.fields).get("life"))))]
 
 
 def _named(refs: dict[str, tuple[str, ...]], ref: Any) -> tuple[str, ...]:
@@ -184,6 +198,14 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             from pyengine.game.proliferate import perform_proliferate
 
             game = perform_proliferate(game, item, e, budget)
+        elif e.kind == "attach":
+            from pyengine.game import attach
+
+            game = attach.perform(game, e, budget) if keep(game, e) else game
+        elif e.kind == "counter":
+            from pyengine.game import ward
+
+            game = ward.counter(game, e, budget)
         else:
             game = _unless(game, item, e, keep, budget)
     return flush(game)
@@ -282,6 +304,11 @@ def _unless(game: Game, item: StackItem, e: Event, keep: Keep, budget: Budget | 
     else:
         pid = payer[1]
     mana = e.get("mana")
+    each = dict(e.fields).get("for_each_counter")
+    if each is not None:  # "[cost] for each age counter on it" (702.24a): the counters now (608.2h)
+        o = next((x for x in game.state.objects if x.id == each[1][1]), None)
+        n = dict(o.counters).get(each[0], 0) if o is not None and o.zone == Zone.BATTLEFIELD else 0
+        mana = mana * n
     game, pays = _take(game, item, "pay")
     if pays is None:
         raise IllegalAction("118.12a", f"{item.text!r} ({item.id}): {pid} chooses whether to pay {mana}: "
@@ -289,6 +316,18 @@ def _unless(game: Game, item: StackItem, e: Event, keep: Keep, budget: Budget | 
                                        "it resolves (MANA: the mana spent from the pool)")
     if pays is False:
         return perform_in_order(game, item, e.get("do"), keep, budget)
+    life = dict(e.fields).get("life")
+    if life is not None:  # "unless that player pays 3 life" (ward, 702.21a): 119.4
+        if pays is not True:
+            raise IllegalAction("118.12a", f"{pid} pays {life} life, not mana: give "
+                                           "{pay_choice: {KEY: true}}")
+        has = game.state.player(pid).life
+        if has < life:
+            raise IllegalAction("119.4", f"{pid} has {has} life: can't pay {life} life (118.3)")
+        return perform(game, [Event("pay_life", (("player", ("p", pid)), ("amount", life)))], rule="119.4",
+                       cause="cost", budget=budget)
+    if not mana:  # nothing to pay (no age counter): paying it is doing nothing (118.5)
+        return game
     return _pay(game, pid, mana, pays)
 
 

@@ -79,7 +79,10 @@ def sentence(e: GameEvent) -> str:
         deck = "planar deck" if e.cause == "planeswalk" else "scheme deck"
         return f"{e.obj} is turned face down on the bottom of {e.player}'s {deck} ({e.cause})"
     if k == "ability_removed":
-        return f"{e.target} ({e.obj}'s ability) is removed from the stack: no legal target"
+        why = "countered" if e.cause == "countered" else "no legal target"
+        return f"{e.target} ({e.obj}'s ability) is removed from the stack: {why}"
+    if k == "becomes_target":
+        return f"{e.obj} becomes the target of {e.target} ({e.player}'s)"
     if k == "lose_game":
         return f"{e.player} loses the game" + (f" ({e.cause})" if e.cause else "")
     if k == "win_game":

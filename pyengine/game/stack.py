@@ -150,6 +150,9 @@ def put_on_stack(game: Game, item: StackItem, budget: Budget | float) -> Game:
     zones = tuple(sorted((t, z.value) for t, z in _zones_now(game, item).items()))
     item = replace(item, zones=zones, delayed=item.delayed or _card_delayed(game, item))
     game = game.clone(stack=game.stack + (item,), passes=0)
+    from pyengine.game.ward import targeted
+
+    game = targeted(game, item, "601.2c")  # 702.21a: its targets become its targets
     if item.obj is None:  # a spell's move to the stack and its casting are in the log already
         game = game.note(note("put_on_stack", item, "405.1"))
     return checks.give_priority(game, item.controller, budget)

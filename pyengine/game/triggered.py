@@ -149,7 +149,10 @@ def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
 
 def _put(game: Game, item: StackItem) -> Game:
     t = item.trigger[0]
-    return game.clone(stack=game.stack + (item,), passes=0).note(_note("put_on_stack", t, "603.3"))
+    from pyengine.game.ward import targeted
+
+    game = game.clone(stack=game.stack + (item,), passes=0).note(_note("put_on_stack", t, "603.3"))
+    return targeted(game, item, "603.3d")  # 702.21a: its targets become its targets
 
 
 def _note(kind: str, t: Triggered, rule: str) -> GameEvent:
@@ -256,7 +259,10 @@ def _refs(game: Game, t: Triggered, targets: tuple[tuple[str, bool], ...]) -> di
     other = next(p for p in game.state.player_ids if p != t.controller)
     refs: dict[str, Any] = {"self": t.source, "it": t.it, "you": t.controller, "opponent": other,
                             "that_player": ev.player if ev is not None else None,
-                            "defending_player": next(p for p in game.state.player_ids if p != game.active)}
+                            "defending_player": next(p for p in game.state.player_ids if p != game.active),
+                            # the spell or ability that targeted it (702.21a, pyengine.game.ward)
+                            "targeting": ev.target if ev is not None and ev.kind == "becomes_target"
+                            else None}
     for subject, word in ((t.it, "its_controller"), (t.it, "its_owner")):
         o = next((x for x in game.state.objects if x.id == subject), None)
         if o is not None:

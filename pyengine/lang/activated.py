@@ -28,8 +28,9 @@ def parse_activated(cur: Cursor, ctx: Ctx) -> Ability:
     """An activated ability mapping ``{activated: {cost, do, targets, timing, limit}, text}``."""
     cur.mapping(ABILITY_FIELDS, "an activated ability {activated: {cost: ..., do: [...]}, text: ...}")
     text = cur.req("text").string("the ability's text (its Oracle wording)").strip()
-    if ":" not in text.split('"', 1)[0]:
-        cur.get("text").fail("an activated ability's text is written \"[Cost]: [Effect.]\" (CR 602.1)")
+    if ":" not in text.split('"', 1)[0] and not _keyword(text):
+        cur.get("text").fail("an activated ability's text is written \"[Cost]: [Effect.]\" (CR 602.1), "
+                             "or is an activated keyword's (\"Equip {2}\", CR 702)")
     body = cur.req("activated")
     body.mapping(FIELDS, "{cost: COST, do: [EVENTS], targets: [...], timing: any|sorcery|your_turn|"
                          "combat|your_upkeep, limit: once_each_turn, zone: ZONE}")
@@ -66,3 +67,12 @@ def parse_activated(cur: Cursor, ctx: Ctx) -> Ability:
                                   "(CR 113.6m)")
     return Ability("text", key=ctx.next_key("activated"), name=text, text=text,
                    activated=ActivatedDef(cost, effects, targets, timing, limit, resolves, duration, zone))
+
+
+def _keyword(text: str) -> bool:
+    """Whether ``text`` is an activated keyword ability's ("Equip {2}", CR 702.6a): a keyword
+    line item whose first words are one of :data:`pyengine.model.effects.ACTIVATED_KEYWORDS`."""
+    from pyengine.model.effects import ACTIVATED_KEYWORDS
+
+    low = text.lower()
+    return any(low == k or low.startswith((k + " ", k + "\u2014")) for k in ACTIVATED_KEYWORDS)

@@ -44,10 +44,11 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "becomes_monstrous": ("becomes_monstrous", (None, None), _OBJ),  # 701.37a
     "transforms": ("transform", (None, None), _OBJ),  # 701.27a
     "turned_face_up": ("turned_face_up", (None, None), _OBJ),  # 701.40b, 708.8
+    "becomes_target": ("becomes_target", (None, None), ("obj", "player")),  # 702.21a (pyengine.game.ward)
 }
 PATTERN_PLAYERS = ("you", "opponent", "any", "active", "nonactive")
 # references an instruction may use for an object / a player
-OBJECT_WORDS = ("self", "it", "target")
+OBJECT_WORDS = ("self", "it", "target", "targeting")  # targeting: the spell or ability that targeted it
 PLAYER_WORDS = ("you", "opponent", "target", "that_player", "defending_player", "its_controller",
                 "its_owner")
 # the effect's instructions: the replacement engine's kinds (sugar included) and defaults
@@ -257,6 +258,15 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         return Instruction(str(cur.get("kind").value), (("object", obj),))
     if cur.has("kind") and cur.get("kind").value in LOOK_KINDS:
         return _look(cur, n_targets)
+    if cur.has("kind") and cur.get("kind").value == "counter" and not delayed:
+        cur.mapping({"kind", "object"}, "{kind: counter, object: targeting} (CR 701.6a-b)")
+        obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
+        return Instruction("counter", (("object", obj),))
+    if cur.has("kind") and cur.get("kind").value == "attach" and not delayed:
+        cur.mapping({"kind", "object", "to"}, "{kind: attach, object: REF, to: REF} (CR 701.3a)")
+        obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
+        return Instruction("attach", (("object", obj), ("to", _ref(cur.req("to"), OBJECT_WORDS, n_targets,
+                                                                      "an object"))))
     word = cur.req("kind").choice(tuple(S.KIND_FIELDS) + tuple(S.SUGAR), "an event kind:")
     kind = S.base_kind(word)
     names = S.KIND_FIELDS[kind]
@@ -364,23 +374,34 @@ def _unless_pays(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     """``{kind: unless_pays, mana: "{3}", player: REF | controller_of: REF, do: [EVENT...]}``:
     "[do] unless [the player / the controller of the object] pays {3}" (118.12a): the player
     chooses whether to pay; if they don't, the events happen."""
-    cur.mapping({"kind", "mana", "player", "controller_of", "do"},
-                '{kind: unless_pays, mana: "{N}", player: REF or controller_of: REF, do: [EVENT...]}')
+    cur.mapping({"kind", "mana", "life", "player", "controller_of", "do", "for_each_counter"},
+                '{kind: unless_pays, mana: "{N}" or life: N, player: REF or controller_of: REF, '
+                'do: [EVENT...], for_each_counter: {kind: KIND, on: REF}}')
     if cur.has("player") == cur.has("controller_of"):
         cur.fail("give exactly one of 'player' (who may pay) and 'controller_of' (an object: its controller)")
-    mana = cur.req("mana").string("a mana cost")
+    if cur.has("mana") == cur.has("life"):
+        cur.fail("give exactly one of 'mana' (mana symbols) and 'life' (an amount of life, 119.4)")
+    life = cur.get("life").integer("an amount of life", 1) if cur.has("life") else None
+    mana = cur.get("mana").string("a mana cost") if cur.has("mana") else ""
     try:
         from pyengine.model.mana import parse_cost
 
-        parse_cost(mana)
+        if life is None:
+            parse_cost(mana)
     except ValueError as e:
         cur.get("mana").fail(f"expected mana symbols: {e}")
     player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") else None
     obj = _ref(cur.get("controller_of"), OBJECT_WORDS, n_targets, "an object") \
         if cur.has("controller_of") else None
     effects = _events(cur, "do", ctx, n_targets, required=True)
+    per = None
+    if cur.has("for_each_counter"):  # "pay {1} for each age counter on it" (702.24a): counted as it resolves
+        sub = cur.get("for_each_counter")
+        sub.mapping({"kind", "on"}, "{kind: COUNTER KIND, on: REF}")
+        per = (sub.req("kind").string("a counter kind"),
+               _ref(sub.req("on"), OBJECT_WORDS, n_targets, "an object"))
     return Instruction("unless_pays", (("mana", mana), ("player", player), ("controller_of", obj),
-                                       ("do", effects)))
+                                       ("do", effects), ("for_each_counter", per), ("life", life)))
 
 
 def _delayed(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
@@ -402,7 +423,7 @@ def _delayed(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
 
 def _ref(cur: Cursor, words: tuple[str, ...], n_targets: int, what: str) -> tuple[str, str]:
     word = cur.string(what)
-    if word.startswith("target"):
+    if word.startswith("target") and word != "targeting":
         n = 1 if word == "target" else int(word[6:]) if word[6:].isdigit() else 0
         if n < 1 or n > n_targets:
             cur.fail(f"{word!r} names no target: the ability has {n_targets} (`targets:`; "

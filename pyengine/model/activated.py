@@ -20,6 +20,9 @@ mana symbols ``{2}{R}``            the mana cost (107.4): generic and colored ma
 ``Tap an untapped creature you     tap N untapped permanents of that card type the player controls (any,
 control`` (``two ... creatures``) summoning sick or not; ``another``: not the source), the activation
                                    names them
+``Tap any number of other         the untapped creatures the activation names, none of them the source,
+untapped creatures you control     whose total power is N or more (crew N, 702.122a)
+with total power N or greater``
 ``+N`` / ``\u2212N`` / ``0``           a loyalty ability's cost (606.4): N loyalty counters put on /
                                    removed from the source (``-N`` is read as ``\u2212N``; in brackets,
                                    ``[+1]``, as card data writes it); alone
@@ -81,6 +84,9 @@ class ActivationCost:
     tap_untapped: tuple[str, int, bool] | None = None  # "Tap N untapped TYPE you control" (another?)
     discard_self: bool = False  # "Discard this card": activated from its owner's hand (113.6m)
     exile_self: bool = False  # "Exile this card from your graveyard": from the graveyard (113.6m)
+    # "Tap any number of other untapped creatures you control with total power N or greater"
+    # (crew N, 702.122a): N
+    tap_power: int | None = None
 
     @property
     def zone(self) -> str:
@@ -155,6 +161,11 @@ def parse_cost(text: str) -> ActivationCost:
         m = re.fullmatch(r"tap (an|one|two|three|another) untapped (\w+?)s? you control", low)
         if m and m.group(2) in SAC_TYPES and "tap_untapped" not in fields:
             fields["tap_untapped"] = (m.group(2), _NUMBERS.get(m.group(1), 1), m.group(1) == "another")
+            continue
+        m = re.fullmatch(r"tap any number of other untapped creatures you control with total power (\d+) "
+                         r"or greater", low)
+        if m and "tap_untapped" not in fields and "tap_power" not in fields:  # crew N (702.122a)
+            fields["tap_power"] = int(m.group(1))
             continue
         m = re.fullmatch(r"pay (\d+) life", low)
         if m:

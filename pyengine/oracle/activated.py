@@ -96,5 +96,9 @@ def _self_pump(body: str) -> dict[str, Any] | None:
     sentence): the continuous effect's operations, or None."""
     from pyengine.oracle.effects_continuous import pump_ops
 
+    if body == "SELF becomes an artifact creature until end of turn.":
+        # crew's effect (702.122a): it keeps its other card types and subtypes (205.1b: an
+        # "artifact creature"), with its printed power and toughness (301.7a-b, 208.3)
+        return {"add_types": ["Artifact", "Creature"]}
     m = _PUMP.fullmatch(body)
     return None if not m else pump_ops(m.group(1), m.group(2), m.group(3) or m.group(4))

@@ -497,11 +497,12 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
     if not spell and (_lasting(s, eff) or _group(s, eff) or _tap(s, eff)):
         return True
     from pyengine.oracle.effects_amounts import sentence as amount_sentence
+    from pyengine.oracle.effects_attach import attach
     from pyengine.oracle.effects_library import joined, look
     from pyengine.oracle.effects_pumps import sentence as pump_sentence
 
     return any(f(s, eff) for f in SENTENCES) or look(s, eff) or joined(s, eff, spell) or \
-        pump_sentence(s, eff, spell) or amount_sentence(s, eff)
+        pump_sentence(s, eff, spell) or amount_sentence(s, eff) or attach(s, eff)
 
 
 def effect(text: str, *, targets_ok: bool = True, spell: bool = False,

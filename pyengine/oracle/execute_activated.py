@@ -28,7 +28,8 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     body = ability["activated"]
     cost = parse_cost(body["cost"])
     me: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
-    if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
+    attach = next((ev for ev in body.get("do", ()) if ev.get("kind") == "attach"), None)
+    if "Aura" in card.card.get("subtypes", ()) or "Equipment" in card.card.get("subtypes", ()) and not attach:
         me["attached_to"] = "bears"  # an unattached Aura would go to the graveyard (704.5m)
     if cost.zone != "battlefield":  # 113.6m: activated from alice's hand or graveyard
         me = {"id": "card", "card": card.name, "owner": "alice", "zone": cost.zone}
@@ -77,6 +78,11 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
                           "controller": "alice", "timestamp": 22 + i,
                           **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
         act["tap_untapped"] = have
+    if cost.tap_power is not None:  # crew N (702.122a): a creature of alice's with power N
+        extra.append({"id": "crew0", "name": "Generated Creature", "types": ["Creature"],
+                      "controller": "alice", "timestamp": 26, "power": max(cost.tap_power, 1),
+                      "toughness": 1})
+        act["tap_untapped"] = ["crew0"]
     if cost.discard:
         extra += [{"id": f"fodder{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"}
                   for i in range(cost.discard)]
@@ -84,6 +90,8 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     targets = []
     for i, spec in enumerate(body.get("targets", ())):
         got = _pick(spec, frozenset(gone))
+        if got is None and attach is not None:  # 702.6c: a creature of alice's with the quality
+            got = _fitting_creature(spec.get("obj", {}), extra)
         if got is None:  # a creature of bob's with the colors or subtypes the target names
             made = _made_target(spec, f"victim{i}", 30 + i)
             if made is None:
@@ -100,7 +108,30 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     elif cost.tap or cost.untap:
         check["objects"] = {"card": {"tapped": cost.tap}}
     script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]
+    if cost.tap_power is not None and body.get("resolves") == {"add_types": ["Artifact", "Creature"]}:
+        # 702.122a: the crew tapped as the cost was paid; once it resolved, an artifact creature
+        types = sorted({*card.card.get("types", ()), "Artifact", "Creature"})
+        check.setdefault("objects", {}).update({"crew0": {"tapped": True}, "card": {"types": types}})
+        script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
+    if attach is not None and attach.get("object") == "self" and attach.get("to") == "target":
+        # 701.3a: once it resolved, the card is attached to its target (the cost paid before)
+        check.setdefault("objects", {}).setdefault("card", {})["attached_to"] = targets[0]
+        script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
     return extra, script, check, pool
+
+
+def _fitting_creature(sel: dict[str, Any], extra: list[dict[str, Any]]) -> str | None:
+    """A creature of alice's with the supertypes and subtypes ``sel`` names (an equip ability's
+    quality, 702.6c), added to ``extra``; None for a selector that says more."""
+    if set(sel) - {"types", "supertypes", "subtypes", "controller"} or sel.get("controller") != "you":
+        return None
+    mate: dict[str, Any] = {"id": "mate", "name": "Generated Creature", "types": ["Creature"],
+                            "controller": "alice", "timestamp": 30, "power": 1, "toughness": 1}
+    for key in ("supertypes", "subtypes"):
+        if sel.get(key):
+            mate[key] = list(sel[key])
+    extra.append(mate)
+    return "mate"
 
 
 def _symbols(mana: str) -> list[str]:
@@ -125,3 +156,22 @@ def _made_target(spec: dict[str, Any], oid: str, timestamp: int) -> dict[str, An
     if sel.get("colors"):
         made["colors"] = list(sel["colors"])
     return made
+
+
+def crew_first(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | None:
+    """For a Vehicle's generated combat: a creature of alice's to crew it and the script that
+    crews it in her main phase (702.122a: an artifact creature until end of turn), or None
+    when the card has no crew ability the game follows."""
+    mine = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "activated" in a]
+    for n, ab in enumerate(mine, 1):
+        body = ab["activated"]
+        cost = parse_cost(body["cost"])
+        if cost.tap_power is None or body.get("resolves") != {"add_types": ["Artifact", "Creature"]}:
+            continue
+        several = len(mine) > 1
+        act: dict[str, Any] = {"player": "alice", "source": "card", "tap_untapped": ["crew0"],
+                               **({"ability": n} if several else {})}
+        crew = {"id": "crew0", "name": "Generated Creature", "types": ["Creature"], "controller": "alice",
+                "timestamp": 26, "power": max(cost.tap_power, 1), "toughness": 1}
+        return [crew], [{"activate": act}, "resolve"]
+    return None

@@ -173,6 +173,10 @@ def _crewed(card: Compiled) -> list[dict[str, Any]]:
     turn), as a resolved effect of the generated game; none for anything else."""
     if "Vehicle" not in card.card.get("subtypes", ()) or "Creature" in card.card.get("types", ()):
         return []
+    from pyengine.oracle.execute_activated import crew_first
+
+    if crew_first(card) is not None:  # crewed by its crew ability in the script instead
+        return []
     return [{"id": "crewed", "controller": "alice", "timestamp": 30, "affected": ["card"],
              "duration": "end_of_turn", "add_types": ["Creature"],
              "text": "It becomes an artifact creature until end of turn."}]
@@ -195,6 +199,10 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     if execute_damage.ours(when):  # dealt damage, to a blocker, to alice (120.3)
         return execute_damage.script(card, when)
     kind, obj = when["kind"], when.get("obj", when.get("source"))
+    if kind == "becomes_target":  # ward (702.21a): pyengine.oracle.execute_keywords
+        from pyengine.oracle.execute_keywords import ward_script
+
+        return ward_script(card, trigger)
     if kind == "enters" and obj == "self":
         types = set(card.card.get("types", ()))
         if {"Instant", "Sorcery"} & types:  # an instant or sorcery doesn't enter (304.4, 307.4)
@@ -239,13 +247,18 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
                 set(obj.get("subtypes", ())) <= set(card.card.get("subtypes", ())) and \
                 set(obj.get("types", ())) <= set(card.card.get("types", ())):
             attacker, obj = "card", "self"  # the card itself fits ("an Assassin you control")
+        crew: tuple[list[Any], list[Any]] = ([], [])
+        if obj == "self" and "Creature" not in card.card.get("types", ()):
+            from pyengine.oracle.execute_activated import crew_first
+
+            crew = crew_first(card) or crew  # a Vehicle crewed first, an artifact creature (702.122a)
         if attacker is None or obj == "self" and not _creature_or_crewed(card):
             return None
         attack = {attacker: "bob"}
         words = set(map(str, card.card.get("abilities", ())))
         if {"can't attack alone", "can't attack or block alone"} & words:  # 506.5: with another
             attack = {attacker: "bob", **({"bears": "bob"} if attacker != "bears" else {"card": "bob"})}
-        script = [{"advance": "declare_attackers"}, {"attack": attack}]
+        script = [*crew[1], {"advance": "declare_attackers"}, {"attack": attack}]
         if kind == "attacks":
             script.append("resolve")
         elif kind == "becomes_blocked":
@@ -255,7 +268,7 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             strikes = attacker == "card" and bool({"first strike", "double strike"} & words)
             step = "first_strike_damage" if strikes else "combat_damage"
             script += [{"advance": step}, {"assign": "default"}, "resolve"]
-        return [on_field], script, "alice", "precombat_main"
+        return [on_field, *crew[0]], script, "alice", "precombat_main"
     if kind == "blocks" and obj == "self" and "Creature" in card.card.get("types", ()):
         script = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
                   {"advance": "declare_blockers"}, {"block": {"card": "ogre"}}, "resolve"]
@@ -430,6 +443,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     ability (``template`` "activated ability", or when it has neither of the others) the
     compiler made, or None (nothing compiled to run, or no event generated for it)."""
     triggers = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "trigger" in a]
+    # ward (702.21a) last: the game of another triggered ability of the card is generated first
+    triggers.sort(key=lambda t: t["trigger"].get("when", {}).get("kind") == "becomes_target")
     activated = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "activated" in a]
     checks: dict[str, Any] = {}
     pool = ""

@@ -77,15 +77,36 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
     (the paragraph is then text-only). ``items``: the engines' keyword words (strings) and
     other CR 702 keywords by name (``{text: ...}``)."""
     from pyengine.model.effects import TRIGGERED_KEYWORDS
+    from pyengine.oracle.keyword_activated import definition as activated_definition
+    from pyengine.oracle.keyword_upkeep import ability as cumulative_upkeep
+    from pyengine.oracle.keyword_ward import ability as ward
+    from pyengine.oracle.keyword_ward import ability_paid as ward_paid
 
     out: list[Any] = []
     unrun: list[str] = []
     for item in items:
         text = item if isinstance(item, str) else item.get("text") if isinstance(item, dict) else None
+        warded = ward(text) if isinstance(text, str) else \
+            ward_paid(item["ward"]) if isinstance(item, dict) and isinstance(item.get("ward"), str) else None
+        if warded is not None:  # 702.21a, written out as its rule says
+            out.append(warded)
+            continue
         if not isinstance(text, str) or isinstance(item, dict) and len(item) != 1:
             out.append(item)  # a keyword with its parameter read ({landwalk: nonbasic}, {kicker: ...})
+            if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in TRIGGERED_KEYWORDS:
+                unrun.append(next(iter(item)))  # "Ward—Pay 3 life.": a triggered keyword by name (603.1)
             continue
         kw, n = _name(text)
+        upkeep = cumulative_upkeep(text)
+        if upkeep is not None:  # 702.24a, written out as its rule says
+            out.append(upkeep)
+            continue
+        written = activated_definition(text)
+        if written is not None:  # an activated keyword (702.6a equip ...), compiled from its rule
+            got = compile_text(self_refs(written))
+            if got is not None and got[0] == "activated ability" and len(got[1]) == 1:
+                out.append({**got[1][0], "text": text[:1].upper() + text[1:]})
+                continue
         definition = DEFINITIONS.get(kw)
         if definition is not None and (n is not None) == ("N" in definition):
             got = compile_text(self_refs(definition.replace("N", n) if n is not None else definition))

@@ -151,4 +151,7 @@ def test_tap_and_untap_as_the_ability_resolves() -> None:
     game = new_game(state(prowler, card("ogre", "Gray Ogre", "bob", 1)))
     game = _resolve(_cast(game.apply(TargetTriggers("prowler", ("ogre",))), "prowler"))
     assert game.state.object("ogre").tapped
-    assert [(e.kind, e.obj, e.rule) for e in game.log if e.obj == "ogre"] == [("tap", "ogre", "701.26a")]
+    # 603.3d: the Ogre became the target of the ability as it was put on the stack (a trigger
+    # event, 702.21a); then it became tapped
+    assert [(e.kind, e.obj, e.rule) for e in game.log if e.obj == "ogre"] == \
+        [("becomes_target", "ogre", "603.3d"), ("tap", "ogre", "701.26a")]

@@ -29,6 +29,9 @@ JUSTIFIED = {
     # the compiler leaves these keywords as abilities seen only as present or absent.
     ("Stinkweed Imp", "Dredge 5"): "keyword replacement not compiled",
     ("Thunder-Thrash Elder", "Devour 3"): "keyword replacement not compiled",
+    # CR 702.21a: the compiler writes ward {2} out as the triggered ability its rule defines,
+    # which the game runs; the catalog keeps the keyword word (the layer engine's ward {2})
+    ("Aurelia's Vindicator", "Ward {2}"): "ward written out as its trigger",
 }
 
 

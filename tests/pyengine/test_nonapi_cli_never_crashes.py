@@ -348,11 +348,13 @@ def test_explain_and_graph_never_crash_on_new_kinds(scenario: Path, head: str, t
 
 
 @pytest.mark.parametrize("scenario,inside", [
-    # the bolt put on the stack is tied to the event that takes it off (CR 608.2n)
+    # the bolt put on the stack is tied to the event that takes it off (CR 608.2n); the Ogre
+    # became its target as it was cast (event 4, 601.2c)
     (SCENARIOS / "turns" / "lightning-bolt-kills-a-creature.yaml",
-     ['label="alice\'s upkeep step begins (CR 503)"', 'e2 -> e5 [style=dashed, color="#1a7f37", '
-      'fontcolor="#1a7f37", label="resolves (CR 608)"', "6. ogre moves from battlefield to graveyard "
-      "(destroy) (CR 704.5g)", "checkpoint resolved\\nstack (top last): empty"]),
+     ['label="alice\'s upkeep step begins (CR 503)"', 'e2 -> e6 [style=dashed, color="#1a7f37", '
+      'fontcolor="#1a7f37", label="resolves (CR 608)"', "4. ogre becomes the target of bolt (bob's) "
+      "(CR 601.2c)", "7. ogre moves from battlefield to graveyard (destroy) (CR 704.5g)",
+      "checkpoint resolved\\nstack (top last): empty"]),
     # the leaves-the-battlefield trigger looked back in time (CR 603.10a): a dashed edge
     (TRIGGERS_LOOK_BACK, ["looked back in time (CR 603.10)\"", 'ev1 -> t0 [label="triggers", style=dashed]',
                           "t0 -> s1 [style=dotted]"]),
