@@ -22,7 +22,6 @@ import os
 import pickle
 import sys
 import time
-from pathlib import Path
 
 pt = time.process_time
 
@@ -139,7 +138,7 @@ def main() -> int:
         print(f"{folder:14} {c:5} {total[folder] / c * 1000:8.1f} {calls[folder] / c:6.2f} "
               f"{kept[folder] / c:5.2f} {call_cpu[folder] / max(1, calls[folder]) * 1000:8.1f} "
               f"{total[folder] / spent * 100:5.1f}%")
-    print(f"costliest encodings (folder: entry files, calls, s):")
+    print("costliest encodings (folder: entry files, calls, s):")
     for name, cpu in by_encoding.most_common(args.top):
         print(f"  {name:60} {by_encoding_calls[name]:6} {cpu:7.2f}")
     print("costliest scenarios (ms):")
