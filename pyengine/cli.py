@@ -225,7 +225,8 @@ def _check(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     log.info("checking %d scenario files with %d jobs, timeout %g s", len(files), jobs, a.timeout)
     started = time.perf_counter()
     runner.run_many(files, jobs=jobs, timeout=a.timeout, dask=a.dask, on_outcome=emit,
-                    on_progress=bar.update if bar else None, max_memory=a.max_memory or None)
+                    on_progress=bar.update if bar else None, max_memory=a.max_memory or None,
+                    answers=False)  # the report reads each answer's JSON form only
     outcomes = vetted
     seconds = time.perf_counter() - started
     if bar is not None:
