@@ -62,7 +62,7 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     if pump is not None:  # 611.2c: on the source, until end of turn (514.2)
         made.update(resolves=pump, duration="end_of_turn")
     else:
-        eff = E.effect(body, spell=True)  # "target creature gets +N/+N until end of turn": on its target
+        eff = E.effect(body, spell=True, ability=True)  # "target creature gets +N/+N until end of turn": on its target
         if eff is None or not eff.do and eff.resolves is None:
             return None
         if eff.targets:  # chosen as the ability is put on the stack (602.2b, 601.2c)

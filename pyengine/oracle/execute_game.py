@@ -108,6 +108,17 @@ def _fitting_card(sel: dict[str, Any]) -> dict[str, Any] | None:
     return new
 
 
+def loyal(card: Compiled, extra: list[dict[str, Any]]) -> None:
+    """The card on the battlefield as a planeswalker with its printed loyalty (306.5b: it
+    enters with that many loyalty counters; with none it would die at once, 704.5i)."""
+    if "Planeswalker" not in card.card.get("types", ()):
+        return
+    for o in extra:
+        if o.get("id") == "card" and "zone" not in o and "loyalty" not in o.get("counters", {}):
+            loyalty = str(card.card.get("loyalty", ""))
+            o["counters"] = {**o.get("counters", {}), "loyalty": int(loyalty) if loyalty.isdigit() else 3}
+
+
 def _objects(extra: list[dict[str, Any]]) -> list[dict[str, Any]]:
     objs: list[dict[str, Any]] = [{"id": oid, "card": card, "controller": ctl, "timestamp": i + 1}
                                   for i, (oid, card, ctl, _t, _c) in enumerate(POOL)]
@@ -471,6 +482,7 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))
     library = {} if by_activation else _library_checks(card, do, kind, triggers)
+    loyal(card, extra)
     in_hand = sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner", "alice") == "alice")
     theirs = sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner") == "bob")
     alice: dict[str, Any] = {"id": "alice", "hand_size": in_hand + extra_hand, "library_size": 10}

@@ -185,6 +185,7 @@ def _untap(card: Compiled) -> dict[str, Any] | None:
 
 def _doc(card: Compiled, extra: list[dict[str, Any]], script: list[Any], active: str, step: str,
          number: int = 3) -> dict[str, Any]:
+    EG.loyal(card, extra)
     for o in extra:  # it entered with its counters (614.1c): a 0/0 with counters lives
         if o.get("id") == "card" and "zone" not in o:
             o.setdefault("counters", _enters_with(card))

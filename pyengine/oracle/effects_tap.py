@@ -1,0 +1,127 @@
+"""Effect sentences that tap or untap permanents and that bind combat restrictions and
+requirements to creatures for a duration, in spells and in triggered and activated abilities.
+Read by :func:`pyengine.oracle.effects.sentence`.
+
+- "Tap target creature", "untap target land", "untap SELF" (in an ability; a spell is not a
+  permanent): ``{kind: tap|untap, object: REF}`` (CR 701.26a-b). The game taps only an
+  untapped permanent and untaps only a tapped one.
+- "Target creature can't block this turn", "target creature can't attack or block this turn",
+  "target creature blocks this turn if able", "target creature attacks this turn if able",
+  "creatures your opponents control can't block this turn", "creatures without flying can't
+  block this turn": a continuous effect created as the spell or ability resolves (611.2a) that
+  carries the combat engine's restriction (508.1c, 509.1b) or requirement (508.1d, 509.1c) and
+  ends in the cleanup step (514.2): a spell's ``resolves:`` (its one target, or a group), an
+  ability's ``{kind: continuous, duration: end_of_turn, effect: {...}}``. The group is the
+  creatures that match whenever blocks or attacks are declared this turn: 611.2c locks in only
+  an effect that changes characteristics or control, which a combat restriction doesn't.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyengine.oracle import phrases as P
+from pyengine.oracle.common import fullmatch as _fm
+from pyengine.oracle.effects import Effect, target
+
+# the combat verb phrases, singular and plural, and the combat engine's operations (508.1c-d,
+# 509.1b-c)
+_COMBAT = {"can't block": {"cant_block": True}, "can't attack": {"cant_attack": True},
+           "can't attack or block": {"cant_attack": True, "cant_block": True},
+           "blocks if able": {"must_block": True}, "block if able": {"must_block": True},
+           "attacks if able": {"must_attack": True}, "attack if able": {"must_attack": True}}
+_VERB = r"(can't attack or block|can't block|can't attack|blocks?|attacks?)( this turn)?( if able)?"
+
+
+def sentence(s: str, eff: Effect, spell: bool) -> bool:
+    """Read one sentence of these kinds into ``eff``; False if it is none of them."""
+    return _tap(s, eff, spell) or _combat(s, eff, spell)
+
+
+def _tap(s: str, eff: Effect, spell: bool) -> bool:
+    """"Tap target creature an opponent controls", "untap target land", "untap SELF" (CR
+    701.26a-b). In a spell, SELF is the spell on the stack, not a permanent: not read."""
+    m = _fm(r"(tap|untap) (SELF|target .+)", s)
+    if not m:
+        return False
+    if m.group(2) == "SELF":
+        if eff.from_graveyard or spell and not getattr(eff, "ability", False):
+            return False
+        ref: str | None = "self"
+    else:
+        ref = target(m.group(2), eff, ("object",))
+    if ref is None:
+        return False
+    eff.do.append({"kind": m.group(1), "object": ref})
+    return True
+
+
+def combat_ops(verb: str) -> dict[str, Any] | None:
+    """The operations of "can't block this turn", "blocks this turn if able" (None: another
+    phrase, or one without its duration)."""
+    m = _fm(_VERB, verb)
+    if not m or not m.group(2):
+        return None
+    if m.group(1).startswith("can't") == bool(m.group(3)):
+        return None  # "can't block ... if able" / "blocks this turn": not these phrases
+    key = m.group(1) + (" if able" if m.group(3) else "")
+    ops = _COMBAT.get(key)
+    return None if ops is None else dict(ops)
+
+
+def _combat(s: str, eff: Effect, spell: bool) -> bool:
+    """"Target creature can't block this turn" and the like: a continuous effect until end of
+    turn (611.2a, 514.2) on the spell's or ability's target, or on a group of creatures."""
+    m = _fm(r"(.+?) ((?:can't attack or block|can't block|can't attack|blocks?|attacks?) this turn"
+            r"(?: if able)?)", s)
+    if not m:
+        return False
+    ops = combat_ops(m.group(2))
+    if ops is None:
+        return False
+    who, verb = m.group(1), m.group(2).split()
+    # a singular subject says "blocks"/"attacks", a group "block"/"attack" (can't: both)
+    single = who.startswith("target ") or who in ("SELF", "it")
+    if verb[0] in ("blocks", "attacks", "block", "attack") and verb[0].endswith("s") != single:
+        return False
+    if who.startswith("target "):
+        if spell and (eff.resolves is not None or eff.targets):
+            return False
+        ref = target(who, eff, ("object",))
+        if ref is None:
+            return False
+        if "Creature" not in eff.targets[-1]["obj"].get("types", ()):  # attacks and blocks: creatures (506.2)
+            eff.targets.pop()
+            eff.casting.pop()
+            return False
+        if spell:
+            eff.resolves = ops
+        else:
+            eff.do.append({"kind": "continuous", "object": ref, "duration": "end_of_turn", "effect": ops})
+        return True
+    if who in ("SELF", "it"):
+        if eff.from_graveyard or spell and not getattr(eff, "ability", False) or \
+                who == "it" and (not eff.it or eff.do or eff.targets):
+            return False
+        if spell:  # an activated ability's effect on its own source: not read here
+            return False
+        eff.do.append({"kind": "continuous", "object": "self" if who == "SELF" else "it",
+                       "duration": "end_of_turn", "effect": ops})
+        return True
+    from pyengine.oracle.common import subject
+
+    sel = subject(who[:1].upper() + who[1:])
+    if not isinstance(sel, dict) or "Creature" not in sel.get("types", ()) or \
+            set(sel) - {"types", "controller", "colors", "subtypes", "abilities", "not_abilities", "power",
+                        "toughness", "not_colors"}:
+        return False
+    if spell:
+        if eff.resolves is not None:
+            return False
+        eff.resolves = {"affects": sel, **ops}
+    else:
+        eff.do.append({"kind": "continuous", "affects": sel, "duration": "end_of_turn", "effect": ops})
+    return True
+
+
+__all__ = ["sentence", "combat_ops", "P"]
