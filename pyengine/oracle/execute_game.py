@@ -483,6 +483,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))
     library = {} if by_activation else _library_checks(card, do, kind, triggers)
     loyal(card, extra)
+    if not _states_false(card, extra):
+        return None
     in_hand = sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner", "alice") == "alice")
     theirs = sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner") == "bob")
     alice: dict[str, Any] = {"id": "alice", "hand_size": in_hand + extra_hand, "library_size": 10}
@@ -498,6 +500,26 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,
                                                           **({"objects": objects} if objects else {})}}}}
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+
+def _states_false(card: Compiled, extra: list[dict[str, Any]]) -> bool:
+    """Make false on alice's board the state of each state trigger of the card (603.8: "When
+    you control no Islands, sacrifice this creature" would trigger in a game about another of
+    its abilities): a permanent of hers that fits "no X" added; False when one can't be made."""
+    from pyengine.oracle.execute_triggers import _permanent
+
+    for a in card.card.get("abilities", ()):
+        state = a.get("trigger", {}).get("state") if isinstance(a, dict) else None
+        if state is None:
+            continue
+        sel = state.get("not_exists") if isinstance(state, dict) else None
+        if not isinstance(sel, dict) or sel.get("controller", "you") != "you" or "zone" in sel:
+            return False
+        new = _permanent(sel, f"state{len(extra)}", 30 + len(extra))
+        if new is None:
+            return False
+        extra.append(new)
+    return True
 
 
 def choices(do: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
