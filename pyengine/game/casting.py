@@ -285,8 +285,7 @@ def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> S
         raise IllegalAction("608.2c", f"{spell.id}: say what it does as it resolves (effect: [EVENTS]); "
                                       "its card has no does: or resolves:")
     text = (card.oracle if card is not None else spell.printed.name or spell.id).lower()
-    ends = continuous is not None and ("until end of turn" in text or "this turn" in text)
-    duration = Duration.END_OF_TURN if ends else Duration.PERMANENT
+    duration = resolves_duration(text) if continuous is not None else Duration.PERMANENT
     return StackItem(spell.id, pr.player, moved.printed.name or spell.id, obj=spell.id, events=events,
                      continuous=continuous, duration=duration, targets=tuple(flat),
                      target_types=_types(spec, chosen), choices=action.choices, cast=pr, form=form,
@@ -305,6 +304,18 @@ def spell_taps(does: Any, refs: dict[str, str]) -> tuple[tuple[str, bool], ...]:
     naming a target the cast didn't choose is not done."""
     return tuple((refs[ins.get("object")[1]], ins.kind == "tap") for ins in does.effects
                  if ins.kind in ("tap", "untap") and ins.get("object")[1] in refs)
+
+
+def resolves_duration(text: str) -> Duration:
+    """How long a spell's ``resolves:`` effect lasts, from its words (611.2a): "until end of
+    turn" / "this turn" (514.2); "doesn't untap during its controller's next untap step" until
+    that step has happened (502.3); else for the rest of the game."""
+    text = text.lower()
+    if "until end of turn" in text or "this turn" in text:
+        return Duration.END_OF_TURN
+    if "doesn't untap during its controller's next untap step" in text:
+        return Duration.NEXT_UNTAP_STEP
+    return Duration.PERMANENT
 
 
 def _types(spec: CastingSpec, chosen: dict[str, Any]) -> tuple[str, ...]:

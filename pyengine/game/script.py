@@ -211,9 +211,10 @@ class ScriptReader:
                      "'resolves:' effect)")
         if cur.has("duration"):
             duration = Duration(cur.get("duration").choice(Duration.words(), "a duration:"))
-        elif continuous is not None and any(w in _oracle(card, obj, self) for w in ("until end of turn",
-                                                                                   "this turn")):
-            duration = Duration.END_OF_TURN  # 514.2
+        elif continuous is not None:  # 514.2 "until end of turn"; 502.3 "next untap step"
+            from pyengine.game.casting import resolves_duration
+
+            duration = resolves_duration(_oracle(card, obj, self))
         else:
             duration = Duration.PERMANENT
         source = self.object(cur.get("source")) if cur.has("source") else None

@@ -281,7 +281,7 @@ def _look(cur: Cursor, n_targets: int) -> Instruction:
 
 # how long a continuous effect an ability creates lasts (611.2a; the game ends "until end of
 # turn" effects in the cleanup step, 514.2)
-CONTINUOUS_DURATIONS = ("end_of_turn", "permanent")
+CONTINUOUS_DURATIONS = ("end_of_turn", "permanent", "next_untap_step")
 
 
 def _continuous(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
@@ -300,6 +300,9 @@ def _continuous(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     obj = _ref(cur.get("object"), OBJECT_WORDS, n_targets, "an object") if cur.has("object") else None
     sel = parse_selector(cur.get("affects"), ctx) if cur.has("affects") else None
     duration = Duration(cur.req("duration").choice(CONTINUOUS_DURATIONS, "a duration:"))
+    if duration == Duration.NEXT_UNTAP_STEP and obj is None:  # 502.3: the objects' controllers' step
+        cur.get("duration").fail("next_untap_step lasts until the untap step of the controller of the "
+                                 "objects it affects: give 'object'")
     at = cur.req("effect")
     if isinstance(at.value, dict) and "affects" in at.value:
         at.get("affects").fail("the effect affects what the entry's object or affects names (CR 611.2c); "

@@ -70,7 +70,7 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         if eff.do:
             made["do"] = eff.do
         if eff.resolves is not None:
-            made.update(resolves=eff.resolves, duration="end_of_turn")
+            made.update(resolves=eff.resolves, duration=eff.lasts)
     if timing != "any":
         made["timing"] = timing
     if limit is not None:

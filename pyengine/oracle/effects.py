@@ -44,6 +44,7 @@ class Effect:
     it: bool = False  # "it" names the object the trigger event is about (a permanent)
     group_at: int | None = None  # len(do) when a group's continuous effect was read
     ability: bool = False  # an activated ability's effect (read as a spell's, SELF its source)
+    lasts: str = "end_of_turn"  # how long ``resolves`` lasts (an activated ability's duration)
 
     def ref(self) -> str:
         """The reference of the target added last (target, target2, ...)."""

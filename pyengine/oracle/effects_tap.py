@@ -35,7 +35,52 @@ _VERB = r"(can't attack or block|can't block|can't attack|blocks?|attacks?)( thi
 
 def sentence(s: str, eff: Effect, spell: bool) -> bool:
     """Read one sentence of these kinds into ``eff``; False if it is none of them."""
-    return _tap(s, eff, spell) or _combat(s, eff, spell)
+    return _tap(s, eff, spell) or _combat(s, eff, spell) or _next_untap(s, eff, spell)
+
+
+_NEXT_UNTAP = (r"(.+?) (?:doesn't untap during (?:its controller's|your) next untap step|"
+               r"don't untap during their controllers?'s? next untap steps?)")
+_THAT = ("it", "that creature", "that permanent", "that land", "that artifact")
+
+
+def _next_untap(s: str, eff: Effect, spell: bool) -> bool:
+    """"Tap target creature. It doesn't untap during its controller's next untap step.",
+    "target creature an opponent controls doesn't untap during its controller's next untap
+    step", "SELF doesn't untap during your next untap step" (of an ability): a continuous effect
+    on that permanent that keeps it from untapping during its controller's next untap step
+    (502.3, 611.2a), ending once that step has happened (duration ``next_untap_step``)."""
+    m = _fm(_NEXT_UNTAP, s)
+    if not m:
+        return False
+    who = m.group(1)
+    ops = {"doesnt_untap": True}
+    if who == "SELF" and "your next" in s:
+        if spell or eff.from_graveyard:  # a spell isn't a permanent; an activated one: not here
+            return False
+        eff.do.append({"kind": "continuous", "object": "self", "duration": "next_untap_step", "effect": ops})
+        return True
+    if "your next" in s or " don't " in s:
+        return False  # "those creatures": each its own controller's step, not read here
+    if who in _THAT:  # the permanent the instruction before tapped (its one target)
+        if len(eff.targets) != 1 or "obj" not in eff.targets[0] or not eff.do or \
+                eff.do[-1].get("kind") != "tap" or eff.do[-1].get("object") != eff.ref():
+            return False
+        ref = eff.ref()
+    elif who.startswith("target "):
+        if spell and eff.targets:
+            return False
+        ref = target(who, eff, ("object",))
+        if ref is None:
+            return False
+    else:
+        return False
+    if spell:
+        if eff.resolves is not None:
+            return False
+        eff.resolves, eff.lasts = ops, "next_untap_step"
+    else:
+        eff.do.append({"kind": "continuous", "object": ref, "duration": "next_untap_step", "effect": ops})
+    return True
 
 
 def _tap(s: str, eff: Effect, spell: bool) -> bool:
