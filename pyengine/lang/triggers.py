@@ -241,7 +241,8 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False) -
         return _unless_pays(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value in ("tap", "untap") and not delayed:
         cur.mapping({"kind", "object"}, "{kind: tap|untap, object: REF} (CR 701.26)")
-        obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
+        # ``enchanted``: the permanent the source Aura is attached to (303.4)
+        obj = _ref(cur.req("object"), (*OBJECT_WORDS, "enchanted"), n_targets, "an object")
         return Instruction(str(cur.get("kind").value), (("object", obj),))
     if cur.has("kind") and cur.get("kind").value in LOOK_KINDS:
         return _look(cur, n_targets)

@@ -35,7 +35,37 @@ _VERB = r"(can't attack or block|can't block|can't attack|blocks?|attacks?)( thi
 
 def sentence(s: str, eff: Effect, spell: bool) -> bool:
     """Read one sentence of these kinds into ``eff``; False if it is none of them."""
-    return _tap(s, eff, spell) or _combat(s, eff, spell) or _next_untap(s, eff, spell)
+    return _tap(s, eff, spell) or _combat(s, eff, spell) or _next_untap(s, eff, spell) or \
+        _it_pump(s, eff, spell)
+
+
+def _tapped_target(eff: Effect) -> bool:
+    """Whether the instruction read last taps or untaps the effect's one target (so that "it",
+    "that creature" in the next sentence is that permanent)."""
+    return len(eff.targets) == 1 and "obj" in eff.targets[0] and bool(eff.do) and \
+        eff.do[-1].get("kind") in ("tap", "untap") and eff.do[-1].get("object") == eff.ref()
+
+
+def _it_pump(s: str, eff: Effect, spell: bool) -> bool:
+    """"Untap target creature. It gets +2/+2 until end of turn." (and "gains reach"): a
+    continuous effect on the permanent just untapped (or tapped), its one target (611.2a,
+    611.2c), until end of turn (514.2)."""
+    from pyengine.oracle.effects import PT
+    from pyengine.oracle.effects_continuous import pump_ops
+
+    m = _fm(rf"(?:it|that creature) (?:gets {PT}(?: and gains (.+))?|gains (.+)) until end of turn", s)
+    if not m or not _tapped_target(eff) or "Creature" not in eff.targets[0]["obj"].get("types", ()):
+        return False
+    ops = pump_ops(m.group(1), m.group(2), m.group(3) or m.group(4))
+    if ops is None:
+        return False
+    if spell:
+        if eff.resolves is not None:
+            return False
+        eff.resolves = ops
+    else:
+        eff.do.append({"kind": "continuous", "object": eff.ref(), "duration": "end_of_turn", "effect": ops})
+    return True
 
 
 _NEXT_UNTAP = (r"(.+?) (?:doesn't untap during (?:its controller's|your) next untap step|"
@@ -62,8 +92,7 @@ def _next_untap(s: str, eff: Effect, spell: bool) -> bool:
     if "your next" in s or " don't " in s:
         return False  # "those creatures": each its own controller's step, not read here
     if who in _THAT:  # the permanent the instruction before tapped (its one target)
-        if len(eff.targets) != 1 or "obj" not in eff.targets[0] or not eff.do or \
-                eff.do[-1].get("kind") != "tap" or eff.do[-1].get("object") != eff.ref():
+        if not _tapped_target(eff) or eff.do[-1]["kind"] != "tap":
             return False
         ref = eff.ref()
     elif who.startswith("target "):
@@ -86,9 +115,14 @@ def _next_untap(s: str, eff: Effect, spell: bool) -> bool:
 def _tap(s: str, eff: Effect, spell: bool) -> bool:
     """"Tap target creature an opponent controls", "untap target land", "untap SELF" (CR
     701.26a-b). In a spell, SELF is the spell on the stack, not a permanent: not read."""
-    m = _fm(r"(tap|untap) (SELF|target .+)", s)
+    m = _fm(r"(tap|untap) (SELF|target .+|enchanted (?:creature|permanent|artifact|land))", s)
     if not m:
         return False
+    if m.group(2).startswith("enchanted "):  # the permanent the Aura is attached to (303.4)
+        if spell and not eff.ability or eff.from_graveyard:
+            return False
+        eff.do.append({"kind": m.group(1), "object": "enchanted"})
+        return True
     if m.group(2) == "SELF":
         if eff.from_graveyard or spell and not getattr(eff, "ability", False):
             return False

@@ -288,7 +288,7 @@ def _refs(kind: str | None, script: list[Any]) -> dict[str, str]:
     """What the words of the effect name in the generated game: ``self`` the card, ``it`` the
     object the trigger event (of ``kind``) is about (the creature that attacks, blocks or
     becomes blocked, the permanent that enters), ``target``... the targets chosen."""
-    refs = {"self": "card"}
+    refs = {"self": "card", "enchanted": "bears"}  # an Aura of the card is attached to the Bears
     for action in script:
         if not isinstance(action, dict):
             continue
