@@ -128,11 +128,26 @@ def _tap(s: str, eff: Effect, spell: bool) -> bool:
             return False
         ref: str | None = "self"
     else:
-        ref = target(m.group(2), eff, ("object",))
+        ref = _listed_target(m.group(2), eff) or target(m.group(2), eff, ("object",))
     if ref is None:
         return False
     eff.do.append({"kind": m.group(1), "object": ref})
     return True
+
+
+def _listed_target(phrase: str, eff: Effect) -> str | None:
+    """"target artifact, creature, or land": a permanent of one of the listed card types
+    (115.1; Icy Manipulator)."""
+    m = _fm(r"target (\w+), (\w+),? or (\w+)", phrase)
+    if not m or not all(w in P.CARD_TYPES and P.CARD_TYPES[w] in P.PERMANENT_TYPES for w in m.groups()):
+        return None
+    kinds = [P.CARD_TYPES[w] for w in m.groups()]
+    tid = kinds[0].lower()
+    if tid in {c["id"] for c in eff.casting}:
+        tid = f"{tid}{len(eff.casting) + 1}"
+    eff.targets.append({"obj": {"any_types": kinds}})
+    eff.casting.append({"id": tid, "what": {"any_types": kinds}})
+    return eff.ref()
 
 
 def combat_ops(verb: str) -> dict[str, Any] | None:
