@@ -36,8 +36,9 @@ _COLORS = ("white", "blue", "black", "red", "green")
 
 
 def _source(phrase: str) -> Any | None:
-    """What a damage event's ``source`` is for a phrase ("" / None: any source; False: not
-    read). The source may be a spell on the stack or a permanent: its zone is any."""
+    """What a damage event's ``source`` is for a phrase (None: any source; False: not read).
+    The source may be a spell on the stack or a permanent: a pattern's selector without a
+    zone reads any zone."""
     if phrase in ("a source", "damage"):
         return None
     if phrase == "SELF":
@@ -63,11 +64,11 @@ def _source(phrase: str) -> Any | None:
             sel["controller"] = "you" if m.group(3) == "you control" else "opponent"
         if sel.get("other") and not sel.get("controller"):
             return False
-        return {**sel, "zone": "any"} if sel else None
+        return sel or None
     if phrase in ("creatures", "artifact creatures", "artifact sources", "creatures your opponents control"):
         got = {"creatures": {"types": ["Creature"]},
                "artifact creatures": {"types": ["Artifact", "Creature"]},
-               "artifact sources": {"types": ["Artifact"], "zone": "any"},
+               "artifact sources": {"types": ["Artifact"]},
                "creatures your opponents control": {"types": ["Creature"], "controller": "opponent"}}
         return got[phrase]
     return False
@@ -98,10 +99,8 @@ def _recipient(phrase: str) -> Any | None:
         return False
     if sel.get("controller") not in (None, "you", "opponent"):
         return False
-    if not (sel.get("types") or sel.get("any_types")):
-        if not phrase.startswith("permanents"):
-            return False
-        sel = {"any_types": list(P.PERMANENT_TYPES), **sel}
+    if not (sel.get("types") or sel.get("any_types")) and not phrase.startswith("permanents"):
+        return False  # "permanents": any object on the battlefield (110.1)
     objects = {**({"other": True} if other else {}), **sel, "zone": "battlefield"}
     return {"objects": objects, **({"players": player} if player else {})}
 
