@@ -210,7 +210,7 @@ def _combat(s: str, eff: Effect, spell: bool) -> bool:
                         "toughness", "not_colors"}:
         return False
     if spell:
-        if eff.resolves is not None:
+        if eff.resolves is not None or eff.ability:  # an activated ability's resolves: has no affects
             return False
         eff.resolves = {"affects": sel, **ops}
     else:
