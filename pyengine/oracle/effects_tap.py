@@ -36,7 +36,63 @@ _VERB = r"(can't attack or block|can't block|can't attack|blocks?|attacks?)( thi
 def sentence(s: str, eff: Effect, spell: bool) -> bool:
     """Read one sentence of these kinds into ``eff``; False if it is none of them."""
     return _tap(s, eff, spell) or _combat(s, eff, spell) or _next_untap(s, eff, spell) or \
-        _it_pump(s, eff, spell)
+        _it_pump(s, eff, spell) or _tap_it(s, eff, spell) or _threaten(s, eff, spell)
+
+
+def _one_target(eff: Effect) -> bool:
+    """Whether the effect has exactly one target, a permanent (so that "it", "that creature"
+    can only be it)."""
+    return len(eff.targets) == 1 and "obj" in eff.targets[0] and "zone" not in eff.targets[0]["obj"]
+
+
+def _tap_it(s: str, eff: Effect, spell: bool) -> bool:
+    """"Target creature gets +2/+2 and gains reach until end of turn. Untap it.": the effect's
+    one target (701.26b); "Whenever SELF becomes blocked, untap it.": the permanent the trigger
+    event is about (603.7c), said first."""
+    m = _fm(r"(tap|untap) (it|that creature|that permanent)", s)
+    if not m:
+        return False
+    if _one_target(eff):
+        ref = eff.ref()
+    elif not spell and eff.it and not eff.do and not eff.targets and m.group(2) == "it":
+        ref = "it"
+    else:
+        return False
+    eff.do.append({"kind": m.group(1), "object": ref})
+    return True
+
+
+def _threaten(s: str, eff: Effect, spell: bool) -> bool:
+    """"Gain control of target creature until end of turn. Untap that creature. It gains haste
+    until end of turn.": a control-changing effect on the target until end of turn (613.1b,
+    611.2a, 514.2), read as one with the haste the last sentence grants (613.1f; both until
+    end of turn, both on the one target)."""
+    m = _fm(r"gain control of (target .+?) until end of turn", s)
+    if m:
+        if eff.targets or eff.resolves is not None or eff.do:
+            return False
+        ref = target(m.group(1), eff, ("object",))
+        if ref is None:
+            return False
+        if spell:
+            eff.resolves = {"control": "you"}
+        else:
+            eff.do.append({"kind": "continuous", "object": ref, "duration": "end_of_turn",
+                           "effect": {"control": "you"}})
+        return True
+    m = _fm(r"(?:it|that creature) gains haste until end of turn", s)
+    if not m or not _one_target(eff):
+        return False
+    if spell:
+        if eff.resolves != {"control": "you"}:
+            return False
+        eff.resolves = {"control": "you", "add_abilities": ["haste"]}
+        return True
+    last = next((ev for ev in eff.do if ev.get("kind") == "continuous"), None)
+    if last is None or last["effect"] != {"control": "you"} or last["object"] != eff.ref():
+        return False
+    last["effect"] = {"control": "you", "add_abilities": ["haste"]}
+    return True
 
 
 def _tapped_target(eff: Effect) -> bool:

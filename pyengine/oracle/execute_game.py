@@ -355,6 +355,9 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
             d = delta.setdefault(oid, [0, 0])
             d[0] += pt["power"]
             d[1] += pt["toughness"]
+            if effect.get("control") == "you" and any(o == oid and ctl == "bob" for o, _n, ctl, _t, _c in POOL):
+                d[0] -= 1  # alice's now: bob's Glorious Anthem no longer gives it +1/+1 (613.1b, 613.4c)
+                d[1] -= 1
     out: dict[str, Any] = {}
     moved = [(refs.get(str(ev.get("object"))), ev) for ev in do if ev.get("kind") in _ZONE_OF]
     for oid, ev in moved:
