@@ -202,3 +202,28 @@ def test_unsupported_paragraphs_stay_partial_with_the_clause_named() -> None:
     spell = oracle.compiled("Sleep")  # "Tap all creatures target player controls. They don't untap ..."
     assert spell is not None and spell.status == "text-only"
     assert "does" not in spell.card
+
+
+def test_untap_it_and_the_threaten_sentences() -> None:
+    # 701.26b on the spell's one target; 613.1b, 611.2a: control and haste until end of turn
+    grasp = _full("Spidery Grasp").card
+    assert grasp["does"]["do"] == [{"kind": "untap", "object": "target"}]
+    assert grasp["resolves"] == {"modify_pt": {"power": 2, "toughness": 4}, "add_abilities": ["reach"]}
+    betrayal = _full("Bloody Betrayal").card
+    assert betrayal["resolves"] == {"control": "you", "add_abilities": ["haste"]}
+    assert betrayal["does"]["do"][0] == {"kind": "untap", "object": "target"}
+    conscripts = _full("Zealous Conscripts").card["abilities"][-1]
+    assert conscripts["do"] == [
+        {"kind": "continuous", "object": "target", "duration": "end_of_turn",
+         "effect": {"control": "you", "add_abilities": ["haste"]}},
+        {"kind": "untap", "object": "target"}]
+    # two targets: "it" could be either, not read
+    assert E.effect("Target creature gets +1/+1 until end of turn. Destroy target artifact. Untap it.",
+                    spell=True) is None
+
+
+def test_a_stolen_creature_loses_its_controllers_anthem() -> None:
+    # the generated game of a trigger that steals bob's Ogre expects it 2/2 under alice (613.4c:
+    # Glorious Anthem affects creatures bob controls)
+    ok, why = execute.run_for(_full("Zealous Conscripts"), "triggered ability")
+    assert ok, why
