@@ -35,8 +35,11 @@ _VERB = r"(can't attack or block|can't block|can't attack|blocks?|attacks?)( thi
 
 def sentence(s: str, eff: Effect, spell: bool) -> bool:
     """Read one sentence of these kinds into ``eff``; False if it is none of them."""
+    from pyengine.oracle.damage_replacement import shield
+
     return _tap(s, eff, spell) or _combat(s, eff, spell) or _next_untap(s, eff, spell) or \
-        _it_pump(s, eff, spell) or _tap_it(s, eff, spell) or _threaten(s, eff, spell)
+        _it_pump(s, eff, spell) or _tap_it(s, eff, spell) or _threaten(s, eff, spell) or \
+        (spell and shield(s, eff))
 
 
 def _one_target(eff: Effect) -> bool:
@@ -144,6 +147,10 @@ def _next_untap(s: str, eff: Effect, spell: bool) -> bool:
         if spell or eff.from_graveyard:  # a spell isn't a permanent; an activated one: not here
             return False
         eff.do.append({"kind": "continuous", "object": "self", "duration": "next_untap_step", "effect": ops})
+        return True
+    if who == "it" and not spell and eff.it and not eff.do and not eff.targets and "its controller's" in s:
+        # "Whenever SELF attacks, it doesn't untap during its controller's next untap step"
+        eff.do.append({"kind": "continuous", "object": "it", "duration": "next_untap_step", "effect": ops})
         return True
     if "your next" in s or " don't " in s:
         return False  # "those creatures": each its own controller's step, not read here

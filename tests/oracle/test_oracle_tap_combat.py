@@ -227,3 +227,29 @@ def test_a_stolen_creature_loses_its_controllers_anthem() -> None:
     # Glorious Anthem affects creatures bob controls)
     ok, why = execute.run_for(_full("Zealous Conscripts"), "triggered ability")
     assert ok, why
+
+
+def test_a_prevention_shield_on_a_creature_target() -> None:
+    # 615.7: "Prevent the next 2 damage that would be dealt to target creature this turn"
+    kei = _full("Kei Takahashi").card["abilities"][0]["activated"]
+    assert kei["resolves"] == {"prevent": {"event": {"kind": "damage", "target": "affected"}, "shield": 2}}
+    assert kei["duration"] == "end_of_turn"
+    # "any target" may be a player, whom a resolved effect's `affected` doesn't name: not read
+    assert E.effect("Prevent the next 1 damage that would be dealt to any target this turn.", spell=True,
+                    ability=True) is None
+    # the shield is real: bob's Bolt on the shielded Bears deals 1, not 3
+    objects = [{"id": "kei", "card": "Kei Takahashi", "controller": "alice", "timestamp": 1}, BEARS,
+               {"id": "bolt", "card": "Lightning Bolt", "owner": "bob", "zone": "hand"}]
+    script = [{"activate": {"player": "alice", "source": "kei", "targets": ["bears"]}}, "resolve", "pass",
+              {"stack": {"object": "bolt", "controller": "bob", "targets": ["bears"]}}, "resolve",
+              {"checkpoint": "bolted"}]
+    ok, why = _game(objects, script, {"checkpoints": {"bolted": {"objects": {"bears": {"damage": 1}}}}},
+                    players=["alice", "bob"])
+    assert ok is not None, why
+
+
+def test_it_doesnt_untap_of_an_attack_trigger() -> None:
+    # "Whenever SELF attacks, it doesn't untap during its controller's next untap step" (502.3)
+    got = E.effect("It doesn't untap during its controller's next untap step.", it=True)
+    assert got is not None and got.do == [{"kind": "continuous", "object": "it", "duration": "next_untap_step",
+                                          "effect": {"doesnt_untap": True}}]
