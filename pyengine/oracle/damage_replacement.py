@@ -128,16 +128,16 @@ _LIFE = r"If you would gain life, you gain (twice that much life|that much life 
 def shield(s: str, eff: Any) -> bool:
     """"Prevent the next 2 damage that would be dealt to target creature this turn" in a spell
     or an activated ability: a prevention shield on its one target (615.7) until end of turn
-    (514.2): the resolved effect's ``prevent`` of the damage dealt to the object it affects.
-    "Any target" (a player may be chosen) is not read: the game's resolved effects affect
-    objects only."""
+    (514.2): the resolved effect's ``prevent`` of the damage dealt to what it affects, the
+    object or, for "any target", the player chosen (the game's resolved prevention effect
+    affects a target player too)."""
     from pyengine.oracle.effects import target
 
-    m = re.fullmatch(r"prevent the next (\d+) damage that would be dealt to (target (?:creature|artifact creature)"
-                     r"(?: you control)?) this turn", s)
+    m = re.fullmatch(r"prevent the next (\d+) damage that would be dealt to (any target|target (?:creature|"
+                     r"artifact creature)(?: you control)?) this turn", s)
     if not m or eff.targets or eff.resolves is not None:
         return False
-    if target(m.group(2), eff, ("object",)) is None:
+    if target(m.group(2), eff, ("object", "any")) is None:
         return False
     eff.resolves = {"prevent": {"event": {"kind": "damage", "target": "affected"}, "shield": int(m.group(1))}}
     return True

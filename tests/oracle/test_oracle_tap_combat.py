@@ -234,9 +234,12 @@ def test_a_prevention_shield_on_a_creature_target() -> None:
     kei = _full("Kei Takahashi").card["abilities"][0]["activated"]
     assert kei["resolves"] == {"prevent": {"event": {"kind": "damage", "target": "affected"}, "shield": 2}}
     assert kei["duration"] == "end_of_turn"
-    # "any target" may be a player, whom a resolved effect's `affected` doesn't name: not read
-    assert E.effect("Prevent the next 1 damage that would be dealt to any target this turn.", spell=True,
-                    ability=True) is None
+    # "any target": a player chosen is what the shield affects
+    anyone = E.effect("Prevent the next 1 damage that would be dealt to any target this turn.", spell=True,
+                      ability=True)
+    assert anyone is not None and anyone.targets == [{"any": True}]
+    assert E.effect("Prevent the next 1 damage that would be dealt to target player this turn.", spell=True,
+                    ability=True) is None  # not this phrase
     # the shield is real: bob's Bolt on the shielded Bears deals 1, not 3
     objects = [{"id": "kei", "card": "Kei Takahashi", "controller": "alice", "timestamp": 1}, BEARS,
                {"id": "bolt", "card": "Lightning Bolt", "owner": "bob", "zone": "hand"}]
