@@ -139,7 +139,7 @@ def shield(s: str, eff: Any) -> bool:
         return False
     if target(m.group(2), eff, ("object", "any")) is None:
         return False
-    eff.resolves = {"prevent": {"event": {"kind": "damage", "target": "affected"}, "shield": int(m.group(1))}}
+    eff.resolves = {"prevent": {"event": {"target": "affected"}, "shield": int(m.group(1))}}  # damage (615.1)
     return True
 
 

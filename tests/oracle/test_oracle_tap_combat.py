@@ -232,7 +232,7 @@ def test_a_stolen_creature_loses_its_controllers_anthem() -> None:
 def test_a_prevention_shield_on_a_creature_target() -> None:
     # 615.7: "Prevent the next 2 damage that would be dealt to target creature this turn"
     kei = _full("Kei Takahashi").card["abilities"][0]["activated"]
-    assert kei["resolves"] == {"prevent": {"event": {"kind": "damage", "target": "affected"}, "shield": 2}}
+    assert kei["resolves"] == {"prevent": {"event": {"target": "affected"}, "shield": 2}}
     assert kei["duration"] == "end_of_turn"
     # "any target": a player chosen is what the shield affects
     anyone = E.effect("Prevent the next 1 damage that would be dealt to any target this turn.", spell=True,
