@@ -104,8 +104,6 @@ def _does(cur: Cursor, ctx: Ctx, chars: Characteristics) -> SpellDoes:
     for c in cur.req("do").seq("a list of events"):
         if isinstance(c.value, dict) and c.value.get("kind") == "continuous":
             c.get("kind").fail("a spell's continuous effect is the card's resolves: (CR 611.2a)")
-        if isinstance(c.value, dict) and c.value.get("kind") in ("tap", "untap"):
-            c.get("kind").fail("this instruction is read in triggered abilities only")
         effects.append(tl._instruction(c, ctx, len(targets)))
     return SpellDoes(targets, tuple(effects))
 

@@ -143,7 +143,7 @@ def after_move(game: Game, item: StackItem, to: str, resolved: bool) -> Game:
     if obj is None:
         return game
     new = obj
-    adventure = obj.printed.layout == "adventure" and item.form.form == "face2"
+    adventure = item.form is not None and obj.printed.layout == "adventure" and item.form.form == "face2"
     if to == "exile" and obj.zone == Zone.EXILE and adventure:
         new = replace(obj, on_adventure=item.controller)
     targets = [t for t, is_player in item.targets if not is_player]

@@ -277,18 +277,48 @@ def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> S
         raise IllegalAction("702.96a", f"cast {spell.id} with overload: its text's \"target\" becoming "
                                        "\"each\" is not followed by the game yet; say what it does "
                                        "(effect: [EVENTS])")
+    taps: tuple[tuple[str, bool], ...] = ()
+    if not action.effect and card is not None and card.does is not None and not moved.face_down \
+            and not forms.faces_cast(spell.printed, form):
+        taps = _spell_taps(card.does, [chosen.get(i, ()) for i in order])
     kinds = set(moved.printed.types)
     permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}
     continuous = card.resolves if card is not None and not forms.faces_cast(spell.printed, form) else None
-    if not events and continuous is None and not permanent:
+    if not events and not taps and continuous is None and not permanent:
         raise IllegalAction("608.2c", f"{spell.id}: say what it does as it resolves (effect: [EVENTS]); "
                                       "its card has no does: or resolves:")
     text = (card.oracle if card is not None else spell.printed.name or spell.id).lower()
-    ends = continuous is not None and ("until end of turn" in text or "this turn" in text)
-    duration = Duration.END_OF_TURN if ends else Duration.PERMANENT
+    duration = resolves_duration(text) if continuous is not None else Duration.PERMANENT
     return StackItem(spell.id, pr.player, moved.printed.name or spell.id, obj=spell.id, events=events,
                      continuous=continuous, duration=duration, targets=tuple(flat),
-                     target_types=_types(spec, chosen), choices=action.choices, cast=pr, form=form)
+                     target_types=_types(spec, chosen), choices=action.choices, cast=pr, form=form,
+                     taps=taps)
+
+
+def _spell_taps(does: Any, targets: list[tuple[str, ...]]) -> tuple[tuple[str, bool], ...]:
+    """The permanents the spell's ``tap``/``untap`` instructions name, of its chosen targets."""
+    return spell_taps(does, {("target" if i == 0 else f"target{i + 1}"): words[0].partition(":")[2]
+                             for i, words in enumerate(targets) if words})
+
+
+def spell_taps(does: Any, refs: dict[str, str]) -> tuple[tuple[str, bool], ...]:
+    """The permanents a spell's ``tap``/``untap`` instructions name (701.26a-b): tapped or
+    untapped as it resolves, after its events (the stack item's ``taps``); an instruction
+    naming a target the cast didn't choose is not done."""
+    return tuple((refs[ins.get("object")[1]], ins.kind == "tap") for ins in does.effects
+                 if ins.kind in ("tap", "untap") and ins.get("object")[1] in refs)
+
+
+def resolves_duration(text: str) -> Duration:
+    """How long a spell's ``resolves:`` effect lasts, from its words (611.2a): "until end of
+    turn" / "this turn" (514.2); "doesn't untap during its controller's next untap step" until
+    that step has happened (502.3); else for the rest of the game."""
+    text = text.lower()
+    if "until end of turn" in text or "this turn" in text:
+        return Duration.END_OF_TURN
+    if "doesn't untap during its controller's next untap step" in text:
+        return Duration.NEXT_UNTAP_STEP
+    return Duration.PERMANENT
 
 
 def _types(spec: CastingSpec, chosen: dict[str, Any]) -> tuple[str, ...]:
@@ -319,7 +349,7 @@ def _does(game: Game, does: Any, spell: str, controller: str,
     reader = EventReader(game.state)
     for ins in does.effects:
         if any(isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of") and v[1] in unchosen
-               for _, v in ins.fields):
+               for _, v in ins.fields) or ins.kind in ("tap", "untap"):  # taps: see _spell_taps
             continue
         if choice.is_choice(ins) or ins.kind == "may":  # chosen as it resolves (608.2d)
             out += choice.bind(ins, {k: (v,) for k, v in refs.items()},

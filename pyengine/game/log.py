@@ -104,7 +104,8 @@ def _ability(e: GameEvent, words: bool = True) -> str:
 
 
 _LASTING = {"end_of_turn": "until end of turn", "end_of_combat": "until end of combat",
-            "until_your_next_turn": "until its controller's next turn"}
+            "until_your_next_turn": "until its controller's next turn",
+            "next_untap_step": "until its controller's next untap step has happened"}
 _NOT_RESOLVED = {"targets": "all its targets are illegal; it is removed from the stack",
                  "condition": "its \"if\" clause no longer holds; it is removed from the stack and does "
                               "nothing"}

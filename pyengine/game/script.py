@@ -196,19 +196,25 @@ class ScriptReader:
                                              f"got {t!r}")
         events = tuple(self.event(c) for c in cur.get("effect").seq("a list of events")) \
             if cur.has("effect") else ()
+        taps: tuple[tuple[str, bool], ...] = ()
         if not events and does is not None and obj is not None:  # the card's own `does:` (608.2c)
             events = self._does(cur, does, obj, controller, targets)
+            from pyengine.game.casting import spell_taps  # 701.26: as it resolves
+
+            taps = spell_taps(does, {("target" if i == 0 else f"target{i + 1}"): t
+                                     for i, (t, _) in enumerate(targets)})
         kinds = set(catalog.lookup(card).characteristics.types) if card else (  # type: ignore[union-attr]
             set(self.state.object(obj).printed.types) if obj else set())
         permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}  # 608.3: it enters
-        if not events and continuous is None and not permanent:
+        if not events and not taps and continuous is None and not permanent:
             cur.fail("missing 'effect': what it does as it resolves, a list of events (the card has no "
                      "'resolves:' effect)")
         if cur.has("duration"):
             duration = Duration(cur.get("duration").choice(Duration.words(), "a duration:"))
-        elif continuous is not None and any(w in _oracle(card, obj, self) for w in ("until end of turn",
-                                                                                   "this turn")):
-            duration = Duration.END_OF_TURN  # 514.2
+        elif continuous is not None:  # 514.2 "until end of turn"; 502.3 "next untap step"
+            from pyengine.game.casting import resolves_duration
+
+            duration = resolves_duration(_oracle(card, obj, self))
         else:
             duration = Duration.PERMANENT
         source = self.object(cur.get("source")) if cur.has("source") else None
@@ -219,7 +225,7 @@ class ScriptReader:
         choices = self.choices(cur.get("choices")) if cur.has("choices") else ()
         return PutOnStack(StackItem(sid, controller, text, obj=obj, events=events, continuous=continuous,
                                     duration=duration, targets=targets, target_types=types, source=source,
-                                    choices=choices, card=card))
+                                    choices=choices, card=card, taps=taps))
 
     def _does(self, cur: Cursor, does: Any, obj: str, controller: str,
               targets: tuple[tuple[str, bool], ...]) -> tuple[Event, ...]:
@@ -236,7 +242,7 @@ class ScriptReader:
         refs.update({("target" if i == 0 else f"target{i + 1}"): t for i, (t, _) in enumerate(targets)})
         out: list[Event] = []
         for ins in does.effects:
-            if ins.kind == "delayed":  # created as it resolves (603.7a, pyengine.game.stack)
+            if ins.kind in ("delayed", "tap", "untap"):  # as it resolves (603.7a; 701.26: taps)
                 continue
             if choice.is_choice(ins) or ins.kind == "may":  # chosen as it resolves (608.2d)
                 out += choice.bind(ins, {k: (v,) for k, v in refs.items()},

@@ -246,7 +246,10 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
     if item.delayed:  # 603.7a: the delayed triggered abilities it creates
         game = triggered.create_delayed(game, item, since)
     if item.continuous is not None:
-        affected = tuple(t for t, is_p in item.targets if t in legal and not is_p)
+        # a prevention effect on "any target" affects the player chosen too (615.7: a shield on
+        # a player); an effect with other operations affects objects only
+        players_too = all(op.kind == "prevent" for op in item.continuous.ops)
+        affected = tuple(t for t, is_p in item.targets if t in legal and (players_too or not is_p))
         if not item.targets and item.locked is not None:  # 400.7: the same object, on the battlefield
             affected = tuple(o.id for o in game.state.objects
                              if o.id in item.locked and o.zone == Zone.BATTLEFIELD)
@@ -369,4 +372,5 @@ def _leave_stack(game: Game, item: StackItem, budget: Budget | float, resolved: 
               ("as", ("o", obj.id) if to == "battlefield" else None), ("tapped", False),
               ("face", "front"), ("choice", None))
     game = perform(game, [Event("move", fields)], rule=rule, budget=budget)
-    return cast_forms.after_move(game, item, to, resolved) if item.form is not None else game
+    return cast_forms.after_move(game, item, to, resolved)  # 608.3c: an Aura spell put on the
+    # stack by the script (no cast form) is attached to its target too

@@ -231,9 +231,19 @@ def bind(game: Game, text: str, effects: tuple[Instruction, ...], refs: dict[str
         elif ins.kind not in ("delayed", "continuous", "tap", "untap"):
             made += instantiate(game, text, ins, refs)
     taps = tuple((oid, ins.kind == "tap") for ins in effects if ins.kind in ("tap", "untap")
-                 for oid in _named(text, ins, refs))
+                 for oid in (_enchanted(game, refs) if ins.get("object")[1] == "enchanted"
+                             else _named(text, ins, refs)))
     lasting = tuple(_lasting(text, ins, refs) for ins in effects if ins.kind == "continuous")
     return Bound(tuple(made), frozenset(optional), taps, lasting, later)
+
+
+def _enchanted(game: Game, refs: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The permanent the ability's source (an Aura) is attached to (303.4): none when the
+    source is not on the battlefield or is attached to nothing."""
+    src = next((o for o in game.state.objects if o.id in refs.get("self", ())), None)
+    if src is None or src.zone != Zone.BATTLEFIELD or src.attached_to is None:
+        return ()
+    return (src.attached_to,)
 
 
 def _named(text: str, ins: Instruction, refs: dict[str, tuple[str, ...]]) -> tuple[str, ...]:

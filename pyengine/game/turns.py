@@ -166,14 +166,21 @@ def untap(game: Game) -> Game:
     res = layers(game.state)
     held = {i for a in res.active if a.op.kind == "doesnt_untap" for i in a.affected}
     objs, events = [], []
+    mine = set()
     for o in game.state.objects:
         ctl = res.objects[o.id].controller if o.id in res.objects else o.controller
         if o.zone == Zone.BATTLEFIELD and ctl == game.active:
+            mine.add(o.id)
             if o.tapped and o.id not in held:
                 events.append(GameEvent("untap", obj=o.id, rule="502.3"))
             o = replace(o, tapped=o.tapped and o.id in held, controlled_since_turn_start=True)
         objs.append(o)
-    return game.with_state(objects=tuple(objs)).emit(*events)
+    # "doesn't untap during its controller's next untap step": that untap step has happened
+    # for the permanents of the active player it affects (611.2a: its duration is over)
+    kept = tuple(e for e in game.state.effects
+                 if not (e.duration == Duration.NEXT_UNTAP_STEP and set(e.locked or ()) & mine))
+    return game.with_state(objects=tuple(objs), effects=kept).emit(*events).note(
+        *ended(game.state.effects, kept, "502.3"))
 
 
 def hand(game: Game, pid: str) -> tuple[str, ...]:

@@ -254,7 +254,8 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         return Instruction("proliferate", (("player", who),))
     if cur.has("kind") and cur.get("kind").value in ("tap", "untap") and not delayed:
         cur.mapping({"kind", "object"}, "{kind: tap|untap, object: REF} (CR 701.26)")
-        obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
+        # ``enchanted``: the permanent the source Aura is attached to (303.4)
+        obj = _ref(cur.req("object"), (*OBJECT_WORDS, "enchanted"), n_targets, "an object")
         return Instruction(str(cur.get("kind").value), (("object", obj),))
     if cur.has("kind") and cur.get("kind").value in LOOK_KINDS:
         return _look(cur, n_targets)
@@ -303,7 +304,7 @@ def _look(cur: Cursor, n_targets: int) -> Instruction:
 
 # how long a continuous effect an ability creates lasts (611.2a; the game ends "until end of
 # turn" effects in the cleanup step, 514.2)
-CONTINUOUS_DURATIONS = ("end_of_turn", "permanent")
+CONTINUOUS_DURATIONS = ("end_of_turn", "permanent", "next_untap_step")
 
 
 def _continuous(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
@@ -322,6 +323,9 @@ def _continuous(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     obj = _ref(cur.get("object"), OBJECT_WORDS, n_targets, "an object") if cur.has("object") else None
     sel = parse_selector(cur.get("affects"), ctx) if cur.has("affects") else None
     duration = Duration(cur.req("duration").choice(CONTINUOUS_DURATIONS, "a duration:"))
+    if duration == Duration.NEXT_UNTAP_STEP and obj is None:  # 502.3: the objects' controllers' step
+        cur.get("duration").fail("next_untap_step lasts until the untap step of the controller of the "
+                                 "objects it affects: give 'object'")
     at = cur.req("effect")
     if isinstance(at.value, dict) and "affects" in at.value:
         at.get("affects").fail("the effect affects what the entry's object or affects names (CR 611.2c); "

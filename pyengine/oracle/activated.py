@@ -66,7 +66,7 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     if pump is not None:  # 611.2c: on the source, until end of turn (514.2)
         made.update(resolves=pump, duration="end_of_turn")
     else:
-        eff = E.effect(body, spell=True)  # "target creature gets +N/+N until end of turn": on its target
+        eff = E.effect(body, spell=True, ability=True)  # "target creature gets +N/+N until end of turn": on its target
         if eff is None or not eff.do and eff.resolves is None:
             return None
         if eff.targets:  # chosen as the ability is put on the stack (602.2b, 601.2c)
@@ -76,9 +76,9 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         if eff.resolves is not None and "affects" in eff.resolves:  # a group, locked in (611.2c)
             ops = {k: v for k, v in eff.resolves.items() if k != "affects"}
             made["do"] = [*made.get("do", []), {"kind": "continuous", "affects": eff.resolves["affects"],
-                                                "duration": "end_of_turn", "effect": ops}]
+                                                "duration": eff.lasts, "effect": ops}]
         elif eff.resolves is not None:
-            made.update(resolves=eff.resolves, duration="end_of_turn")
+            made.update(resolves=eff.resolves, duration=eff.lasts)
     if cost.sacrifice_self and any(f"{w}_of" in str(made) for w in ("power", "toughness", "mana_value")):
         return None  # its power once sacrificed: last known information, not read here (608.2h)
     if timing != "any":

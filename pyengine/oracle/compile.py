@@ -121,7 +121,7 @@ def compile_card(card: OracleCard) -> Compiled:
             got = [dict(got[0])]
             if not spell.add(got[0].pop(SPELL_KEY)):
                 name = "spell ability (text)"  # a second targeting paragraph: not merged yet
-        why = _refused(got, card.name)
+        why = _refused(got, card.name) or _never_enters(got, card.types)
         if why:
             clauses.append(Clause(par, None, why))
             continue
@@ -209,6 +209,20 @@ def _type_line(base: dict[str, Any]) -> list[Clause]:
             if not base[key]:
                 del base[key]
     return out
+
+
+def _never_enters(abilities: list[Any], types: tuple[str, ...]) -> str:
+    """Why an ability that triggers as its own object enters can't be followed on an instant
+    or sorcery card (an "Instant Creature"): such a card never enters the battlefield (CR
+    304.4, 307.4), so the ability would never trigger; "" otherwise."""
+    if not {"Instant", "Sorcery"} & set(types):
+        return ""
+    for ab in abilities:
+        when = ab.get("trigger", {}).get("when", {}) if isinstance(ab, dict) else {}
+        if isinstance(when, dict) and when.get("kind") == "enters" and when.get("obj") == "self":
+            return ("an instant or sorcery card never enters the battlefield (CR 304.4, 307.4): "
+                    "this ability would never trigger")
+    return ""
 
 
 def _refused(abilities: list[Any], name: str) -> str:

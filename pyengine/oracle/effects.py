@@ -43,6 +43,8 @@ class Effect:
     from_graveyard: bool = False  # the ability triggers as its source dies (SELF is in a graveyard)
     it: bool = False  # "it" names the object the trigger event is about (a permanent)
     group_at: int | None = None  # len(do) when a group's continuous effect was read
+    ability: bool = False  # an activated ability's effect (read as a spell's, SELF its source)
+    lasts: str = "end_of_turn"  # how long ``resolves`` lasts (an activated ability's duration)
 
     def ref(self) -> str:
         """The reference of the target added last (target, target2, ...)."""
@@ -490,6 +492,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
 
     if choice_sentence(s, eff, spell):  # a player's choice as it resolves (608.2d)
         return True
+    from pyengine.oracle.effects_tap import sentence as tap_sentence
+
+    if tap_sentence(s, eff, spell):  # tap, untap; combat restrictions this turn (701.26, 508.1, 509.1)
+        return True
     if not spell and _may(s, eff):
         return True
     if spell and (_pump(s, eff) or _counter(s, eff) or _group_pump(s, eff)):
@@ -506,14 +512,14 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
 
 
 def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
-           dies: bool = False, it: bool = False) -> Effect | None:
+           dies: bool = False, it: bool = False, ability: bool = False) -> Effect | None:
     """The events (and targets) of an effect's text, or None if a sentence isn't known
     (``dies``: of an ability that triggers as its own source dies; ``it``: of an ability
     whose trigger event is about a permanent, "it" as its first word)."""
     sentences = split(text)
     if not sentences:
         return None
-    eff = Effect(from_graveyard=dies, it=it)
+    eff = Effect(from_graveyard=dies, it=it, ability=ability)
     for s in sentences:
         if not sentence(s, eff, spell):
             return None

@@ -110,6 +110,17 @@ def _fitting_card(sel: dict[str, Any]) -> dict[str, Any] | None:
     return new
 
 
+def loyal(card: Compiled, extra: list[dict[str, Any]]) -> None:
+    """The card on the battlefield as a planeswalker with its printed loyalty (306.5b: it
+    enters with that many loyalty counters; with none it would die at once, 704.5i)."""
+    if "Planeswalker" not in card.card.get("types", ()):
+        return
+    for o in extra:
+        if o.get("id") == "card" and "zone" not in o and "loyalty" not in o.get("counters", {}):
+            loyalty = str(card.card.get("loyalty", ""))
+            o["counters"] = {**o.get("counters", {}), "loyalty": int(loyalty) if loyalty.isdigit() else 3}
+
+
 def _objects(extra: list[dict[str, Any]]) -> list[dict[str, Any]]:
     objs: list[dict[str, Any]] = [{"id": oid, "card": card, "controller": ctl, "timestamp": i + 1}
                                   for i, (oid, card, ctl, _t, _c) in enumerate(POOL)]
@@ -310,7 +321,7 @@ def _refs(kind: str | None, script: list[Any]) -> dict[str, str]:
     """What the words of the effect name in the generated game: ``self`` the card, ``it`` the
     object the trigger event (of ``kind``) is about (the creature that attacks, blocks or
     becomes blocked, the permanent that enters), ``target``... the targets chosen."""
-    refs = {"self": "card"}
+    refs = {"self": "card", "enchanted": "bears"}  # an Aura of the card is attached to the Bears
     for action in script:
         if not isinstance(action, dict):
             continue
@@ -379,6 +390,9 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
             d = delta.setdefault(oid, [0, 0])
             d[0] += pt["power"]
             d[1] += pt["toughness"]
+            if effect.get("control") == "you" and any(o == oid and ctl == "bob" for o, _n, ctl, _t, _c in POOL):
+                d[0] -= 1  # alice's now: bob's Glorious Anthem no longer gives it +1/+1 (613.1b, 613.4c)
+                d[1] -= 1
     out: dict[str, Any] = {}
     moved = [(refs.get(str(ev.get("object"))), ev) for ev in do if ev.get("kind") in _ZONE_OF]
     for oid, ev in moved:
@@ -510,6 +524,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))
     library = {} if by_activation else _library_checks(card, do, kind, triggers)
+    loyal(card, extra)
+    if not _states_false(card, extra):
+        return None
     in_hand = sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner", "alice") == "alice")
     theirs = sum(1 for o in extra if o.get("zone") == "hand" and o.get("owner") == "bob")
     alice: dict[str, Any] = {"id": "alice", "hand_size": in_hand + extra_hand, "library_size": 10}
@@ -528,6 +545,26 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,
                                                           **({"objects": objects} if objects else {})}}}}
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+
+def _states_false(card: Compiled, extra: list[dict[str, Any]]) -> bool:
+    """Make false on alice's board the state of each state trigger of the card (603.8: "When
+    you control no Islands, sacrifice this creature" would trigger in a game about another of
+    its abilities): a permanent of hers that fits "no X" added; False when one can't be made."""
+    from pyengine.oracle.execute_triggers import _permanent
+
+    for a in card.card.get("abilities", ()):
+        state = a.get("trigger", {}).get("state") if isinstance(a, dict) else None
+        if state is None:
+            continue
+        sel = state.get("not_exists") if isinstance(state, dict) else None
+        if not isinstance(sel, dict) or sel.get("controller", "you") != "you" or "zone" in sel:
+            return False
+        new = _permanent(sel, f"state{len(extra)}", 30 + len(extra))
+        if new is None:
+            return False
+        extra.append(new)
+    return True
 
 
 def choices(do: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:

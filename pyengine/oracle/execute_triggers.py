@@ -111,7 +111,7 @@ def _satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool:
                 return False
             doc["turn"]["step"] = "upkeep"
         if "zone" in sel:
-            return False
+            return _graveyard(sel, n, objs)
         for _ in range(n):
             new = _permanent(sel, f"cond{len(objs)}", 40 + len(objs))
             if new is None:
@@ -136,6 +136,20 @@ def _satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool:
                 doc["objects"] = objs = [o for o in objs if o["id"] != oid]
         return True
     return False
+
+
+def _graveyard(sel: dict[str, Any], n: int, objs: list[dict[str, Any]]) -> bool:
+    """"If there are five or more [creature] cards in your graveyard": Grizzly Bears cards
+    added to alice's graveyard until n cards of hers fit (the board's graveyard has three)."""
+    if sel.get("zone") != "graveyard" or sel.get("owner", sel.get("controller")) != "you" or \
+            set(sel) - {"zone", "owner", "controller", "types"} or set(sel.get("types", ())) - {"Creature"}:
+        return False
+    rest = {k: v for k, v in sel.items() if k == "types"}
+    have = sum(1 for o in objs if o.get("zone") == "graveyard" and o.get("owner") == "alice" and
+               any(EG.fits(rest, types, (), "alice") for gid, _c, types in EG.GRAVEYARD if gid == o["id"]))
+    for i in range(max(0, n - have)):
+        objs.append({"id": f"grave_cond{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "graveyard"})
+    return True
 
 
 def _cast(card: Compiled, when: dict[str, Any]) -> dict[str, Any] | None:
@@ -201,6 +215,7 @@ def _untap(card: Compiled) -> dict[str, Any] | None:
 
 def _doc(card: Compiled, extra: list[dict[str, Any]], script: list[Any], active: str, step: str,
          number: int = 3) -> dict[str, Any]:
+    EG.loyal(card, extra)
     for o in extra:  # it entered with its counters (614.1c): a 0/0 with counters lives
         if o.get("id") == "card" and "zone" not in o:
             o.setdefault("counters", _enters_with(card))

@@ -17,6 +17,7 @@ from pyengine.oracle import static_templates as S
 from pyengine.oracle.activated import activated as activated_ability
 from pyengine.oracle.common import NUMBERS, Abilities, Template
 from pyengine.oracle.common import static as _static
+from pyengine.oracle.damage_replacement import damage_replacement
 from pyengine.oracle.common import subject as _subject
 from pyengine.oracle.rules_templates import (
     control,
@@ -372,6 +373,7 @@ TEMPLATES: list[tuple[str, Template]] = [
     ("combat restrictions of SELF", self_combat),
     ("type and color changes", type_change), ("enters tapped / with counters", enters),
     ("player abilities", players), ("replacement and prevention", replacement),
+    ("damage and life replacements", damage_replacement),
     ("P/T equal to a count (CDA)", power_equal), ("control of enchanted", control),
     ("skip a step", skip_step), ("can't attack unless", attack_unless),
     ("self to graveyard replacement", self_to_graveyard), ("pay life or enters tapped", pay_life_or_tapped),

@@ -231,7 +231,8 @@ class FactBuilder:
             ents |= self.entering.members.get((inst.label, t.objects), set())
         for x in named:
             ents |= self.entering.ents.get(x, set())
-        vals = {F.term(o(x)) for x in objs} | ents
+        players = set(self.state.player_ids)  # a shield on a chosen player (615.7)
+        vals = {F.term(p(x) if x in players else o(x)) for x in objs} | ents
         if field == "as" and t.objects is not None:
             # CR 111.1: a token defined inline is what the selector tests (Divine Visitation's
             # "creature tokens"): its identity as it would exist on the battlefield

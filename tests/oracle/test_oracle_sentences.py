@@ -175,11 +175,14 @@ def test_you_may() -> None:
 
 
 def test_tap_and_untap() -> None:
-    """CR 701.26a-b in triggered abilities; a spell's stays text (its does: is events)."""
+    """CR 701.26a-b in triggered abilities and spells; "untap SELF" of a spell (not a
+    permanent, 110.1) stays text."""
     got = A.triggered("When SELF enters, tap target creature an opponent controls.", "t", CREATURE)
     assert got is not None and got[0]["do"] == [{"kind": "tap", "object": "target"}]
     assert got[0]["targets"] == [{"obj": {"types": ["Creature"], "controller": "opponent"}}]
     assert _do("At the beginning of combat on your turn, untap SELF.") == [
         {"kind": "untap", "object": "self"}]
-    assert E.effect("Tap target creature.", spell=True) is None
+    spell = E.effect("Tap target creature.", spell=True)
+    assert spell is not None and spell.do == [{"kind": "tap", "object": "target"}]
+    assert E.effect("Untap SELF.", spell=True) is None
     assert _do("When SELF enters, tap or untap target permanent.") is None
