@@ -116,6 +116,10 @@ class FactBuilder:
         # selectors of equal content share one id (and one set of facts): the encoding
         # matches a selector once for every effect with the same controller (selectors.lp)
         self._selector_ids: dict[Selector, clingo.Symbol] = {}
+        # the initial cur/3 facts by object id and attribute name, each with its value: what
+        # the layer engine carries from round to round (reading a fact's arguments back costs
+        # a call into clingo per fact)
+        self.values: dict[str, dict[str, list[tuple[clingo.Symbol, clingo.Symbol]]]] = {}
 
     def add(self, name: str, *args: F.Value) -> None:
         """Append one fact."""
@@ -211,7 +215,15 @@ class FactBuilder:
             if v is not None:
                 rows.append((attr, v))
         rows.append(("controller", obj.controller))
-        return [F.fact("cur", obj.id, _ATTR[a], v) for a, v in rows]
+        o = F.term(obj.id)
+        out = []
+        values = self.values.setdefault(obj.id, {})
+        for a, v in rows:
+            value = F.term(v)
+            fact = F.fact("cur", o, _ATTR[a], value)
+            out.append(fact)
+            values.setdefault(a, []).append((fact, value))
+        return out
 
     # -- abilities and definitions ----------------------------------------------------------
     def ability(self, ab: Ability) -> clingo.Symbol:
