@@ -114,7 +114,7 @@ _MEMORY_HELP = (f"MiB of memory a query may use (default: {hardlimit.DEFAULT_MAX
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    from pyengine.scenario.runner import DEFAULT_TIMEOUT
+    DEFAULT_TIMEOUT = hardlimit.DEFAULT_TIMEOUT  # noqa: N806 - (the runner's, not imported here)
 
     p = Parser(prog="pyengine", description="A rules expert system for Magic: The Gathering: "
                 "answers rules questions about a game state with answer-set programming (clingo).")

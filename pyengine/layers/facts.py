@@ -90,6 +90,7 @@ class EffectIndex:
 
 
 _shape = F.shape
+_STR, _NUM = F.shape("o"), F.shape(0)
 
 
 class FactBuilder:
@@ -127,6 +128,20 @@ class FactBuilder:
         self.names.add(name)
         self._shapes.add((name, tuple([_shape(a) for a in args])))
 
+    def add_object(self, o: str, zone: F.Const, owner: str, timestamp: int) -> None:
+        """The facts every object has: object/1, in_zone/2, owner/2, obj_timestamp/2 (as
+        :meth:`add` makes them, the id's symbol made once)."""
+        oid = F.term(o)
+        function = clingo.Function
+        self.out += (function("object", [oid]), function("in_zone", [oid, F.term(zone)]),
+                     function("owner", [oid, F.term(owner)]),
+                     function("obj_timestamp", [oid, F.term(timestamp)]))
+        if "object" not in self.names:
+            self.names.update(("object", "in_zone", "owner", "obj_timestamp"))
+            self._shapes.update((("object", (_STR,)), ("obj_timestamp", (_STR, _NUM)),
+                                 ("owner", (_STR, _STR))))
+        self._shapes.add(("in_zone", (_STR, _shape(zone))))
+
     def shapes(self) -> frozenset[tuple[str, int, int, tuple | None]]:
         """The shapes of the static facts, as :func:`pyengine.solver.solve`'s ``fact_shapes``
         takes them: for the gateway's pruning, which then leaves out the rules about kinds of
@@ -153,10 +168,7 @@ class FactBuilder:
         kw_names = {k.value for k in Keyword}
         for obj in st.objects:
             o = obj.id
-            self.add("object", o)
-            self.add("in_zone", o, F.Const(obj.zone.value))
-            self.add("owner", o, obj.owner)
-            self.add("obj_timestamp", o, obj.timestamp)
+            self.add_object(o, F.Const(obj.zone.value), obj.owner, obj.timestamp)
             if obj.token:
                 self.add("token", o)
             if obj.tapped:
@@ -218,9 +230,10 @@ class FactBuilder:
         o = F.term(obj.id)
         out = []
         values = self.values.setdefault(obj.id, {})
+        term, function = F.term, clingo.Function
         for a, v in rows:
-            value = F.term(v)
-            fact = F.fact("cur", o, _ATTR[a], value)
+            value = term(v)
+            fact = function("cur", [o, _ATTR[a], value])  # cur/3 (declared above) of terms made
             out.append(fact)
             values.setdefault(a, []).append((fact, value))
         return out
