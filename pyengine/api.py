@@ -21,16 +21,15 @@ import clingo
 
 from pyengine import hardlimit
 from pyengine.errors import NoInputFacts, OutOfMemory, PyengineError, ScenarioError, UnsupportedQuery
+from pyengine.hardlimit import DEFAULT_TIMEOUT
 from pyengine.model.objects import GameState
 from pyengine.queries import base as queries
 from pyengine.queries.base import Answer
-from pyengine.hardlimit import DEFAULT_TIMEOUT
 from pyengine.scenario import loader
 from pyengine.scenario import schema as _schema
 from pyengine.scenario.model import Scenario
 
 if TYPE_CHECKING:
-    from pyengine.scenario import runner
     from pyengine.scenario.runner import Outcome, Status
 
 __all__ = ["Answer", "Outcome", "Scenario", "Status", "check", "check_paths", "facts", "load",

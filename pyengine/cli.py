@@ -114,7 +114,7 @@ _MEMORY_HELP = (f"MiB of memory a query may use (default: {hardlimit.DEFAULT_MAX
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    DEFAULT_TIMEOUT = hardlimit.DEFAULT_TIMEOUT  # noqa: N806 - (the runner's, not imported here)
+    DEFAULT_TIMEOUT = hardlimit.DEFAULT_TIMEOUT  # noqa: N806 - equal to the runner's (tested)
 
     p = Parser(prog="pyengine", description="A rules expert system for Magic: The Gathering: "
                 "answers rules questions about a game state with answer-set programming (clingo).")
@@ -265,7 +265,7 @@ def _one_answer_process() -> None:
     again: ``gc.freeze``, called again once the scenario is loaded). A large board's facts and
     answer are some 100,000 objects that all live until the answer is printed, and the
     default thresholds had the collector scan them again and again (asp/README.md,
-    "Performance", "Start-up")."""
+    "Performance", "The dense board under 0.5 s")."""
     import gc
 
     gc.set_threshold(20_000, 10, 10)

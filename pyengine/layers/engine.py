@@ -281,14 +281,14 @@ def _advance(carry: _Carry, model: solver.Model, reader: Reader) -> _Carry:
     stepped = [name_of(a.arguments[0]) for a in model.atoms(O.Stepped.predicate, 1, ordered=False)]
     cur = dict(carry.cur)
     for a in model.atoms(O.Changed.predicate, None, ordered=False):
-        o = string(a.arguments[0])
-        values = dict(cur[o])
-        for attr in stepped:
-            values[attr] = []
-        cur[o] = values
+        oid = string(a.arguments[0])
+        values = dict(cur[oid])
+        for name in stepped:
+            values[name] = []
+        cur[oid] = values
     for a in model.atoms(O.Current.predicate, None, ordered=False):
-        o, attr, v = a.arguments
-        cur[string(o)][name_of(attr)].append((a, v))
+        obj, attr, v = a.arguments
+        cur[string(obj)][name_of(attr)].append((a, v))
     return _Carry(
         cur=cur,
         started=carry.started | started,

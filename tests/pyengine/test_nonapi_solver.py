@@ -188,11 +188,12 @@ def _atoms_after(facts: list[clingo.Symbol]) -> list[clingo.Symbol]:
     return sorted(found)
 
 
-def test_facts_added_through_clingos_c_functions_are_the_wrappers_facts(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_facts_through_clingos_c_functions_are_the_wrappers_facts(monkeypatch: pytest.MonkeyPatch) -> None:
     """solver._add_facts calls clingo's C functions directly where they are exposed; the
     program it builds is the one Backend.add_atom and add_rule build."""
     facts = [clingo.Function("p", [clingo.Number(-3), clingo.String('quote " and \\\\ and é')]),
-             clingo.Function("p", [clingo.Tuple_([clingo.Number(1), clingo.Function("a")]), clingo.Number(2)]),
+             clingo.Function("p", [clingo.Tuple_([clingo.Number(1), clingo.Function("a")]),
+                                   clingo.Number(2)]),
              clingo.Function("q", [], False),  # a classically negated atom: -q
              clingo.Function("r", [clingo.Function("f", [clingo.Function("g", [clingo.String("")])])]),
              clingo.Function("p", [clingo.Number(-3), clingo.String('quote " and \\\\ and é')])]  # twice
