@@ -15,22 +15,35 @@ Example::
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import clingo
 
 from pyengine import hardlimit
 from pyengine.errors import NoInputFacts, OutOfMemory, PyengineError, ScenarioError, UnsupportedQuery
+from pyengine.hardlimit import DEFAULT_TIMEOUT
 from pyengine.model.objects import GameState
 from pyengine.queries import base as queries
 from pyengine.queries.base import Answer
-from pyengine.scenario import loader, runner
+from pyengine.scenario import loader
 from pyengine.scenario import schema as _schema
 from pyengine.scenario.model import Scenario
-from pyengine.scenario.runner import DEFAULT_TIMEOUT, Outcome, Status
+
+if TYPE_CHECKING:
+    from pyengine.scenario.runner import Outcome, Status
 
 __all__ = ["Answer", "Outcome", "Scenario", "Status", "check", "check_paths", "facts", "load",
            "loads", "schema", "solve"]
+
+
+def __getattr__(name: str) -> Any:
+    """``Outcome``, ``Status`` and ``runner``: the batch runner's, imported when first asked
+    for (answering a query never needs the runner, nor its multiprocessing)."""
+    if name in ("Outcome", "Status", "runner"):
+        from pyengine.scenario import runner
+
+        return runner if name == "runner" else getattr(runner, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def load(path: str | Path) -> Scenario:
@@ -99,6 +112,8 @@ def check(scenario: Scenario, *, timeout: float = DEFAULT_TIMEOUT) -> Outcome:
         An :class:`Outcome` with ``status`` pass, fail (with ``diffs``, one line per
         difference), error (with ``message``) or timeout.
     """
+    from pyengine.scenario import runner
+
     return runner.run_scenario(scenario, timeout)
 
 
@@ -110,6 +125,7 @@ def check_paths(paths: Sequence[str | Path], *, jobs: int | None = None,
     cluster: a scheduler address, or ``"local"``), as ``pyengine check`` does; outcomes come
     back sorted by file. Each worker process may use ``max_memory`` MiB (None: no limit);
     past it the outcome's status is ``memory``."""
+    from pyengine.scenario import runner
     from pyengine.scenario.identity import IdCheck
 
     files = runner.discover(paths, patterns)

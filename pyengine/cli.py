@@ -114,7 +114,7 @@ _MEMORY_HELP = (f"MiB of memory a query may use (default: {hardlimit.DEFAULT_MAX
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    from pyengine.scenario.runner import DEFAULT_TIMEOUT
+    DEFAULT_TIMEOUT = hardlimit.DEFAULT_TIMEOUT  # noqa: N806 - equal to the runner's (tested)
 
     p = Parser(prog="pyengine", description="A rules expert system for Magic: The Gathering: "
                 "answers rules questions about a game state with answer-set programming (clingo).")
@@ -256,6 +256,23 @@ def _check(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+# commands whose process answers one query and ends (_one_answer_process)
+_ONE_ANSWER = frozenset({"solve", "facts", "explain", "graph"})
+
+
+def _one_answer_process() -> None:
+    """This process answers one query and ends: the garbage collector runs less often (a
+    young generation of 20,000 objects, not 700), and what is loaded is frozen (not scanned
+    again: ``gc.freeze``, called again once the scenario is loaded). A large board's facts and
+    answer are some 100,000 objects that all live until the answer is printed, and the
+    default thresholds had the collector scan them again and again (asp/README.md,
+    "Performance", "The dense board under 0.5 s")."""
+    import gc
+
+    gc.set_threshold(20_000, 10, 10)
+    gc.freeze()
+
+
 def _solve(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pyengine import api
 
@@ -265,6 +282,8 @@ def _solve(a: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         solver.start_watchdog()  # its thread before the limit (no thread starts near it)
         hardlimit.limit_memory(a.max_memory)
     scenario = api.load(a.scenario)
+    if hardlimit.enabled():
+        _one_answer_process()  # the modules and the scenario stay to the end
     with hardlimit.guard(a.timeout, f"the query of {scenario.id}"):
         answer = api.solve(scenario, timeout=a.timeout)
     if a.json:
@@ -450,6 +469,8 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
         return 2
     if rest is not None:
         a.args = rest
+    if argv is None and a.command in _ONE_ANSWER:  # the process's own command line
+        _one_answer_process()
     level = getattr(logging, a.log.upper())
     logging.basicConfig(level=level, stream=err, format="%(levelname)s %(name)s: %(message)s",
                         force=True)

@@ -22,7 +22,6 @@ import logging
 import os
 import pickle
 import sys
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -102,12 +101,11 @@ def load(path: str, transform: Callable[..., Any] | None) -> tuple[tuple[ast.AST
         parsed = parsed[1:]  # parse_string begins with its own "#program base."
         if not len(parsed) == len(texts) == len(places) == len(analyses):
             return None
-        statements = []
         for stm, place in zip(parsed, places, strict=True):
             (f1, l1, c1), (f2, l2, c2) = place
-            where = ast.Location(ast.Position(f1, l1, c1), ast.Position(f2, l2, c2))
-            statements.append(stm.update(location=where))
-        return tuple(statements), analyses
+            # set in place (the statements are this call's own): update() would build a copy
+            stm.location = ast.Location(ast.Position(f1, l1, c1), ast.Position(f2, l2, c2))
+        return tuple(parsed), analyses
     except Exception:  # a broken entry is only a missed chance
         log.debug("parse cache: cannot read the entry of %s", path, exc_info=True)
         return None
@@ -124,6 +122,8 @@ def store(path: str, transform: Callable[..., Any] | None, statements: tuple[ast
         places = [((s.location.begin.filename, s.location.begin.line, s.location.begin.column),
                    (s.location.end.filename, s.location.end.line, s.location.end.column)) for s in statements]
         entry.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only when an entry is written
+
         with tempfile.NamedTemporaryFile("wb", dir=entry.parent, delete=False, suffix=".tmp") as f:
             pickle.dump((texts, places, analyses), f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(f.name, entry)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from pyengine.errors import ScenarioError
@@ -48,7 +48,9 @@ class Card:
 
 
 def _files() -> list[tuple[str, str]]:
-    root = resources.files("pyengine").joinpath("catalog/cards")
+    # the package's own folder, next to this module (importlib.resources would import tempfile
+    # and zipfile into every process for it)
+    root = Path(__file__).resolve().parent / "cards"
     out = []
     for entry in root.iterdir():
         if entry.name.endswith(".yaml"):

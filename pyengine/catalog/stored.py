@@ -15,7 +15,6 @@ import logging
 import os
 import pickle
 import sys
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -68,6 +67,8 @@ def store(files: list[tuple[str, str]], cards: dict[str, Any]) -> None:
         if entry is None:
             return
         entry.parent.mkdir(parents=True, exist_ok=True)
+        import tempfile  # only when an entry is written
+
         with tempfile.NamedTemporaryFile("wb", dir=entry.parent, delete=False, suffix=".tmp") as f:
             pickle.dump(cards, f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(f.name, entry)

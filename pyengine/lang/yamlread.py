@@ -35,20 +35,31 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[mi
     PyYAML has it: about ten times faster than the pure-Python one)."""
 
 
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def _construct(loader: _Loader, node: yaml.Node) -> Any:
+    """``loader.construct_object(node, deep=True)``; a plain string scalar is its text, read
+    without the constructor's bookkeeping (most of a scenario's nodes are such strings)."""
+    if node.tag == _STR_TAG and node.__class__ is yaml.ScalarNode:
+        return node.value
+    return loader.construct_object(node, deep=True)
+
+
 def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LDict:
     loader.flatten_mapping(node)
     out = LDict()
     out.line = node.start_mark.line + 1
     out.key_lines = {}
     for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
+        key = _construct(loader, key_node)
         if not isinstance(key, (str, int, float, bool)) or key is None:
             raise ScenarioError("mapping keys must be plain words", line=key_node.start_mark.line + 1)
         key = str(key) if not isinstance(key, str) else key
         if key in out:
             raise ScenarioError(f"duplicate key {key!r}", line=key_node.start_mark.line + 1)
         try:
-            out[key] = loader.construct_object(value_node, deep=True)
+            out[key] = _construct(loader, value_node)
         except ScenarioError as exc:
             raise _within(exc, key) from None
         out.key_lines[key] = key_node.start_mark.line + 1
@@ -66,7 +77,7 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LList:
     out = LList()
     for i, child in enumerate(node.value):
         try:
-            out.append(loader.construct_object(child, deep=True))
+            out.append(_construct(loader, child))
         except ScenarioError as exc:
             raise _within(exc, i) from None
     out.line = node.start_mark.line + 1

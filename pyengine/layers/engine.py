@@ -28,7 +28,7 @@ from pyengine.model.objects import GameState, Player, TurnContext
 @dataclass
 class _Carry:
     """What one layer hands to the next: values (the cur/3 facts of each object, by
-    attribute), lock-ins (613.6), grant timestamps."""
+    object id and attribute name, each with its value), lock-ins (613.6), grant timestamps."""
 
     cur: _Values
     started: set[clingo.Symbol]
@@ -96,7 +96,7 @@ solver.also_forget(forget)
 
 def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) -> LayerResult:
     builder = FactBuilder(state)
-    static, cur = builder.build()
+    static, _ = builder.build()
     static_names = frozenset(builder.names)
     # what the gateway's pruning is told of the facts: the static facts' shapes, any shape
     # for what the rounds carry (_carry_shapes)
@@ -107,7 +107,7 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
     extra += [encodings.path("selectors_nested")] if builder.index.nested else []
     # every call splits worlds (worlds.py): the actual state's evaluation is kept apart from
     # the trial worlds', so that the grounder computes it (and its counts) as facts
-    carry = _Carry(_by_object(cur), set(), set(), set())
+    carry = _Carry(builder.values, set(), set(), set())
     applications: list[Application] = []
     dependencies: list[tuple[str, str, str]] = []
     batched: list[str] = []  # layers whose first round applied every effect (quiet.lp)
@@ -149,7 +149,7 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
             # what was chosen was applied in the same call (fold_apply.lp)
             log.record_changes(model)
             before = carry.cur
-            carry = _advance(carry, model)
+            carry = _advance(carry, model, reader)
             if model.atoms(O.Summed.predicate, 0, ordered=False):
                 log.record_sums(model, before, carry.cur)
             if model.atoms(O.Batch.predicate, 2):
@@ -171,7 +171,7 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
         _add_stats(stats, res.stats)
         final_model = res.model
         active = reader.active(final_model)
-    objects = reader.objects(_values(carry))
+    objects = reader.objects(carry.cur)
     players, player_apps = reader.players(final_model)
     return LayerResult(objects, tuple(applications), tuple(dependencies), active,
                        solver.version(), stats, tuple(batched), players, player_apps, tuple(summed))
@@ -256,17 +256,17 @@ class _LayerLog:
         object's values of the attributes the layer changes, before and after the round (the
         applications' intermediate values are not computed, fold_apply.lp)."""
         string, name_of = self.reader.string, self.reader.name
-        stepped = [a.arguments[0] for a in model.atoms(O.Stepped.predicate, 1, ordered=False)]
+        stepped = [name_of(a.arguments[0]) for a in model.atoms(O.Stepped.predicate, 1, ordered=False)]
         for a in model.atoms(O.Changed.predicate, None, ordered=False):  # read.changes sorts
-            o = a.arguments[0]
+            o = string(a.arguments[0])
             for attr in stepped:
-                old = {f.arguments[2] for f in before.get(o, {}).get(attr, ())}
-                new = {f.arguments[2] for f in after.get(o, {}).get(attr, ())}
-                self.sums += [("-", string(o), name_of(attr), v) for v in old - new]
-                self.sums += [("+", string(o), name_of(attr), v) for v in new - old]
+                old = {v for _, v in before.get(o, {}).get(attr, ())}
+                new = {v for _, v in after.get(o, {}).get(attr, ())}
+                self.sums += [("-", o, attr, v) for v in old - new]
+                self.sums += [("+", o, attr, v) for v in new - old]
 
 
-def _advance(carry: _Carry, model: solver.Model) -> _Carry:
+def _advance(carry: _Carry, model: solver.Model, reader: Reader) -> _Carry:
     started = {a.arguments[0] for a in model.atoms(O.Started.predicate, None, ordered=False)} - carry.started
     started_on = {(a.arguments[0], a.arguments[1])
                   for a in model.atoms(O.StartedOn.predicate, None, ordered=False)} - carry.started_on
@@ -277,17 +277,18 @@ def _advance(carry: _Carry, model: solver.Model) -> _Carry:
     new += [F.fact("grant_ts", o, k, t) for o, k, t in sorted(grants)]
     # shown as cur(O, A, V) : final(O, A, V), for the attributes the layer changes
     # (stepped/1) of the objects the round changed (changed/1); the others keep their values
-    stepped = [a.arguments[0] for a in model.atoms(O.Stepped.predicate, 1, ordered=False)]
+    string, name_of = reader.string, reader.name
+    stepped = [name_of(a.arguments[0]) for a in model.atoms(O.Stepped.predicate, 1, ordered=False)]
     cur = dict(carry.cur)
     for a in model.atoms(O.Changed.predicate, None, ordered=False):
-        o = a.arguments[0]
-        values = dict(cur[o])
-        for attr in stepped:
-            values[attr] = []
-        cur[o] = values
+        oid = string(a.arguments[0])
+        values = dict(cur[oid])
+        for name in stepped:
+            values[name] = []
+        cur[oid] = values
     for a in model.atoms(O.Current.predicate, None, ordered=False):
-        o, attr, _ = a.arguments
-        cur[o][attr].append(a)
+        obj, attr, v = a.arguments
+        cur[string(obj)][name_of(attr)].append((a, v))
     return _Carry(
         cur=cur,
         started=carry.started | started,
@@ -310,37 +311,28 @@ def _zero_pt(cur: _Values) -> _Values:
     """CR 208.5: entering layer 7, a creature with no value for its power (toughness) has 0."""
     out = {}
     for o, values in cur.items():
-        # one call into clingo per argument read: only the type facts are read
-        if any(f.arguments[2] == _CREATURE for f in values.get(_TYPE, ())):
+        if any(v == _CREATURE for _, v in values.get("type", ())):
             missing = [a for a in _PT if not values.get(a)]
             if missing:
                 values = dict(values)
                 for a in missing:
-                    values[a] = [F.fact("cur", o, a, 0)]
+                    values[a] = [(F.fact("cur", o, F.Const(a), 0), _ZERO)]
         out[o] = values
     return out
 
 
-_Values = dict[clingo.Symbol, dict[clingo.Symbol, list[clingo.Symbol]]]
-
-
-def _by_object(cur: list[clingo.Symbol]) -> _Values:
-    """cur/3 facts grouped by object and attribute, in their order."""
-    out: _Values = {}
-    for f in cur:
-        o, attr, _ = f.arguments
-        out.setdefault(o, {}).setdefault(attr, []).append(f)
-    return out
+# the cur/3 facts of each object (by id), by attribute name, in their order, each with its value
+_Values = dict[str, dict[str, list[tuple[clingo.Symbol, clingo.Symbol]]]]
 
 
 def _values(carry: _Carry) -> list[clingo.Symbol]:
     """The cur/3 facts of every object."""
-    return [f for values in carry.cur.values() for facts in values.values() for f in facts]
+    return [f for values in carry.cur.values() for facts in values.values() for f, _ in facts]
 
 
 _CREATURE = clingo.Function("creature")
-_TYPE = clingo.Function("type")
-_PT = (clingo.Function("power"), clingo.Function("toughness"))
+_ZERO = clingo.Number(0)
+_PT = ("power", "toughness")
 
 
 # the names of the facts a round gets besides the static ones (_Carry.facts, applied/1, cur/3,

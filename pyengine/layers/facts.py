@@ -90,6 +90,7 @@ class EffectIndex:
 
 
 _shape = F.shape
+_STR, _NUM = F.shape("o"), F.shape(0)
 
 
 class FactBuilder:
@@ -116,12 +117,30 @@ class FactBuilder:
         # selectors of equal content share one id (and one set of facts): the encoding
         # matches a selector once for every effect with the same controller (selectors.lp)
         self._selector_ids: dict[Selector, clingo.Symbol] = {}
+        # the initial cur/3 facts by object id and attribute name, each with its value: what
+        # the layer engine carries from round to round (reading a fact's arguments back costs
+        # a call into clingo per fact)
+        self.values: dict[str, dict[str, list[tuple[clingo.Symbol, clingo.Symbol]]]] = {}
 
     def add(self, name: str, *args: F.Value) -> None:
         """Append one fact."""
         self.out.append(F.fact(name, *args))
         self.names.add(name)
         self._shapes.add((name, tuple([_shape(a) for a in args])))
+
+    def add_object(self, o: str, zone: F.Const, owner: str, timestamp: int) -> None:
+        """The facts every object has: object/1, in_zone/2, owner/2, obj_timestamp/2 (as
+        :meth:`add` makes them, the id's symbol made once)."""
+        oid = F.term(o)
+        function = clingo.Function
+        self.out += (function("object", [oid]), function("in_zone", [oid, F.term(zone)]),
+                     function("owner", [oid, F.term(owner)]),
+                     function("obj_timestamp", [oid, F.term(timestamp)]))
+        if "object" not in self.names:
+            self.names.update(("object", "in_zone", "owner", "obj_timestamp"))
+            self._shapes.update((("object", (_STR,)), ("obj_timestamp", (_STR, _NUM)),
+                                 ("owner", (_STR, _STR))))
+        self._shapes.add(("in_zone", (_STR, _shape(zone))))
 
     def shapes(self) -> frozenset[tuple[str, int, int, tuple | None]]:
         """The shapes of the static facts, as :func:`pyengine.solver.solve`'s ``fact_shapes``
@@ -149,10 +168,7 @@ class FactBuilder:
         kw_names = {k.value for k in Keyword}
         for obj in st.objects:
             o = obj.id
-            self.add("object", o)
-            self.add("in_zone", o, F.Const(obj.zone.value))
-            self.add("owner", o, obj.owner)
-            self.add("obj_timestamp", o, obj.timestamp)
+            self.add_object(o, F.Const(obj.zone.value), obj.owner, obj.timestamp)
             if obj.token:
                 self.add("token", o)
             if obj.tapped:
@@ -211,7 +227,16 @@ class FactBuilder:
             if v is not None:
                 rows.append((attr, v))
         rows.append(("controller", obj.controller))
-        return [F.fact("cur", obj.id, _ATTR[a], v) for a, v in rows]
+        o = F.term(obj.id)
+        out = []
+        values = self.values.setdefault(obj.id, {})
+        term, function = F.term, clingo.Function
+        for a, v in rows:
+            value = term(v)
+            fact = function("cur", [o, _ATTR[a], value])  # cur/3 (declared above) of terms made
+            out.append(fact)
+            values.setdefault(a, []).append((fact, value))
+        return out
 
     # -- abilities and definitions ----------------------------------------------------------
     def ability(self, ab: Ability) -> clingo.Symbol:

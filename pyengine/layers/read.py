@@ -71,16 +71,16 @@ class Reader:
         self._texts = _Memo(_text)
 
     # -- characteristics ---------------------------------------------------------------------
-    def objects(self, cur: list[clingo.Symbol]) -> dict[str, ObjectChars]:
-        """ObjectChars for every object, from cur/3 facts."""
+    def objects(self, cur: dict[str, dict[str, list[tuple[clingo.Symbol, clingo.Symbol]]]]
+                ) -> dict[str, ObjectChars]:
+        """ObjectChars for every object, from its cur/3 facts (by object id and attribute
+        name, each with its value)."""
         names, strings = self._names, self._strings
-        vals: dict[str, dict[str, list[clingo.Symbol]]] = defaultdict(lambda: defaultdict(list))
-        for sym in cur:
-            o, a, val = sym.arguments
-            vals[strings[o]][names[a]].append(val)
         out = {}
         for obj in self.state.objects:
-            v = vals[obj.id]
+            v: dict[str, list[clingo.Symbol]] = defaultdict(list)
+            for attr, pairs in cur.get(obj.id, {}).items():
+                v[attr] = [val for _, val in pairs]
             types = [names[t] for t in v["type"]]
             # CR 208.3: a noncreature permanent has no power or toughness (a Vehicle's printed
             # values only matter while it is a creature, so they stay in the layer state)

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 
 
 @lru_cache(maxsize=1)
 def table() -> dict[str, frozenset[str]]:
     """{category: subtypes} with categories artifact, battle, creature, enchantment, land,
     planeswalker, spell."""
-    raw = json.loads(resources.files("pyengine").joinpath("data/subtypes.json").read_text("utf-8"))
+    # the package's own file, next to this module's folder (importlib.resources would import
+    # tempfile and zipfile into every process for it)
+    raw = json.loads((Path(__file__).resolve().parent.parent / "data" / "subtypes.json").read_text("utf-8"))
     return {k: frozenset(v) for k, v in raw.items()}
 
 

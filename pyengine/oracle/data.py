@@ -22,11 +22,13 @@ import json
 import os
 import pickle
 import re
-import sqlite3
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported where the card data is read (a scenario of catalog cards never is)
+    import sqlite3
 
 from pyengine.errors import PyengineError
 
@@ -202,6 +204,8 @@ class Store:
         self._data = data
         self._conn: sqlite3.Connection | None = None
         if data is None:
+            import sqlite3
+
             self._conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, check_same_thread=False)
             row = self._conn.execute("SELECT value FROM meta WHERE key='source'").fetchone()
             self.source = row[0]
@@ -232,6 +236,8 @@ class Store:
 
 
 def _write_db(file: Path, data: OracleData) -> bool:
+    import sqlite3
+
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
         tmp = file.with_suffix(f".{os.getpid()}.tmp")
@@ -254,6 +260,8 @@ def _write_db(file: Path, data: OracleData) -> bool:
 @lru_cache(maxsize=1)
 def load() -> Store:
     """The card data: from its cache, else parsed (and cached)."""
+    import sqlite3
+
     path, label = data_path()
     cached = cache_file(path)
     if cached.is_file():

@@ -8,6 +8,7 @@ import signal
 import threading
 import time
 
+import clingo
 import pytest
 
 from pyengine import solver
@@ -174,3 +175,30 @@ def test_preload_fills_the_caches_that_forked_workers_inherit() -> None:
     after = solver._parsed.cache_info()
     assert after.misses == before.misses
     assert after.hits - before.hits == len(paths) + len(layer_paths)
+
+
+def _atoms_after(facts: list[clingo.Symbol]) -> list[clingo.Symbol]:
+    ctl = clingo.Control()
+    with ctl.backend() as backend:
+        solver._add_facts(backend, facts)
+    ctl.add("base", [], "derived(X) :- p(X, _).")
+    ctl.ground([("base", [])])
+    found: list[clingo.Symbol] = []
+    ctl.solve(on_model=lambda m: found.extend(m.symbols(atoms=True)))
+    return sorted(found)
+
+
+def test_facts_through_clingos_c_functions_are_the_wrappers_facts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """solver._add_facts calls clingo's C functions directly where they are exposed; the
+    program it builds is the one Backend.add_atom and add_rule build."""
+    facts = [clingo.Function("p", [clingo.Number(-3), clingo.String('quote " and \\\\ and é')]),
+             clingo.Function("p", [clingo.Tuple_([clingo.Number(1), clingo.Function("a")]),
+                                   clingo.Number(2)]),
+             clingo.Function("q", [], False),  # a classically negated atom: -q
+             clingo.Function("r", [clingo.Function("f", [clingo.Function("g", [clingo.String("")])])]),
+             clingo.Function("p", [clingo.Number(-3), clingo.String('quote " and \\\\ and é')])]  # twice
+    assert solver._C_BACKEND is not None  # this clingo exposes them: the fast path is tested
+    fast = _atoms_after(facts)
+    monkeypatch.setattr(solver, "_C_BACKEND", None)
+    assert _atoms_after(facts) == fast
+    assert len(fast) == 4 + 2  # four distinct facts, and derived/1 for each p/2

@@ -4,6 +4,7 @@ made for that behave as what they replaced."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pyengine import api, cli, hardlimit
 from pyengine.scc import strongly_connected
+from pyengine.scenario import runner
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -47,11 +50,12 @@ def _imported_by(code: str) -> set[str]:
 
 
 def test_the_cli_imports_neither_networkx_nor_the_oracle_compiler() -> None:
-    # the CLI with its parser (which reads the runner), the solver, and a layer query's
-    # loading: networkx is for combat and damage only, the compiler for cards not in the catalog
+    # the CLI with its parser, the solver, and a layer query's loading: networkx is for combat
+    # and damage only, the compiler for cards not in the catalog, the runner for check
     loaded = _imported_by("import pyengine.cli, pyengine.solver\npyengine.cli._build_parser()\n"
                           "from pyengine.queries import base\nbase.get('characteristics')")
-    assert {"pyengine.scenario.runner", "pyengine.solver", "pyengine.oracle.data"} <= loaded
+    assert "pyengine.solver" in loaded
+    assert "pyengine.scenario.runner" not in loaded
     assert not {m for m in loaded if m == "networkx" or m.startswith("networkx.")}
     assert not {m for m in loaded if m.startswith("pyengine.oracle.")} - {"pyengine.oracle.data"}
     # one query kind loads its own engine, not the others
@@ -71,3 +75,32 @@ def test_the_stored_catalog_is_the_parsed_one(tmp_path: Path, monkeypatch: pytes
     assert stored.load(changed) is None
     monkeypatch.setenv("PYENGINE_CACHE_DIR", "off")
     assert stored.load(files) is None
+
+
+# a layer query about catalog cards (CR 205.1b, 613.1d)
+SCENARIO = REPO / "scenarios" / "layers" / "all-artifacts-are-artifact-creatures.yaml"
+LEFT_OUT = ("pyengine.scenario.runner", "multiprocessing", "sqlite3", "importlib.resources", "zipfile")
+
+
+def test_solve_imports_neither_the_runner_nor_the_card_data_store() -> None:
+    code = ("import sys\nfrom pyengine import cli\n"
+            f"rc = cli.main(['solve', {str(SCENARIO)!r}])\n"
+            f"print(rc, [m for m in {LEFT_OUT!r} if m in sys.modules])\n")
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "0 []", done.stdout
+
+
+def test_the_default_time_limit_is_the_runners() -> None:
+    assert hardlimit.DEFAULT_TIMEOUT == runner.DEFAULT_TIMEOUT
+    assert api.solve.__kwdefaults__["timeout"] == runner.DEFAULT_TIMEOUT
+    parser = cli._build_parser()
+    for command in (["solve", "x"], ["check", "x"], ["play", "x"], ["facts", "x"]):
+        assert parser.parse_args(command).timeout == runner.DEFAULT_TIMEOUT
+
+
+def test_the_api_still_names_the_runners_outcome_and_status() -> None:
+    assert api.Outcome is runner.Outcome
+    assert api.Status is runner.Status
+    assert set(api.__all__) <= set(dir(api)) | {"Outcome", "Status"}
