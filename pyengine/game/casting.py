@@ -268,7 +268,9 @@ def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> S
             words = [chosen.get(t.id, ()) for t in half.all_targets()]
             events += _does(game, does, spell.id, pr.player, words)
     elif not events and card is not None and card.does is not None and not moved.face_down:  # 708.2a
-        events = _does(game, card.does, spell.id, pr.player, [chosen.get(i, ()) for i in order])
+        does = card.does if not card.does.modes else \
+            replace(card.does, effects=card.does.chosen(pr.modes), modes=())  # 700.2: the chosen modes
+        events = _does(game, does, spell.id, pr.player, [chosen.get(i, ()) for i in order])
     if not action.effect and "overload" in (pr.alternative or ()) and card is not None \
             and (card.does is not None or card.resolves is not None):
         raise IllegalAction("702.96a", f"cast {spell.id} with overload: its text's \"target\" becoming "

@@ -155,7 +155,7 @@ class ScriptReader:
 
     def _stack(self, cur: Cursor, _c: tuple) -> Action:
         cur.mapping({"card", "object", "id", "controller", "targets", "target_types", "effect", "duration",
-                     "source", "text", "choices"}, "a spell or ability put on the stack")
+                     "source", "text", "choices", "modes"}, "a spell or ability put on the stack")
         controller = self.player(cur.req("controller"))
         card = obj = None
         continuous = None
@@ -197,7 +197,9 @@ class ScriptReader:
         events = tuple(self.event(c) for c in cur.get("effect").seq("a list of events")) \
             if cur.has("effect") else ()
         if not events and does is not None and obj is not None:  # the card's own `does:` (608.2c)
-            events = self._does(cur, does, obj, controller, targets)
+            events = self._does(cur, _modal(cur, does), obj, controller, targets)
+        elif cur.has("modes"):
+            cur.get("modes").fail("only a modal card's own does: (CR 700.2) takes the modes chosen")
         kinds = set(catalog.lookup(card).characteristics.types) if card else (  # type: ignore[union-attr]
             set(self.state.object(obj).printed.types) if obj else set())
         permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}  # 608.3: it enters
@@ -428,3 +430,42 @@ def read_script(cur: Cursor, state: GameState) -> tuple[tuple[Item, ...], tuple[
         cur.fail(f"expected at least one action, got {describe(cur.value)}")
     defined = tuple(SpecValue("tokendef", word=n, chars=c) for n, c in reader.events.token_defs.items())
     return items, tuple(reader.checkpoints), defined
+
+
+def _modal(cur: Cursor, does: Any) -> Any:
+    """A modal card's ``does:`` as the modes given chose it (CR 700.2a, 601.2b): the chosen
+    modes' instructions in the order printed (608.2c), and only their targets (700.2c), given
+    in that order; a card with modes needs them, a card without refuses them."""
+    from dataclasses import replace
+
+    if not does.modes:
+        if cur.has("modes"):
+            cur.get("modes").fail("this card is not modal (CR 700.2): it has no modes to choose")
+        return does
+    if not cur.has("modes"):
+        cur.fail(f"missing 'modes': the modes chosen for this modal spell, 1 to {len(does.modes)} "
+                 "(CR 700.2a, 601.2b)")
+    picked = [c.integer("a mode number", 1) for c in cur.get("modes").seq("a list of mode numbers")]
+    if not picked or any(m > len(does.modes) for m in picked) or len(set(picked)) != len(picked):
+        cur.get("modes").fail(f"expected different mode numbers from 1 to {len(does.modes)} (CR 700.2d)")
+    keep = [i for i, m in enumerate(does.target_modes) if m == 0 or m in picked]
+    effects = _renumbered(does.chosen(picked), {f"target{'' if i == 0 else i + 1}":
+                                               f"target{'' if n == 0 else n + 1}" for n, i in enumerate(keep)})
+    return replace(does, targets=tuple(does.targets[i] for i in keep), effects=effects, modes=(),
+                   target_modes=())
+
+
+def _renumbered(effects: tuple[Any, ...], names: dict[str, str]) -> tuple[Any, ...]:
+    """Instructions whose target references name the chosen targets' places."""
+    from dataclasses import fields, is_dataclass, replace
+
+    def go(v: Any) -> Any:
+        if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of") and isinstance(v[1], str):
+            return (v[0], names.get(v[1], v[1]))
+        if isinstance(v, tuple):
+            return tuple(go(x) for x in v)
+        if is_dataclass(v) and not isinstance(v, type):
+            return replace(v, **{f.name: go(getattr(v, f.name)) for f in fields(v) if f.init})
+        return v
+
+    return tuple(go(ins) for ins in effects)

@@ -113,7 +113,7 @@ class Executed:
 
 
 # templates whose abilities do something the game performs: run in a generated game too
-GAME_TEMPLATES = frozenset({"triggered ability", "spell ability", "activated ability"})
+GAME_TEMPLATES = frozenset({"triggered ability", "spell ability", "activated ability", "modal spell"})
 TEXT_TRIGGER = "triggered (text)"  # a triggered ability seen as present or absent only
 
 

@@ -520,7 +520,10 @@ def _followed(do: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def run_game(card: Compiled, timeout: float = 60.0, template: str | None = None) -> tuple[bool, str]:
     """Whether the generated game ran (None generated: not run, with why)."""
     from pyengine.oracle.execute import run_generated
+    from pyengine.oracle.execute_modal import is_modal, run_modes
 
+    if is_modal(card) and template != "activated ability":  # one game per mode (CR 700.2)
+        return run_modes(card, timeout)
     text = game_text(card, template)
     if text is None:
         return False, "no game generated for what it does"

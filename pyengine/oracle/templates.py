@@ -12,6 +12,7 @@ import re
 from typing import Any, Callable
 
 from pyengine.oracle import abilities as A
+from pyengine.oracle import effects_modal as M
 from pyengine.oracle import phrases as P
 from pyengine.oracle import static_templates as S
 from pyengine.oracle.activated import activated as activated_ability
@@ -364,7 +365,8 @@ TEMPLATES: list[tuple[str, Template]] = [
     ("doesn't untap", S.untap), ("choice as it enters", S.choice),
     ("is the chosen type", S.chosen_type), ("can't be countered", S.cant_be_countered),
     ("power less than SELF's can't block", S.power_less_cant_block),
-    ("enters tapped unless", S.enters_tapped_unless), ("spell ability", A.spell),
+    ("enters tapped unless", S.enters_tapped_unless), ("modal spell", M.template),
+    ("spell ability", A.spell),
     ("spell ability (text)", spell),
 ]
 # templates whose abilities the engines see only as present or absent
