@@ -59,7 +59,7 @@ Item = Any  # an Action, Resolve, Checkpoint or DiscardNow
 WORDS = {"pass", "resolve"}
 KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "activate",
         "deal", "events", "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers",
-        "legend", "trigger_targets", "may", "discard_choice", "pay_choice"}
+        "legend", "trigger_targets", "may", "discard_choice", "pay_choice", "trigger_modes"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 KEYS |= library.CHOICE_KEYS  # scry and surveil choices
 
@@ -355,6 +355,11 @@ class ScriptReader:
                 at.fail(f"expected a player or object id, got {t!r}")
         return TargetTriggers(str(key), targets)
 
+    def _trigger_modes(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game import modes
+
+        return modes.read(cur)
+
     def _may(self, cur: Cursor, _c: tuple) -> Any:
         from pyengine.game.triggered import ChooseOptional
 
@@ -449,23 +454,10 @@ def _modal(cur: Cursor, does: Any) -> Any:
     if not picked or any(m > len(does.modes) for m in picked) or len(set(picked)) != len(picked):
         cur.get("modes").fail(f"expected different mode numbers from 1 to {len(does.modes)} (CR 700.2d)")
     keep = [i for i, m in enumerate(does.target_modes) if m == 0 or m in picked]
+    from pyengine.game.modes import _renumbered
+
     effects = _renumbered(does.chosen(picked), {f"target{'' if i == 0 else i + 1}":
                                                f"target{'' if n == 0 else n + 1}" for n, i in enumerate(keep)})
     return replace(does, targets=tuple(does.targets[i] for i in keep), effects=effects, modes=(),
                    target_modes=())
 
-
-def _renumbered(effects: tuple[Any, ...], names: dict[str, str]) -> tuple[Any, ...]:
-    """Instructions whose target references name the chosen targets' places."""
-    from dataclasses import fields, is_dataclass, replace
-
-    def go(v: Any) -> Any:
-        if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of") and isinstance(v[1], str):
-            return (v[0], names.get(v[1], v[1]))
-        if isinstance(v, tuple):
-            return tuple(go(x) for x in v)
-        if is_dataclass(v) and not isinstance(v, type):
-            return replace(v, **{f.name: go(getattr(v, f.name)) for f in fields(v) if f.init})
-        return v
-
-    return tuple(go(ins) for ins in effects)

@@ -24,7 +24,7 @@ from pyengine.oracle.common import NUMBERS
 # the number of modes to choose (700.2): (min, max); None for max: as many as there are modes
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (1, 2),
           "one or more": (1, None)}
-HEAD = re.compile(r"(?:[A-Z][^\u2014\n]*? \u2014 )?Choose (.+?) \u2014")
+HEAD = re.compile(r"(?:[A-Z][^\u2014\n]*? \u2014 )?[Cc]hoose (.+?) \u2014")
 BULLET = "\u2022"
 
 
@@ -47,6 +47,7 @@ class ModalEffect:
     choose: Any
     modes: list[dict[str, Any]]  # casting: {text, targets}
     mode_do: list[list[dict[str, Any]]]  # does: what each mode does, its references global
+    mode_targets: list[list[dict[str, Any]]] = field(default_factory=list)  # a triggered ability's
     targets: list[Any] = field(default_factory=list)
     casting: list[Any] = field(default_factory=list)
     do: list[Any] = field(default_factory=list)
@@ -59,9 +60,10 @@ def is_modal(par: str) -> bool:
     return len(lines) > 2 and all(line.startswith(BULLET) for line in lines[1:])
 
 
-def modal_spell(par: str, spell: bool = True) -> ModalEffect | None:
+def modal_spell(par: str, spell: bool = True, mode_text: Any = None, **kw: Any) -> ModalEffect | None:
     """The modal effect of a paragraph ``Choose ... —`` with bulleted modes (None: not a
-    modal paragraph); raises NotUnderstood naming what isn't read."""
+    modal paragraph); raises NotUnderstood naming what isn't read. ``mode_text``: each mode's
+    words as the effect reader takes them; ``kw``: pyengine.oracle.effects.effect's."""
     if not is_modal(par):
         return None
     lines = par.split("\n")
@@ -79,10 +81,10 @@ def modal_spell(par: str, spell: bool = True) -> ModalEffect | None:
     seen: set[str] = set()
     before = 0  # targets of the modes before this one: the references are global (601.2c)
     for text in modes:
-        eff = E.effect(text, spell=spell)
+        eff = E.effect(mode_text(text) if mode_text else text, spell=spell, **kw)
         if eff is None:
             raise NotUnderstood(f"modal ability: the mode {text!r} is not understood")
-        if eff.resolves is not None or eff.from_graveyard:
+        if eff.resolves is not None:
             raise NotUnderstood(f"modal ability: the mode {text!r} creates a continuous effect, "
                                 "not followed in a mode yet (611.2a)")
         names = {("target" if i == 0 else f"target{i + 1}"): ("target" if before + i == 0
@@ -98,6 +100,7 @@ def modal_spell(par: str, spell: bool = True) -> ModalEffect | None:
             targets.append({**t, "id": tid})
         made.modes.append({"text": text, **({"targets": targets} if targets else {})})
         made.mode_do.append([_renamed(ev, names) for ev in eff.do])
+        made.mode_targets.append(eff.targets)
         before += len(eff.targets)
     return made
 
@@ -113,7 +116,6 @@ def _renamed(v: Any, names: dict[str, str]) -> Any:
     return v
 
 
-__all__ = ["CHOOSE", "ModalEffect", "NUMBERS", "NotUnderstood", "is_modal", "modal_spell"]
 
 
 UNREAD = "_unread"  # a template's answer for a paragraph of its form it can't read: why
@@ -131,3 +133,30 @@ def template(par: str, text: str, card: dict[str, Any]) -> list[Any] | None:
     except NotUnderstood as exc:
         return [{UNREAD: exc.why}]
     return [{"spell": text, SPELL_KEY: made}] if made is not None else None
+
+
+def triggered(trigger: dict[str, Any], body: str, text: str, card: dict[str, Any], *, about_self: bool,
+              dies: bool, it: bool) -> list[Any] | None:
+    """A modal triggered ability (CR 700.2, 603.3c): "When SELF enters, choose one — • ... •
+    ...": ``{trigger, modes: {choose, list: [{targets, do}]}, text}``; ``{_unread: why}`` when
+    a mode or the choice isn't read. ``about_self``: the event is about the ability's own
+    object, still on the battlefield ("it" is SELF); ``dies``, ``it``: as the effect reader's."""
+    def words(mode: str) -> str:
+        mode = mode[:1].upper() + mode[1:]
+        if about_self:  # as pyengine.oracle.abilities reads the effect of a one-mode ability
+            mode = re.sub(r"^It deals", "SELF deals", mode)
+            mode = re.sub(r"counters? on it\.$", lambda x: x.group(0)[:-3] + "SELF.", mode)
+        return mode
+
+    try:
+        made = modal_spell(body, spell=False, mode_text=words, dies=dies, it=it)
+    except NotUnderstood as exc:
+        return [{UNREAD: exc.why}]
+    if made is None:
+        return None
+    if dies and any(ev.get("object") == "self" and ev.get("from") == "battlefield"
+                    for do in made.mode_do for ev in do):
+        return [{UNREAD: "modal ability: a mode moves SELF, which has left the battlefield (603.6c, 603.10a)"}]
+    modes = [{**({"targets": t} if t else {}), "do": do} for t, do in zip(made.mode_targets, made.mode_do,
+                                                                          strict=True)]
+    return [{"trigger": trigger, "modes": {"choose": made.choose, "list": modes}, "text": text}]

@@ -96,6 +96,13 @@ def _fitting_card(sel: dict[str, Any]) -> dict[str, Any] | None:
             or sel.get("controller", "you") != "you":
         return None
     types = list(sel.get("types") or ["Creature"])
+    if not sel.get("types") and sel.get("subtypes"):  # 205.3d: the type its subtypes go with
+        from pyengine.oracle.phrases import subtype_table
+
+        kinds = {subtype_table.category(s) for s in sel["subtypes"]}
+        if len(kinds) != 1 or None in kinds or kinds == {"creature"}:
+            kinds = {"creature"}
+        types = [str(next(iter(kinds))).capitalize()]
     new: dict[str, Any] = {"id": "new", "name": "Generated Card", "owner": "alice", "zone": "hand",
                            "types": types}
     for key in ("subtypes", "supertypes"):
