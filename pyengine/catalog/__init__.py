@@ -112,10 +112,12 @@ def _does(cur: Cursor, ctx: Ctx, chars: Characteristics) -> SpellDoes:
     spec = spec_of(chars.casting, chars.mana_cost)
     targets = spec.all_targets()
 
-    def events(c: Cursor) -> tuple[Any, ...]:
+    def events(c: Cursor, mode: bool = False) -> tuple[Any, ...]:
         out = []
         for e in c.seq("a list of events"):
-            if isinstance(e.value, dict) and e.value.get("kind") == "continuous":
+            # a mode's continuous effect is one of its instructions: only chosen, it has none
+            # of the card's resolves: (CR 700.2, 611.2a)
+            if isinstance(e.value, dict) and e.value.get("kind") == "continuous" and not mode:
                 e.get("kind").fail("a spell's continuous effect is the card's resolves: (CR 611.2a)")
             if isinstance(e.value, dict) and e.value.get("kind") in ("tap", "untap"):
                 e.get("kind").fail("this instruction is read in triggered abilities only")
@@ -133,7 +135,7 @@ def _does(cur: Cursor, ctx: Ctx, chars: Characteristics) -> SpellDoes:
                                   f"lists (CR 700.2), got {len(listed)}")
         for m in listed:
             m.mapping({"do"}, "a mode {do: [EVENT...]}")
-            modes.append(events(m.req("do")))
+            modes.append(events(m.req("do"), mode=True))
     owner = tuple([0] * len(spec.targets) + [i for i, m in enumerate(spec.modes, 1) for _ in m.targets]
                   + [0] * len(spec.kicker_targets))
     return SpellDoes(targets, effects, tuple(modes), owner if modes else ())

@@ -263,14 +263,21 @@ def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> S
                 flat.append((tid, kind == "p"))
     card = catalog.lookup(spell.card) if spell.card else None
     events = action.effect
+    lasting: tuple[Any, ...] = ()
     if not events and forms.faces_cast(spell.printed, form):
         for does, half in forms.half_does(card, spell.printed, form):
             words = [chosen.get(t.id, ()) for t in half.all_targets()]
             events += _does(game, does, spell.id, pr.player, words)
     elif not events and card is not None and card.does is not None and not moved.face_down:  # 708.2a
-        does = card.does if not card.does.modes else \
-            replace(card.does, effects=card.does.chosen(pr.modes), modes=())  # 700.2: the chosen modes
-        events = _does(game, does, spell.id, pr.player, [chosen.get(i, ()) for i in order])
+        words = [chosen.get(i, ()) for i in order]
+        does = card.does
+        if does.modes:  # 700.2a: the chosen modes, their continuous effects made as it resolves
+            from pyengine.game.modes import spell_lasting
+
+            refs = {("target" if n == 0 else f"target{n + 1}"): w[0].partition(":")[2]
+                    for n, w in enumerate(words) if w}
+            does, lasting = spell_lasting(does, pr.modes, {"self": spell.id, "you": pr.player, **refs})
+        events = _does(game, does, spell.id, pr.player, words)
     if not action.effect and "overload" in (pr.alternative or ()) and card is not None \
             and (card.does is not None or card.resolves is not None):
         raise IllegalAction("702.96a", f"cast {spell.id} with overload: its text's \"target\" becoming "
@@ -279,7 +286,7 @@ def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> S
     kinds = set(moved.printed.types)
     permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}
     continuous = card.resolves if card is not None and not forms.faces_cast(spell.printed, form) else None
-    if not events and continuous is None and not permanent:
+    if not events and continuous is None and not permanent and not lasting:
         raise IllegalAction("608.2c", f"{spell.id}: say what it does as it resolves (effect: [EVENTS]); "
                                       "its card has no does: or resolves:")
     text = (card.oracle if card is not None else spell.printed.name or spell.id).lower()
@@ -287,7 +294,8 @@ def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> S
     duration = Duration.END_OF_TURN if ends else Duration.PERMANENT
     return StackItem(spell.id, pr.player, moved.printed.name or spell.id, obj=spell.id, events=events,
                      continuous=continuous, duration=duration, targets=tuple(flat),
-                     target_types=_types(spec, chosen), choices=action.choices, cast=pr, form=form)
+                     target_types=_types(spec, chosen), choices=action.choices, cast=pr, form=form,
+                     lasting=lasting)
 
 
 def _types(spec: CastingSpec, chosen: dict[str, Any]) -> tuple[str, ...]:

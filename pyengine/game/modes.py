@@ -95,3 +95,20 @@ def _renumbered(effects: tuple[Any, ...], names: dict[str, str]) -> tuple[Any, .
         return v
 
     return tuple(go(ins) for ins in effects)
+
+
+def spell_lasting(does: Any, picked: Any, refs: dict[str, str]) -> tuple[Any, tuple[Any, ...]]:
+    """A modal spell's ``does:`` for the chosen modes (700.2a, 608.2c) without its modes'
+    continuous effects, and those effects as the stack object keeps them (611.2a: created as
+    it resolves, after its events, affecting the objects their words name, locked in, 611.2c).
+    ``refs``: what its words name (``self``, ``you``, ``target`` ...)."""
+    from pyengine.game.triggered import _lasting
+
+    chosen = does.chosen(picked)
+    lasting = tuple(_lasting(does_text(does), ins, {k: (v,) for k, v in refs.items()})
+                    for ins in chosen if ins.kind == "continuous")
+    return replace(does, effects=tuple(i for i in chosen if i.kind != "continuous"), modes=()), lasting
+
+
+def does_text(does: Any) -> str:
+    return "the modal spell"

@@ -184,6 +184,7 @@ class ScriptReader:
         sid = cur.get("id").string("an id") if cur.has("id") else obj
         if sid is None:
             cur.fail("missing required field 'id' (a name for the ability on the stack)")
+        lasting: tuple[Any, ...] = ()
         targets = tuple((t, t in self.players) for t in (cur.get("targets").strings("a list of target ids")
                                                          if cur.has("targets") else []))
         for (t, is_p), sub in zip(targets, _listed(cur.get("targets")), strict=False):
@@ -197,13 +198,24 @@ class ScriptReader:
         events = tuple(self.event(c) for c in cur.get("effect").seq("a list of events")) \
             if cur.has("effect") else ()
         if not events and does is not None and obj is not None:  # the card's own `does:` (608.2c)
-            events = self._does(cur, _modal(cur, does), obj, controller, targets)
+            does = _modal(cur, does)
+            if any(ins.kind == "continuous" for ins in does.effects):  # a mode's (611.2a)
+                from dataclasses import replace as _replace
+
+                from pyengine.game.triggered import _lasting
+
+                refs = {"self": (obj,), "you": (controller,)}
+                refs.update({("target" if i == 0 else f"target{i + 1}"): (t,) for i, (t, _) in enumerate(targets)})
+                lasting = tuple(_lasting(sid_text(cur, obj), ins, refs) for ins in does.effects
+                                if ins.kind == "continuous")
+                does = _replace(does, effects=tuple(i for i in does.effects if i.kind != "continuous"))
+            events = self._does(cur, does, obj, controller, targets)
         elif cur.has("modes"):
             cur.get("modes").fail("only a modal card's own does: (CR 700.2) takes the modes chosen")
         kinds = set(catalog.lookup(card).characteristics.types) if card else (  # type: ignore[union-attr]
             set(self.state.object(obj).printed.types) if obj else set())
         permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}  # 608.3: it enters
-        if not events and continuous is None and not permanent:
+        if not events and continuous is None and not permanent and not lasting:
             cur.fail("missing 'effect': what it does as it resolves, a list of events (the card has no "
                      "'resolves:' effect)")
         if cur.has("duration"):
@@ -221,7 +233,7 @@ class ScriptReader:
         choices = self.choices(cur.get("choices")) if cur.has("choices") else ()
         return PutOnStack(StackItem(sid, controller, text, obj=obj, events=events, continuous=continuous,
                                     duration=duration, targets=targets, target_types=types, source=source,
-                                    choices=choices, card=card))
+                                    choices=choices, card=card, lasting=lasting))
 
     def _does(self, cur: Cursor, does: Any, obj: str, controller: str,
               targets: tuple[tuple[str, bool], ...]) -> tuple[Event, ...]:
@@ -435,6 +447,10 @@ def read_script(cur: Cursor, state: GameState) -> tuple[tuple[Item, ...], tuple[
         cur.fail(f"expected at least one action, got {describe(cur.value)}")
     defined = tuple(SpecValue("tokendef", word=n, chars=c) for n, c in reader.events.token_defs.items())
     return items, tuple(reader.checkpoints), defined
+
+
+def sid_text(cur: Cursor, obj: str) -> str:
+    return f"the spell {obj}"
 
 
 def _modal(cur: Cursor, does: Any) -> Any:

@@ -81,12 +81,15 @@ def modal_spell(par: str, spell: bool = True, mode_text: Any = None, **kw: Any) 
     seen: set[str] = set()
     before = 0  # targets of the modes before this one: the references are global (601.2c)
     for text in modes:
-        eff = E.effect(mode_text(text) if mode_text else text, spell=spell, **kw)
+        words = mode_text(text) if mode_text else text
+        eff = E.effect(words, spell=spell, **kw)
         if eff is None:
             raise NotUnderstood(f"modal ability: the mode {text!r} is not understood")
-        if eff.resolves is not None:
-            raise NotUnderstood(f"modal ability: the mode {text!r} creates a continuous effect, "
-                                "not followed in a mode yet (611.2a)")
+        if eff.resolves is not None:  # a mode's continuous effect: an instruction of it (611.2a)
+            eff = _lasting(words)
+            if eff is None:
+                raise NotUnderstood(f"modal ability: the mode {text!r} creates a continuous effect "
+                                    "not read as an instruction (611.2a)")
         names = {("target" if i == 0 else f"target{i + 1}"): ("target" if before + i == 0
                                                                else f"target{before + i + 1}")
                  for i in range(len(eff.targets))}
@@ -103,6 +106,19 @@ def modal_spell(par: str, spell: bool = True, mode_text: Any = None, **kw: Any) 
         made.mode_targets.append(eff.targets)
         before += len(eff.targets)
     return made
+
+
+def _lasting(words: str) -> Any:
+    """A spell's mode that creates a continuous effect, read as a triggered ability's effect
+    is (its continuous effect a ``continuous`` instruction, 611.2a): None when it needs more
+    than a spell's instructions (an optional action, a tap or untap)."""
+    eff = E.effect(words)
+    if eff is None or eff.resolves is not None or any(
+            ev["kind"] in ("may", "tap", "untap") for ev in eff.do):
+        return None
+    if not any(ev["kind"] == "continuous" for ev in eff.do):
+        return None
+    return eff
 
 
 def _renamed(v: Any, names: dict[str, str]) -> Any:
