@@ -76,8 +76,10 @@ def self_refs(par: str, name: str) -> str:
     names = [name]
     if ", " in name:
         names.append(name.split(", ")[0])
-    for n in sorted(set(names), key=len, reverse=True):
-        par = re.sub(rf"(?<![\w']){re.escape(n)}(?![\w])", "SELF", par)
+    for n in sorted(set(names), key=len, reverse=True):  # not in a quoted ability: there the
+        # card's name is still the card, not the object that has the ability (113.1, 201.5)
+        par = "".join(re.sub(rf"(?<![\w']){re.escape(n)}(?![\w])", "SELF", part) if i % 2 == 0 else part
+                      for i, part in enumerate(re.split(r'("[^"]*")', par)))
     par = re.sub(r"\b[Tt]his (" + "|".join(SELF_WORDS) + r")\b", "SELF", par)
     return par
 
