@@ -19,6 +19,7 @@ from pyengine.oracle import templates as T
 from pyengine.oracle.abilities import SPELL_KEY
 from pyengine.oracle.data import OracleCard
 from pyengine.oracle.effects_modal import UNREAD
+from pyengine.oracle.effects_quoted import GRANT_TEXT, grants_text_only
 
 STATUSES = ("full", "text-only", "partial", "none")
 
@@ -120,6 +121,8 @@ def compile_card(card: OracleCard) -> Compiled:
         if got and isinstance(got[0], dict) and UNREAD in got[0]:  # of its form, a part not read
             clauses.append(Clause(par, None, got[0][UNREAD]))
             continue
+        if name not in T.TEXT_ONLY and grants_text_only(got):  # a quoted ability seen as text (113.1)
+            name = GRANT_TEXT
         unrun: list[str] = []
         if name == "keywords":  # triggered keywords from their rules; the rest by name (CR 702)
             got, unrun = K.runnable(got, lambda t: T.match(t, info, t), lambda t: self_refs(t, card.name))

@@ -119,3 +119,21 @@ def token_has(s: str, eff: Any) -> bool:
         return False
     ev["token"] = {**token, "abilities": [*token.get("abilities", []), *got]}
     return True
+
+
+GRANT_TEXT = "ability grant (text)"  # a paragraph granting a quoted ability seen only as text
+
+
+def grants_text_only(abilities: Any) -> bool:
+    """Whether the abilities grant an ability the compiler saw only as present or absent
+    (``{text: ...}``, as an activated or triggered ability it doesn't compile): the paragraph
+    is then recognised but not compiled into what the engines run (113.1: the granted ability
+    is an ability like a printed one)."""
+    if isinstance(abilities, dict):
+        granted = abilities.get("add_abilities")
+        if isinstance(granted, list) and any(isinstance(a, dict) and set(a) == {"text"} for a in granted):
+            return True
+        return any(grants_text_only(v) for v in abilities.values())
+    if isinstance(abilities, list):
+        return any(grants_text_only(v) for v in abilities)
+    return False

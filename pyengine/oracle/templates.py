@@ -371,7 +371,8 @@ TEMPLATES: list[tuple[str, Template]] = [
 ]
 # templates whose abilities the engines see only as present or absent
 KEYWORDS_TEXT = "keywords (text)"  # a keyword line with a CR 702 keyword no engine runs
-TEXT_ONLY = frozenset({"activated (text)", "triggered (text)", "spell ability (text)", KEYWORDS_TEXT})
+TEXT_ONLY = frozenset({"activated (text)", "triggered (text)", "spell ability (text)", KEYWORDS_TEXT,
+                       "ability grant (text)"})  # the last: pyengine.oracle.effects_quoted.GRANT_TEXT
 
 
 def compile_text(par: str, card: dict[str, Any], text: str | None = None) -> Abilities | None:

@@ -65,6 +65,10 @@ CARDS = [
           '"When this creature dies, you gain 1 life."'),
     _face("Test Scions", "{1}", ["Sorcery"], 'Create two 1/1 colorless Eldrazi Scion creature tokens. '
           'They have "Sacrifice this creature: Add {C}."'),
+    _face("Test Twinning", "{2}{R}", ["Enchantment"], 'Enchant creature\nEnchanted creature has "{T}: '
+          'Create a token that\'s a copy of this creature."', subtypes=["Aura"]),
+    _face("Test Sparker", "{R}", ["Enchantment"], 'Enchant creature\nEnchanted creature has "{T}: This '
+          'creature deals 1 damage to any target."', subtypes=["Aura"]),
 ]
 
 
@@ -124,3 +128,15 @@ def test_the_cards_name_in_a_quoted_ability_is_still_the_card() -> None:
         'Test Hive deals 1 damage to any target."')
     assert E.effect('Create a 1/1 green Insect creature token with "When this creature dies, Test Hive '
                     'deals 1 damage to any target."') is None
+
+
+def test_a_granted_ability_seen_only_as_text_is_not_full(quoted_data: None) -> None:
+    """CR 113.1: an ability a static ability grants is an ability like a printed one; when the
+    compiler sees the quoted ability only as present or absent, the paragraph granting it is
+    recognised but not compiled (text-only), named as such; one it compiles is full."""
+    from pyengine import oracle
+
+    twin, sparker = oracle.compiled("Test Twinning"), oracle.compiled("Test Sparker")
+    assert twin is not None and twin.status == "text-only"
+    assert [c.template for c in twin.clauses][-1] == "ability grant (text)"
+    assert sparker is not None and sparker.status == "full", sparker and sparker.clauses
