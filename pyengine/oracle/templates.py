@@ -177,7 +177,7 @@ def condition(text: str) -> dict[str, Any] | None:
 def as_long_as(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"As long as C, SELF gets +1/+1 and has ...", "SELF has flying as long as C", "During
     your turn, ..." (CR 611.3: the effect exists while C is true)."""
-    m = (re.fullmatch(r"(?:As long as|During) (.+?), (.+\.)", par)
+    m = (re.fullmatch(r"(?:As long as|During) (.+?), (.+\.\"?)", par)  # a quoted ability ends it: ."
          or re.fullmatch(r"(.+?) as long as (.+)\.", par))
     if not m:
         return None

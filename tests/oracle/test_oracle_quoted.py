@@ -140,3 +140,16 @@ def test_a_granted_ability_seen_only_as_text_is_not_full(quoted_data: None) -> N
     assert twin is not None and twin.status == "text-only"
     assert [c.template for c in twin.clauses][-1] == "ability grant (text)"
     assert sparker is not None and sparker.status == "full", sparker and sparker.clauses
+
+
+def test_as_long_as_grants_a_quoted_ability() -> None:
+    """CR 611.3, 113.1: "As long as C, SELF has "..."": the ability granted while C is true (the
+    quoted ability's closing quotation mark ends the sentence)."""
+    from pyengine.oracle.templates import as_long_as
+
+    got = as_long_as('As long as there are seven or more cards in your graveyard, SELF has "When SELF '
+                     'dies, you gain 1 life."', "t", {"types": ["Creature"]})
+    assert got is not None
+    static = got[0]["static"]
+    assert static["condition"] == {"compare": [{"count": {"zone": "graveyard", "owner": "you"}}, ">=", 7]}
+    assert static["add_abilities"][0]["trigger"] == {"when": {"kind": "dies", "obj": "self"}}
