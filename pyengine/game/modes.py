@@ -4,7 +4,8 @@ key as ``trigger_targets``': the ability's id ``SOURCE:N@EVENT``, ``SOURCE:N`` o
 1 is the first mode), used once. A mode one of whose targets has no legal choice can't be
 chosen (700.2b); when fewer modes than the ability requires can be, the ability is removed
 from the stack (603.3c). Only the chosen modes' targets are chosen (700.2c) and only their
-instructions done, in the order printed (608.2c, 700.2d).
+instructions done, in the order printed (608.2c, 700.2d). A modal spell's chosen modes: :func:`spell_lasting`
+(a cast) and :func:`stack_modes` (the script's ``stack:`` shortcut).
 """
 
 from __future__ import annotations
@@ -105,10 +106,43 @@ def spell_lasting(does: Any, picked: Any, refs: dict[str, str]) -> tuple[Any, tu
     from pyengine.game.triggered import _lasting
 
     chosen = does.chosen(picked)
-    lasting = tuple(_lasting(does_text(does), ins, {k: (v,) for k, v in refs.items()})
+    lasting = tuple(_lasting("the modal spell", ins, {k: (v,) for k, v in refs.items()})
                     for ins in chosen if ins.kind == "continuous")
     return replace(does, effects=tuple(i for i in chosen if i.kind != "continuous"), modes=()), lasting
 
 
-def does_text(does: Any) -> str:
-    return "the modal spell"
+def _modal(cur: Cursor, does: Any) -> Any:
+    """A modal card's ``does:`` as the modes given chose it (CR 700.2a, 601.2b): the chosen
+    modes' instructions in the order printed (608.2c), and only their targets (700.2c), given
+    in that order; a card with modes needs them, a card without refuses them."""
+    if not does.modes:
+        if cur.has("modes"):
+            cur.get("modes").fail("this card is not modal (CR 700.2): it has no modes to choose")
+        return does
+    if not cur.has("modes"):
+        cur.fail(f"missing 'modes': the modes chosen for this modal spell, 1 to {len(does.modes)} "
+                 "(CR 700.2a, 601.2b)")
+    picked = [c.integer("a mode number", 1) for c in cur.get("modes").seq("a list of mode numbers")]
+    if not picked or any(m > len(does.modes) for m in picked) or len(set(picked)) != len(picked):
+        cur.get("modes").fail(f"expected different mode numbers from 1 to {len(does.modes)} (CR 700.2d)")
+    keep = [i for i, m in enumerate(does.target_modes) if m == 0 or m in picked]
+    effects = _renumbered(does.chosen(picked), {_ref(i): _ref(n) for n, i in enumerate(keep)})
+    return replace(does, targets=tuple(does.targets[i] for i in keep), effects=effects, modes=(),
+                   target_modes=())
+
+
+def stack_modes(cur: Cursor, does: Any, obj: str, controller: str,
+                targets: tuple[tuple[str, bool], ...]) -> tuple[Any, tuple[Any, ...]]:
+    """A card's ``does:`` for the script's ``stack:`` shortcut: a modal card's chosen modes
+    (:func:`_modal`), and its modes' continuous effects as the stack object keeps them
+    (611.2a; made as it resolves)."""
+    from pyengine.game.triggered import _lasting
+
+    does = _modal(cur, does)
+    if not any(ins.kind == "continuous" for ins in does.effects):
+        return does, ()
+    refs: dict[str, tuple[str, ...]] = {"self": (obj,), "you": (controller,)}
+    refs.update({("target" if i == 0 else f"target{i + 1}"): (t,) for i, (t, _) in enumerate(targets)})
+    lasting = tuple(_lasting(f"the spell {obj}", ins, refs) for ins in does.effects
+                    if ins.kind == "continuous")
+    return replace(does, effects=tuple(i for i in does.effects if i.kind != "continuous")), lasting

@@ -198,17 +198,9 @@ class ScriptReader:
         events = tuple(self.event(c) for c in cur.get("effect").seq("a list of events")) \
             if cur.has("effect") else ()
         if not events and does is not None and obj is not None:  # the card's own `does:` (608.2c)
-            does = _modal(cur, does)
-            if any(ins.kind == "continuous" for ins in does.effects):  # a mode's (611.2a)
-                from dataclasses import replace as _replace
+            from pyengine.game.modes import stack_modes
 
-                from pyengine.game.triggered import _lasting
-
-                refs = {"self": (obj,), "you": (controller,)}
-                refs.update({("target" if i == 0 else f"target{i + 1}"): (t,) for i, (t, _) in enumerate(targets)})
-                lasting = tuple(_lasting(sid_text(cur, obj), ins, refs) for ins in does.effects
-                                if ins.kind == "continuous")
-                does = _replace(does, effects=tuple(i for i in does.effects if i.kind != "continuous"))
+            does, lasting = stack_modes(cur, does, obj, controller, targets)  # 700.2a, 611.2a
             events = self._does(cur, does, obj, controller, targets)
         elif cur.has("modes"):
             cur.get("modes").fail("only a modal card's own does: (CR 700.2) takes the modes chosen")
@@ -447,33 +439,4 @@ def read_script(cur: Cursor, state: GameState) -> tuple[tuple[Item, ...], tuple[
         cur.fail(f"expected at least one action, got {describe(cur.value)}")
     defined = tuple(SpecValue("tokendef", word=n, chars=c) for n, c in reader.events.token_defs.items())
     return items, tuple(reader.checkpoints), defined
-
-
-def sid_text(cur: Cursor, obj: str) -> str:
-    return f"the spell {obj}"
-
-
-def _modal(cur: Cursor, does: Any) -> Any:
-    """A modal card's ``does:`` as the modes given chose it (CR 700.2a, 601.2b): the chosen
-    modes' instructions in the order printed (608.2c), and only their targets (700.2c), given
-    in that order; a card with modes needs them, a card without refuses them."""
-    from dataclasses import replace
-
-    if not does.modes:
-        if cur.has("modes"):
-            cur.get("modes").fail("this card is not modal (CR 700.2): it has no modes to choose")
-        return does
-    if not cur.has("modes"):
-        cur.fail(f"missing 'modes': the modes chosen for this modal spell, 1 to {len(does.modes)} "
-                 "(CR 700.2a, 601.2b)")
-    picked = [c.integer("a mode number", 1) for c in cur.get("modes").seq("a list of mode numbers")]
-    if not picked or any(m > len(does.modes) for m in picked) or len(set(picked)) != len(picked):
-        cur.get("modes").fail(f"expected different mode numbers from 1 to {len(does.modes)} (CR 700.2d)")
-    keep = [i for i, m in enumerate(does.target_modes) if m == 0 or m in picked]
-    from pyengine.game.modes import _renumbered
-
-    effects = _renumbered(does.chosen(picked), {f"target{'' if i == 0 else i + 1}":
-                                               f"target{'' if n == 0 else n + 1}" for n, i in enumerate(keep)})
-    return replace(does, targets=tuple(does.targets[i] for i in keep), effects=effects, modes=(),
-                   target_modes=())
 

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pyengine.oracle import effects as E
-from pyengine.oracle.common import NUMBERS
 
 # the number of modes to choose (700.2): (min, max); None for max: as many as there are modes
 CHOOSE = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (1, 2),
@@ -172,7 +171,8 @@ def triggered(trigger: dict[str, Any], body: str, text: str, card: dict[str, Any
         return None
     if dies and any(ev.get("object") == "self" and ev.get("from") == "battlefield"
                     for do in made.mode_do for ev in do):
-        return [{UNREAD: "modal ability: a mode moves SELF, which has left the battlefield (603.6c, 603.10a)"}]
+        return [{UNREAD: "modal ability: a mode moves SELF, which has left the battlefield "
+                         "(603.6c, 603.10a)"}]
     modes = [{**({"targets": t} if t else {}), "do": do} for t, do in zip(made.mode_targets, made.mode_do,
                                                                           strict=True)]
     return [{"trigger": trigger, "modes": {"choose": made.choose, "list": modes}, "text": text}]

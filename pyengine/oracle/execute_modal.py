@@ -16,7 +16,8 @@ from pyengine.oracle.effects_modal import _renamed
 
 def _modal_trigger(card: Compiled) -> int | None:
     """The place among the card's abilities of its first triggered ability, when it is modal."""
-    found = [i for i, a in enumerate(card.card.get("abilities", ())) if isinstance(a, dict) and "trigger" in a]
+    found = [i for i, a in enumerate(card.card.get("abilities", ()))
+             if isinstance(a, dict) and "trigger" in a]
     return found[0] if found and "modes" in card.card["abilities"][found[0]] else None
 
 
@@ -65,9 +66,8 @@ def mode_views(card: Compiled) -> list[tuple[int, Compiled]]:
 
 def game_texts(card: Compiled) -> list[tuple[int, str | None]]:
     """The generated game of each mode: the spell put on the stack with that mode chosen."""
-    from pyengine.oracle.execute_triggers import game_text as trigger_game
-
     from pyengine.oracle.execute_game import game_text
+    from pyengine.oracle.execute_triggers import game_text as trigger_game
 
     trigger = _modal_trigger(card) is not None and "does" not in card.card
     out: list[tuple[int, str | None]] = []

@@ -133,7 +133,8 @@ def test_a_cast_modal_spell_does_only_its_chosen_modes(modal_data: None) -> None
     alice gains 2 life; the Ogre is a 2/2 again with 2 damage and dies (704.5g)."""
     objects = BOARD + ("  - {id: charm, card: Test Charm, owner: alice, zone: hand}\n"
                        "  - {id: either, card: Test Either, owner: alice, zone: hand}\n")
-    script = ("    - {stack: {object: charm, controller: alice, modes: [2], targets: [ogre]}}\n    - resolve\n"
+    script = ("    - {stack: {object: charm, controller: alice, modes: [2], targets: [ogre]}}\n"
+              "    - resolve\n"
               "    - {checkpoint: charmed}\n"
               "    - {stack: {object: either, controller: alice, modes: [1, 2], targets: [anthem]}}\n"
               "    - resolve\n    - {checkpoint: done}\n")

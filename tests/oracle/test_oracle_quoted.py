@@ -110,7 +110,8 @@ def test_a_tokens_quoted_abilities_work_in_a_game(quoted_data: None) -> None:
             "    - {checkpoint: done}\n"
             "expect:\n  checkpoints:\n"
             "    made: {stack: [], objects: {pest-token-1: {zone: battlefield, power: 1, toughness: 1},\n"
-            "           eldrazi-scion-token-1: {zone: battlefield}, eldrazi-scion-token-2: {zone: battlefield}}}\n"
+            "           eldrazi-scion-token-1: {zone: battlefield},\n"
+            "           eldrazi-scion-token-2: {zone: battlefield}}}\n"
             "    done: {stack: [], life: {alice: 21}, absent: [pest-token-1]}\n")
     out = runner.run_scenario(api.loads(text))
     assert out.passed, (out.message, out.diffs)
