@@ -450,10 +450,10 @@ def split(text: str) -> list[str] | None:
         p = p.rstrip(".")
         if "." in p or '"' in p:
             return None
-        if Q.has_mark(p):  # only a token's quoted ability is read (pyengine.oracle.effects_quoted)
-            if not _fm(r"(?:[Cc]reate|It has|They have) .*", p):
+        if Q.has_mark(p):  # a token's quoted ability, or one gained (pyengine.oracle.effects_quoted)
+            p = Q.sentence(p, quotes)
+            if p is None:
                 return None
-            p = Q.restore(p, quotes)
         out.append(p if p.startswith("SELF") else p[:1].lower() + p[1:])
     # "X and you gain N life": two instructions of one sentence (608.2c, in order)
     expanded = []

@@ -137,3 +137,16 @@ def grants_text_only(abilities: Any) -> bool:
     if isinstance(abilities, list):
         return any(grants_text_only(v) for v in abilities)
     return False
+
+
+def sentence(marked: str, quotes: list[str]) -> str | None:
+    """A sentence holding a quotation, restored, when it is one this module's readers take: a
+    token created with it ("create ... with "..."", "It has / They have "...""), or an object
+    gaining it until end of turn ("Until end of turn, target creature gains "..."", read as
+    "target creature gains "..." until end of turn", 611.2a); else None."""
+    if re.fullmatch(r"(?:[Cc]reate|It has|They have) .*", marked):
+        return restore(marked, quotes)
+    m = re.fullmatch(r"[Uu]ntil end of turn, (.+ gains? \x00Q\d+\x00)", marked)
+    if m and "\x00" not in m.group(1).split(" gain")[0]:
+        return restore(m.group(1), quotes) + " until end of turn"
+    return None

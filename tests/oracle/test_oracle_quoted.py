@@ -154,3 +154,20 @@ def test_as_long_as_grants_a_quoted_ability() -> None:
     static = got[0]["static"]
     assert static["condition"] == {"compare": [{"count": {"zone": "graveyard", "owner": "you"}}, ">=", 7]}
     assert static["add_abilities"][0]["trigger"] == {"when": {"kind": "dies", "obj": "self"}}
+
+
+def test_an_ability_gained_until_end_of_turn() -> None:
+    """CR 611.2a, 113.1: "Until end of turn, target creature gains "..."": a continuous effect
+    granting the quoted ability to its target, ending in the cleanup step (514.2); a spell's
+    is its resolves: effect. A quoted ability not compiled leaves it unread."""
+    got = E.effect('Until end of turn, target creature gains "{T}: This creature deals 1 damage to any '
+                   'target."')
+    assert got is not None and got.do[0]["kind"] == "continuous" and got.do[0]["duration"] == "end_of_turn"
+    assert got.do[0]["effect"]["add_abilities"][0]["activated"]["do"] == [
+        {"kind": "damage", "source": "self", "target": "target", "amount": 1}]
+    spell = E.effect('Until end of turn, target creature gets +1/+1 and gains "When this creature dies, '
+                     'draw a card."', spell=True)
+    assert spell is not None and spell.resolves is not None
+    assert spell.resolves["modify_pt"] == {"power": 1, "toughness": 1}
+    assert spell.resolves["add_abilities"][0]["trigger"] == {"when": {"kind": "dies", "obj": "self"}}
+    assert E.effect('Until end of turn, target creature gains "{T}: Search your library for a card."') is None
