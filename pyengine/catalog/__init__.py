@@ -28,6 +28,15 @@ class SpellDoes:
 
     targets: tuple[Any, ...]
     effects: tuple[Any, ...]
+    # a modal spell's (CR 700.2): what each mode does, in the order of its casting modes; the
+    # chosen modes' instructions follow ``effects``, in the order printed (608.2c, 700.2d)
+    modes: tuple[tuple[Any, ...], ...] = ()
+    # for each of ``targets``, the mode that requires it (0: the spell always, 700.2c)
+    target_modes: tuple[int, ...] = ()
+
+    def chosen(self, modes: Any) -> tuple[Any, ...]:
+        """The instructions done for these chosen modes (1 is the first; none: no mode)."""
+        return self.effects + tuple(ins for m in sorted(modes or ()) for ins in self.modes[m - 1])
 
 
 @dataclass(frozen=True)
@@ -100,14 +109,36 @@ def _does(cur: Cursor, ctx: Ctx, chars: Characteristics) -> SpellDoes:
     from pyengine.cast.spec import spec_of
     from pyengine.lang import triggers as tl
 
-    cur.mapping({"do"}, "{do: [EVENT...]} (the targets are the card's casting: targets)")
-    targets = spec_of(chars.casting, chars.mana_cost).all_targets()
-    effects = []
-    for c in cur.req("do").seq("a list of events"):
-        if isinstance(c.value, dict) and c.value.get("kind") == "continuous":
-            c.get("kind").fail("a spell's continuous effect is the card's resolves: (CR 611.2a)")
-        effects.append(tl._instruction(c, ctx, len(targets)))
-    return SpellDoes(targets, tuple(effects))
+    cur.mapping({"do", "modes"}, "{do: [EVENT...], modes: [{do: [EVENT...]}...]} (the targets are "
+                "the card's casting: targets)")
+    spec = spec_of(chars.casting, chars.mana_cost)
+    targets = spec.all_targets()
+
+    def events(c: Cursor, mode: bool = False) -> tuple[Any, ...]:
+        out = []
+        for e in c.seq("a list of events"):
+            # a mode's continuous effect is one of its instructions: only chosen, it has none
+            # of the card's resolves: (CR 700.2, 611.2a)
+            if isinstance(e.value, dict) and e.value.get("kind") == "continuous" and not mode:
+                e.get("kind").fail("a spell's continuous effect is the card's resolves: (CR 611.2a)")
+            out.append(tl._instruction(e, ctx, len(targets)))
+        return tuple(out)
+
+    if not cur.has("do") and not cur.has("modes"):
+        cur.req("do")
+    effects = events(cur.get("do")) if cur.has("do") else ()
+    modes: list[tuple[Any, ...]] = []
+    if cur.has("modes"):  # CR 700.2: one entry per mode of the card's casting modes, in order
+        listed = cur.get("modes").seq("a list of modes, each {do: [EVENT...]}")
+        if len(listed) != len(spec.modes):
+            cur.get("modes").fail(f"expected {len(spec.modes)} modes, as the card's casting: modes "
+                                  f"lists (CR 700.2), got {len(listed)}")
+        for m in listed:
+            m.mapping({"do"}, "a mode {do: [EVENT...]}")
+            modes.append(events(m.req("do"), mode=True))
+    owner = tuple([0] * len(spec.targets) + [i for i, m in enumerate(spec.modes, 1) for _ in m.targets]
+                  + [0] * len(spec.kicker_targets))
+    return SpellDoes(targets, effects, tuple(modes), owner if modes else ())
 
 
 def paragraphs(oracle: str) -> list[str]:

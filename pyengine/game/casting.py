@@ -266,25 +266,32 @@ def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> S
                 flat.append((tid, kind == "p"))
     card = catalog.lookup(spell.card) if spell.card else None
     events = action.effect
+    lasting: tuple[Any, ...] = ()
+    taps: tuple[tuple[str, bool], ...] = ()
     if not events and forms.faces_cast(spell.printed, form):
         for does, half in forms.half_does(card, spell.printed, form):
             words = [chosen.get(t.id, ()) for t in half.all_targets()]
             events += _does(game, does, spell.id, pr.player, words)
     elif not events and card is not None and card.does is not None and not moved.face_down:  # 708.2a
-        events = _does(game, card.does, spell.id, pr.player, [chosen.get(i, ()) for i in order])
+        words = [chosen.get(i, ()) for i in order]
+        does = card.does
+        if does.modes:  # 700.2a: the chosen modes, their continuous effects made as it resolves
+            from pyengine.game.modes import spell_lasting
+
+            refs = {("target" if n == 0 else f"target{n + 1}"): w[0].partition(":")[2]
+                    for n, w in enumerate(words) if w}
+            does, lasting = spell_lasting(does, pr.modes, {"self": spell.id, "you": pr.player, **refs})
+        events = _does(game, does, spell.id, pr.player, words)
+        taps = _spell_taps(does, words)  # of the chosen modes too (700.2a)
     if not action.effect and "overload" in (pr.alternative or ()) and card is not None \
             and (card.does is not None or card.resolves is not None):
         raise IllegalAction("702.96a", f"cast {spell.id} with overload: its text's \"target\" becoming "
                                        "\"each\" is not followed by the game yet; say what it does "
                                        "(effect: [EVENTS])")
-    taps: tuple[tuple[str, bool], ...] = ()
-    if not action.effect and card is not None and card.does is not None and not moved.face_down \
-            and not forms.faces_cast(spell.printed, form):
-        taps = _spell_taps(card.does, [chosen.get(i, ()) for i in order])
     kinds = set(moved.printed.types)
     permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}
     continuous = card.resolves if card is not None and not forms.faces_cast(spell.printed, form) else None
-    if not events and not taps and continuous is None and not permanent:
+    if not events and not taps and continuous is None and not permanent and not lasting:
         raise IllegalAction("608.2c", f"{spell.id}: say what it does as it resolves (effect: [EVENTS]); "
                                       "its card has no does: or resolves:")
     text = (card.oracle if card is not None else spell.printed.name or spell.id).lower()
@@ -292,7 +299,7 @@ def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> S
     return StackItem(spell.id, pr.player, moved.printed.name or spell.id, obj=spell.id, events=events,
                      continuous=continuous, duration=duration, targets=tuple(flat),
                      target_types=_types(spec, chosen), choices=action.choices, cast=pr, form=form,
-                     taps=taps)
+                     taps=taps, lasting=lasting)
 
 
 def _spell_taps(does: Any, targets: list[tuple[str, ...]]) -> tuple[tuple[str, bool], ...]:

@@ -59,7 +59,8 @@ Item = Any  # an Action, Resolve, Checkpoint or DiscardNow
 WORDS = {"pass", "resolve"}
 KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "activate",
         "deal", "events", "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers",
-        "legend", "trigger_targets", "may", "discard_choice", "pay_choice", "proliferate_choice"}
+        "legend", "trigger_targets", "may", "discard_choice", "pay_choice", "proliferate_choice",
+        "trigger_modes"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 KEYS |= library.CHOICE_KEYS  # scry and surveil choices
 
@@ -155,7 +156,7 @@ class ScriptReader:
 
     def _stack(self, cur: Cursor, _c: tuple) -> Action:
         cur.mapping({"card", "object", "id", "controller", "targets", "target_types", "effect", "duration",
-                     "source", "text", "choices"}, "a spell or ability put on the stack")
+                     "source", "text", "choices", "modes"}, "a spell or ability put on the stack")
         controller = self.player(cur.req("controller"))
         card = obj = None
         continuous = None
@@ -184,6 +185,7 @@ class ScriptReader:
         sid = cur.get("id").string("an id") if cur.has("id") else obj
         if sid is None:
             cur.fail("missing required field 'id' (a name for the ability on the stack)")
+        lasting: tuple[Any, ...] = ()
         targets = tuple((t, t in self.players) for t in (cur.get("targets").strings("a list of target ids")
                                                          if cur.has("targets") else []))
         for (t, is_p), sub in zip(targets, _listed(cur.get("targets")), strict=False):
@@ -198,15 +200,20 @@ class ScriptReader:
             if cur.has("effect") else ()
         taps: tuple[tuple[str, bool], ...] = ()
         if not events and does is not None and obj is not None:  # the card's own `does:` (608.2c)
+            from pyengine.game.modes import stack_modes
+
+            does, lasting = stack_modes(cur, does, obj, controller, targets)  # 700.2a, 611.2a
             events = self._does(cur, does, obj, controller, targets)
             from pyengine.game.casting import spell_taps  # 701.26: as it resolves
 
             taps = spell_taps(does, {("target" if i == 0 else f"target{i + 1}"): t
                                      for i, (t, _) in enumerate(targets)})
+        elif cur.has("modes"):
+            cur.get("modes").fail("only a modal card's own does: (CR 700.2) takes the modes chosen")
         kinds = set(catalog.lookup(card).characteristics.types) if card else (  # type: ignore[union-attr]
             set(self.state.object(obj).printed.types) if obj else set())
         permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}  # 608.3: it enters
-        if not events and not taps and continuous is None and not permanent:
+        if not events and not taps and continuous is None and not permanent and not lasting:
             cur.fail("missing 'effect': what it does as it resolves, a list of events (the card has no "
                      "'resolves:' effect)")
         if cur.has("duration"):
@@ -225,7 +232,8 @@ class ScriptReader:
         choices = self.choices(cur.get("choices")) if cur.has("choices") else ()
         return PutOnStack(StackItem(sid, controller, text, obj=obj, events=events, continuous=continuous,
                                     duration=duration, targets=targets, target_types=types, source=source,
-                                    choices=choices, card=card, taps=taps))
+                                    choices=choices, card=card, taps=taps,
+                                    lasting=lasting))
 
     def _does(self, cur: Cursor, does: Any, obj: str, controller: str,
               targets: tuple[tuple[str, bool], ...]) -> tuple[Event, ...]:
@@ -369,6 +377,11 @@ class ScriptReader:
                 at.fail(f"expected a player or object id, got {t!r}")
         return TargetTriggers(str(key), targets)
 
+    def _trigger_modes(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game import modes
+
+        return modes.read(cur)
+
     def _may(self, cur: Cursor, _c: tuple) -> Any:
         from pyengine.game.triggered import ChooseOptional
 
@@ -447,3 +460,4 @@ def read_script(cur: Cursor, state: GameState) -> tuple[tuple[Item, ...], tuple[
         cur.fail(f"expected at least one action, got {describe(cur.value)}")
     defined = tuple(SpecValue("tokendef", word=n, chars=c) for n, c in reader.events.token_defs.items())
     return items, tuple(reader.checkpoints), defined
+

@@ -312,7 +312,7 @@ def _lasting(game: Game, item: StackItem, problems: dict[str, str], budget: Budg
     an illegal target (608.2b), or those its ``affects`` selects then."""
     for n, (definition, duration, named) in enumerate(item.lasting, 1):
         eff = ResolvedEffect(f"{item.id}/{n}", definition, game.next_timestamp, item.controller,
-                             duration, source=item.source)
+                             duration, source=item.source or item.obj)  # a spell's: itself
         if named is None:
             eff = _locked(game, eff, budget) if _characteristics(eff) else eff
         else:

@@ -143,7 +143,8 @@ def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
             game = _put(game, item)
         else:  # 603.3d
             game = game.emit(GameEvent("ability_removed", obj=t.source, player=t.controller, target=t.id,
-                                       cause="no_legal_target", rule="603.3d"))
+                                       cause="no_mode" if d.modes else "no_legal_target",
+                                       rule="603.3c" if d.modes else "603.3d"))
     return game, True
 
 
@@ -168,6 +169,13 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
 
     targets: tuple[tuple[str, bool], ...] = ()
     zones: tuple[tuple[str, str], ...] = ()
+    if d.modes:  # CR 603.3c: the modes first, then their targets (700.2c)
+        from pyengine.game import modes
+
+        game, chosen_d = modes.choose(game, t, d, budget)
+        if chosen_d is None:
+            return game, None
+        d = chosen_d
     if d.targets:
         legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it, budget=budget)
         if any(not options for options in legal):

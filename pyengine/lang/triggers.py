@@ -20,10 +20,10 @@ from pyengine.lang.effects import Ctx, parse_condition, parse_expr, parse_select
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.effects import Ability, Condition, Expr, Selector
 from pyengine.model.enums import Duration, Step, Zone
-from pyengine.model.triggers import Instruction, Pattern, TargetSpec, TriggerDef
+from pyengine.model.triggers import Instruction, Pattern, TargetSpec, TriggerDef, TriggerMode
 from pyengine.replacement import spec as S
 
-ABILITY_FIELDS = {"trigger", "do", "targets", "text", "id"}
+ABILITY_FIELDS = {"trigger", "do", "targets", "text", "id", "modes"}
 # "when" kinds -> (stored kind, implied zones, the fields the kind takes)
 _OBJ = ("obj", "one_or_more")
 WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]] = {
@@ -98,11 +98,41 @@ def parse_triggered(cur: Cursor, ctx: Ctx) -> Ability:
         condition = parse_condition(trig.get("if"), ctx)
         _check_condition(condition, trig.get("if"))
     targets = tuple(_target(c, ctx) for c in cur.get("targets").seq("a list of targets"))
+    if cur.has("modes"):  # CR 700.2, 603.3c: chosen as it is put on the stack
+        return _modal(cur, ctx, text, TriggerDef(pattern, condition, (), targets, state))
     items = cur.req("do").seq("a list of events (the effect on resolution)")
     if not items:
         cur.get("do").fail("expected at least one event (what the ability does on resolution)")
     effects = tuple(_instruction(c, ctx, len(targets)) for c in items)
     trigger = TriggerDef(pattern, condition, effects, targets, state)
+    return Ability("text", key=ctx.next_key("trigger"), name=text, text=text, trigger=trigger)
+
+
+def _modal(cur: Cursor, ctx: Ctx, text: str, base: TriggerDef) -> Ability:
+    """``modes: {choose: N or {min, max}, list: [{targets, do}...]}`` (CR 700.2): the modes
+    chosen as the ability is put on the stack (603.3c); a mode's targets are chosen only with
+    it (700.2c); ``target``, ``target2`` ... number the ability's targets, then each mode's."""
+    from pyengine.cast.spec import _count
+
+    if cur.has("do"):
+        cur.get("do").fail("a modal ability says what each mode does under modes: (CR 700.2)")
+    m = cur.get("modes").mapping({"choose", "list"}, "{choose: N or {min, max}, list: [{targets, do}...]}")
+    listed = m.req("list").seq("a list of modes {targets, do}")
+    if len(listed) < 2:
+        m.get("list").fail("a modal ability has at least two modes (CR 700.2)")
+    choose = _count(m.req("choose"))
+    if choose[1] > len(listed) or choose[0] < 1:
+        m.get("choose").fail(f"expected 1 to {len(listed)} modes to choose (CR 700.2)")
+    per = [tuple(_target(t, ctx) for t in c.get("targets").seq("a list of targets")) for c in listed]
+    n = len(base.targets) + sum(len(t) for t in per)
+    modes = []
+    for c, targets in zip(listed, per, strict=True):
+        c.mapping({"targets", "do"}, "a mode {targets, do}")
+        items = c.req("do").seq("a list of events (what the mode does)")
+        if not items:
+            c.get("do").fail("expected at least one event (what the mode does)")
+        modes.append(TriggerMode(targets, tuple(_instruction(e, ctx, n) for e in items)))
+    trigger = replace(base, modes=tuple(modes), choose=choose)
     return Ability("text", key=ctx.next_key("trigger"), name=text, text=text, trigger=trigger)
 
 

@@ -99,3 +99,16 @@ class TriggerDef:
     effects: tuple[Instruction, ...] = ()
     targets: tuple[TargetSpec, ...] = ()
     state: Condition | None = None
+    # a modal triggered ability (CR 700.2, 603.3c): its modes, and how many are chosen (min, max)
+    modes: tuple[TriggerMode, ...] = ()
+    choose: tuple[int, int] = (1, 1)
+
+
+@dataclass(frozen=True)
+class TriggerMode:
+    """One mode of a modal triggered ability (CR 700.2): the targets it requires (chosen only
+    if the mode is, 700.2c) and its instructions. References ``target``, ``target2`` ... number
+    the ability's targets then every mode's, in order."""
+
+    targets: tuple[TargetSpec, ...]
+    effects: tuple[Instruction, ...]

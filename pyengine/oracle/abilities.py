@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyengine.oracle import effects as E
+from pyengine.oracle import effects_modal as M
 from pyengine.oracle import phrases as P
 from pyengine.oracle import trigger_heads as TH
 from pyengine.oracle.common import Abilities
@@ -108,7 +109,7 @@ def _when(head: str, card: dict[str, Any]) -> tuple[dict[str, Any], bool] | None
 def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"When SELF enters, draw a card.", "At the beginning of your upkeep, you lose 1 life.",
     "Whenever SELF attacks, put a +1/+1 counter on it." (CR 603.1, 603.2, 603.6a, 700.4)."""
-    m = _fm(r"((?:When|Whenever|At) [^,]+?), (.+)", par)
+    m = _fm(r"(?s)((?:When|Whenever|At) [^,\n]+?), (.+)", par)  # a modal ability's modes on their lines
     if not m:
         return None
     head, body = m.group(1), m.group(2)
@@ -135,6 +136,8 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     if it and not about_self and isinstance(trigger["when"].get("obj"), dict) and \
             "Creature" in trigger["when"]["obj"].get("types", ()):  # the creature the event is about
         body = _sub(r"^that creature ", "it ", body)
+    if M.is_modal(body):  # "choose one —" and its bulleted modes (CR 700.2, 603.3c)
+        return M.triggered(trigger, body, text, card, about_self=about_self and not gone, dies=dies, it=it)
     eff = E.effect(body[:1].upper() + body[1:], dies=dies, it=it)
     if eff is None:
         return None

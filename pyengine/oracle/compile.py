@@ -18,6 +18,8 @@ from pyengine.oracle import keyword_rules as K
 from pyengine.oracle import templates as T
 from pyengine.oracle.abilities import SPELL_KEY
 from pyengine.oracle.data import OracleCard
+from pyengine.oracle.effects_modal import UNREAD
+from pyengine.oracle.effects_quoted import GRANT_TEXT, grants_text_only
 
 STATUSES = ("full", "text-only", "partial", "none")
 
@@ -75,8 +77,10 @@ def self_refs(par: str, name: str) -> str:
     names = [name]
     if ", " in name:
         names.append(name.split(", ")[0])
-    for n in sorted(set(names), key=len, reverse=True):
-        par = re.sub(rf"(?<![\w']){re.escape(n)}(?![\w])", "SELF", par)
+    for n in sorted(set(names), key=len, reverse=True):  # not in a quoted ability: there the
+        # card's name is still the card, not the object that has the ability (113.1, 201.5)
+        par = "".join(re.sub(rf"(?<![\w']){re.escape(n)}(?![\w])", "SELF", part) if i % 2 == 0 else part
+                      for i, part in enumerate(re.split(r'("[^"]*")', par)))
     par = re.sub(r"\b[Tt]his (" + "|".join(SELF_WORDS) + r")\b", "SELF", par)
     return par
 
@@ -114,6 +118,11 @@ def compile_card(card: OracleCard) -> Compiled:
             clauses.append(Clause(par, None))
             continue
         name, got = found
+        if got and isinstance(got[0], dict) and UNREAD in got[0]:  # of its form, a part not read
+            clauses.append(Clause(par, None, got[0][UNREAD]))
+            continue
+        if name not in T.TEXT_ONLY and grants_text_only(got):  # a quoted ability seen as text (113.1)
+            name = GRANT_TEXT
         unrun: list[str] = []
         if name == "keywords":  # triggered keywords from their rules; the rest by name (CR 702)
             got, unrun = K.runnable(got, lambda t: T.match(t, info, t), lambda t: self_refs(t, card.name))
@@ -155,11 +164,20 @@ class SpellParts:
         self.casting: list[Any] = []
         self.do: list[Any] = []
         self.resolves: dict[str, Any] | None = None
+        self.modal: Any = None  # a modal paragraph's effect (pyengine.oracle.effects_modal)
 
     def add(self, eff: Any) -> bool:
         """Add one paragraph's effect; False if it can't join the others (both target, or
-        both create a continuous effect)."""
+        both create a continuous effect; a modal paragraph joins no other that does
+        something: the order of its modes among the others' instructions is not kept)."""
         if eff.targets and self.targets or eff.resolves is not None and self.resolves is not None:
+            return False
+        if hasattr(eff, "mode_do"):
+            if self.modal is not None or self.any() or self.targets:
+                return False
+            self.modal = eff
+            return True
+        if self.modal is not None:
             return False
         self.targets += eff.targets
         self.casting += eff.casting
@@ -168,9 +186,13 @@ class SpellParts:
         return True
 
     def any(self) -> bool:
-        return bool(self.do or self.resolves is not None)
+        return bool(self.do or self.resolves is not None or self.modal is not None)
 
     def write(self, base: dict[str, Any]) -> None:
+        if self.modal is not None:  # CR 700.2: the modes chosen as it is cast, each one's events
+            base["does"] = {"modes": [{"do": do} for do in self.modal.mode_do]}
+            base["casting"] = {"modes": {"choose": self.modal.choose, "list": self.modal.modes}}
+            return
         if self.do:
             base["does"] = {"do": self.do}  # its targets are the casting targets (601.2c)
         if self.resolves is not None:

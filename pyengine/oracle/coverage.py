@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from pyengine.oracle import data
 from pyengine.oracle.compile import STATUSES, Compiled, compile_card, self_refs
+from pyengine.oracle.effects_quoted import GRANT_TEXT
 from pyengine.oracle.templates import KEYWORDS_TEXT, TEMPLATES
 
 
@@ -80,7 +81,8 @@ def render(cov: Coverage, top: int = 50) -> str:
     for st in STATUSES:
         lines.append(f"  {st:<10} {_pct(cov.status[st], total)}")
     lines += ["", "templates (paragraphs recognised; cards using the template):"]
-    for name in [n for n, _ in TEMPLATES[:1]] + [KEYWORDS_TEXT] + [n for n, _ in TEMPLATES[1:]]:
+    names = [n for n, _ in TEMPLATES[:1]] + [KEYWORDS_TEXT] + [n for n, _ in TEMPLATES[1:]] + [GRANT_TEXT]
+    for name in names:
         lines.append(f"  {name:<34} {cov.templates[name]:>7} paragraphs {cov.template_cards[name]:>7} cards")
     if cov.unrun_keywords:
         lines += ["", "CR 702 keywords held by name only, no engine runs them (paragraphs; top 20):",

@@ -323,9 +323,11 @@ def _tokens(s: str, eff: Effect) -> bool:
     if words != ["colorless"]:
         token["colors"] = words
     token.update({"power": int(m.group(2)), "toughness": int(m.group(3))})
-    if m.group(7) is not None:
-        kws = P.keyword_list(m.group(7))
-        if not kws or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in kws):
+    if m.group(7) is not None:  # keywords, and quoted abilities (113.1; pyengine.oracle.effects_quoted)
+        from pyengine.oracle.effects_quoted import distinct, with_abilities
+
+        kws = with_abilities(m.group(7), {"types": types, "subtypes": subtypes})
+        if not kws or not distinct(token["name"], kws):
             return False
         token["abilities"] = kws
     return _create(eff, n, token)
@@ -390,8 +392,14 @@ def _mill(s: str, eff: Effect) -> bool:
     return True
 
 
+def _token_has(s: str, eff: Effect) -> bool:
+    from pyengine.oracle.effects_quoted import token_has
+
+    return token_has(s, eff)
+
+
 SENTENCES = (_mill, _tokens, _predefined, _damage, _draw, _life, _move, _counters, _sacrifice,
-             _from_graveyard, _return_self)
+             _from_graveyard, _return_self, _token_has)
 
 
 _SPELL_TARGETS = {"spell": {}, "creature spell": {"types": ["Creature"]},
@@ -423,7 +431,9 @@ def _counter(s: str, eff: Effect) -> bool:
 def split(text: str) -> list[str] | None:
     """The sentences of an effect, each without its period and with its first letter lower
     (SELF kept); None if one doesn't end with a period."""
-    text = text.strip()
+    from pyengine.oracle import effects_quoted as Q
+
+    text, quotes = Q.protect(text.strip())  # a quoted ability is kept whole (CR 113.2)
     if not text.endswith("."):
         return None
     parts = _split(r"(?<=\.) (?=[A-Z])", text)
@@ -432,6 +442,10 @@ def split(text: str) -> list[str] | None:
         p = p.rstrip(".")
         if "." in p or '"' in p:
             return None
+        if Q.has_mark(p):  # a token's quoted ability, or one gained (pyengine.oracle.effects_quoted)
+            p = Q.sentence(p, quotes)
+            if p is None:
+                return None
         out.append(p if p.startswith("SELF") else p[:1].lower() + p[1:])
     # "X and you gain N life": two instructions of one sentence (608.2c, in order)
     expanded = []

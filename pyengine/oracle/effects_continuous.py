@@ -19,7 +19,14 @@ def pump_ops(power: str | None, toughness: str | None, keywords: str | None) -> 
     ops: dict[str, Any] = {}
     if power is not None and toughness is not None:
         ops["modify_pt"] = {"power": int(power), "toughness": int(toughness)}
-    if keywords is not None:
+    if keywords is not None and '"' in keywords:  # a quoted ability (113.1; effects_quoted)
+        from pyengine.oracle.effects_quoted import with_abilities
+
+        got = with_abilities(keywords, {"types": ["Creature"]})
+        if not got:
+            return None
+        ops["add_abilities"] = got
+    elif keywords is not None:
         got = P.keyword_list(keywords)
         if not got or not all(isinstance(k, str) and k in P.ENGINE_KEYWORDS for k in got):
             return None

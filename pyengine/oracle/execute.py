@@ -19,6 +19,7 @@ import yaml
 
 from pyengine.oracle import data
 from pyengine.oracle.compile import Compiled, compile_card
+from pyengine.oracle.effects_quoted import GRANT_TEXT
 
 FIELDS = ["name", "types", "subtypes", "colors", "power", "toughness", "abilities"]
 
@@ -113,8 +114,10 @@ class Executed:
 
 
 # templates whose abilities do something the game performs: run in a generated game too
-GAME_TEMPLATES = frozenset({"triggered ability", "spell ability", "activated ability"})
+GAME_TEMPLATES = frozenset({"triggered ability", "spell ability", "activated ability", "modal spell"})
 TEXT_TRIGGER = "triggered (text)"  # a triggered ability seen as present or absent only
+# and the templates that may give an object one (a granted quoted ability seen as text, 113.1)
+TEXT_TRIGGERS = frozenset({TEXT_TRIGGER, GRANT_TEXT})
 
 
 def run_for(card: Compiled, template: str) -> tuple[bool, str]:
@@ -125,7 +128,7 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
     # a card whose spell or triggered ability was compiled runs in a game whichever of its
     # templates sampled it (an instant's static "can't be countered" with its compiled spell)
     game = template in GAME_TEMPLATES or bool(
-        {c.template for c in card.clauses} & GAME_TEMPLATES and TEXT_TRIGGER not in
+        {c.template for c in card.clauses} & GAME_TEMPLATES and not TEXT_TRIGGERS &
         {c.template for c in card.clauses})
     if game:
         ok, why = run_game(card, template=template if template in GAME_TEMPLATES else None)
@@ -146,10 +149,10 @@ def execute_sample(per_template: int, seed: int = 0) -> Executed:
         if got.unrecognised:
             continue
         used = {c.template for c in got.clauses if c.template}
-        if scenario_text(got) is None and (not used & GAME_TEMPLATES or TEXT_TRIGGER in used):
+        if scenario_text(got) is None and (not used & GAME_TEMPLATES or used & TEXT_TRIGGERS):
             continue  # nothing of it can run: no board, and no game (CR 603.1 refuses the text)
         for t in used:
-            if t in GAME_TEMPLATES and TEXT_TRIGGER in used:
+            if t in GAME_TEMPLATES and used & TEXT_TRIGGERS:
                 continue  # a game refuses a triggered ability held only as text (CR 603.1)
             by_template.setdefault(t, []).append(got)
     rng = random.Random(seed)

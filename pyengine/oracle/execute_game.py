@@ -98,6 +98,13 @@ def _fitting_card(sel: dict[str, Any]) -> dict[str, Any] | None:
             or sel.get("controller", "you") != "you":
         return None
     types = list(sel.get("types") or ["Creature"])
+    if not sel.get("types") and sel.get("subtypes"):  # 205.3d: the type its subtypes go with
+        from pyengine.oracle.phrases import subtype_table
+
+        kinds = {subtype_table.category(s) for s in sel["subtypes"]}
+        if len(kinds) != 1 or None in kinds or kinds == {"creature"}:
+            kinds = {"creature"}
+        types = [str(next(iter(kinds))).capitalize()]
     new: dict[str, Any] = {"id": "new", "name": "Generated Card", "owner": "alice", "zone": "hand",
                            "types": types}
     for key in ("subtypes", "supertypes"):
@@ -462,6 +469,7 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     activated = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "activated" in a]
     checks: dict[str, Any] = {}
     pool = ""
+    after: list[dict[str, Any]] = []  # what the card's abilities triggered by the activation do
     on_stack = [t["what"] for t in card.card.get("casting", {}).get("targets", [])
                 if t["what"].get("zone") == "stack"]
     if activated and (template == "activated ability" or not triggers and "does" not in card.card
@@ -472,6 +480,11 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         if found_a is None:
             return None
         extra, script, checks["activated"], pool = found_a
+        deaths = _own_deaths(activated[0]["activated"], triggers)
+        if deaths is None:
+            return None
+        script += ["resolve"] * len(deaths)  # its own "when it dies" abilities resolve too (603.6c)
+        after = [ev for t in deaths for ev in t["do"]]
         # "Activate only during combat" (602.5): alice's beginning of combat step (506.1)
         combat = activated[0]["activated"].get("timing") == "combat"
         active, step = "alice", "beginning_of_combat" if combat else "precombat_main"
@@ -511,7 +524,7 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     by_activation = "activated" in checks
     do = [] if by_activation else \
         card.card.get("does", {}).get("do", []) if spell else triggers[0].get("do", [])
-    every = do or (activated[0]["activated"].get("do", []) if activated else [])
+    every = do or (activated[0]["activated"].get("do", []) + after if activated else [])
     ahead, extra_hand = choices(every)
     from pyengine.oracle.execute_library import look_choices
 
@@ -567,6 +580,24 @@ def _states_false(card: Compiled, extra: list[dict[str, Any]]) -> bool:
     return True
 
 
+def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The card's triggered abilities on its own death or leaving the battlefield (603.6c,
+    700.4) that an activated ability sacrificing it (its cost or its effect, 701.21a) makes
+    trigger, to resolve after it; None when one needs a choice the generated game doesn't give
+    (targets, modes, an intervening if)."""
+    from pyengine.model.activated import parse_cost
+
+    sacrificed = parse_cost(body["cost"]).sacrifice_self or any(
+        ev.get("kind") == "sacrifice" and ev.get("object") == "self" for ev in body.get("do", ()))
+    own = [t for t in triggers if t["trigger"].get("when", {}).get("kind") in ("dies", "leaves")
+           and t["trigger"]["when"].get("obj") == "self"]
+    if not sacrificed or not own:
+        return []
+    if any(t.get("targets") or "modes" in t or "if" in t["trigger"] for t in own):
+        return None
+    return own
+
+
 def choices(do: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
     """The choices the generated game gives ahead for what its ability does as it resolves
     (608.2d), and the unnamed cards each hand gets: alice does what "you may" says (603.5), bob
@@ -601,7 +632,10 @@ def _followed(do: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def run_game(card: Compiled, timeout: float = 60.0, template: str | None = None) -> tuple[bool, str]:
     """Whether the generated game ran (None generated: not run, with why)."""
     from pyengine.oracle.execute import run_generated
+    from pyengine.oracle.execute_modal import is_modal, run_modes
 
+    if is_modal(card) and template != "activated ability":  # one game per mode (CR 700.2)
+        return run_modes(card, timeout)
     text = game_text(card, template)
     if text is None:
         return False, "no game generated for what it does"

@@ -359,7 +359,10 @@ def run_game(card: Compiled, timeout: float = 60.0, template: str | None = None)
     """The card's generated game (this module's, else execute_game's) run: whether it ran
     (``template`` "activated ability": the game that activates its first activated ability)."""
     from pyengine.oracle.execute import run_generated
+    from pyengine.oracle.execute_modal import is_modal, run_modes
 
+    if is_modal(card) and template != "activated ability":  # one game per mode (CR 700.2)
+        return run_modes(card, timeout)
     text = None if template == "activated ability" else game_text(card)
     if text is None:
         return EG.run_game(card, timeout, template)

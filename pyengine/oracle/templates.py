@@ -12,6 +12,7 @@ import re
 from typing import Any, Callable
 
 from pyengine.oracle import abilities as A
+from pyengine.oracle import effects_modal as M
 from pyengine.oracle import phrases as P
 from pyengine.oracle import static_templates as S
 from pyengine.oracle.activated import activated as activated_ability
@@ -192,7 +193,7 @@ def condition(text: str) -> dict[str, Any] | None:
 def as_long_as(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"As long as C, SELF gets +1/+1 and has ...", "SELF has flying as long as C", "During
     your turn, ..." (CR 611.3: the effect exists while C is true)."""
-    m = (re.fullmatch(r"(?:As long as|During) (.+?), (.+\.)", par)
+    m = (re.fullmatch(r"(?:As long as|During) (.+?), (.+\.\"?)", par)  # a quoted ability ends it: ."
          or re.fullmatch(r"(.+?) as long as (.+)\.", par))
     if not m:
         return None
@@ -381,12 +382,14 @@ TEMPLATES: list[tuple[str, Template]] = [
     ("doesn't untap", S.untap), ("choice as it enters", S.choice),
     ("is the chosen type", S.chosen_type), ("can't be countered", S.cant_be_countered),
     ("power less than SELF's can't block", S.power_less_cant_block),
-    ("enters tapped unless", S.enters_tapped_unless), ("spell ability", A.spell),
+    ("enters tapped unless", S.enters_tapped_unless), ("modal spell", M.template),
+    ("spell ability", A.spell),
     ("spell ability (text)", spell),
 ]
 # templates whose abilities the engines see only as present or absent
 KEYWORDS_TEXT = "keywords (text)"  # a keyword line with a CR 702 keyword no engine runs
-TEXT_ONLY = frozenset({"activated (text)", "triggered (text)", "spell ability (text)", KEYWORDS_TEXT})
+TEXT_ONLY = frozenset({"activated (text)", "triggered (text)", "spell ability (text)", KEYWORDS_TEXT,
+                       "ability grant (text)"})  # the last: pyengine.oracle.effects_quoted.GRANT_TEXT
 
 
 def compile_text(par: str, card: dict[str, Any], text: str | None = None) -> Abilities | None:

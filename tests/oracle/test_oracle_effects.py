@@ -192,9 +192,13 @@ def test_tokens_are_read_exactly() -> None:
     for text in ("Create a Map token.", "Create a token that's a copy of target creature.",
                  "Create X 1/1 green Saproling creature tokens.", "Create two 1/1 red Goblin creature token.",
                  "Create a 1/1 white Equipment creature token.", "Create a 2/2 black Zombie creature token "
-                 "with \"This creature can't block.\"", "Create a 1/1 green Elf creature token with "
+                 "with \"{T}: Search your library for a card.\"",
+                 "Create a 1/1 green Elf creature token with "
                  "flying and annihilator 2."):
         assert E.effect(text) is None, text
+    # a quoted ability the compiler reads is the token's (113.1; tests/oracle/test_oracle_quoted.py)
+    got = E.effect("Create a 2/2 black Zombie creature token with \"This creature can't block.\"")
+    assert got is not None and got.do[0]["token"]["abilities"] == ["can't block"]
 
 
 CATALOG_SPELLS = sorted((c for c in catalog.catalog().values()
