@@ -18,8 +18,8 @@ from pyengine.oracle import static_templates as S
 from pyengine.oracle.activated import activated as activated_ability
 from pyengine.oracle.common import NUMBERS, Abilities, Template
 from pyengine.oracle.common import static as _static
-from pyengine.oracle.damage_replacement import damage_replacement
 from pyengine.oracle.common import subject as _subject
+from pyengine.oracle.damage_replacement import damage_replacement
 from pyengine.oracle.rules_templates import (
     control,
     enters,
