@@ -150,8 +150,8 @@ def compile_card(card: OracleCard) -> Compiled:
     if not whole or why:  # the parser refuses what the spell does: its paragraphs are seen as text only
         for k in ("does", "resolves", "casting"):
             base.pop(k, None)
-        clauses = [Clause(c.text, "spell ability (text)") if c.template == "spell ability" else c
-                   for c in clauses]
+        clauses = [Clause(c.text, "spell ability (text)") if c.template in ("spell ability", "modal spell")
+                   else c for c in clauses]
     return Compiled(card.name, base, tuple(clauses))
 
 

@@ -120,6 +120,23 @@ TEXT_TRIGGER = "triggered (text)"  # a triggered ability seen as present or abse
 TEXT_TRIGGERS = frozenset({TEXT_TRIGGER, GRANT_TEXT})
 
 
+def text_triggers(card: Compiled) -> bool:
+    """Whether the card has a triggered ability a game refuses (CR 603.1): one seen only as
+    text, or a CR 702 triggered keyword held by name ("Mentor" whose definition doesn't compile)."""
+    from pyengine.model.effects import TRIGGERED_KEYWORDS
+    from pyengine.oracle.templates import KEYWORDS_TEXT
+
+    for c in card.clauses:
+        if c.template in TEXT_TRIGGERS:
+            return True
+        if c.template == KEYWORDS_TEXT:
+            named = c.why.split(": ", 1)[-1].split(", ")
+            if any(k.split(":")[0].strip() in TRIGGERED_KEYWORDS or
+                   k.split(":")[0].strip().split(" ")[0] in TRIGGERED_KEYWORDS for k in named):
+                return True
+    return False
+
+
 def run_for(card: Compiled, template: str) -> tuple[bool, str]:
     """Run a card sampled for ``template``: its game (for a triggered ability or a spell
     ability the compiler made), and its board through the layer engine (a permanent card)."""
@@ -128,8 +145,7 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
     # a card whose spell or triggered ability was compiled runs in a game whichever of its
     # templates sampled it (an instant's static "can't be countered" with its compiled spell)
     game = template in GAME_TEMPLATES or bool(
-        {c.template for c in card.clauses} & GAME_TEMPLATES and not TEXT_TRIGGERS &
-        {c.template for c in card.clauses})
+        {c.template for c in card.clauses} & GAME_TEMPLATES and not text_triggers(card))
     if game:
         ok, why = run_game(card, template=template if template in GAME_TEMPLATES else None)
         if not ok:
@@ -149,10 +165,11 @@ def execute_sample(per_template: int, seed: int = 0) -> Executed:
         if got.unrecognised:
             continue
         used = {c.template for c in got.clauses if c.template}
-        if scenario_text(got) is None and (not used & GAME_TEMPLATES or used & TEXT_TRIGGERS):
+        refused = text_triggers(got)
+        if scenario_text(got) is None and (not used & GAME_TEMPLATES or refused):
             continue  # nothing of it can run: no board, and no game (CR 603.1 refuses the text)
         for t in used:
-            if t in GAME_TEMPLATES and used & TEXT_TRIGGERS:
+            if t in GAME_TEMPLATES and refused:
                 continue  # a game refuses a triggered ability held only as text (CR 603.1)
             by_template.setdefault(t, []).append(got)
     rng = random.Random(seed)

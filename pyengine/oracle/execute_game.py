@@ -286,6 +286,8 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             strikes = attacker == "card" and bool({"first strike", "double strike"} & words)
             step = "first_strike_damage" if strikes else "combat_damage"
             script += [{"advance": step}, {"assign": "default"}, "resolve"]
+            if attacker == "card" and _power(card) < 1:  # 510.1a: 0 power deals no damage
+                on_field = {**on_field, "counters": {"+1/+1": 1 - _power(card)}}
         return [on_field, *crew[0]], script, "alice", "precombat_main"
     if kind == "blocks" and obj == "self" and "Creature" in card.card.get("types", ()):
         script = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
@@ -351,6 +353,14 @@ def _refs(kind: str | None, script: list[Any]) -> dict[str, str]:
     return refs
 
 
+def _power(card: Compiled) -> int:
+    """The card's printed power ("*" and none as 0, CR 208.2a)."""
+    try:
+        return int(card.card.get("power") or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
 def _pt_of(card: Compiled, oid: str) -> tuple[int, int] | None:
     """The power and toughness of a creature of the board before the effect; the card's own
     only when no ability of its own may change them (its keywords and triggered abilities)."""
@@ -359,7 +369,7 @@ def _pt_of(card: Compiled, oid: str) -> tuple[int, int] | None:
     if oid == "new":
         return (1, 1)
     c = card.card
-    if oid == "card" and "Creature" in c.get("types", ()) and all(
+    if oid == "card" and "Creature" in c.get("types", ()) and _power(card) >= 1 and all(
             isinstance(a, str) or "trigger" in a for a in c.get("abilities", ())):
         return int(c["power"]), int(c["toughness"])
     return None

@@ -166,3 +166,25 @@ def test_a_state_trigger_and_when_you_cast_by_name() -> None:
     assert taught is not None
     assert taught.card["abilities"][0]["trigger"] == {  # its first paragraph is not understood
         "when": {"kind": "cast", "obj": "self", "player": "you"}}
+
+
+def test_a_triggered_keyword_held_by_name_keeps_the_card_out_of_games() -> None:
+    # CR 603.1: a game can't tell when "Mentor" held by name triggers; its board still runs
+    got = oracle.compiled("Tajic, Legion's Edge")
+    assert got is not None and execute.text_triggers(got)
+    assert execute.run_for(got, "keywords") == (True, "")
+    assert not execute.text_triggers(oracle.compiled("Akrasan Squire"))  # exalted compiles
+
+
+def test_a_modal_paragraph_joined_to_a_text_paragraph_is_text() -> None:
+    # CR 608.2c: what the spell does is written only when every paragraph is compiled
+    got = oracle.compiled("Lonely End")
+    assert got is not None and "does" not in got.card
+    assert {c.template for c in got.clauses} == {"spell ability (text)"}
+
+
+def test_a_creature_with_no_power_deals_its_combat_damage_in_its_game() -> None:
+    # CR 510.1a: 0 power deals no combat damage; the generated game gives Surge Mare a counter
+    got = oracle.compiled("Surge Mare")
+    assert got is not None and got.status == "full"
+    assert execute.run_for(got, "triggered ability") == (True, "")
