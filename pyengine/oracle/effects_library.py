@@ -51,3 +51,42 @@ def joined(s: str, eff: Any, spell: bool) -> bool:
     eff.do[:], eff.targets[:], eff.casting[:] = trial.do, trial.targets, trial.casting
     eff.resolves, eff.group_at = trial.resolves, trial.group_at
     return True
+
+
+# "Search your library for a basic land card, put it onto the battlefield tapped, then shuffle."
+# (CR 701.23a, 701.24a): the qualities read are supertype/card type/subtype words the game
+# matches (pyengine.game.search); "a card" (701.23d: must be found), "or", names, mana values
+# and the like stay text.
+_BASIC_TYPES = "plains|island|swamp|mountain|forest"
+_PERMANENT = rf"(?:basic )?(?:land|{_BASIC_TYPES})|creature|artifact|enchantment|planeswalker"
+_ANY = rf"{_PERMANENT}|instant|sorcery"
+_UP_TO = {"two": 2, "three": 3}
+_SEARCH = (r"search your library for (?:an?|up to (two|three)) ({q}) cards?, (reveal (?:it|them), )?"
+           r"put (?:it|them|that card|those cards) (onto the battlefield( tapped)?|into your hand), "
+           r"then shuffle")
+
+
+def search(s: str, eff: Any) -> bool:
+    """"Search your library for a basic land card, [reveal it, ]put it onto the battlefield
+    [tapped] / into your hand, then shuffle" and "up to two basic land cards ... them"."""
+    m = _fm(_SEARCH.format(q=_ANY), s)
+    if not m:
+        return False
+    count = _UP_TO[m.group(1)] if m.group(1) else 1
+    plural = "them" in s or "those cards" in s
+    if plural != (count > 1):
+        return False
+    to = "hand" if m.group(4) == "into your hand" else "battlefield"
+    if to == "battlefield" and not _fm(_PERMANENT, m.group(2)):
+        return False  # an instant or sorcery card can't be put onto the battlefield (110.4a)
+    quality = " ".join(w.capitalize() if w in _BASIC_TYPES.split("|") else w for w in m.group(2).split())
+    ev: dict[str, Any] = {"kind": "search", "for": quality}
+    if count != 1:
+        ev["count"] = count
+    ev["to"] = to
+    if m.group(5):
+        ev["tapped"] = True
+    if m.group(3):
+        ev["reveal"] = True
+    eff.do.append(ev)
+    return True
