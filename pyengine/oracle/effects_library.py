@@ -61,7 +61,7 @@ _BASIC_TYPES = "plains|island|swamp|mountain|forest"
 _PERMANENT = rf"(?:basic )?(?:land|{_BASIC_TYPES})|creature|artifact|enchantment|planeswalker"
 _ANY = rf"{_PERMANENT}|instant|sorcery"
 _UP_TO = {"two": 2, "three": 3}
-_SEARCH = (r"search your library for (?:an?|up to (two|three)) ({q}) cards?, (reveal (?:it|them), )?"
+_SEARCH = (r"search your library for (?:an?|up to (two|three)) ((?i:{q})) cards?, (reveal (?:it|them), )?"
            r"put (?:it|them|that card|those cards) (onto the battlefield( tapped)?|into your hand), "
            r"then shuffle")
 
@@ -77,9 +77,9 @@ def search(s: str, eff: Any) -> bool:
     if plural != (count > 1):
         return False
     to = "hand" if m.group(4) == "into your hand" else "battlefield"
-    if to == "battlefield" and not _fm(_PERMANENT, m.group(2)):
+    if to == "battlefield" and not _fm(_PERMANENT, m.group(2).lower()):
         return False  # an instant or sorcery card can't be put onto the battlefield (110.4a)
-    quality = " ".join(w.capitalize() if w in _BASIC_TYPES.split("|") else w for w in m.group(2).split())
+    quality = " ".join(w.capitalize() if w in _BASIC_TYPES.split("|") else w for w in m.group(2).lower().split())
     ev: dict[str, Any] = {"kind": "search", "for": quality}
     if count != 1:
         ev["count"] = count
