@@ -55,10 +55,10 @@ def joined(s: str, eff: Any, spell: bool) -> bool:
 
 # "Search your library for a basic land card, put it onto the battlefield tapped, then shuffle."
 # (CR 701.23a, 701.24a): the qualities read are supertype/card type/subtype words the game
-# matches (pyengine.game.search); "a card" (701.23d: must be found), "or", names, mana values
-# and the like stay text.
+# matches (pyengine.game.search); "a card" (701.23d: must be found), "or", names, mana values,
+# planeswalker cards (their loyalty as they enter, 306.5b, is not generated) stay text.
 _BASIC_TYPES = "plains|island|swamp|mountain|forest"
-_PERMANENT = rf"(?:basic )?(?:land|{_BASIC_TYPES})|creature|artifact|enchantment|planeswalker"
+_PERMANENT = rf"(?:basic )?(?:land|{_BASIC_TYPES})|creature|artifact|enchantment"
 _ANY = rf"{_PERMANENT}|instant|sorcery"
 _UP_TO = {"two": 2, "three": 3}
 _SEARCH = (r"search your library for (?:an?|up to (two|three)) ((?i:{q})) cards?, (reveal (?:it|them), )?"

@@ -52,7 +52,8 @@ def look_choices(do: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
 _FOUND = (("Forest", {"basic", "land", "forest"}), ("Plains", {"basic", "land", "plains"}),
           ("Island", {"basic", "land", "island"}), ("Swamp", {"basic", "land", "swamp"}),
           ("Mountain", {"basic", "land", "mountain"}), ("Grizzly Bears", {"creature", "bear"}),
-          ("Ornithopter", {"artifact", "creature", "thopter"}), ("Glorious Anthem", {"enchantment"}))
+          ("Ornithopter", {"artifact", "creature", "thopter"}), ("Glorious Anthem", {"enchantment"}),
+          ("Lightning Bolt", {"instant"}), ("Act of Treason", {"sorcery"}))
 
 
 def with_searches(doc: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, Any] | None:

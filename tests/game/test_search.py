@@ -103,6 +103,7 @@ def test_search_sentences_compile(text: str, ev: dict) -> None:
     "Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield "
     "tapped and the other into your hand, then shuffle.",
     "Search your library for an instant card, put it onto the battlefield, then shuffle.",
+    "Search your library for a planeswalker card, put it onto the battlefield, then shuffle.",
     "Search your library for a basic land card, reveal it, then shuffle and put that card on top.",
     "Search your library for a card with mana value 3, reveal it, put it into your hand, then shuffle.",
 ])
@@ -124,3 +125,16 @@ def test_real_search_cards_run_in_their_generated_games(name: str) -> None:
                     if c.template in ("triggered ability", "spell ability", "activated ability"))
     ok, why = run_for(compiled, template)
     assert ok, why
+
+
+def test_generated_games_find_a_card_of_each_quality_read() -> None:
+    """Every quality the compiler reads has a catalog card of that quality for the generated
+    game to find (else the generated game would not run)."""
+    from pyengine.oracle.execute_library import with_searches
+
+    for quality in ("basic land", "land", "Forest", "basic Island", "creature", "artifact", "enchantment",
+                    "instant", "sorcery"):
+        doc = {"objects": [], "query": {"script": []}, "expect": {"checkpoints": {"done": {}}}}
+        got = with_searches(doc, [{"kind": "search", "for": quality, "to": "hand"}])
+        assert got is not None and got["objects"][0]["zone"] == "library", quality
+        assert got["expect"]["checkpoints"]["done"]["objects"] == {"found-1": {"zone": "hand"}}
