@@ -4,7 +4,7 @@
 The instruction ``{kind: search, player: you, for: "basic land", count: 1, to: battlefield|hand,
 tapped: false, reveal: false}`` of a ``do:`` (docs/effect-language.md): the player searches their
 library for up to ``count`` cards whose supertypes, card types and subtypes include every word
-of ``for`` (701.23a), puts them ``to`` their hand or onto the battlefield (``tapped``), then
+of ``for`` (of one of its alternatives: "Island or Swamp"; 701.23a), puts them ``to`` their hand or onto the battlefield (``tapped``), then
 shuffles (701.24a). The cards found are the script's choice, given ahead
 (``{search_choice: {player: P, found: [IDS]}}``, used by that player's next search), and must be
 named cards of that library: the quality is a stated one, so the player may find fewer or none
@@ -55,14 +55,15 @@ def read(doc: dict[str, Any], cur: Cursor, players: Sequence[str]) -> Event:
 
 
 def matches(game: Game, oid: str, quality: str) -> bool:
-    """The card has every word of the quality among its supertypes, card types and subtypes
-    (its printed characteristics: a card in a library)."""
+    """The card has every word of the quality (of one of its alternatives joined by "or":
+    "Island or Swamp") among its supertypes, card types and subtypes (its printed
+    characteristics: a card in a library)."""
     o = next((x for x in game.state.objects if x.id == oid), None)
     if o is None or o.printed is None:
         return False
     c = o.printed
     have = {w.lower() for w in (*c.supertypes, *c.types, *c.subtypes)}
-    return set(words(quality)) <= have
+    return any(set(words(alt)) <= have for alt in quality.split(" or "))
 
 
 def search(game: Game, e: Event, budget: Budget | float) -> Game:

@@ -73,7 +73,7 @@ def with_searches(doc: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, An
     for i, (ev, may) in enumerate(searches):
         if ev.get("player", "you") != "you":
             return None
-        want = {w.lower() for w in str(ev["for"]).split()}
+        want = {w.lower() for w in str(ev["for"]).split(" or ")[0].split()}
         card = next((name for name, have in _FOUND if want <= have), None)
         if card is None:
             return None

@@ -56,6 +56,15 @@ def test_a_card_found_for_the_hand_goes_to_the_hand() -> None:
     assert _obj(game, "forest").zone == Zone.HAND and game.state.player("alice").hand_size == 1
 
 
+def test_a_card_of_one_of_the_alternatives_may_be_found() -> None:
+    game = _game().apply(LookChoice("alice", "search", ("island",), ()))
+    game = perform(game, [_search("Plains or Island", "battlefield")], rule="701.23a")
+    assert _obj(game, "island").zone == Zone.BATTLEFIELD and not _obj(game, "island").tapped
+    refused = _game().apply(LookChoice("alice", "search", ("forest",), ()))
+    with pytest.raises(IllegalAction, match="not a Plains or Island card"):
+        perform(refused, [_search("Plains or Island", "battlefield")], rule="701.23a")
+
+
 def test_a_player_may_find_nothing_for_a_stated_quality() -> None:
     game = _game().apply(LookChoice("alice", "search", (), ()))
     game = perform(game, [_search("basic land", "battlefield", tapped=True)], rule="701.23b")
@@ -90,6 +99,12 @@ def test_a_search_without_a_fitting_choice_is_refused(choice: LookChoice | None,
      {"kind": "search", "for": "Forest", "to": "battlefield"}),
     ("Search your library for a creature card, reveal it, put it into your hand, then shuffle.",
      {"kind": "search", "for": "creature", "to": "hand", "reveal": True}),
+    ("Search your library for a Plains, Island, Swamp, or Mountain card, put it onto the battlefield tapped, "
+     "then shuffle.",  # Farseek: any one of the four types (701.23a)
+     {"kind": "search", "for": "Plains or Island or Swamp or Mountain", "to": "battlefield", "tapped": True}),
+    ("Search your library for a basic Forest, Plains, or Island card, reveal that card, put it into your hand, "
+     "then shuffle.",
+     {"kind": "search", "for": "basic Forest or basic Plains or basic Island", "to": "hand", "reveal": True}),
 ])
 def test_search_sentences_compile(text: str, ev: dict) -> None:
     got = E.effect(text, spell=True)
@@ -98,8 +113,7 @@ def test_search_sentences_compile(text: str, ev: dict) -> None:
 
 @pytest.mark.parametrize("text", [
     "Search your library for a card, put that card into your hand, then shuffle.",  # 701.23d: must find
-    "Search your library for a Plains, Island, Swamp, or Mountain card, put it onto the battlefield tapped, "
-    "then shuffle.",
+    "Search your library for a creature or land card, reveal it, put it into your hand, then shuffle.",
     "Search your library for up to two basic land cards, reveal those cards, put one onto the battlefield "
     "tapped and the other into your hand, then shuffle.",
     "Search your library for an instant card, put it onto the battlefield, then shuffle.",
@@ -111,7 +125,7 @@ def test_search_wordings_not_followed_stay_text(text: str) -> None:
     assert E.effect(text, spell=True) is None
 
 
-@pytest.mark.parametrize("name", ["Rampant Growth", "Evolving Wilds", "Sylvan Ranger", "Wood Elves"])
+@pytest.mark.parametrize("name", ["Rampant Growth", "Evolving Wilds", "Sylvan Ranger", "Wood Elves", "Farseek"])
 def test_real_search_cards_run_in_their_generated_games(name: str) -> None:
     data = pytest.importorskip("pyengine.oracle.data")
     if not data.available():
