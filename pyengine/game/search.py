@@ -1,11 +1,12 @@
 """Searching a library for cards with a stated quality, then shuffling it (CR 701.23, 701.24):
 "Search your library for a basic land card, put it onto the battlefield tapped, then shuffle."
 
-The instruction ``{kind: search, player: you, for: "basic land", count: 1, to: battlefield|hand,
-tapped: false, reveal: false}`` of a ``do:`` (docs/effect-language.md): the player searches their
-library for up to ``count`` cards whose supertypes, card types and subtypes include every word
-of ``for`` (of one of its alternatives: "Island or Swamp"; 701.23a), puts them ``to`` their hand or onto the battlefield (``tapped``), then
-shuffles (701.24a). The cards found are the script's choice, given ahead
+The instruction ``{kind: search, player: you, for: "basic land", count: 1,
+to: battlefield|hand, tapped: false, reveal: false}`` of a ``do:`` (docs/effect-language.md):
+the player searches their library for up to ``count`` cards whose supertypes, card types and
+subtypes include every word of ``for`` (of one of its alternatives: "Island or Swamp";
+701.23a), puts them ``to`` their hand or onto the battlefield (``tapped``), then shuffles
+(701.24a). The cards found are the script's choice, given ahead
 (``{search_choice: {player: P, found: [IDS]}}``, used by that player's next search), and must be
 named cards of that library: the quality is a stated one, so the player may find fewer or none
 (701.23b), and the game never chooses (no default). A found card is revealed only when the

@@ -347,7 +347,8 @@ def _search(cur: Cursor, n_targets: int) -> Instruction:
     if not quality.split():
         cur.get("for").fail("the quality searched for names no supertype, card type or subtype")
     count = cur.get("count").integer("a count", 1) if cur.has("count") else 1
-    to = cur.get("to").choice(("hand", "battlefield"), "where the cards found go:") if cur.has("to") else "hand"
+    to = cur.get("to").choice(("hand", "battlefield"), "where the cards found go:") if cur.has("to") \
+        else "hand"
     tapped = cur.get("tapped").boolean() if cur.has("tapped") else False
     reveal = cur.get("reveal").boolean() if cur.has("reveal") else False
     return Instruction("search", (("player", player), ("for", quality), ("count", count), ("to", to),

@@ -65,7 +65,8 @@ _ALTERNATIVES = rf"(?:basic )?(?:{_BASIC_TYPES})(?:, (?:{_BASIC_TYPES}))*,? or (
 _PERMANENT = rf"{_ALTERNATIVES}|(?:basic )?(?:land|{_BASIC_TYPES})|creature|artifact|enchantment"
 _ANY = rf"{_PERMANENT}|instant|sorcery"
 _UP_TO = {"two": 2, "three": 3}
-_SEARCH = (r"search your library for (?:an?|up to (two|three)) ((?i:{q})) cards?, (reveal (?:it|them|that card|those cards), )?"
+_SEARCH = (r"search your library for (?:an?|up to (two|three)) ((?i:{q})) cards?, "
+           r"(reveal (?:it|them|that card|those cards), )?"
            r"put (?:it|them|that card|those cards) (onto the battlefield( tapped)?|into your hand), "
            r"then shuffle")
 
@@ -83,7 +84,8 @@ def search(s: str, eff: Any) -> bool:
     to = "hand" if m.group(4) == "into your hand" else "battlefield"
     if to == "battlefield" and not _fm(_PERMANENT, m.group(2).lower()):
         return False  # an instant or sorcery card can't be put onto the battlefield (110.4a)
-    quality = re.sub(rf"\b({_BASIC_TYPES})\b", lambda t: t.group(1).capitalize(), m.group(2).lower())
+    quality = re.sub(rf"\b({_BASIC_TYPES})\b", lambda t: t.group(1).capitalize(),
+                     m.group(2).lower())
     if " or " in quality:  # "basic Forest, Plains, or Island": basic Forest or basic Plains or ...
         basic = "basic " if quality.startswith("basic ") else ""
         names = re.split(r",? or |, ", quality.removeprefix("basic "))

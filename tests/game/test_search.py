@@ -93,7 +93,8 @@ def test_a_search_without_a_fitting_choice_is_refused(choice: LookChoice | None,
      {"kind": "search", "for": "basic land", "to": "battlefield", "tapped": True}),
     ("Search your library for a basic land card, reveal it, put it into your hand, then shuffle.",
      {"kind": "search", "for": "basic land", "to": "hand", "reveal": True}),
-    ("Search your library for up to two basic land cards, put them onto the battlefield tapped, then shuffle.",
+    ("Search your library for up to two basic land cards, put them onto the battlefield tapped, "
+     "then shuffle.",
      {"kind": "search", "for": "basic land", "count": 2, "to": "battlefield", "tapped": True}),
     ("Search your library for a Forest card, put that card onto the battlefield, then shuffle.",
      {"kind": "search", "for": "Forest", "to": "battlefield"}),
@@ -102,8 +103,8 @@ def test_a_search_without_a_fitting_choice_is_refused(choice: LookChoice | None,
     ("Search your library for a Plains, Island, Swamp, or Mountain card, put it onto the battlefield tapped, "
      "then shuffle.",  # Farseek: any one of the four types (701.23a)
      {"kind": "search", "for": "Plains or Island or Swamp or Mountain", "to": "battlefield", "tapped": True}),
-    ("Search your library for a basic Forest, Plains, or Island card, reveal that card, put it into your hand, "
-     "then shuffle.",
+    ("Search your library for a basic Forest, Plains, or Island card, reveal that card, "
+     "put it into your hand, then shuffle.",
      {"kind": "search", "for": "basic Forest or basic Plains or basic Island", "to": "hand", "reveal": True}),
 ])
 def test_search_sentences_compile(text: str, ev: dict) -> None:
@@ -125,7 +126,8 @@ def test_search_wordings_not_followed_stay_text(text: str) -> None:
     assert E.effect(text, spell=True) is None
 
 
-@pytest.mark.parametrize("name", ["Rampant Growth", "Evolving Wilds", "Sylvan Ranger", "Wood Elves", "Farseek"])
+@pytest.mark.parametrize("name", ["Rampant Growth", "Evolving Wilds", "Sylvan Ranger", "Wood Elves",
+                                  "Farseek"])
 def test_real_search_cards_run_in_their_generated_games(name: str) -> None:
     data = pytest.importorskip("pyengine.oracle.data")
     if not data.available():
