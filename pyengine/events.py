@@ -34,6 +34,8 @@ kind                      fields
 ``turned_face_up``        ``obj``, ``player`` (who turned it), 701.40b, 708.8
 ``detain``                ``obj``, ``player`` (the controller of the detaining effect), 701.35a
 ``lose_game``/``win_game``/``draw_game``  ``player`` (none for a draw of the whole game, 104.4a)
+``search``                ``player``, ``amount`` (cards found), ``cause`` (the quality, the cards), 701.23a
+``shuffle``               ``player``, 701.24a
 ``scry``/``surveil``      ``player``, ``amount`` (N), ``cause`` (where the cards looked at went),
                           701.22a, 701.25a (none for scry 0 or surveil 0, 701.22b, 701.25c)
 ``ability_removed``       ``obj`` (the triggered ability's source), ``player`` (its controller),
@@ -77,6 +79,7 @@ KINDS = frozenset({
     "counters_removed", "tap", "untap", "attacks", "blocks", "becomes_blocked", "step_begins", "step_skipped",
     "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
     "becomes_monstrous", "transform", "turned_face_up", "detain", "ability_removed", "scry", "surveil",
+    "search", "shuffle",
     "planeswalk", "set_in_motion", "to_bottom", "becomes_target",
 })
 NOTE_KINDS = frozenset({

@@ -33,7 +33,10 @@ from pyengine.model.objects import Characteristics, GameObject, Player
 from pyengine.replacement.event import Event
 
 # kind -> (rule, where the cards not kept on top go, the script's choice key)
-LOOK = {"scry": ("701.22a", "bottom", "scry_choice"), "surveil": ("701.25a", "graveyard", "surveil_choice")}
+# search (701.23a, pyengine.game.search): performed in order with the events too; its choice
+# keeps the cards found in ``top``
+LOOK = {"scry": ("701.22a", "bottom", "scry_choice"), "surveil": ("701.25a", "graveyard", "surveil_choice"),
+        "search": ("701.23a", "found", "search_choice")}
 NO_EVENT = {"scry": "701.22b", "surveil": "701.25c"}  # scry 0 / surveil 0: no event
 CHOICE_KEYS = frozenset(v[2] for v in LOOK.values())
 
@@ -57,7 +60,12 @@ def look_event(kind: str, player: str, count: int) -> Event:
 
 
 def read_look(doc: dict[str, Any], cur: Cursor, players: Sequence[str]) -> Event:
-    """``{kind: scry|surveil, player: P, count: N}`` (player ids filled in)."""
+    """``{kind: scry|surveil, player: P, count: N}`` (player ids filled in); a search's
+    (pyengine.game.search)."""
+    if doc.get("kind") == "search":
+        from pyengine.game import search
+
+        return search.read(doc, cur, players)
     cur.mapping({"kind", "player", "count"}, f"a {doc.get('kind')} instruction {{kind, player, count}}")
     player = cur.req("player").choice(tuple(players), "a player id:")
     count = cur.get("count").integer("a count", 0) if cur.has("count") else 1
@@ -66,8 +74,17 @@ def read_look(doc: dict[str, Any], cur: Cursor, players: Sequence[str]) -> Event
 
 def read_choice(reader: Any, key: str, cur: Cursor) -> LookChoice:
     """The script's ``{scry_choice: {player, top: [IDS], bottom: [IDS]}}`` or
-    ``{surveil_choice: {player, top: [IDS], graveyard: [IDS]}}``."""
+    ``{surveil_choice: {player, top: [IDS], graveyard: [IDS]}}``, or
+    ``{search_choice: {player, found: [IDS]}}`` (701.23a; the cards found kept in ``top``)."""
     kind = next(k for k, v in LOOK.items() if v[2] == key)
+    if kind == "search":
+        cur.mapping({"player", "found"}, "{player: P, found: [IDS]} (CR 701.23a)")
+        player = reader.player(cur.req("player"))
+        found = tuple(cur.get("found").strings("a list of card ids")) if cur.has("found") else ()
+        for oid in found:
+            if oid not in reader.ids:
+                cur.get("found").fail(f"dangling card id {oid!r}: not an object")
+        return LookChoice(player, kind, found, ())
     away = LOOK[kind][1]
     cur.mapping({"player", "top", away}, f"{{player: P, top: [IDS], {away}: [IDS]}} (CR {LOOK[kind][0]})")
     player = reader.player(cur.req("player"))
@@ -143,7 +160,11 @@ def perform_in_order(game: Game, events: Sequence[Event], perform: Any, **kw: An
             game = perform(game, run, choices=choices, token_ids=ids, **kw)
             made = sum(1 for g in game.log[since:] if g.kind == "create_token")
             choices, run, ids = (), [], ids[made:]  # the replacement choices: the first run's
-        if e is not None:
+        if e is not None and e.kind == "search":
+            from pyengine.game.search import search
+
+            game = search(game, e, kw.get("budget", 30.0))
+        elif e is not None:
             game = look(game, e.kind, e.get("player")[1], e.get("count"), kw.get("budget", 30.0))
     return game
 

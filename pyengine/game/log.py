@@ -71,6 +71,10 @@ def sentence(e: GameEvent) -> str:
         return f"{e.obj} is detained until {e.player}'s next turn"
     if k in ("scry", "surveil"):
         return f"{e.player} {'scries' if k == 'scry' else 'surveils'} {e.amount} ({e.cause})"
+    if k == "search":
+        return f"{e.player} searches their library for {e.cause}"
+    if k == "shuffle":
+        return f"{e.player} shuffles their library"
     if k == "planeswalk":
         return f"{e.player} planeswalks" + (f" to {e.obj}" if e.obj else " (their planar deck is empty)")
     if k == "set_in_motion":

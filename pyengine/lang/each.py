@@ -18,7 +18,8 @@ from pyengine.lang.yamlread import Cursor
 from pyengine.model.triggers import Instruction
 
 # instructions that are no event of the group: each is its own entry of an effect
-_NOT_INSIDE = ("each", "may", "delayed", "continuous", "tap", "untap", "unless_pays", "scry", "surveil")
+_NOT_INSIDE = ("each", "may", "delayed", "continuous", "tap", "untap", "unless_pays", "scry", "surveil",
+               "search")
 
 
 def parse_each(cur: Cursor, ctx: Ctx, n_targets: int, instruction: Callable[..., Instruction]) -> Instruction:

@@ -318,18 +318,41 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
 
 
 # instructions the game performs itself, in order with the events (pyengine.game.library)
-LOOK_KINDS = ("scry", "surveil")
+LOOK_KINDS = ("scry", "surveil", "search")
 
 
 def _look(cur: Cursor, n_targets: int) -> Instruction:
     """``{kind: scry|surveil, player: REF, count: N}``: "scry 2" (CR 701.22a), "surveil 1"
     (701.25a); ``player`` defaults to ``you``, ``count`` to 1."""
     kind = str(cur.get("kind").value)
+    if kind == "search":
+        return _search(cur, n_targets)
     cur.mapping({"kind", "player", "count"}, f"{{kind: {kind}, player: REF, count: N}}")
     player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
         else ("ref", "you")
     count = cur.get("count").integer("a count", 0) if cur.has("count") else 1
     return Instruction(kind, (("player", player), ("count", count)))
+
+
+def _search(cur: Cursor, n_targets: int) -> Instruction:
+    """``{kind: search, player: REF, for: WORDS, count: N, to: hand|battlefield, tapped: BOOL,
+    reveal: BOOL}``: "search your library for a basic land card, put it onto the battlefield
+    tapped, then shuffle" (CR 701.23a, 701.24a; pyengine.game.search)."""
+    cur.mapping({"kind", "player", "for", "count", "to", "tapped", "reveal"},
+                "{kind: search, player: REF, for: WORDS, count: N, to: hand|battlefield, tapped: BOOL, "
+                "reveal: BOOL} (CR 701.23a)")
+    player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
+        else ("ref", "you")
+    quality = cur.req("for").string("the quality searched for (supertype, card type, subtype words)")
+    if not quality.split():
+        cur.get("for").fail("the quality searched for names no supertype, card type or subtype")
+    count = cur.get("count").integer("a count", 1) if cur.has("count") else 1
+    to = cur.get("to").choice(("hand", "battlefield"), "where the cards found go:") if cur.has("to") \
+        else "hand"
+    tapped = cur.get("tapped").boolean() if cur.has("tapped") else False
+    reveal = cur.get("reveal").boolean() if cur.has("reveal") else False
+    return Instruction("search", (("player", player), ("for", quality), ("count", count), ("to", to),
+                                  ("tapped", tapped), ("reveal", reveal)))
 
 
 # how long a continuous effect an ability creates lasts (611.2a; the game ends "until end of

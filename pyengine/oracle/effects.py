@@ -13,8 +13,9 @@ Only events the game performs are made: damage, draw, life gained and lost, dest
 return to hand of a permanent, +1/+1 counters, sacrifice, creature tokens the effect defines.
 Scry and surveil (pyengine.oracle.effects_library) are instructions the game performs with the
 player's choice; a discard, "you may ... If you do" and "unless its controller pays" are
-pyengine.oracle.effects_choice's. Events that need a choice the game does not model (search)
-are not made.
+pyengine.oracle.effects_choice's; a library search with a stated type quality ("search your
+library for a basic land card, ...") is effects_library's too. Events that need a choice the
+game does not model are not made.
 """
 
 from __future__ import annotations
@@ -518,10 +519,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
         return True
     from pyengine.oracle.effects_amounts import sentence as amount_sentence
     from pyengine.oracle.effects_attach import attach
-    from pyengine.oracle.effects_library import joined, look
+    from pyengine.oracle.effects_library import joined, look, search
     from pyengine.oracle.effects_pumps import sentence as pump_sentence
 
-    return any(f(s, eff) for f in SENTENCES) or look(s, eff) or joined(s, eff, spell) or \
+    return any(f(s, eff) for f in SENTENCES) or look(s, eff) or search(s, eff) or joined(s, eff, spell) or \
         pump_sentence(s, eff, spell) or amount_sentence(s, eff) or attach(s, eff)
 
 

@@ -9,6 +9,7 @@ They become ``{kind: scry, count: N}`` / ``{kind: surveil, count: N}`` instructi
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pyengine.oracle.common import fullmatch as _fm
@@ -50,4 +51,52 @@ def joined(s: str, eff: Any, spell: bool) -> bool:
             return False
     eff.do[:], eff.targets[:], eff.casting[:] = trial.do, trial.targets, trial.casting
     eff.resolves, eff.group_at = trial.resolves, trial.group_at
+    return True
+
+
+# "Search your library for a basic land card, put it onto the battlefield tapped, then shuffle."
+# (CR 701.23a, 701.24a): the qualities read are supertype/card type/subtype words the game
+# matches (pyengine.game.search), or basic land types joined by "or" ("a Plains, Island, Swamp,
+# or Mountain card": any of them, "basic" applying to each); "a card" (701.23d: must be found),
+# other "or"s, names, mana values, planeswalker cards (their loyalty as they enter, 306.5b, is
+# not generated) stay text.
+_BASIC_TYPES = "plains|island|swamp|mountain|forest"
+_ALTERNATIVES = rf"(?:basic )?(?:{_BASIC_TYPES})(?:, (?:{_BASIC_TYPES}))*,? or (?:{_BASIC_TYPES})"
+_PERMANENT = rf"{_ALTERNATIVES}|(?:basic )?(?:land|{_BASIC_TYPES})|creature|artifact|enchantment"
+_ANY = rf"{_PERMANENT}|instant|sorcery"
+_UP_TO = {"two": 2, "three": 3}
+_SEARCH = (r"search your library for (?:an?|up to (two|three)) ((?i:{q})) cards?, "
+           r"(reveal (?:it|them|that card|those cards), )?"
+           r"put (?:it|them|that card|those cards) (onto the battlefield( tapped)?|into your hand), "
+           r"then shuffle")
+
+
+def search(s: str, eff: Any) -> bool:
+    """"Search your library for a basic land card, [reveal it, ]put it onto the battlefield
+    [tapped] / into your hand, then shuffle" and "up to two basic land cards ... them"."""
+    m = _fm(_SEARCH.format(q=_ANY), s)
+    if not m:
+        return False
+    count = _UP_TO[m.group(1)] if m.group(1) else 1
+    plural = "them" in s or "those cards" in s
+    if plural != (count > 1):
+        return False
+    to = "hand" if m.group(4) == "into your hand" else "battlefield"
+    if to == "battlefield" and not _fm(_PERMANENT, m.group(2).lower()):
+        return False  # an instant or sorcery card can't be put onto the battlefield (110.4a)
+    quality = re.sub(rf"\b({_BASIC_TYPES})\b", lambda t: t.group(1).capitalize(),
+                     m.group(2).lower())
+    if " or " in quality:  # "basic Forest, Plains, or Island": basic Forest or basic Plains or ...
+        basic = "basic " if quality.startswith("basic ") else ""
+        names = re.split(r",? or |, ", quality.removeprefix("basic "))
+        quality = " or ".join(basic + n for n in names)
+    ev: dict[str, Any] = {"kind": "search", "for": quality}
+    if count != 1:
+        ev["count"] = count
+    ev["to"] = to
+    if m.group(5):
+        ev["tapped"] = True
+    if m.group(3):
+        ev["reveal"] = True
+    eff.do.append(ev)
     return True

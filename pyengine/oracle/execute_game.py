@@ -567,7 +567,12 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            # every trigger and spell resolved: what counts is that the game ran it
            "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,
                                                           **({"objects": objects} if objects else {})}}}}
-    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+    from pyengine.oracle.execute_library import with_searches
+
+    searched = with_searches(doc, _followed(every))  # 701.23a: the card found, chosen ahead
+    if searched is None:
+        return None
+    return yaml.safe_dump(searched, sort_keys=False, allow_unicode=True)
 
 
 def _states_false(card: Compiled, extra: list[dict[str, Any]]) -> bool:

@@ -45,3 +45,48 @@ def look_choices(do: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
             away = "bottom" if kind == "scry" else "graveyard"
             out.append({f"{kind}_choice": {"player": p, "top": looked, away: []}})
     return out
+
+
+# a catalog card for a searched quality (pyengine.game.search): its supertype, type and
+# subtype words, lower case
+_FOUND = (("Forest", {"basic", "land", "forest"}), ("Plains", {"basic", "land", "plains"}),
+          ("Island", {"basic", "land", "island"}), ("Swamp", {"basic", "land", "swamp"}),
+          ("Mountain", {"basic", "land", "mountain"}), ("Grizzly Bears", {"creature", "bear"}),
+          ("Ornithopter", {"artifact", "creature", "thopter"}), ("Glorious Anthem", {"enchantment"}),
+          ("Lightning Bolt", {"instant"}), ("Act of Treason", {"sorcery"}))
+
+
+def with_searches(doc: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The generated game ``doc`` with, for each of alice's searches of ``do`` (``may`` ones
+    included), a card of that quality in her library (``found-N``, among her 10 cards) and her
+    choice to find it, given ahead (701.23a); a search not inside a ``may`` checks where the
+    card went (tapped onto the battlefield, or into her hand). None when a search is not one
+    the generated game can follow."""
+    flat = [(inner, ev.get("kind") == "may") for ev in do
+            for inner in (ev.get("do", []) if ev.get("kind") == "may" else [ev])]
+    searches = [(ev, may) for ev, may in flat if ev.get("kind") == "search"]
+    script = doc["query"]["script"]
+    if not searches or any(isinstance(a, dict) and "search_choice" in a for a in script):
+        return doc
+    done = doc["expect"]["checkpoints"]["done"]
+    picks: list[dict[str, Any]] = []
+    for i, (ev, may) in enumerate(searches):
+        if ev.get("player", "you") != "you":
+            return None
+        want = {w.lower() for w in str(ev["for"]).split(" or ")[0].split()}
+        card = next((name for name, have in _FOUND if want <= have), None)
+        if card is None:
+            return None
+        oid = f"found-{i + 1}"
+        doc.setdefault("objects", []).append({"id": oid, "card": card, "owner": "alice", "zone": "library"})
+        picks.append({"search_choice": {"player": "alice", "found": [oid]}})
+        if not may:
+            where = ev.get("to", "hand")
+            check: dict[str, Any] = {"zone": where}
+            if where == "battlefield":
+                check["tapped"] = bool(ev.get("tapped"))
+            done.setdefault("objects", {})[oid] = check
+            if "library" in done:
+                done["library"]["alice"] -= 1
+    doc["query"]["script"] = [*picks, *script]
+    return doc

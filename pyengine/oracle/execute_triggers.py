@@ -341,6 +341,10 @@ def game_text(card: Compiled) -> str | None:
     script = doc["query"]["script"]
     if not any(isinstance(a, dict) and set(a) & {"scry_choice", "surveil_choice"} for a in script):
         doc["query"]["script"] = [*looks, *script]
+    from pyengine.oracle.execute_library import with_searches
+
+    if with_searches(doc, triggers[0].get("do", [])) is None:  # 701.23a: the card found, chosen ahead
+        return None
     if triggers[0].get("targets") and not any("trigger_targets" in a for a in doc["query"]["script"]
                                               if isinstance(a, dict)):
         picks = [EG._pick(spec) for spec in triggers[0]["targets"]]
