@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import Any
 
 import clingo
 
@@ -36,7 +34,6 @@ encodings.register("replacement_tree", "replacement/outcomes.lp")
 encodings.register("replacement_witness", "replacement/witness.lp")
 encodings.register("replacement_unreplaced", "replacement/unreplaced.lp")
 MAX_HORIZON = 256
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -88,42 +85,12 @@ def _analyse(state: GameState, events: list[Event], at: int | None, sequence: li
     shields = {i.id: i.spec.shield for i in found + entering.own
                if isinstance(i.spec, S.ReplacementSpec) and i.spec.shield is not None}
     horizon = _horizon(events, found + entering.own)
-    outcomes, horizon = _kept(("enumerate", tuple(facts), horizon, tuple(sorted(shields.items())), method),
-                              lambda: _enumerate(facts, horizon, shields, budget, method))
+    outcomes, horizon = _enumerate(facts, horizon, shields, budget, method)
     verdict = None
     if sequence is not None:
-        at_most = max(horizon, len(sequence) + horizon)
-        verdict = _kept(("check", tuple(facts), tuple(sequence), at_most, tuple(sorted(shields.items()))),
-                        lambda: _check(facts, sequence, at_most, shields, budget))
+        verdict = _check(facts, sequence, max(horizon, len(sequence) + horizon), shields, budget)
     return ReplacementAnswer(tuple(events), _infos(found + entering.own), outcomes, verdict,
                              {"horizon": float(horizon)})
-
-
-# The answers found in this process, by their exact inputs (the facts, the first horizon, the
-# shields, the method or the proposed sequence): the engine's calls are deterministic for the
-# same inputs, and a game asks the same question again (an event repeated on an unchanged
-# state, a scenario's query repeated by another). Least recently used first out.
-_KEPT: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-_KEPT_MAX = 256
-_KEPT_LOCK = threading.Lock()
-KEPT_STATS = {"hits": 0, "misses": 0}
-
-
-def _kept(key: tuple[Any, ...], find: Callable[[], T]) -> T:
-    """``find()``, or the answer kept for the same ``key``."""
-    with _KEPT_LOCK:
-        known = _KEPT.get(key)
-        if known is not None:
-            _KEPT.move_to_end(key)
-            KEPT_STATS["hits"] += 1
-            return known  # type: ignore[no-any-return]
-    KEPT_STATS["misses"] += 1
-    found = find()
-    with _KEPT_LOCK:
-        _KEPT[key] = found
-        while len(_KEPT) > _KEPT_MAX:
-            _KEPT.popitem(last=False)
-    return found
 
 
 def _horizon(events: list[Event], found: list[Instance]) -> int:
