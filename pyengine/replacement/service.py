@@ -32,7 +32,6 @@ encodings.register("replacement", "replacement/replacement.lp")
 encodings.register("check_replacement", "check/replacement.lp")
 encodings.register("replacement_tree", "replacement/outcomes.lp")
 encodings.register("replacement_witness", "replacement/witness.lp")
-encodings.register("replacement_unreplaced", "replacement/unreplaced.lp")
 MAX_HORIZON = 256
 
 

@@ -105,8 +105,6 @@ class Splitter:
         self.budget = budget
         self.read_outcome = read_outcome
         self.n_eff = sum(f.name == "rep_effect" for f in facts)
-        # without any effect, the entry without the rules of choices (unreplaced.lp)
-        self.entry = "replacement" if self.n_eff else "replacement_unreplaced"
         self.uses0 = {f.arguments[0].string: f.arguments[1].number for f in facts if f.name == "rep_uses"}
         # A library of this many cards or fewer looks empty to every test of the encodings
         # (sequence.lp: "at least N" fails for N > 0, "at most N" holds for N >= 0, and every
@@ -151,7 +149,7 @@ class Splitter:
         """Every projected answer set, the horizon doubled while some run out of steps."""
         while True:
             self.solves += 1
-            res = solver.solve([encodings.path(self.entry)], facts, what="replacement outcomes",
+            res = solver.solve([encodings.path("replacement")], facts, what="replacement outcomes",
                                budget=self.budget, args=["--project"], models=0,
                                consts={"horizon": horizon})
             if not any(read(m, O.Overflow) for m in res.models):
