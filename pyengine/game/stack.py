@@ -282,7 +282,8 @@ def _during(game: Game, item: StackItem, legal: list[str]) -> ResolvedEffect | N
     instructions are followed (608.2c), so it applies while they are, to its legal targets
     (701.19c: a regeneration shield isn't applied to their destruction); None otherwise."""
     cont = item.continuous
-    if cont is None or not item.targets or not cont.ops or any(op.kind != "cant_be_regenerated" for op in cont.ops):
+    if cont is None or not item.targets or not cont.ops \
+            or any(op.kind != "cant_be_regenerated" for op in cont.ops):
         return None
     affected = tuple(t for t, is_p in item.targets if t in legal and not is_p)
     return ResolvedEffect(item.id, cont, game.next_timestamp, item.controller, item.duration,
