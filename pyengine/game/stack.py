@@ -235,6 +235,9 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         game, take = triggered.optional_choice(game, item)
         all_events = tuple(e for i, e in enumerate(all_events) if take or i not in item.optional)
     since = len(game.log)
+    during = _during(game, item, legal)
+    if during is not None:  # 608.2c, 701.19c: "Destroy target creature. It can't be regenerated."
+        game = game.with_state(effects=game.state.effects + (during,))
     if any(e.kind in choice.KINDS for e in all_events):  # 608.2c-d: in order, choices as they come
         game = choice.perform_in_order(game, item, all_events, lambda g, e: not _mentions(
             e, {**problems, **gone}) and not _moved_away(g, e) and not _uncounterable(g, e, budget), budget)
@@ -243,9 +246,11 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
                   if not _mentions(e, {**problems, **gone}) and not _moved_away(game, e)
                   and not _uncounterable(game, e, budget)]
         game = perform(game, events, rule="608.2c", choices=item.choices, budget=budget)
+    if during is not None:  # it modified the instructions only: it ends with them
+        game = game.with_state(effects=tuple(e for e in game.state.effects if e is not during))
     if item.delayed:  # 603.7a: the delayed triggered abilities it creates
         game = triggered.create_delayed(game, item, since)
-    if item.continuous is not None:
+    if item.continuous is not None and during is None:
         # a prevention effect on "any target" affects the player chosen too (615.7: a shield on
         # a player); an effect with other operations affects objects only
         players_too = all(op.kind == "prevent" for op in item.continuous.ops)
@@ -269,6 +274,20 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
     if item.obj is None:  # 608.2n: an ability is removed from the stack (a spell's move is logged)
         game = game.note(note("leaves_stack", item, "608.2n"))
     return checks.give_priority(game, game.active, budget)
+
+
+def _during(game: Game, item: StackItem, legal: list[str]) -> ResolvedEffect | None:
+    """An effect of only ``cant_be_regenerated`` operations on its targets ("Destroy target
+    creature. It can't be regenerated."): later text that modifies how the earlier
+    instructions are followed (608.2c), so it applies while they are, to its legal targets
+    (701.19c: a regeneration shield isn't applied to their destruction); None otherwise."""
+    cont = item.continuous
+    if cont is None or not item.targets or not cont.ops \
+            or any(op.kind != "cant_be_regenerated" for op in cont.ops):
+        return None
+    affected = tuple(t for t, is_p in item.targets if t in legal and not is_p)
+    return ResolvedEffect(item.id, cont, game.next_timestamp, item.controller, item.duration,
+                          source=item.obj or item.source, locked=affected)
 
 
 def _taps(game: Game, item: StackItem, problems: dict[str, str]) -> Game:

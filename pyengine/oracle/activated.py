@@ -60,6 +60,10 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     made: dict[str, Any] = {"cost": head}
     pump = _self_pump(body)
     if pump is None:
+        from pyengine.oracle.effects_regenerate import self_shield
+
+        pump = self_shield(body)  # 701.19a: a regeneration shield on its source
+    if pump is None:
         from pyengine.oracle.effects_pumps import self_pump
 
         pump = self_pump(body)  # "... for each Elf you control", "... where X is ...": 608.2h

@@ -511,6 +511,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
 
     if tap_sentence(s, eff, spell):  # tap, untap; combat restrictions this turn (701.26, 508.1, 509.1)
         return True
+    from pyengine.oracle.effects_regenerate import sentence as regenerate_sentence
+
+    if (spell or eff.ability) and regenerate_sentence(s, eff, spell):  # a shield (701.19a)
+        return True
     if not spell and _may(s, eff):
         return True
     if spell and (_pump(s, eff) or _counter(s, eff) or _group_pump(s, eff)):
