@@ -143,6 +143,8 @@ def execute_sample(per_template: int, seed: int = 0) -> Executed:
     """Run up to ``per_template`` fully compiled cards of each template: permanent cards
     through the layer engine, and every card whose triggered or spell ability was compiled
     in a generated game (pyengine.oracle.execute_game)."""
+    from pyengine.oracle.execute_modal import is_modal
+
     by_template: dict[str, list[Compiled]] = {}
     for face in data.load().faces():
         got = compile_card(face)
@@ -154,6 +156,8 @@ def execute_sample(per_template: int, seed: int = 0) -> Executed:
         for t in used:
             if t in GAME_TEMPLATES and used & TEXT_TRIGGERS:
                 continue  # a game refuses a triggered ability held only as text (CR 603.1)
+            if t == "modal spell" and not is_modal(got):
+                continue  # its modes held as text (700.2): no mode to run
             by_template.setdefault(t, []).append(got)
     rng = random.Random(seed)
     result = Executed()

@@ -282,6 +282,11 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         elif kind == "becomes_blocked":
             script += [{"advance": "declare_blockers"}, {"block": {"ogre": attacker}}, "resolve"]
         else:  # unblocked, it deals combat damage to bob (510.1), a first striker first (510.4)
+            power = str(card.card.get("power", ""))
+            if attacker == "card" and power.lstrip("-").isdigit() and int(power) <= 0:
+                # 510.1a: a creature with 0 or less power assigns no combat damage: the card
+                # gets +1/+1 counters enough for 1 power (122.1a), so that it deals damage
+                on_field = {**on_field, "counters": {"+1/+1": 1 - int(power)}}
             words = {a for a in card.card.get("abilities", ()) if isinstance(a, str)}
             strikes = attacker == "card" and bool({"first strike", "double strike"} & words)
             step = "first_strike_damage" if strikes else "combat_damage"
