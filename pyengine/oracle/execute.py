@@ -139,6 +139,16 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
     return run(card)
 
 
+def _keyword_trigger(card: Compiled) -> bool:
+    """Whether the card has a CR 702 triggered keyword held only by its name (prowess,
+    mentor ...): a generated game refuses the object (CR 603.1, pyengine.triggers.facts)."""
+    from pyengine.model.effects import TRIGGERED_KEYWORDS
+
+    words = [(a if isinstance(a, str) else a.get("text", "")).lower() for a in card.card.get("abilities", ())
+             if isinstance(a, str) or isinstance(a, dict) and "trigger" not in a and "text" in a]
+    return any(w == k or w.startswith(k + " ") for w in words for k in TRIGGERED_KEYWORDS)
+
+
 def execute_sample(per_template: int, seed: int = 0) -> Executed:
     """Run up to ``per_template`` fully compiled cards of each template: permanent cards
     through the layer engine, and every card whose triggered or spell ability was compiled
@@ -151,13 +161,15 @@ def execute_sample(per_template: int, seed: int = 0) -> Executed:
         if got.unrecognised:
             continue
         used = {c.template for c in got.clauses if c.template}
+        if "modal spell" in used and not is_modal(got):
+            used.discard("modal spell")  # its modes held as text (700.2): no mode to run
+        if _keyword_trigger(got):  # a triggered keyword held by name: a game refuses it (603.1)
+            used -= GAME_TEMPLATES
         if scenario_text(got) is None and (not used & GAME_TEMPLATES or used & TEXT_TRIGGERS):
             continue  # nothing of it can run: no board, and no game (CR 603.1 refuses the text)
         for t in used:
             if t in GAME_TEMPLATES and used & TEXT_TRIGGERS:
                 continue  # a game refuses a triggered ability held only as text (CR 603.1)
-            if t == "modal spell" and not is_modal(got):
-                continue  # its modes held as text (700.2): no mode to run
             by_template.setdefault(t, []).append(got)
     rng = random.Random(seed)
     result = Executed()
