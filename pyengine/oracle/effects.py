@@ -507,6 +507,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
 
     if choice_sentence(s, eff, spell):  # a player's choice as it resolves (608.2d)
         return True
+    from pyengine.oracle.effects_delayed import delayed
+
+    if delayed(s, eff, spell):  # "... at the beginning of the next end step" (603.7a)
+        return True
     from pyengine.oracle.effects_tap import sentence as tap_sentence
 
     if tap_sentence(s, eff, spell):  # tap, untap; combat restrictions this turn (701.26, 508.1, 509.1)

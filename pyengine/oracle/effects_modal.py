@@ -84,6 +84,8 @@ def modal_spell(par: str, spell: bool = True, mode_text: Any = None, **kw: Any) 
         eff = E.effect(words, spell=spell, **kw)
         if eff is None:
             raise NotUnderstood(f"modal ability: the mode {text!r} is not understood")
+        if any(ev["kind"] == "delayed" for ev in eff.do):  # 603.7a: not created from a mode yet
+            raise NotUnderstood(f"modal ability: the mode {text!r} creates a delayed triggered ability")
         if eff.resolves is not None:  # a mode's continuous effect: an instruction of it (611.2a)
             eff = _lasting(words)
             if eff is None:

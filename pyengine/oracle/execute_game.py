@@ -567,6 +567,12 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            # every trigger and spell resolved: what counts is that the game ran it
            "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,
                                                           **({"objects": objects} if objects else {})}}}}
+    from pyengine.oracle.execute_delayed import later
+
+    waits = later(card.card.get("abilities", []), _followed(every), {"stack": [], **library})
+    if waits is not None:  # 603.7b: the delayed ability triggers at that step, and resolves
+        doc["query"]["script"] += [*waits[0], {"checkpoint": "later"}]
+        doc["expect"]["checkpoints"]["later"] = waits[1]
     from pyengine.oracle.execute_library import with_searches
 
     searched = with_searches(doc, _followed(every))  # 701.23a: the card found, chosen ahead
