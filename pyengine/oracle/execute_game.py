@@ -612,8 +612,14 @@ def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]]) -> list[di
         ev.get("kind") == "sacrifice" and ev.get("object") == "self" for ev in body.get("do", ()))
     own = [t for t in triggers if t["trigger"].get("when", {}).get("kind") in ("dies", "leaves")
            and t["trigger"]["when"].get("obj") == "self"]
-    if not sacrificed or not own:
-        return []
+    own = own if sacrificed else []
+    # "Whenever you draw a card" triggers once per card the ability makes its controller draw
+    # (603.2c; 121.2: each card drawn is an event)
+    drawn = sum(ev.get("count", 1) if isinstance(ev.get("count", 1), int) else 0
+                for ev in body.get("do", ()) if ev.get("kind") == "draw" and ev.get("player", "you") == "you")
+    own += [t for t in triggers if t["trigger"].get("when", {}).get("kind") == "draw"
+            and t["trigger"]["when"].get("player") == "you" and set(t["trigger"]["when"]) <= {"kind", "player"}
+            for _ in range(drawn)]
     if any(t.get("targets") or "modes" in t or "if" in t["trigger"] for t in own):
         return None
     return own

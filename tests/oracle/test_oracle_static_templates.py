@@ -188,3 +188,11 @@ def test_a_creature_with_no_power_deals_its_combat_damage_in_its_game() -> None:
     got = oracle.compiled("Surge Mare")
     assert got is not None and got.status == "full"
     assert execute.run_for(got, "triggered ability") == (True, "")
+
+
+def test_an_activated_draw_makes_the_cards_own_draw_trigger_resolve_in_its_game() -> None:
+    # CR 603.2: "Whenever you draw a card" triggers on the [0] ability's draw; the generated
+    # game resolves it too (the stack is empty at its end)
+    got = oracle.compiled("Teferi, Temporal Pilgrim")
+    assert got is not None
+    assert execute.run_for(got, "activated ability") == (True, "")
