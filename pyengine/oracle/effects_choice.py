@@ -76,6 +76,8 @@ def _then(s: str, eff: Any, spell: bool) -> bool:
     if not m:
         return False
     first, second = m.group(1), m.group(2)
+    if re.match(r"if you (?:do|don't), ", first):  # "If you do, X, then Y": both what it says (_if_you)
+        return False
     subject = re.match(rf"{_WHO} ", first)
     if subject and re.match(r"(discards|draws|mills|loses|gains) ", second):  # the same player
         who = subject.group(1)
@@ -123,7 +125,8 @@ def _if_you(s: str, eff: Any, spell: bool) -> bool:
         return False
     inner = E.Effect(from_graveyard=eff.from_graveyard, targets=eff.targets, casting=eff.casting, it=eff.it)
     rest = m.group(2)
-    if not E.sentence(rest, inner, spell) or not inner.do or inner.resolves is not None or any(
+    # "If you do, you draw a card and you lose 2 life": both instructions are what it says
+    if not all(E.sentence(p, inner, spell) for p in E.expand(rest)) or not inner.do or inner.resolves is not None or any(
             ev["kind"] in ("may", "continuous", "delayed", "tap", "untap") for ev in inner.do):
         return False
     may[key] = inner.do
