@@ -212,7 +212,10 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             game = ward.counter(game, e, budget)
         elif e.kind == "pay_mana":  # 117.12, 118.3: paid from the pool, as _may allowed
             game, pays = _take(game, item, "pay")
-            game = _pay(game, e.get("player")[1], e.get("mana"), True if pays in (None, True) else pays)
+            if pays is False:
+                raise IllegalAction("603.5", f"{item.text!r} ({item.id}): the choice to pay {e.get('mana')} is "
+                                             "given by may; pay_choice names only the mana (MANA or true)")
+            game = _pay(game, e.get("player")[1], e.get("mana"), True if pays is None else pays)
         else:
             game = _unless(game, item, e, keep, budget)
     return flush(game)
