@@ -142,3 +142,25 @@ def test_the_player_chooses_which_mana_pays(pay_data: None) -> None:
     assert out.passed, (out.message, out.diffs)
     out = _run(_game("{R}{G}", "    - {may: {net: true}}\n", '  illegal: {action: 2, rule: "106.4"}\n'))
     assert out.passed, (out.message, out.diffs)
+
+
+def test_pay_mana_is_only_a_mays_optional_action() -> None:
+    """117.12: the payment is made only as the optional action "you may pay"; elsewhere in an
+    ability's events the language refuses it, naming the field."""
+    from pyengine.errors import ScenarioError
+
+    def doc(do: str) -> str:
+        return ("id: t/pay\ntitle: t\ncr: [\"117.12\"]\nrationale: t\n"
+                "players: [{id: alice}, {id: bob}]\nturn: {active: alice, number: 3, step: precombat_main}\n"
+                "objects:\n  - {id: net, name: Test Net, types: [Artifact], controller: alice, timestamp: 1,\n"
+                "     abilities: [{text: t, trigger: {when: {kind: dies, obj: {types: [Creature]}}},\n"
+                f"                  do: [{do}]}}]}}\n"
+                "query: {kind: game, script: [pass]}\nexpect: {checkpoints: {}}\n")
+
+    api.loads(doc('{kind: may, do: [{kind: pay_mana, mana: "{1}"}], then: [{kind: gain_life, amount: 1}]}'))
+    with pytest.raises(ScenarioError, match="pay_mana"):
+        api.loads(doc('{kind: pay_mana, mana: "{1}"}'))
+    with pytest.raises(ScenarioError, match="pay_mana"):
+        api.loads(doc('{kind: may, do: [{kind: draw}], then: [{kind: pay_mana, mana: "{1}"}]}'))
+    with pytest.raises(ScenarioError, match="mana symbols"):
+        api.loads(doc('{kind: may, do: [{kind: pay_mana, mana: "{W/B}"}]}'))
