@@ -154,6 +154,8 @@ def execute_sample(per_template: int, seed: int = 0) -> Executed:
         for t in used:
             if t in GAME_TEMPLATES and used & TEXT_TRIGGERS:
                 continue  # a game refuses a triggered ability held only as text (CR 603.1)
+            if t in ("spell ability", "modal spell") and "spell ability (text)" in used:
+                continue  # a spell with an instruction held as text: the game can't resolve it whole (608.2c)
             by_template.setdefault(t, []).append(got)
     rng = random.Random(seed)
     result = Executed()

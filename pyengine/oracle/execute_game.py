@@ -200,6 +200,24 @@ def _crewed(card: Compiled) -> list[dict[str, Any]]:
              "text": "It becomes an artifact creature until end of turn."}]
 
 
+def _powered(card: Compiled, triggers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """+1/+0 until end of turn for a creature of power 0 or less whose ability triggers on its
+    own damage (510.1a: it would assign no combat damage, so nothing would trigger), as a
+    resolved effect of the generated game; none for anything else."""
+    when = triggers[0]["trigger"].get("when", {}) if triggers else {}
+    if when.get("kind") != "damage" or when.get("source") != "self" or "Creature" not in card.card.get("types", ()):
+        return []
+    try:
+        power = int(card.card.get("power", 1))
+    except (TypeError, ValueError):
+        return []
+    if power > 0:
+        return []
+    return [{"id": "powered", "controller": "alice", "timestamp": 30, "affected": ["card"],
+             "duration": "end_of_turn", "modify_pt": {"power": 1 - power, "toughness": 0},
+             "text": "It gets +1/+0 until end of turn."}]
+
+
 def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None:
     """The extra objects, the script, the active player and the starting step."""
     on_field: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
@@ -551,7 +569,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            "players": [alice, {"id": "bob", "hand_size": theirs + extra_hand, "library_size": 10}],
            "turn": {"active": active, "number": 3, "step": step},
            "objects": _objects(extra),
-           **({"effects": crew} if (crew := _crewed(card)) and triggers and not by_activation and
+           **({"effects": crew} if (crew := _crewed(card) or _powered(card, triggers)) and triggers and
+              not by_activation and
               triggers[0]["trigger"].get("when", {}).get("kind") in ("attacks", "damage", "becomes_blocked")
               else {}),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
