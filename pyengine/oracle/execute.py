@@ -139,6 +139,19 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
     return run(card)
 
 
+def _keyword_trigger_text(card: Compiled) -> bool:
+    """Whether the card holds a CR 702 triggered keyword only by its name ("Mentor"): a game
+    refuses it (CR 603.1: when it triggers can't be told)."""
+    from pyengine.model.effects import TRIGGERED_KEYWORDS
+
+    for c in card.clauses:
+        if c.template == "keywords (text)":
+            low = c.text.strip().lower()
+            if any(low == k or low.startswith(k + " ") or low.startswith(k + "\u2014") for k in TRIGGERED_KEYWORDS):
+                return True
+    return False
+
+
 def execute_sample(per_template: int, seed: int = 0) -> Executed:
     """Run up to ``per_template`` fully compiled cards of each template: permanent cards
     through the layer engine, and every card whose triggered or spell ability was compiled
@@ -149,13 +162,12 @@ def execute_sample(per_template: int, seed: int = 0) -> Executed:
         if got.unrecognised:
             continue
         used = {c.template for c in got.clauses if c.template}
-        if scenario_text(got) is None and (not used & GAME_TEMPLATES or used & TEXT_TRIGGERS):
+        text_spell = "spell ability (text)" in used and bool(used & {"spell ability", "modal spell"})
+        if scenario_text(got) is None and (not used & GAME_TEMPLATES or used & TEXT_TRIGGERS or text_spell):
             continue  # nothing of it can run: no board, and no game (CR 603.1 refuses the text)
         for t in used:
-            if t in GAME_TEMPLATES and used & TEXT_TRIGGERS:
+            if t in GAME_TEMPLATES and (used & TEXT_TRIGGERS or text_spell or _keyword_trigger_text(got)):
                 continue  # a game refuses a triggered ability held only as text (CR 603.1)
-            if t in ("spell ability", "modal spell") and "spell ability (text)" in used:
-                continue  # a spell with an instruction held as text: the game can't resolve it whole (608.2c)
             by_template.setdefault(t, []).append(got)
     rng = random.Random(seed)
     result = Executed()
