@@ -129,7 +129,7 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
     # templates sampled it (an instant's static "can't be countered" with its compiled spell)
     game = template in GAME_TEMPLATES or bool(
         {c.template for c in card.clauses} & GAME_TEMPLATES and not TEXT_TRIGGERS &
-        {c.template for c in card.clauses})
+        {c.template for c in card.clauses} and not _keyword_trigger_text(card))
     if game:
         ok, why = run_game(card, template=template if template in GAME_TEMPLATES else None)
         if not ok:
