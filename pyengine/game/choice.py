@@ -35,7 +35,7 @@ from pyengine.replacement.event import Event
 # the stack object's events that are choices made as it resolves
 # attach (701.3) and counter (a spell or ability, 701.6): performed in order by this module too
 KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
-                   "counter"})
+                   "counter", "pay_mana"})
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -108,7 +108,8 @@ def is_choice(ins: Instruction) -> bool:
     """Whether an instruction is bound here: a discard of chosen cards, "unless ... pays", or
     an optional instruction with what follows it (or one in a spell, which has no optional
     events of its own)."""
-    return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter") or \
+    return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter",
+                        "pay_mana") or \
         ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
@@ -139,6 +140,9 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         from pyengine.game import attach
 
         return attach.bind(ins, refs)
+    if ins.kind == "pay_mana":  # 117.12: a may's optional cost, paid as it resolves
+        return [Event("pay_mana", (("player", ("p", pid)), ("mana", ins.get("mana"))))
+                for pid in _named(refs, ins.get("player"))]
     if ins.kind == "discard_cards":
         return [Event("discard_cards", (("player", ("p", pid)), ("count", ins.get("count")),
                                         ("random", ins.get("random"))))
@@ -206,6 +210,12 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             from pyengine.game import ward
 
             game = ward.counter(game, e, budget)
+        elif e.kind == "pay_mana":  # 117.12, 118.3: paid from the pool, as _may allowed
+            game, pays = _take(game, item, "pay")
+            if pays is False:
+                raise IllegalAction("603.5", f"{item.text!r} ({item.id}): the choice to pay {e.get('mana')} is "
+                                             "given by may; pay_choice names only the mana (MANA or true)")
+            game = _pay(game, e.get("player")[1], e.get("mana"), True if pays is None else pays)
         else:
             game = _unless(game, item, e, keep, budget)
     return flush(game)
@@ -276,6 +286,17 @@ def _cannot(game: Game, events: tuple[Event, ...], keep: Keep) -> str | None:
     for ev in events:
         if ev.kind not in KINDS and not keep(game, ev):
             return f"{ev.render()} is impossible now"
+        if ev.kind == "pay_mana":  # 118.3: the pool must hold mana that pays it (106.4)
+            from pyengine.game.activation_cost import mana_spent
+            from pyengine.game.pool import Pool
+
+            pid = ev.get("player")[1]
+            pool = Pool.parse(game.state.player(pid).mana)
+            try:
+                mana_spent(ev.get("mana"), pool, None, rule="118.3", choose_rule="ambiguous")
+            except IllegalAction as err:
+                if err.rule != "ambiguous":
+                    return f"{pid}'s mana pool ({pool.render() or 'empty'}) can't pay {ev.get('mana')} (118.3)"
         if ev.kind == "pay_life":
             pl = game.state.player(ev.get("player")[1])
             if pl.life < ev.get("amount"):  # 119.4

@@ -396,16 +396,17 @@ def _may(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     "If you don't" says (118.12: they check the choice)."""
     cur.mapping({"kind", "do", "then", "otherwise"},
                 "an optional instruction {kind: may, do: [EVENT...], then: [...], otherwise: [...]}")
-    effects = _events(cur, "do", ctx, n_targets, required=True)
+    effects = _events(cur, "do", ctx, n_targets, required=True, cost=True)
     then = _events(cur, "then", ctx, n_targets) if cur.has("then") else ()
     otherwise = _events(cur, "otherwise", ctx, n_targets) if cur.has("otherwise") else ()
     return Instruction("may", (("do", effects), ("then", then), ("otherwise", otherwise)))
 
 
 def _events(cur: Cursor, key: str, ctx: Ctx, n_targets: int,
-            required: bool = False) -> tuple[Instruction, ...]:
+            required: bool = False, cost: bool = False) -> tuple[Instruction, ...]:
     """The events of a ``may`` or ``unless_pays`` list: events and discards (no continuous
-    effect, delayed ability, tap or optional instruction)."""
+    effect, delayed ability, tap or optional instruction); ``cost``: a ``may``'s ``do``, which
+    may also pay mana (:func:`_pay_mana`)."""
     items = cur.req(key).seq("a list of events")
     if required and not items:
         cur.get(key).fail("expected at least one event")
@@ -413,7 +414,30 @@ def _events(cur: Cursor, key: str, ctx: Ctx, n_targets: int,
         if isinstance(c.value, dict) and c.value.get("kind") in ("may", "delayed", "continuous", "tap",
                                                                   "untap", "unless_pays"):
             c.get("kind").fail("this list holds events only")
-    return tuple(_instruction(c, ctx, n_targets) for c in items)
+        if isinstance(c.value, dict) and c.value.get("kind") == "pay_mana" and not cost:
+            c.get("kind").fail("pay_mana is the optional action of a may's do (CR 117.12: a cost paid "
+                               "as it resolves), nowhere else")
+    return tuple(_pay_mana(c, n_targets) if isinstance(c.value, dict) and c.value.get("kind") == "pay_mana"
+                 else _instruction(c, ctx, n_targets) for c in items)
+
+
+def _pay_mana(cur: Cursor, n_targets: int) -> Instruction:
+    """``{kind: pay_mana, player: you, mana: "{2}"}``: "you may pay {2}. If you do, ..." -- a
+    cost paid as the ability resolves (CR 117.12, 118.3, 608.2d), only as the optional action
+    of a ``may``; the player pays from their mana pool."""
+    from pyengine.model.mana import parse_cost
+
+    cur.mapping({"kind", "player", "mana"}, '{kind: pay_mana, player: REF, mana: "{N}"} (CR 117.12)')
+    mana = cur.req("mana").string("mana symbols")
+    try:
+        symbols = parse_cost(mana).symbols
+    except ValueError as e:
+        cur.get("mana").fail(f"expected mana symbols: {e}")
+    if not symbols or any(not (s.isdigit() or s in ("W", "U", "B", "R", "G", "C")) for s in symbols):
+        cur.get("mana").fail("expected generic, colored or colorless mana symbols such as {1}{W}")
+    player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
+        else ("ref", "you")
+    return Instruction("pay_mana", (("player", player), ("mana", mana)))
 
 
 def _discard_cards(cur: Cursor, n_targets: int) -> Instruction:

@@ -448,21 +448,23 @@ def split(text: str) -> list[str] | None:
             if p is None:
                 return None
         out.append(p if p.startswith("SELF") else p[:1].lower() + p[1:])
-    # "X and you gain N life": two instructions of one sentence (608.2c, in order)
-    expanded = []
-    for p in out:
-        # "target player draws two cards and loses 2 life": one player, both instructions
-        m = _fm(r"(you|target player|target opponent|each opponent|each player) "
-                r"((?:draws?|gains?|loses?) [^,]+?) "
-                r"and ((?:draws?|gains?|loses?) .+)", p)
-        if m:
-            again = "that player" if m.group(1).startswith("target") else m.group(1)
-            expanded += [f"{m.group(1)} {m.group(2)}", f"{again} {m.group(3)}"]
-            continue
-        m = _fm(r"(.+?),? and (you gain \d+ life|you lose \d+ life|draw a card|"
-                         r"you draw a card)", p)
-        expanded.extend([m.group(1), m.group(2)] if m else [p])
-    return expanded
+    # "X and you gain N life": two instructions of one sentence (608.2c, in order); after
+    # "If you do, " both are what it says (pyengine.oracle.effects_choice expands them there)
+    return [q for p in out for q in ([p] if re.match(r"if you (?:do|don't), ", p) else expand(p))]
+
+
+def expand(p: str) -> list[str]:
+    """"X and you gain N life": the two instructions of one sentence (608.2c, in order)."""
+    # "target player draws two cards and loses 2 life": one player, both instructions
+    m = _fm(r"(you|target player|target opponent|each opponent|each player) "
+            r"((?:draws?|gains?|loses?) [^,]+?) "
+            r"and ((?:draws?|gains?|loses?) .+)", p)
+    if m:
+        again = "that player" if m.group(1).startswith("target") else m.group(1)
+        return [f"{m.group(1)} {m.group(2)}", f"{again} {m.group(3)}"]
+    m = _fm(r"(.+?),? and (you gain \d+ life|you lose \d+ life|draw a card|"
+                     r"you draw a card)", p)
+    return [m.group(1), m.group(2)] if m else [p]
 
 
 def _may(s: str, eff: Effect) -> bool:

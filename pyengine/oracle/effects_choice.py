@@ -7,7 +7,9 @@ choices (pyengine/game/choice.py):
 - "X, then Y" ("draw a card, then discard a card"): both, in order (608.2c);
 - "You may X. If you do, Y. If you don't, Z.": ``{kind: may, do, then, otherwise}`` (118.12:
   "if you do" checks the choice), where X is an action the game performs (sacrifice SELF, pay
-  N life, discard, draw ...);
+  N life, discard, draw ...), or "pay {2}{W}" (``{kind: pay_mana, player: you, mana}``: a
+  cost paid as it resolves, 117.12, from the player's mana pool; not hybrid, Phyrexian, {X}
+  or energy);
 - "Counter target spell unless its controller pays {3}": ``{kind: unless_pays, controller_of:
   target, mana: "{3}", do: [the counter]}`` (118.12a).
 """
@@ -74,6 +76,8 @@ def _then(s: str, eff: Any, spell: bool) -> bool:
     if not m:
         return False
     first, second = m.group(1), m.group(2)
+    if re.match(r"if you (?:do|don't), ", first):  # "If you do, X, then Y": both what it says (_if_you)
+        return False
     subject = re.match(rf"{_WHO} ", first)
     if subject and re.match(r"(discards|draws|mills|loses|gains) ", second):  # the same player
         who = subject.group(1)
@@ -94,8 +98,12 @@ def _may(s: str, eff: Any, spell: bool) -> bool:
     m = _fm(r"you may (.+)", s)
     if not m:
         return False
-    inner = E.Effect(from_graveyard=eff.from_graveyard, targets=eff.targets, casting=eff.casting)
     rest = m.group(1)
+    pay = re.fullmatch(r"pay ((?:\{(?:\d+|[WUBRGC])\})+)", rest)
+    if pay:  # "you may pay {1}{W}": a cost paid as it resolves (117.12), from the pool
+        eff.do.append({"kind": "may", "do": [{"kind": "pay_mana", "player": "you", "mana": pay.group(1)}]})
+        return True
+    inner = E.Effect(from_graveyard=eff.from_graveyard, targets=eff.targets, casting=eff.casting)
     if not any(E.sentence(t, inner, spell) for t in (rest, f"you {rest}")):
         return False
     if not inner.do or inner.resolves is not None or any(
@@ -117,7 +125,8 @@ def _if_you(s: str, eff: Any, spell: bool) -> bool:
         return False
     inner = E.Effect(from_graveyard=eff.from_graveyard, targets=eff.targets, casting=eff.casting, it=eff.it)
     rest = m.group(2)
-    if not E.sentence(rest, inner, spell) or not inner.do or inner.resolves is not None or any(
+    # "If you do, you draw a card and you lose 2 life": both instructions are what it says
+    if not all(E.sentence(p, inner, spell) for p in E.expand(rest)) or not inner.do or inner.resolves is not None or any(
             ev["kind"] in ("may", "continuous", "delayed", "tap", "untap") for ev in inner.do):
         return False
     may[key] = inner.do

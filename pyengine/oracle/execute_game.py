@@ -555,12 +555,14 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     alice: dict[str, Any] = {"id": "alice", "hand_size": in_hand + extra_hand, "library_size": 10}
     if pool:  # what the activation cost takes (602.2b)
         alice["mana"] = pool
+    pay_pool(alice, every)
     doc = {"id": "cards/generated-game", "title": f"{card.name} does what it says",
            "cr": ["608.2c", "603.3", "602.2"], "rationale": "generated: the game must run it",
            "players": [alice, {"id": "bob", "hand_size": theirs + extra_hand, "library_size": 10}],
            "turn": {"active": active, "number": 3, "step": step},
            "objects": _objects(extra),
-           **({"effects": crew} if (crew := _crewed(card)) and triggers and not by_activation and
+           **({"effects": crew} if (crew := _crewed(card)) and triggers and
+              not by_activation and
               triggers[0]["trigger"].get("when", {}).get("kind") in ("attacks", "damage", "becomes_blocked")
               else {}),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
@@ -640,6 +642,20 @@ def choices(do: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
         ahead.append({"proliferate_choice": {"card": []}})
     extra = 2 if any(ev.get("kind") == "discard" and "player" in ev for ev in _followed(do)) else 0
     return ahead, extra
+
+
+def pay_pool(alice: dict[str, Any], do: list[dict[str, Any]]) -> None:
+    """The mana in alice's pool for what "you may pay {N}" asks (117.12, 118.3: paid from her
+    pool as the ability resolves, in the same step, 106.4): each colored symbol's mana, and
+    colorless for generic, so that the pool pays it one way only."""
+    costs = [ev["mana"] for ev in _followed(do) if ev.get("kind") == "pay_mana"]
+    if not costs:
+        return
+    from pyengine.model.mana import parse_cost
+
+    symbols = [s for c in costs for s in parse_cost(c).symbols]
+    extra = "".join("{C}" * int(s) if s.isdigit() else f"{{{s}}}" for s in symbols)
+    alice["mana"] = alice.get("mana", "") + extra
 
 
 def _followed(do: list[dict[str, Any]]) -> list[dict[str, Any]]:

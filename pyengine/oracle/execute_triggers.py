@@ -356,6 +356,7 @@ def game_text(card: Compiled) -> str | None:
         doc["query"]["script"] = ahead + doc["query"]["script"]
         for p in doc["players"]:
             p["hand_size"] = p.get("hand_size", 0) + extra
+        EG.pay_pool(next(p for p in doc["players"] if p["id"] == "alice"), triggers[0].get("do", []))
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 

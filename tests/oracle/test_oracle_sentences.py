@@ -158,7 +158,7 @@ def test_you_may() -> None:
     assert got[0]["do"] == [{"kind": "may", "do": [{"kind": "move", "object": "target", "from": "battlefield",
                                                     "to": "hand"}]}]
     for par in ("When SELF enters, you may sacrifice a creature.",
-                "When SELF enters, you may pay {2}. If you do, draw a card.",
+                "When SELF enters, you may pay {W/B}. If you do, draw a card.",  # hybrid: not paid here
                 "When SELF enters, you may discard a card. If you do, SELF gets +3/+0 until end of turn.",
                 "Whenever SELF attacks, you may have it get +1/+1 until end of turn."):
         assert _do(par) is None, par
