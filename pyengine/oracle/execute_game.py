@@ -531,11 +531,18 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     looks = look_choices(_followed(every))
     if looks is None:
         return None
-    script = [*ahead, *looks, *script]  # 701.22a, 701.25a: every card kept on top, given ahead
+    from pyengine.oracle.execute_reveal import revealed_hand
+
+    shown = revealed_hand(_followed(every))  # 701.20a, 701.9b: a discard chosen from a revealed hand
+    if shown is None:
+        return None
+    script = [*ahead, *shown[0], *looks, *script]  # 701.22a, 701.25a: every card kept on top, given ahead
+    extra = [*extra, *shown[1]]
     do = _followed(do)
     kind = None if by_activation or not triggers or spell else \
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))
+    objects = {**objects, **shown[2]}
     library = {} if by_activation else _library_checks(card, do, kind, triggers)
     loyal(card, extra)
     if not _states_false(card, extra):
@@ -611,7 +618,8 @@ def choices(do: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
         ahead.append({"pay_choice": {"card": False}})
     if any(ev.get("kind") == "proliferate" for ev in _followed(do)):  # 701.34a: any number, here none
         ahead.append({"proliferate_choice": {"card": []}})
-    extra = 2 if any(ev.get("kind") == "discard" and "player" in ev for ev in _followed(do)) else 0
+    extra = 2 if any(ev.get("kind") == "discard" and "player" in ev and "card" not in ev
+                     for ev in _followed(do)) else 0  # a revealed hand: pyengine.oracle.execute_reveal
     return ahead, extra
 
 
