@@ -64,17 +64,23 @@ def _discard(s: str, eff: Any, spell: bool = True) -> bool:
 # the card types a "You choose a ... card from it" names (205.2a)
 _TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land",
           "planeswalker": "Planeswalker", "battle": "Battle", "instant": "Instant", "sorcery": "Sorcery"}
+PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")  # 110.4
 PENDING = "_pending"  # a reveal or a choice whose sentence of the discard is still to come
 
 
 def _reveal(s: str, eff: Any) -> bool:
     """"Target opponent reveals their hand" (701.20a), read only as the first of the three
     sentences of a chosen discard (:func:`_chosen`): alone it stays unread."""
-    m = _fm(r"(target player|target opponent) reveals their hand", s)
+    m = _fm(r"(target player|target opponent) reveals their hand(?: and (you choose .+))?", s)
     players = E._players(m.group(1), eff) if m else None
     if not players or len(players) != 1:
         return False
     eff.do.append({"kind": "discard", "player": players[0], PENDING: "reveal"})
+    if m.group(2) and not _chosen(m.group(2), eff):  # "... reveals their hand and you choose ..."
+        eff.do.pop()
+        eff.targets.pop()
+        eff.casting.pop()
+        return False
     return True
 
 
@@ -108,12 +114,22 @@ def card_filter(phrase: str) -> dict[str, Any] | None:
     rest = words[1].strip() if len(words) > 1 else ""
     if not rest:
         return sel
+    m = re.fullmatch(r"((?:\w+, )+)or (\w+)", rest)  # "artifact, instant, or sorcery"
+    if m:
+        rest = " or ".join([*m.group(1).rstrip(", ").split(", "), m.group(2)])
     for part in rest.split(", "):
         alts = part.split(" or ")
         if len(alts) > 1:
             if not all(a in _TYPES for a in alts) or "any_types" in sel:
                 return None
             sel["any_types"] = [_TYPES[a] for a in alts]
+        elif part.endswith(" permanent") or part == "permanent":  # 110.4: a permanent card's types
+            pre = part.removesuffix("permanent").strip()
+            if "any_types" in sel or pre and not (pre.startswith("non") and pre[3:] in _TYPES):
+                return None
+            sel["any_types"] = list(PERMANENT_TYPES)
+            if pre:
+                sel.setdefault("not_types", []).append(_TYPES[pre[3:]])
         elif part.startswith("non") and part[3:] in _TYPES:
             sel.setdefault("not_types", []).append(_TYPES[part[3:]])
         elif part in _TYPES and "types" not in sel:

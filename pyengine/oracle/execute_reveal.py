@@ -44,17 +44,25 @@ def revealed_hand(followed: list[dict[str, Any]]) -> tuple[list[dict[str, Any]],
                                                            dict[str, Any]] | None:
     """The choice ahead, bob's hand and the checks for the chosen discard of ``followed`` (the
     events the generated game makes happen, in order); ([], [], {}) without one; None when it
-    isn't generated here (two of them, another discard, a selector of other characteristics, a
-    discarding player other than bob)."""
+    isn't generated here (two of them, a discard before it or by another player, a selector of
+    other characteristics, a discarding player other than bob); bob's discards after it take
+    his next cards."""
     chosen = [ev for ev in followed if is_chosen(ev)]
     if not chosen:
         return [], [], {}
     ev = chosen[0]
-    if len(chosen) > 1 or any(e.get("kind") == "discard" for e in followed if e is not ev) \
-            or set(ev["card"]) - _KEYS or ev.get("player") != "target" \
-            or ev.get("chooser") != "you":
+    others = [e for e in followed if e.get("kind") == "discard" and e is not ev]
+    if len(chosen) > 1 or set(ev["card"]) - _KEYS or ev.get("player") != "target" or ev.get("chooser") != "you" \
+            or any(e.get("player") != "target" or followed.index(e) < followed.index(ev) for e in others):
         return None
     fits = [oid for oid, _n, types, mv in HAND if _matches(ev["card"], types, mv)]
+    gone = fits[:1]
+    ahead: list[dict[str, Any]] = [{"discard_choice": {"card": fits[:1]}}]
+    for e in others:  # "That player discards that card, then discards a card at random": bob's
+        # next cards, the script naming what his choice (or the random choice) took (701.9b)
+        more = [oid for oid, *_ in HAND if oid not in gone][:e.get("count", 1)]
+        gone += more
+        ahead.append({"discard_choice": {"card": more}})
     hand = [{"id": oid, "card": name, "owner": "bob", "zone": "hand"} for oid, name, _t, _m in HAND]
-    checks = {oid: {"zone": "graveyard" if fits and oid == fits[0] else "hand"} for oid, *_ in HAND}
-    return [{"discard_choice": {"card": fits[:1]}}], hand, checks
+    checks = {oid: {"zone": "graveyard" if oid in gone else "hand"} for oid, *_ in HAND}
+    return ahead, hand, checks
