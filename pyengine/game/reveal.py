@@ -47,13 +47,15 @@ def chosen_discard(game: Game, item: StackItem, e: Event, take: Callable[..., tu
     game, chosen = take(game, item, "discard")
     named, fits = matching(game, pid, chooser, e, item.source or item.obj, budget)
     unnamed = size - len(named)
-    where = f"{item.text!r} ({item.id}): {pid} reveals a hand of {size} (named: {', '.join(named) or 'none'}; " \
+    shown = ", ".join(named) or "none"
+    where = f"{item.text!r} ({item.id}): {pid} reveals a hand of {size} (named: {shown}; " \
             f"{unnamed} unnamed)"
     if chosen is None:
         if size == 0 or (not fits and not unnamed):  # nothing to choose (609.3)
             return game
+        ok = ", ".join(fits) or "none"
         raise IllegalAction("701.9b", f"{where}: {chooser} chooses the card discarded (matching: "
-                                      f"{', '.join(fits) or 'none'}): give {{discard_choice: {{{key}: [CARD]}}}} "
+                                      f"{ok}): give {{discard_choice: {{{key}: [CARD]}}}} "
                                       "before it resolves ([] for none)")
     chosen = tuple(chosen)
     if len(chosen) > 1:

@@ -29,7 +29,8 @@ _WHO = r"(target player|target opponent|that player|each player|each opponent)"
 
 def sentence(s: str, eff: Any, spell: bool) -> bool:
     """Read one sentence of these kinds into ``eff``; False if it is none of them."""
-    return _discard(s, eff, spell) or _reveal(s, eff) or _chosen(s, eff) or _pay_life(s, eff) or _then(s, eff, spell) or _if_you(s, eff, spell) \
+    return _discard(s, eff, spell) or _reveal(s, eff) or _chosen(s, eff) or _pay_life(s, eff) \
+        or _then(s, eff, spell) or _if_you(s, eff, spell) \
         or (spell and _counter_unless(s, eff)) or _may(s, eff, spell)
 
 
@@ -73,7 +74,7 @@ def _reveal(s: str, eff: Any) -> bool:
     sentences of a chosen discard (:func:`_chosen`): alone it stays unread."""
     m = _fm(r"(target player|target opponent) reveals their hand(?: and (you choose .+))?", s)
     players = E._players(m.group(1), eff) if m else None
-    if not players or len(players) != 1:
+    if m is None or not players or len(players) != 1:
         return False
     eff.do.append({"kind": "discard", "player": players[0], PENDING: "reveal"})
     if m.group(2) and not _chosen(m.group(2), eff):  # "... reveals their hand and you choose ..."
@@ -92,7 +93,7 @@ def _chosen(s: str, eff: Any) -> bool:
     if last.get(PENDING) == "reveal":
         m = _fm(r"you choose (an? [a-z, ]*?)card from it( with mana value (\d+) or (less|greater))?", s)
         sel = card_filter(m.group(1)) if m else None
-        if sel is None:
+        if m is None or sel is None:
             return False
         if m.group(2):
             sel["mana_value"] = {"lte" if m.group(4) == "less" else "gte": int(m.group(3))}

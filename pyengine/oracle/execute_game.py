@@ -285,7 +285,8 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
                 int(card.card.get("power", "1")) <= 0 and not trigger.get("when", {}).get("combat"):
             # a creature with 0 power deals no combat damage (510.1a): its "deals damage" made to
             # happen as an event (1 damage to bob) instead of attacking
-            script = [{"events": [{"kind": "damage", "source": "card", "target": "bob", "amount": 1}]}, "resolve"]
+            hit = {"kind": "damage", "source": "card", "target": "bob", "amount": 1}
+            script = [{"events": [hit]}, "resolve"]
         else:  # unblocked, it deals combat damage to bob (510.1), a first striker first (510.4)
             words = {a for a in card.card.get("abilities", ()) if isinstance(a, str)}
             strikes = attacker == "card" and bool({"first strike", "double strike"} & words)

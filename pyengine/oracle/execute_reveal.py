@@ -32,7 +32,8 @@ def is_chosen(ev: dict[str, Any]) -> bool:
 
 
 def _matches(sel: dict[str, Any], types: tuple[str, ...], mv: int) -> bool:
-    ok = all(t in types for t in sel.get("types", ())) and not any(t in types for t in sel.get("not_types", ()))
+    ok = all(t in types for t in sel.get("types", ())) and \
+        not any(t in types for t in sel.get("not_types", ()))
     if sel.get("any_types"):
         ok = ok and any(t in types for t in sel["any_types"])
     for op, n in sel.get("mana_value", {}).items():
@@ -52,7 +53,8 @@ def revealed_hand(followed: list[dict[str, Any]]) -> tuple[list[dict[str, Any]],
         return [], [], {}
     ev = chosen[0]
     others = [e for e in followed if e.get("kind") == "discard" and e is not ev]
-    if len(chosen) > 1 or set(ev["card"]) - _KEYS or ev.get("player") != "target" or ev.get("chooser") != "you" \
+    if len(chosen) > 1 or set(ev["card"]) - _KEYS or ev.get("player") != "target" \
+            or ev.get("chooser") != "you" \
             or any(e.get("player") != "target" or followed.index(e) < followed.index(ev) for e in others):
         return None
     fits = [oid for oid, _n, types, mv in HAND if _matches(ev["card"], types, mv)]

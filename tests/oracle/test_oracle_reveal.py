@@ -29,8 +29,8 @@ CARDS = [
           "from it. That player discards that card. You lose 2 life."),
     _face("Despise", "{B}", ["Sorcery"], "Target opponent reveals their hand. You choose a creature or "
           "planeswalker card from it. That player discards that card."),
-    _face("Tourach's Canticle", "{3}{B}", ["Sorcery"], "Target opponent reveals their hand. You choose a card "
-          "from it. That player discards that card, then discards a card at random."),
+    _face("Tourach's Canticle", "{3}{B}", ["Sorcery"], "Target opponent reveals their hand. You choose a "
+          "card from it. That player discards that card, then discards a card at random."),
     # not read: the discarding player chooses the cards revealed; the choice is optional; a card
     # "of that color" (a color chosen as it resolves); a subtype
     _face("Blackmail", "{B}", ["Sorcery"], "Target player reveals three cards from their hand and you choose "
@@ -95,7 +95,8 @@ def test_wordings_not_read_stay_text_naming_the_clause(reveal_data: None) -> Non
     for name in ("Blackmail", "Extract the Truth", "Psychic Spear"):
         got = _compiled(name)
         assert got.status != "full", name
-        assert any("reveals" in c.text and c.template in (None, "spell ability (text)") for c in got.clauses), \
+        assert any("reveals" in c.text and c.template in (None, "spell ability (text)")
+                   for c in got.clauses), \
             (name, got.clauses)
         assert "does" not in got.card, name
 
