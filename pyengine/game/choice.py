@@ -144,8 +144,11 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         return [Event("pay_mana", (("player", ("p", pid)), ("mana", ins.get("mana"))))
                 for pid in _named(refs, ins.get("player"))]
     if ins.kind == "discard_cards":
+        f = dict(ins.fields)
+        chooser = ("p", _named(refs, f["chooser"])[0]) if f.get("chooser") is not None else None
         return [Event("discard_cards", (("player", ("p", pid)), ("count", ins.get("count")),
-                                        ("random", ins.get("random"))))
+                                        ("random", ins.get("random")), ("chooser", chooser),
+                                        ("card", f.get("card"))))
                 for pid in _named(refs, ins.get("player"))]
     payer = ins.get("player")
     who = ("p", _named(refs, payer)[0]) if payer is not None else \
@@ -225,6 +228,10 @@ def discard(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
     """701.9a-b: the player discards COUNT cards of their choice (at random: the script says
     which the random choice took); with fewer cards in hand, all of them (609.3)."""
     pid, count = e.get("player")[1], e.get("count")
+    if dict(e.fields).get("card") is not None:
+        from pyengine.game.reveal import chosen_discard
+
+        return chosen_discard(game, item, e, _take, _keys(item)[-1], budget)
     named = [o.id for o in game.state.objects if o.zone == Zone.HAND and o.owner == pid]
     size = game.state.player(pid).hand_size
     n = min(count, size)
@@ -301,7 +308,8 @@ def _cannot(game: Game, events: tuple[Event, ...], keep: Keep) -> str | None:
             pl = game.state.player(ev.get("player")[1])
             if pl.life < ev.get("amount"):  # 119.4
                 return f"{pl.id} has {pl.life} life, less than {ev.get('amount')} (119.4)"
-        if ev.kind == "discard_cards" and game.state.player(ev.get("player")[1]).hand_size < ev.get("count"):
+        if ev.kind == "discard_cards" and dict(ev.fields).get("card") is None and \
+                game.state.player(ev.get("player")[1]).hand_size < ev.get("count"):
             return f"{ev.get('player')[1]} has fewer than {ev.get('count')} card(s) in hand"
         if ev.kind == "move" and ev.get("cause") == "sacrifice":
             obj = ev.get("object")

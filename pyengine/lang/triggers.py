@@ -270,7 +270,7 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
     if cur.has("kind") and cur.get("kind").value == "may" and not delayed:
         return _may(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value == "discard" and not cur.has("object") and not delayed:
-        return _discard_cards(cur, n_targets)
+        return _discard_cards(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value == "unless_pays" and not delayed:
         return _unless_pays(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value == "each" and not delayed and not also:
@@ -440,15 +440,31 @@ def _pay_mana(cur: Cursor, n_targets: int) -> Instruction:
     return Instruction("pay_mana", (("player", player), ("mana", mana)))
 
 
-def _discard_cards(cur: Cursor, n_targets: int) -> Instruction:
+def _discard_cards(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:
     """``{kind: discard, player: REF, count: N, random: false}``: the player discards N cards
-    of their choice (701.9b; ``random: true``, at random), as many as they can (609.3)."""
-    cur.mapping({"kind", "player", "count", "random"},
-                "a discard {kind: discard, object: REF} or {kind: discard, player: REF, count: N}")
+    of their choice (701.9b; ``random: true``, at random), as many as they can (609.3).
+    ``chooser: REF, card: SELECTOR`` (count 1): the player reveals their hand (701.20a) and the
+    chooser chooses the card discarded among those that match (701.9b; none: nothing is
+    discarded, 609.3)."""
+    cur.mapping({"kind", "player", "count", "random", "chooser", "card"},
+                "a discard {kind: discard, object: REF} or {kind: discard, player: REF, count: N} or "
+                "{kind: discard, player: REF, chooser: REF, card: SELECTOR}")
     player = _ref(cur.req("player"), PLAYER_WORDS, n_targets, "a player")
     count = cur.get("count").integer("a count", 1) if cur.has("count") else 1
     rand = cur.get("random").boolean() if cur.has("random") else False
-    return Instruction("discard_cards", (("player", player), ("count", count), ("random", rand)))
+    if cur.has("chooser") != cur.has("card"):
+        cur.fail("give both 'chooser' (who chooses from the revealed hand) and 'card' (the cards they may "
+                 "choose), or neither (701.9b)")
+    if not cur.has("card"):
+        return Instruction("discard_cards", (("player", player), ("count", count), ("random", rand)))
+    if count != 1 or rand:
+        cur.fail("a discard chosen from a revealed hand takes one card, not at random (701.9b)")
+    chooser = _ref(cur.get("chooser"), PLAYER_WORDS, n_targets, "a player")
+    sel = parse_selector(cur.get("card"), ctx)
+    if cur.get("card").has("zone"):
+        cur.get("card").get("zone").fail("the cards are those of the revealed hand: no zone")
+    return Instruction("discard_cards", (("player", player), ("count", 1), ("random", False),
+                                         ("chooser", chooser), ("card", replace(sel, zone="hand"))))
 
 
 def _unless_pays(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:

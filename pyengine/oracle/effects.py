@@ -550,6 +550,8 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
             return None
     if eff.targets and not targets_ok:
         return None
+    if any("_pending" in ev for ev in eff.do):  # a reveal without its choice and discard (701.20a)
+        return None
     if eff.resolves is not None and len(eff.targets) != ("affects" not in eff.resolves):
         return None  # the continuous effect applies to the spell's only target, or to a group
     if eff.group_at is not None and any(

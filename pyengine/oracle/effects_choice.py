@@ -4,6 +4,9 @@ choices (pyengine/game/choice.py):
 
 - "Target player discards two cards", "discard a card", "each opponent discards a card at
   random": ``{kind: discard, player: P, count: N}`` (701.9b; ``random: true``);
+- "Target opponent reveals their hand. You choose a nonland card from it. That player discards
+  that card.": ``{kind: discard, player: P, chooser: you, card: SELECTOR}`` (701.20a reveal,
+  701.9b: the discarded card is chosen by another player, among the cards that match);
 - "X, then Y" ("draw a card, then discard a card"): both, in order (608.2c);
 - "You may X. If you do, Y. If you don't, Z.": ``{kind: may, do, then, otherwise}`` (118.12:
   "if you do" checks the choice), where X is an action the game performs (sacrifice SELF, pay
@@ -28,7 +31,8 @@ _WHO = r"(target player|target opponent|that player|each player|each opponent)"
 
 def sentence(s: str, eff: Any, spell: bool) -> bool:
     """Read one sentence of these kinds into ``eff``; False if it is none of them."""
-    return _discard(s, eff, spell) or _pay_life(s, eff) or _then(s, eff, spell) or _if_you(s, eff, spell) \
+    return _discard(s, eff, spell) or _reveal(s, eff) or _chosen(s, eff) or _pay_life(s, eff) \
+        or _then(s, eff, spell) or _if_you(s, eff, spell) \
         or (spell and _counter_unless(s, eff)) or _may(s, eff, spell)
 
 
@@ -58,6 +62,84 @@ def _discard(s: str, eff: Any, spell: bool = True) -> bool:
             ev["random"] = True
         eff.do.append(ev)
     return True
+
+
+# the card types a "You choose a ... card from it" names (205.2a)
+_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land",
+          "planeswalker": "Planeswalker", "battle": "Battle", "instant": "Instant", "sorcery": "Sorcery"}
+PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")  # 110.4
+PENDING = "_pending"  # a reveal or a choice whose sentence of the discard is still to come
+
+
+def _reveal(s: str, eff: Any) -> bool:
+    """"Target opponent reveals their hand" (701.20a), read only as the first of the three
+    sentences of a chosen discard (:func:`_chosen`): alone it stays unread."""
+    m = _fm(r"(target player|target opponent) reveals their hand(?: and (you choose .+))?", s)
+    players = E._players(m.group(1), eff) if m else None
+    if m is None or not players or len(players) != 1:
+        return False
+    eff.do.append({"kind": "discard", "player": players[0], PENDING: "reveal"})
+    if m.group(2) and not _chosen(m.group(2), eff):  # "... reveals their hand and you choose ..."
+        eff.do.pop()
+        eff.targets.pop()
+        eff.casting.pop()
+        return False
+    return True
+
+
+def _chosen(s: str, eff: Any) -> bool:
+    """"You choose a noncreature, nonland card from it." then "That player discards that
+    card." after the reveal: the player discards the card you choose among those of the
+    revealed hand that match (701.9b; none matching: nothing is discarded, 609.3)."""
+    last = eff.do[-1] if eff.do else {}
+    if last.get(PENDING) == "reveal":
+        m = _fm(r"you choose (an? [a-z, ]*?)card from it( with mana value (\d+) or (less|greater))?", s)
+        sel = card_filter(m.group(1)) if m else None
+        if m is None or sel is None:
+            return False
+        if m.group(2):
+            sel["mana_value"] = {"lte" if m.group(4) == "less" else "gte": int(m.group(3))}
+        last.update({"chooser": "you", "card": sel, PENDING: "choice"})
+        return True
+    if last.get(PENDING) == "choice" and s == "that player discards that card":
+        del last[PENDING]
+        return True
+    return False
+
+
+def card_filter(phrase: str) -> dict[str, Any] | None:
+    """"a nonland ", "a noncreature, nonland ", "an artifact or creature ", "a " (any card):
+    the selector of the cards it names, or None."""
+    words = phrase.strip().split(" ", 1)
+    if words[0] not in ("a", "an"):
+        return None
+    sel: dict[str, Any] = {}
+    rest = words[1].strip() if len(words) > 1 else ""
+    if not rest:
+        return sel
+    m = re.fullmatch(r"((?:\w+, )+)or (\w+)", rest)  # "artifact, instant, or sorcery"
+    if m:
+        rest = " or ".join([*m.group(1).rstrip(", ").split(", "), m.group(2)])
+    for part in rest.split(", "):
+        alts = part.split(" or ")
+        if len(alts) > 1:
+            if not all(a in _TYPES for a in alts) or "any_types" in sel:
+                return None
+            sel["any_types"] = [_TYPES[a] for a in alts]
+        elif part.endswith(" permanent") or part == "permanent":  # 110.4: a permanent card's types
+            pre = part.removesuffix("permanent").strip()
+            if "any_types" in sel or pre and not (pre.startswith("non") and pre[3:] in _TYPES):
+                return None
+            sel["any_types"] = list(PERMANENT_TYPES)
+            if pre:
+                sel.setdefault("not_types", []).append(_TYPES[pre[3:]])
+        elif part.startswith("non") and part[3:] in _TYPES:
+            sel.setdefault("not_types", []).append(_TYPES[part[3:]])
+        elif part in _TYPES and "types" not in sel:
+            sel["types"] = [_TYPES[part]]
+        else:
+            return None
+    return sel
 
 
 def _pay_life(s: str, eff: Any) -> bool:

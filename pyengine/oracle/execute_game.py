@@ -281,6 +281,12 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             script.append("resolve")
         elif kind == "becomes_blocked":
             script += [{"advance": "declare_blockers"}, {"block": {"ogre": attacker}}, "resolve"]
+        elif attacker == "card" and str(card.card.get("power", "1")).isdigit() and \
+                int(card.card.get("power", "1")) <= 0 and not trigger.get("when", {}).get("combat"):
+            # a creature with 0 power deals no combat damage (510.1a): its "deals damage" made to
+            # happen as an event (1 damage to bob) instead of attacking
+            hit = {"kind": "damage", "source": "card", "target": "bob", "amount": 1}
+            script = [{"events": [hit]}, "resolve"]
         else:  # unblocked, it deals combat damage to bob (510.1), a first striker first (510.4)
             words = {a for a in card.card.get("abilities", ()) if isinstance(a, str)}
             strikes = attacker == "card" and bool({"first strike", "double strike"} & words)
@@ -541,11 +547,18 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     looks = look_choices(_followed(every))
     if looks is None:
         return None
-    script = [*ahead, *looks, *script]  # 701.22a, 701.25a: every card kept on top, given ahead
+    from pyengine.oracle.execute_reveal import revealed_hand
+
+    shown = revealed_hand(_followed(every))  # 701.20a, 701.9b: a discard chosen from a revealed hand
+    if shown is None:
+        return None
+    script = [*ahead, *shown[0], *looks, *script]  # 701.22a, 701.25a: every card kept on top, given ahead
+    extra = [*extra, *shown[1]]
     do = _followed(do)
     kind = None if by_activation or not triggers or spell else \
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))
+    objects = {**objects, **shown[2]}
     library = {} if by_activation else _library_checks(card, do, kind, triggers)
     loyal(card, extra)
     if not _states_false(card, extra):
@@ -640,7 +653,8 @@ def choices(do: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
         ahead.append({"pay_choice": {"card": False}})
     if any(ev.get("kind") == "proliferate" for ev in _followed(do)):  # 701.34a: any number, here none
         ahead.append({"proliferate_choice": {"card": []}})
-    extra = 2 if any(ev.get("kind") == "discard" and "player" in ev for ev in _followed(do)) else 0
+    extra = 2 if any(ev.get("kind") == "discard" and "player" in ev and "card" not in ev
+                     for ev in _followed(do)) else 0  # a revealed hand: pyengine.oracle.execute_reveal
     return ahead, extra
 
 
