@@ -140,7 +140,7 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         from pyengine.game import attach
 
         return attach.bind(ins, refs)
-    if ins.kind == "pay_mana":  # 117.12: a may's optional cost, paid as it resolves
+    if ins.kind == "pay_mana":  # 118.12: a may's optional cost, paid as it resolves
         return [Event("pay_mana", (("player", ("p", pid)), ("mana", ins.get("mana"))))
                 for pid in _named(refs, ins.get("player"))]
     if ins.kind == "discard_cards":
@@ -213,7 +213,7 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             from pyengine.game import ward
 
             game = ward.counter(game, e, budget)
-        elif e.kind == "pay_mana":  # 117.12, 118.3: paid from the pool, as _may allowed
+        elif e.kind == "pay_mana":  # 118.12, 118.3: paid from the pool, as _may allowed
             game, pays = _take(game, item, "pay")
             if pays is False:
                 raise IllegalAction("603.5", f"{item.text!r} ({item.id}): the choice to pay {e.get('mana')} is "

@@ -415,7 +415,7 @@ def _events(cur: Cursor, key: str, ctx: Ctx, n_targets: int,
                                                                   "untap", "unless_pays"):
             c.get("kind").fail("this list holds events only")
         if isinstance(c.value, dict) and c.value.get("kind") == "pay_mana" and not cost:
-            c.get("kind").fail("pay_mana is the optional action of a may's do (CR 117.12: a cost paid "
+            c.get("kind").fail("pay_mana is the optional action of a may's do (CR 118.12: a cost paid "
                                "as it resolves), nowhere else")
     return tuple(_pay_mana(c, n_targets) if isinstance(c.value, dict) and c.value.get("kind") == "pay_mana"
                  else _instruction(c, ctx, n_targets) for c in items)
@@ -423,11 +423,11 @@ def _events(cur: Cursor, key: str, ctx: Ctx, n_targets: int,
 
 def _pay_mana(cur: Cursor, n_targets: int) -> Instruction:
     """``{kind: pay_mana, player: you, mana: "{2}"}``: "you may pay {2}. If you do, ..." -- a
-    cost paid as the ability resolves (CR 117.12, 118.3, 608.2d), only as the optional action
+    cost paid as the ability resolves (CR 118.12, 118.3, 608.2d), only as the optional action
     of a ``may``; the player pays from their mana pool."""
     from pyengine.model.mana import parse_cost
 
-    cur.mapping({"kind", "player", "mana"}, '{kind: pay_mana, player: REF, mana: "{N}"} (CR 117.12)')
+    cur.mapping({"kind", "player", "mana"}, '{kind: pay_mana, player: REF, mana: "{N}"} (CR 118.12)')
     mana = cur.req("mana").string("mana symbols")
     try:
         symbols = parse_cost(mana).symbols

@@ -11,7 +11,7 @@ choices (pyengine/game/choice.py):
 - "You may X. If you do, Y. If you don't, Z.": ``{kind: may, do, then, otherwise}`` (118.12:
   "if you do" checks the choice), where X is an action the game performs (sacrifice SELF, pay
   N life, discard, draw ...), or "pay {2}{W}" (``{kind: pay_mana, player: you, mana}``: a
-  cost paid as it resolves, 117.12, from the player's mana pool; not hybrid, Phyrexian, {X}
+  cost paid as it resolves, 118.12, from the player's mana pool; not hybrid, Phyrexian, {X}
   or energy);
 - "Counter target spell unless its controller pays {3}": ``{kind: unless_pays, controller_of:
   target, mana: "{3}", do: [the counter]}`` (118.12a).
@@ -182,7 +182,7 @@ def _may(s: str, eff: Any, spell: bool) -> bool:
         return False
     rest = m.group(1)
     pay = re.fullmatch(r"pay ((?:\{(?:\d+|[WUBRGC])\})+)", rest)
-    if pay:  # "you may pay {1}{W}": a cost paid as it resolves (117.12), from the pool
+    if pay:  # "you may pay {1}{W}": a cost paid as it resolves (118.12), from the pool
         eff.do.append({"kind": "may", "do": [{"kind": "pay_mana", "player": "you", "mana": pay.group(1)}]})
         return True
     inner = E.Effect(from_graveyard=eff.from_graveyard, targets=eff.targets, casting=eff.casting)

@@ -659,7 +659,7 @@ def choices(do: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
 
 
 def pay_pool(alice: dict[str, Any], do: list[dict[str, Any]]) -> None:
-    """The mana in alice's pool for what "you may pay {N}" asks (117.12, 118.3: paid from her
+    """The mana in alice's pool for what "you may pay {N}" asks (118.12, 118.3: paid from her
     pool as the ability resolves, in the same step, 106.4): each colored symbol's mana, and
     colorless for generic, so that the pool pays it one way only."""
     costs = [ev["mana"] for ev in _followed(do) if ev.get("kind") == "pay_mana"]

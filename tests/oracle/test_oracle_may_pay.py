@@ -1,5 +1,5 @@
 """'You may pay {N}. If you do, ...' (pyengine/oracle/effects_choice.py, pyengine/game/choice.py):
-a cost paid as a triggered ability resolves (CR 117.12, 603.5, 608.2d), from the player's mana
+a cost paid as a triggered ability resolves (CR 118.12, 603.5, 608.2d), from the player's mana
 pool (106.4); "if you do" checks that it was paid (118.12), and a player can't choose to pay
 what they can't (118.3). Real cards' Oracle text, from a small card-data file."""
 
@@ -57,7 +57,7 @@ def _compiled(name: str) -> Any:
 
 
 def test_you_may_pay_mana_is_the_optional_action() -> None:
-    """117.12, 118.12: the payment is the optional action, what "if you do" says its ``then``."""
+    """118.12, 118.12: the payment is the optional action, what "if you do" says its ``then``."""
     got = E.effect("You may pay {2}{G}. If you do, draw a card.")
     assert got is not None and got.do == [{"kind": "may", "do": [{"kind": "pay_mana", "player": "you",
                                                                    "mana": "{2}{G}"}],
@@ -93,7 +93,7 @@ def _game(pool: str, choices: str, expect: str) -> str:
     """alice's Soul Net; bob's Gray Ogre destroyed (it dies, 700.4): the Net triggers (603.2)
     and resolves with alice's pool ``pool``."""
     mana = f', mana: "{pool}"' if pool else ""
-    return ("id: cards/soul-net-smoke\ntitle: smoke\ncr: [\"117.12\"]\nrationale: smoke\n"
+    return ("id: cards/soul-net-smoke\ntitle: smoke\ncr: [\"118.12\"]\nrationale: smoke\n"
             f"players: [{{id: alice, library_size: 10{mana}}}, {{id: bob, library_size: 10}}]\n"
             "turn: {active: alice, number: 3, step: precombat_main}\nobjects:\n"
             "  - {id: net, card: Soul Net, controller: alice, timestamp: 1}\n"
@@ -108,7 +108,7 @@ def _run(text: str) -> Any:
 
 
 def test_paid_the_effect_happens(pay_data: None) -> None:
-    """117.12, 118.12: alice pays {1} with her {C}: "if you do" holds, she gains 1 life (119.1);
+    """118.12, 118.12: alice pays {1} with her {C}: "if you do" holds, she gains 1 life (119.1);
     her pool is empty."""
     out = _run(_game("{C}", "    - {may: {net: true}}\n",
                      "  checkpoints:\n    done: {stack: [], life: {alice: 21}, mana: {alice: \"\"},\n"
@@ -145,12 +145,12 @@ def test_the_player_chooses_which_mana_pays(pay_data: None) -> None:
 
 
 def test_pay_mana_is_only_a_mays_optional_action() -> None:
-    """117.12: the payment is made only as the optional action "you may pay"; elsewhere in an
+    """118.12: the payment is made only as the optional action "you may pay"; elsewhere in an
     ability's events the language refuses it, naming the field."""
     from pyengine.errors import ScenarioError
 
     def doc(do: str) -> str:
-        return ("id: t/pay\ntitle: t\ncr: [\"117.12\"]\nrationale: t\n"
+        return ("id: t/pay\ntitle: t\ncr: [\"118.12\"]\nrationale: t\n"
                 "players: [{id: alice}, {id: bob}]\nturn: {active: alice, number: 3, step: precombat_main}\n"
                 "objects:\n  - {id: net, name: Test Net, types: [Artifact], controller: alice, timestamp: 1,\n"
                 "     abilities: [{text: t, trigger: {when: {kind: dies, obj: {types: [Creature]}}},\n"
