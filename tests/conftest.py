@@ -183,3 +183,23 @@ def no_data(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     oracle.reset()
     yield
     oracle.reset()
+
+
+@pytest.fixture
+def invented_cards(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Point the card data at invented faces for one test: ``invented_cards(FACES)`` writes
+    them as an MTGJSON AtomicCards file (faces by name) and forgets what was compiled."""
+    import json
+
+    from pyengine import oracle
+
+    def use(faces: list[dict[str, Any]]) -> None:
+        path = tmp_path / "cards.json"
+        path.write_text(json.dumps({"meta": {"version": "test", "date": "2026-01-01"},
+                                    "data": {c["name"]: [c] for c in faces}}), "utf-8")
+        monkeypatch.setenv("PYENGINE_CARDS", str(path))
+        monkeypatch.setenv("PYENGINE_CARDS_CACHE", str(tmp_path / "cache"))
+        oracle.reset()
+
+    yield use
+    oracle.reset()

@@ -5,8 +5,6 @@ what they can't (118.3). Real cards' Oracle text, from a small card-data file.""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,17 +33,8 @@ CARDS = [
 
 
 @pytest.fixture
-def pay_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):  # type: ignore[no-untyped-def]
-    from pyengine import oracle
-
-    data = {"meta": {"version": "test", "date": "2026-01-01"}, "data": {c["name"]: [c] for c in CARDS}}
-    path = tmp_path / "cards.json"
-    path.write_text(json.dumps(data), "utf-8")
-    monkeypatch.setenv("PYENGINE_CARDS", str(path))
-    monkeypatch.setenv("PYENGINE_CARDS_CACHE", str(tmp_path / "cache"))
-    oracle.reset()
-    yield
-    oracle.reset()
+def pay_data(invented_cards: Any) -> None:
+    invented_cards(CARDS)
 
 
 def _compiled(name: str) -> Any:

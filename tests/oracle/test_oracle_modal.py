@@ -6,8 +6,6 @@ read stay not understood, the reason naming the mode or the choice."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,17 +47,8 @@ CARDS = [
 
 
 @pytest.fixture
-def modal_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):  # type: ignore[no-untyped-def]
-    from pyengine import oracle
-
-    data = {"meta": {"version": "test", "date": "2026-01-01"}, "data": {c["name"]: [c] for c in CARDS}}
-    path = tmp_path / "cards.json"
-    path.write_text(json.dumps(data), "utf-8")
-    monkeypatch.setenv("PYENGINE_CARDS", str(path))
-    monkeypatch.setenv("PYENGINE_CARDS_CACHE", str(tmp_path / "cache"))
-    oracle.reset()
-    yield
-    oracle.reset()
+def modal_data(invented_cards: Any) -> None:
+    invented_cards(CARDS)
 
 
 def _compiled(name: str) -> Any:

@@ -6,8 +6,6 @@ sentence unread (pyengine/oracle/effects_quoted.py)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -73,17 +71,8 @@ CARDS = [
 
 
 @pytest.fixture
-def quoted_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):  # type: ignore[no-untyped-def]
-    from pyengine import oracle
-
-    data = {"meta": {"version": "test", "date": "2026-01-01"}, "data": {c["name"]: [c] for c in CARDS}}
-    path = tmp_path / "cards.json"
-    path.write_text(json.dumps(data), "utf-8")
-    monkeypatch.setenv("PYENGINE_CARDS", str(path))
-    monkeypatch.setenv("PYENGINE_CARDS_CACHE", str(tmp_path / "cache"))
-    oracle.reset()
-    yield
-    oracle.reset()
+def quoted_data(invented_cards: Any) -> None:
+    invented_cards(CARDS)
 
 
 def test_a_tokens_quoted_abilities_work_in_a_game(quoted_data: None) -> None:

@@ -5,8 +5,6 @@ hand. You choose a noncreature, nonland card from it. That player discards that 
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,17 +41,8 @@ CARDS = [
 
 
 @pytest.fixture
-def reveal_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):  # type: ignore[no-untyped-def]
-    from pyengine import oracle
-
-    data = {"meta": {"version": "test", "date": "2026-01-01"}, "data": {c["name"]: [c] for c in CARDS}}
-    path = tmp_path / "cards.json"
-    path.write_text(json.dumps(data), "utf-8")
-    monkeypatch.setenv("PYENGINE_CARDS", str(path))
-    monkeypatch.setenv("PYENGINE_CARDS_CACHE", str(tmp_path / "cache"))
-    oracle.reset()
-    yield
-    oracle.reset()
+def reveal_data(invented_cards: Any) -> None:
+    invented_cards(CARDS)
 
 
 def _compiled(name: str) -> Any:

@@ -6,9 +6,7 @@ trigger engine doesn't read stay triggered abilities held as text (603.1)."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,17 +41,8 @@ CARDS = [
 
 
 @pytest.fixture
-def heads_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
-    from pyengine import oracle
-
-    path = tmp_path / "cards.json"
-    path.write_text(json.dumps({"meta": {"version": "test", "date": "2026-01-01"},
-                                "data": {c["name"]: [c] for c in CARDS}}))
-    monkeypatch.setenv("PYENGINE_CARDS", str(path))
-    monkeypatch.setenv("PYENGINE_CARDS_CACHE", str(tmp_path / "cache"))
-    oracle.reset()
-    yield
-    oracle.reset()
+def heads_data(invented_cards: Any) -> None:
+    invented_cards(CARDS)
 
 
 def _game(objects: str, turn: str, script: str, expect: str, hands: str = "") -> str:
