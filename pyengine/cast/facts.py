@@ -61,6 +61,8 @@ _SCHEMA = {
     "ce_self": 2,
     "cs_name": 2,
     "spell_top": 0,
+    "spell_commander": 0,
+    "commander_tax": 1,
     "addl_life_x": 0,
     "addl_sac_x": 1,
     "extra_target_cost": 2,
@@ -164,6 +166,10 @@ def cast_factset(
         add("on_adventure", p(spell.on_adventure))
     if spell.zone == Zone.LIBRARY and spell.top_of_library:
         add("spell_top")  # the top card of its owner's library (401.2, 601.3)
+    if spell.commander:  # 903.8: its owner may cast it from the command zone, {2} more each time
+        add("spell_commander")
+        if spell.zone == Zone.COMMAND and spell.commander_casts:
+            add("commander_tax", 2 * spell.commander_casts)
     # the card's characteristics (after layers) and each face's (asp/cast/forms.lp chooses)
     for text, each in characteristics_facts(add, spell.printed, ch, spec):
         _targets(add, each, text)

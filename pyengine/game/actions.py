@@ -18,6 +18,7 @@ from pyengine.game import (
     checks,
     choice,
     combat,
+    commander,
     keyword_actions,
     library,
     loops,
@@ -187,6 +188,8 @@ def _apply(game: Game, action: Action, budget: Budget | float) -> Game:
         return triggered.choose(game, action)
     if isinstance(action, ChooseOptional):
         return triggered.choose_optional(game, action)
+    if isinstance(action, commander.ChooseCommandZone):  # 903.9a: chosen ahead
+        return commander.choose(game, action)
     if isinstance(action, library.LookChoice):  # 701.22a, 701.25a: chosen ahead
         return library.choose(game, action)
     if isinstance(action, choice.ChooseAhead):

@@ -104,9 +104,11 @@ def state_based(game: Game, budget: Budget | float) -> tuple[Game, bool]:
                                       f"({', '.join(g.candidates)}): give {{legend: {{controller: "
                                       f"{g.controller}, name: {g.name}, keep: ID}}}} before this action")
     game = game.clone(drew_from_empty=frozenset(), deathtouch_damaged=frozenset())
-    if not result.actions:
+    from pyengine.game import commander
+
+    game, events = commander.returning(game)  # 704.6d: with the others, as one event (704.3)
+    if not result.actions and not events:
         return game, done
-    events: list[Event] = []
     rules: dict[str, str] = {}
     objs = {o.id: o for o in game.state.objects}
     gone: list[GameEvent] = []

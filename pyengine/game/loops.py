@@ -56,7 +56,8 @@ def moment(game: Game) -> Any:
     pending = frozenset(replace(e, index=0, batch=0) for e in game.log[game.trigger_mark:])
     key = (game.state, game.priority, game.passes, tuple(_item(s) for s in game.stack), game.pending,
            game.combat, delayed, pending, game.waiting, game.trigger_state, game.drew_from_empty, game.deathtouch_damaged,
-           game.choices, game.trigger_targets, game.optional_choices, game.legend_choices, game.cleanup_again,
+           game.choices, game.trigger_targets, game.optional_choices, game.legend_choices, game.command_choices,
+           game.cleanup_again,
            game.resolution_choices, game.look_choices, game.library_bottom, game.protectors, game.variants)
     try:
         hash(key)

@@ -164,6 +164,11 @@ class Game:
     # choices the script made ahead: legend rule (704.5j) (controller, name) -> kept; the
     # order of a player's triggered abilities (603.3b) player -> ids
     legend_choices: tuple[tuple[tuple[str, str], str], ...] = ()
+    # the commander choices the script made ahead (903.9a, 704.6d): commander id -> whether
+    # its owner puts it into the command zone; the log's length at the last check of
+    # state-based actions ("since the last time state-based actions were checked")
+    command_choices: tuple[tuple[str, bool], ...] = ()
+    sba_mark: int = 0
     trigger_orders: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # the log up to trigger_mark has been matched against triggered abilities, in the state
     # trigger_state was then (603.2, 603.10: abilities that look back read it)

@@ -163,6 +163,8 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
             if tgt[0] == "p":
                 log.append(GameEvent("damage", source=src, player=tgt[1], amount=f["amount"],
                                      combat=f["combat"], rule=rule))
+                if f["combat"] and f["amount"] > 0 and src in objs and objs[src].commander:
+                    players[tgt[1]] = _commander_damage(players[tgt[1]], src, f["amount"])
                 continue
             t = objs[tgt[1]]
             tchars = result.objects.get(t.id)
@@ -240,6 +242,14 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
     return game.clone(state=state, combat=combat, stack=stack, drew_from_empty=frozenset(drew_empty),
                       deathtouch_damaged=frozenset(dt), outcome=outcome, next_timestamp=ts,
                       library_bottom=below, protectors=protectors).emit(*log)
+
+
+def _commander_damage(pl: Player, cmdr: str, n: int) -> Player:
+    """CR 903.10a: the combat damage a commander has dealt this player over the game (704.6c
+    reads it)."""
+    dealt = dict(pl.commander_damage)
+    dealt[cmdr] = dealt.get(cmdr, 0) + n
+    return replace(pl, commander_damage=tuple(sorted(dealt.items())))
 
 
 def _lost(outcome: Outcome, pid: str, players: tuple[str, ...], rule: str) -> Outcome:

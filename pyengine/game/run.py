@@ -169,6 +169,7 @@ def snapshot(game: Game, budget: Budget | float) -> dict[str, Any]:
         "mana": {p.id: Pool.parse(p.mana).render() for p in game.state.players},
         "hand": {p.id: p.hand_size for p in game.state.players},
         "library": {p.id: p.library_size for p in game.state.players},
+        "commander_damage": {p.id: dict(p.commander_damage) for p in game.state.players},
         "objects": objects,
         "stack": [s.id for s in reversed(game.stack)],
         "attacking": sorted(game.combat.attacking()),

@@ -60,7 +60,7 @@ WORDS = {"pass", "resolve"}
 KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "activate",
         "deal", "events", "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers",
         "legend", "trigger_targets", "may", "discard_choice", "pay_choice", "proliferate_choice",
-        "trigger_modes"}
+        "trigger_modes", "command_zone"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 KEYS |= library.CHOICE_KEYS  # scry and surveil choices
 
@@ -400,6 +400,19 @@ class ScriptReader:
 
     def _proliferate_choice(self, cur: Cursor, _c: tuple) -> Any:
         return choice.read_ahead(self, "proliferate", cur)
+
+    def _command_zone(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game.commander import ChooseCommandZone
+
+        cur.mapping(None, "{COMMANDER: true|false}: whether its owner puts it into the command zone "
+                          "(CR 903.9a)")
+        if len(cur.value) != 1:
+            cur.fail("expected one commander's choice")
+        key, sub = next(iter(cur.items()))
+        oid = str(key)
+        if not any(o.id == oid and o.commander for o in self.state.objects):
+            cur.fail(f"{oid} is not a commander of this scenario (give it commander: true)")
+        return ChooseCommandZone(oid, sub.boolean())
 
     def _legend(self, cur: Cursor, _c: tuple) -> Action:
         cur.mapping({"controller", "name", "keep"}, "{controller: P, name: NAME, keep: ID}")

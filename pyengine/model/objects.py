@@ -109,6 +109,11 @@ class GameObject:
     # read by its linked abilities ("the chosen color"): (kind, value), kind color, subtype
     # (a creature or land type) or card_type
     chosen: tuple[tuple[str, str], ...] = ()
+    # CR 903.3: a commander (the designation stays with the card in every zone; a copy or a
+    # token is not one), and 903.8: how many times it has been cast from the command zone this
+    # game (each previous time adds {2} to the cost of casting it from there)
+    commander: bool = False
+    commander_casts: int = 0
     line: int | None = field(default=None, compare=False)
 
 

@@ -60,7 +60,8 @@ OBJECT_FIELDS = {"zone", "tapped", "damage", "counters", "controller", "owner", 
 PLAYER_MAPS = ("life", "poison", "hand", "library")
 CHECK_FIELDS = {"turn", "active", "step", "priority", "objects", "stack", "attacking", "blocked",
                 "winner", "losers", "draw", "over", "ended_by", "mana", "absent", *PLAYER_MAPS,
-                "planar_deck", "planes", "scheme_deck", "schemes"}  # the last four: 901, 904
+                "planar_deck", "planes", "scheme_deck", "schemes",  # these four: 901, 904
+                "commander_damage"}  # 903.10a
 # ``pyengine facts``: a game has no one program to hand over
 NO_FACTS = ("a game calls the layer, state-based-action, trigger, combat, damage and replacement "
             "engines once per event, each on its own facts; `pyengine play SCENARIO --json` gives "
@@ -115,6 +116,11 @@ def _checkpoint(cur: Cursor, state: GameState) -> dict[str, Any]:
         elif key in PLAYER_MAPS:
             c.mapping(set(pids), "a mapping player -> number")
             out[key] = {p: v.integer(f"a {key} number") for p, v in c.items()}
+        elif key == "commander_damage":  # 903.10a: each commander's combat damage to the player
+            c.mapping(set(pids), "a mapping player -> {COMMANDER ID: combat damage}")
+            out[key] = {p: {str(k): n.integer("combat damage", 0)
+                            for k, n in v.mapping(None, "a mapping commander id -> combat damage").items()}
+                        for p, v in c.items()}
         elif key == "mana":  # a mana pool (106.4), in mana symbols
             from pyengine.game.pool import Pool
 
@@ -211,7 +217,7 @@ def compare(expect: GameExpect, answer: Any) -> list[str]:
                     for f, v in fields.items():
                         if have.get(f) != v:
                             diffs.append(f"{name}.objects.{oid}.{f}: expected {v}, got {have.get(f)}")
-            elif key in PLAYER_MAPS or key in ("mana", "planar_deck"):
+            elif key in PLAYER_MAPS or key in ("mana", "planar_deck", "commander_damage"):
                 for p, v in value.items():
                     if view[key].get(p) != v:
                         diffs.append(f"{name}.{key}.{p}: expected {v}, got {view[key].get(p)}")

@@ -106,6 +106,7 @@ def instances(state: GameState, result: LayerResult, at: int | None) -> list[Ins
                                                      label=act.id)))
     found += _elsewhere(state, result)
     found += _keyword_effects(state, result)
+    found += _commander_rule(state)
     return _named(found)
 
 
@@ -167,6 +168,23 @@ def _keyword_effects(state: GameState, result: LayerResult) -> list[tuple[str, I
                                 (("cause", ("destroy",)),))
             out.append((f"{obj.id}/indestructible", Instance(
                 "", S.CantSpec(pattern), chars.controller, obj.id, (obj.timestamp,), "indestructible")))
+    return out
+
+
+def _commander_rule(state: GameState) -> list[tuple[str, Instance]]:
+    """CR 903.9b: if a commander would be put into its owner's hand or library from anywhere,
+    its owner may put it into the command zone instead (a rule, from every zone; the owner's
+    choice, so the owner's effect)."""
+    out: list[tuple[str, Instance]] = []
+    for obj in state.objects:
+        if not obj.commander:
+            continue
+        pattern = S.Pattern("move", (("object", S.Target(ref=ObjRef("id", obj.id))),),
+                            (("to", ("hand", "library")),))
+        to_command = S.Alternative("command", changes=(("to", "set", S.Value("word", word="command")),))
+        spec = S.ReplacementSpec(pattern, (to_command, S.Alternative("decline")), optional=True, zones=S.ZONES)
+        out.append((f"{obj.id}/commander", Instance("", spec, obj.owner, obj.id, (obj.timestamp,),
+                                                   "the commander rule (903.9b)")))
     return out
 
 

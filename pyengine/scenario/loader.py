@@ -34,7 +34,7 @@ TURN_FIELDS = frozenset({"active", "number", "step"})
 STATE_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "timestamp", "token",
                           "tapped", "controlled_since_turn_start", "counters", "damage",
                           "attached_to", "face_down", "oracle", "copy", "back_face", "on_adventure",
-                          "chosen", "top_of_library"})
+                          "chosen", "top_of_library", "commander", "commander_casts"})
 EFFECT_FIELDS = frozenset({"id", "card", "source", "controller", "timestamp", "duration",
                            "affected"})
 
@@ -272,8 +272,16 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         on_adventure=(cur.get("on_adventure").choice(pids, "a player id:")
                       if cur.has("on_adventure") else None),
         top_of_library=cur.get("top_of_library").boolean() if cur.has("top_of_library") else False,
+        commander=cur.get("commander").boolean() if cur.has("commander") else False,
+        commander_casts=(cur.get("commander_casts").integer("times cast from the command zone", 0)
+                         if cur.has("commander_casts") else 0),
         line=cur.line,
     )
+    if obj.commander_casts and not obj.commander:
+        cur.get("commander_casts").fail("only a commander is cast from the command zone (CR 903.8); "
+                                        "give commander: true")
+    if obj.commander and (obj.token or obj.copy is not None):
+        cur.get("commander").fail("a commander is a card (CR 903.3): not a token or a copy")
     if obj.top_of_library and obj.zone != Zone.LIBRARY:
         cur.get("top_of_library").fail(f"only a card in a library is its top card (CR 401.2); this object "
                                        f"is in the {obj.zone.value}")

@@ -384,6 +384,13 @@ def _object() -> Schema:
                          "description": "the player who may cast this exiled adventurer card (CR 715.3d)"},
         "top_of_library": {"type": "boolean",
                            "description": "the top card of its owner's library (CR 401.2)"},
+        "commander": {"type": "boolean", "description": "its owner's commander in a Commander game "
+                                                        "(CR 903.3): cast from the command zone (903.8), "
+                                                        "its combat damage counted (903.10a), the command "
+                                                        "zone instead of other zones (903.9)"},
+        "commander_casts": {"type": "integer", "minimum": 0,
+                            "description": "how many times this commander has been cast from the command "
+                                           "zone this game (CR 903.8: {2} more for each)"},
         "copy": {"enum": ["spell", "card"], "description": "a copy of a spell or of a card, not a card "
                                                            "(CR 707.10, 707.12)"},
         "back_face": {"type": "object", "required": ["name"], "additionalProperties": False,
