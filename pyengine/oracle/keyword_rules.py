@@ -21,6 +21,10 @@ from typing import Any, Callable
 RUN_BY_NAME = frozenset({"enchant", "cycling", "kicker", "flashback", "overload", "convoke", "delve",
                          "improvise", "morph", "disguise", "bestow", "fuse"})
 
+# static keywords with a number that an engine reads as the keyword word "NAME N" (the
+# replacement engine's damage results read toxic's total value: 702.164b, 702.164c)
+STATIC_NUMBERED = frozenset({"toxic"})
+
 # keywords that change only how a deck is built (CR 702.124a: plain partner, 903.3c), so a
 # game has nothing of them to run ("partner with [name]" also triggers: 702.124j)
 NO_GAME_RULES = frozenset({"partner"})
@@ -97,6 +101,9 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
                 unrun.append(next(iter(item)))  # "Ward—Pay 3 life.": a triggered keyword by name (603.1)
             continue
         kw, n = _name(text)
+        if kw in STATIC_NUMBERED and n is not None and isinstance(item, dict):
+            out.append(f"{kw} {n}")  # 702.164a: "Toxic 2" -> the keyword word "toxic 2"
+            continue
         upkeep = cumulative_upkeep(text)
         if upkeep is not None:  # 702.24a, written out as its rule says
             out.append(upkeep)
