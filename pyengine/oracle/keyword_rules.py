@@ -58,6 +58,8 @@ DEFINITIONS = {
     "persist": ("When this permanent is put into a graveyard from the battlefield, if it had no -1/-1 "
                 "counters on it, return it to the battlefield under its owner's control with a -1/-1 "
                 "counter on it."),
+    "soulshift": ("When this permanent is put into a graveyard from the battlefield, you may return target "
+                  "Spirit card with mana value N or less from your graveyard to your hand."),
     "evolve": ("Whenever a creature you control enters, if that creature's power is greater than this "
                "creature's power and/or that creature's toughness is greater than this creature's "
                "toughness, put a +1/+1 counter on this creature."),
