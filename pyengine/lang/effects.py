@@ -309,7 +309,7 @@ def _nested(sel: Selector, cur: Cursor) -> Selector:
 
 # --- Conditions ---------------------------------------------------------------------------
 
-COND_KEYS = ("exists", "not_exists", "compare", "all", "any", "not", "turn")
+COND_KEYS = ("exists", "not_exists", "compare", "all", "any", "not", "turn", "new_control")
 
 
 def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
@@ -337,6 +337,11 @@ def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
         if ref.kind in ("owner", "defending"):
             sub.fail("expected whose turn: you, opponent, active, nonactive or a player id")
         return Condition("turn", player=ref)
+    if key == "new_control":  # 702.30a echo's "if this permanent came under your control since
+        if sub.boolean() is not True:  # the beginning of your last upkeep"
+            sub.fail("expected true (its source came under its controller's control since the "
+                     "beginning of their last upkeep)")
+        return Condition("new_control")
     return Condition(key, args=tuple(parse_condition(c, ctx) for c in sub.seq()))
 
 
