@@ -76,6 +76,6 @@ def _keyword(text: str) -> bool:
     from pyengine.model.effects import ACTIVATED_KEYWORDS
 
     low = text.lower()
-    if low.split(" ", 1)[0].endswith("cycling") or low.startswith("basic landcycling "):
+    if low.split(" ", 1)[0].endswith("cycling"):
         return True
     return any(low == k or low.startswith((k + " ", k + "\u2014")) for k in ACTIVATED_KEYWORDS)

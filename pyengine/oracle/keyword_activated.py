@@ -15,9 +15,9 @@ keeps the keyword as its text ("Equip {2}").
   ("becomes crewed", 702.122d) are not read here.
 - Typecycling (702.29e): "[Type]cycling [cost]" means "[Cost], Discard this card: Search your
   library for a [type] card, reveal it, and put it into your hand. Then shuffle your library."
-  (activated from the hand, 113.6m; "basic landcycling": a basic land card). Only a basic land
-  type, "land" and "basic land" are read as the type; another type word ("wizardcycling",
-  "affinitycycling"), or a cost other than mana, stays a keyword held by name.
+  (activated from the hand, 113.6m). Only a basic land type is read as the type
+  ("forestcycling"); another type word ("wizardcycling", "slivercycling"), or a cost other
+  than mana, stays a keyword held by name.
 """
 
 from __future__ import annotations
@@ -33,9 +33,8 @@ DEFINITIONS = {
              "permanent becomes an artifact creature until end of turn."),
 }
 _CREW = re.compile(r"crew (\d+)", re.I)
-# 702.29e: the types read ("Plainscycling {2}", "Basic landcycling {1}")
-_TYPECYCLING = re.compile(r"(plains|island|swamp|mountain|forest|land|basic land)cycling ((?:\{[^{}]+\})+)",
-                          re.I)
+# 702.29e: the types read ("Plainscycling {2}")
+_TYPECYCLING = re.compile(r"(plains|island|swamp|mountain|forest)cycling ((?:\{[^{}]+\})+)", re.I)
 
 # "Equip {2}", "Equip legendary creature {3}", "Equip Knight {1}", "Equip—Pay 3 life."
 _EQUIP = re.compile(r"equip(?: (?P<q>[a-z][\w' -]*?))?(?: (?P<mana>(?:\{[^{}]+\})+)|\u2014(?P<cost>[^.]+)\.?)"
@@ -47,8 +46,7 @@ def definition(text: str) -> str | None:
     template reads (SELF: this permanent, 201.5a), or None."""
     m = _TYPECYCLING.fullmatch(text.strip())
     if m:  # 702.29e
-        kind = m.group(1).lower()
-        kind = kind.capitalize() if kind not in ("land", "basic land") else kind
+        kind = m.group(1).capitalize()
         return DEFINITIONS["typecycling"].replace("[Cost]", m.group(2)).replace("[type]", kind)
     m = _CREW.fullmatch(text.strip())
     if m:  # 702.122a

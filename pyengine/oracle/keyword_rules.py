@@ -119,7 +119,10 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
                 continue
         definition = DEFINITIONS.get(kw)
         if definition is not None and (n is not None) == ("N" in definition):
-            got = compile_text(self_refs(definition.replace("N", n) if n is not None else definition))
+            said = definition.replace("N", n) if n is not None else definition
+            # "Poisonous 1": "that player gets a poison counter" (the singular, as cards write it)
+            said = re.sub(r"\b1 (\S+) counters\b", r"a \1 counter", said)
+            got = compile_text(self_refs(said))
             if got is not None and got[0] == "triggered ability" and len(got[1]) == 1:
                 out.append({**got[1][0], "text": text[:1].upper() + text[1:]})
                 continue
