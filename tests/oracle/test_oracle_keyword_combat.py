@@ -51,8 +51,11 @@ def _compiled(name: str) -> Any:
     return got
 
 
-def _run(objects: list[str], script: list[str], expect: str, players: str = "[{id: alice, library_size: 10}, "
-         "{id: bob, library_size: 10}]", turn: str = "{active: alice, number: 5, step: precombat_main}") -> Any:
+PLAYERS = "[{id: alice, library_size: 10}, {id: bob, library_size: 10}]"
+TURN = "{active: alice, number: 5, step: precombat_main}"
+
+
+def _run(objects: list[str], script: list[str], expect: str, players: str = PLAYERS, turn: str = TURN) -> Any:
     text = ("id: cards/kw-combat-smoke\ntitle: smoke\ncr: [\"702.164c\"]\nrationale: smoke\n"
             f"players: {players}\nturn: {turn}\nobjects:\n"
             + "".join(f"  - {o}\n" for o in objects)
@@ -91,7 +94,8 @@ def test_typecycling_from_the_hand_finds_a_forest(kw_data: None) -> None:
           "{checkpoint: cycled}", "resolve", "{checkpoint: found}"],
          "  checkpoints:\n    cycled: {objects: {cycler: {zone: graveyard}}, hand: {alice: 0}}\n"
          "    found: {stack: [], hand: {alice: 1}, library: {alice: 9}, objects: {forest: {zone: hand}}}\n",
-         players="[{id: alice, library_size: 10, hand_size: 1, mana: \"{C}{C}\"}, {id: bob, library_size: 10}]")
+         players="[{id: alice, library_size: 10, hand_size: 1, mana: \"{C}{C}\"},\n"
+                 "  {id: bob, library_size: 10}]")
 
 
 def test_toxic_is_a_keyword_with_its_number(kw_data: None) -> None:
@@ -133,9 +137,11 @@ def test_toxic_tenth_poison_counter_loses(kw_data: None) -> None:
 def test_toxic_needs_a_number(word: str) -> None:
     # 702.164a: "toxic N", N a number
     doc = ("id: t/toxic\ntitle: t\ncr: [\"702.164a\"]\nrationale: t\nplayers: [alice, bob]\n"
-           "turn: {active: alice}\nobjects:\n  - {id: x, name: X, types: [Creature], power: 1, toughness: 1,\n"
+           "turn: {active: alice}\nobjects:\n"
+           "  - {id: x, name: X, types: [Creature], power: 1, toughness: 1,\n"
            f"     controller: alice, timestamp: 1, abilities: [\"{word}\"]}}\n"
-           "query: {kind: characteristics, objects: [x], fields: [abilities]}\nexpect: {x: {abilities: []}}\n")
+           "query: {kind: characteristics, objects: [x], fields: [abilities]}\n"
+           "expect: {x: {abilities: []}}\n")
     with pytest.raises(ScenarioError):
         api.loads(doc)
 
@@ -145,9 +151,11 @@ def test_poisonous_triggers_on_combat_damage(kw_data: None) -> None:
     # poison counters": bob (the player dealt damage) gets one
     got = _compiled("Test Poison Snake")
     assert got.status == "full"
-    assert got.card["abilities"][0]["do"] == [{"kind": "counters", "target": "that_player", "counter": "poison"}]
+    assert got.card["abilities"][0]["do"] == [
+        {"kind": "counters", "target": "that_player", "counter": "poison"}]
     _run(["{id: snake, card: Test Poison Snake, controller: alice, timestamp: 1}"],
-         ["{advance: declare_attackers}", "{attack: {snake: bob}}", "{advance: declare_blockers}", "{block: {}}",
+         ["{advance: declare_attackers}", "{attack: {snake: bob}}", "{advance: declare_blockers}",
+          "{block: {}}",
           "{advance: combat_damage}", "{assign: default}", "resolve", "{checkpoint: end}"],
          "  checkpoints:\n    end: {stack: [], life: {bob: 19}, poison: {bob: 1, alice: 0}}\n")
 
@@ -156,7 +164,8 @@ def test_afflict_when_blocked(kw_data: None) -> None:
     # 702.130a: "Whenever this creature becomes blocked, defending player loses N life"
     got = _compiled("Test Afflicter")
     assert got.status == "full"
-    assert got.card["abilities"][0]["do"] == [{"kind": "lose_life", "player": "defending_player", "amount": 2}]
+    assert got.card["abilities"][0]["do"] == [
+        {"kind": "lose_life", "player": "defending_player", "amount": 2}]
     _run(["{id: aff, card: Test Afflicter, controller: alice, timestamp: 1}",
           "{id: bears, card: Grizzly Bears, controller: bob, timestamp: 2}"],
          ["{advance: declare_attackers}", "{attack: {aff: bob}}", "{advance: declare_blockers}",
@@ -176,7 +185,8 @@ def test_soulshift_targets_a_small_spirit_card(kw_data: None) -> None:
           "{id: bears, card: Grizzly Bears, owner: alice, zone: graveyard}"],
          ["{trigger_targets: {shifter: [small]}}", "{events: [{kind: destroy, object: shifter}]}",
           "{may: {shifter: true}}", "resolve", "{checkpoint: done}"],
-         "  checkpoints:\n    done: {stack: [], objects: {small: {zone: hand}, shifter: {zone: graveyard}}}\n")
+         "  checkpoints:\n    done: {stack: [],\n"
+         "           objects: {small: {zone: hand}, shifter: {zone: graveyard}}}\n")
     # 601.2c (603.3d): the Bears are no Spirit card
     _run(["{id: shifter, card: Test Shifter, controller: alice, timestamp: 1}",
           "{id: small, card: Test Small Spirit, owner: alice, zone: graveyard}",
@@ -219,8 +229,10 @@ def test_echo_not_for_a_long_held_permanent(kw_data: None) -> None:
 def test_echo_condition_in_the_language() -> None:
     # the condition names its one meaning: true only
     doc = ("id: t/echo\ntitle: t\ncr: [\"702.30a\"]\nrationale: t\nplayers: [alice, bob]\n"
-           "turn: {active: alice}\nobjects:\n  - {id: x, name: X, types: [Creature], power: 1, toughness: 1,\n"
-           "     controller: alice, timestamp: 1, abilities: [{text: t, trigger: {at: {step: upkeep, player: you},\n"
+           "turn: {active: alice}\nobjects:\n"
+           "  - {id: x, name: X, types: [Creature], power: 1, toughness: 1,\n"
+           "     controller: alice, timestamp: 1,\n"
+           "     abilities: [{text: t, trigger: {at: {step: upkeep, player: you},\n"
            "     if: {new_control: false}}, do: [{kind: sacrifice, object: self}]}]}\n"
            "query: {kind: game, script: [pass]}\nexpect: {checkpoints: {}}\n")
     with pytest.raises(ScenarioError, match="new_control|expected true"):
