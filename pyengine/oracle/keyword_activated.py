@@ -27,8 +27,8 @@ import re
 # CR 702.xa: what each activated keyword means, word for word ("[Cost]": the keyword's cost)
 DEFINITIONS = {
     "equip": "[Cost]: Attach this permanent to target creature you control. Activate only as a sorcery.",
-    "typecycling": ("[Cost], Discard this card: Search your library for a [type] card, reveal it, put it "
-                    "into your hand, then shuffle."),
+    "typecycling": ("[Cost], Discard this card: Search your library for a [type] card, reveal it, and put "
+                    "it into your hand. Then shuffle your library."),
     "crew": ("Tap any number of other untapped creatures you control with total power N or greater: This "
              "permanent becomes an artifact creature until end of turn."),
 }
@@ -47,7 +47,11 @@ def definition(text: str) -> str | None:
     m = _TYPECYCLING.fullmatch(text.strip())
     if m:  # 702.29e
         kind = m.group(1).capitalize()
-        return DEFINITIONS["typecycling"].replace("[Cost]", m.group(2)).replace("[type]", kind)
+        written = DEFINITIONS["typecycling"].replace("[Cost]", m.group(2)).replace("[type]", kind)
+        # in the words of today's Oracle reminder text, which the search template reads (701.23a,
+        # 701.24a: the same search, reveal, put and shuffle)
+        return written.replace(", and put it into your hand. Then shuffle your library.",
+                               ", put it into your hand, then shuffle.")
     m = _CREW.fullmatch(text.strip())
     if m:  # 702.122a
         return DEFINITIONS["crew"].replace("N", m.group(1))
