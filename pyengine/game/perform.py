@@ -324,7 +324,7 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
     new = replace(o, zone=Zone(to) if to != "none" else o.zone, tapped=False, damage=0,
                   counters=() if frm == "battlefield" else o.counters, attached_to=None,
                   controller=o.owner if to != "battlefield" else o.controller,
-                  controlled_since_turn_start=False)
+                  controlled_since_turn_start=False, upkeeps_controlled=0)
     if frm == "battlefield" or frm == "stack" and to != "battlefield":
         # 400.7: a new object, none of the permanent's or spell's status
         new = replace(new, monstrous=False, face_down=False)  # 701.37b, 708.9
@@ -372,6 +372,7 @@ def _create_token(f: dict[str, Any], game: Game, objs: dict[str, GameObject], or
     taken = set(objs) | {e.obj for e in game.log if e.obj}
     tid = new_ids.pop(0) if new_ids else new_id(chars.name or "token", taken)
     objs[tid] = GameObject(tid, chars, owner=pid, controller=pid, zone=Zone.BATTLEFIELD, token=True,
-                           tapped=bool(f.get("tapped")), controlled_since_turn_start=False)
+                           tapped=bool(f.get("tapped")), controlled_since_turn_start=False,
+                           upkeeps_controlled=0)
     order.append(tid)
     return [GameEvent("create_token", obj=tid, player=pid, cause="create", rule=rule)]

@@ -173,7 +173,9 @@ def untap(game: Game) -> Game:
             mine.add(o.id)
             if o.tapped and o.id not in held:
                 events.append(GameEvent("untap", obj=o.id, rule="502.3"))
-            o = replace(o, tapped=o.tapped and o.id in held, controlled_since_turn_start=True)
+            # 702.30a: the upkeep about to begin is one more they began controlling it
+            o = replace(o, tapped=o.tapped and o.id in held, controlled_since_turn_start=True,
+                        upkeeps_controlled=min(o.upkeeps_controlled + 1, 2))
         objs.append(o)
     # "doesn't untap during its controller's next untap step": that untap step has happened
     # for the permanents of the active player it affects (611.2a: its duration is over)

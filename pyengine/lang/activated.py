@@ -71,8 +71,11 @@ def parse_activated(cur: Cursor, ctx: Ctx) -> Ability:
 
 def _keyword(text: str) -> bool:
     """Whether ``text`` is an activated keyword ability's ("Equip {2}", CR 702.6a): a keyword
-    line item whose first words are one of :data:`pyengine.model.effects.ACTIVATED_KEYWORDS`."""
+    line item whose first words are one of :data:`pyengine.model.effects.ACTIVATED_KEYWORDS`,
+    or cycling or a typecycling variant ("Forestcycling {2}", 702.29a, 702.29e)."""
     from pyengine.model.effects import ACTIVATED_KEYWORDS
 
     low = text.lower()
+    if low.split(" ", 1)[0].endswith("cycling"):
+        return True
     return any(low == k or low.startswith((k + " ", k + "\u2014")) for k in ACTIVATED_KEYWORDS)

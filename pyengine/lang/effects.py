@@ -309,7 +309,7 @@ def _nested(sel: Selector, cur: Cursor) -> Selector:
 
 # --- Conditions ---------------------------------------------------------------------------
 
-COND_KEYS = ("exists", "not_exists", "compare", "all", "any", "not", "turn")
+COND_KEYS = ("exists", "not_exists", "compare", "all", "any", "not", "turn", "new_control")
 
 
 def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
@@ -337,6 +337,11 @@ def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
         if ref.kind in ("owner", "defending"):
             sub.fail("expected whose turn: you, opponent, active, nonactive or a player id")
         return Condition("turn", player=ref)
+    if key == "new_control":  # 702.30a echo's "if this permanent came under your control since
+        if sub.boolean() is not True:  # the beginning of your last upkeep"
+            sub.fail("expected true (its source came under its controller's control since the "
+                     "beginning of their last upkeep)")
+        return Condition("new_control")
     return Condition(key, args=tuple(parse_condition(c, ctx) for c in sub.seq()))
 
 
@@ -344,7 +349,8 @@ def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
 
 PARAM_KEYWORDS = {"landwalk": "a land type or quality (Swamp, nonbasic)",
                   "protection": "a quality: a color, a card type, a subtype, a player, everything, ...",
-                  "ward": "a cost: mana symbols such as {2}, or another cost such as Pay 3 life"}
+                  "ward": "a cost: mana symbols such as {2}, or another cost such as Pay 3 life",
+                  "toxic": "a number N, at least 1 (toxic N, CR 702.164a)"}
 ABILITY_KEYS = ("static", "cda", "text", "mana", "spell") + tuple(PARAM_KEYWORDS) + ("keyword",)
 MANA_PRODUCED = ("W", "U", "B", "R", "G", "C")  # the mana a mana ability may add (CR 106.1)
 
@@ -365,10 +371,12 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
         # 702.21a: "ward {2}", "ward\u2014Pay 3 life"
         if low == "ward" or low.startswith(("ward ", "ward\u2014")):
             return _param_keyword("ward", word[len("ward "):], cur)
+        if low.startswith("toxic "):  # 702.164a: "toxic N"
+            return _param_keyword("toxic", word[len("toxic "):].strip(), cur)
         if low not in KEYWORDS:
             cur.fail(f"unknown keyword ability {word!r}; expected one of: "
                      + ", ".join(sorted(KEYWORDS)) + ", <type>walk, protection from <quality>, ward <cost>,"
-                     " or a mapping (static, cda, text, mana)")
+                     " toxic <N>, or a mapping (static, cda, text, mana)")
         return Ability("keyword", key=low, name=low, effects=keyword_cda(low))
     if isinstance(cur.value, dict) and "trigger" in cur.value:  # CR 603: pyengine/lang/triggers.py
         from pyengine.lang.triggers import parse_triggered
@@ -529,6 +537,8 @@ def _param_keyword(kind: str, param: str, cur: Cursor, ctx: Ctx | None = None) -
             cur.fail(f"landwalk needs a land type, nonbasic or a supertype (legendary, snow), got {param!r}")
     if kind == "ward":
         param = _ward_cost(param.strip(), cur)
+    if kind == "toxic" and not (param.strip().isdigit() and int(param) >= 1):
+        cur.fail(f"toxic needs a number N of at least 1 (CR 702.164a), got {param!r}")
     from pyengine.lang.ops_casting import COST_KEYWORDS, check_cost_param
 
     if kind in COST_KEYWORDS:  # CR 702.33a, 702.34a, 702.96a, 702.103a, 702.37a, 702.168a

@@ -81,7 +81,9 @@ class Selector:
 @dataclass(frozen=True)
 class Condition:
     """A condition: ``cmp`` (lhs op rhs), ``all``, ``any``, ``not``, ``turn`` (it is the turn
-    of ``player``: "during your turn"); ``exists`` is sugar for ``count(selector) >= 1``."""
+    of ``player``: "during your turn"), ``new_control`` (the source came under its
+    controller's control since the beginning of that player's last upkeep, 702.30a: read by
+    the trigger engine); ``exists`` is sugar for ``count(selector) >= 1``."""
 
     op: str
     lhs: Expr | None = None

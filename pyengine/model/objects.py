@@ -74,6 +74,10 @@ class GameObject:
     token: bool = False
     tapped: bool = False
     controlled_since_turn_start: bool = True
+    # CR 702.30a (echo): how many of its controller's upkeeps have begun while that player
+    # controlled it continuously, counted up to 2 (0: it came under their control since their
+    # last upkeep began; a permanent a state sets up has long been controlled)
+    upkeeps_controlled: int = 2
     counters: tuple[tuple[str, int], ...] = ()
     # CR 613.7c: when the counters of a kind were last put on, where the state says so (by
     # default they came with the object: its timestamp)

@@ -210,14 +210,15 @@ def _player(who: str, eff: Effect) -> str | None:
 
 
 def _life(s: str, eff: Effect) -> bool:
-    m = _fm(r"(you|each opponent|each player|target player|target opponent|that player) (gains?|loses?) "
-            r"(\d+) life", s)
+    m = _fm(r"(you|each opponent|each player|target player|target opponent|that player|defending player) "
+            r"(gains?|loses?) (\d+) life", s)
     if not m:
         return False
     who, verb = m.group(1), m.group(2)
     if (who == "you") != (verb in ("gain", "lose")):
         return False
-    players = _players(who, eff)
+    # the defending player (506.2: the player the attacking creatures attack; afflict, 702.130a)
+    players = ["defending_player"] if who == "defending player" else _players(who, eff)
     if players is None:
         return False
     kind = "gain_life" if verb.startswith("gain") else "lose_life"
@@ -475,8 +476,10 @@ def _may(s: str, eff: Effect) -> bool:
     if not m:
         return False
     rest = m.group(1)
+    from pyengine.oracle.effects_graveyard import graveyard_card
+
     inner = Effect(from_graveyard=eff.from_graveyard, targets=eff.targets, casting=eff.casting)
-    if not any(f(text, inner) for text in (rest, f"you {rest}") for f in SENTENCES):
+    if not any(f(text, inner) for text in (rest, f"you {rest}") for f in (*SENTENCES, graveyard_card)):
         return False
     if not inner.do or any(ev["kind"] in ("may", "continuous", "delayed", "tap", "untap") for ev in inner.do):
         return False
@@ -526,6 +529,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
     if spell and (_pump(s, eff) or _counter(s, eff) or _group_pump(s, eff)):
         return True
     if not spell and (_lasting(s, eff) or _group(s, eff) or _tap(s, eff)):
+        return True
+    from pyengine.oracle.effects_graveyard import graveyard_card
+
+    if not spell and graveyard_card(s, eff):  # a trigger's target card in a graveyard (115.1)
         return True
     from pyengine.oracle.effects_amounts import sentence as amount_sentence
     from pyengine.oracle.effects_attach import attach

@@ -139,7 +139,12 @@ def _poison(who: str, num: str, noun: str, s: str, eff: Any) -> bool:
     if (who == "you") != (" get " in f" {s} "):
         return False  # "you get", "each opponent gets"
     n = _amount(num, noun)
-    players = ["defending_player"] if who == "defending player" else _players(who, eff)
+    # with no player target, "that player" is the player the trigger event was about
+    # ("Whenever this creature deals combat damage to a player, that player gets ...": poisonous,
+    # 702.70a; its ``that_player``), as a discard's is
+    mine = not any("player" in t for t in eff.targets) and not eff.ability
+    players = ["defending_player"] if who == "defending player" else \
+        ["that_player"] if who == "that player" and mine else _players(who, eff)
     if n is None or players is None:
         return False
     for p in players:

@@ -68,6 +68,9 @@ def fits(sel: dict[str, Any], types: tuple[str, ...], colors: tuple[str, ...],
 
 GRAVEYARD = (("grave", "Grizzly Bears", ("Creature",)), ("grave2", "Seat of the Synod", ("Artifact", "Land")),
              ("grave3", "Glorious Anthem", ("Enchantment",)))
+# and a card with a subtype, for a target "Spirit card with mana value N or less" (soulshift,
+# 702.46a): an invented Spirit creature card of mana value 1 (id, name, types, subtypes, mana value)
+GRAVEYARD_SUBTYPED = (("grave4", "Generated Spirit", ("Creature",), ("Spirit",), 1),)
 
 
 def _pick(spec: dict[str, Any], gone: frozenset[str] = frozenset()) -> str | None:
@@ -79,6 +82,12 @@ def _pick(spec: dict[str, Any], gone: frozenset[str] = frozenset()) -> str | Non
     sel = {k: v for k, v in spec.get("obj", {}).items() if k != "other"}
     if sel.get("zone") == "graveyard":  # a card of alice's graveyard (the board has three)
         rest = {k: v for k, v in sel.items() if k not in ("zone", "owner")}
+        if "subtypes" in rest or "mana_value" in rest:
+            rest, subs, most = dict(rest), rest.pop("subtypes", []), rest.pop("mana_value", {"lte": 99})
+            return next((gid for gid, _c, types, sub, mv in GRAVEYARD_SUBTYPED
+                         if set(subs) <= set(sub) and set(most) == {"lte"} and mv <= most["lte"]
+                         and fits({k: v for k, v in rest.items() if k not in ("subtypes", "mana_value")},
+                                  types, (), "alice")), None)
         return next((gid for gid, _c, types in GRAVEYARD if fits(rest, types, (), "alice")), None)
     for oid, _card, ctl, types, colors in POOL:
         if oid in gone:
@@ -132,6 +141,9 @@ def _objects(extra: list[dict[str, Any]]) -> list[dict[str, Any]]:
     objs: list[dict[str, Any]] = [{"id": oid, "card": card, "controller": ctl, "timestamp": i + 1}
                                   for i, (oid, card, ctl, _t, _c) in enumerate(POOL)]
     objs += [{"id": gid, "card": card, "owner": "alice", "zone": "graveyard"} for gid, card, _t in GRAVEYARD]
+    objs += [{"id": gid, "name": name, "types": list(types), "subtypes": list(subs), "mana_cost": "{G}",
+              "colors": ["green"], "power": 1, "toughness": 1, "owner": "alice", "zone": "graveyard"}
+             for gid, name, types, subs, mv in GRAVEYARD_SUBTYPED if mv == 1]
     for o in objs:
         if o["id"] == "jace":  # a planeswalker with no loyalty would die at once (704.5i)
             o["counters"] = {"loyalty": 3}

@@ -28,3 +28,29 @@ def ward_script(card: Compiled, trigger: dict[str, Any]) -> tuple[list[Any], lis
     bolt = {"id": "wardbolt", "card": "Lightning Bolt", "owner": "bob", "zone": "hand"}
     cast = {"stack": {"object": "wardbolt", "controller": "bob", "targets": ["card"]}}
     return [me, bolt], [cast, "resolve"], "bob", "precombat_main"
+
+
+
+def echo_doc(doc: dict[str, Any]) -> bool:
+    """Make echo's intervening "if" true (702.30a: "if this permanent came under your control
+    since the beginning of your last upkeep") in the generated game of alice's upkeep trigger:
+    the card enters from alice's hand in bob's end step of turn 2 (400.7: it came under her
+    control then), then the game goes on to her upkeep of turn 3, where the ability triggers
+    (503.1a) and resolves. False when the game is not that of her upkeep trigger."""
+    me = next((o for o in doc["objects"] if o.get("id") == "card" and "zone" not in o), None)
+    script = doc["query"]["script"]
+    # the choices given ahead (pay_choice ...), then the resolution of the upkeep trigger
+    first = script.index("resolve") if "resolve" in script else -1
+    if me is None or doc["turn"] != {"active": "alice", "number": 3, "step": "untap"} or first < 0 or \
+            not all(isinstance(a, dict) and len(a) == 1 and next(iter(a)).endswith("_choice")
+                    for a in script[:first]):
+        return False
+    name = me["card"]
+    me.clear()
+    me.update({"id": "card", "card": name, "owner": "alice", "zone": "hand"})
+    alice = next(p for p in doc["players"] if p["id"] == "alice")
+    alice["hand_size"] = alice.get("hand_size", 0) + 1
+    doc["turn"] = {"active": "bob", "number": 2, "step": "end"}
+    script[first:first] = [{"events": [{"kind": "enter", "object": "card", "from": "hand"}]},
+                  {"advance": {"step": "upkeep", "turn": 3}}]
+    return True

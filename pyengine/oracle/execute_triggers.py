@@ -97,6 +97,10 @@ def _satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool:
     objs = doc["objects"]
     if "all" in cond:
         return all(_satisfy(c, doc) for c in cond["all"])
+    if cond.get("new_control") is True:  # echo (702.30a): pyengine.oracle.execute_keywords
+        from pyengine.oracle.execute_keywords import echo_doc
+
+        return echo_doc(doc)
     if "exists" in cond or "compare" in cond:
         if "exists" in cond:
             sel, n = cond["exists"], 1

@@ -13,6 +13,11 @@ keeps the keyword as its text ("Equip {2}").
   turn." (the cost part read by pyengine.model.activated.parse_cost; 205.1b: it keeps its
   other types). "Crew N. Activate only once each turn." and the crew abilities' triggers
   ("becomes crewed", 702.122d) are not read here.
+- Typecycling (702.29e): "[Type]cycling [cost]" means "[Cost], Discard this card: Search your
+  library for a [type] card, reveal it, and put it into your hand. Then shuffle your library."
+  (activated from the hand, 113.6m). Only a basic land type is read as the type
+  ("forestcycling"); another type word ("wizardcycling", "slivercycling"), or a cost other
+  than mana, stays a keyword held by name.
 """
 
 from __future__ import annotations
@@ -22,10 +27,14 @@ import re
 # CR 702.xa: what each activated keyword means, word for word ("[Cost]": the keyword's cost)
 DEFINITIONS = {
     "equip": "[Cost]: Attach this permanent to target creature you control. Activate only as a sorcery.",
+    "typecycling": ("[Cost], Discard this card: Search your library for a [type] card, reveal it, and put "
+                    "it into your hand. Then shuffle your library."),
     "crew": ("Tap any number of other untapped creatures you control with total power N or greater: This "
              "permanent becomes an artifact creature until end of turn."),
 }
 _CREW = re.compile(r"crew (\d+)", re.I)
+# 702.29e: the types read ("Plainscycling {2}")
+_TYPECYCLING = re.compile(r"(plains|island|swamp|mountain|forest)cycling ((?:\{[^{}]+\})+)", re.I)
 
 # "Equip {2}", "Equip legendary creature {3}", "Equip Knight {1}", "Equip—Pay 3 life."
 _EQUIP = re.compile(r"equip(?: (?P<q>[a-z][\w' -]*?))?(?: (?P<mana>(?:\{[^{}]+\})+)|\u2014(?P<cost>[^.]+)\.?)"
@@ -35,6 +44,14 @@ _EQUIP = re.compile(r"equip(?: (?P<q>[a-z][\w' -]*?))?(?: (?P<mana>(?:\{[^{}]+\}
 def definition(text: str) -> str | None:
     """The ability an activated keyword line item means, in words the activated-ability
     template reads (SELF: this permanent, 201.5a), or None."""
+    m = _TYPECYCLING.fullmatch(text.strip())
+    if m:  # 702.29e
+        kind = m.group(1).capitalize()
+        written = DEFINITIONS["typecycling"].replace("[Cost]", m.group(2)).replace("[type]", kind)
+        # in the words of today's Oracle reminder text, which the search template reads (701.23a,
+        # 701.24a: the same search, reveal, put and shuffle)
+        return written.replace(", and put it into your hand. Then shuffle your library.",
+                               ", put it into your hand, then shuffle.")
     m = _CREW.fullmatch(text.strip())
     if m:  # 702.122a
         return DEFINITIONS["crew"].replace("N", m.group(1))

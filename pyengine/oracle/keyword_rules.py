@@ -21,6 +21,10 @@ from typing import Any, Callable
 RUN_BY_NAME = frozenset({"enchant", "cycling", "kicker", "flashback", "overload", "convoke", "delve",
                          "improvise", "morph", "disguise", "bestow", "fuse"})
 
+# static keywords with a number that an engine reads as the keyword word "NAME N" (the
+# replacement engine's damage results read toxic's total value: 702.164b, 702.164c)
+STATIC_NUMBERED = frozenset({"toxic"})
+
 # keywords that change only how a deck is built (CR 702.124a: plain partner, 903.3c), so a
 # game has nothing of them to run ("partner with [name]" also triggers: 702.124j)
 NO_GAME_RULES = frozenset({"partner"})
@@ -54,6 +58,8 @@ DEFINITIONS = {
     "persist": ("When this permanent is put into a graveyard from the battlefield, if it had no -1/-1 "
                 "counters on it, return it to the battlefield under its owner's control with a -1/-1 "
                 "counter on it."),
+    "soulshift": ("When this permanent is put into a graveyard from the battlefield, you may return target "
+                  "Spirit card with mana value N or less from your graveyard to your hand."),
     "evolve": ("Whenever a creature you control enters, if that creature's power is greater than this "
                "creature's power and/or that creature's toughness is greater than this creature's "
                "toughness, put a +1/+1 counter on this creature."),
@@ -78,6 +84,7 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
     other CR 702 keywords by name (``{text: ...}``)."""
     from pyengine.model.effects import TRIGGERED_KEYWORDS
     from pyengine.oracle.keyword_activated import definition as activated_definition
+    from pyengine.oracle.keyword_echo import ability as echo
     from pyengine.oracle.keyword_upkeep import ability as cumulative_upkeep
     from pyengine.oracle.keyword_ward import ability as ward
     from pyengine.oracle.keyword_ward import ability_paid as ward_paid
@@ -97,8 +104,11 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
                 unrun.append(next(iter(item)))  # "Ward—Pay 3 life.": a triggered keyword by name (603.1)
             continue
         kw, n = _name(text)
-        upkeep = cumulative_upkeep(text)
-        if upkeep is not None:  # 702.24a, written out as its rule says
+        if kw in STATIC_NUMBERED and n is not None and isinstance(item, dict):
+            out.append(f"{kw} {n}")  # 702.164a: "Toxic 2" -> the keyword word "toxic 2"
+            continue
+        upkeep = cumulative_upkeep(text) or echo(text)
+        if upkeep is not None:  # 702.24a, 702.30a: written out as their rules say
             out.append(upkeep)
             continue
         written = activated_definition(text)
@@ -109,7 +119,10 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
                 continue
         definition = DEFINITIONS.get(kw)
         if definition is not None and (n is not None) == ("N" in definition):
-            got = compile_text(self_refs(definition.replace("N", n) if n is not None else definition))
+            said = definition.replace("N", n) if n is not None else definition
+            # "Poisonous 1": "that player gets a poison counter" (the singular, as cards write it)
+            said = re.sub(r"\b1 (\S+) counters\b", r"a \1 counter", said)
+            got = compile_text(self_refs(said))
             if got is not None and got[0] == "triggered ability" and len(got[1]) == 1:
                 out.append({**got[1][0], "text": text[:1].upper() + text[1:]})
                 continue

@@ -31,7 +31,7 @@ PREDICATES = {
     "rep_alt": 2, "rep_mod": 3, "rep_tmpl": 4, "rep_tmpl_field": 5, "rep_unpreventable": 1,
     "rep_cant": 1, "rep_proposed": 2, "rep_proposed_alt": 2, "rep_proposed_by": 2, "rep_proposed_on": 3,
     "rep_kind_field": 3, "rep_kind_arity": 2, "rep_twin": 2, "rep_takes": 3, "rep_defer": 1,
-    "rep_mask": 2, "rep_cut": 1,
+    "rep_mask": 2, "rep_cut": 1, "rep_toxic": 2,
 }
 for _name, _arity in PREDICATES.items():
     F.declare(_name, _arity)
@@ -168,6 +168,9 @@ class FactBuilder:
             for k in KEYWORD_RESULTS:
                 if chars.has_keyword(k):
                     self.add("rep_keyword", o(obj.id), _c(k))
+            toxic = sum(int(n) for k, n in chars.keywords if k == "toxic" and n and n.isdigit())
+            if toxic:  # CR 702.164b: the total toxic value, the sum of its toxic abilities' N
+                self.add("rep_toxic", o(obj.id), toxic)
             if obj.zone == Zone.BATTLEFIELD:
                 types = {t.lower() for t in chars.types}
                 for t in sorted(types):

@@ -15,6 +15,7 @@ from pyengine.events import GameEvent
 from pyengine.facts import Const, FactSet, Fn, declare
 from pyengine.layers.result import ObjectChars
 from pyengine.model.effects import Ability, Condition, Expr, PlayerRef, Selector, triggered_keyword
+from pyengine.model.enums import Step, Zone
 from pyengine.model.objects import GameState
 from pyengine.model.triggers import TriggerDef
 
@@ -26,7 +27,7 @@ _SCHEMA = {
     "t_event": 3, "t_ev": 3, "t_sel_lit": 4, "t_sel_player": 4, "t_sel_self": 2, "t_sel_id": 2,
     "t_sel_cmp": 4, "t_sel_any": 3, "t_sel_not": 2, "t_sel_zone": 2, "t_x_const": 2,
     "t_x_count": 2, "t_x_sum": 3, "t_x_neg": 2, "t_x_times": 3, "t_x_attr": 3, "t_c_cmp": 4,
-    "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_check": 4, "t_ord": 2,
+    "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_c_new_control": 1, "t_check": 4, "t_ord": 2,
     "t_rank": 2, "t_chosen": 3, "t_delayed": 4, "t_trig_state": 2, "t_pending": 2, "t_ctx": 3,
     "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
 }
@@ -105,8 +106,13 @@ class Builder:
                     self.fs.add("t_attr", w, o.id, Const(attr), v)
             if c.name:
                 self.fs.add("t_attr", w, o.id, Const("name"), c.name)
+            # 702.30a: it came under its controller's control since the beginning of their last
+            # upkeep (during that player's upkeep, the one before it: the one now is its second)
+            upkeep = state.turn.step == Step.UPKEEP and state.turn.active == c.controller
             flags = {"token": o.token, "tapped": o.tapped, "colorless": not c.colors,
-                     "multicolored": len(c.colors) > 1}
+                     "multicolored": len(c.colors) > 1,
+                     "new_control": o.zone == Zone.BATTLEFIELD
+                     and o.upkeeps_controlled <= (1 if upkeep else 0)}
             for flag, on in flags.items():
                 if on:
                     self.fs.add("t_attr", w, o.id, Const(flag), "true")
@@ -214,6 +220,8 @@ class Builder:
                 self.fs.add(f"t_c_{c.op}", t, self.condition(sub))
         elif c.op == "turn" and c.player is not None:
             self.fs.add("t_c_turn", t, player_word(c.player))
+        elif c.op == "new_control":  # 702.30a
+            self.fs.add("t_c_new_control", t)
         else:
             raise ValueError(f"the trigger engine does not read the condition {c.op!r}")
         return t
