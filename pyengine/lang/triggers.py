@@ -35,8 +35,8 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "blocks": ("blocks", (None, None), _OBJ),  # 509.1i
     "becomes_blocked": ("becomes_blocked", (None, None), _OBJ),  # 509.1i, 603.2e
     "damage": ("damage", (None, None), ("source", "to", "combat", "one_or_more")),  # 120.3
-    "cast": ("cast", (None, None), ("obj", "player")),  # 601.2i
-    "draw": ("draw", (None, None), ("player",)),  # 121.2
+    "cast": ("cast", (None, None), ("obj", "player", "nth")),  # 601.2i; nth: the Nth this turn
+    "draw": ("draw", (None, None), ("player", "nth")),  # 121.2
     "life_gain": ("life_gain", (None, None), ("player",)),  # 119.3
     "life_loss": ("life_loss", (None, None), ("player",)),  # 119.3
     "tap": ("tap", (None, None), _OBJ),  # 603.2e "becomes tapped"
@@ -169,6 +169,11 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
             out = replace(out, one_or_more=sub.boolean())
         elif key == "alone":
             out = replace(out, alone=sub.boolean())
+        elif key == "nth":  # "your second spell each turn": counted in the turn's history
+            n = sub.integer("a count: 1 for the first, 2 for the second ...")
+            if n < 1:
+                sub.fail("expected 1 or more (the first, the second ... of the turn)")
+            out = replace(out, nth=n)
     if out.from_zone is not None and out.from_zone == out.to_zone:
         cur.fail(f"a zone change goes from one zone to another; from and to are both {out.from_zone}")
     return out

@@ -32,7 +32,8 @@ class Pattern:
     ability's controller; ``combat``: combat damage only (True) or noncombat only (False);
     ``step``: the step that begins; ``one_or_more``: "whenever one or more ...", once per
     batch of simultaneous events (603.2c); ``alone``: "attacks alone", the only creature
-    declared as an attacker (506.5)."""
+    declared as an attacker (506.5); ``nth``: the event is the player's Nth of its kind this
+    turn ("whenever you cast your second spell each turn", 603.2; pyengine.game.history)."""
 
     kind: str
     obj: Selector | None = None
@@ -46,6 +47,7 @@ class Pattern:
     step: str | None = None
     one_or_more: bool = False
     alone: bool = False
+    nth: int | None = None
 
     @property
     def looks_back(self) -> bool:
