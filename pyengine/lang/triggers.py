@@ -37,8 +37,8 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "damage": ("damage", (None, None), ("source", "to", "combat", "one_or_more")),  # 120.3
     "cast": ("cast", (None, None), ("obj", "player", "nth")),  # 601.2i; nth: the Nth this turn
     "draw": ("draw", (None, None), ("player", "nth")),  # 121.2
-    "life_gain": ("life_gain", (None, None), ("player",)),  # 119.3
-    "life_loss": ("life_loss", (None, None), ("player",)),  # 119.3
+    "life_gain": ("life_gain", (None, None), ("player", "nth")),  # 119.3
+    "life_loss": ("life_loss", (None, None), ("player", "nth")),  # 119.3
     "tap": ("tap", (None, None), _OBJ),  # 603.2e "becomes tapped"
     "untap": ("untap", (None, None), _OBJ),
     "becomes_monstrous": ("becomes_monstrous", (None, None), _OBJ),  # 701.37a

@@ -6,9 +6,9 @@ more life this turn", "if an opponent lost life this turn" (603.4: checked as th
 happens and again as the ability resolves).
 
 Each gives the effect language's trigger part, or None (the paragraph then stays unread).
-Heads and conditions of the same family this module doesn't read ("your first spell during
-each opponent's turn", "if you attacked this turn", "if a creature died this turn") are left
-to the text template.
+"if you attacked this turn" (you declared one or more attackers this turn, 508.1). Heads and
+conditions of the same family this module doesn't read ("your first spell during each
+opponent's turn", "if a creature died this turn") are left to the text template.
 """
 
 from __future__ import annotations
@@ -24,7 +24,12 @@ _WHO = {"you": ("you", "your"), "an opponent": ("opponent", "their"), "a player"
 
 def when(head: str) -> tuple[dict[str, Any], bool] | None:
     """"Whenever you cast your second spell each turn", "Whenever an opponent casts their
-    second spell each turn", "Whenever you draw your second card each turn"."""
+    second spell each turn", "Whenever you draw your second card each turn", "Whenever you
+    gain life for the first time each turn", "... lose life for the first time each turn"."""
+    m = _fm(r"Whenever (you|an opponent) (gains?|loses?) life for the (\w+) time each turn", head)
+    if m and m.group(3) in _ORDINALS and (m.group(2) in ("gain", "lose")) == (m.group(1) == "you"):
+        kind = "life_gain" if m.group(2).startswith("gain") else "life_loss"  # 119.3
+        return {"when": {"kind": kind, "player": _WHO[m.group(1)][0], "nth": _ORDINALS[m.group(3)]}}, False
     m = _fm(r"Whenever (you|an opponent|a player) (casts?|draws?) (your|their) (\w+) "
             r"(spell|card) each turn", head)
     if not m:
@@ -42,6 +47,8 @@ def condition(text: str) -> dict[str, Any] | None:
     """"you gained life this turn", "you gained N or more life this turn", "an opponent lost
     life this turn", "you lost life this turn": what a player did this turn, at least once or
     at least N (119.3; damage dealt to a player is life lost, 120.3a)."""
+    if text == "you attacked this turn":  # 508.1: you declared one or more attackers ("raid")
+        return {"compare": [{"this_turn": {"what": "attacked", "player": "you"}}, ">=", 1]}
     m = _fm(r"(you|an opponent) (gained|lost) (?:(\w+) or more )?life this turn", text)
     if not m:
         return None

@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from pyengine.events import GameEvent
 
 # the kinds an event's "nth" is counted for, and what it counts
-NTH_KINDS = ("cast", "draw")  # 601.2i a spell becomes cast; 121.2 a card is drawn
+# (a life gain or loss: "for the first time each turn", 119.3)
+NTH_KINDS = ("cast", "draw", "life_gain", "life_loss")  # 601.2i a spell cast; 121.2 a card drawn
 
 
 @dataclass(frozen=True)
 class TurnHistory:
-    """The turn so far: ``events`` each cast and draw event (index, kind, player), in order;
+    """The turn so far: ``events`` each cast, draw, life gain and life loss event (index, kind,
+    player), in order;
     ``life_gained`` / ``life_lost`` each player's total this turn (119.3; damage dealt to a
     player is life lost, 120.3a); ``attacked`` the players who declared one or more
     attacking creatures this turn (508.1, the "raid" condition)."""
@@ -74,6 +76,7 @@ def of(log: Sequence[GameEvent]) -> TurnHistory:
         if e.kind == "cast" or e.kind == "draw" and e.cause != "empty_library":  # 121.4: no draw
             events.append((e.index, e.kind, e.player))
         elif e.kind in ("life_gain", "life_loss") and e.amount:
+            events.append((e.index, e.kind, e.player))
             table = gained if e.kind == "life_gain" else lost
             table[e.player] = table.get(e.player, 0) + e.amount
         elif e.kind == "attacks":
