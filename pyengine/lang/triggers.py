@@ -35,7 +35,7 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "blocks": ("blocks", (None, None), _OBJ),  # 509.1i
     "becomes_blocked": ("becomes_blocked", (None, None), _OBJ),  # 509.1i, 603.2e
     "damage": ("damage", (None, None), ("source", "to", "combat", "one_or_more")),  # 120.3
-    "cast": ("cast", (None, None), ("obj", "player", "nth")),  # 601.2i; nth: the Nth this turn
+    "cast": ("cast", (None, None), ("obj", "player", "nth", "turn")),  # 601.2i; nth: the Nth this turn
     "draw": ("draw", (None, None), ("player", "nth")),  # 121.2
     "life_gain": ("life_gain", (None, None), ("player", "nth")),  # 119.3
     "life_loss": ("life_loss", (None, None), ("player", "nth")),  # 119.3
@@ -174,6 +174,8 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
             if n < 1:
                 sub.fail("expected 1 or more (the first, the second ... of the turn)")
             out = replace(out, nth=n)
+        elif key == "turn":  # "during an opponent's turn" (102.1)
+            out = replace(out, turn=sub.choice(["you", "opponent"], "whose turn:"))
     if out.from_zone is not None and out.from_zone == out.to_zone:
         cur.fail(f"a zone change goes from one zone to another; from and to are both {out.from_zone}")
     return out

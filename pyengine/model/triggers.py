@@ -33,7 +33,9 @@ class Pattern:
     ``step``: the step that begins; ``one_or_more``: "whenever one or more ...", once per
     batch of simultaneous events (603.2c); ``alone``: "attacks alone", the only creature
     declared as an attacker (506.5); ``nth``: the event is the player's Nth of its kind this
-    turn ("whenever you cast your second spell each turn", 603.2; pyengine.game.history)."""
+    turn ("whenever you cast your second spell each turn", 603.2; pyengine.triggers.history);
+    ``turn``: the event happens during the turn of a player it names ("whenever you cast a
+    spell during an opponent's turn", 102.1: the active player's)."""
 
     kind: str
     obj: Selector | None = None
@@ -48,6 +50,7 @@ class Pattern:
     one_or_more: bool = False
     alone: bool = False
     nth: int | None = None
+    turn: str | None = None
 
     @property
     def looks_back(self) -> bool:

@@ -33,28 +33,42 @@ def nth_game(card: Compiled, when: dict[str, Any]) -> dict[str, Any] | None:
     last: alice's (bob's, for "an opponent") spells cast or cards drawn."""
     from pyengine.oracle.execute_triggers import _doc
 
-    n, who = when["nth"], _PLAYER.get(when.get("player", "you"))
-    if who is None or n > 4 or when.get("obj"):
+    n, who = when.get("nth", 1), _PLAYER.get(when.get("player", "you"))
+    if who is None or n > 4 or when.get("obj") and not _bolt_fits(when["obj"], when.get("turn")):
         return None
+    active = "bob" if when.get("turn") == "opponent" else "alice"  # 102.1
     on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
     if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
         on_field["attached_to"] = "bears"
     other = "alice" if who == "bob" else "bob"
     if when["kind"] == "draw":
         script: list[Any] = [{"draw": who} for _ in range(n)] + ["resolve"]
-        return _doc(card, [on_field], script, "alice", "precombat_main")
+        return _doc(card, [on_field], script, active, "precombat_main")
     if when["kind"] in ("life_gain", "life_loss"):  # 119.3: one event each time
         kind = "gain_life" if when["kind"] == "life_gain" else "lose_life"
         script = [{"events": [{"kind": kind, "player": who, "amount": 1}]} for _ in range(n)] + ["resolve"]
-        return _doc(card, [on_field], script, "alice", "precombat_main")
+        return _doc(card, [on_field], script, active, "precombat_main")
     if when["kind"] != "cast":
         return None
     bolts = [{"id": f"spell{i}", "card": "Lightning Bolt", "owner": who, "zone": "hand"} for i in range(n)]
     script = []
     for i in range(n):  # each resolves before the next is cast: the Nth triggers (601.2i)
+        if when.get("turn") and who != active:  # the active player passes first (117.3a, 117.3d)
+            script.append("pass")
         script += [{"stack": {"object": f"spell{i}", "controller": who, "targets": [other]}}, "resolve"]
     script.append("resolve")  # the ability first, then the Nth spell (405.5)
-    return _doc(card, [on_field, *bolts], script, who, "precombat_main")
+    return _doc(card, [on_field, *bolts], script, active if when.get("turn") else who, "precombat_main")
+
+
+def _bolt_fits(sel: dict[str, Any], turn: str | None) -> bool:
+    """Whether Lightning Bolt (a red instant, mana value 1) is a spell of the quality: cast in
+    an opponent's turn, an instant can be (304.5)."""
+    from pyengine.oracle import execute_game as EG
+
+    mv = sel.get("mana_value", {})
+    rest = {k: v for k, v in sel.items() if k != "mana_value"}
+    return turn is not None and bool(EG.fits(rest, ("Instant",), ("red",), "alice")) and \
+        mv.get("gte", 1) <= 1 <= mv.get("lte", 1)
 
 
 def satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool | None:

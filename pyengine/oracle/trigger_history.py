@@ -7,8 +7,8 @@ happens and again as the ability resolves).
 
 Each gives the effect language's trigger part, or None (the paragraph then stays unread).
 "if you attacked this turn" (you declared one or more attackers this turn, 508.1). Heads and
-conditions of the same family this module doesn't read ("your first spell during each
-opponent's turn", "if a creature died this turn") are left to the text template.
+conditions of the same family this module doesn't read ("your first instant spell each turn",
+"if a creature died this turn") are left to the text template.
 """
 
 from __future__ import annotations
@@ -25,7 +25,23 @@ _WHO = {"you": ("you", "your"), "an opponent": ("opponent", "their"), "a player"
 def when(head: str) -> tuple[dict[str, Any], bool] | None:
     """"Whenever you cast your second spell each turn", "Whenever an opponent casts their
     second spell each turn", "Whenever you draw your second card each turn", "Whenever you
-    gain life for the first time each turn", "... lose life for the first time each turn"."""
+    gain life for the first time each turn", "... lose life for the first time each turn",
+    "Whenever you cast your first spell during each opponent's turn", "Whenever you cast a
+    [quality] spell during an opponent's turn"."""
+    m = _fm(r"Whenever you cast (your first spell during each|an? .+? during an) opponent's turn", head)
+    if m:  # 102.1: the turn is the active player's
+        from pyengine.oracle.trigger_heads import spell_selector
+
+        w: dict[str, Any] = {"kind": "cast", "player": "you"}
+        if m.group(1).startswith("your first"):
+            w["nth"] = 1  # the first spell cast this turn, this turn being an opponent's
+        else:
+            sel = spell_selector(m.group(1).split(" ", 1)[1].removesuffix(" during an"))
+            if sel is None:
+                return None
+            if sel:
+                w["obj"] = sel
+        return {"when": {**w, "turn": "opponent"}}, False
     m = _fm(r"Whenever (you|an opponent) (gains?|loses?) life for the (\w+) time each turn", head)
     if m and m.group(3) in _ORDINALS and (m.group(2) in ("gain", "lose")) == (m.group(1) == "you"):
         kind = "life_gain" if m.group(2).startswith("gain") else "life_loss"  # 119.3

@@ -160,7 +160,8 @@ def _triggered_schema() -> Schema:
                                              "properties": {"player": player}}]},
                            "source": obj, "player": player, "combat": {"type": "boolean"},
                            "one_or_more": {"type": "boolean"}, "alone": {"type": "boolean"},
-                           "nth": {"type": "integer", "minimum": 1}}}
+                           "nth": {"type": "integer", "minimum": 1},
+                           "turn": {"enum": ["you", "opponent"]}}}
     at = {"type": "object", "required": ["step"], "additionalProperties": False,
           "properties": {"step": {"enum": Step.words()}, "player": player}}
     trigger = {"type": "object", "additionalProperties": False,

@@ -31,7 +31,7 @@ _SCHEMA = {
     "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_check": 4, "t_ord": 2,
     "t_rank": 2, "t_chosen": 3, "t_delayed": 4, "t_trig_state": 2, "t_pending": 2, "t_ctx": 3,
     "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
-    "t_trig_nth": 2, "t_hist": 3, "t_x_hist": 3,
+    "t_trig_nth": 2, "t_hist": 3, "t_x_hist": 3, "t_trig_turn": 2,
 }
 for _name, _arity in _SCHEMA.items():
     declare(_name, _arity)
@@ -176,6 +176,8 @@ class Builder:
             self.fs.add("t_trig_alone", k)
         if p.nth is not None:
             self.fs.add("t_trig_nth", k, p.nth)
+        if p.turn is not None:
+            self.fs.add("t_trig_turn", k, Const(p.turn))
         if d.condition is not None:
             self.fs.add("t_trig_if", k, self.condition(d.condition))
         if d.state is not None:  # CR 603.8

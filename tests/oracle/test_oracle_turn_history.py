@@ -36,6 +36,8 @@ CARDS = [
     _face("Test Oracle", "Whenever you cast your first spell during each opponent's turn, draw a card."),
     _face("Test Morbid", "When this creature enters, if a creature died this turn, draw a card."),
     _face("Test Instant Drake", "Whenever you cast your second instant spell each turn, draw a card."),
+    _face("Test Night Drake", "Whenever an opponent loses life for the first time during each of their "
+                              "turns, draw a card."),
 ]
 
 
@@ -63,7 +65,8 @@ BOLTS = "".join(f"  - {{id: b{i}, card: Lightning Bolt, owner: alice, zone: hand
 def test_compiled_heads_are_full(history_data: None) -> None:
     from pyengine import oracle
 
-    for name in ("Test Storm Drake", "Test Skyfish", "Test Eavesdropper", "Test Accord", "Test Outlaw"):
+    for name in ("Test Storm Drake", "Test Skyfish", "Test Eavesdropper", "Test Accord", "Test Outlaw",
+                 "Test Oracle"):
         got = oracle.compiled(name)
         assert got is not None and got.status == "full", (name, got and got.clauses)
     drake = oracle.compiled("Test Storm Drake")
@@ -76,12 +79,12 @@ def test_compiled_heads_are_full(history_data: None) -> None:
 
 
 def test_wordings_not_read_stay_text(history_data: None) -> None:
-    """"Your first spell during each opponent's turn", "if a creature died this turn" (the
-    history doesn't say what died as what) and "your second instant spell" (the count is of
-    every spell): held as text, named."""
+    """"If a creature died this turn" (the history doesn't say what died as what), "your
+    second instant spell" (the count is of every spell) and "for the first time during each of
+    their turns": held as text, named."""
     from pyengine import oracle
 
-    for name in ("Test Oracle", "Test Morbid", "Test Instant Drake"):
+    for name in ("Test Morbid", "Test Instant Drake", "Test Night Drake"):
         got = oracle.compiled(name)
         assert got is not None and got.status == "text-only", (name, got and got.clauses)
         assert [c.template for c in got.clauses] == ["triggered (text)"], got.clauses
@@ -176,3 +179,19 @@ def test_intervening_if_checked_again_on_resolution(history_data: None) -> None:
     assert intervening_if_holds(scen.state, t, history=history.TurnHistory(life_gained=(("alice", 4),)))
     assert not intervening_if_holds(scen.state, t, history=history.TurnHistory(life_gained=(("alice", 3),)))
     assert not intervening_if_holds(scen.state, t, history=history.TurnHistory())
+
+
+def test_first_spell_during_each_opponents_turn(history_data: None) -> None:
+    """CR 102.1, 603.2: in bob's turn alice's first spell triggers Test Oracle (she draws),
+    her second doesn't; in her own turn her first spell doesn't either."""
+    board = "  - {id: oracle, card: Test Oracle, controller: alice, timestamp: 1}\n" + BOLTS
+    cast = "    - pass\n    - {{stack: {{object: {0}, controller: alice, targets: [bob]}}}}\n"
+    hands = "[{id: alice, hand_size: 3, library_size: 10}, {id: bob, library_size: 10}]"
+    _passes(_game(board, "{active: bob, number: 4, step: precombat_main}",
+                  cast.format("b1") + "    - resolve\n    - resolve\n    - {checkpoint: first}\n" +
+                  cast.format("b2") + "    - {checkpoint: second}\n    - resolve\n    - {checkpoint: done}\n",
+                  "    first: {stack: [], hand: {alice: 3}}\n    second: {stack: [b2]}\n"
+                  "    done: {stack: [], hand: {alice: 2}, life: {bob: 14}}\n", hands))
+    _passes(_game(board, MAIN, "    - {stack: {object: b1, controller: alice, targets: [bob]}}\n"
+                               "    - {checkpoint: own}\n    - resolve\n    - {checkpoint: done}\n",
+                  "    own: {stack: [b1]}\n    done: {stack: [], hand: {alice: 2}}\n", hands))
