@@ -81,7 +81,8 @@ def satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool | None:
         return None
     lhs, op, n = got
     what, who = lhs["this_turn"]["what"], lhs["this_turn"]["player"]
-    if op not in (">=", ">") or not isinstance(n, int) or what not in ("life_gained", "life_lost", "attacked"):
+    if op not in (">=", ">") or not isinstance(n, int) or \
+            what not in ("life_gained", "life_lost", "attacked"):
         return False
     n += op == ">"
     chosen, script = _split(doc["query"]["script"])

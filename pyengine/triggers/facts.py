@@ -13,10 +13,10 @@ from collections.abc import Mapping, Sequence
 from pyengine import walk
 from pyengine.events import GameEvent
 from pyengine.facts import Const, FactSet, Fn, declare
+from pyengine.lang.effects import THIS_TURN
 from pyengine.layers.result import ObjectChars
 from pyengine.model.effects import Ability, Condition, Expr, PlayerRef, Selector, triggered_keyword
 from pyengine.model.objects import GameState
-from pyengine.lang.effects import THIS_TURN
 from pyengine.model.triggers import TriggerDef
 from pyengine.triggers.history import TurnHistory
 

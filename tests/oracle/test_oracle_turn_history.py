@@ -126,7 +126,8 @@ def test_intervening_if_checked_as_the_event_happens(history_data: None) -> None
     gain = "    - {{events: [{{kind: gain_life, player: alice, amount: {0}}}]}}\n"
     _passes(_game(board, MAIN, gain.format(3) + "    - {advance: end}\n    - {checkpoint: done}\n",
                   "    done: {stack: [], step: end, absent: [angel-token-1]}\n"))
-    _passes(_game(board, MAIN, gain.format(4) + "    - {advance: end}\n    - resolve\n    - {checkpoint: done}\n",
+    _passes(_game(board, MAIN, gain.format(4) + "    - {advance: end}\n    - resolve\n"
+                                                "    - {checkpoint: done}\n",
                   "    done: {stack: [], objects: {angel-token-1: {power: 4, abilities: [flying]}}}\n"))
 
 
@@ -142,8 +143,10 @@ def test_an_opponent_lost_life_this_turn(history_data: None) -> None:
                   "    - {checkpoint: done}\n",
                   "    done: {stack: [], life: {alice: 22, bob: 17}}\n", hands))
     _passes(_game(outlaw + bolt, MAIN,
-                  "    - {stack: {object: outlaw, controller: alice}}\n    - resolve\n    - {checkpoint: done}\n",
-                  "    done: {stack: [], life: {alice: 20, bob: 20}, objects: {outlaw: {zone: battlefield}}}\n",
+                  "    - {stack: {object: outlaw, controller: alice}}\n    - resolve\n"
+                  "    - {checkpoint: done}\n",
+                  "    done: {stack: [], life: {alice: 20, bob: 20}, "
+                  "objects: {outlaw: {zone: battlefield}}}\n",
                   hands))
 
 
