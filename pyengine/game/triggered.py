@@ -92,7 +92,8 @@ def collect(game: Game, budget: Budget | float) -> Game:
         return game
     b = Budget.of(budget, "the trigger engine")
     waiting: list[tuple[Triggered, Any, Any]] = []
-    for t in match(before, game.state, events, budget=b, history=turn_history(game.log)):
+    hist = turn_history(game.log, game.notes, [(t.source, t.text) for t, _d, _dd in game.waiting])
+    for t in match(before, game.state, events, budget=b, history=hist):
         d = definition(game.state, t) if any(o.id == t.source for o in game.state.objects) else \
             definition(before, t)
         waiting.append((t, d, None))

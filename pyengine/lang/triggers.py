@@ -140,7 +140,7 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
     cur.mapping(None, "a trigger event such as {kind: dies, obj: self}")
     word = cur.req("kind").choice(tuple(WHEN_KINDS), "a trigger event kind:")
     kind, (from_zone, to_zone), fields = WHEN_KINDS[word]
-    cur.mapping(set(fields) | {"kind"}, f"a {word} trigger")
+    cur.mapping(set(fields) | {"kind", "once_each_turn"}, f"a {word} trigger")
     out = Pattern(kind, from_zone=from_zone, to_zone=to_zone)
     zones = tuple(z.value for z in Zone)
     for key, sub in cur.items():
@@ -174,6 +174,8 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
             if n < 1:
                 sub.fail("expected 1 or more (the first, the second ... of the turn)")
             out = replace(out, nth=n)
+        elif key == "once_each_turn":  # "This ability triggers only once each turn."
+            out = replace(out, once_each_turn=sub.boolean())
         elif key == "turn":  # "during an opponent's turn" (102.1)
             out = replace(out, turn=sub.choice(["you", "opponent"], "whose turn:"))
     if out.from_zone is not None and out.from_zone == out.to_zone:

@@ -35,7 +35,9 @@ class Pattern:
     declared as an attacker (506.5); ``nth``: the event is the player's Nth of its kind this
     turn ("whenever you cast your second spell each turn", 603.2; pyengine.triggers.history);
     ``turn``: the event happens during the turn of a player it names ("whenever you cast a
-    spell during an opponent's turn", 102.1: the active player's)."""
+    spell during an opponent's turn", 102.1: the active player's); ``once_each_turn``: "this
+    ability triggers only once each turn" (the source's ability hasn't triggered yet this turn,
+    as this object, 400.7; of several events at once, the first)."""
 
     kind: str
     obj: Selector | None = None
@@ -51,6 +53,7 @@ class Pattern:
     alone: bool = False
     nth: int | None = None
     turn: str | None = None
+    once_each_turn: bool = False
 
     @property
     def looks_back(self) -> bool:

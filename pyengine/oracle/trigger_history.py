@@ -76,3 +76,15 @@ def condition(text: str) -> dict[str, Any] | None:
     what = "life_gained" if m.group(2) == "gained" else "life_lost"
     player = "you" if m.group(1) == "you" else "opponent"
     return {"compare": [{"this_turn": {"what": what, "player": player}}, ">=", n]}
+
+
+ONCE = " This ability triggers only once each turn."
+
+
+def once_each_turn(body: str) -> tuple[str, bool]:
+    """The effect without its last sentence "This ability triggers only once each turn.", and
+    whether it had it (the pattern's ``once_each_turn``: it doesn't trigger again this turn
+    once it has, as this object)."""
+    if body.endswith(ONCE) and "\n" not in body:
+        return body[: -len(ONCE)], True
+    return body, False

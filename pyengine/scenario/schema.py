@@ -161,7 +161,8 @@ def _triggered_schema() -> Schema:
                            "source": obj, "player": player, "combat": {"type": "boolean"},
                            "one_or_more": {"type": "boolean"}, "alone": {"type": "boolean"},
                            "nth": {"type": "integer", "minimum": 1},
-                           "turn": {"enum": ["you", "opponent"]}}}
+                           "turn": {"enum": ["you", "opponent"]},
+                           "once_each_turn": {"type": "boolean"}}}
     at = {"type": "object", "required": ["step"], "additionalProperties": False,
           "properties": {"step": {"enum": Step.words()}, "player": player}}
     trigger = {"type": "object", "additionalProperties": False,

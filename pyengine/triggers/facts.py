@@ -31,7 +31,8 @@ _SCHEMA = {
     "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_check": 4, "t_ord": 2,
     "t_rank": 2, "t_chosen": 3, "t_delayed": 4, "t_trig_state": 2, "t_pending": 2, "t_ctx": 3,
     "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
-    "t_trig_nth": 2, "t_hist": 3, "t_x_hist": 3, "t_trig_turn": 2,
+    "t_trig_nth": 2, "t_hist": 3, "t_x_hist": 3, "t_trig_turn": 2, "t_trig_once": 1,
+    "t_fired": 2,
 }
 for _name, _arity in _SCHEMA.items():
     declare(_name, _arity)
@@ -138,7 +139,8 @@ class Builder:
             if e.combat:
                 self.fs.add("t_ev", e.index, Const("combat"), Const("true"))
 
-    def history(self, h: TurnHistory, events: Sequence[GameEvent] = ()) -> None:
+    def history(self, h: TurnHistory, events: Sequence[GameEvent] = (),
+                keys: Mapping[str, int] | None = None) -> None:
         """The turn so far (pyengine.triggers.history): ``t_hist(What, P, N)`` for each player,
         and each cast or draw event's number among its player's this turn (``t_ev(I, nth, N)``)."""
         for p in sorted(self._players):
@@ -148,6 +150,9 @@ class Builder:
             n = h.nth(e)
             if n is not None:
                 self.fs.add("t_ev", e.index, Const("nth"), n)
+        for source, text in sorted(h.fired):  # "this ability triggers only once each turn"
+            if keys is not None and text in keys:
+                self.fs.add("t_fired", source, keys[text])
 
     # -- the definitions --------------------------------------------------------------------
     def definition(self, k: int, d: TriggerDef) -> None:
@@ -178,6 +183,8 @@ class Builder:
             self.fs.add("t_trig_nth", k, p.nth)
         if p.turn is not None:
             self.fs.add("t_trig_turn", k, Const(p.turn))
+        if p.once_each_turn:
+            self.fs.add("t_trig_once", k)
         if d.condition is not None:
             self.fs.add("t_trig_if", k, self.condition(d.condition))
         if d.state is not None:  # CR 603.8

@@ -27,12 +27,15 @@ class TurnHistory:
     player), in order;
     ``life_gained`` / ``life_lost`` each player's total this turn (119.3; damage dealt to a
     player is life lost, 120.3a); ``attacked`` the players who declared one or more
-    attacking creatures this turn (508.1, the "raid" condition)."""
+    attacking creatures this turn (508.1, the "raid" condition); ``fired`` the (source, text)
+    of each triggered ability that triggered this turn since its source last changed zones (a
+    new object, 400.7), for "this ability triggers only once each turn"."""
 
     events: tuple[tuple[int, str, str], ...] = ()
     life_gained: tuple[tuple[str, int], ...] = ()
     life_lost: tuple[tuple[str, int], ...] = ()
     attacked: frozenset[str] = frozenset()
+    fired: frozenset[tuple[str, str]] = frozenset()
 
     def nth(self, e: GameEvent) -> int | None:
         """The number of ``e``'s kind (a spell cast, a card drawn) its player has had this
@@ -64,8 +67,19 @@ def turn_start(log: Sequence[GameEvent]) -> int:
     return 0
 
 
-def of(log: Sequence[GameEvent]) -> TurnHistory:
-    """The turn's history read from the game's log."""
+def of(log: Sequence[GameEvent], notes: Sequence[GameEvent] = (),
+       waiting: Sequence[tuple[str, str]] = ()) -> TurnHistory:
+    """The turn's history read from the game's log, with its notes of abilities triggering
+    (each note's ``index`` the number of log events before it) and the (source, text) of the
+    abilities triggered and waiting to be put on the stack."""
+    start = turn_start(log)
+    moved: dict[str, int] = {}  # each object's last zone change: the notes after it are its own
+    for pos in range(start, len(log)):
+        if log[pos].kind == "zone_change" and log[pos].obj is not None:
+            moved[log[pos].obj] = pos + 1
+    fired = {(n.obj, n.detail) for n in notes if n.kind == "triggers" and n.obj is not None and
+             n.detail is not None and n.index > max(start, moved.get(n.obj, 0))}
+    fired |= set(waiting)
     events: list[tuple[int, str, str]] = []
     gained: dict[str, int] = {}
     lost: dict[str, int] = {}
@@ -82,4 +96,4 @@ def of(log: Sequence[GameEvent]) -> TurnHistory:
         elif e.kind == "attacks":
             attacked.add(e.player)
     return TurnHistory(tuple(events), tuple(sorted(gained.items())), tuple(sorted(lost.items())),
-                       frozenset(attacked))
+                       frozenset(attacked), frozenset((str(s), str(t)) for s, t in fired))

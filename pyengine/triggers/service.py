@@ -104,7 +104,7 @@ def _facts(before: GameState, after: GameState, events: Sequence[GameEvent], def
     b.world("before", before, chars["before"], keys)
     b.world("after", after, chars["after"], keys)
     b.events(events)
-    b.history(history if history is not None else of_log(events), events)
+    b.history(history if history is not None else of_log(events), events, keys)
     for k, (_text, d) in by_key.items():
         b.definition(k, d)
     return b.fs, by_key, chars

@@ -36,6 +36,8 @@ CARDS = [
     _face("Test Oracle", "Whenever you cast your first spell during each opponent's turn, draw a card."),
     _face("Test Morbid", "When this creature enters, if a creature died this turn, draw a card."),
     _face("Test Instant Drake", "Whenever you cast your second instant spell each turn, draw a card."),
+    _face("Test Once Drake", "Whenever a creature you control dies, you gain 1 life. This ability "
+                             "triggers only once each turn."),
     _face("Test Night Drake", "Whenever an opponent loses life for the first time during each of their "
                               "turns, draw a card."),
 ]
@@ -66,7 +68,7 @@ def test_compiled_heads_are_full(history_data: None) -> None:
     from pyengine import oracle
 
     for name in ("Test Storm Drake", "Test Skyfish", "Test Eavesdropper", "Test Accord", "Test Outlaw",
-                 "Test Oracle"):
+                 "Test Oracle", "Test Once Drake"):
         got = oracle.compiled(name)
         assert got is not None and got.status == "full", (name, got and got.clauses)
     drake = oracle.compiled("Test Storm Drake")
@@ -198,3 +200,32 @@ def test_first_spell_during_each_opponents_turn(history_data: None) -> None:
     _passes(_game(board, MAIN, "    - {stack: {object: b1, controller: alice, targets: [bob]}}\n"
                                "    - {checkpoint: own}\n    - resolve\n    - {checkpoint: done}\n",
                   "    own: {stack: [b1]}\n    done: {stack: [], hand: {alice: 2}}\n", hands))
+
+
+def test_triggers_only_once_each_turn(history_data: None) -> None:
+    """"This ability triggers only once each turn": two creatures destroyed at once, then a
+    third: alice gains 1 life only (the first event of the batch; nothing after)."""
+    _passes(_game(
+        "  - {id: once, card: Test Once Drake, controller: alice, timestamp: 1}\n"
+        "  - {id: bears, card: Grizzly Bears, controller: alice, timestamp: 2}\n"
+        "  - {id: bears2, card: Grizzly Bears, controller: alice, timestamp: 3}\n"
+        "  - {id: bears3, card: Grizzly Bears, controller: alice, timestamp: 4}\n", MAIN,
+        "    - {events: [{kind: destroy, object: bears}, {kind: destroy, object: bears2}]}\n"
+        "    - {checkpoint: both}\n    - resolve\n"
+        "    - {events: [{kind: destroy, object: bears3}]}\n    - {checkpoint: done}\n",
+        "    both: {stack: [\"once:0@2\"]}\n"
+        "    done: {stack: [], life: {alice: 21}, objects: {bears3: {zone: graveyard}}}\n"))
+
+
+def test_fired_this_turn_as_this_object() -> None:
+    """An ability that triggered before this turn's untap step, or before its source last
+    changed zones (a new object, 400.7), hasn't triggered this turn."""
+    log = [GameEvent("step_begins", index=1, step="untap", player="alice"),
+           GameEvent("life_gain", index=2, player="alice", amount=1),
+           GameEvent("zone_change", index=3, obj="a", from_zone="battlefield", to_zone="hand"),
+           GameEvent("life_gain", index=4, player="alice", amount=1)]
+    notes = [GameEvent("triggers", index=0, obj="b", detail="X"),
+             GameEvent("triggers", index=2, obj="a", detail="X"),
+             GameEvent("triggers", index=2, obj="c", detail="X"),
+             GameEvent("triggers", index=4, obj="d", detail="Y")]
+    assert history.of(log, notes, [("e", "Z")]).fired == {("c", "X"), ("d", "Y"), ("e", "Z")}
