@@ -220,10 +220,12 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         game = _leave_stack(game, item, budget, resolved=False)
         return checks.give_priority(game, game.active, budget)
     if item.trigger is not None:  # 603.4: an intervening if clause is checked again
+        from pyengine.triggers.history import of as turn_history
         from pyengine.triggers.service import intervening_if_holds
 
         t, d = item.trigger
-        if not intervening_if_holds(game.state, t, ability=d, budget=Budget.of(budget, "the trigger engine")):
+        if not intervening_if_holds(game.state, t, ability=d, budget=Budget.of(budget, "the trigger engine"),
+                                    history=turn_history(game.log)):
             game = game.note(note("not_resolved", item, "603.4", "condition"))
             return checks.give_priority(game, game.active, budget)
     game = game.note(note("resolves", item, "608.2"))

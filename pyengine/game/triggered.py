@@ -81,6 +81,7 @@ def collect(game: Game, budget: Budget | float) -> Game:
     state-based actions they lead to change it, 704.3; a creature dealt lethal damage has its
     "whenever it is dealt damage" ability trigger although it dies before the ability goes on
     the stack); they wait in ``game.waiting`` until put on the stack (603.3)."""
+    from pyengine.triggers.history import of as turn_history
     from pyengine.triggers.service import definition, match
     from pyengine.triggers.special import match_delayed
 
@@ -91,7 +92,8 @@ def collect(game: Game, budget: Budget | float) -> Game:
         return game
     b = Budget.of(budget, "the trigger engine")
     waiting: list[tuple[Triggered, Any, Any]] = []
-    for t in match(before, game.state, events, budget=b):
+    hist = turn_history(game.log, game.notes, [(t.source, t.text) for t, _d, _dd in game.waiting])
+    for t in match(before, game.state, events, budget=b, history=hist):
         d = definition(game.state, t) if any(o.id == t.source for o in game.state.objects) else \
             definition(before, t)
         waiting.append((t, d, None))

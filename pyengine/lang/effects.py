@@ -78,7 +78,9 @@ def parse_obj_ref(cur: Cursor, ctx: Ctx) -> ObjRef:
 # --- Expressions --------------------------------------------------------------------------
 
 EXPR_KEYS = ("count", "card_types_among", "power_of", "toughness_of", "mana_value_of", "sum",
-             "negate", "times")
+             "negate", "times", "this_turn")
+# what a player did this turn (pyengine.game.history), an expression only the trigger engine reads
+THIS_TURN = ("life_gained", "life_lost", "spells_cast", "cards_drawn", "attacked")
 
 
 def parse_expr(cur: Cursor, ctx: Ctx) -> Expr:
@@ -98,6 +100,13 @@ def parse_expr(cur: Cursor, ctx: Ctx) -> Expr:
         return Expr("attr", attr=key[: -len("_of")], ref=parse_obj_ref(sub, ctx))
     if key == "negate":
         return Expr("neg", args=(parse_expr(sub, ctx),))
+    if key == "this_turn":  # {this_turn: {what: life_gained, player: you}}
+        sub.mapping({"what", "player"}, "{what: WHAT, player: you|opponent}")
+        what = sub.req("what").choice(list(THIS_TURN), "what a player did this turn:")
+        ref = parse_player_ref(sub.req("player"), ctx)
+        if ref.kind not in ("you", "opponent"):
+            sub.get("player").fail("expected you or opponent")
+        return Expr("this_turn", attr=what, player=ref)
     items = sub.seq("a list of two or more expressions")
     if len(items) < 2:
         sub.fail("expected a list of two or more expressions")

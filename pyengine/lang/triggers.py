@@ -35,10 +35,10 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "blocks": ("blocks", (None, None), _OBJ),  # 509.1i
     "becomes_blocked": ("becomes_blocked", (None, None), _OBJ),  # 509.1i, 603.2e
     "damage": ("damage", (None, None), ("source", "to", "combat", "one_or_more")),  # 120.3
-    "cast": ("cast", (None, None), ("obj", "player")),  # 601.2i
-    "draw": ("draw", (None, None), ("player",)),  # 121.2
-    "life_gain": ("life_gain", (None, None), ("player",)),  # 119.3
-    "life_loss": ("life_loss", (None, None), ("player",)),  # 119.3
+    "cast": ("cast", (None, None), ("obj", "player", "nth", "turn")),  # 601.2i; nth: the Nth this turn
+    "draw": ("draw", (None, None), ("player", "nth")),  # 121.2
+    "life_gain": ("life_gain", (None, None), ("player", "nth")),  # 119.3
+    "life_loss": ("life_loss", (None, None), ("player", "nth")),  # 119.3
     "tap": ("tap", (None, None), _OBJ),  # 603.2e "becomes tapped"
     "untap": ("untap", (None, None), _OBJ),
     "becomes_monstrous": ("becomes_monstrous", (None, None), _OBJ),  # 701.37a
@@ -140,7 +140,7 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
     cur.mapping(None, "a trigger event such as {kind: dies, obj: self}")
     word = cur.req("kind").choice(tuple(WHEN_KINDS), "a trigger event kind:")
     kind, (from_zone, to_zone), fields = WHEN_KINDS[word]
-    cur.mapping(set(fields) | {"kind"}, f"a {word} trigger")
+    cur.mapping(set(fields) | {"kind", "once_each_turn"}, f"a {word} trigger")
     out = Pattern(kind, from_zone=from_zone, to_zone=to_zone)
     zones = tuple(z.value for z in Zone)
     for key, sub in cur.items():
@@ -169,6 +169,15 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
             out = replace(out, one_or_more=sub.boolean())
         elif key == "alone":
             out = replace(out, alone=sub.boolean())
+        elif key == "nth":  # "your second spell each turn": counted in the turn's history
+            n = sub.integer("a count: 1 for the first, 2 for the second ...")
+            if n < 1:
+                sub.fail("expected 1 or more (the first, the second ... of the turn)")
+            out = replace(out, nth=n)
+        elif key == "once_each_turn":  # "This ability triggers only once each turn."
+            out = replace(out, once_each_turn=sub.boolean())
+        elif key == "turn":  # "during an opponent's turn" (102.1)
+            out = replace(out, turn=sub.choice(["you", "opponent"], "whose turn:"))
     if out.from_zone is not None and out.from_zone == out.to_zone:
         cur.fail(f"a zone change goes from one zone to another; from and to are both {out.from_zone}")
     return out

@@ -38,7 +38,9 @@ class ObjRef:
 class Expr:
     """An integer expression: ``const``, ``count`` (objects matching a selector),
     ``card_types`` (card types among objects matching a selector, CR 205.2a),
-    ``attr`` (power/toughness/mana_value of a referenced object), ``sum``, ``neg``, ``times``."""
+    ``attr`` (power/toughness/mana_value of a referenced object), ``sum``, ``neg``, ``times``,
+    ``this_turn`` (what ``player`` did this turn: ``attr`` names it, pyengine.game.history;
+    read by the trigger engine only)."""
 
     op: str
     value: int = 0
@@ -46,6 +48,7 @@ class Expr:
     attr: str | None = None
     ref: ObjRef | None = None
     args: tuple["Expr", ...] = ()
+    player: "PlayerRef | None" = None
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,12 @@ class Pattern:
     ability's controller; ``combat``: combat damage only (True) or noncombat only (False);
     ``step``: the step that begins; ``one_or_more``: "whenever one or more ...", once per
     batch of simultaneous events (603.2c); ``alone``: "attacks alone", the only creature
-    declared as an attacker (506.5)."""
+    declared as an attacker (506.5); ``nth``: the event is the player's Nth of its kind this
+    turn ("whenever you cast your second spell each turn", 603.2; pyengine.triggers.history);
+    ``turn``: the event happens during the turn of a player it names ("whenever you cast a
+    spell during an opponent's turn", 102.1: the active player's); ``once_each_turn``: "this
+    ability triggers only once each turn" (the source's ability hasn't triggered yet this turn,
+    as this object, 400.7; of several events at once, the first)."""
 
     kind: str
     obj: Selector | None = None
@@ -46,6 +51,9 @@ class Pattern:
     step: str | None = None
     one_or_more: bool = False
     alone: bool = False
+    nth: int | None = None
+    turn: str | None = None
+    once_each_turn: bool = False
 
     @property
     def looks_back(self) -> bool:

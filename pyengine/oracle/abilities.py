@@ -118,6 +118,13 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     if found is None or found[0] is None:
         return None
     trigger, about_self = found
+    from pyengine.oracle.trigger_history import once_each_turn
+
+    body, once = once_each_turn(body)
+    if once:  # "This ability triggers only once each turn." (an event's trigger only)
+        if "when" not in trigger:
+            return None
+        trigger = {**trigger, "when": {**trigger["when"], "once_each_turn": True}}
     m = _fm(r"if ([^,]+), (.+)", body)
     if m and "state" not in trigger:  # the intervening "if" clause (CR 603.4)
         cond = TH.condition(m.group(1))

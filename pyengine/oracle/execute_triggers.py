@@ -94,6 +94,11 @@ def _permanent(sel: dict[str, Any], oid: str, ts: int) -> dict[str, Any] | None:
 def _satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool:
     """Add to alice's board what makes an intervening "if" condition true (or take away what
     makes it false); False if the condition is not one made here."""
+    from pyengine.oracle.execute_history import satisfy
+
+    made = satisfy(cond, doc)  # "if you gained life this turn" (pyengine.triggers.history)
+    if made is not None:
+        return made
     objs = doc["objects"]
     if "all" in cond:
         return all(_satisfy(c, doc) for c in cond["all"])
@@ -308,7 +313,11 @@ def game_text(card: Compiled) -> str | None:
     when = trig.get("when", {})
     doc: dict[str, Any] | None = None
     own = True  # the game is made here, not execute_game's
-    if when.get("kind") == "cast" and when.get("obj") != "self" and (
+    if when.get("nth") or when.get("turn"):  # "your second spell each turn": execute_history
+        from pyengine.oracle.execute_history import nth_game
+
+        doc = nth_game(card, when)
+    elif when.get("kind") == "cast" and when.get("obj") != "self" and (
             when.get("player") == "opponent" or EG._trigger_script(card, trig) is None):
         doc = _cast(card, when)
     elif when.get("kind") == "untap" and when.get("obj") == "self":

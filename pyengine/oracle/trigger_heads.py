@@ -81,6 +81,11 @@ def spell_selector(phrase: str) -> dict[str, Any] | None:
 
 def when(head: str, card: dict[str, Any]) -> Found | None:
     """The trigger event of a head pyengine.oracle.abilities doesn't read itself."""
+    from pyengine.oracle import trigger_history
+
+    got = trigger_history.when(head)  # "your second spell each turn" (603.2)
+    if got is not None:
+        return got
     m = _fm(r"Whenever one or more (other )?(.+?) (enter|die|attack|leave the battlefield|"
             r"deal combat damage to a player)", head)
     if m:
@@ -189,7 +194,12 @@ def condition(text: str) -> dict[str, Any] | None:
     static abilities' conditions ("you control an artifact", "you control three or more
     creatures", "there are seven or more cards in your graveyard") and "you control no X",
     "no creatures are on the battlefield", "you have no cards in hand"."""
+    from pyengine.oracle import trigger_history
     from pyengine.oracle.templates import condition as static_condition
+
+    got = trigger_history.condition(text)  # "if you gained life this turn"
+    if got is not None:
+        return got
 
     m = _fm(r"you control no (.+)", text)
     if m:

@@ -159,7 +159,10 @@ def _triggered_schema() -> Schema:
                                             {"type": "object", "required": ["player"],
                                              "properties": {"player": player}}]},
                            "source": obj, "player": player, "combat": {"type": "boolean"},
-                           "one_or_more": {"type": "boolean"}, "alone": {"type": "boolean"}}}
+                           "one_or_more": {"type": "boolean"}, "alone": {"type": "boolean"},
+                           "nth": {"type": "integer", "minimum": 1},
+                           "turn": {"enum": ["you", "opponent"]},
+                           "once_each_turn": {"type": "boolean"}}}
     at = {"type": "object", "required": ["step"], "additionalProperties": False,
           "properties": {"step": {"enum": Step.words()}, "player": player}}
     trigger = {"type": "object", "additionalProperties": False,
@@ -201,6 +204,9 @@ def _expr_schema() -> Schema:
         "negate": _ref("expr"),
         "times": {"type": "array", "minItems": 2, "maxItems": 2,
                   "prefixItems": [{"type": "integer"}, _ref("expr")]},
+        "this_turn": {"type": "object", "required": ["what", "player"], "additionalProperties": False,
+                      "properties": {"what": {"enum": list(lang.THIS_TURN)},
+                                     "player": {"enum": ["you", "opponent"]}}},
     }
     keyed = _one_key({k: options.get(k, {}) for k in lang.EXPR_KEYS}, "an expression mapping")
     return {"description": "an integer expression", "oneOf": [{"type": "integer"}, *keyed["oneOf"]]}

@@ -13,11 +13,13 @@ from collections.abc import Mapping, Sequence
 from pyengine import walk
 from pyengine.events import GameEvent
 from pyengine.facts import Const, FactSet, Fn, declare
+from pyengine.lang.effects import THIS_TURN
 from pyengine.layers.result import ObjectChars
 from pyengine.model.effects import Ability, Condition, Expr, PlayerRef, Selector, triggered_keyword
 from pyengine.model.enums import Step, Zone
 from pyengine.model.objects import GameState
 from pyengine.model.triggers import TriggerDef
+from pyengine.triggers.history import TurnHistory
 
 _SCHEMA = {
     "t_player": 1, "t_active": 1, "t_obj": 2, "t_zone": 3, "t_controller": 3, "t_owner": 3,
@@ -30,6 +32,8 @@ _SCHEMA = {
     "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_c_new_control": 1, "t_check": 4, "t_ord": 2,
     "t_rank": 2, "t_chosen": 3, "t_delayed": 4, "t_trig_state": 2, "t_pending": 2, "t_ctx": 3,
     "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
+    "t_trig_nth": 2, "t_hist": 3, "t_x_hist": 3, "t_trig_turn": 2, "t_trig_once": 1,
+    "t_fired": 2,
 }
 for _name, _arity in _SCHEMA.items():
     declare(_name, _arity)
@@ -77,6 +81,7 @@ class Builder:
     def __init__(self) -> None:
         self.fs = FactSet()
         self._n = 0
+        self._players: tuple[str, ...] = ()
 
     def _fresh(self, kind: str) -> Fn:
         self._n += 1
@@ -84,6 +89,7 @@ class Builder:
 
     # -- the game ---------------------------------------------------------------------------
     def players(self, state: GameState) -> None:
+        self._players = tuple(state.player_ids)
         for p in state.player_ids:
             self.fs.add("t_player", p)
         self.fs.add("t_active", state.turn.active)
@@ -139,6 +145,21 @@ class Builder:
             if e.combat:
                 self.fs.add("t_ev", e.index, Const("combat"), Const("true"))
 
+    def history(self, h: TurnHistory, events: Sequence[GameEvent] = (),
+                keys: Mapping[str, int] | None = None) -> None:
+        """The turn so far (pyengine.triggers.history): ``t_hist(What, P, N)`` for each player,
+        and each cast or draw event's number among its player's this turn (``t_ev(I, nth, N)``)."""
+        for p in sorted(self._players):
+            for what in THIS_TURN:
+                self.fs.add("t_hist", Const(what), p, h.amount(what, p))
+        for e in events:
+            n = h.nth(e)
+            if n is not None:
+                self.fs.add("t_ev", e.index, Const("nth"), n)
+        for source, text in sorted(h.fired):  # "this ability triggers only once each turn"
+            if keys is not None and text in keys:
+                self.fs.add("t_fired", source, keys[text])
+
     # -- the definitions --------------------------------------------------------------------
     def definition(self, k: int, d: TriggerDef) -> None:
         p = d.pattern
@@ -164,6 +185,12 @@ class Builder:
             self.fs.add("t_trig_batch", k)
         if p.alone:
             self.fs.add("t_trig_alone", k)
+        if p.nth is not None:
+            self.fs.add("t_trig_nth", k, p.nth)
+        if p.turn is not None:
+            self.fs.add("t_trig_turn", k, Const(p.turn))
+        if p.once_each_turn:
+            self.fs.add("t_trig_once", k)
         if d.condition is not None:
             self.fs.add("t_trig_if", k, self.condition(d.condition))
         if d.state is not None:  # CR 603.8
@@ -207,6 +234,8 @@ class Builder:
             self.fs.add("t_x_neg", x, self.expr(e.args[0]))
         elif e.op == "times":
             self.fs.add("t_x_times", x, e.value, self.expr(e.args[0]))
+        elif e.op == "this_turn" and e.attr is not None and e.player is not None:
+            self.fs.add("t_x_hist", x, Const(e.attr), player_word(e.player))
         else:
             raise ValueError(f"the trigger engine does not read the expression {e.op!r}")
         return x

@@ -26,6 +26,8 @@ from pyengine.model.triggers import TriggerDef
 from pyengine.registry import read
 from pyengine.solver import solve
 from pyengine.triggers.facts import Builder, keyed, merged, triggered_abilities
+from pyengine.triggers.history import TurnHistory
+from pyengine.triggers.history import of as of_log
 from pyengine.triggers.model import COUNT_CAP, StackOrders, Triggered
 
 encodings.register("triggers", "triggers/triggers.lp")
@@ -57,11 +59,13 @@ def _check_events(before: GameState, after: GameState, events: Sequence[GameEven
 
 
 def match(before: GameState, after: GameState, events: Sequence[GameEvent], *,
-          budget: Budget | None = None, timeout: float = TIMEOUT) -> tuple[Triggered, ...]:
+          budget: Budget | None = None, timeout: float = TIMEOUT,
+          history: TurnHistory | None = None) -> tuple[Triggered, ...]:
     """The triggered abilities ``events`` triggered (CR 603.2), sorted by event, source and
     ability. ``before``/``after``: the game just before and just after the events (abilities
     that look back in time read ``before``, 603.10; the others ``after``). An intervening if
-    clause is checked against ``after`` (603.4)."""
+    clause is checked against ``after`` (603.4). ``history``: the turn so far, the events
+    included (pyengine.triggers.history; by default only ``events`` themselves)."""
     _check_events(before, after, events)
     if not events:
         return ()
@@ -69,7 +73,7 @@ def match(before: GameState, after: GameState, events: Sequence[GameEvent], *,
     defs = merged(triggered_abilities(before), triggered_abilities(after))
     if not defs:
         return ()
-    fs, by_key, chars = _facts(before, after, events, defs, budget)
+    fs, by_key, chars = _facts(before, after, events, defs, budget, history)
     result = solve([encodings.path("triggers")], fs, what="match triggered abilities", budget=budget)
     if not result.satisfiable:
         raise EncodingError("triggers: the matching encoding has no answer (it has one answer set)")
@@ -89,7 +93,7 @@ _Worlds = dict[str, dict[str, ObjectChars]]
 
 
 def _facts(before: GameState, after: GameState, events: Sequence[GameEvent], defs: Mapping[str, TriggerDef],
-           budget: Budget) -> tuple[FactSet, _Keyed, _Worlds]:
+           budget: Budget, history: TurnHistory | None = None) -> tuple[FactSet, _Keyed, _Worlds]:
     """The facts of one matching call, the definitions by key, and both worlds'
     characteristics after the layers (one layer computation each)."""
     keys, by_key = keyed(defs)
@@ -100,6 +104,7 @@ def _facts(before: GameState, after: GameState, events: Sequence[GameEvent], def
     b.world("before", before, chars["before"], keys)
     b.world("after", after, chars["after"], keys)
     b.events(events)
+    b.history(history if history is not None else of_log(events), events, keys)
     for k, (_text, d) in by_key.items():
         b.definition(k, d)
     return b.fs, by_key, chars
@@ -133,10 +138,12 @@ def definition(state: GameState, triggered: Triggered) -> TriggerDef:
 
 
 def intervening_if_holds(state: GameState, triggered: Triggered, *, ability: TriggerDef | None = None,
-                         budget: Budget | None = None, timeout: float = TIMEOUT) -> bool:
+                         budget: Budget | None = None, timeout: float = TIMEOUT,
+                         history: TurnHistory | None = None) -> bool:
     """CR 603.4: whether the ability's intervening if clause holds in ``state`` (as it
     resolves); True for an ability without one. ``ability``: its definition, when the state
-    no longer has it (else :func:`definition` finds it)."""
+    no longer has it (else :func:`definition` finds it); ``history``: the turn so far (none
+    by default)."""
     d = ability if ability is not None else definition(state, triggered)
     if d.condition is None:
         return True
@@ -145,6 +152,7 @@ def intervening_if_holds(state: GameState, triggered: Triggered, *, ability: Tri
     b = Builder()
     b.players(state)
     b.world("after", state, chars, {})
+    b.history(history if history is not None else TurnHistory())
     b.definition(0, d)
     b.fs.add("t_check", triggered.source, 0, triggered.controller,
              triggered.it if triggered.it is not None else Const("none"))
