@@ -527,6 +527,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
         return True
     if not spell and (_lasting(s, eff) or _group(s, eff) or _tap(s, eff)):
         return True
+    from pyengine.oracle.effects_groups import sentence as group_sentence
+
+    if group_sentence(s, eff, spell):  # to each permanent of a group (608.2c)
+        return True
     from pyengine.oracle.effects_amounts import sentence as amount_sentence
     from pyengine.oracle.effects_attach import attach
     from pyengine.oracle.effects_library import joined, look, search

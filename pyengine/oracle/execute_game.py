@@ -425,6 +425,9 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
         # 701.8a destroy, 701.21a sacrifice: to the graveyard; a move to where it says;
         # 701.6a: a countered spell to its owner's graveyard
         out[oid] = {"zone": _ZONE_OF[ev["kind"]] or ev["to"]}
+    from pyengine.oracle.execute_groups import group_checks
+
+    out.update(group_checks(do, touched))  # 701.8a, 701.13a: each member of a destroyed group
     from pyengine.game.tokens import new_id
 
     made: set[str] = set()
