@@ -6,7 +6,7 @@ target is illegal it doesn't resolve.
 
 The instance each target was chosen for: the cast's choices (601.2c), or, for a spell put on
 the stack by a script with its targets in order, the card's instances in order (one target
-each).
+each; a modal or kicked spell's targets put so are not matched to instances: not checked).
 """
 
 from __future__ import annotations
@@ -36,6 +36,8 @@ def _instances(game: Game, item: StackItem) -> dict[str, tuple[tuple[str, Any], 
                 if t is not None and kind == "o" and t.qualities:
                     out[tid] = out.get(tid, ()) + t.qualities
         return out
+    if spec.modes or spec.kicker_targets:
+        return out  # which instance each target is for isn't said: the cast's choices say it
     for (tid, is_player), t in zip(item.targets, spec.all_targets(), strict=False):
         if not is_player and t.qualities:
             out[tid] = t.qualities

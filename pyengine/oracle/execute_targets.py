@@ -13,7 +13,8 @@ from typing import Any
 from pyengine.oracle import phrases as P
 
 _READ = {"types", "any_types", "subtypes", "supertypes", "not_supertypes", "colors", "abilities",
-         "not_abilities", "tapped", "power", "toughness", "mana_value", "controller", "other"}
+         "not_abilities", "tapped", "power", "toughness", "mana_value", "controller", "other",
+         "not_types", "not_subtypes", "not_colors"}  # the made permanent has none of the "not"s
 
 
 def _kind(sel: dict[str, Any]) -> list[str] | None:
@@ -25,7 +26,10 @@ def _kind(sel: dict[str, Any]) -> list[str] | None:
     kinds = {P.subtype_table.category(s) for s in sel.get("subtypes", ())}
     if len(kinds) == 1 and None not in kinds:  # 205.3d: a subtype goes with its card type
         return [str(next(iter(kinds))).capitalize()]
-    return None
+    if kinds:
+        return None
+    # "target nonland permanent": a creature, or the first permanent type not excluded
+    return next(([t] for t in ["Creature", *P.PERMANENT_TYPES] if t not in sel.get("not_types", ())), None)
 
 
 def _number(cmp: dict[str, int] | None, default: int, anthem: int) -> int | None:
@@ -45,7 +49,7 @@ def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
     if "Basic" in sel.get("supertypes", ()) or not set(sel) - {"types", "any_types", "controller", "other"}:
         return None  # a basic land's name decides its type; an unqualified target: the board's
     kinds = _kind(sel)
-    if kinds is None or kinds[0] not in P.PERMANENT_TYPES:
+    if kinds is None or kinds[0] not in P.PERMANENT_TYPES or set(kinds) & set(sel.get("not_types", ())):
         return None
     made: dict[str, Any] = {"id": oid, "name": "Generated Permanent", "types": kinds,
                             "controller": "alice" if sel.get("controller") == "you" else "bob",
