@@ -46,10 +46,19 @@ def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
     """An inline permanent fitting the object selector ``sel``, or None."""
     if not isinstance(sel, dict) or set(sel) - _READ or sel.get("controller") not in (None, "you", "opponent"):
         return None
-    if "Basic" in sel.get("supertypes", ()) or not set(sel) - {"types", "any_types", "controller", "other"}:
-        return None  # a basic land's name decides its type; an unqualified target: the board's
+    if not set(sel) - {"types", "any_types", "controller", "other"}:
+        return None  # an unqualified target: the board's
+    if "Basic" in sel.get("supertypes", ()):  # a basic land: a Forest (205.3i, 305.6)
+        if set(sel) - {"types", "supertypes", "controller", "other", "tapped"} or \
+                sel.get("types", ["Land"]) != ["Land"] or sel["supertypes"] != ["Basic"]:
+            return None
+        return {"id": oid, "card": "Forest", "controller": "alice" if sel.get("controller") == "you" else "bob",
+                "timestamp": timestamp, **({"tapped": True} if sel.get("tapped") else {})}
     kinds = _kind(sel)
     if kinds is None or kinds[0] not in P.PERMANENT_TYPES or set(kinds) & set(sel.get("not_types", ())):
+        return None
+    if kinds[0] == "Battle" or set(sel) & {"abilities", "tapped", "power", "toughness"} and \
+            "Aura" in sel.get("subtypes", ()):
         return None
     made: dict[str, Any] = {"id": oid, "name": "Generated Permanent", "types": kinds,
                             "controller": "alice" if sel.get("controller") == "you" else "bob",
@@ -61,6 +70,8 @@ def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
         made["abilities"] = list(sel["abilities"])
     if sel.get("tapped"):
         made["tapped"] = True
+    if "Aura" in sel.get("subtypes", ()):  # attached to bob's Gray Ogre, so that it stays (704.5m, 303.4c)
+        made.update({"abilities": [{"text": "Enchant creature"}], "attached_to": "ogre"})
     if "Creature" in kinds:
         anthem = 1 if made["controller"] == "bob" else 0
         power = _number(sel.get("power"), 3, anthem)
@@ -70,6 +81,8 @@ def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
         made["power"], made["toughness"] = power, toughness
     elif "power" in sel or "toughness" in sel:
         return None
+    if "Planeswalker" in kinds:
+        made["counters"] = {"loyalty": 3}  # 704.5i: with no loyalty it would leave at once
     if "mana_value" in sel:
         n = _number(sel["mana_value"], 0, 0)
         made["mana_cost"] = "{" + str(n) + "}"
