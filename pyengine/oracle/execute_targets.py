@@ -44,16 +44,18 @@ def _number(cmp: dict[str, int] | None, default: int, anthem: int) -> int | None
 
 def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
     """An inline permanent fitting the object selector ``sel``, or None."""
-    if not isinstance(sel, dict) or set(sel) - _READ or sel.get("controller") not in (None, "you", "opponent"):
+    if not isinstance(sel, dict) or set(sel) - _READ or \
+            sel.get("controller") not in (None, "you", "opponent"):
         return None
-    if not set(sel) - {"types", "any_types", "controller", "other"}:
-        return None  # an unqualified target: the board's
+    if not set(sel) - {"types", "any_types", "controller", "other"} and len(sel.get("types", ())) < 2:
+        return None  # an unqualified target of one type: the board's
     if "Basic" in sel.get("supertypes", ()):  # a basic land: a Forest (205.3i, 305.6)
         if set(sel) - {"types", "supertypes", "controller", "other", "tapped"} or \
                 sel.get("types", ["Land"]) != ["Land"] or sel["supertypes"] != ["Basic"]:
             return None
-        return {"id": oid, "card": "Forest", "controller": "alice" if sel.get("controller") == "you" else "bob",
-                "timestamp": timestamp, **({"tapped": True} if sel.get("tapped") else {})}
+        return {"id": oid, "card": "Forest", "timestamp": timestamp,
+                "controller": "alice" if sel.get("controller") == "you" else "bob",
+                **({"tapped": True} if sel.get("tapped") else {})}
     kinds = _kind(sel)
     if kinds is None or kinds[0] not in P.PERMANENT_TYPES or set(kinds) & set(sel.get("not_types", ())):
         return None

@@ -89,10 +89,11 @@ def test_group_instructions_compile_into_each() -> None:
 
 def test_a_tapped_creature_is_the_only_legal_target_of_assassinate() -> None:
     # 110.5, 601.2c: "destroy target tapped creature": bob's tapped Ogre, not his untapped Bears
-    objects = [{"id": "kill", "card": "Assassinate", "owner": "alice", "zone": "hand"},
+    objects: list[dict[str, Any]] = [{"id": "kill", "card": "Assassinate", "owner": "alice", "zone": "hand"},
                {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 1, "tapped": True},
                {"id": "bears", "card": "Grizzly Bears", "controller": "bob", "timestamp": 2},
-               *({"id": f"s{i}", "card": "Swamp", "controller": "alice", "timestamp": 3 + i} for i in range(3))]
+               *({"id": f"s{i}", "card": "Swamp", "controller": "alice", "timestamp": 3 + i}
+                 for i in range(3))]
     ok, why = _run(objects, {"kind": "cast", "spell": "kill", "list": ["targets"]},
                    {"legal": True, "legal_targets": {"creature": ["ogre"]}})
     assert ok, why
@@ -102,7 +103,7 @@ def test_a_target_grown_past_the_power_is_illegal_as_the_spell_resolves() -> Non
     # 608.2b: Cruel Cut ("target creature with power 2 or less") targets bob's 2/2 Bears; Giant
     # Growth resolves first (+3/+3, 611.2a): power 5, an illegal target, so Cruel Cut doesn't
     # resolve and the Bears stay (the spells put on the stack by the script, targets in order)
-    objects = [{"id": "cut", "card": "Cruel Cut", "owner": "alice", "zone": "hand"},
+    objects: list[dict[str, Any]] = [{"id": "cut", "card": "Cruel Cut", "owner": "alice", "zone": "hand"},
                {"id": "growth", "card": "Giant Growth", "owner": "bob", "zone": "hand"},
                {"id": "bears", "card": "Grizzly Bears", "controller": "bob", "timestamp": 1}]
     script = [{"stack": {"object": "cut", "controller": "alice", "targets": ["bears"]}}, "pass",
@@ -117,7 +118,8 @@ def test_a_target_grown_past_the_power_is_illegal_as_the_spell_resolves() -> Non
 
 def test_the_target_with_the_quality_is_destroyed() -> None:
     # 701.8a: the target is still legal as the spell resolves (608.2b): destroyed, life gained
-    objects = [{"id": "pred", "card": "Aerial Predation", "owner": "alice", "zone": "hand"},
+    objects: list[dict[str, Any]] = [
+        {"id": "pred", "card": "Aerial Predation", "owner": "alice", "zone": "hand"},
                {"id": "thopter", "card": "Ornithopter", "controller": "bob", "timestamp": 1}]
     script = [{"stack": {"object": "pred", "controller": "alice", "targets": ["thopter"]}}, "resolve",
               {"checkpoint": "done"}]
@@ -129,7 +131,8 @@ def test_the_target_with_the_quality_is_destroyed() -> None:
 
 def test_a_target_without_the_quality_is_refused_as_it_is_put_on_the_stack() -> None:
     # 115.1: Grizzly Bears has no flying: not a legal target of Aerial Predation
-    objects = [{"id": "pred", "card": "Aerial Predation", "owner": "alice", "zone": "hand"},
+    objects: list[dict[str, Any]] = [
+        {"id": "pred", "card": "Aerial Predation", "owner": "alice", "zone": "hand"},
                {"id": "bears", "card": "Grizzly Bears", "controller": "bob", "timestamp": 1}]
     script = [{"stack": {"object": "pred", "controller": "alice", "targets": ["bears"]}},
               {"checkpoint": "done"}]
@@ -198,4 +201,4 @@ def test_player_or_planeswalker_is_not_read_in_a_triggered_ability() -> None:
 def test_unsupported_paragraphs_stay_text_with_the_clause_named() -> None:
     blow = oracle.compiled("Knockout Blow")
     assert blow is not None and blow.status == "text-only"
-    assert any("attacking or blocking" in c.text and c.template.endswith("(text)") for c in blow.clauses)
+    assert any("attacking or blocking" in c.text and str(c.template).endswith("(text)") for c in blow.clauses)
