@@ -28,9 +28,11 @@ from pyengine.oracle.effects import Effect, target
 # 509.1b-c)
 _COMBAT = {"can't block": {"cant_block": True}, "can't attack": {"cant_attack": True},
            "can't attack or block": {"cant_attack": True, "cant_block": True},
+           "can't be blocked": {"cant_be_blocked": True},  # 509.1b
            "blocks if able": {"must_block": True}, "block if able": {"must_block": True},
            "attacks if able": {"must_attack": True}, "attack if able": {"must_attack": True}}
-_VERB = r"(can't attack or block|can't block|can't attack|blocks?|attacks?)( this turn)?( if able)?"
+_VERB = (r"(can't attack or block|can't be blocked|can't block|can't attack|blocks?|attacks?)"
+         r"( this turn)?( if able)?")
 
 
 def sentence(s: str, eff: Effect, spell: bool) -> bool:
@@ -229,7 +231,8 @@ def combat_ops(verb: str) -> dict[str, Any] | None:
 def _combat(s: str, eff: Effect, spell: bool) -> bool:
     """"Target creature can't block this turn" and the like: a continuous effect until end of
     turn (611.2a, 514.2) on the spell's or ability's target, or on a group of creatures."""
-    m = _fm(r"(.+?) ((?:can't attack or block|can't block|can't attack|blocks?|attacks?) this turn"
+    m = _fm(r"(.+?) ((?:can't attack or block|can't be blocked|can't block|can't attack|blocks?|attacks?) "
+            r"this turn"
             r"(?: if able)?)", s)
     if not m:
         return False
