@@ -6,6 +6,7 @@ Read by :func:`pyengine.oracle.effects.sentence`.
   permanent): ``{kind: tap|untap, object: REF}`` (CR 701.26a-b). The game taps only an
   untapped permanent and untaps only a tapped one.
 - "Target creature can't block this turn", "target creature can't attack or block this turn",
+  "target creature can't be blocked this turn" (509.1b),
   "target creature blocks this turn if able", "target creature attacks this turn if able",
   "creatures your opponents control can't block this turn", "creatures without flying can't
   block this turn": a continuous effect created as the spell or ability resolves (611.2a) that

@@ -70,6 +70,15 @@ def test_target_qualities_compile_into_casting_and_ability_targets() -> None:
                                                                    "players": True}}]
 
 
+def test_cant_be_blocked_this_turn_on_a_target_with_a_quality() -> None:
+    # 509.1b, 611.2a: Access Tunnel's "{3}, {T}: Target creature with power 3 or less can't be
+    # blocked this turn." (208.1: the power quality of its target)
+    body = _full("Access Tunnel").card["abilities"][1]["activated"]
+    assert body["targets"] == [{"obj": {"types": ["Creature"], "power": {"lte": 3}}}]
+    assert body["resolves"] == {"cant_be_blocked": True} and body["duration"] == "end_of_turn"
+    assert _full("Infiltrate").card["resolves"] == {"cant_be_blocked": True}
+
+
 def test_group_instructions_compile_into_each() -> None:
     # 701.8a, 608.2c: the group is determined as the spell resolves
     assert _full("Day of Judgment").card["does"]["do"] == [
@@ -158,6 +167,7 @@ def test_a_what_with_an_unknown_comparison_is_refused() -> None:
     ("Lava Axe", "spell ability"), ("Blaster Mage", "activated ability"), ("Dust Bowl", "activated ability"),
     ("Centaur Archer", "activated ability"), ("Day of Judgment", "spell ability"),
     ("Tremor", "spell ability"), ("Fire Tempest", "spell ability"), ("Abrupt Decay", "spell ability"),
+    ("Access Tunnel", "activated ability"), ("Infiltrate", "spell ability"),
 ])
 def test_a_card_of_each_wording_runs_in_its_generated_game(name: str, template: str) -> None:
     ok, why = execute.run_for(_full(name), template)
