@@ -45,7 +45,7 @@ class Effect:
     it: bool = False  # "it" names the object the trigger event is about (a permanent)
     group_at: int | None = None  # len(do) when a group's continuous effect was read
     ability: bool = False  # an activated ability's effect (read as a spell's, SELF its source)
-    cast: bool = False  # an instant's or sorcery's effect: its targets are only casting's (601.2c)
+    cast: bool = False  # an instant's or sorcery's effect: its targets are casting's (601.2c)
     lasts: str = "end_of_turn"  # how long ``resolves`` lasts (an activated ability's duration)
 
     def ref(self) -> str:
@@ -95,10 +95,16 @@ def target(phrase: str, eff: Effect, allowed: tuple[str, ...] = ("object", "play
     spec: dict[str, Any]
     what: dict[str, Any] | None
     if phrase == "target player or planeswalker" and {"player", "object"} <= set(allowed):
-        if not eff.cast:  # a triggered or activated ability's targets can't say it yet
-            return None
-        spec, what = {"player_or_planeswalker": True}, {"any_types": ["Planeswalker"], "players": True}
+        # 115.1: a player or a planeswalker (a triggered or activated ability's {player, obj})
+        spec = {"player": "any", "obj": {"types": ["Planeswalker"]}}
+        what = {"any_types": ["Planeswalker"], "players": True}
         tid = "player"
+    elif phrase == "target opponent or planeswalker" and {"player", "object"} <= set(allowed):
+        if eff.cast:  # casting's one controller word would make it an opponent's planeswalker
+            return None
+        spec = {"player": "opponent", "obj": {"types": ["Planeswalker"]}}  # any planeswalker (115.1)
+        what = {"any_types": ["Planeswalker"], "players": True}  # (an ability's: not cast)
+        tid = "opponent"
     elif phrase == "any target" and "any" in allowed:
         spec, what = {"any": True}, {"any_types": ["Creature", "Planeswalker", "Battle"], "players": True}
         tid = "any"
@@ -218,7 +224,8 @@ def _player(who: str, eff: Effect) -> str | None:
     if who in ("you", "each opponent"):
         return WHO[who]
     if who == "that player":  # the player targeted earlier in the sentence
-        return eff.ref() if eff.targets and "player" in eff.targets[-1] else None
+        return eff.ref() if eff.targets and "player" in eff.targets[-1] and "obj" not in eff.targets[-1] \
+            else None
     return target(who, eff, ("player",))
 
 

@@ -48,7 +48,8 @@ def sentence(s: str, eff: Effect, spell: bool) -> bool:
 def _one_target(eff: Effect) -> bool:
     """Whether the effect has exactly one target, a permanent (so that "it", "that creature"
     can only be it)."""
-    return len(eff.targets) == 1 and "obj" in eff.targets[0] and "zone" not in eff.targets[0]["obj"]
+    return len(eff.targets) == 1 and "obj" in eff.targets[0] and "zone" not in eff.targets[0]["obj"] \
+        and "player" not in eff.targets[0]
 
 
 def _tap_it(s: str, eff: Effect, spell: bool) -> bool:
@@ -104,7 +105,8 @@ def _threaten(s: str, eff: Effect, spell: bool) -> bool:
 def _tapped_target(eff: Effect) -> bool:
     """Whether the instruction read last taps or untaps the effect's one target (so that "it",
     "that creature" in the next sentence is that permanent)."""
-    return len(eff.targets) == 1 and "obj" in eff.targets[0] and bool(eff.do) and \
+    return len(eff.targets) == 1 and "obj" in eff.targets[0] and "player" not in eff.targets[0] and \
+        bool(eff.do) and \
         eff.do[-1].get("kind") in ("tap", "untap") and eff.do[-1].get("object") == eff.ref()
 
 
