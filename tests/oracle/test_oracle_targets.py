@@ -192,7 +192,7 @@ def test_the_generated_game_of_a_group_destroy_checks_the_group() -> None:
     "SELF deals 4 damage to target attacking or blocking creature.",
     "Tap up to two target creatures.",  # "up to": a number of targets not chosen here
     "Return up to two target creatures to their owners' hands.",
-    "SELF deals 3 damage to target opponent or planeswalker.",  # any planeswalker, an opponent
+    "SELF deals 3 damage to target opponent or planeswalker.",  # casting: one controller word
     "Destroy target artifact, enchantment, or creature with flying.",  # a quality of one type only
     "Exile all cards from all graveyards.",  # cards in graveyards: no group of permanents
     "Destroy all creatures. They can't be regenerated.",  # the second sentence isn't read
@@ -202,10 +202,39 @@ def test_a_spell_wording_not_followed_is_not_read(text: str) -> None:
     assert E.effect(text, spell=True) is None
 
 
-def test_player_or_planeswalker_is_not_read_in_a_triggered_ability() -> None:
-    # the trigger language's targets ({player}, {obj}, {any}) can't say it yet
-    assert E.effect("SELF deals 2 damage to target player or planeswalker.") is None
-    assert E.effect("SELF deals 2 damage to target player or planeswalker.", spell=True, ability=True) is None
+def test_player_or_planeswalker_in_triggered_and_activated_abilities() -> None:
+    # 115.1: a player or a planeswalker: the trigger language's {player, obj} target
+    got = E.effect("SELF deals 2 damage to target player or planeswalker.")
+    assert got is not None and got.targets == [{"player": "any", "obj": {"types": ["Planeswalker"]}}]
+    # "target opponent or planeswalker": an opponent, or any planeswalker (an ability's)
+    got = E.effect("SELF deals 2 damage to target opponent or planeswalker.", spell=True, ability=True)
+    assert got is not None and got.targets == [{"player": "opponent", "obj": {"types": ["Planeswalker"]}}]
+    # "that player" can't be a planeswalker: not read after it
+    assert E.effect("SELF deals 2 damage to target player or planeswalker. That player discards a card.") \
+        is None
+    slinger = _full("Goblin Fireslinger").card["abilities"][0]["activated"]
+    assert slinger["targets"] == [{"player": "any", "obj": {"types": ["Planeswalker"]}}]
+
+
+def test_an_object_or_player_target_is_read_and_refused_when_malformed() -> None:
+    from pyengine.errors import PyengineError
+    from pyengine.scenario.loader import load_text
+
+    def doc(target: dict[str, Any]) -> str:
+        ability = {"trigger": {"when": {"kind": "draw", "player": "you"}}, "targets": [target],
+                   "do": [{"kind": "damage", "source": "self", "target": "target", "amount": 1}], "text": "t"}
+        return yaml.safe_dump({"id": "cards/test", "title": "t", "cr": ["115.1"], "rationale": "test",
+                               "players": ["alice", "bob"], "turn": {"active": "alice"},
+                               "objects": [{"id": "x", "name": "X", "types": ["Enchantment"],
+                                            "controller": "alice", "timestamp": 1, "abilities": [ability]}],
+                               "query": {"kind": "characteristics", "objects": ["x"], "fields": ["types"]},
+                               "expect": {"x": {"types": ["Enchantment"]}}})
+
+    load_text(doc({"player": "any", "obj": {"types": ["Planeswalker"]}}), "<test>")
+    with pytest.raises(PyengineError, match="a player"):
+        load_text(doc({"player": "everyone", "obj": {"types": ["Planeswalker"]}}), "<test>")
+    with pytest.raises(PyengineError, match="exactly one"):
+        load_text(doc({"any": True, "player": "any"}), "<test>")
 
 
 def test_unsupported_paragraphs_stay_text_with_the_clause_named() -> None:
