@@ -11,6 +11,7 @@ from typing import Any
 import clingo
 
 from pyengine import targeting
+from pyengine.cast import qualities
 from pyengine.cast.charsets import characteristics_facts, symbol_term
 from pyengine.cast.forms import FORM_TERMS
 from pyengine.cast.mana import mana_abilities, mana_options
@@ -72,6 +73,12 @@ _SCHEMA = {
     "tw_players": 1,
     "tw_objects": 1,
     "tw_controller": 2,
+    "tw_quality": 4,
+    "tw_tapped": 2,
+    "tw_cmp": 4,
+    "obj_quality": 3,
+    "obj_tapped": 1,
+    "obj_num": 3,
     "tdivide": 2,
     "tdivide_x": 1,
     "obj": 1,
@@ -278,6 +285,7 @@ def _target_facts(add, t: TargetSpec, origin, text) -> None:  # type: ignore[no-
         add("tw_objects", t.id)
     if t.controller:
         add("tw_controller", t.id, Const(t.controller))
+    qualities.target_facts(add, t.id, t.qualities)
     if t.divide == "x":
         add("tdivide_x", t.id)
     elif t.divide is not None:
@@ -312,6 +320,7 @@ def _board(add, state: GameState, result: LayerResult, caster: str, spell: str) 
         for c in ch.colors:
             add("obj_color", t, Const(c.lower()))
         add("obj_ctrl", t, p(ch.controller if x.zone in (Zone.BATTLEFIELD, Zone.STACK) else x.owner))
+        qualities.object_facts(add, t, ch, x.tapped and x.zone == Zone.BATTLEFIELD)
         if x.zone == Zone.GRAVEYARD and x.owner == caster:
             add("gy", t)
             available += 1

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pyengine.cast import qualities
 from pyengine.lang.effects import _colors, _types
 from pyengine.lang.yamlread import Cursor
 from pyengine.model.enums import Zone
 from pyengine.model.mana import parse_cost
 
 TARGET_FILTERS = ("types", "any_types", "not_types", "colors", "not_colors")
-WHAT_KEYS = frozenset(TARGET_FILTERS) | {"zone", "players", "objects", "controller"}
+WHAT_KEYS = frozenset(TARGET_FILTERS) | {"zone", "players", "objects", "controller"} | qualities.KEYS
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,8 @@ class TargetSpec:
     players: bool = False
     controller: str | None = None  # you | opponent
     divide: int | str | None = None
+    # subtypes, supertypes, keyword abilities, tapped, power/toughness (pyengine.cast.qualities)
+    qualities: tuple[tuple[str, object], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -163,7 +166,9 @@ def _targets(cur: Cursor, seen: set[str]) -> tuple[TargetSpec, ...]:
         w = c.req("what").mapping(
             set(WHAT_KEYS),
             "what can be targeted {types, any_types, not_types, "
-            "colors, not_colors, zone, players, objects, controller}",
+            "colors, not_colors, zone, players, objects, controller, subtypes, not_subtypes, "
+            "supertypes, not_supertypes, abilities, not_abilities, tapped, power, toughness, "
+            "mana_value}",
         )
         filters = []
         for key in TARGET_FILTERS:
@@ -176,7 +181,8 @@ def _targets(cur: Cursor, seen: set[str]) -> tuple[TargetSpec, ...]:
         controller = w.get("controller").choice(["you", "opponent"], "") if w.has("controller") else None
         if not players and not objects:
             w.fail("a target is an object or a player: objects and players can't both be false")
-        out.append(TargetSpec(tid, lo, hi, tuple(filters), zone, objects, players, controller, divide))
+        out.append(TargetSpec(tid, lo, hi, tuple(filters), zone, objects, players, controller, divide,
+                              qualities.read(w)))
     return tuple(out)
 
 

@@ -90,6 +90,9 @@ def _target_problems(game: Game, item: StackItem, budget: Budget | float,
             out[tid] = f"it is no longer a {'/'.join(missing)} (115.1, 608.2b)"
         elif source:
             questions.append(Question(tid, source, item.controller))
+    from pyengine.game.target_qualities import quality_problems
+
+    out.update(quality_problems(game, item, res, out))  # subtypes, abilities, tapped, power
     if questions:
         for q, rules in untargetable(game.state, res, questions, timeout=budget).items():
             if rules:

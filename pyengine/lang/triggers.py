@@ -249,12 +249,19 @@ def _check_expr(e: Expr, cur: Cursor) -> None:
 
 
 def _target(cur: Cursor, ctx: Ctx) -> TargetSpec:
-    """``{obj: SELECTOR}`` (target permanent), ``{player: any|opponent|you}`` (target player)
-    or ``{any: true}`` (any target: a creature, player, planeswalker or battle, 115.4)."""
+    """``{obj: SELECTOR}`` (target permanent), ``{player: any|opponent|you}`` (target player),
+    both (a permanent or a player: "target player or planeswalker" is ``{player: any, obj:
+    {types: [Planeswalker]}}``, 115.1) or ``{any: true}`` (any target: a creature, player,
+    planeswalker or battle, 115.4)."""
     cur.mapping({"obj", "player", "any"},
-                "a target {obj: SELECTOR}, {player: any|opponent|you} or {any: true}")
+                "a target {obj: SELECTOR}, {player: any|opponent|you}, both, or {any: true}")
+    if set(cur.value) == {"obj", "player"}:
+        sel = parse_selector(cur.get("obj"), ctx)
+        check_selector(sel, cur.get("obj"))
+        return TargetSpec("object_or_player", selector=sel,
+                          player=cur.get("player").choice(("any", "opponent", "you"), "a player:"))
     if len(cur.value) != 1:
-        cur.fail("a target is exactly one of obj, player, any")
+        cur.fail("a target is exactly one of obj, player, any (or obj and player)")
     if cur.has("obj"):
         sel = parse_selector(cur.get("obj"), ctx)
         check_selector(sel, cur.get("obj"))

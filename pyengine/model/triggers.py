@@ -66,7 +66,8 @@ class Pattern:
 @dataclass(frozen=True)
 class TargetSpec:
     """One target chosen as the ability is put on the stack (CR 603.3d, 601.2c): ``what`` is
-    ``object``, ``player`` or ``any`` (an object or a player); ``selector`` what an object
+    ``object``, ``player``, ``object_or_player`` (an object matching ``selector`` or a player
+    ``player`` names) or ``any`` (any target, 115.4); ``selector`` what an object
     target must be; ``player`` which players may be chosen (``any``, ``opponent``, ``you``)."""
 
     what: str

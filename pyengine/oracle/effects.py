@@ -45,6 +45,7 @@ class Effect:
     it: bool = False  # "it" names the object the trigger event is about (a permanent)
     group_at: int | None = None  # len(do) when a group's continuous effect was read
     ability: bool = False  # an activated ability's effect (read as a spell's, SELF its source)
+    cast: bool = False  # an instant's or sorcery's effect: its targets are casting's (601.2c)
     lasts: str = "end_of_turn"  # how long ``resolves`` lasts (an activated ability's duration)
 
     def ref(self) -> str:
@@ -66,6 +67,9 @@ def number(word: str) -> int | None:
 # --- targets (CR 115.1; "any target" 115.4) --------------------------------------------------
 
 _WHAT_TYPES = ("types", "any_types", "not_types", "colors", "not_colors")
+# qualities casting reads too (pyengine.cast.qualities: 205.3d, 205.4a, 702, 110.5, 208.1, 202.3)
+_WHAT_QUALITIES = ("subtypes", "not_subtypes", "supertypes", "not_supertypes", "abilities",
+                   "not_abilities", "tapped", "power", "toughness", "mana_value")
 
 
 def _casting_what(sel: dict[str, Any]) -> dict[str, Any] | None:
@@ -74,6 +78,8 @@ def _casting_what(sel: dict[str, Any]) -> dict[str, Any] | None:
     what: dict[str, Any] = {}
     for k, v in sel.items():
         if k in _WHAT_TYPES:
+            what[k] = v
+        elif k in _WHAT_QUALITIES and (not isinstance(v, dict) or set(v) <= {"lte", "gte"}):
             what[k] = v
         elif k == "controller" and v in ("you", "opponent"):
             what[k] = v
@@ -88,7 +94,18 @@ def target(phrase: str, eff: Effect, allowed: tuple[str, ...] = ("object", "play
     phrase = phrase.strip()
     spec: dict[str, Any]
     what: dict[str, Any] | None
-    if phrase == "any target" and "any" in allowed:
+    if phrase == "target player or planeswalker" and {"player", "object"} <= set(allowed):
+        # 115.1: a player or a planeswalker (a triggered or activated ability's {player, obj})
+        spec = {"player": "any", "obj": {"types": ["Planeswalker"]}}
+        what = {"any_types": ["Planeswalker"], "players": True}
+        tid = "player"
+    elif phrase == "target opponent or planeswalker" and {"player", "object"} <= set(allowed):
+        if eff.cast:  # casting's one controller word would make it an opponent's planeswalker
+            return None
+        spec = {"player": "opponent", "obj": {"types": ["Planeswalker"]}}  # any planeswalker (115.1)
+        what = {"any_types": ["Planeswalker"], "players": True}  # (an ability's: not cast)
+        tid = "opponent"
+    elif phrase == "any target" and "any" in allowed:
         spec, what = {"any": True}, {"any_types": ["Creature", "Planeswalker", "Battle"], "players": True}
         tid = "any"
     elif phrase in ("target player", "target opponent") and "player" in allowed:
@@ -130,14 +147,16 @@ def _object_selector(phrase: str) -> dict[str, Any] | None:
         elif tail:
             return None
         return sel
-    if _search(r"\b(or|and|with|without|card|cards|attacking|blocking|tapped|untapped)\b", phrase):
-        return None  # a graveyard card, a combat state, a quality casting can't read: not made
+    if _search(r"\b(or|and|card|cards|attacking|blocking)\b", re.sub(r"\d+ or (less|greater)", "", phrase)):
+        return None  # a graveyard card, a combat state: not made
     got = P.selector(phrase)
     if got is None or "other" in got:
         return None
     sel = got
-    if set(sel) - set(_WHAT_TYPES) - {"controller"}:
+    if set(sel) - set(_WHAT_TYPES) - set(_WHAT_QUALITIES) - {"controller"}:
         return None
+    if sel.get("subtypes") and not sel.get("types"):  # "target Wall" (205.3d)
+        return sel
     if not (sel.get("types") or sel.get("not_types")):  # "target permanent"
         if phrase.split()[-1] not in ("permanent",) and not phrase.endswith("permanent you control") \
                 and not phrase.endswith("permanent an opponent controls"):
@@ -205,7 +224,8 @@ def _player(who: str, eff: Effect) -> str | None:
     if who in ("you", "each opponent"):
         return WHO[who]
     if who == "that player":  # the player targeted earlier in the sentence
-        return eff.ref() if eff.targets and "player" in eff.targets[-1] else None
+        return eff.ref() if eff.targets and "player" in eff.targets[-1] and "obj" not in eff.targets[-1] \
+            else None
     return target(who, eff, ("player",))
 
 
@@ -534,6 +554,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
 
     if not spell and graveyard_card(s, eff):  # a trigger's target card in a graveyard (115.1)
         return True
+    from pyengine.oracle.effects_groups import sentence as group_sentence
+
+    if group_sentence(s, eff, spell):  # to each permanent of a group (608.2c)
+        return True
     from pyengine.oracle.effects_amounts import sentence as amount_sentence
     from pyengine.oracle.effects_attach import attach
     from pyengine.oracle.effects_library import joined, look, search
@@ -551,7 +575,7 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
     sentences = split(text)
     if not sentences:
         return None
-    eff = Effect(from_graveyard=dies, it=it, ability=ability)
+    eff = Effect(from_graveyard=dies, it=it, ability=ability, cast=spell and not ability)
     for s in sentences:
         if not sentence(s, eff, spell):
             return None

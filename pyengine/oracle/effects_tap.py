@@ -6,6 +6,7 @@ Read by :func:`pyengine.oracle.effects.sentence`.
   permanent): ``{kind: tap|untap, object: REF}`` (CR 701.26a-b). The game taps only an
   untapped permanent and untaps only a tapped one.
 - "Target creature can't block this turn", "target creature can't attack or block this turn",
+  "target creature can't be blocked this turn" (509.1b),
   "target creature blocks this turn if able", "target creature attacks this turn if able",
   "creatures your opponents control can't block this turn", "creatures without flying can't
   block this turn": a continuous effect created as the spell or ability resolves (611.2a) that
@@ -28,9 +29,11 @@ from pyengine.oracle.effects import Effect, target
 # 509.1b-c)
 _COMBAT = {"can't block": {"cant_block": True}, "can't attack": {"cant_attack": True},
            "can't attack or block": {"cant_attack": True, "cant_block": True},
+           "can't be blocked": {"cant_be_blocked": True},  # 509.1b
            "blocks if able": {"must_block": True}, "block if able": {"must_block": True},
            "attacks if able": {"must_attack": True}, "attack if able": {"must_attack": True}}
-_VERB = r"(can't attack or block|can't block|can't attack|blocks?|attacks?)( this turn)?( if able)?"
+_VERB = (r"(can't attack or block|can't be blocked|can't block|can't attack|blocks?|attacks?)"
+         r"( this turn)?( if able)?")
 
 
 def sentence(s: str, eff: Effect, spell: bool) -> bool:
@@ -45,7 +48,8 @@ def sentence(s: str, eff: Effect, spell: bool) -> bool:
 def _one_target(eff: Effect) -> bool:
     """Whether the effect has exactly one target, a permanent (so that "it", "that creature"
     can only be it)."""
-    return len(eff.targets) == 1 and "obj" in eff.targets[0] and "zone" not in eff.targets[0]["obj"]
+    return len(eff.targets) == 1 and "obj" in eff.targets[0] and "zone" not in eff.targets[0]["obj"] \
+        and "player" not in eff.targets[0]
 
 
 def _tap_it(s: str, eff: Effect, spell: bool) -> bool:
@@ -101,7 +105,8 @@ def _threaten(s: str, eff: Effect, spell: bool) -> bool:
 def _tapped_target(eff: Effect) -> bool:
     """Whether the instruction read last taps or untaps the effect's one target (so that "it",
     "that creature" in the next sentence is that permanent)."""
-    return len(eff.targets) == 1 and "obj" in eff.targets[0] and bool(eff.do) and \
+    return len(eff.targets) == 1 and "obj" in eff.targets[0] and "player" not in eff.targets[0] and \
+        bool(eff.do) and \
         eff.do[-1].get("kind") in ("tap", "untap") and eff.do[-1].get("object") == eff.ref()
 
 
@@ -229,7 +234,8 @@ def combat_ops(verb: str) -> dict[str, Any] | None:
 def _combat(s: str, eff: Effect, spell: bool) -> bool:
     """"Target creature can't block this turn" and the like: a continuous effect until end of
     turn (611.2a, 514.2) on the spell's or ability's target, or on a group of creatures."""
-    m = _fm(r"(.+?) ((?:can't attack or block|can't block|can't attack|blocks?|attacks?) this turn"
+    m = _fm(r"(.+?) ((?:can't attack or block|can't be blocked|can't block|can't attack|blocks?|attacks?) "
+            r"this turn"
             r"(?: if able)?)", s)
     if not m:
         return False

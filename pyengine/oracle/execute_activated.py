@@ -147,7 +147,10 @@ def _made_target(spec: dict[str, Any], oid: str, timestamp: int) -> dict[str, An
     sel = spec.get("obj")
     if not isinstance(sel, dict) or set(sel) - {"types", "colors", "subtypes", "controller"} or \
             "Creature" not in sel.get("types", ()) or sel.get("zone"):
-        return None
+        from pyengine.oracle.execute_targets import made_target
+
+        # a Wall, a tapped creature, one with flying, a nonbasic land (115.1)
+        return made_target(sel, oid, timestamp) if isinstance(sel, dict) and not sel.get("zone") else None
     made: dict[str, Any] = {"id": oid, "name": "Generated Creature", "types": list(sel["types"]),
                             "controller": "alice" if sel.get("controller") == "you" else "bob",
                             "power": 3, "toughness": 3, "timestamp": timestamp}

@@ -179,17 +179,30 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
     targets = []
     # a card's does: takes its targets from casting: targets (601.2c); a player is a legal
     # choice where the target may be a player ("any target", 115.4; "target player")
+    made: list[dict[str, Any]] = []
     for spec in [{"player": "any"} if t["what"].get("players") else {"obj": t["what"]}
                  for t in card.card.get("casting", {}).get("targets", [])]:
-        got = _pick(spec)
+        got = _pick(spec) or _made(spec, made)
         if got is None:
             return None
         targets.append(got)
     me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
-    return [me], [{"stack": {"object": "card", "controller": "alice", "targets": targets}}, "resolve"]
+    return [me, *made], [{"stack": {"object": "card", "controller": "alice", "targets": targets}}, "resolve"]
 
 
 Generated = tuple[list[dict[str, Any]], list[Any], str, str]
+
+
+def _made(spec: dict[str, Any], made: list[dict[str, Any]]) -> str | None:
+    """A permanent made for an object target with qualities the board has none of (a Wall, a
+    tapped creature, one with flying: pyengine.oracle.execute_targets), added to ``made``."""
+    from pyengine.oracle.execute_targets import made_target
+
+    got = made_target(spec.get("obj"), f"victim{len(made)}", 40 + len(made))
+    if got is None:
+        return None
+    made.append(got)
+    return str(got["id"])
 
 
 def _creature_or_crewed(card: Compiled) -> bool:
@@ -437,6 +450,9 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
         # 701.8a destroy, 701.21a sacrifice: to the graveyard; a move to where it says;
         # 701.6a: a countered spell to its owner's graveyard
         out[oid] = {"zone": _ZONE_OF[ev["kind"]] or ev["to"]}
+    from pyengine.oracle.execute_groups import group_checks
+
+    out.update(group_checks(do, touched))  # 701.8a, 701.13a: each member of a destroyed group
     from pyengine.game.tokens import new_id
 
     made: set[str] = set()
@@ -542,7 +558,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         if triggers[0].get("targets"):  # chosen as it is put on the stack (CR 603.3d)
             gone = frozenset(ev["object"] for a in script if isinstance(a, dict)
                              for ev in a.get("events", ()) if ev.get("kind") == "destroy")
-            picks = [_pick(spec, gone) for spec in triggers[0]["targets"]]
+            made: list[dict[str, Any]] = []
+            picks = [_pick(spec, gone) or _made(spec, made) for spec in triggers[0]["targets"]]
+            extra = [*extra, *made]
             if None in picks:
                 return None
             script = [{"trigger_targets": {"card": picks}}, *script]

@@ -42,7 +42,10 @@ def legal_targets(state: GameState, specs: Sequence[TargetSpec], source: str | N
     b.world("after", state, result.objects, {})
     b.fs.add("t_ctx", source or Const("none"), controller, it if it is not None else Const("none"))
     for n, spec in enumerate(specs, 1):
-        if spec.what == "object" and spec.selector is not None:
+        if spec.what == "object_or_player" and spec.selector is not None:  # 115.1: one or the other
+            b.fs.add("t_target_obj", n, b.selector(spec.selector))
+            b.fs.add("t_target_player", n, Const(spec.player))
+        elif spec.what == "object" and spec.selector is not None:
             b.fs.add("t_target_obj", n, b.selector(spec.selector))
         elif spec.what == "player":
             b.fs.add("t_target_player", n, Const(spec.player))

@@ -112,11 +112,12 @@ def test_a_wording_not_followed_is_not_read(text: str) -> None:
 
 
 def test_unsupported_paragraphs_stay_with_the_clause_named() -> None:
-    # "Regenerate target Treefolk": a target of a subtype the target reader doesn't know
+    # "Regenerate target Treefolk": a subtype's target (205.3d, 115.1), read since target
+    # qualities are; the shield goes on its one target
     shaman = oracle.compiled("Black Poplar Shaman")
-    assert shaman is not None and shaman.status == "text-only"
-    texts = [c.template for c in shaman.clauses if "Regenerate target Treefolk" in c.text]
-    assert texts == ["activated (text)"]
+    assert shaman is not None and shaman.status == "full"
+    body = shaman.card["abilities"][0]["activated"]
+    assert body["targets"] == [{"obj": {"subtypes": ["Treefolk"]}}]
     # "Any player may activate this ability" (602.2): a restriction the game doesn't follow
     storm = oracle.compiled("Aether Storm")
     assert storm is not None and storm.status != "full"

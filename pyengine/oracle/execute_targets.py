@@ -1,0 +1,91 @@
+"""A permanent made for a generated game's target when the generated board has none that fits
+(pyengine.oracle.execute_game's POOL): "target Wall", "target tapped creature", "target
+creature with flying", "target creature with power 4 or greater", "target nonbasic land". An
+inline object of bob's (alice's for "you control") with exactly the qualities the selector
+names (CR 115.1), so that the target is legal as it is chosen (601.2c) and as the spell or
+ability resolves (608.2b). A selector naming what isn't made here gives None.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyengine.oracle import phrases as P
+
+_READ = {"types", "any_types", "subtypes", "supertypes", "not_supertypes", "colors", "abilities",
+         "not_abilities", "tapped", "power", "toughness", "mana_value", "controller", "other",
+         "not_types", "not_subtypes", "not_colors"}  # the made permanent has none of the "not"s
+
+
+def _kind(sel: dict[str, Any]) -> list[str] | None:
+    """The card types of the made permanent."""
+    if sel.get("types"):
+        return list(sel["types"])
+    if sel.get("any_types"):
+        return [sel["any_types"][0]]
+    kinds = {P.subtype_table.category(s) for s in sel.get("subtypes", ())}
+    if len(kinds) == 1 and None not in kinds:  # 205.3d: a subtype goes with its card type
+        return [str(next(iter(kinds))).capitalize()]
+    if kinds:
+        return None
+    # "target nonland permanent": a creature, or the first permanent type not excluded
+    return next(([t] for t in ["Creature", *P.PERMANENT_TYPES] if t not in sel.get("not_types", ())), None)
+
+
+def _number(cmp: dict[str, int] | None, default: int, anthem: int) -> int | None:
+    """A value that fits the comparison once bob's Glorious Anthem (+1/+1 to his creatures,
+    613.4c) is applied; None when none does."""
+    if not cmp:
+        return default
+    if "lte" in cmp:
+        return cmp["lte"] - anthem if cmp["lte"] - anthem >= 0 else None
+    return cmp["gte"]
+
+
+def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
+    """An inline permanent fitting the object selector ``sel``, or None."""
+    if not isinstance(sel, dict) or set(sel) - _READ or \
+            sel.get("controller") not in (None, "you", "opponent"):
+        return None
+    if not set(sel) - {"types", "any_types", "controller", "other"} and len(sel.get("types", ())) < 2:
+        return None  # an unqualified target of one type: the board's
+    if "Basic" in sel.get("supertypes", ()):  # a basic land: a Forest (205.3i, 305.6)
+        if set(sel) - {"types", "supertypes", "controller", "other", "tapped"} or \
+                sel.get("types", ["Land"]) != ["Land"] or sel["supertypes"] != ["Basic"]:
+            return None
+        return {"id": oid, "card": "Forest", "timestamp": timestamp,
+                "controller": "alice" if sel.get("controller") == "you" else "bob",
+                **({"tapped": True} if sel.get("tapped") else {})}
+    kinds = _kind(sel)
+    if kinds is None or kinds[0] not in P.PERMANENT_TYPES or set(kinds) & set(sel.get("not_types", ())):
+        return None
+    if kinds[0] == "Battle" or set(sel) & {"abilities", "tapped", "power", "toughness"} and \
+            "Aura" in sel.get("subtypes", ()):
+        return None
+    made: dict[str, Any] = {"id": oid, "name": "Generated Permanent", "types": kinds,
+                            "controller": "alice" if sel.get("controller") == "you" else "bob",
+                            "timestamp": timestamp}
+    for key in ("subtypes", "supertypes", "colors"):
+        if sel.get(key):
+            made[key] = list(sel[key])
+    if sel.get("abilities"):
+        made["abilities"] = list(sel["abilities"])
+    if sel.get("tapped"):
+        made["tapped"] = True
+    if "Aura" in sel.get("subtypes", ()):  # attached to bob's Gray Ogre, so that it stays (704.5m, 303.4c)
+        made.update({"abilities": [{"text": "Enchant creature"}], "attached_to": "ogre"})
+    if "Creature" in kinds:
+        anthem = 1 if made["controller"] == "bob" else 0
+        power = _number(sel.get("power"), 3, anthem)
+        toughness = _number(sel.get("toughness"), max(power or 0, 1), anthem)
+        if power is None or toughness is None or toughness + anthem < 1:
+            return None
+        made["power"], made["toughness"] = power, toughness
+    elif "power" in sel or "toughness" in sel:
+        return None
+    if "Planeswalker" in kinds:
+        made["counters"] = {"loyalty": 3}  # 704.5i: with no loyalty it would leave at once
+    if "mana_value" in sel:
+        n = _number(sel["mana_value"], 0, 0)
+        made["mana_cost"] = "{" + str(n) + "}"
+    return made
