@@ -569,6 +569,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     if pool:  # what the activation cost takes (602.2b)
         alice["mana"] = pool
     pay_pool(alice, every)
+    from pyengine.oracle.execute_mana import pool_check
+
+    added = pool_check(alice, _followed(every))  # 106.4: the mana added, in alice's pool
     doc = {"id": "cards/generated-game", "title": f"{card.name} does what it says",
            "cr": ["608.2c", "603.3", "602.2"], "rationale": "generated: the game must run it",
            "players": [alice, {"id": "bob", "hand_size": theirs + extra_hand, "library_size": 10}],
@@ -580,7 +583,7 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
               else {}),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
            # every trigger and spell resolved: what counts is that the game ran it
-           "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,
+           "expect": {"checkpoints": {**checks, "done": {"stack": [], **library, **({"mana": added} if added else {}),
                                                           **({"objects": objects} if objects else {})}}}}
     from pyengine.oracle.execute_delayed import later
 
