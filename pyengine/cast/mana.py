@@ -7,7 +7,9 @@ A mana ability is written "COST: Add PRODUCT" (docs/effect-language.md, ``mana:`
   (the source itself, 701.21a), and optionally ``Pay N life`` (119.4);
 - PRODUCT: mana symbols, each one mana (``{G}``, ``{C}{C}``, 106.1); a choice of listed symbols
   (``{R} or {G}``, ``{W}, {U}, or {B}``); ``one mana of any color`` (105.1: one of the five
-  colors); ``N mana of any one color`` (N of one color chosen on resolution, 106.1a).
+  colors); ``N mana of any one color`` (N of one color chosen on resolution, 106.1a);
+- and after it, optionally, ``. It deals N damage to you`` (Ancient Tomb, the painlands): the
+  ability's source deals that damage to its controller as the ability resolves (605.3b, 120.3).
 
 Each way an ability can add mana is an *option*: Birds of Paradise's ability has five options,
 "{R} or {G}" two, "{C}{C}" one. The engines index an object's mana abilities by option (the
@@ -26,6 +28,9 @@ _LISTED = re.compile(r"((?:\{[WUBRGC]\}, )*\{[WUBRGC]\},? or \{[WUBRGC]\})")
 _ANY_ONE = re.compile(r"(one|two|three|four|five) mana of any one color")
 _LIFE = re.compile(r"Pay (\d+) life")
 _SACRIFICE = re.compile(r"Sacrifice this(?: [a-z]+)?")
+# a mana ability's other instruction: "Ancient Tomb deals 2 damage to you." (605.3b: it happens
+# as the ability resolves, at once), shown "It deals N damage to you"
+_DAMAGE = re.compile(r"(.+?)\. It deals (\d+) damage to you")
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,7 @@ class ManaOption:
     tap: bool = True
     sacrifice: bool = False
     life: int = 0
+    damage: int = 0  # the damage its source deals to its controller as it resolves (605.3b)
 
 
 def product_options(product: str) -> list[tuple[str, ...]] | None:
@@ -76,6 +82,7 @@ def cost_parts(cost: str) -> tuple[bool, bool, int] | None:
 
 def parse_name(name: str) -> tuple[tuple[bool, bool, int], list[tuple[str, ...]]] | None:
     """A mana ability's display name "COST: Add PRODUCT" read, or None."""
+    name = split_damage(name)[0]
     cost, sep, product = name.rstrip(".").partition(": Add ")
     if not sep:
         return None
@@ -83,6 +90,12 @@ def parse_name(name: str) -> tuple[tuple[bool, bool, int], list[tuple[str, ...]]
     if costs is None or options is None:
         return None
     return costs, options
+
+
+def split_damage(name: str) -> tuple[str, int]:
+    """A display name without its "It deals N damage to you" instruction, and N (0: none)."""
+    m = _DAMAGE.fullmatch(name.rstrip("."))
+    return (m.group(1), int(m.group(2))) if m and int(m.group(2)) > 0 else (name, 0)
 
 
 def mana_options(abilities: tuple[str, ...]) -> list[ManaOption]:
@@ -94,7 +107,8 @@ def mana_options(abilities: tuple[str, ...]) -> list[ManaOption]:
         if read is None:
             continue
         (tap, sac, life), options = read
-        out += [ManaOption(index, symbols, tap, sac, life) for symbols in options]
+        damage = split_damage(name)[1]
+        out += [ManaOption(index, symbols, tap, sac, life, damage) for symbols in options]
         index += 1
     return out
 

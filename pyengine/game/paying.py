@@ -50,7 +50,8 @@ def tapped_for_mana(pay: Payment, result: Any) -> list[tuple[str, str, str]]:
 
 def mana_ability_costs(game: Game, player: str, pay: Payment, result: Any, budget: Budget | float) -> Game:
     """The mana abilities' other costs (601.2g, 605.3a): their sources sacrificed (701.21a: to
-    the graveyard, where "dies" abilities see them go) and the life they cost (119.4)."""
+    the graveyard, where "dies" abilities see them go) and the life they cost (119.4); then
+    the damage their sources deal to the player as they resolve (Ancient Tomb, 605.3b)."""
     from pyengine.game.casting import _move
     from pyengine.game.perform import perform
     from pyengine.replacement.event import Event
@@ -60,7 +61,11 @@ def mana_ability_costs(game: Game, player: str, pay: Payment, result: Any, budge
     life = sum(opt.life for _, opt in acts)
     if life:
         events.append(Event("pay_life", (("player", ("p", player)), ("amount", life))))
-    return perform(game, events, rule="601.2g", cause="cost", budget=budget) if events else game
+    game = perform(game, events, rule="601.2g", cause="cost", budget=budget) if events else game
+    # 605.3b: each resolves at once; Ancient Tomb's "deals 2 damage to you" is dealt then (120.3)
+    hurt = [Event("damage", (("source", ("o", oid)), ("target", ("p", player)), ("amount", opt.damage),
+                             ("combat", False))) for oid, opt in acts if opt.damage]
+    return perform(game, hurt, rule="605.3b", cause="effect", budget=budget) if hurt else game
 
 
 def pay_mana(game: Game, player: str, tapped: list[tuple[str, str, str]], added: Pool, spent: Pool,

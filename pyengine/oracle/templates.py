@@ -248,10 +248,11 @@ def mana(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"{T}: Add {G}.", "{T}: Add {C}{C}.", "{T}: Add {R} or {G}.", "{T}: Add one mana of any
     color.", "{T}: Add three mana of any one color.", with a cost of {T} and/or sacrificing
     SELF and paying life: "{T}, Sacrifice SELF: Add ...", "Sacrifice SELF: Add ...", "{T}, Pay
-    1 life: Add ..." (CR 605.1a; pyengine/cast/mana.py reads them)."""
+    1 life: Add ..." (CR 605.1a; pyengine/cast/mana.py reads them); then "SELF deals N damage
+    to you." (Ancient Tomb, the painlands: its source deals it as the ability resolves, 605.3b)."""
     from pyengine.cast.mana import cost_parts, product_options
 
-    m = re.fullmatch(r"([^:\"]+): Add ([^.\"]+)\.", par)
+    m = re.fullmatch(r"([^:\"]+): Add ([^.\"]+)\.(?: SELF deals (\d+) damage to you\.)?", par)
     if not m:
         return None
     cost, product = m.group(1), m.group(2)
@@ -262,6 +263,8 @@ def mana(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     out: dict[str, Any] = {"mana": product[1] if re.fullmatch(r"\{[WUBRGC]\}", product) else product}
     if cost != "{T}":
         out["cost"] = cost
+    if m.group(3) and int(m.group(3)) > 0:  # Ancient Tomb, the painlands: as it resolves (605.3b)
+        out["damage"] = int(m.group(3))
     return [out]
 
 
