@@ -55,7 +55,7 @@ def read_ahead(reader: Any, what: str, cur: Cursor) -> ChooseAhead:
     """``{KEY: [CARDS]}`` (``discard_choice``) or ``{KEY: true|false|MANA}`` (``pay_choice``):
     the resolving object's id, ``SOURCE:N`` or ``SOURCE``."""
     shape = "[CARD ids or 'unnamed']" if what == "discard" else "[PERMANENTS and PLAYERS]" \
-        if what == "proliferate" else \
+        if what == "proliferate" else "MANA (the mana added, 106.1a)" if what == "mana" else \
         "true|false|MANA (the mana spent from the pool)"
     cur.mapping(None, f"{{KEY: {shape}}}: the resolving spell's or ability's id, SOURCE:N or SOURCE")
     if len(cur.value) != 1:
@@ -72,7 +72,7 @@ def read_ahead(reader: Any, what: str, cur: Cursor) -> ChooseAhead:
             if c != UNNAMED and c not in reader.ids:
                 at.fail(f"dangling object id {c!r}: no object has this id")
         return ChooseAhead(what, str(key), cards)
-    if isinstance(sub.value, bool):
+    if isinstance(sub.value, bool) and what != "mana":
         return ChooseAhead(what, str(key), sub.value)
     mana = sub.string("true, false or mana symbols")
     try:
@@ -220,7 +220,7 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
         elif e.kind == "add_mana":  # 106.4: the mana goes into the pool, in order (608.2c)
             from pyengine.game import add_mana
 
-            game = add_mana.perform(game, e)
+            game = add_mana.perform(game, e, lambda g, what: _take(g, item, what), _keys(item)[-1])
         elif e.kind == "pay_mana":  # 118.12, 118.3: paid from the pool, as _may allowed
             game, pays = _take(game, item, "pay")
             if pays is False:

@@ -542,6 +542,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         card.card.get("does", {}).get("do", []) if spell else triggers[0].get("do", [])
     every = do or (activated[0]["activated"].get("do", []) + after if activated else [])
     ahead, extra_hand = choices(every)
+    from pyengine.oracle.execute_mana import ahead as mana_ahead
+
+    ahead += mana_ahead(_followed(every))  # 106.1a: the mana a choice adds, given ahead
     from pyengine.oracle.execute_library import look_choices
 
     looks = look_choices(_followed(every))

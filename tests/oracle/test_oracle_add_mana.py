@@ -33,11 +33,12 @@ CARDS = [
           "damage to you."),
     _face("Grizzly Bears", "{1}{G}", ["Creature"], "", power="2", toughness="2", subtypes=["Bear"]),
     _face("Swamp", "", ["Land"], "({T}: Add {B}.)", subtypes=["Swamp"], supertypes=["Basic"]),
+    _face("Lotus Cobra", "{1}{G}", ["Creature"], "Landfall — Whenever a land you control enters, add one "
+          "mana of any color.", power="2", toughness="1", subtypes=["Snake"]),
+    _face("Forest", "", ["Land"], "({T}: Add {G}.)", subtypes=["Forest"], supertypes=["Basic"]),
     # left as text: what each doesn't model
     _face("Cabal Ritual", "{1}{B}", ["Instant"], "Add {B}{B}{B}.\nThreshold — Add {B}{B}{B}{B}{B} instead "
           "if there are seven or more cards in your graveyard."),
-    _face("Lotus Cobra", "{1}{G}", ["Creature"], "Landfall — Whenever a land you control enters, add one "
-          "mana of any color.", power="2", toughness="1", subtypes=["Snake"]),
     _face("Brazen Collector", "{1}{R}", ["Creature"], "First strike\nWhenever this creature attacks, add "
           "{R}. Until end of turn, you don't lose this mana as steps and phases end.",
           power="2", toughness="1", subtypes=["Human", "Rogue"]),
@@ -67,9 +68,15 @@ def test_add_sentence() -> None:
     got = E.effect("Add {B}{B}{B}.", spell=True)
     assert got is not None and got.do == [{"kind": "add_mana", "player": "you", "mana": "{B}{B}{B}"}]
     assert E.effect("Add {B}{B}{B}.", spell=True, ability=True) is None
-    # a choice of mana, an amount, mana for another player: not read (106.1a, 608.2h)
-    for text in ("Add one mana of any color.", "Add {R} or {G}.", "Add {R} for each creature you control.",
-                 "Add two mana in any combination of colors.", "Target player adds {G}.", "Add {2}."):
+    # a choice of mana, made as it resolves (106.1a)
+    for text, mana in (("Add one mana of any color.", "one mana of any color"), ("Add {R} or {G}.", "{R} or {G}"),
+                       ("Add two mana of any one color.", "two mana of any one color")):
+        got = E.effect(text, spell=True)
+        assert got is not None and got.do == [{"kind": "add_mana", "player": "you", "mana": mana}], text
+    # an amount, a combination, mana for another player, generic mana: not read (608.2h, 106.1)
+    for text in ("Add {R} for each creature you control.", "Add two mana in any combination of colors.",
+                 "Target player adds {G}.", "Add {2}.", "Add one mana of the chosen color.",
+                 "Add X mana of any one color, where X is the number of Shrines you control."):
         assert E.effect(text, spell=True) is None, text
 
 
@@ -79,7 +86,7 @@ def test_compiled_cards(mana_data: None) -> None:
     assert ritual.card["does"]["do"] == [{"kind": "add_mana", "player": "you", "mana": "{B}{B}{B}"}]
     liturgy = _compiled("Liturgy of Blood")  # 608.2c: in order, after the destruction
     assert liturgy.status == "full" and [e["kind"] for e in liturgy.card["does"]["do"]] == ["destroy", "add_mana"]
-    for name in ("Priest of Urabrask", "Su-Chi", "Radha, Heir to Keld"):
+    for name in ("Priest of Urabrask", "Su-Chi", "Radha, Heir to Keld", "Lotus Cobra"):
         assert _compiled(name).status == "full", name
     tomb = _compiled("Ancient Tomb")
     assert tomb.status == "full" and tomb.card["abilities"] == [{"mana": "{C}{C}", "damage": 2}]
@@ -89,7 +96,6 @@ def test_compiled_cards(mana_data: None) -> None:
 
 @pytest.mark.parametrize("name, clause", [
     ("Cabal Ritual", "Threshold"),  # a replacement of the mana added ("instead"), 614.1a
-    ("Lotus Cobra", "one mana of any color"),  # the color chosen as it resolves (106.1a)
     ("Brazen Collector", "don't lose this mana"),  # an exception to 106.4
     ("Pristine Talisman", "You gain 1 life"),  # a mana ability's other instruction, not damage
     ("Azorius Signet", "{1}, {T}"),  # a mana cost in a mana ability's cost
@@ -173,3 +179,20 @@ def test_language_refuses_what_isnt_mana() -> None:
         api.loads(doc('{text: t, trigger: {when: {kind: dies, obj: self}}, do: [{kind: add_mana, mana: "{2}"}]}'))
     with pytest.raises(ScenarioError, match="damage"):
         api.loads(doc('{static: {affects: self, modify_pt: {power: 1, toughness: 1}}, damage: 2}'))
+
+
+def test_a_choice_of_mana_is_the_players(mana_data: None) -> None:
+    """106.1a, 608.2d: Lotus Cobra's "add one mana of any color": alice's Forest enters, the
+    ability resolves with the color she chose ahead; without her choice the game stops naming
+    it (the resolve), and mana the ability can't add is refused."""
+    objects = ("  - {id: cobra, card: Lotus Cobra, controller: alice, timestamp: 1}\n"
+               "  - {id: forest, card: Forest, owner: alice, zone: hand}\n")
+    enter = "    - {events: [{kind: enter, object: forest, from: hand}]}\n    - resolve\n    - {checkpoint: done}\n"
+    out = _run(objects, "    - {mana_choice: {cobra: \"{U}\"}}\n" + enter,
+               "  checkpoints:\n    done: {stack: [], mana: {alice: \"{U}\"}}\n", hand=1)
+    assert out.passed, (out.message, out.diffs)
+    out = _run(objects, enter, '  illegal: {action: 1, rule: "106.1a"}\n', hand=1)
+    assert out.passed, (out.message, out.diffs)
+    out = _run(objects, "    - {mana_choice: {cobra: \"{C}\"}}\n" + enter,
+               '  illegal: {action: 2, rule: "106.1a"}\n', hand=1)
+    assert out.passed, (out.message, out.diffs)
