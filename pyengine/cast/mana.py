@@ -9,7 +9,8 @@ A mana ability is written "COST: Add PRODUCT" (docs/effect-language.md, ``mana:`
   (``{R} or {G}``, ``{W}, {U}, or {B}``); ``one mana of any color`` (105.1: one of the five
   colors); ``N mana of any one color`` (N of one color chosen on resolution, 106.1a);
 - and after it, optionally, ``. It deals N damage to you`` (Ancient Tomb, the painlands): the
-  ability's source deals that damage to its controller as the ability resolves (605.3b, 120.3).
+  ability's source deals that damage to its controller as the ability resolves (605.3b, 120.3);
+  or ``. It doesn't untap during your next untap step`` (Cinder Marsh: 502.3, 611.2a).
 
 Each way an ability can add mana is an *option*: Birds of Paradise's ability has five options,
 "{R} or {G}" two, "{C}{C}" one. The engines index an object's mana abilities by option (the
@@ -31,6 +32,8 @@ _SACRIFICE = re.compile(r"Sacrifice this(?: [a-z]+)?")
 # a mana ability's other instruction: "Ancient Tomb deals 2 damage to you." (605.3b: it happens
 # as the ability resolves, at once), shown "It deals N damage to you"
 _DAMAGE = re.compile(r"(.+?)\. It deals (\d+) damage to you")
+# and "Cinder Marsh doesn't untap during your next untap step." (502.3), shown so
+_FROZEN = ". It doesn't untap during your next untap step"
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,7 @@ class ManaOption:
     sacrifice: bool = False
     life: int = 0
     damage: int = 0  # the damage its source deals to its controller as it resolves (605.3b)
+    frozen: bool = False  # its source doesn't untap during its controller's next untap step (502.3)
 
 
 def product_options(product: str) -> list[tuple[str, ...]] | None:
@@ -93,9 +97,18 @@ def parse_name(name: str) -> tuple[tuple[bool, bool, int], list[tuple[str, ...]]
 
 
 def split_damage(name: str) -> tuple[str, int]:
-    """A display name without its "It deals N damage to you" instruction, and N (0: none)."""
-    m = _DAMAGE.fullmatch(name.rstrip("."))
+    """A display name without its other instruction ("It deals N damage to you", "It doesn't
+    untap during your next untap step"), and N (0: no damage)."""
+    name = name.rstrip(".")
+    if name.endswith(_FROZEN):
+        return name[:-len(_FROZEN)], 0
+    m = _DAMAGE.fullmatch(name)
     return (m.group(1), int(m.group(2))) if m and int(m.group(2)) > 0 else (name, 0)
+
+
+def frozen(name: str) -> bool:
+    """Whether the mana ability says its source doesn't untap during your next untap step."""
+    return name.rstrip(".").endswith(_FROZEN)
 
 
 def mana_options(abilities: tuple[str, ...]) -> list[ManaOption]:
@@ -107,8 +120,8 @@ def mana_options(abilities: tuple[str, ...]) -> list[ManaOption]:
         if read is None:
             continue
         (tap, sac, life), options = read
-        damage = split_damage(name)[1]
-        out += [ManaOption(index, symbols, tap, sac, life, damage) for symbols in options]
+        damage, still = split_damage(name)[1], frozen(name)
+        out += [ManaOption(index, symbols, tap, sac, life, damage, still) for symbols in options]
         index += 1
     return out
 

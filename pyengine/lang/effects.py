@@ -379,11 +379,12 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
 
         return parse_activated(cur, ctx)
     # plug-ins may add keywords with a parameter (kicker, flashback: pyengine/lang/ops_casting.py)
-    cur.mapping(set(ABILITY_KEYS) | set(PARAM_KEYWORDS) | {"id", "zones", "cost", "damage"}, "an ability")
+    cur.mapping(set(ABILITY_KEYS) | set(PARAM_KEYWORDS) | {"id", "zones", "cost", "damage", "doesnt_untap"}, "an ability")
     zones = _ability_zones(cur) if cur.has("zones") else ()
-    if not any(k not in ("id", "zones", "cost", "damage") for k in cur.value):
+    if not any(k not in ("id", "zones", "cost", "damage", "doesnt_untap") for k in cur.value):
         cur.fail("an ability needs one of: " + ", ".join(ABILITY_KEYS) + " (an empty one is nothing)")
-    kinds = [k for k in cur.value if k not in ("id", "text", "zones", "cost", "damage")] or ["text"]
+    kinds = [k for k in cur.value if k not in ("id", "text", "zones", "cost", "damage", "doesnt_untap")] \
+        or ["text"]
     if len(kinds) != 1:
         cur.fail("an ability has exactly one of: " + ", ".join(ABILITY_KEYS))
     kind = kinds[0]
@@ -401,12 +402,21 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
     if cur.has("damage") and kind != "mana":
         cur.get("damage").fail("damage: N is said of a mana ability (its source deals N damage to you "
                                "as it resolves, 605.3b)")
+    if cur.has("doesnt_untap") and kind != "mana":
+        cur.get("doesnt_untap").fail("doesnt_untap: true is said of a mana ability (its source doesn't "
+                                     "untap during your next untap step, 502.3)")
+    if cur.has("damage") and cur.has("doesnt_untap"):
+        cur.get("doesnt_untap").fail("a mana ability says one other instruction: damage or doesnt_untap")
     if kind == "mana":
         symbols = _mana_produced(cur.get("mana"))
         cost = _mana_cost(cur.get("cost")) if cur.has("cost") else "{T}"
         name = f"{cost}: Add {symbols}"
         if cur.has("damage"):  # Ancient Tomb: "... deals 2 damage to you" as it resolves (605.3b)
             name += f". It deals {cur.get('damage').integer('an amount of damage', 1)} damage to you"
+        if cur.has("doesnt_untap"):  # Cinder Marsh: it stays tapped through the next untap step (502.3)
+            if cur.get("doesnt_untap").boolean() is not True:
+                cur.get("doesnt_untap").fail("expected true (leave the key out otherwise)")
+            name += ". It doesn't untap during your next untap step"
         return Ability("mana", key=ctx.next_key("mana"), name=name, param=symbols,
                        text=text or f"{name}.")
     if kind == "spell":  # CR 113.3a: followed as instructions while the spell resolves

@@ -249,10 +249,12 @@ def mana(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     color.", "{T}: Add three mana of any one color.", with a cost of {T} and/or sacrificing
     SELF and paying life: "{T}, Sacrifice SELF: Add ...", "Sacrifice SELF: Add ...", "{T}, Pay
     1 life: Add ..." (CR 605.1a; pyengine/cast/mana.py reads them); then "SELF deals N damage
-    to you." (Ancient Tomb, the painlands: its source deals it as the ability resolves, 605.3b)."""
+    to you." (Ancient Tomb, the painlands: its source deals it as the ability resolves, 605.3b)
+    or "SELF doesn't untap during your next untap step." (Cinder Marsh, 502.3)."""
     from pyengine.cast.mana import cost_parts, product_options
 
-    m = re.fullmatch(r"([^:\"]+): Add ([^.\"]+)\.(?: SELF deals (\d+) damage to you\.)?", par)
+    m = re.fullmatch(r"([^:\"]+): Add ([^.\"]+)\.(?: SELF deals (\d+) damage to you\.|"
+                     r"( SELF doesn't untap during your next untap step\.))?", par)
     if not m:
         return None
     cost, product = m.group(1), m.group(2)
@@ -265,6 +267,8 @@ def mana(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         out["cost"] = cost
     if m.group(3) and int(m.group(3)) > 0:  # Ancient Tomb, the painlands: as it resolves (605.3b)
         out["damage"] = int(m.group(3))
+    if m.group(4):  # Cinder Marsh (502.3): its source stays tapped through your next untap step
+        out["doesnt_untap"] = True
     return [out]
 
 

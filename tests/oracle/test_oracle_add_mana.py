@@ -31,6 +31,8 @@ CARDS = [
     _face("Ancient Tomb", "", ["Land"], "{T}: Add {C}{C}. Ancient Tomb deals 2 damage to you."),
     _face("Caves of Koilos", "", ["Land"], "{T}: Add {C}.\n{T}: Add {W} or {B}. Caves of Koilos deals 1 "
           "damage to you."),
+    _face("Cinder Marsh", "", ["Land"], "{T}: Add {C}.\n{T}: Add {B} or {R}. Cinder Marsh doesn't untap "
+          "during your next untap step."),
     _face("Grizzly Bears", "{1}{G}", ["Creature"], "", power="2", toughness="2", subtypes=["Bear"]),
     _face("Swamp", "", ["Land"], "({T}: Add {B}.)", subtypes=["Swamp"], supertypes=["Basic"]),
     _face("Lotus Cobra", "{1}{G}", ["Creature"], "Landfall — Whenever a land you control enters, add one "
@@ -92,6 +94,9 @@ def test_compiled_cards(mana_data: None) -> None:
     assert tomb.status == "full" and tomb.card["abilities"] == [{"mana": "{C}{C}", "damage": 2}]
     caves = _compiled("Caves of Koilos")
     assert caves.card["abilities"] == [{"mana": "C"}, {"mana": "{W} or {B}", "damage": 1}]
+    marsh = _compiled("Cinder Marsh")
+    assert marsh.status == "full"
+    assert marsh.card["abilities"] == [{"mana": "C"}, {"mana": "{B} or {R}", "doesnt_untap": True}]
 
 
 @pytest.mark.parametrize("name, clause", [
@@ -195,4 +200,15 @@ def test_a_choice_of_mana_is_the_players(mana_data: None) -> None:
     assert out.passed, (out.message, out.diffs)
     out = _run(objects, "    - {mana_choice: {cobra: \"{C}\"}}\n" + enter,
                '  illegal: {action: 2, rule: "106.1a"}\n', hand=1)
+    assert out.passed, (out.message, out.diffs)
+
+
+@pytest.mark.parametrize("mana, tapped", [("B", True), ("C", False)])
+def test_cinder_marsh_stays_tapped_only_after_its_second_ability(mana_data: None, mana: str, tapped: bool) -> None:
+    """502.3, 611.2a: the {B}-or-{R} ability's effect keeps the Marsh tapped in alice's next
+    untap step; tapped for {C} it untaps then as usual."""
+    objects = "  - {id: marsh, card: Cinder Marsh, controller: alice, timestamp: 1}\n"
+    script = (f"    - {{mana: {{player: alice, tap: [{{id: marsh, mana: {mana}}}]}}}}\n"
+              "    - {advance: {step: upkeep, turn: 5}}\n    - {checkpoint: next}\n")
+    out = _run(objects, script, f"  checkpoints:\n    next: {{objects: {{marsh: {{tapped: {str(tapped).lower()}}}}}}}\n")
     assert out.passed, (out.message, out.diffs)
