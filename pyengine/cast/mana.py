@@ -10,7 +10,9 @@ A mana ability is written "COST: Add PRODUCT" (docs/effect-language.md, ``mana:`
   colors); ``N mana of any one color`` (N of one color chosen on resolution, 106.1a);
 - and after it, optionally, ``. It deals N damage to you`` (Ancient Tomb, the painlands): the
   ability's source deals that damage to its controller as the ability resolves (605.3b, 120.3);
-  or ``. It doesn't untap during your next untap step`` (Cinder Marsh: 502.3, 611.2a).
+  or ``. It doesn't untap during your next untap step`` (Cinder Marsh: 502.3, 611.2a);
+- and last, optionally, ``. Activate only if you control a Swamp`` (or ``a Plains or a
+  Swamp``: a subtype of a permanent its controller controls; prohibited otherwise, 602.5).
 
 Each way an ability can add mana is an *option*: Birds of Paradise's ability has five options,
 "{R} or {G}" two, "{C}{C}" one. The engines index an object's mana abilities by option (the
@@ -34,6 +36,8 @@ _SACRIFICE = re.compile(r"Sacrifice this(?: [a-z]+)?")
 _DAMAGE = re.compile(r"(.+?)\. It deals (\d+) damage to you")
 # and "Cinder Marsh doesn't untap during your next untap step." (502.3), shown so
 _FROZEN = ". It doesn't untap during your next untap step"
+# "Activate only if you control a Plains or a Swamp." (602.5: prohibited otherwise), shown so
+_ONLY_IF = re.compile(r"(.+?)\. Activate only if you control an? ([A-Z][a-z]+)(?: or an? ([A-Z][a-z]+))?")
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,7 @@ class ManaOption:
     life: int = 0
     damage: int = 0  # the damage its source deals to its controller as it resolves (605.3b)
     frozen: bool = False  # its source doesn't untap during its controller's next untap step (502.3)
+    requires: tuple[str, ...] = ()  # activated only while its controller controls one of these (602.5)
 
 
 def product_options(product: str) -> list[tuple[str, ...]] | None:
@@ -96,10 +101,17 @@ def parse_name(name: str) -> tuple[tuple[bool, bool, int], list[tuple[str, ...]]
     return costs, options
 
 
+def split_requires(name: str) -> tuple[str, tuple[str, ...]]:
+    """A display name without its "Activate only if you control a Plains or a Swamp", and the
+    subtypes it names (none: no such restriction)."""
+    m = _ONLY_IF.fullmatch(name.rstrip("."))
+    return (m.group(1), tuple(t for t in m.group(2, 3) if t)) if m else (name, ())
+
+
 def split_damage(name: str) -> tuple[str, int]:
     """A display name without its other instruction ("It deals N damage to you", "It doesn't
     untap during your next untap step"), and N (0: no damage)."""
-    name = name.rstrip(".")
+    name = split_requires(name)[0].rstrip(".")
     if name.endswith(_FROZEN):
         return name[:-len(_FROZEN)], 0
     m = _DAMAGE.fullmatch(name)
@@ -108,7 +120,7 @@ def split_damage(name: str) -> tuple[str, int]:
 
 def frozen(name: str) -> bool:
     """Whether the mana ability says its source doesn't untap during your next untap step."""
-    return name.rstrip(".").endswith(_FROZEN)
+    return split_requires(name)[0].rstrip(".").endswith(_FROZEN)
 
 
 def mana_options(abilities: tuple[str, ...]) -> list[ManaOption]:
@@ -120,8 +132,8 @@ def mana_options(abilities: tuple[str, ...]) -> list[ManaOption]:
         if read is None:
             continue
         (tap, sac, life), options = read
-        damage, still = split_damage(name)[1], frozen(name)
-        out += [ManaOption(index, symbols, tap, sac, life, damage, still) for symbols in options]
+        damage, still, needs = split_damage(name)[1], frozen(name), split_requires(name)[1]
+        out += [ManaOption(index, symbols, tap, sac, life, damage, still, needs) for symbols in options]
         index += 1
     return out
 

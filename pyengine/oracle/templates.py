@@ -250,11 +250,13 @@ def mana(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     SELF and paying life: "{T}, Sacrifice SELF: Add ...", "Sacrifice SELF: Add ...", "{T}, Pay
     1 life: Add ..." (CR 605.1a; pyengine/cast/mana.py reads them); then "SELF deals N damage
     to you." (Ancient Tomb, the painlands: its source deals it as the ability resolves, 605.3b)
-    or "SELF doesn't untap during your next untap step." (Cinder Marsh, 502.3)."""
+    or "SELF doesn't untap during your next untap step." (Cinder Marsh, 502.3); then "Activate
+    only if you control a Plains or a Swamp." (the Verges, the tainted lands: 602.5)."""
     from pyengine.cast.mana import cost_parts, product_options
 
     m = re.fullmatch(r"([^:\"]+): Add ([^.\"]+)\.(?: SELF deals (\d+) damage to you\.|"
-                     r"( SELF doesn't untap during your next untap step\.))?", par)
+                     r"( SELF doesn't untap during your next untap step\.))?"
+                     r"(?: Activate only if you control an? ([A-Z][a-z]+)(?: or an? ([A-Z][a-z]+))?\.)?", par)
     if not m:
         return None
     cost, product = m.group(1), m.group(2)
@@ -269,6 +271,11 @@ def mana(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         out["damage"] = int(m.group(3))
     if m.group(4):  # Cinder Marsh (502.3): its source stays tapped through your next untap step
         out["doesnt_untap"] = True
+    if m.group(5):  # 602.5: "Activate only if you control a Plains or a Swamp" (the Verges)
+        kinds = [t for t in m.group(5, 6) if t]
+        if not all(P.subtype_table.category(t) for t in kinds):
+            return None
+        out["if_you_control"] = kinds
     return [out]
 
 

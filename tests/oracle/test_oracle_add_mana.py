@@ -33,6 +33,12 @@ CARDS = [
           "damage to you."),
     _face("Cinder Marsh", "", ["Land"], "{T}: Add {C}.\n{T}: Add {B} or {R}. Cinder Marsh doesn't untap "
           "during your next untap step."),
+    _face("Blazemire Verge", "", ["Land"], "{T}: Add {B}.\n{T}: Add {R}. Activate only if you control a Swamp "
+          "or a Mountain."),
+    _face("Mountain", "", ["Land"], "({T}: Add {R}.)", subtypes=["Mountain"], supertypes=["Basic"]),
+    _face("Lightning Bolt", "{R}", ["Instant"], "Lightning Bolt deals 3 damage to any target."),
+    _face("Dark Fortress", "", ["Land"], "{T}: Add {C}.\n{T}: Add {B} or {R}. Activate only if this land "
+          "entered this turn or if you control a basic land."),
     _face("Grizzly Bears", "{1}{G}", ["Creature"], "", power="2", toughness="2", subtypes=["Bear"]),
     _face("Swamp", "", ["Land"], "({T}: Add {B}.)", subtypes=["Swamp"], supertypes=["Basic"]),
     _face("Lotus Cobra", "{1}{G}", ["Creature"], "Landfall — Whenever a land you control enters, add one "
@@ -106,6 +112,7 @@ def test_compiled_cards(mana_data: None) -> None:
     ("Azorius Signet", "{1}, {T}"),  # a mana cost in a mana ability's cost
     ("Mishra's Workshop", "Spend this mana only"),  # a restriction on spending (106.6)
     ("Battle Hymn", "for each"),  # an amount counted as it resolves (608.2h)
+    ("Dark Fortress", "entered this turn"),  # a restriction other than controlling a subtype (602.5)
 ])
 def test_left_as_text(mana_data: None, name: str, clause: str) -> None:
     got = _compiled(name)
@@ -211,4 +218,21 @@ def test_cinder_marsh_stays_tapped_only_after_its_second_ability(mana_data: None
     script = (f"    - {{mana: {{player: alice, tap: [{{id: marsh, mana: {mana}}}]}}}}\n"
               "    - {advance: {step: upkeep, turn: 5}}\n    - {checkpoint: next}\n")
     out = _run(objects, script, f"  checkpoints:\n    next: {{objects: {{marsh: {{tapped: {str(tapped).lower()}}}}}}}\n")
+    assert out.passed, (out.message, out.diffs)
+
+
+def test_verge_restriction_in_a_payment(mana_data: None) -> None:
+    """602.5, 601.2g: paying Lightning Bolt's {R} with Blazemire Verge's second ability is
+    refused while alice controls no Swamp or Mountain, and allowed once she controls a Mountain."""
+    def objects(extra: str) -> str:
+        return ("  - {id: verge, card: Blazemire Verge, controller: alice, timestamp: 1}\n"
+                "  - {id: bolt, card: Lightning Bolt, owner: alice, zone: hand}\n" + extra)
+
+    cast = ("    - {cast: {spell: bolt, player: alice, targets: {any: [bob]}, payment: {tap: [{id: verge, mana: R}]}}}\n"
+            "    - resolve\n    - {checkpoint: done}\n")
+    out = _run(objects(""), cast, '  illegal: {action: 0, rule: "602.5"}\n', hand=1)
+    assert out.passed, (out.message, out.diffs)
+    out = _run(objects("  - {id: mountain, card: Mountain, controller: alice, timestamp: 2}\n"), cast,
+               "  checkpoints:\n    done: {life: {bob: 17}, objects: {verge: {tapped: true}, mountain: {tapped: false}}}\n",
+               hand=1)
     assert out.passed, (out.message, out.diffs)
