@@ -135,7 +135,13 @@ def _ability_schema() -> Schema:
                                               **({"text": text} if kind != "spell" else {}),
                                               **({"zones": zones} if kind == "static" else {}),
                                               # the mana ability's cost parts: {T}, Sacrifice SELF, Pay N life
-                                              **({"cost": _nonempty()} if kind == "mana" else {})}}
+                                              **({"cost": _nonempty()} if kind == "mana" else {}),
+                                              # what it does besides (605.3b, 502.3) and its restriction (602.5)
+                                              **({"damage": {"type": "integer", "minimum": 1},
+                                                  "doesnt_untap": {"const": True},
+                                                  "if_you_control": {"type": "array", "minItems": 1, "maxItems": 2,
+                                                                     "items": {"type": "string"}}}
+                                                 if kind == "mana" else {})}}
                               for kind, sch in kinds.items()
                               if kind in lang.ABILITY_KEYS or kind in lang.PARAM_KEYWORDS]
     branches.append({"type": "object", "required": ["text"], "additionalProperties": False,
