@@ -236,3 +236,19 @@ def test_verge_restriction_in_a_payment(mana_data: None) -> None:
                "  checkpoints:\n    done: {life: {bob: 17}, objects: {verge: {tapped: true}, mountain: {tapped: false}}}\n",
                hand=1)
     assert out.passed, (out.message, out.diffs)
+
+
+def test_a_triggered_mana_ability_is_not_read_as_one_on_the_stack(monkeypatch: pytest.MonkeyPatch) -> None:
+    """605.1b, 605.4a: "Whenever you tap a land for mana, add {G}" triggers from a mana ability
+    and resolves at once, without the stack: even when its trigger event is read, it is not
+    compiled into a triggered ability that uses the stack; "When SELF enters, add {G}" is
+    (605.5a)."""
+    from pyengine.oracle import abilities as A
+
+    monkeypatch.setattr(A, "_when", lambda head, card: ({"when": {"kind": "tap", "obj": {"types": ["Land"]}}},
+                                                         False))
+    assert A.triggered("Whenever you tap a land for mana, add {G}.", "t", {"types": ["Creature"]}) is None
+    assert A.triggered("Whenever a land's ability causes you to add mana, add {G}.", "t",
+                       {"types": ["Creature"]}) is None
+    got = A.triggered("Whenever SELF becomes tapped, add {G}.", "t", {"types": ["Creature"]})
+    assert got is not None and got[0]["do"] == [{"kind": "add_mana", "player": "you", "mana": "{G}"}]
