@@ -220,7 +220,8 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
         elif e.kind == "add_mana":  # 106.4: the mana goes into the pool, in order (608.2c)
             from pyengine.game import add_mana
 
-            game = add_mana.perform(game, e, lambda g, what: _take(g, item, what), _keys(item)[-1])
+            game = add_mana.perform(game, e, lambda g, what: _take(g, item, what),
+                                    _keys(item)[-1])
         elif e.kind == "pay_mana":  # 118.12, 118.3: paid from the pool, as _may allowed
             game, pays = _take(game, item, "pay")
             if pays is False:

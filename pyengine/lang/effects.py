@@ -380,7 +380,7 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
 
         return parse_activated(cur, ctx)
     # plug-ins may add keywords with a parameter (kicker, flashback: pyengine/lang/ops_casting.py)
-    cur.mapping(set(ABILITY_KEYS) | set(PARAM_KEYWORDS) | {"id", "zones", "cost", "damage", "doesnt_untap", "if_you_control"},
+    cur.mapping(set(ABILITY_KEYS) | set(PARAM_KEYWORDS) | {"id", "zones", "cost"} | set(MANA_EXTRAS),
                 "an ability")
     zones = _ability_zones(cur) if cur.has("zones") else ()
     if not any(k not in ("id", "zones", "cost") + MANA_EXTRAS for k in cur.value):

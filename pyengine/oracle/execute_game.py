@@ -586,7 +586,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
               else {}),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
            # every trigger and spell resolved: what counts is that the game ran it
-           "expect": {"checkpoints": {**checks, "done": {"stack": [], **library, **({"mana": added} if added else {}),
+           "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,
+                                                          **({"mana": added} if added else {}),
                                                           **({"objects": objects} if objects else {})}}}}
     from pyengine.oracle.execute_delayed import later
 

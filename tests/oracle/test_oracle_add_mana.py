@@ -33,8 +33,8 @@ CARDS = [
           "damage to you."),
     _face("Cinder Marsh", "", ["Land"], "{T}: Add {C}.\n{T}: Add {B} or {R}. Cinder Marsh doesn't untap "
           "during your next untap step."),
-    _face("Blazemire Verge", "", ["Land"], "{T}: Add {B}.\n{T}: Add {R}. Activate only if you control a Swamp "
-          "or a Mountain."),
+    _face("Blazemire Verge", "", ["Land"], "{T}: Add {B}.\n{T}: Add {R}. Activate only if you control a "
+          "Swamp or a Mountain."),
     _face("Mountain", "", ["Land"], "({T}: Add {R}.)", subtypes=["Mountain"], supertypes=["Basic"]),
     _face("Lightning Bolt", "{R}", ["Instant"], "Lightning Bolt deals 3 damage to any target."),
     _face("Dark Fortress", "", ["Land"], "{T}: Add {C}.\n{T}: Add {B} or {R}. Activate only if this land "
@@ -52,7 +52,8 @@ CARDS = [
           power="2", toughness="1", subtypes=["Human", "Rogue"]),
     _face("Pristine Talisman", "{3}", ["Artifact"], "{T}: Add {C}. You gain 1 life."),
     _face("Azorius Signet", "{2}", ["Artifact"], "{1}, {T}: Add {W}{U}."),
-    _face("Mishra's Workshop", "", ["Land"], "{T}: Add {C}{C}{C}. Spend this mana only to cast artifact spells."),
+    _face("Mishra's Workshop", "", ["Land"], "{T}: Add {C}{C}{C}. Spend this mana only to cast artifact "
+          "spells."),
     _face("Battle Hymn", "{1}{R}{R}", ["Instant"], "Add {R} for each creature you control."),
 ]
 
@@ -77,7 +78,8 @@ def test_add_sentence() -> None:
     assert got is not None and got.do == [{"kind": "add_mana", "player": "you", "mana": "{B}{B}{B}"}]
     assert E.effect("Add {B}{B}{B}.", spell=True, ability=True) is None
     # a choice of mana, made as it resolves (106.1a)
-    for text, mana in (("Add one mana of any color.", "one mana of any color"), ("Add {R} or {G}.", "{R} or {G}"),
+    for text, mana in (("Add one mana of any color.", "one mana of any color"),
+                       ("Add {R} or {G}.", "{R} or {G}"),
                        ("Add two mana of any one color.", "two mana of any one color")):
         got = E.effect(text, spell=True)
         assert got is not None and got.do == [{"kind": "add_mana", "player": "you", "mana": mana}], text
@@ -93,7 +95,8 @@ def test_compiled_cards(mana_data: None) -> None:
     assert ritual.status == "full"
     assert ritual.card["does"]["do"] == [{"kind": "add_mana", "player": "you", "mana": "{B}{B}{B}"}]
     liturgy = _compiled("Liturgy of Blood")  # 608.2c: in order, after the destruction
-    assert liturgy.status == "full" and [e["kind"] for e in liturgy.card["does"]["do"]] == ["destroy", "add_mana"]
+    assert liturgy.status == "full"
+    assert [e["kind"] for e in liturgy.card["does"]["do"]] == ["destroy", "add_mana"]
     for name in ("Priest of Urabrask", "Su-Chi", "Radha, Heir to Keld", "Lotus Cobra"):
         assert _compiled(name).status == "full", name
     tomb = _compiled("Ancient Tomb")
@@ -159,7 +162,8 @@ def test_ancient_tomb_deals_two_damage_to_its_controller(mana_data: None) -> Non
     """605.3b, 120.3a: tapped for {C}{C}, the Tomb deals 2 damage to alice at once: 20 to 18."""
     objects = "  - {id: tomb, card: Ancient Tomb, controller: alice, timestamp: 1}\n"
     script = "    - {mana: {player: alice, tap: [tomb]}}\n    - {checkpoint: tapped}\n"
-    out = _run(objects, script, "  checkpoints:\n    tapped: {mana: {alice: \"{C}{C}\"}, life: {alice: 18, bob: 20}}\n")
+    out = _run(objects, script,
+               "  checkpoints:\n    tapped: {mana: {alice: \"{C}{C}\"}, life: {alice: 18, bob: 20}}\n")
     assert out.passed, (out.message, out.diffs)
 
 
@@ -181,14 +185,16 @@ def test_language_refuses_what_isnt_mana() -> None:
     def doc(ability: str) -> str:
         return ("id: t/add\ntitle: t\ncr: [\"106.4\"]\nrationale: t\n"
                 "players: [{id: alice}, {id: bob}]\nturn: {active: alice, number: 3, step: precombat_main}\n"
-                "objects:\n  - {id: x, name: Test Thing, types: [Artifact], controller: alice, timestamp: 1,\n"
+                "objects:\n  - {id: x, name: Test Thing, types: [Artifact], controller: alice,\n"
+                "     timestamp: 1,\n"
                 f"     abilities: [{ability}]}}\n"
                 "query: {kind: game, script: [pass]}\nexpect: {checkpoints: {}}\n")
 
-    api.loads(doc('{text: t, trigger: {when: {kind: dies, obj: self}}, do: [{kind: add_mana, mana: "{R}{G}"}]}'))
+    dies = "{text: t, trigger: {when: {kind: dies, obj: self}}, do: [{kind: add_mana, mana: "
+    api.loads(doc(dies + '"{R}{G}"}]}'))
     api.loads(doc('{mana: "{C}{C}", damage: 2}'))
     with pytest.raises(ScenarioError, match="no generic mana"):
-        api.loads(doc('{text: t, trigger: {when: {kind: dies, obj: self}}, do: [{kind: add_mana, mana: "{2}"}]}'))
+        api.loads(doc(dies + '"{2}"}]}'))
     with pytest.raises(ScenarioError, match="damage"):
         api.loads(doc('{static: {affects: self, modify_pt: {power: 1, toughness: 1}}, damage: 2}'))
 
@@ -199,7 +205,8 @@ def test_a_choice_of_mana_is_the_players(mana_data: None) -> None:
     it (the resolve), and mana the ability can't add is refused."""
     objects = ("  - {id: cobra, card: Lotus Cobra, controller: alice, timestamp: 1}\n"
                "  - {id: forest, card: Forest, owner: alice, zone: hand}\n")
-    enter = "    - {events: [{kind: enter, object: forest, from: hand}]}\n    - resolve\n    - {checkpoint: done}\n"
+    enter = ("    - {events: [{kind: enter, object: forest, from: hand}]}\n    - resolve\n"
+             "    - {checkpoint: done}\n")
     out = _run(objects, "    - {mana_choice: {cobra: \"{U}\"}}\n" + enter,
                "  checkpoints:\n    done: {stack: [], mana: {alice: \"{U}\"}}\n", hand=1)
     assert out.passed, (out.message, out.diffs)
@@ -211,13 +218,15 @@ def test_a_choice_of_mana_is_the_players(mana_data: None) -> None:
 
 
 @pytest.mark.parametrize("mana, tapped", [("B", True), ("C", False)])
-def test_cinder_marsh_stays_tapped_only_after_its_second_ability(mana_data: None, mana: str, tapped: bool) -> None:
+def test_cinder_marsh_stays_tapped_only_after_its_second_ability(mana_data: None, mana: str,
+                                                                  tapped: bool) -> None:
     """502.3, 611.2a: the {B}-or-{R} ability's effect keeps the Marsh tapped in alice's next
     untap step; tapped for {C} it untaps then as usual."""
     objects = "  - {id: marsh, card: Cinder Marsh, controller: alice, timestamp: 1}\n"
     script = (f"    - {{mana: {{player: alice, tap: [{{id: marsh, mana: {mana}}}]}}}}\n"
               "    - {advance: {step: upkeep, turn: 5}}\n    - {checkpoint: next}\n")
-    out = _run(objects, script, f"  checkpoints:\n    next: {{objects: {{marsh: {{tapped: {str(tapped).lower()}}}}}}}\n")
+    marsh = f"{{marsh: {{tapped: {str(tapped).lower()}}}}}"
+    out = _run(objects, script, f"  checkpoints:\n    next: {{objects: {marsh}}}\n")
     assert out.passed, (out.message, out.diffs)
 
 
@@ -228,12 +237,14 @@ def test_verge_restriction_in_a_payment(mana_data: None) -> None:
         return ("  - {id: verge, card: Blazemire Verge, controller: alice, timestamp: 1}\n"
                 "  - {id: bolt, card: Lightning Bolt, owner: alice, zone: hand}\n" + extra)
 
-    cast = ("    - {cast: {spell: bolt, player: alice, targets: {any: [bob]}, payment: {tap: [{id: verge, mana: R}]}}}\n"
+    cast = ("    - {cast: {spell: bolt, player: alice, targets: {any: [bob]},\n"
+            "              payment: {tap: [{id: verge, mana: R}]}}}\n"
             "    - resolve\n    - {checkpoint: done}\n")
     out = _run(objects(""), cast, '  illegal: {action: 0, rule: "602.5"}\n', hand=1)
     assert out.passed, (out.message, out.diffs)
     out = _run(objects("  - {id: mountain, card: Mountain, controller: alice, timestamp: 2}\n"), cast,
-               "  checkpoints:\n    done: {life: {bob: 17}, objects: {verge: {tapped: true}, mountain: {tapped: false}}}\n",
+               "  checkpoints:\n    done: {life: {bob: 17},\n"
+               "           objects: {verge: {tapped: true}, mountain: {tapped: false}}}\n",
                hand=1)
     assert out.passed, (out.message, out.diffs)
 
