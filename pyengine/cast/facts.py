@@ -101,6 +101,7 @@ _SCHEMA = {
     "mana_cost": 3,
     "mana_life": 3,
     "mana_alt": 2,
+    "mana_prohibited": 2,
     "gy": 1,
     "pool": 2,
     "caster_life": 1,
@@ -302,6 +303,16 @@ def _targets(add, spec: CastingSpec, text) -> None:  # type: ignore[no-untyped-d
         _target_facts(add, t, Const("kicker"), text)
 
 
+def _controls_subtype(state: GameState, result: LayerResult, player: str, subtypes: tuple[str, ...]) -> bool:
+    """Whether ``player`` controls a permanent with one of ``subtypes`` (after layers)."""
+    for x in state.objects:
+        ch = result.objects.get(x.id)
+        if x.zone == Zone.BATTLEFIELD and ch is not None and ch.controller == player and \
+                set(ch.subtypes) & set(subtypes):
+            return True
+    return False
+
+
 def _board(add, state: GameState, result: LayerResult, caster: str, spell: str) -> int:  # type: ignore[no-untyped-def]
     """Objects, permanents, mana sources, graveyard and pool; returns the mana available
     (the bound of a freely chosen X)."""
@@ -349,6 +360,8 @@ def _board(add, state: GameState, result: LayerResult, caster: str, spell: str) 
                 add("mana_life", t, a, opt.life)
             if a and options[a - 1].ability == opt.ability:
                 add("mana_alt", t, a)
+            if opt.requires and not _controls_subtype(state, result, caster, opt.requires):
+                add("mana_prohibited", t, a)  # 602.5: "Activate only if you control a Swamp"
         available += 1 + max((len(o.symbols) for o in options), default=0)
     player = state.player(caster)
     for sym, n in _pool(player.mana):

@@ -7,7 +7,12 @@ A mana ability is written "COST: Add PRODUCT" (docs/effect-language.md, ``mana:`
   (the source itself, 701.21a), and optionally ``Pay N life`` (119.4);
 - PRODUCT: mana symbols, each one mana (``{G}``, ``{C}{C}``, 106.1); a choice of listed symbols
   (``{R} or {G}``, ``{W}, {U}, or {B}``); ``one mana of any color`` (105.1: one of the five
-  colors); ``N mana of any one color`` (N of one color chosen on resolution, 106.1a).
+  colors); ``N mana of any one color`` (N of one color chosen on resolution, 106.1a);
+- and after it, optionally, ``. It deals N damage to you`` (Ancient Tomb, the painlands): the
+  ability's source deals that damage to its controller as the ability resolves (605.3b, 120.3);
+  or ``. It doesn't untap during your next untap step`` (Cinder Marsh: 502.3, 611.2a);
+- and last, optionally, ``. Activate only if you control a Swamp`` (or ``a Plains or a
+  Swamp``: a subtype of a permanent its controller controls; prohibited otherwise, 602.5).
 
 Each way an ability can add mana is an *option*: Birds of Paradise's ability has five options,
 "{R} or {G}" two, "{C}{C}" one. The engines index an object's mana abilities by option (the
@@ -26,6 +31,13 @@ _LISTED = re.compile(r"((?:\{[WUBRGC]\}, )*\{[WUBRGC]\},? or \{[WUBRGC]\})")
 _ANY_ONE = re.compile(r"(one|two|three|four|five) mana of any one color")
 _LIFE = re.compile(r"Pay (\d+) life")
 _SACRIFICE = re.compile(r"Sacrifice this(?: [a-z]+)?")
+# a mana ability's other instruction: "Ancient Tomb deals 2 damage to you." (605.3b: it happens
+# as the ability resolves, at once), shown "It deals N damage to you"
+_DAMAGE = re.compile(r"(.+?)\. It deals (\d+) damage to you")
+# and "Cinder Marsh doesn't untap during your next untap step." (502.3), shown so
+_FROZEN = ". It doesn't untap during your next untap step"
+# "Activate only if you control a Plains or a Swamp." (602.5: prohibited otherwise), shown so
+_ONLY_IF = re.compile(r"(.+?)\. Activate only if you control an? ([A-Z][a-z]+)(?: or an? ([A-Z][a-z]+))?")
 
 
 @dataclass(frozen=True)
@@ -38,6 +50,9 @@ class ManaOption:
     tap: bool = True
     sacrifice: bool = False
     life: int = 0
+    damage: int = 0  # the damage its source deals to its controller as it resolves (605.3b)
+    frozen: bool = False  # its source doesn't untap during its controller's next untap step (502.3)
+    requires: tuple[str, ...] = ()  # activated only while its controller controls one of these (602.5)
 
 
 def product_options(product: str) -> list[tuple[str, ...]] | None:
@@ -76,6 +91,7 @@ def cost_parts(cost: str) -> tuple[bool, bool, int] | None:
 
 def parse_name(name: str) -> tuple[tuple[bool, bool, int], list[tuple[str, ...]]] | None:
     """A mana ability's display name "COST: Add PRODUCT" read, or None."""
+    name = split_damage(name)[0]
     cost, sep, product = name.rstrip(".").partition(": Add ")
     if not sep:
         return None
@@ -83,6 +99,28 @@ def parse_name(name: str) -> tuple[tuple[bool, bool, int], list[tuple[str, ...]]
     if costs is None or options is None:
         return None
     return costs, options
+
+
+def split_requires(name: str) -> tuple[str, tuple[str, ...]]:
+    """A display name without its "Activate only if you control a Plains or a Swamp", and the
+    subtypes it names (none: no such restriction)."""
+    m = _ONLY_IF.fullmatch(name.rstrip("."))
+    return (m.group(1), tuple(t for t in m.group(2, 3) if t)) if m else (name, ())
+
+
+def split_damage(name: str) -> tuple[str, int]:
+    """A display name without its other instruction ("It deals N damage to you", "It doesn't
+    untap during your next untap step"), and N (0: no damage)."""
+    name = split_requires(name)[0].rstrip(".")
+    if name.endswith(_FROZEN):
+        return name[:-len(_FROZEN)], 0
+    m = _DAMAGE.fullmatch(name)
+    return (m.group(1), int(m.group(2))) if m and int(m.group(2)) > 0 else (name, 0)
+
+
+def frozen(name: str) -> bool:
+    """Whether the mana ability says its source doesn't untap during your next untap step."""
+    return split_requires(name)[0].rstrip(".").endswith(_FROZEN)
 
 
 def mana_options(abilities: tuple[str, ...]) -> list[ManaOption]:
@@ -94,7 +132,8 @@ def mana_options(abilities: tuple[str, ...]) -> list[ManaOption]:
         if read is None:
             continue
         (tap, sac, life), options = read
-        out += [ManaOption(index, symbols, tap, sac, life) for symbols in options]
+        damage, still, needs = split_damage(name)[1], frozen(name), split_requires(name)[1]
+        out += [ManaOption(index, symbols, tap, sac, life, damage, still, needs) for symbols in options]
         index += 1
     return out
 

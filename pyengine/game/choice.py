@@ -35,7 +35,7 @@ from pyengine.replacement.event import Event
 # the stack object's events that are choices made as it resolves
 # attach (701.3) and counter (a spell or ability, 701.6): performed in order by this module too
 KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
-                   "counter", "pay_mana"})
+                   "counter", "pay_mana", "add_mana"})
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -55,7 +55,7 @@ def read_ahead(reader: Any, what: str, cur: Cursor) -> ChooseAhead:
     """``{KEY: [CARDS]}`` (``discard_choice``) or ``{KEY: true|false|MANA}`` (``pay_choice``):
     the resolving object's id, ``SOURCE:N`` or ``SOURCE``."""
     shape = "[CARD ids or 'unnamed']" if what == "discard" else "[PERMANENTS and PLAYERS]" \
-        if what == "proliferate" else \
+        if what == "proliferate" else "MANA (the mana added, 106.1a)" if what == "mana" else \
         "true|false|MANA (the mana spent from the pool)"
     cur.mapping(None, f"{{KEY: {shape}}}: the resolving spell's or ability's id, SOURCE:N or SOURCE")
     if len(cur.value) != 1:
@@ -72,7 +72,7 @@ def read_ahead(reader: Any, what: str, cur: Cursor) -> ChooseAhead:
             if c != UNNAMED and c not in reader.ids:
                 at.fail(f"dangling object id {c!r}: no object has this id")
         return ChooseAhead(what, str(key), cards)
-    if isinstance(sub.value, bool):
+    if isinstance(sub.value, bool) and what != "mana":
         return ChooseAhead(what, str(key), sub.value)
     mana = sub.string("true, false or mana symbols")
     try:
@@ -109,7 +109,7 @@ def is_choice(ins: Instruction) -> bool:
     an optional instruction with what follows it (or one in a spell, which has no optional
     events of its own)."""
     return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter",
-                        "pay_mana") or \
+                        "pay_mana", "add_mana") or \
         ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
@@ -143,6 +143,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
     if ins.kind == "pay_mana":  # 118.12: a may's optional cost, paid as it resolves
         return [Event("pay_mana", (("player", ("p", pid)), ("mana", ins.get("mana"))))
                 for pid in _named(refs, ins.get("player"))]
+    if ins.kind == "add_mana":  # 106.3, 106.4: into the player's pool as it resolves
+        from pyengine.game import add_mana
+
+        return add_mana.bind(ins, lambda ref: _named(refs, ref))
     if ins.kind == "discard_cards":
         f = dict(ins.fields)
         chooser = ("p", _named(refs, f["chooser"])[0]) if f.get("chooser") is not None else None
@@ -213,6 +217,11 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             from pyengine.game import ward
 
             game = ward.counter(game, e, budget)
+        elif e.kind == "add_mana":  # 106.4: the mana goes into the pool, in order (608.2c)
+            from pyengine.game import add_mana
+
+            game = add_mana.perform(game, e, lambda g, what: _take(g, item, what),
+                                    _keys(item)[-1])
         elif e.kind == "pay_mana":  # 118.12, 118.3: paid from the pool, as _may allowed
             game, pays = _take(game, item, "pay")
             if pays is False:

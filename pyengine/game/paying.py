@@ -50,7 +50,8 @@ def tapped_for_mana(pay: Payment, result: Any) -> list[tuple[str, str, str]]:
 
 def mana_ability_costs(game: Game, player: str, pay: Payment, result: Any, budget: Budget | float) -> Game:
     """The mana abilities' other costs (601.2g, 605.3a): their sources sacrificed (701.21a: to
-    the graveyard, where "dies" abilities see them go) and the life they cost (119.4)."""
+    the graveyard, where "dies" abilities see them go) and the life they cost (119.4); then
+    what they do besides adding mana as they resolve (605.3b: pyengine.game.mana_riders)."""
     from pyengine.game.casting import _move
     from pyengine.game.perform import perform
     from pyengine.replacement.event import Event
@@ -60,7 +61,10 @@ def mana_ability_costs(game: Game, player: str, pay: Payment, result: Any, budge
     life = sum(opt.life for _, opt in acts)
     if life:
         events.append(Event("pay_life", (("player", ("p", player)), ("amount", life))))
-    return perform(game, events, rule="601.2g", cause="cost", budget=budget) if events else game
+    game = perform(game, events, rule="601.2g", cause="cost", budget=budget) if events else game
+    from pyengine.game import mana_riders  # 605.3b: each resolves at once (Ancient Tomb's damage)
+
+    return mana_riders.resolve(game, player, acts, budget)
 
 
 def pay_mana(game: Game, player: str, tapped: list[tuple[str, str, str]], added: Pool, spent: Pool,

@@ -6,6 +6,7 @@ operations (combat restrictions, replacement effects) without touching this modu
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable
@@ -396,11 +397,12 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
 
         return parse_activated(cur, ctx)
     # plug-ins may add keywords with a parameter (kicker, flashback: pyengine/lang/ops_casting.py)
-    cur.mapping(set(ABILITY_KEYS) | set(PARAM_KEYWORDS) | {"id", "zones", "cost"}, "an ability")
+    cur.mapping(set(ABILITY_KEYS) | set(PARAM_KEYWORDS) | {"id", "zones", "cost"} | set(MANA_EXTRAS),
+                "an ability")
     zones = _ability_zones(cur) if cur.has("zones") else ()
-    if not any(k not in ("id", "zones", "cost") for k in cur.value):
+    if not any(k not in ("id", "zones", "cost") + MANA_EXTRAS for k in cur.value):
         cur.fail("an ability needs one of: " + ", ".join(ABILITY_KEYS) + " (an empty one is nothing)")
-    kinds = [k for k in cur.value if k not in ("id", "text", "zones", "cost")] or ["text"]
+    kinds = [k for k in cur.value if k not in ("id", "text", "zones", "cost") + MANA_EXTRAS] or ["text"]
     if len(kinds) != 1:
         cur.fail("an ability has exactly one of: " + ", ".join(ABILITY_KEYS))
     kind = kinds[0]
@@ -415,10 +417,29 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
     if cur.has("cost") and kind != "mana":
         cur.get("cost").fail("a cost is said of a mana ability (an activated ability: "
                              "activated: {cost: ...})")
+    if cur.has("damage") and kind != "mana":
+        cur.get("damage").fail("damage: N is said of a mana ability (its source deals N damage to you "
+                               "as it resolves, 605.3b)")
+    if cur.has("doesnt_untap") and kind != "mana":
+        cur.get("doesnt_untap").fail("doesnt_untap: true is said of a mana ability (its source doesn't "
+                                     "untap during your next untap step, 502.3)")
+    if cur.has("if_you_control") and kind != "mana":
+        cur.get("if_you_control").fail("if_you_control: [SUBTYPE...] is said of a mana ability (\"Activate "
+                                       "only if you control a Swamp\", 602.5)")
+    if cur.has("damage") and cur.has("doesnt_untap"):
+        cur.get("doesnt_untap").fail("a mana ability says one other instruction: damage or doesnt_untap")
     if kind == "mana":
         symbols = _mana_produced(cur.get("mana"))
         cost = _mana_cost(cur.get("cost")) if cur.has("cost") else "{T}"
         name = f"{cost}: Add {symbols}"
+        if cur.has("damage"):  # Ancient Tomb: "... deals 2 damage to you" as it resolves (605.3b)
+            name += f". It deals {cur.get('damage').integer('an amount of damage', 1)} damage to you"
+        if cur.has("doesnt_untap"):  # Cinder Marsh: it stays tapped through the next untap step (502.3)
+            if cur.get("doesnt_untap").boolean() is not True:
+                cur.get("doesnt_untap").fail("expected true (leave the key out otherwise)")
+            name += ". It doesn't untap during your next untap step"
+        if cur.has("if_you_control"):  # 602.5: "Activate only if you control a Plains or a Swamp"
+            name += _only_if(cur.get("if_you_control"))
         return Ability("mana", key=ctx.next_key("mana"), name=name, param=symbols,
                        text=text or f"{name}.")
     if kind == "spell":  # CR 113.3a: followed as instructions while the spell resolves
@@ -438,6 +459,20 @@ def parse_ability(cur: Cursor, ctx: Ctx) -> Ability:
         effects.append(eff)
     key = ctx.next_key(kind)
     return Ability("static", key=key, name=text or key, effects=tuple(effects), text=text, zones=zones)
+
+
+# what a mana ability may say besides its cost and product (pyengine/cast/mana.py)
+MANA_EXTRAS = ("damage", "doesnt_untap", "if_you_control")
+
+
+def _only_if(cur: Cursor) -> str:
+    """``if_you_control: [Plains, Swamp]``: "Activate only if you control a Plains or a Swamp"
+    (602.5), one or two subtypes, as its display name ends."""
+    names = cur.strings("a list of one or two subtypes (\"Activate only if you control a Swamp\")")
+    if not 1 <= len(names) <= 2 or any(not re.fullmatch(r"[A-Z][a-z]+", n) for n in names):
+        cur.fail("expected one or two subtypes such as [Plains, Swamp]")
+    said = " or ".join(f"{'an' if n[0] in 'AEIOU' else 'a'} {n}" for n in names)
+    return f". Activate only if you control {said}"
 
 
 def _mana_produced(cur: Cursor) -> str:

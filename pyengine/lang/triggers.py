@@ -293,6 +293,8 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         from pyengine.lang.each import parse_each  # "put a +1/+1 counter on each creature you control"
 
         return parse_each(cur, ctx, n_targets, _instruction)
+    if cur.has("kind") and cur.get("kind").value == "add_mana" and not delayed and not also:
+        return _add_mana(cur, n_targets)
     if cur.has("kind") and cur.get("kind").value == "proliferate" and not delayed and not also:
         cur.mapping({"kind", "player"}, "{kind: proliferate, player: REF} (CR 701.34a)")
         who = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
@@ -454,6 +456,25 @@ def _pay_mana(cur: Cursor, n_targets: int) -> Instruction:
     player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
         else ("ref", "you")
     return Instruction("pay_mana", (("player", player), ("mana", mana)))
+
+
+def _add_mana(cur: Cursor, n_targets: int) -> Instruction:
+    """``{kind: add_mana, player: you, mana: "{B}{B}{B}"}``: "Add {B}{B}{B}." -- mana a spell
+    or an ability that isn't a mana ability adds as it resolves (CR 106.3, 106.4, 605.5);
+    ``player`` defaults to ``you``; ``mana`` is mana symbols of types (106.1: {W} {U} {B} {R}
+    {G} {C}, each one mana; no generic mana), or a choice the player makes as it resolves
+    (106.1a: ``"{R} or {G}"``, ``"one mana of any color"``, ``"two mana of any one color"``)."""
+    from pyengine.game.add_mana import options
+
+    cur.mapping({"kind", "player", "mana"}, '{kind: add_mana, player: REF, mana: "{B}{B}{B}"} (CR 106.4)')
+    mana = cur.req("mana").string("mana symbols")
+    if options(mana) is None:
+        cur.get("mana").fail("expected mana symbols of types such as {B}{B}{B} or {R}{G}: {W} {U} {B} {R} "
+                             "{G} {C}, each one mana (CR 106.1; no generic mana is added); or a choice: "
+                             '"{R} or {G}", "one mana of any color", "two mana of any one color" (106.1a)')
+    player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
+        else ("ref", "you")
+    return Instruction("add_mana", (("player", player), ("mana", mana)))
 
 
 def _discard_cards(cur: Cursor, ctx: Ctx, n_targets: int) -> Instruction:

@@ -11,6 +11,7 @@ and ``casting: targets`` from it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pyengine.oracle import effects as E
@@ -148,6 +149,8 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     eff = E.effect(body[:1].upper() + body[1:], dies=dies, it=it)
     if eff is None:
         return None
+    if re.search(r"for mana|\badds? ", head) and any(ev["kind"] == "add_mana" for ev in eff.do):
+        return None  # 605.1b: a triggered mana ability (no stack, 605.4a): not read as one on the stack
     if gone and any(ev.get("object") == "self" and ev.get("from") == "battlefield" for ev in eff.do):
         return None  # it has left the battlefield: SELF is elsewhere (603.6c, 603.10a)
     made: dict[str, Any] = {"trigger": trigger}

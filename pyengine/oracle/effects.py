@@ -420,8 +420,15 @@ def _token_has(s: str, eff: Effect) -> bool:
     return token_has(s, eff)
 
 
+def _add_mana(s: str, eff: Effect) -> bool:
+    """"Add {B}{B}{B}" (CR 106.4, 605.5): pyengine.oracle.effects_mana."""
+    from pyengine.oracle.effects_mana import add_mana
+
+    return add_mana(s, eff)
+
+
 SENTENCES = (_mill, _tokens, _predefined, _damage, _draw, _life, _move, _counters, _sacrifice,
-             _from_graveyard, _return_self, _token_has)
+             _from_graveyard, _return_self, _token_has, _add_mana)
 
 
 _SPELL_TARGETS = {"spell": {}, "creature spell": {"types": ["Creature"]},

@@ -572,6 +572,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         card.card.get("does", {}).get("do", []) if spell else triggers[0].get("do", [])
     every = do or (activated[0]["activated"].get("do", []) + after if activated else [])
     ahead, extra_hand = choices(every)
+    from pyengine.oracle.execute_mana import ahead as mana_ahead
+
+    ahead += mana_ahead(_followed(every))  # 106.1a: the mana a choice adds, given ahead
     from pyengine.oracle.execute_library import look_choices
 
     looks = look_choices(_followed(every))
@@ -599,6 +602,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     if pool:  # what the activation cost takes (602.2b)
         alice["mana"] = pool
     pay_pool(alice, every)
+    from pyengine.oracle.execute_mana import pool_check
+
+    added = pool_check(alice, _followed(every))  # 106.4: the mana added, in alice's pool
     doc = {"id": "cards/generated-game", "title": f"{card.name} does what it says",
            "cr": ["608.2c", "603.3", "602.2"], "rationale": "generated: the game must run it",
            "players": [alice, {"id": "bob", "hand_size": theirs + extra_hand, "library_size": 10}],
@@ -611,6 +617,7 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
            # every trigger and spell resolved: what counts is that the game ran it
            "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,
+                                                          **({"mana": added} if added else {}),
                                                           **({"objects": objects} if objects else {})}}}}
     from pyengine.oracle.execute_delayed import later
 

@@ -248,10 +248,15 @@ def mana(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"{T}: Add {G}.", "{T}: Add {C}{C}.", "{T}: Add {R} or {G}.", "{T}: Add one mana of any
     color.", "{T}: Add three mana of any one color.", with a cost of {T} and/or sacrificing
     SELF and paying life: "{T}, Sacrifice SELF: Add ...", "Sacrifice SELF: Add ...", "{T}, Pay
-    1 life: Add ..." (CR 605.1a; pyengine/cast/mana.py reads them)."""
+    1 life: Add ..." (CR 605.1a; pyengine/cast/mana.py reads them); then "SELF deals N damage
+    to you." (Ancient Tomb, the painlands: its source deals it as the ability resolves, 605.3b)
+    or "SELF doesn't untap during your next untap step." (Cinder Marsh, 502.3); then "Activate
+    only if you control a Plains or a Swamp." (the Verges, the tainted lands: 602.5)."""
     from pyengine.cast.mana import cost_parts, product_options
 
-    m = re.fullmatch(r"([^:\"]+): Add ([^.\"]+)\.", par)
+    m = re.fullmatch(r"([^:\"]+): Add ([^.\"]+)\.(?: SELF deals (\d+) damage to you\.|"
+                     r"( SELF doesn't untap during your next untap step\.))?"
+                     r"(?: Activate only if you control an? ([A-Z][a-z]+)(?: or an? ([A-Z][a-z]+))?\.)?", par)
     if not m:
         return None
     cost, product = m.group(1), m.group(2)
@@ -262,6 +267,15 @@ def mana(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     out: dict[str, Any] = {"mana": product[1] if re.fullmatch(r"\{[WUBRGC]\}", product) else product}
     if cost != "{T}":
         out["cost"] = cost
+    if m.group(3) and int(m.group(3)) > 0:  # Ancient Tomb, the painlands: as it resolves (605.3b)
+        out["damage"] = int(m.group(3))
+    if m.group(4):  # Cinder Marsh (502.3): its source stays tapped through your next untap step
+        out["doesnt_untap"] = True
+    if m.group(5):  # 602.5: "Activate only if you control a Plains or a Swamp" (the Verges)
+        kinds = [t for t in m.group(5, 6) if t]
+        if not all(P.subtype_table.category(t) for t in kinds):
+            return None
+        out["if_you_control"] = kinds
     return [out]
 
 

@@ -108,6 +108,12 @@ def _keyword_schema() -> Schema:
                       {"pattern": "^[wW]ard[ \u2014]\\s*\\S"}]}
 
 
+# what a mana ability says besides its cost and product (pyengine/cast/mana.py)
+_MANA_EXTRAS: Schema = {"damage": {"type": "integer", "minimum": 1}, "doesnt_untap": {"const": True},
+                        "if_you_control": {"type": "array", "minItems": 1, "maxItems": 2,
+                                           "items": {"type": "string"}}}
+
+
 def _ability_schema() -> Schema:
     text = {"type": "string"}
     sym = "\\{[WUBRGC]\\}"
@@ -135,7 +141,9 @@ def _ability_schema() -> Schema:
                                               **({"text": text} if kind != "spell" else {}),
                                               **({"zones": zones} if kind == "static" else {}),
                                               # the mana ability's cost parts: {T}, Sacrifice SELF, Pay N life
-                                              **({"cost": _nonempty()} if kind == "mana" else {})}}
+                                              **({"cost": _nonempty()} if kind == "mana" else {}),
+                                              # its other instructions (605.3b, 502.3), restriction (602.5)
+                                              **(_MANA_EXTRAS if kind == "mana" else {})}}
                               for kind, sch in kinds.items()
                               if kind in lang.ABILITY_KEYS or kind in lang.PARAM_KEYWORDS]
     branches.append({"type": "object", "required": ["text"], "additionalProperties": False,

@@ -1,0 +1,39 @@
+"""The generated game's mana added by a spell or a triggered ability (CR 106.3, 106.4): a
+choice of mana (106.1a) given ahead, the first way it can be added (``{mana_choice: {card:
+"{W}"}}``), and the check that alice's mana pool, empty before it resolves, holds the mana the
+``add_mana`` instructions followed add, still in the step it resolved in (the pool empties only
+as the step ends, 500.5). No check when something else of the game touches her pool (a cost
+paid from it, 118.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _first(mana: str) -> tuple[str, ...]:
+    from pyengine.game.add_mana import options
+
+    return (options(mana) or [()])[0]
+
+
+def ahead(followed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One ``mana_choice`` per add_mana that is a choice, in order."""
+    from pyengine.game.add_mana import options
+
+    return [{"mana_choice": {"card": "".join(f"{{{s}}}" for s in _first(ev["mana"]))}}
+            for ev in followed if ev.get("kind") == "add_mana" and len(options(ev["mana"]) or []) > 1]
+
+
+def pool_check(alice: dict[str, Any], followed: list[dict[str, Any]]) -> dict[str, str] | None:
+    """``{alice: POOL}`` for the done checkpoint, or None (nothing added, or not checkable)."""
+    from pyengine.game.pool import Pool
+
+    added = [ev for ev in followed if ev.get("kind") == "add_mana"]
+    if not added or alice.get("mana") or any(ev.get("kind") == "pay_mana" for ev in followed):
+        return None
+    if any(ev.get("player", "you") != "you" for ev in added):
+        return None
+    pool = Pool()
+    for ev in added:
+        pool = pool.plus(Pool.of(list(_first(ev["mana"]))))
+    return {"alice": pool.render()}
