@@ -129,8 +129,11 @@ def _satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool:
         return True
     if "not_exists" in cond:
         sel = cond["not_exists"]
-        if sel.get("controller", "you") != "you" or "zone" in sel:
+        if sel.get("controller") not in (None, "you") or "zone" in sel:
             return False
+        # "if you control no ...": alice's taken away; "if no creatures are on the battlefield":
+        # everyone's (no controller named)
+        owners = ("alice",) if sel.get("controller") == "you" else ("alice", "bob")
         used = yaml.safe_dump(doc["query"]["script"]) + yaml.safe_dump(
             [o.get("attached_to") for o in objs])
         for oid, _c, ctl, types, colors in EG.POOL:
@@ -139,7 +142,7 @@ def _satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool:
                 continue  # it lacks a subtype the selector names
             rest = {k: v for k, v in sel.items() if k not in ("tapped", "subtypes")}
             fits = EG.fits(rest, types, colors, ctl)
-            if fits is not False and ctl == "alice":
+            if fits is not False and ctl in owners:
                 if oid in used:
                     return False
                 doc["objects"] = objs = [o for o in objs if o["id"] != oid]
