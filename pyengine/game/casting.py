@@ -194,7 +194,9 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     added = produced(pr.payment or Payment(), result)
     # 601.2a: the card moves to the stack, with the characteristics of the form it is cast as
     # (709.3b, 712.8f, 715.3b, 702.103b, 708.4); an exiled adventurer card's permission ends
-    moved = forms.stack_object(replace(spell, zone=Zone.STACK, controller=pr.player, on_adventure=None), form)
+    # 702.33d: a spell cast with its kicker cost paid is kicked
+    moved = forms.stack_object(replace(spell, zone=Zone.STACK, controller=pr.player, on_adventure=None,
+                                       kicked=bool(pr.kicked)), form)
     item = _item(game, action, spell, moved, form)
     objs = tuple(moved if o.id == spell.id else o for o in game.state.objects)
     from_hand = spell.zone == Zone.HAND

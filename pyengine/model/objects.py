@@ -109,6 +109,11 @@ class GameObject:
     # read by its linked abilities ("the chosen color"): (kind, value), kind color, subtype
     # (a creature or land type) or card_type
     chosen: tuple[tuple[str, str], ...] = ()
+    # CR 702.33d: a spell cast with its kicker cost paid is kicked, and so is the permanent it
+    # becomes ("if it was kicked"); kept as the card leaves the battlefield (the last known
+    # information an intervening "if" reads, 603.4, 608.2h); a new object on the stack or
+    # the battlefield otherwise is not kicked (400.7)
+    kicked: bool = False
     line: int | None = field(default=None, compare=False)
 
 

@@ -105,7 +105,7 @@ class Builder:
                     self.fs.add("t_attr", w, o.id, Const(attr), v)
             if c.name:
                 self.fs.add("t_attr", w, o.id, Const("name"), c.name)
-            flags = {"token": o.token, "tapped": o.tapped, "colorless": not c.colors,
+            flags = {"token": o.token, "tapped": o.tapped, "kicked": o.kicked, "colorless": not c.colors,
                      "multicolored": len(c.colors) > 1}
             for flag, on in flags.items():
                 if on:

@@ -1,0 +1,78 @@
+"""Kicker's conditions (CR 702.33): "When this creature enters, if it was kicked, ..." (an
+intervening "if", 603.4) read as a condition on the object itself, and the generated game that
+casts the card with its kicker cost paid so that the condition holds.
+
+The cast engine runs kicker from its name (an optional additional cost, 702.33a, 601.2b,
+601.2f); a spell cast with it paid is kicked (702.33d), and so is the permanent it becomes
+(:class:`pyengine.model.objects.GameObject` ``kicked``, the selector flag ``kicked``). Not read
+here: "kicked twice" and "kicked with its {X} kicker" (a card with two kickers, 702.33e-f), and
+"that spell was kicked" (another spell).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pyengine.oracle.compile import Compiled
+
+# "it was kicked" of a triggered ability of the permanent (the object the ability is about)
+_IT = re.compile(r"(?:it|SELF|this (?:creature|permanent|artifact|enchantment|spell)) was kicked")
+
+KICKED: dict[str, Any] = {"exists": {"self": True, "zone": "any", "kicked": True}}
+
+
+def condition(text: str) -> dict[str, Any] | None:
+    """The condition of "if it was kicked" (702.33d), on the ability's own object in whatever
+    zone it is (603.4: checked again as the ability resolves; the card keeps what it was)."""
+    return dict(KICKED) if _IT.fullmatch(text.strip()) else None
+
+
+def is_kicked(cond: Any) -> bool:
+    return cond == KICKED
+
+
+def kicker_cost(card: Compiled) -> str | None:
+    """The card's one kicker cost, in mana symbols ({kicker: "{1}{R}"}), or None."""
+    costs = [a["kicker"] for a in card.card.get("abilities", ())
+             if isinstance(a, dict) and set(a) == {"kicker"} and isinstance(a["kicker"], str)]
+    return costs[0] if len(costs) == 1 else None
+
+
+def pool_for(*costs: str) -> str | None:
+    """The mana that pays these costs one way only: each colored symbol's own mana and
+    colorless for generic (None when a cost has another symbol: hybrid, Phyrexian, X)."""
+    out = ""
+    for cost in costs:
+        for sym in re.findall(r"\{([^}]*)\}", cost):
+            if sym.isdigit():
+                out += "{C}" * int(sym)
+            elif sym in ("W", "U", "B", "R", "G", "C"):
+                out += f"{{{sym}}}"
+            else:
+                return None
+    return out
+
+
+def kick(card: Compiled, doc: dict[str, Any]) -> bool:
+    """Make the generated game's spell kicked: the script's ``stack`` of the card (put on the
+    stack without casting) becomes a cast with its kicker paid (702.33a, 601.2f) from alice's
+    pool, which holds its mana cost and kicker cost. False when the game puts the card on the
+    stack no such way or the costs are not paid from a pool one way only."""
+    kicker = kicker_cost(card)
+    pool = pool_for(str(card.card.get("mana_cost", "")), kicker) if kicker is not None else None
+    if not pool:
+        return False
+    script = doc["query"]["script"]
+    at = next((i for i, a in enumerate(script) if isinstance(a, dict) and "stack" in a
+               and a["stack"].get("object") == "card"), None)
+    if at is None:
+        return False
+    put = script[at]["stack"]
+    cast: dict[str, Any] = {"spell": "card", "kicked": True, "payment": {"pool": pool}}
+    if put.get("targets"):
+        return False  # a spell's targets by instance: not made here
+    script[at] = {"cast": cast}
+    alice = next(p for p in doc["players"] if p["id"] == "alice")
+    alice["mana"] = alice.get("mana", "") + pool
+    return True
