@@ -267,6 +267,10 @@ def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> S
             if (tid, kind == "p") not in flat:
                 flat.append((tid, kind == "p"))
     card = catalog.lookup(spell.card) if spell.card else None
+    if card is not None and card.does is not None:  # 702.33d: kicked or not, as it was cast
+        from pyengine.game.kicked import chosen as kicked_does
+
+        card = replace(card, does=kicked_does(card.does, bool(pr.kicked)))
     events = action.effect
     lasting: tuple[Any, ...] = ()
     taps: tuple[tuple[str, bool], ...] = ()

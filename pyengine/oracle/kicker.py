@@ -76,3 +76,55 @@ def kick(card: Compiled, doc: dict[str, Any]) -> bool:
     alice = next(p for p in doc["players"] if p["id"] == "alice")
     alice["mana"] = alice.get("mana", "") + pool
     return True
+
+
+# "If this spell was kicked, draw a card." in an instant's or sorcery's text (702.33e)
+_SPELL = re.compile(r"if (?:this spell|SELF|it) was kicked, (.+)")
+# what a kicked instruction may hold: events (pyengine.game.kicked)
+_NOT_EVENTS = ("may", "delayed", "continuous", "tap", "untap", "unless_pays", "kicked", "pay_mana")
+
+
+def sentence(s: str, eff: Any) -> bool:
+    """"If this spell was kicked, <instruction>." (702.33d-e): the instruction done only when
+    the spell was kicked, ``{kind: kicked, do: [...]}``. Not read: "... instead" (it replaces
+    what the spell does otherwise), an instruction with a target of its own (chosen only when
+    kicked, 702.33g) or one the game doesn't hold as events (a continuous effect, a choice)."""
+    from pyengine.oracle import effects as E
+
+    m = _SPELL.fullmatch(s)
+    if not m or re.search(r"\binstead\b", s):
+        return False
+    rest = m.group(1)
+    inner = E.Effect(targets=list(eff.targets), casting=list(eff.casting))
+    if not E.sentence(rest, inner, True):
+        return False
+    if len(inner.targets) != len(eff.targets) or len(inner.casting) != len(eff.casting) \
+            or inner.resolves is not None or not inner.do \
+            or any(ev.get("kind") in _NOT_EVENTS or "_pending" in ev for ev in inner.do):
+        return False
+    eff.do.append({"kind": "kicked", "do": inner.do})
+    return True
+
+
+def spell_kicked(card: Compiled) -> bool:
+    """Whether the card's ``does:`` holds a kicked instruction."""
+    return any(isinstance(ev, dict) and ev.get("kind") == "kicked"
+               for ev in card.card.get("does", {}).get("do", ()))
+
+
+def spell_cast(card: Compiled, targets: list[str]) -> tuple[list[dict[str, Any]], list[Any], str] | None:
+    """The generated spell game's objects, script and alice's pool: the card cast kicked
+    (702.33a, 601.2f) from alice's pool, its targets by instance (601.2c); None when its costs
+    are not paid from a pool one way only."""
+    kicker = kicker_cost(card)
+    pool = pool_for(str(card.card.get("mana_cost", "")), kicker) if kicker is not None else None
+    if not pool:
+        return None
+    ids = [t["id"] for t in card.card.get("casting", {}).get("targets", [])]
+    if len(ids) != len(targets):
+        return None
+    me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
+    cast: dict[str, Any] = {"spell": "card", "kicked": True, "payment": {"pool": pool}}
+    if targets:
+        cast["targets"] = {i: [t] for i, t in zip(ids, targets)}
+    return [me], [{"cast": cast}, "resolve"], pool
