@@ -189,6 +189,9 @@ def cast_factset(
     if stack_busy or any(x.zone == Zone.STACK and x.id != spell.id for x in state.objects):
         add("stack_busy")
     _cost_effects(add, result)
+    from pyengine.cast import affinity  # 702.41a: a reduction per permanent counted
+
+    affinity.facts(add, ch.keywords, state, result, caster, (p(caster), o(spell.id)))
     for i in range(1, len(spec.modes) + 1):
         add("mode", i)
     if spec.modes:

@@ -533,6 +533,10 @@ def _param_keyword(kind: str, param: str, cur: Cursor, ctx: Ctx | None = None) -
 
     if kind in COST_KEYWORDS:  # CR 702.33a, 702.34a, 702.96a, 702.103a, 702.37a, 702.168a
         param = check_cost_param(kind, param.strip(), cur)
+    if kind == "affinity":  # CR 702.41a
+        from pyengine.lang.ops_casting import check_affinity
+
+        param = check_affinity(param, cur)
     return Ability("keyword", key=f"{kind}:{param}", name=kind, param=param)
 
 

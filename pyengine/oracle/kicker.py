@@ -94,7 +94,7 @@ def sentence(s: str, eff: Any) -> bool:
     m = _SPELL.fullmatch(s)
     if not m or re.search(r"\binstead\b", s):
         return False
-    rest = m.group(1)
+    rest = re.sub(r"^it deals ", "SELF deals ", m.group(1))  # "it": this spell (the sentence's subject)
     inner = E.Effect(targets=list(eff.targets), casting=list(eff.casting))
     if not E.sentence(rest, inner, True):
         return False
