@@ -5,7 +5,7 @@ permanents the caster controls (after layers). A generic reduction reduces only 
 part of the cost, never below zero (601.2f; asp/cast/cost.lp), so colored mana is still paid.
 Two affinity abilities each reduce the cost (702.41b).
 
-The keyword is ``{affinity: artifacts}`` (or a subtype's plural: ``{affinity: Equipment}``,
+The keyword is ``{affinity: artifacts}`` (or another card type's plural, or a subtype's: ``{affinity: Equipment}``,
 ``{affinity: Islands}``): what the spell counts.
 """
 
@@ -17,14 +17,16 @@ from pyengine.model import subtypes as subtype_table
 from pyengine.model.enums import Zone
 
 RULE = "702.41a"
+_TYPES = {"artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment",
+          "planeswalkers": "Planeswalker", "lands": "Land"}
 
 
 def what(param: str) -> tuple[str, str] | None:
-    """("type", "Artifact") for ``artifacts``; ("subtype", S) for a subtype's plural (or the
+    """("type", "Artifact") for ``artifacts`` (a card type's plural); ("subtype", S) for a subtype's plural (or the
     subtype itself: Equipment); None otherwise."""
     word = param.strip()
-    if word.lower() == "artifacts":
-        return ("type", "Artifact")
+    if word.lower() in _TYPES:
+        return ("type", _TYPES[word.lower()])
     for cand in (word, word[:-1] if word.endswith("s") else word):
         cap = cand[:1].upper() + cand[1:]
         if subtype_table.category(cap) is not None:

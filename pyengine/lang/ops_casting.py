@@ -203,7 +203,7 @@ _register(
 KEYWORDS.update(WORD_KEYWORDS)
 for _word, _rule in COST_KEYWORDS.items():
     PARAM_KEYWORDS[_word] = f"a mana cost such as {{1}}{{R}} (CR {_rule})"
-PARAM_KEYWORDS["affinity"] = "what the spell costs {1} less for each of: artifacts, or a subtype's plural (CR 702.41a)"
+PARAM_KEYWORDS["affinity"] = "what the spell costs {1} less for each of: artifacts (a card type's plural) or a subtype's plural (CR 702.41a)"
 
 
 def check_affinity(param: str, cur: Cursor) -> str:

@@ -186,7 +186,8 @@ def keyword_item(item: str) -> Any | None:
         from pyengine.cast.affinity import what
 
         word = item.strip()[len("affinity for "):]
-        return {"affinity": word} if what(word) is not None else None
+        if what(word) is not None:
+            return {"affinity": word}
     m = re.fullmatch(r"protection from ([a-z]+)", low)
     if m:  # the effect-language parser decides which qualities it knows (CR 702.16a)
         return "protection from " + item.strip()[len("protection from "):]
