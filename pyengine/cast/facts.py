@@ -98,6 +98,7 @@ _SCHEMA = {
     "given": 1,
     "given_alt": 1,
     "given_kicked": 0,
+    "given_bought_back": 0,
     "given_mode": 1,
     "given_mode_twice": 1,
     "given_x": 1,
@@ -175,7 +176,7 @@ def cast_factset(
     if cost_text is not None:
         costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
-        if k in ("kicker", "flashback", "overload", "bestow") and param and k not in costs:
+        if k in ("kicker", "flashback", "overload", "bestow", "buyback") and param and k not in costs:
             costs[k] = parse_cost(param).symbols
     for name, symbols in costs.items():
         if name == "mana":
@@ -368,6 +369,10 @@ def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameStat
         add("given", Const("kicker"))
         if pr.kicked:
             add("given_kicked")
+    if pr.buyback is not None:  # 702.27a
+        add("given", Const("buyback"))
+        if pr.buyback:
+            add("given_bought_back")
     if pr.modes is not None:
         add("given", Const("modes"))
         for m in set(pr.modes):

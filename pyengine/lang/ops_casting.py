@@ -55,7 +55,7 @@ MV_KEYS = ("at_least", "at_most", "parity")
 CAST_ZONES = ("hand", "library", "graveyard", "exile", "command")
 FROM_ZONES = ("library", "graveyard", "exile")
 CASTERS = ("you", "opponent", "each")
-COST_KEYWORDS = {"kicker": "702.33", "flashback": "702.34", "overload": "702.96", "bestow": "702.103",
+COST_KEYWORDS = {"kicker": "702.33", "buyback": "702.27", "flashback": "702.34", "overload": "702.96", "bestow": "702.103",
                  "morph": "702.37", "disguise": "702.168"}
 WORD_KEYWORDS = ("convoke", "delve", "improvise", "fuse")
 
