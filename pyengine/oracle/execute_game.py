@@ -516,7 +516,7 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         extra, script = got
         from pyengine.oracle import kicker
 
-        if kicker.spell_kicked(card):  # cast kicked from alice's pool (702.33a, 601.2f)
+        if kicker.spell_kicked(card):  # cast kicked or with buyback from her pool (702.33a, 702.27a)
             kicked = kicker.spell_cast(card, script[0]["stack"]["targets"])
             if kicked is None:
                 return None

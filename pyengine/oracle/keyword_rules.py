@@ -16,10 +16,10 @@ import re
 from typing import Any, Callable
 
 # followed by an engine from the name alone (the cast engine reads costs and forms, 702.8,
-# 702.27, 702.33, 702.34, 702.51, 702.66, 702.96, 702.102, 702.103, 702.126, 702.37, 702.168; the
+# 702.33, 702.34, 702.51, 702.66, 702.96, 702.102, 702.103, 702.126, 702.37, 702.168; the
 # state-based actions read Enchant, 702.5, 704.5m; activations read Cycling, 702.29a)
 RUN_BY_NAME = frozenset({"enchant", "cycling", "kicker", "flashback", "overload", "convoke", "delve",
-                         "improvise", "morph", "disguise", "bestow", "fuse", "buyback"})
+                         "improvise", "morph", "disguise", "bestow", "fuse"})
 
 # keywords that change only how a deck is built (CR 702.124a: plain partner, 903.3c), so a
 # game has nothing of them to run ("partner with [name]" also triggers: 702.124j)

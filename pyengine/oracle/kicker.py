@@ -32,10 +32,10 @@ def is_kicked(cond: Any) -> bool:
     return cond == KICKED
 
 
-def kicker_cost(card: Compiled) -> str | None:
-    """The card's one kicker cost, in mana symbols ({kicker: "{1}{R}"}), or None."""
-    costs = [a["kicker"] for a in card.card.get("abilities", ())
-             if isinstance(a, dict) and set(a) == {"kicker"} and isinstance(a["kicker"], str)]
+def kicker_cost(card: Compiled, word: str = "kicker") -> str | None:
+    """The card's one kicker (or buyback) cost, in mana symbols ({kicker: "{1}{R}"}), or None."""
+    costs = [a[word] for a in card.card.get("abilities", ())
+             if isinstance(a, dict) and set(a) == {word} and isinstance(a[word], str)]
     return costs[0] if len(costs) == 1 else None
 
 
@@ -107,24 +107,31 @@ def sentence(s: str, eff: Any) -> bool:
 
 
 def spell_kicked(card: Compiled) -> bool:
-    """Whether the card's ``does:`` holds a kicked instruction."""
-    return any(isinstance(ev, dict) and ev.get("kind") == "kicked"
-               for ev in card.card.get("does", {}).get("do", ()))
+    """Whether the generated game casts the spell (not only puts it on the stack): its
+    ``does:`` holds a kicked instruction, or it has buyback (702.27a), paid."""
+    return kicker_cost(card, "buyback") is not None or any(
+        isinstance(ev, dict) and ev.get("kind") == "kicked" for ev in card.card.get("does", {}).get("do", ()))
 
 
 def spell_cast(card: Compiled, targets: list[str]) -> tuple[list[dict[str, Any]], list[Any], str] | None:
     """The generated spell game's objects, script and alice's pool: the card cast kicked
-    (702.33a, 601.2f) from alice's pool, its targets by instance (601.2c); None when its costs
-    are not paid from a pool one way only."""
-    kicker = kicker_cost(card)
-    pool = pool_for(str(card.card.get("mana_cost", "")), kicker) if kicker is not None else None
+    (702.33a) when it has kicked instructions, with buyback paid when it has buyback (702.27a:
+    it returns to her hand as it resolves), from alice's pool (601.2f), its targets by instance
+    (601.2c); None when its costs are not paid from a pool one way only."""
+    kicker, buyback = kicker_cost(card), kicker_cost(card, "buyback")
+    kicked = any(isinstance(ev, dict) and ev.get("kind") == "kicked" for ev in card.card.get("does", {}).get("do", ()))
+    if kicked and kicker is None:
+        return None
+    pool = pool_for(str(card.card.get("mana_cost", "")), *(c for c in (kicker if kicked else None, buyback)
+                                                            if c is not None))
     if not pool:
         return None
     ids = [t["id"] for t in card.card.get("casting", {}).get("targets", [])]
     if len(ids) != len(targets):
         return None
     me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
-    cast: dict[str, Any] = {"spell": "card", "kicked": True, "payment": {"pool": pool}}
+    cast: dict[str, Any] = {"spell": "card", "kicked": kicked, "buyback": buyback is not None,
+                            "payment": {"pool": pool}}
     if targets:
         cast["targets"] = {i: [t] for i, t in zip(ids, targets)}
     return [me], [{"cast": cast}, "resolve"], pool
