@@ -5,8 +5,8 @@ permanents the caster controls (after layers). A generic reduction reduces only 
 part of the cost, never below zero (601.2f; asp/cast/cost.lp), so colored mana is still paid.
 Two affinity abilities each reduce the cost (702.41b).
 
-The keyword is ``{affinity: artifacts}`` (or another card type's plural, or a subtype's: ``{affinity: Equipment}``,
-``{affinity: Islands}``): what the spell counts.
+The keyword is ``{affinity: artifacts}`` (or another card type's plural, or a subtype's:
+``{affinity: Equipment}``, ``{affinity: Islands}``): what the spell counts.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ _TYPES = {"artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enc
 
 
 def what(param: str) -> tuple[str, str] | None:
-    """("type", "Artifact") for ``artifacts`` (a card type's plural); ("subtype", S) for a subtype's plural (or the
-    subtype itself: Equipment); None otherwise."""
+    """("type", "Artifact") for ``artifacts`` (a card type's plural); ("subtype", S) for a
+    subtype's plural (or the subtype itself: Equipment); None otherwise."""
     word = param.strip()
     if word.lower() in _TYPES:
         return ("type", _TYPES[word.lower()])

@@ -119,7 +119,8 @@ def spell_cast(card: Compiled, targets: list[str]) -> tuple[list[dict[str, Any]]
     it returns to her hand as it resolves), from alice's pool (601.2f), its targets by instance
     (601.2c); None when its costs are not paid from a pool one way only."""
     kicker, buyback = kicker_cost(card), kicker_cost(card, "buyback")
-    kicked = any(isinstance(ev, dict) and ev.get("kind") == "kicked" for ev in card.card.get("does", {}).get("do", ()))
+    kicked = any(isinstance(ev, dict) and ev.get("kind") == "kicked"
+                 for ev in card.card.get("does", {}).get("do", ()))
     if kicked and kicker is None:
         return None
     pool = pool_for(str(card.card.get("mana_cost", "")), *(c for c in (kicker if kicked else None, buyback)
@@ -133,5 +134,5 @@ def spell_cast(card: Compiled, targets: list[str]) -> tuple[list[dict[str, Any]]
     cast: dict[str, Any] = {"spell": "card", "kicked": kicked, "buyback": buyback is not None,
                             "payment": {"pool": pool}}
     if targets:
-        cast["targets"] = {i: [t] for i, t in zip(ids, targets)}
+        cast["targets"] = {i: [t] for i, t in zip(ids, targets, strict=True)}
     return [me], [{"cast": cast}, "resolve"], pool

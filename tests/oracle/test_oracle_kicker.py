@@ -90,7 +90,8 @@ def _run(text: str) -> Any:
 def test_kicked_the_ability_triggers_and_resolves(kicker_data: None) -> None:
     """702.33a, 601.2f: {2}{G} plus {4}{G}; kicked (702.33d), the permanent it becomes is too:
     its ability triggers (603.4) and alice gains 10 life (119.1)."""
-    out = _run(_game(True, "{G}{G}{C}{C}{C}{C}{C}{C}", "    - resolve\n    - resolve\n    - {checkpoint: done}\n",
+    pool = "{G}{G}{C}{C}{C}{C}{C}{C}"
+    out = _run(_game(True, pool, "    - resolve\n    - resolve\n    - {checkpoint: done}\n",
                      "  checkpoints:\n    done: {stack: [], life: {alice: 30}, mana: {alice: \"\"}}\n"))
     assert out.passed, (out.message, out.diffs)
 
