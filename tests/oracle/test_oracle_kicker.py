@@ -27,6 +27,11 @@ CARDS = [
           "controller's untap step.", subtypes=["Aura"]),
     _face("Sowing Mycospawn", "{3}{G}", ["Creature"], "Kicker {1}{C}\nWhen you cast this spell, if it was "
           "kicked, exile target land.", power="3", toughness="3", subtypes=["Eldrazi"]),
+    _face("Blink of an Eye", "{1}{U}", ["Instant"], "Kicker {1}{U}\nReturn target nonland permanent to its "
+          "owner's hand. If this spell was kicked, draw a card."),
+    _face("Burst Lightning", "{R}", ["Instant"], "Kicker {4}\nBurst Lightning deals 2 damage to any target. "
+          "If this spell was kicked, it deals 4 damage instead."),
+    _face("Whispers of the Muse", "{U}", ["Instant"], "Buyback {5}\nDraw a card."),
     _face("Archangel of Wrath", "{2}{W}{W}", ["Creature"], "Kicker {B} and/or {R}\nFlying, lifelink\n"
           "When this creature enters, if it was kicked, it deals 2 damage to any target.\nWhen this "
           "creature enters, if it was kicked twice, it deals 2 damage to any target.", power="3",
@@ -117,3 +122,33 @@ def test_generated_game_casts_it_kicked(kicker_data: None) -> None:
     assert cast["kicked"] is True and cast["payment"] == {"pool": "{C}{C}{G}{C}{C}{C}{C}{G}"}
     ran, why = run_game(druid, 60)
     assert ran, why
+
+
+def test_if_this_spell_was_kicked_is_a_kicked_instruction(kicker_data: None) -> None:
+    """702.33e: "If this spell was kicked, draw a card." is done only when kicked; "... instead"
+    (which replaces the instruction before it) is not read: the spell stays text."""
+    blink = _compiled("Blink of an Eye")
+    assert blink.status == "full"
+    assert blink.card["does"]["do"][1] == {"kind": "kicked", "do": [{"kind": "draw", "player": "you"}]}
+    burst = _compiled("Burst Lightning")
+    assert burst.status != "full" and "does" not in burst.card
+
+
+def test_kicked_spell_and_buyback_generated_games(kicker_data: None) -> None:
+    """The generated game casts Blink of an Eye kicked (its draw expected: library 10 to 9) and
+    Whispers of the Muse with buyback paid (702.27a), and both run to an empty stack."""
+    import yaml
+
+    from pyengine.oracle import execute_game as EG
+    from pyengine.oracle.execute_triggers import run_game
+
+    for name, flag in (("Blink of an Eye", "kicked"), ("Whispers of the Muse", "buyback")):
+        card = _compiled(name)
+        assert card.status == "full", name
+        doc = yaml.safe_load(EG.game_text(card) or "")
+        cast = doc["query"]["script"][0]["cast"]
+        assert cast[flag] is True, (name, cast)
+        ran, why = run_game(card, 60)
+        assert ran, (name, why)
+    whispers = _compiled("Whispers of the Muse")
+    assert {"buyback": "{5}"} in whispers.card["abilities"]
