@@ -136,3 +136,20 @@ def spell_cast(card: Compiled, targets: list[str]) -> tuple[list[dict[str, Any]]
     if targets:
         cast["targets"] = {i: [t] for i, t in zip(ids, targets, strict=True)}
     return [me], [{"cast": cast}, "resolve"], pool
+
+
+def enters_with(par: str, card: dict[str, Any]) -> dict[str, Any] | None:
+    """"If this creature was kicked, it enters with N +1/+1 counters on it." (702.33d, 614.1c):
+    the permanent's own "enters with counters" effect, only when the spell it was is kicked
+    (its card has one kicker, with a mana cost)."""
+    from pyengine.oracle.effects_counters import enters_with as plain
+
+    m = re.fullmatch(r"If (?:this (?:creature|permanent|artifact)|SELF|it) was kicked, it enters "
+                     r"(?:the battlefield )?(with .+ counters? on it\.)", par)
+    kickers = re.findall(r"^Kicker (\{[^}]+\})+(?: \(|$)", str(card.get("text", "")), re.M)
+    if not m or len(kickers) != 1:  # one kicker, a mana cost (702.33a; not "Kicker {B} and/or {R}")
+        return None
+    ops = plain(f"SELF enters {m.group(1)}")
+    if ops is None:
+        return None
+    return {"enters_with_counters": {**ops["enters_with_counters"], "kicked": True}}
