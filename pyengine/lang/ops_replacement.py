@@ -443,8 +443,8 @@ def _p_enters_tapped(cur: Cursor, ctx: Ctx) -> Args:
 
 def _p_enters_with_counters(cur: Cursor, ctx: Ctx) -> Args:
     cur.mapping({"counter", "amount", "kicked"}, "{counter: '+1/+1', amount: N, kicked: true}")
-    spec = S.enters_with_counters(counter_kind(cur.req("counter").string("a counter kind"), cur.get("counter")),
-                                  cur.req("amount").integer("a number of counters", 1))
+    kind = counter_kind(cur.req("counter").string("a counter kind"), cur.get("counter"))
+    spec = S.enters_with_counters(kind, cur.req("amount").integer("a number of counters", 1))
     if cur.has("kicked") and cur.get("kicked").boolean():  # 702.33d: only if it was kicked
         spec = dataclasses.replace(spec, kicked=True)
     return _result(spec)

@@ -31,6 +31,8 @@ CARDS = [
           "owner's hand. If this spell was kicked, draw a card."),
     _face("Burst Lightning", "{R}", ["Instant"], "Kicker {4}\nBurst Lightning deals 2 damage to any target. "
           "If this spell was kicked, it deals 4 damage instead."),
+    _face("Academy Drake", "{2}{U}", ["Creature"], "Kicker {4}\nFlying\nIf this creature was kicked, it "
+          "enters with two +1/+1 counters on it.", power="2", toughness="2", subtypes=["Drake"]),
     _face("Whispers of the Muse", "{U}", ["Instant"], "Buyback {5}\nDraw a card."),
     _face("Archangel of Wrath", "{2}{W}{W}", ["Creature"], "Kicker {B} and/or {R}\nFlying, lifelink\n"
           "When this creature enters, if it was kicked, it deals 2 damage to any target.\nWhen this "
@@ -152,3 +154,27 @@ def test_kicked_spell_and_buyback_generated_games(kicker_data: None) -> None:
         assert ran, (name, why)
     whispers = _compiled("Whispers of the Muse")
     assert {"buyback": "{5}"} in whispers.card["abilities"]
+
+
+def test_kicked_enters_with_counters(kicker_data: None) -> None:
+    """702.33d, 614.1c: "If this creature was kicked, it enters with two +1/+1 counters on it." is
+    the permanent's own enters-with-counters effect, applied only when the spell was kicked
+    (614.12); cast kicked it enters a 4/4, not kicked a 2/2."""
+    drake = _compiled("Academy Drake")
+    assert drake.status == "full"
+    static = next(a["static"] for a in drake.card["abilities"] if isinstance(a, dict) and "static" in a)
+    assert static == {"enters_with_counters": {"counter": "+1/+1", "amount": 2, "kicked": True}}
+    cases = ((True, "{U}{C}{C}{C}{C}{C}{C}", "{\"+1/+1\": 2}"), (False, "{U}{C}{C}", "{}"))
+    for kicked, pool, counters in cases:
+        kick = "kicked: true, " if kicked else ""
+        text = ("id: cards/drake-smoke\ntitle: smoke\ncr: [\"702.33d\"]\nrationale: smoke\n"
+                f"players: [{{id: alice, hand_size: 1, library_size: 10, mana: \"{pool}\"}}, "
+                "{id: bob, library_size: 10}]\nturn: {active: alice, number: 3, step: precombat_main}\n"
+                "objects:\n  - {id: d, card: Academy Drake, owner: alice, zone: hand}\n"
+                "query:\n  kind: game\n  script:\n"
+                f"    - {{cast: {{spell: d, {kick}payment: {{pool: \"{pool}\"}}}}}}\n"
+                "    - resolve\n    - {checkpoint: done}\n"
+                "expect:\n  checkpoints:\n"
+                f"    done: {{stack: [], objects: {{d: {{counters: {counters}}}}}}}\n")
+        out = _run(text)
+        assert out.passed, (kicked, out.message, out.diffs)
