@@ -21,7 +21,8 @@ operation                  meaning
 ``regenerate``             ``{object: REF, each_time: bool}``: 614.8, 701.19
 ``skip``                   ``{event: PATTERN, uses: N}``: 614.10 (replaced by nothing)
 ``enters_tapped``          ``true`` (this permanent) or a PATTERN of entering objects (614.1d)
-``enters_with_counters``   ``{counter: "+1/+1", amount: N}``: this permanent (614.1c)
+``enters_with_counters``   ``{counter: "+1/+1", amount: N}``: this permanent (614.1c); with
+                           ``kicked: true`` only when the spell it was is kicked (702.33d)
 ``cant``                   PATTERN: such events can't happen (614.17)
 ``cant_be_regenerated``    REF or SELECTOR (701.19c)
 ``unpreventable``          PATTERN of damage that can't be prevented (615.12)
