@@ -665,6 +665,11 @@ class CastKicked(Record):
     """The completion pays the kicker cost."""
 
 
+@shown("cast", name="bought_back")
+class CastBoughtBack(Record):
+    """The completion pays the buyback cost (702.27a)."""
+
+
 @shown("cast", name="chosen_mode")
 class CastMode(Record):
     """The completion chooses mode M."""

@@ -108,6 +108,7 @@ _SCHEMA = {
     "given": 1,
     "given_alt": 1,
     "given_kicked": 0,
+    "given_bought_back": 0,
     "given_mode": 1,
     "given_mode_twice": 1,
     "given_x": 1,
@@ -189,7 +190,7 @@ def cast_factset(
     if cost_text is not None:
         costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
-        if k in ("kicker", "flashback", "overload", "bestow") and param and k not in costs:
+        if k in ("kicker", "flashback", "overload", "bestow", "buyback") and param and k not in costs:
             costs[k] = parse_cost(param).symbols
     for name, symbols in costs.items():
         if name == "mana":
@@ -203,6 +204,9 @@ def cast_factset(
     if stack_busy or any(x.zone == Zone.STACK and x.id != spell.id for x in state.objects):
         add("stack_busy")
     _cost_effects(add, result)
+    from pyengine.cast import affinity  # 702.41a: a reduction per permanent counted
+
+    affinity.facts(add, ch.keywords, state, result, caster, (p(caster), o(spell.id)))
     for i in range(1, len(spec.modes) + 1):
         add("mode", i)
     if spec.modes:
@@ -393,6 +397,10 @@ def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameStat
         add("given", Const("kicker"))
         if pr.kicked:
             add("given_kicked")
+    if pr.buyback is not None:  # 702.27a
+        add("given", Const("buyback"))
+        if pr.buyback:
+            add("given_bought_back")
     if pr.modes is not None:
         add("given", Const("modes"))
         for m in set(pr.modes):

@@ -47,6 +47,8 @@ class Proposal:
     # face2 (a split card's half 709.3, a modal double-faced card's face 712.11b, an Adventure
     # 715.3), fused (702.102), bestowed (702.103), morph / disguise (face down, 702.37, 702.168)
     form: str | None = None
+    # 702.27a: the buyback cost is paid (an optional additional cost, 601.2b, 601.2f)
+    buyback: bool | None = None
 
 
 @dataclass(frozen=True, order=True)

@@ -121,6 +121,11 @@ def _does(cur: Cursor, ctx: Ctx, chars: Characteristics) -> SpellDoes:
             # of the card's resolves: (CR 700.2, 611.2a)
             if isinstance(e.value, dict) and e.value.get("kind") == "continuous" and not mode:
                 e.get("kind").fail("a spell's continuous effect is the card's resolves: (CR 611.2a)")
+            if isinstance(e.value, dict) and e.value.get("kind") == "kicked" and not mode:
+                from pyengine.game.kicked import parse as kicked  # "if this spell was kicked" (702.33e)
+
+                out.append(kicked(e, ctx, len(targets)))
+                continue
             out.append(tl._instruction(e, ctx, len(targets)))
         return tuple(out)
 

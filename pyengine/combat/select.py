@@ -140,6 +140,8 @@ class FinalState:
             return bool(obj.tapped)
         if attr == "token":
             return bool(obj.token)
+        if attr == "kicked":  # 702.33d
+            return bool(obj.kicked)
         if attr == "colorless":
             return not ch.colors
         if attr == "multicolored":

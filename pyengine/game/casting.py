@@ -88,6 +88,7 @@ def read_cast(cur: Cursor, reader: Any) -> CastSpell:
         pr,
         alternative=() if pr.alternative is None else pr.alternative,
         kicked=bool(pr.kicked),
+        buyback=bool(pr.buyback),
         modes=() if pr.modes is None and spec.modes else pr.modes,
         targets=() if pr.targets is None else pr.targets,
         sacrifice=() if pr.sacrifice is None else pr.sacrifice,
@@ -195,8 +196,9 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     # 601.2a: the card moves to the stack, with the characteristics of the form it is cast as
     # (709.3b, 712.8f, 715.3b, 702.103b, 708.4); an exiled adventurer card's permission ends
     casts = spell.commander_casts + (spell.zone == Zone.COMMAND)  # 903.8: counted for the next cast
+    # 702.33d: a spell cast with its kicker cost paid is kicked
     moved = forms.stack_object(replace(spell, zone=Zone.STACK, controller=pr.player, on_adventure=None,
-                                       commander_casts=casts), form)
+                                       commander_casts=casts, kicked=bool(pr.kicked)), form)
     item = _item(game, action, spell, moved, form)
     objs = tuple(moved if o.id == spell.id else o for o in game.state.objects)
     from_hand = spell.zone == Zone.HAND
@@ -267,6 +269,10 @@ def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> S
             if (tid, kind == "p") not in flat:
                 flat.append((tid, kind == "p"))
     card = catalog.lookup(spell.card) if spell.card else None
+    if card is not None and card.does is not None:  # 702.33d: kicked or not, as it was cast
+        from pyengine.game.kicked import chosen as kicked_does
+
+        card = replace(card, does=kicked_does(card.does, bool(pr.kicked)))
     events = action.effect
     lasting: tuple[Any, ...] = ()
     taps: tuple[tuple[str, bool], ...] = ()

@@ -182,6 +182,10 @@ class ScriptReader:
             found = catalog.lookup(o.card) if o.card else None
             continuous = found.resolves if found else None
             does = found.does if found else None
+        if does is not None:  # not cast, so not kicked (702.33d)
+            from pyengine.game.kicked import chosen
+
+            does = chosen(does, False)
         sid = cur.get("id").string("an id") if cur.has("id") else obj
         if sid is None:
             cur.fail("missing required field 'id' (a name for the ability on the stack)")

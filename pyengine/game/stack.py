@@ -390,6 +390,8 @@ def _leave_stack(game: Game, item: StackItem, budget: Budget | float, resolved: 
         to, rule = "exile", "715.3d"  # the cast engine's resolves_to (asp/cast/forms.lp)
     if item.cast is not None and "flashback" in (item.cast.alternative or ()):
         to, rule = "exile", "702.34a"  # exiled instead of going anywhere else
+    elif item.cast is not None and item.cast.buyback and resolved and to == "graveyard":
+        to, rule = "hand", "702.27a"  # its owner's hand instead of the graveyard as it resolves
     fields = (("object", ("o", obj.id)), ("count", 1), ("from", "stack"), ("to", to),
               ("cause", "rule" if not resolved else "effect"), ("position", None),
               ("control", ("p", item.controller) if to == "battlefield" else None),

@@ -168,7 +168,7 @@ SELECTOR_KEYS = frozenset({
     "self", "other", "ids", "types", "any_types", "not_types", "subtypes", "any_subtypes",
     "not_subtypes", "supertypes", "not_supertypes", "colors", "any_colors", "not_colors",
     "colorless", "multicolored", "abilities", "not_abilities", "name", "not_name",
-    "controller", "not_controller", "owner", "zone", "tapped", "token", "attached_to",
+    "controller", "not_controller", "owner", "zone", "tapped", "token", "kicked", "attached_to",
     "enchanted", "power", "toughness", "mana_value", "any_of", "not",
 })
 SELECTOR_SHORTCUTS = {"self": {"self": True, "zone": "any"}, "enchanted": {"enchanted": True},
@@ -252,7 +252,7 @@ def parse_selector(cur: Cursor, ctx: Ctx) -> Selector:
     ids: tuple[str, ...] = ()
     zone: str | None = Zone.BATTLEFIELD.value
     for key, sub in cur.items():
-        if key in ("self", "other", "enchanted", "colorless", "multicolored", "tapped", "token"):
+        if key in ("self", "other", "enchanted", "colorless", "multicolored", "tapped", "token", "kicked"):
             flag = sub.boolean()
             if key == "self":
                 objs.append(("is" if flag else "is_not", ObjRef("self")))
@@ -587,6 +587,10 @@ def _param_keyword(kind: str, param: str, cur: Cursor, ctx: Ctx | None = None) -
 
     if kind in COST_KEYWORDS:  # CR 702.33a, 702.34a, 702.96a, 702.103a, 702.37a, 702.168a
         param = check_cost_param(kind, param.strip(), cur)
+    if kind == "affinity":  # CR 702.41a
+        from pyengine.lang.ops_casting import check_affinity
+
+        param = check_affinity(param, cur)
     return Ability("keyword", key=f"{kind}:{param}", name=kind, param=param)
 
 

@@ -55,7 +55,8 @@ MV_KEYS = ("at_least", "at_most", "parity")
 CAST_ZONES = ("hand", "library", "graveyard", "exile", "command")
 FROM_ZONES = ("library", "graveyard", "exile")
 CASTERS = ("you", "opponent", "each")
-COST_KEYWORDS = {"kicker": "702.33", "flashback": "702.34", "overload": "702.96", "bestow": "702.103",
+COST_KEYWORDS = {"kicker": "702.33", "buyback": "702.27", "flashback": "702.34", "overload": "702.96",
+                 "bestow": "702.103",
                  "morph": "702.37", "disguise": "702.168"}
 WORD_KEYWORDS = ("convoke", "delve", "improvise", "fuse")
 
@@ -203,6 +204,18 @@ _register(
 KEYWORDS.update(WORD_KEYWORDS)
 for _word, _rule in COST_KEYWORDS.items():
     PARAM_KEYWORDS[_word] = f"a mana cost such as {{1}}{{R}} (CR {_rule})"
+PARAM_KEYWORDS["affinity"] = ("what the spell costs {1} less for each of: artifacts (a card type's plural) "
+                              "or a subtype's plural (CR 702.41a)")
+
+
+def check_affinity(param: str, cur: Cursor) -> str:
+    """Affinity's parameter: ``artifacts`` or a subtype's plural (702.41a)."""
+    from pyengine.cast.affinity import what
+
+    if what(param) is None:
+        cur.fail(f"affinity for artifacts, or for a subtype's plural (Equipment, Islands), not {param!r} "
+                 "(CR 702.41a)")
+    return param.strip()
 
 
 def check_cost_param(kind: str, param: str, cur: Cursor) -> str:

@@ -21,7 +21,8 @@ operation                  meaning
 ``regenerate``             ``{object: REF, each_time: bool}``: 614.8, 701.19
 ``skip``                   ``{event: PATTERN, uses: N}``: 614.10 (replaced by nothing)
 ``enters_tapped``          ``true`` (this permanent) or a PATTERN of entering objects (614.1d)
-``enters_with_counters``   ``{counter: "+1/+1", amount: N}``: this permanent (614.1c)
+``enters_with_counters``   ``{counter: "+1/+1", amount: N}``: this permanent (614.1c); with
+                           ``kicked: true`` only when the spell it was is kicked (702.33d)
 ``cant``                   PATTERN: such events can't happen (614.17)
 ``cant_be_regenerated``    REF or SELECTOR (701.19c)
 ``unpreventable``          PATTERN of damage that can't be prevented (615.12)
@@ -30,6 +31,7 @@ operation                  meaning
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any, Callable
 
@@ -441,10 +443,12 @@ def _p_enters_tapped(cur: Cursor, ctx: Ctx) -> Args:
 
 
 def _p_enters_with_counters(cur: Cursor, ctx: Ctx) -> Args:
-    cur.mapping({"counter", "amount"}, "{counter: '+1/+1', amount: N}")
-    return _result(S.enters_with_counters(counter_kind(cur.req("counter").string("a counter kind"),
-                                                       cur.get("counter")),
-                                          cur.req("amount").integer("a number of counters", 1)))
+    cur.mapping({"counter", "amount", "kicked"}, "{counter: '+1/+1', amount: N, kicked: true}")
+    kind = counter_kind(cur.req("counter").string("a counter kind"), cur.get("counter"))
+    spec = S.enters_with_counters(kind, cur.req("amount").integer("a number of counters", 1))
+    if cur.has("kicked") and cur.get("kicked").boolean():  # 702.33d: only if it was kicked
+        spec = dataclasses.replace(spec, kicked=True)
+    return _result(spec)
 
 
 def _p_cant(cur: Cursor, ctx: Ctx) -> Args:

@@ -31,7 +31,7 @@ from pyengine.model.objects import GameState
 
 for _name, _arity in (
     ("player", 1), ("active_player", 1), ("turn_position", 2), ("object", 1), ("in_zone", 2),
-    ("owner", 2), ("obj_timestamp", 2), ("token", 1), ("tapped", 1), ("face_down", 1),
+    ("owner", 2), ("obj_timestamp", 2), ("token", 1), ("tapped", 1), ("kicked", 1), ("face_down", 1),
     ("face_down_ability", 2),
     ("attached", 2), ("chosen", 3), ("counter", 3), ("counter_ts", 3), ("cur", 3), ("ability_name", 2),
     ("ability_zone", 2),
@@ -173,6 +173,8 @@ class FactBuilder:
                 self.add("token", o)
             if obj.tapped:
                 self.add("tapped", o)
+            if obj.kicked:  # 702.33d
+                self.add("kicked", o)
             if obj.face_down:
                 self.add("face_down", o)
                 for ab in face_down_abilities(obj.face_down_kind):  # CR 708.2: ward {2}
@@ -430,7 +432,7 @@ class FactBuilder:
             return F.term(F.Fn("chosen", F.Const(attr)))  # the source's choice (selectors.lp)
         if attr == "ability":
             return self.name_term(value)
-        if attr in ("name", "tapped", "token", "colorless", "multicolored"):
+        if attr in ("name", "tapped", "token", "kicked", "colorless", "multicolored"):
             return value
         return terms.word(value)
 

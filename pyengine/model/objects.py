@@ -118,6 +118,11 @@ class GameObject:
     # game (each previous time adds {2} to the cost of casting it from there)
     commander: bool = False
     commander_casts: int = 0
+    # CR 702.33d: a spell cast with its kicker cost paid is kicked, and so is the permanent it
+    # becomes ("if it was kicked"); kept as the card leaves the battlefield (the last known
+    # information an intervening "if" reads, 603.4, 608.2h); a new object on the stack or
+    # the battlefield otherwise is not kicked (400.7)
+    kicked: bool = False
     line: int | None = field(default=None, compare=False)
 
 

@@ -129,7 +129,7 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     m = _fm(r"if ([^,]+), (.+)", body)
     if m and "state" not in trigger:  # the intervening "if" clause (CR 603.4)
         cond = TH.condition(m.group(1))
-        if cond is None:
+        if cond is None or not TH.kicker_castable(cond, trigger, card):
             return None
         trigger = {**trigger, "if": cond}
         body = m.group(2)

@@ -539,6 +539,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
 
     if choice_sentence(s, eff, spell):  # a player's choice as it resolves (608.2d)
         return True
+    from pyengine.oracle.kicker import sentence as kicked_sentence
+
+    if spell and kicked_sentence(s, eff):  # "if this spell was kicked, ..." (702.33e)
+        return True
     from pyengine.oracle.effects_delayed import delayed
 
     if delayed(s, eff, spell):  # "... at the beginning of the next end step" (603.7a)

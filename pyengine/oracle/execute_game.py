@@ -542,6 +542,13 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         if got is None:
             return None
         extra, script = got
+        from pyengine.oracle import kicker
+
+        if kicker.spell_kicked(card):  # cast kicked or with buyback from her pool (702.33a, 702.27a)
+            kicked = kicker.spell_cast(card, script[0]["stack"]["targets"])
+            if kicked is None:
+                return None
+            extra, script, pool = kicked
         active, step = "alice", "precombat_main"
     elif triggers:
         if any(t.get("targets") for t in triggers[1:]):
@@ -717,6 +724,8 @@ def _followed(do: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if ev.get("kind") == "may":
             out += _followed([*ev["do"], *ev.get("then", [])])
         elif ev.get("kind") == "unless_pays":
+            out += _followed(ev["do"])
+        elif ev.get("kind") == "kicked":  # the generated game casts the spell kicked (702.33d)
             out += _followed(ev["do"])
         else:
             out.append(ev)

@@ -91,17 +91,20 @@ def _permanent(sel: dict[str, Any], oid: str, ts: int) -> dict[str, Any] | None:
     return {**new, "controller": "alice", "timestamp": ts}
 
 
-def _satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool:
+def _satisfy(cond: dict[str, Any], doc: dict[str, Any], card: Compiled | None = None) -> bool:
     """Add to alice's board what makes an intervening "if" condition true (or take away what
     makes it false); False if the condition is not one made here."""
+    from pyengine.oracle import kicker
     from pyengine.oracle.execute_history import satisfy
 
     made = satisfy(cond, doc)  # "if you gained life this turn" (pyengine.triggers.history)
     if made is not None:
         return made
     objs = doc["objects"]
+    if kicker.is_kicked(cond):  # 702.33d: the card cast kicked
+        return card is not None and kicker.kick(card, doc)
     if "all" in cond:
-        return all(_satisfy(c, doc) for c in cond["all"])
+        return all(_satisfy(c, doc, card) for c in cond["all"])
     if cond.get("new_control") is True:  # echo (702.30a): pyengine.oracle.execute_keywords
         from pyengine.oracle.execute_keywords import echo_doc
 
@@ -347,7 +350,7 @@ def game_text(card: Compiled) -> str | None:
             _must_attack(card, doc)
     else:
         return None
-    if doc is None or ("if" in trig and not _satisfy(trig["if"], doc)):
+    if doc is None or ("if" in trig and not _satisfy(trig["if"], doc, card)):
         return None
     from pyengine.oracle.execute_library import look_choices
 

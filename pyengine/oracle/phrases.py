@@ -181,6 +181,13 @@ def keyword_item(item: str) -> Any | None:
     m = re.fullmatch(r"(\w+) ((?:\{[^}]+\})+)", item.strip())
     if m and m.group(1).lower() in COST_KEYWORDS:  # kicker, flashback, overload with a mana cost
         return {m.group(1).lower(): m.group(2)}
+    m = re.fullmatch(r"affinity for (\w+)", low)
+    if m:  # CR 702.41a: the cast engine reduces the cost (pyengine.cast.affinity)
+        from pyengine.cast.affinity import what
+
+        word = item.strip()[len("affinity for "):]
+        if what(word) is not None:
+            return {"affinity": word}
     m = re.fullmatch(r"protection from ([a-z]+)", low)
     if m:  # the effect-language parser decides which qualities it knows (CR 702.16a)
         return "protection from " + item.strip()[len("protection from "):]

@@ -22,6 +22,11 @@ def enters(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     ops = enters_with(par)  # with counters (122.1, 614.1c)
     if ops is not None:
         return [_static(text, ops)]
+    from pyengine.oracle.kicker import enters_with as kicked_enters_with
+
+    ops = kicked_enters_with(par, card)  # "If this creature was kicked, it enters with ..." (702.33d)
+    if ops is not None:
+        return [_static(text, ops)]
     if re.fullmatch(r"SELF enters (?:the battlefield )?(?:tapped )?with .+ counters? on it\.", par):
         return None
     m = re.fullmatch(r"(.+?) enter tapped\.", par)

@@ -195,12 +195,14 @@ def condition(text: str) -> dict[str, Any] | None:
     creatures", "there are seven or more cards in your graveyard") and "you control no X",
     "no creatures are on the battlefield", "you have no cards in hand"."""
     from pyengine.oracle import trigger_history
+    from pyengine.oracle.kicker import condition as kicked
     from pyengine.oracle.templates import condition as static_condition
 
     got = trigger_history.condition(text)  # "if you gained life this turn"
     if got is not None:
         return got
-
+    if kicked(text) is not None:  # "if it was kicked" (702.33d)
+        return kicked(text)
     m = _fm(r"you control no (.+)", text)
     if m:
         sel = _no_chosen(P.selector(m.group(1)))
@@ -215,6 +217,17 @@ def condition(text: str) -> dict[str, Any] | None:
         return {"compare": [{"count": {"zone": "hand", "owner": "you"}}, "==", 0]}
     got = static_condition(text)
     return None if got is None or "chosen" in repr(got) else got
+
+
+def kicker_castable(cond: dict[str, Any], trigger: dict[str, Any], card: dict[str, Any]) -> bool:
+    """Whether "if it was kicked" is read here: of an ability that triggers as the card enters
+    (the generated game casts it kicked), not of an Aura (the cast engine doesn't choose an Aura
+    spell's target, 303.4a) nor "when you cast this spell" (no game generated for it yet)."""
+    from pyengine.oracle.kicker import is_kicked
+
+    when = trigger.get("when", {})
+    return not is_kicked(cond) or when.get("kind") == "enters" and when.get("obj") == "self" \
+        and "Aura" not in card.get("subtypes", ())
 
 
 def refused(ability: dict[str, Any], card: dict[str, Any]) -> bool:

@@ -32,6 +32,7 @@ QUERY_FIELDS = {
     "from",
     "alternative",
     "kicked",
+    "buyback",
     "modes",
     "x",
     "hybrid",
@@ -232,6 +233,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx, ids: set[str] | None = 
         sacrifice,
         payment,
         form,
+        cur.get("buyback").boolean() if cur.has("buyback") else None,  # 702.27a
     )
     return CastQuery(prop, lists, tuple(where.items()))
 

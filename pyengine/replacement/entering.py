@@ -238,6 +238,8 @@ def _identity(state: GameState, entry: Entry, x: str, player: str, out: Entering
         spec = _spec(act.op)
         if act.source != hyp or spec is None or not _self_only(spec):
             continue
+        if getattr(spec, "kicked", False) and not hyp_state.object(hyp).kicked:
+            continue  # 702.33d: "if this creature was kicked", and it wasn't
         _add_own(own, player, Instance(
             "", spec, entry.controller, entry.real, act.timestamp,
             act.definition.text or act.id.split(": ", 1)[-1], act.selections,

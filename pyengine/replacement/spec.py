@@ -206,6 +206,9 @@ class ReplacementSpec:
     self_replacement: bool = False
     each: bool = False
     zones: tuple[str, ...] = ("battlefield",)
+    # 702.33d: an effect of the permanent's own that applies only if the spell it was is kicked
+    # ("If this creature was kicked, it enters with ...", 614.12)
+    kicked: bool = False
 
 
 @dataclass(frozen=True)

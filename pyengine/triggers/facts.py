@@ -115,7 +115,7 @@ class Builder:
             # 702.30a: it came under its controller's control since the beginning of their last
             # upkeep (during that player's upkeep, the one before it: the one now is its second)
             upkeep = state.turn.step == Step.UPKEEP and state.turn.active == c.controller
-            flags = {"token": o.token, "tapped": o.tapped, "colorless": not c.colors,
+            flags = {"token": o.token, "tapped": o.tapped, "kicked": o.kicked, "colorless": not c.colors,
                      "multicolored": len(c.colors) > 1,
                      "new_control": o.zone == Zone.BATTLEFIELD
                      and o.upkeeps_controlled <= (1 if upkeep else 0)}
