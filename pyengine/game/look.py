@@ -60,7 +60,7 @@ def read(doc: dict[str, Any], cur: Cursor, players: Sequence[str]) -> Event:
         else:
             take = cur.get("take").integer("how many cards are taken (or all)", 0)
     quality = cur.get("for").string("the quality of the cards taken (supertype, card type, subtype "
-                                    "words)") if cur.has("for") else ""
+                                    "words)") if cur.has("for") and cur.get("for").value != "" else ""
     if take == "all" and not quality:
         cur.get("take").fail("take: all needs the quality of the cards taken (for: WORDS)")
     flags = {k: cur.get(k).boolean() if cur.has(k) else False for k in ("reveal", "up_to", "tapped")}
