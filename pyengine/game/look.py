@@ -35,7 +35,7 @@ from pyengine.budget import Budget
 from pyengine.events import GameEvent
 from pyengine.game.model import Game, IllegalAction
 from pyengine.lang.yamlread import Cursor
-from pyengine.model.enums import Zone
+from pyengine.model.objects import Characteristics
 from pyengine.replacement.event import Event
 
 RULE = "701.20e"  # looking at cards (701.20a: revealing them)
@@ -93,7 +93,7 @@ def _check(game: Game, e: Event, looked: list[str], take: tuple[str, ...], rest:
                 raise IllegalAction(RULE, f"{oid} can't be taken: it is not known to be a {quality} card")
     if want == "all":  # every card that matches: a card whose face is unknown may match
         objs = {o.id: o for o in game.state.objects}
-        unknown = [i for i in rest if objs[i].printed is None]
+        unknown = [i for i in rest if objs[i].printed == Characteristics()]  # looked at, face unknown
         if unknown:
             raise IllegalAction(RULE, f"whether {', '.join(unknown)} is a {quality} card is unknown: name "
                                       "the cards of the library")
