@@ -87,11 +87,23 @@ def with_looks(doc: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, Any] 
             return None
         cards.append(made)
     ids = [c["id"] for c in cards]
+    # the game starts in alice's untap step and advances past her draw step before the ability
+    # resolves: her draw (504.1) takes her top card first, a card of its own above the ones looked at
+    advances = [a["advance"] for a in script if isinstance(a, dict) and "advance" in a]
+    if doc["turn"]["active"] == "alice" and (doc["turn"]["step"] == "draw" or (
+            doc["turn"]["step"] in ("untap", "upkeep") and any(a not in ("untap", "upkeep") for a in advances))):
+        if doc["turn"]["step"] == "draw":
+            return None
+        drawn = _card("look-0", list(filler))
+        assert drawn is not None
+        cards.insert(0, drawn)
     if take == "all" or quality:
         taken = [c["id"] for c in cards if _has(c, quality)][:None if take == "all" else int(take)]
     else:
         taken = ids[:int(take)]
     rest = [i for i in ids if i not in taken]
+    if len(cards) > _LIBRARY:
+        return None
     doc.setdefault("objects", []).extend(cards)
     doc["query"]["script"] = [{"look_choice": {"player": "alice", "take": taken, "rest": rest}}, *script]
     if may:
