@@ -3,7 +3,7 @@ says: "Look at the top four cards of your library. You may reveal a creature car
 them and put it into your hand. Put the rest on the bottom of your library in a random order."
 
 The instruction ``{kind: look, player: P, count: N, reveal: BOOL, take: K|all, up_to: BOOL,
-for: WORDS, to: hand|graveyard|battlefield, tapped: BOOL, rest: bottom|top|graveyard,
+for: WORDS, to: hand|graveyard|battlefield, tapped: BOOL, rest: bottom|top|graveyard|hand,
 order: any|random}`` of a ``do:`` (docs/effect-language.md). The player looks at the top ``count``
 cards of their library (all of them when it has fewer: 609.3), only they seeing them (701.20e),
 or reveals them (701.20a: shown to every player); the cards stay in the library while looked
@@ -12,7 +12,7 @@ onto the battlefield): exactly ``K`` (fewer only when fewer were looked at, 609.
 (``up_to``: "you may ... a card"), or ``all`` those that match; with ``for`` each card taken must
 have every word of one of its alternatives ("creature", "Elf or Warrior") among its supertypes,
 card types and subtypes (pyengine.game.search). The others ("the rest") go on the bottom of the
-library, back on top, or into the graveyard. Cards put on the top or the bottom together are in
+library, back on top, into the graveyard or into the hand. Cards put on the top or the bottom together are in
 the order the player chooses (401.4; "in any order"); "in a random order" is no choice of the
 player's, and the order the script gives stands for the random result (as a discard at random
 names the card it took).
@@ -40,10 +40,10 @@ from pyengine.replacement.event import Event
 
 RULE = "701.20e"  # looking at cards (701.20a: revealing them)
 TAKEN_TO = ("hand", "graveyard", "battlefield")
-REST_TO = ("bottom", "top", "graveyard")
+REST_TO = ("bottom", "top", "graveyard", "hand")
 ORDERS = ("any", "random")
 FORM = ("{kind: look, player: P, count: N, reveal: BOOL, take: K|all, up_to: BOOL, for: WORDS, "
-        "to: hand|graveyard|battlefield, tapped: BOOL, rest: bottom|top|graveyard, order: any|random} "
+        "to: hand|graveyard|battlefield, tapped: BOOL, rest: bottom|top|graveyard|hand, order: any|random} "
         "(CR 701.20e, 701.20a, 401.4)")
 
 
@@ -151,6 +151,6 @@ def look(game: Game, e: Event, budget: Budget | float) -> Game:
         game = library._order_top(game, player, choice.away)
     if choice.top:  # 608.2c: the cards taken, then the rest (a graveyard's order is no choice here)
         game = perform(game, moves(choice.top, e.get("to"), bool(e.get("tapped"))), rule=rule, budget=budget)
-    if rest == "graveyard" and choice.away:
-        game = perform(game, moves(choice.away, "graveyard", False), rule=rule, budget=budget)
+    if rest in ("graveyard", "hand") and choice.away:
+        game = perform(game, moves(choice.away, rest, False), rule=rule, budget=budget)
     return game

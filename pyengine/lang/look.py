@@ -1,5 +1,5 @@
 """``{kind: look, player: REF, count: N, reveal: BOOL, take: K|all, up_to: BOOL, for: WORDS,
-to: hand|graveyard|battlefield, tapped: BOOL, rest: bottom|top|graveyard, order: any|random}``:
+to: hand|graveyard|battlefield, tapped: BOOL, rest: bottom|top|graveyard|hand, order: any|random}``:
 "look at the top four cards of your library. You may reveal a creature card from among them and
 put it into your hand. Put the rest on the bottom of your library in a random order." (CR
 701.20e, 701.20a, 401.4; performed by pyengine.game.look). ``player`` defaults to ``you``,

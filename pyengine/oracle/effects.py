@@ -553,6 +553,9 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
             return None
     if eff.targets and not targets_ok:
         return None
+    from pyengine.oracle.effects_look import finish
+
+    finish(eff)  # "Look at the top card of your library." alone: nothing moves (701.20e)
     if any("_pending" in ev for ev in eff.do):  # a reveal without its choice and discard (701.20a),
         # a look at the top cards without where they go (pyengine.oracle.effects_look)
         return None

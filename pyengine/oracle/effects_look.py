@@ -49,7 +49,10 @@ def _number(word: str | None) -> int | None:
 
 def quality(phrase: str) -> str | None:
     """"creature or land" -> "creature or land", "Elf, Warrior, or Tyvar" -> "Elf or Warrior or
-    Tyvar"; None unless every word is a supertype, card type or subtype."""
+    Tyvar", "permanent" -> each permanent card type (110.4a); None unless every word is a
+    supertype, card type or subtype."""
+    if phrase == "permanent":
+        return "artifact or battle or creature or enchantment or land or planeswalker"
     alts = re.split(r",? or |, ", phrase)
     for alt in alts:
         words = alt.split()
@@ -77,13 +80,63 @@ def _rest(ev: dict[str, Any], where: str, order: str | None, other: bool = False
     return True
 
 
+def _top_card(s: str, eff: Any) -> bool:
+    """After "look at / reveal the top card of your library": "If it's a land card, [you may]
+    [reveal it and] put it onto the battlefield [tapped] / into your hand / into your graveyard"
+    (the card taken if it has the quality: all of one card, or up to one with "you may"; else it
+    stays on top); then "Otherwise, put it into your graveyard / hand / on the bottom of your
+    library" (not after "you may": declining is no "otherwise") or, after "you may", "If you don't
+    put the card onto the battlefield, put it into your hand"."""
+    ev = eff.do[-1] if eff.do else None
+    if not isinstance(ev, dict) or ev.get("kind") != "look" or ev.get("count") != 1:
+        return False
+    if PENDING in ev and "take" not in ev:
+        m = _fm(r"if it's an? ((?i:[\w ,]+?)) card, (you may )?(?:reveal it and )?put (?:it|that card) "
+                r"(into your hand|into your graveyard|onto the battlefield(?: tapped)?)", s)
+        q = quality(m.group(1)) if m else None
+        if m is None or q is None:
+            return False
+        to = _TO[m.group(3)]
+        if to == "battlefield" and any(w in ("instant", "sorcery", "planeswalker", "Aura") for w in q.split()):
+            return False
+        ev.update({"take": 1 if m.group(2) else "all", "for": q, "to": to})
+        if m.group(2):
+            ev["up_to"] = True
+        if m.group(3).endswith("tapped"):
+            ev["tapped"] = True
+        del ev[PENDING]
+        return True
+    if PENDING in ev or ev.get("rest", "top") != "top" or "for" not in ev:
+        return False
+    m = _fm(r"otherwise, put (?:it|that card) (into your graveyard|into your hand|on the bottom of your library)", s)
+    if m and ev.get("take") == "all":
+        ev["rest"] = {"into your graveyard": "graveyard", "into your hand": "hand"}.get(m.group(1), "bottom")
+        return True
+    m = _fm(r"if you don't put (?:it|the card|that card) (into your hand|onto the battlefield), put it "
+            r"(into your graveyard|into your hand|on the bottom of your library)", s)
+    if m and ev.get("up_to") and _TO[m.group(1)] == ev["to"]:
+        ev["rest"] = {"into your graveyard": "graveyard", "into your hand": "hand"}.get(m.group(2), "bottom")
+        return ev["rest"] != ev["to"]
+    return False
+
+
+def finish(eff: Any) -> None:
+    """"Look at the top card of your library." as the effect's last sentence: the player looks,
+    and the cards stay where they are (701.20e)."""
+    ev = _pending(eff)
+    if ev is not None and "take" not in ev and not ev.get("reveal") and ev["count"] == 1:
+        del ev[PENDING]
+
+
 def sentence(s: str, eff: Any) -> bool:
     """Read ``s`` as a sentence of the look family into ``eff``; False if it isn't one."""
+    if _top_card(s, eff):
+        return True
     ev = _pending(eff)
     if ev is None:
         return _head(s, eff)
     if "take" not in ev:
-        m = _fm(rf"put (\w+) of {_THEM} into your (hand|graveyard) and the (rest|other) {_REST}", s)
+        m = _fm(rf"put (\w+)(?: of {_THEM})? into your (hand|graveyard) and the (rest|other) {_REST}", s)
         if m:
             k = _number(m.group(1))
             if not k or k >= ev["count"]:

@@ -113,7 +113,7 @@ def with_looks(doc: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, Any] 
     to = ev.get("to", "hand")
     for oid in taken:
         checks[oid] = {"zone": to, **({"tapped": bool(ev.get("tapped"))} if to == "battlefield" else {})}
-    where = "graveyard" if ev.get("rest") == "graveyard" else "library"
+    where = ev.get("rest") if ev.get("rest") in ("graveyard", "hand") else "library"
     for oid in rest:
         checks[oid] = {"zone": where}
     return doc

@@ -44,9 +44,17 @@ CARDS = [
     _face("Adventure Awaits", "{1}{G}", ["Sorcery"], "Look at the top five cards of your library. You may "
           "reveal a creature card from among them and put it into your hand. Put the rest on the bottom of "
           "your library in a random order. If you didn't put a card into your hand this way, draw a card."),
-    _face("Beastrider Vanguard", "{1}{G}", ["Creature"], "{4}{G}: Look at the top three cards of your "
-          "library. You may reveal a permanent card from among them and put it into your hand. Put the "
-          "rest on the bottom of your library in any order.", subtypes=["Human"], power="2", toughness="2"),
+    _face("Board the Weatherlight", "{1}{W}", ["Sorcery"], "Look at the top five cards of your library. You "
+          "may reveal a historic card from among them and put it into your hand. Put the rest on the bottom "
+          "of your library in a random order. (Artifacts, legendaries, and Sagas are historic.)"),
+    _face("Call of the Wild", "{2}{G}{G}", ["Enchantment"], "{2}{G}{G}: Reveal the top card of your library. "
+          "If it's a creature card, put it onto the battlefield. Otherwise, put it into your graveyard."),
+    _face("Skyclave Invader", "{1}{U}", ["Creature"], "When this creature enters, look at the top card of "
+          "your library. If it's a land card, you may put it onto the battlefield. If you don't put the card "
+          "onto the battlefield, put it into your hand.", subtypes=["Merfolk"], power="1", toughness="1"),
+    _face("Fecund Greenshell", "{3}{G}{G}", ["Creature"], "Whenever a land you control enters, look at the top "
+          "card of your library. If it's a land card, you may put it onto the battlefield tapped. Otherwise, "
+          "put it into your hand.", subtypes=["Elemental", "Turtle"], power="4", toughness="6"),
     _face("Architects of Will", "{2}{U}{B}", ["Artifact", "Creature"], "When this creature enters, look "
           "at the top four cards of target player's library, then put them back in any order.",
           subtypes=["Human", "Wizard"], power="3", toughness="3"),
@@ -86,6 +94,9 @@ def test_the_sentences_are_one_look() -> None:
                        "to": "hand", "rest": "bottom", "order": "random"}]
     got = E.effect("Look at the top three cards of your library, then put them back in any order.")
     assert got.do == [{"kind": "look", "count": 3, "rest": "top", "order": "any"}]
+    got = E.effect("Look at the top four cards of your library. You may reveal a permanent card from among them "
+                   "and put it into your hand. Put the rest on the bottom of your library in any order.")
+    assert got.do[0]["for"] == "artifact or battle or creature or enchantment or land or planeswalker"  # 110.4a
     got = E.effect(IMPULSE + " You lose 2 life.", spell=True)  # the next sentence read on its own
     assert [ev["kind"] for ev in got.do] == ["look", "lose_life"]
 
@@ -99,8 +110,14 @@ def test_the_sentences_are_one_look() -> None:
     "graveyard.",  # "the other" is one card: two are left
     "Look at the top three cards of your library. Put all land cards revealed this way into your hand and the "
     "rest into your graveyard.",  # none was revealed
-    "Look at the top four cards of your library. You may reveal a permanent card from among them and put it "
+    "Look at the top four cards of your library. You may reveal a historic card from among them and put it "
     "into your hand. Put the rest on the bottom of your library in a random order.",
+    # "you may" then "otherwise": declining a land card is no "otherwise" (it isn't said where it goes)
+    "Look at the top card of your library. If it's a land card, you may put it onto the battlefield tapped. "
+    "Otherwise, put it into your hand.",
+    "Look at the top card of your library. If it's a land card, you may reveal it and put it into your hand. "
+    "If you don't put the card into your hand, you may put it into your graveyard.",
+    "Reveal the top card of your library.",
     "Look at the top four cards of your library. You may reveal a noncreature, nonland card from among them "
     "and put it into your hand. Put the rest on the bottom of your library in a random order.",
     "Look at the top four cards of your library. You may put an instant card from among them onto the "
@@ -115,12 +132,32 @@ def test_wordings_not_read(text: str) -> None:
 
 
 def test_wordings_not_read_stay_text_naming_the_clause(look_data: None) -> None:
-    for name, clause in (("Adventure Awaits", "If you didn't put a card"), ("Beastrider Vanguard", "permanent"),
+    for name, clause in (("Adventure Awaits", "If you didn't put a card"), ("Board the Weatherlight", "historic"),
+                         ("Fecund Greenshell", "Otherwise"),
                          ("Architects of Will", "target player's library")):
         got = _compiled(name)
         assert got.status != "full", name
         assert any(clause in c.text and "(text)" in (c.template or "(text)") for c in got.clauses), \
             (name, got.clauses)
+
+
+def test_the_top_card_taken_if_it_has_the_quality() -> None:
+    """One card: "If it's a creature card, put it onto the battlefield" takes it when it is one
+    (all of one card), "you may" up to one; "Otherwise" and "If you don't put the card ..." say
+    where it goes when it isn't taken; "Look at the top card of your library." alone moves nothing."""
+    got = E.effect("Reveal the top card of your library. If it's a creature card, put it onto the battlefield. "
+                   "Otherwise, put it into your graveyard.")
+    assert got.do == [{"kind": "look", "count": 1, "reveal": True, "take": "all", "for": "creature",
+                       "to": "battlefield", "rest": "graveyard"}]
+    got = E.effect("Look at the top card of your library. If it's a land card, you may put it onto the "
+                   "battlefield. If you don't put the card onto the battlefield, put it into your hand.")
+    assert got.do == [{"kind": "look", "count": 1, "take": 1, "for": "land", "to": "battlefield", "up_to": True,
+                       "rest": "hand"}]
+    got = E.effect("Look at the top card of your library. If it's a land card, you may put it onto the "
+                   "battlefield tapped.")
+    assert got.do == [{"kind": "look", "count": 1, "take": 1, "for": "land", "to": "battlefield", "up_to": True,
+                       "tapped": True}]
+    assert E.effect("Look at the top card of your library.").do == [{"kind": "look", "count": 1}]
 
 
 def _game(objects: str, script: str, expect: str, library: int = 6) -> str:
@@ -189,6 +226,15 @@ def test_a_card_whose_face_is_unknown_cannot_be_taken_for_a_quality() -> None:
                '  illegal: {action: 1, rule: "701.20e"}\n'))
 
 
+def test_the_top_card_not_taken_goes_where_otherwise_says() -> None:
+    """Hill Giant is no land card: it can't be taken, and goes into the hand (the rest)."""
+    giant = "  - {id: giant, card: Hill Giant, owner: alice, zone: library}\n"
+    _run(_game(giant, _look("take: [], rest: [giant]", count=1, take="all", **{"for": "land"}, to="battlefield",
+                            rest="hand"), "    done: {hand: {alice: 1}, objects: {giant: {zone: hand}}}\n"))
+    _run(_game(giant, _look("take: [giant], rest: []", count=1, take="all", **{"for": "land"}, to="battlefield",
+                            rest="hand"), '  illegal: {action: 1, rule: "701.20e"}\n'))
+
+
 def test_a_choice_is_needed() -> None:
     script = "    - events: [{kind: look, player: alice, count: 2, take: 1}]\n"
     _run(_game(TOP, script, '  illegal: {action: 0, rule: "701.20e"}\n'))
@@ -199,7 +245,7 @@ def test_generated_games_run(look_data: None) -> None:
     from pyengine.oracle.execute_triggers import run_game
 
     for name in ("Impulse", "Mulch", "Commune with Nature", "Ancestral Memories", "Elvish Rejuvenator",
-                 "Aven Fateshaper"):
+                 "Aven Fateshaper", "Call of the Wild", "Skyclave Invader"):
         card = _compiled(name)
         assert card.status == "full", name
         assert run_game(card) == (True, ""), name
