@@ -71,6 +71,13 @@ def with_looks(doc: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, Any] 
     ev, may = looks[0]
     others = {"draw", "mill", "scry", "surveil", "search", "look", "shuffle"}
     n = ev.get("count", 1)
+    # "Scry 2, then reveal the top card of your library": a scry before it keeps its cards on top
+    # in their order (the scry's choice given ahead names them), so the look sees the same cards
+    scried = [e for e, _m in flat[:flat.index((ev, may))] if e.get("kind") == "scry"]
+    before = [i for i, a in enumerate(script) if isinstance(a, dict) and "scry_choice" in a]
+    scry_n = int(scried[0].get("count", 1)) if len(scried) == 1 and len(before) == 1 else 0
+    if scry_n:
+        flat = [(e, m) for e, m in flat if e is not scried[0]]
     if len(looks) > 1 or ev.get("player", "you") != "you" or not isinstance(n, int) or not 0 < n <= _LIBRARY \
             or any(e.get("kind") in others for e, _m in flat if e is not ev) \
             or any(o.get("zone") == "library" for o in doc.get("objects", ())):
@@ -80,13 +87,16 @@ def with_looks(doc: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, Any] 
     if filler is None:
         return None
     cards: list[dict[str, Any]] = []
-    for i in range(n):
+    for i in range(max(n, scry_n)):
         oid = f"look-{i + 1}"
         made = _card(oid, quality.split(" or ")[0].split()) if quality and i == 0 else _card(oid, list(filler))
         if made is None:
             return None
         cards.append(made)
-    ids = [c["id"] for c in cards]
+    ids = [c["id"] for c in cards][:n]
+    if scry_n:
+        script = list(script)
+        script[before[0]] = {"scry_choice": {"player": "alice", "top": [c["id"] for c in cards], "bottom": []}}
     # the game starts in alice's untap step and advances past her draw step before the ability
     # resolves: her draw (504.1) takes her top card first, a card of its own above the ones looked at
     advances = [a["advance"] for a in script if isinstance(a, dict) and "advance" in a]
@@ -105,7 +115,9 @@ def with_looks(doc: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, Any] 
     if len(cards) > _LIBRARY:
         return None
     doc.setdefault("objects", []).extend(cards)
-    doc["query"]["script"] = [{"look_choice": {"player": "alice", "take": taken, "rest": rest}}, *script]
+    at = before[0] + 1 if scry_n else 0  # a player's choices are used in order: the scry's first
+    pick = {"look_choice": {"player": "alice", "take": taken, "rest": rest}}
+    doc["query"]["script"] = [*script[:at], pick, *script[at:]]
     if may:
         return doc
     done = doc["expect"]["checkpoints"]["done"]
