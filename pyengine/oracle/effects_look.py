@@ -97,7 +97,8 @@ def _top_card(s: str, eff: Any) -> bool:
         if m is None or q is None:
             return False
         to = _TO[m.group(3)]
-        if to == "battlefield" and any(w in ("instant", "sorcery", "planeswalker", "Aura") for w in q.split()):
+        never = ("instant", "sorcery", "planeswalker", "Aura")  # 110.4a; 306.5b, 303.4f not generated
+        if to == "battlefield" and any(w in never for w in q.split()):
             return False
         ev.update({"take": 1 if m.group(2) else "all", "for": q, "to": to})
         if m.group(2):
@@ -108,7 +109,8 @@ def _top_card(s: str, eff: Any) -> bool:
         return True
     if PENDING in ev or ev.get("rest", "top") != "top" or "for" not in ev:
         return False
-    m = _fm(r"otherwise, put (?:it|that card) (into your graveyard|into your hand|on the bottom of your library)", s)
+    m = _fm(r"otherwise, put (?:it|that card) "
+            r"(into your graveyard|into your hand|on the bottom of your library)", s)
     if m and ev.get("take") == "all":
         ev["rest"] = {"into your graveyard": "graveyard", "into your hand": "hand"}.get(m.group(1), "bottom")
         return True
@@ -160,7 +162,8 @@ def sentence(s: str, eff: Any) -> bool:
         to = _TO[m.group(2) or m.group(4)]
         if q is None:
             return False
-        if to == "battlefield" and any(w in ("instant", "sorcery", "planeswalker") for w in q.lower().split()):
+        never = ("instant", "sorcery", "planeswalker", "aura")
+        if to == "battlefield" and any(w in never for w in q.lower().split()):
             return False  # an instant or sorcery card can't be put onto the battlefield (110.4a); a
             # planeswalker's loyalty as it enters (306.5b) is not generated
         ev.update({"take": 1, "up_to": True, "for": q, "to": to})
@@ -168,7 +171,7 @@ def sentence(s: str, eff: Any) -> bool:
             ev["tapped"] = True
         return True
     m = _fm(rf"(?:then )?put the rest(?: of the cards| of those cards)?(?: revealed this way)? {_REST}", s)
-    return bool(m) and _rest(ev, m.group(1), m.group(2))
+    return m is not None and _rest(ev, m.group(1), m.group(2))
 
 
 def _head(s: str, eff: Any) -> bool:

@@ -89,19 +89,22 @@ def with_looks(doc: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, Any] 
     cards: list[dict[str, Any]] = []
     for i in range(max(n, scry_n)):
         oid = f"look-{i + 1}"
-        made = _card(oid, quality.split(" or ")[0].split()) if quality and i == 0 else _card(oid, list(filler))
+        words = quality.split(" or ")[0].split() if quality and i == 0 else list(filler)
+        made = _card(oid, words)
         if made is None:
             return None
         cards.append(made)
     ids = [c["id"] for c in cards][:n]
     if scry_n:
         script = list(script)
-        script[before[0]] = {"scry_choice": {"player": "alice", "top": [c["id"] for c in cards], "bottom": []}}
+        kept = [c["id"] for c in cards]
+        script[before[0]] = {"scry_choice": {"player": "alice", "top": kept, "bottom": []}}
     # the game starts in alice's untap step and advances past her draw step before the ability
     # resolves: her draw (504.1) takes her top card first, a card of its own above the ones looked at
     advances = [a["advance"] for a in script if isinstance(a, dict) and "advance" in a]
+    early = ("untap", "upkeep")
     if doc["turn"]["active"] == "alice" and (doc["turn"]["step"] == "draw" or (
-            doc["turn"]["step"] in ("untap", "upkeep") and any(a not in ("untap", "upkeep") for a in advances))):
+            doc["turn"]["step"] in early and any(a not in early for a in advances))):
         if doc["turn"]["step"] == "draw":
             return None
         drawn = _card("look-0", list(filler))

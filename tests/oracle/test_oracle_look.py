@@ -52,9 +52,9 @@ CARDS = [
     _face("Skyclave Invader", "{1}{U}", ["Creature"], "When this creature enters, look at the top card of "
           "your library. If it's a land card, you may put it onto the battlefield. If you don't put the card "
           "onto the battlefield, put it into your hand.", subtypes=["Merfolk"], power="1", toughness="1"),
-    _face("Fecund Greenshell", "{3}{G}{G}", ["Creature"], "Whenever a land you control enters, look at the top "
-          "card of your library. If it's a land card, you may put it onto the battlefield tapped. Otherwise, "
-          "put it into your hand.", subtypes=["Elemental", "Turtle"], power="4", toughness="6"),
+    _face("Fecund Greenshell", "{3}{G}{G}", ["Creature"], "Whenever a land you control enters, look at the "
+          "top card of your library. If it's a land card, you may put it onto the battlefield tapped. "
+          "Otherwise, put it into your hand.", subtypes=["Elemental", "Turtle"], power="4", toughness="6"),
     _face("Architects of Will", "{2}{U}{B}", ["Artifact", "Creature"], "When this creature enters, look "
           "at the top four cards of target player's library, then put them back in any order.",
           subtypes=["Human", "Wizard"], power="3", toughness="3"),
@@ -87,16 +87,18 @@ def test_the_sentences_are_one_look() -> None:
                    "your hand and the rest into your graveyard.", spell=True)
     assert got.do == [{"kind": "look", "count": 3, "reveal": True, "take": "all", "for": "land", "to": "hand",
                        "rest": "graveyard"}]
-    got = E.effect("Look at the top four cards of your library. You may reveal an Elf, Warrior, or Tyvar card "
-                   "from among them and put it into your hand. Put the rest on the bottom of your library in "
-                   "a random order.")
+    got = E.effect("Look at the top four cards of your library. You may reveal an Elf, Warrior, or Tyvar "
+                   "card from among them and put it into your hand. Put the rest on the bottom of your "
+                   "library in a random order.")
     assert got.do == [{"kind": "look", "count": 4, "take": 1, "up_to": True, "for": "Elf or Warrior or Tyvar",
                        "to": "hand", "rest": "bottom", "order": "random"}]
     got = E.effect("Look at the top three cards of your library, then put them back in any order.")
     assert got.do == [{"kind": "look", "count": 3, "rest": "top", "order": "any"}]
-    got = E.effect("Look at the top four cards of your library. You may reveal a permanent card from among them "
-                   "and put it into your hand. Put the rest on the bottom of your library in any order.")
-    assert got.do[0]["for"] == "artifact or battle or creature or enchantment or land or planeswalker"  # 110.4a
+    got = E.effect("Look at the top four cards of your library. You may reveal a permanent card from "
+                   "among them and put it into your hand. Put the rest on the bottom of your library in any "
+                   "order.")
+    permanent = "artifact or battle or creature or enchantment or land or planeswalker"  # 110.4a
+    assert got.do[0]["for"] == permanent
     got = E.effect(IMPULSE + " You lose 2 life.", spell=True)  # the next sentence read on its own
     assert [ev["kind"] for ev in got.do] == ["look", "lose_life"]
 
@@ -108,8 +110,8 @@ def test_the_sentences_are_one_look() -> None:
     "into your hand.",  # the rest: not said
     "Look at the top three cards of your library. Put one of them into your hand and the other into your "
     "graveyard.",  # "the other" is one card: two are left
-    "Look at the top three cards of your library. Put all land cards revealed this way into your hand and the "
-    "rest into your graveyard.",  # none was revealed
+    "Look at the top three cards of your library. Put all land cards revealed this way into your hand and "
+    "the rest into your graveyard.",  # none was revealed
     "Look at the top four cards of your library. You may reveal a historic card from among them and put it "
     "into your hand. Put the rest on the bottom of your library in a random order.",
     # "you may" then "otherwise": declining a land card is no "otherwise" (it isn't said where it goes)
@@ -132,7 +134,8 @@ def test_wordings_not_read(text: str) -> None:
 
 
 def test_wordings_not_read_stay_text_naming_the_clause(look_data: None) -> None:
-    for name, clause in (("Adventure Awaits", "If you didn't put a card"), ("Board the Weatherlight", "historic"),
+    for name, clause in (("Adventure Awaits", "If you didn't put a card"),
+                         ("Board the Weatherlight", "historic"),
                          ("Fecund Greenshell", "Otherwise"),
                          ("Architects of Will", "target player's library")):
         got = _compiled(name)
@@ -145,18 +148,18 @@ def test_the_top_card_taken_if_it_has_the_quality() -> None:
     """One card: "If it's a creature card, put it onto the battlefield" takes it when it is one
     (all of one card), "you may" up to one; "Otherwise" and "If you don't put the card ..." say
     where it goes when it isn't taken; "Look at the top card of your library." alone moves nothing."""
-    got = E.effect("Reveal the top card of your library. If it's a creature card, put it onto the battlefield. "
-                   "Otherwise, put it into your graveyard.")
+    got = E.effect("Reveal the top card of your library. If it's a creature card, put it onto the "
+                   "battlefield. Otherwise, put it into your graveyard.")
     assert got.do == [{"kind": "look", "count": 1, "reveal": True, "take": "all", "for": "creature",
                        "to": "battlefield", "rest": "graveyard"}]
     got = E.effect("Look at the top card of your library. If it's a land card, you may put it onto the "
                    "battlefield. If you don't put the card onto the battlefield, put it into your hand.")
-    assert got.do == [{"kind": "look", "count": 1, "take": 1, "for": "land", "to": "battlefield", "up_to": True,
-                       "rest": "hand"}]
+    assert got.do == [{"kind": "look", "count": 1, "take": 1, "for": "land", "to": "battlefield",
+                       "up_to": True, "rest": "hand"}]
     got = E.effect("Look at the top card of your library. If it's a land card, you may put it onto the "
                    "battlefield tapped.")
-    assert got.do == [{"kind": "look", "count": 1, "take": 1, "for": "land", "to": "battlefield", "up_to": True,
-                       "tapped": True}]
+    assert got.do == [{"kind": "look", "count": 1, "take": 1, "for": "land", "to": "battlefield",
+                       "up_to": True, "tapped": True}]
     assert E.effect("Look at the top card of your library.").do == [{"kind": "look", "count": 1}]
 
 
@@ -175,7 +178,8 @@ TOP = ("  - {id: forest, card: Forest, owner: alice, zone: library}\n"
 
 def _look(choice: str, **fields: Any) -> str:
     ev = ", ".join(f"{k}: {v}" for k, v in {"kind": "look", "player": "alice", **fields}.items())
-    return f"    - look_choice: {{player: alice, {choice}}}\n    - events: [{{{ev}}}]\n    - checkpoint: done\n"
+    return (f"    - look_choice: {{player: alice, {choice}}}\n    - events: [{{{ev}}}]\n"
+            "    - checkpoint: done\n")
 
 
 def _run(text: str) -> Any:
@@ -188,7 +192,8 @@ def test_the_rest_go_on_the_bottom_in_the_order_chosen() -> None:
     cards below the four looked at are drawn first (121.1)."""
     script = _look("take: [giant], rest: [island, forest, alice-card-1]", count=4, take=1, rest="bottom") + \
         "    - draw: alice\n    - draw: alice\n    - draw: alice\n    - checkpoint: drawn\n"
-    _run(_game(TOP, script, "    done: {library: {alice: 5}, hand: {alice: 1}, objects: {giant: {zone: hand}}}\n"
+    _run(_game(TOP, script, "    done: {library: {alice: 5}, hand: {alice: 1}, "
+                            "objects: {giant: {zone: hand}}}\n"
                             "    drawn: {library: {alice: 2}, objects: {island: {zone: hand}, "
                             "forest: {zone: library}}}\n"))
 
@@ -229,10 +234,10 @@ def test_a_card_whose_face_is_unknown_cannot_be_taken_for_a_quality() -> None:
 def test_the_top_card_not_taken_goes_where_otherwise_says() -> None:
     """Hill Giant is no land card: it can't be taken, and goes into the hand (the rest)."""
     giant = "  - {id: giant, card: Hill Giant, owner: alice, zone: library}\n"
-    _run(_game(giant, _look("take: [], rest: [giant]", count=1, take="all", **{"for": "land"}, to="battlefield",
-                            rest="hand"), "    done: {hand: {alice: 1}, objects: {giant: {zone: hand}}}\n"))
-    _run(_game(giant, _look("take: [giant], rest: []", count=1, take="all", **{"for": "land"}, to="battlefield",
-                            rest="hand"), '  illegal: {action: 1, rule: "701.20e"}\n'))
+    land = {"count": 1, "take": "all", "for": "land", "to": "battlefield", "rest": "hand"}
+    _run(_game(giant, _look("take: [], rest: [giant]", **land),
+               "    done: {hand: {alice: 1}, objects: {giant: {zone: hand}}}\n"))
+    _run(_game(giant, _look("take: [giant], rest: []", **land), '  illegal: {action: 1, rule: "701.20e"}\n'))
 
 
 def test_a_choice_is_needed() -> None:
