@@ -145,6 +145,14 @@ def sentence(s: str, eff: Any) -> bool:
                 return False
             ev.update({"take": k, "to": m.group(2)})
             return _rest(ev, m.group(4), m.group(5), other=m.group(3) == "other")
+        m = _fm(rf"put (\w+) of {_THEM} into your graveyard", s)  # the other one stays on top
+        if m:
+            k = _number(m.group(1))
+            if not k or ev["count"] - k != 1:
+                return False
+            ev.update({"take": k, "to": "graveyard"})
+            del ev[PENDING]
+            return True
         m = _fm(rf"put all ((?i:[\w ,]+?)) cards (?:revealed this way|from among {_THEM}) into your "
                 rf"(hand) and the rest {_REST}", s)
         if m and ev.get("reveal"):

@@ -92,6 +92,9 @@ def test_the_sentences_are_one_look() -> None:
                    "library in a random order.")
     assert got.do == [{"kind": "look", "count": 4, "take": 1, "up_to": True, "for": "Elf or Warrior or Tyvar",
                        "to": "hand", "rest": "bottom", "order": "random"}]
+    got = E.effect("Look at the top two cards of your library. Put one of them into your graveyard.")
+    assert got.do == [{"kind": "look", "count": 2, "take": 1, "to": "graveyard"}]  # the other stays on top
+    assert E.effect("Look at the top three cards of your library. Put one of them into your graveyard.") is None
     got = E.effect("Look at the top three cards of your library, then put them back in any order.")
     assert got.do == [{"kind": "look", "count": 3, "rest": "top", "order": "any"}]
     got = E.effect("Look at the top four cards of your library. You may reveal a permanent card from "
