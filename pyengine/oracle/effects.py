@@ -553,9 +553,11 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
             return None
     if eff.targets and not targets_ok:
         return None
-    from pyengine.oracle.effects_look import finish
+    from pyengine.oracle.effects_look import finish, nested_pending
 
     finish(eff)  # "Look at the top card of your library." alone: nothing moves (701.20e)
+    if nested_pending(eff.do):
+        return None
     if any("_pending" in ev for ev in eff.do):  # a reveal without its choice and discard (701.20a),
         # a look at the top cards without where they go (pyengine.oracle.effects_look)
         return None

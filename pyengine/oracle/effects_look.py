@@ -122,6 +122,14 @@ def _top_card(s: str, eff: Any) -> bool:
     return False
 
 
+def nested_pending(do: list[dict[str, Any]]) -> bool:
+    """A look left pending inside an instruction's ``do``/``then``/``otherwise`` ("You may look at
+    the top card of your library." read inside a "may"): never completed there."""
+    inner = ("do", "then", "otherwise")
+    return any(PENDING in ev or nested_pending([e for k in inner for e in ev.get(k, [])])
+               for ev in do if isinstance(ev, dict))
+
+
 def finish(eff: Any) -> None:
     """"Look at the top card of your library." as the effect's last sentence: the player looks,
     and the cards stay where they are (701.20e)."""
