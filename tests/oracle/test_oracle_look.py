@@ -123,7 +123,8 @@ def test_the_sentences_are_one_look() -> None:
     "Look at the top card of your library. If it's a land card, you may reveal it and put it into your hand. "
     "If you don't put the card into your hand, you may put it into your graveyard.",
     "Reveal the top card of your library.",
-    "You may look at the top two cards of your library. Put one of them into your graveyard.",  # inside "may"
+    # inside "may"
+    "You may look at the top two cards of your library. Put one of them into your graveyard.",
     "Look at the top four cards of your library. You may reveal a noncreature, nonland card from among them "
     "and put it into your hand. Put the rest on the bottom of your library in a random order.",
     "Look at the top four cards of your library. You may put an instant card from among them onto the "
