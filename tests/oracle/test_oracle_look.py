@@ -94,7 +94,8 @@ def test_the_sentences_are_one_look() -> None:
                        "to": "hand", "rest": "bottom", "order": "random"}]
     got = E.effect("Look at the top two cards of your library. Put one of them into your graveyard.")
     assert got.do == [{"kind": "look", "count": 2, "take": 1, "to": "graveyard"}]  # the other stays on top
-    assert E.effect("Look at the top three cards of your library. Put one of them into your graveyard.") is None
+    two_left = "Look at the top three cards of your library. Put one of them into your graveyard."
+    assert E.effect(two_left) is None  # the order of the two left on top: not said
     got = E.effect("Look at the top three cards of your library, then put them back in any order.")
     assert got.do == [{"kind": "look", "count": 3, "rest": "top", "order": "any"}]
     got = E.effect("Look at the top four cards of your library. You may reveal a permanent card from "
