@@ -38,6 +38,8 @@ kind                      fields
 ``shuffle``               ``player``, 701.24a
 ``scry``/``surveil``      ``player``, ``amount`` (N), ``cause`` (where the cards looked at went),
                           701.22a, 701.25a (none for scry 0 or surveil 0, 701.22b, 701.25c)
+``look``                  ``player``, ``amount`` (cards looked at or revealed), ``cause`` (where
+                          they went), 701.20e, 701.20a (pyengine.game.look)
 ``ability_removed``       ``obj`` (the triggered ability's source), ``player`` (its controller),
                           ``target`` (the ability's id): it had no legal target, 603.3d; or
                           ``cause`` "countered": it was countered, 701.6b
@@ -79,7 +81,7 @@ KINDS = frozenset({
     "counters_removed", "tap", "untap", "attacks", "blocks", "becomes_blocked", "step_begins", "step_skipped",
     "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
     "becomes_monstrous", "transform", "turned_face_up", "detain", "ability_removed", "scry", "surveil",
-    "search", "shuffle",
+    "search", "shuffle", "look",
     "planeswalk", "set_in_motion", "to_bottom", "becomes_target",
 })
 NOTE_KINDS = frozenset({

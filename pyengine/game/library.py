@@ -36,7 +36,8 @@ from pyengine.replacement.event import Event
 # search (701.23a, pyengine.game.search): performed in order with the events too; its choice
 # keeps the cards found in ``top``
 LOOK = {"scry": ("701.22a", "bottom", "scry_choice"), "surveil": ("701.25a", "graveyard", "surveil_choice"),
-        "search": ("701.23a", "found", "search_choice")}
+        "search": ("701.23a", "found", "search_choice"),
+        "look": ("701.20e", "rest", "look_choice")}  # look at / reveal the top N: pyengine.game.look
 NO_EVENT = {"scry": "701.22b", "surveil": "701.25c"}  # scry 0 / surveil 0: no event
 CHOICE_KEYS = frozenset(v[2] for v in LOOK.values())
 
@@ -66,6 +67,10 @@ def read_look(doc: dict[str, Any], cur: Cursor, players: Sequence[str]) -> Event
         from pyengine.game import search
 
         return search.read(doc, cur, players)
+    if doc.get("kind") == "look":
+        from pyengine.game import look
+
+        return look.read(doc, cur, players)
     cur.mapping({"kind", "player", "count"}, f"a {doc.get('kind')} instruction {{kind, player, count}}")
     player = cur.req("player").choice(tuple(players), "a player id:")
     count = cur.get("count").integer("a count", 0) if cur.has("count") else 1
@@ -85,6 +90,18 @@ def read_choice(reader: Any, key: str, cur: Cursor) -> LookChoice:
             if oid not in reader.ids:
                 cur.get("found").fail(f"dangling card id {oid!r}: not an object")
         return LookChoice(player, kind, found, ())
+    if kind == "look":  # the cards taken, and the rest (top first) (pyengine.game.look)
+        cur.mapping({"player", "take", "rest"}, "{player: P, take: [IDS], rest: [IDS]} (CR 701.20e)")
+        player = reader.player(cur.req("player"))
+        got = []
+        for field in ("take", "rest"):
+            ids = tuple(cur.get(field).strings("a list of card ids")) if cur.has(field) else ()
+            for oid in ids:
+                if oid not in reader.ids:
+                    cur.get(field).fail(f"dangling card id {oid!r}: neither an object nor an unnamed "
+                                        "library card's id (PLAYER-card-N)")
+            got.append(ids)
+        return LookChoice(player, kind, got[0], got[1])
     away = LOOK[kind][1]
     cur.mapping({"player", "top", away}, f"{{player: P, top: [IDS], {away}: [IDS]}} (CR {LOOK[kind][0]})")
     player = reader.player(cur.req("player"))
@@ -164,6 +181,10 @@ def perform_in_order(game: Game, events: Sequence[Event], perform: Any, **kw: An
             from pyengine.game.search import search
 
             game = search(game, e, kw.get("budget", 30.0))
+        elif e is not None and e.kind == "look":
+            from pyengine.game.look import look as look_at
+
+            game = look_at(game, e, kw.get("budget", 30.0))
         elif e is not None:
             game = look(game, e.kind, e.get("player")[1], e.get("count"), kw.get("budget", 30.0))
     return game

@@ -71,6 +71,8 @@ def sentence(e: GameEvent) -> str:
         return f"{e.obj} is detained until {e.player}'s next turn"
     if k in ("scry", "surveil"):
         return f"{e.player} {'scries' if k == 'scry' else 'surveils'} {e.amount} ({e.cause})"
+    if k == "look":  # pyengine.game.look (701.20e, 701.20a)
+        return f"{e.player} looks at or reveals the top {e.amount} card(s) of their library ({e.cause})"
     if k == "search":
         return f"{e.player} searches their library for {e.cause}"
     if k == "shuffle":

@@ -19,7 +19,7 @@ from pyengine.model.triggers import Instruction
 
 # instructions that are no event of the group: each is its own entry of an effect
 _NOT_INSIDE = ("each", "may", "delayed", "continuous", "tap", "untap", "unless_pays", "scry", "surveil",
-               "search")
+               "search", "look")
 
 
 def parse_each(cur: Cursor, ctx: Ctx, n_targets: int, instruction: Callable[..., Instruction]) -> Instruction:

@@ -336,7 +336,7 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
 
 
 # instructions the game performs itself, in order with the events (pyengine.game.library)
-LOOK_KINDS = ("scry", "surveil", "search")
+LOOK_KINDS = ("scry", "surveil", "search", "look")  # look: pyengine.lang.look
 
 
 def _look(cur: Cursor, n_targets: int) -> Instruction:
@@ -345,6 +345,10 @@ def _look(cur: Cursor, n_targets: int) -> Instruction:
     kind = str(cur.get("kind").value)
     if kind == "search":
         return _search(cur, n_targets)
+    if kind == "look":
+        from pyengine.lang.look import parse
+
+        return parse(cur, n_targets)
     cur.mapping({"kind", "player", "count"}, f"{{kind: {kind}, player: REF, count: N}}")
     player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
         else ("ref", "you")

@@ -536,7 +536,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
     """Read one sentence into ``eff``; False if it isn't known."""
     from pyengine.oracle.effects_choice import sentence as choice_sentence
     from pyengine.oracle.effects_continuous import _group, _group_pump, _lasting, _pump
+    from pyengine.oracle.effects_look import sentence as look_sentence
 
+    if look_sentence(s, eff):  # look at / reveal the top N cards of your library (701.20e, 701.20a)
+        return True
     if choice_sentence(s, eff, spell):  # a player's choice as it resolves (608.2d)
         return True
     from pyengine.oracle.kicker import sentence as kicked_sentence
@@ -592,7 +595,13 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
             return None
     if eff.targets and not targets_ok:
         return None
-    if any("_pending" in ev for ev in eff.do):  # a reveal without its choice and discard (701.20a)
+    from pyengine.oracle.effects_look import finish, nested_pending
+
+    finish(eff)  # "Look at the top card of your library." alone: nothing moves (701.20e)
+    if nested_pending(eff.do):
+        return None
+    if any("_pending" in ev for ev in eff.do):  # a reveal without its choice and discard (701.20a),
+        # a look at the top cards without where they go (pyengine.oracle.effects_look)
         return None
     if eff.resolves is not None and len(eff.targets) != ("affects" not in eff.resolves):
         return None  # the continuous effect applies to the spell's only target, or to a group

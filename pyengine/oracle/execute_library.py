@@ -61,7 +61,13 @@ def with_searches(doc: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, An
     included), a card of that quality in her library (``found-N``, among her 10 cards) and her
     choice to find it, given ahead (701.23a); a search not inside a ``may`` checks where the
     card went (tapped onto the battlefield, or into her hand). None when a search is not one
-    the generated game can follow."""
+    the generated game can follow. A look at the top cards is pyengine.oracle.execute_look's."""
+    from pyengine.oracle.execute_look import with_looks
+
+    looked = with_looks(doc, do)  # 701.20e: alice's top cards and her choice, given ahead
+    if looked is None:
+        return None
+    doc = looked
     flat = [(inner, ev.get("kind") == "may") for ev in do
             for inner in (ev.get("do", []) if ev.get("kind") == "may" else [ev])]
     searches = [(ev, may) for ev, may in flat if ev.get("kind") == "search"]
