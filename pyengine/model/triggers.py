@@ -102,6 +102,9 @@ class TriggerDef:
     # a modal triggered ability (CR 700.2, 603.3c): its modes, and how many are chosen (min, max)
     modes: tuple[TriggerMode, ...] = ()
     choose: tuple[int, int] = (1, 1)
+    # "When this creature enters or attacks": more events the one ability triggers on (CR
+    # 603.2: it triggers once for each event that matches one of its patterns)
+    also: tuple[Pattern, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -245,6 +245,9 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             return [on_field, new], [{"events": [{"kind": "enter", "object": "new", "from": "hand"}]},
                                      "resolve"], "alice", "precombat_main"
         extra = [on_field]
+        if obj == {"enchanted": True} and kind == "dies":  # the creature it is attached to
+            return extra, [{"events": [{"kind": "destroy", "object": "bears"}]}, "resolve"], "alice", \
+                "precombat_main"
         victim = next((oid for oid, _name, ctl, types, colors in POOL
                        if "Planeswalker" not in types and fits(sel, types, colors, ctl)), None)
         if victim is None:  # a permanent of alice's that fits, on the battlefield
@@ -257,7 +260,7 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         return extra, [{"events": [{"kind": "destroy", "object": victim}]}, "resolve"], "alice", \
             "precombat_main"
     if kind in ("attacks", "damage", "becomes_blocked") and obj is not None:
-        attacker = "card" if obj == "self" else next(
+        attacker = "card" if obj == "self" else "bears" if obj == {"enchanted": True} else next(
             (oid for oid, _n, ctl, types, colors in POOL
              if ctl == "alice" and fits(obj, types, colors, ctl)), None)
         if attacker is None and set(obj) <= {"subtypes", "types", "controller"} and \

@@ -366,6 +366,10 @@ def run_game(card: Compiled, timeout: float = 60.0, template: str | None = None)
     from pyengine.oracle.execute import run_generated
     from pyengine.oracle.execute_modal import is_modal, run_modes
 
+    from pyengine.oracle.execute_compound import is_compound, run_events
+
+    if is_compound(card) and template != "activated ability":  # one game per event (603.2)
+        return run_events(card, timeout)
     if is_modal(card) and template != "activated ability":  # one game per mode (CR 700.2)
         return run_modes(card, timeout)
     text = None if template == "activated ability" else game_text(card)

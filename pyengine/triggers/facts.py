@@ -28,7 +28,7 @@ _SCHEMA = {
     "t_x_count": 2, "t_x_sum": 3, "t_x_neg": 2, "t_x_times": 3, "t_x_attr": 3, "t_c_cmp": 4,
     "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_check": 4, "t_ord": 2,
     "t_rank": 2, "t_chosen": 3, "t_delayed": 4, "t_trig_state": 2, "t_pending": 2, "t_ctx": 3,
-    "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
+    "t_target_obj": 2, "t_alt": 2, "t_attached": 3, "t_sel_host": 1, "t_target_player": 2, "t_target_any": 1,
 }
 for _name, _arity in _SCHEMA.items():
     declare(_name, _arity)
@@ -99,6 +99,8 @@ class Builder:
             self.fs.add("t_zone", w, o.id, Const(o.zone.value))
             self.fs.add("t_controller", w, o.id, c.controller)
             self.fs.add("t_owner", w, o.id, o.owner)
+            if o.attached_to is not None:  # CR 301.5, 303.4: an Equipment or Aura and its host
+                self.fs.add("t_attached", w, o.id, o.attached_to)
             for attr, values in (("type", c.types), ("subtype", c.subtypes), ("supertype", c.supertypes),
                                  ("color", c.colors), ("ability", c.abilities)):
                 for v in values:
@@ -171,8 +173,11 @@ class Builder:
             self.fs.add("t_sel_lit", s, YES if pos else NO, Const(attr), value)
         for pos, rel, ref in sel.players:
             self.fs.add("t_sel_player", s, YES if pos else NO, Const(rel), player_word(ref))
-        for rel, _ref in sel.objs:  # only self (the parser refuses the rest)
-            self.fs.add("t_sel_self", s, YES if rel == "is" else NO)
+        for rel, _ref in sel.objs:  # only self and attached_by self (the parser refuses the rest)
+            if rel == "attached_by":  # "enchanted creature", "equipped creature"
+                self.fs.add("t_sel_host", s)
+            else:
+                self.fs.add("t_sel_self", s, YES if rel == "is" else NO)
         for oid in sel.ids:
             self.fs.add("t_sel_id", s, oid)
         for c in sel.compares:

@@ -1,0 +1,91 @@
+"""Compound and attached trigger heads (CR 603.2): "Whenever SELF enters or attacks", "When
+SELF enters or dies", "Whenever SELF blocks or becomes blocked" -- one ability with several
+trigger events, which triggers once for each event that matches one of them (603.2; written
+``when: {any_of: [EVENT, EVENT]}``, docs/effect-language.md) -- and the events of the creature
+an Aura or Equipment is attached to: "Whenever equipped creature attacks", "When enchanted
+creature dies" (the creature the source is attached to as the event happens; a leaves-the-
+battlefield ability looks back in time, 603.10a, so the Aura is still attached then).
+
+"Whenever SELF blocks a creature" triggers once for each attacker it blocks (509.3b): the
+game's ``blocks`` events are one per blocker and attacker. "Whenever SELF blocks" triggers
+once each combat however many creatures it blocks (509.3a), which those events don't say: it
+is left to pyengine.oracle.abilities as before. "Becomes blocked by a creature" (509.3d) and
+"attacks and isn't blocked" (509.3g) are not read here.
+
+Each gives ``(trigger, about_self)`` as pyengine.oracle.abilities reads it, or None.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pyengine.oracle.common import fullmatch as _fm
+
+Found = tuple[dict[str, Any], bool]
+
+# a verb of a compound head about SELF -> its event (docs/effect-language.md, "when" kinds)
+_VERBS: dict[str, dict[str, Any]] = {
+    "enters": {"kind": "enters", "obj": "self"},  # 603.6a
+    "enters the battlefield": {"kind": "enters", "obj": "self"},
+    "attacks": {"kind": "attacks", "obj": "self"},  # 508.1m
+    "blocks": {"kind": "blocks", "obj": "self"},  # 509.1i
+    "becomes blocked": {"kind": "becomes_blocked", "obj": "self"},  # 509.1h, 509.3c
+    "dies": {"kind": "dies", "obj": "self"},  # 700.4
+    "leaves the battlefield": {"kind": "leaves", "obj": "self"},  # 603.6c
+}
+_GONE = ("dies", "leaves")
+# "equipped creature" / "enchanted creature": the creature the source is attached to
+_HOST = {"enchanted": True}
+_HOST_VERBS: dict[str, dict[str, Any]] = {
+    "attacks": {"kind": "attacks", "obj": _HOST},
+    "blocks": {"kind": "blocks", "obj": _HOST},
+    "becomes blocked": {"kind": "becomes_blocked", "obj": _HOST},
+    "dies": {"kind": "dies", "obj": _HOST},  # 603.10a: it looks back, the source attached then
+    "deals combat damage to a player": {"kind": "damage", "source": _HOST, "to": "player", "combat": True},
+    "deals combat damage to an opponent": {"kind": "damage", "source": _HOST, "to": {"player": "opponent"},
+                                           "combat": True},
+}
+
+
+def compound(head: str, card: dict[str, Any]) -> Found | None:
+    """"Whenever SELF enters or attacks": the events of each verb, about SELF (603.2)."""
+    m = _fm(r"(?:When|Whenever) SELF (.+?) or (.+)", head)
+    if not m or m.group(1) not in _VERBS or m.group(2) not in _VERBS or m.group(1) == m.group(2):
+        return None
+    alts = [dict(_VERBS[m.group(1)]), dict(_VERBS[m.group(2)])]
+    if {"blocks", "becomes_blocked"} & {a["kind"] for a in alts} and \
+            "Creature" not in card.get("types", ()):
+        return None  # a Vehicle blocks only once crewed: no game made for it here
+    return {"when": {"any_of": alts}}, True
+
+
+def attached(head: str, card: dict[str, Any]) -> Found | None:
+    """"Whenever equipped creature attacks", "When enchanted creature dies", "Whenever
+    enchanted creature deals combat damage to a player": an Aura's or Equipment's ability
+    about the creature it is attached to as the event happens."""
+    m = _fm(r"(?:When|Whenever) (equipped|enchanted) creature (.+)", head)
+    if not m or m.group(2) not in _HOST_VERBS:
+        return None
+    sub = "Equipment" if m.group(1) == "equipped" else "Aura"
+    if sub not in card.get("subtypes", ()):
+        return None  # "enchanted creature" of a card that is no Aura (a Licid, an ability granted)
+    return {"when": dict(_HOST_VERBS[m.group(2)])}, False
+
+
+def gone(trigger: dict[str, Any]) -> bool:
+    """Whether one of a compound trigger's events is the object leaving the battlefield."""
+    return any(a.get("kind") in _GONE for a in trigger.get("when", {}).get("any_of", ()))
+
+
+def on_battlefield(trigger: dict[str, Any]) -> bool:
+    """Whether every event of a compound trigger leaves its object on the battlefield (enters,
+    attacks, blocks, becomes blocked): "it" is then the object (SELF), as it resolves (603.7c)."""
+    alts = trigger.get("when", {}).get("any_of", ())
+    return bool(alts) and all(a.get("kind") in ("enters", "attacks", "blocks", "becomes_blocked") for a in alts)
+
+
+def names_self(body: str) -> bool:
+    """Whether an effect names the ability's own object ("it", "its", SELF): after "enters or
+    dies" it is on the battlefield or not, by the event (603.6c, 603.10a): not compiled."""
+    return re.search(r"\b(it|its|SELF)\b", body) is not None
