@@ -245,9 +245,11 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             return [on_field, new], [{"events": [{"kind": "enter", "object": "new", "from": "hand"}]},
                                      "resolve"], "alice", "precombat_main"
         extra = [on_field]
-        if obj == {"enchanted": True} and kind == "dies":  # the creature it is attached to
-            return extra, [{"events": [{"kind": "destroy", "object": "bears"}]}, "resolve"], "alice", \
-                "precombat_main"
+        if obj == {"enchanted": True} and kind == "dies":  # the creature it is attached to dies
+            host = {"id": "host", "name": "Generated Host", "types": ["Creature"], "colors": ["green"],
+                    "mana_cost": "{G}", "power": 1, "toughness": 1, "controller": "alice", "timestamp": 19}
+            return [{**on_field, "attached_to": "host"}, host], \
+                [{"events": [{"kind": "destroy", "object": "host"}]}, "resolve"], "alice", "precombat_main"
         victim = next((oid for oid, _name, ctl, types, colors in POOL
                        if "Planeswalker" not in types and fits(sel, types, colors, ctl)), None)
         if victim is None:  # a permanent of alice's that fits, on the battlefield
@@ -283,7 +285,9 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         if kind == "attacks":
             script.append("resolve")
         elif kind == "becomes_blocked":
-            script += [{"advance": "declare_blockers"}, {"block": {"ogre": attacker}}, "resolve"]
+            flies = attacker == "card" and "flying" in card.card.get("abilities", ())
+            blocker = "thopter" if flies else "ogre"  # Ornithopter has flying (702.9b)
+            script += [{"advance": "declare_blockers"}, {"block": {blocker: attacker}}, "resolve"]
         elif attacker == "card" and str(card.card.get("power", "1")).isdigit() and \
                 int(card.card.get("power", "1")) <= 0 and not trigger.get("when", {}).get("combat"):
             # a creature with 0 power deals no combat damage (510.1a): its "deals damage" made to
@@ -298,6 +302,10 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             if attacker == "card" and _power(card) < 1:  # 510.1a: 0 power deals no damage
                 on_field = {**on_field, "counters": {"+1/+1": 1 - _power(card)}}
         return [on_field, *crew[0]], script, "alice", "precombat_main"
+    if kind == "blocks" and obj == {"enchanted": True}:  # the creature it is attached to blocks
+        script = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
+                  {"advance": "declare_blockers"}, {"block": {"bears": "ogre"}}, "resolve"]
+        return [on_field], script, "bob", "precombat_main"
     if kind == "blocks" and obj == "self" and "Creature" in card.card.get("types", ()):
         script = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
                   {"advance": "declare_blockers"}, {"block": {"card": "ogre"}}, "resolve"]

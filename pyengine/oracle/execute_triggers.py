@@ -276,8 +276,8 @@ def _damage(card: Compiled, when: dict[str, Any]) -> dict[str, Any] | None:
 
 def _must_attack(card: Compiled, doc: dict[str, Any]) -> None:
     """The card attacks too when it must (508.1d: "attacks each combat if able")."""
-    if "attacks each combat if able" not in card.card.get("abilities", ()):
-        return
+    if "attacks each combat if able" not in card.card.get("abilities", ()) or doc["turn"]["active"] != "alice":
+        return  # in bob's turn it doesn't attack (508.1a: the active player's creatures)
     for a in doc["query"]["script"]:
         if isinstance(a, dict) and "attack" in a:
             # the card alone when it is what the trigger is about (one trigger to resolve)
