@@ -34,6 +34,7 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "attacks": ("attacks", (None, None), (*_OBJ, "alone")),  # 508.1m; alone: 506.5
     "blocks": ("blocks", (None, None), _OBJ),  # 509.1i
     "becomes_blocked": ("becomes_blocked", (None, None), _OBJ),  # 509.1i, 603.2e
+    "unblocked": ("unblocked", (None, None), _OBJ),  # 509.1h, 509.3g: "attacks and isn't blocked"
     "damage": ("damage", (None, None), ("source", "to", "combat", "one_or_more")),  # 120.3
     "cast": ("cast", (None, None), ("obj", "player")),  # 601.2i
     "draw": ("draw", (None, None), ("player",)),  # 121.2

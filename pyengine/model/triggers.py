@@ -15,7 +15,7 @@ from pyengine.model.effects import Condition, Selector
 
 # the kinds of trigger events a pattern can name (each a :class:`pyengine.events.GameEvent`
 # kind); ``dies``, ``enters`` and ``leaves`` are written as such and stored as zone changes
-PATTERN_KINDS = ("zone_change", "attacks", "blocks", "becomes_blocked", "damage", "cast",
+PATTERN_KINDS = ("zone_change", "attacks", "blocks", "becomes_blocked", "unblocked", "damage", "cast",
                  "draw", "life_gain", "life_loss", "tap", "untap", "step_begins", "becomes_target")
 # a state trigger (CR 603.8) has the pattern kind "state": no event, a condition of the game
 

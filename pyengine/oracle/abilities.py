@@ -76,7 +76,7 @@ def _object(phrase: str, card: dict[str, Any]) -> Any | None:
 def _when(head: str, card: dict[str, Any]) -> tuple[dict[str, Any], bool] | None:
     """The trigger event of "When SELF enters", "Whenever a creature you control dies", ...,
     and whether it is about the ability's own object ("it" is then SELF)."""
-    got = TC.compound(head, card) or TC.attached(head, card)  # "enters or attacks" (603.2)
+    got = TC.compound(head, card) or TC.attached(head, card) or TC.single(head, card)  # 603.2
     if got is not None:
         return got
     m = _fm(r"(?:When|Whenever) (.+?) (enters(?: the battlefield)?|dies|attacks|blocks|"
@@ -130,7 +130,7 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         trigger = {**trigger, "if": cond}
         body = m.group(2)
     gone = about_self and trigger.get("when", {}).get("kind") in ("dies", "leaves")
-    if TC.gone(trigger) and TC.names_self(body):
+    if TC.gone(trigger) and TC.names_self(body) or TC.names_other(head, body):
         return None  # "enters or dies, ... it": on the battlefield or not, by the event
     if about_self and not gone:  # "it" is the object the event is about: the ability's own
         body = _sub(r"^[Ii]t deals", "SELF deals", body)
@@ -138,7 +138,7 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         body = _sub(r"^you may sacrifice it\. ", "you may sacrifice SELF. ", body)  # 118.12
     dies = gone and trigger["when"]["kind"] == "dies"
     # "it": the permanent the event is about, still there as the ability resolves (603.7c)
-    it = trigger.get("when", {}).get("kind") in ("enters", "attacks", "blocks", "becomes_blocked") or \
+    it = trigger.get("when", {}).get("kind") in ("enters", "attacks", "blocks", "becomes_blocked", "unblocked") or \
         TC.on_battlefield(trigger)
     if it and not about_self and isinstance(trigger["when"].get("obj"), dict) and \
             "Creature" in trigger["when"]["obj"].get("types", ()):  # the creature the event is about

@@ -261,7 +261,7 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             victim = "new"
         return extra, [{"events": [{"kind": "destroy", "object": victim}]}, "resolve"], "alice", \
             "precombat_main"
-    if kind in ("attacks", "damage", "becomes_blocked") and obj is not None:
+    if kind in ("attacks", "damage", "becomes_blocked", "unblocked") and obj is not None:
         attacker = "card" if obj == "self" else "bears" if obj == {"enchanted": True} else next(
             (oid for oid, _n, ctl, types, colors in POOL
              if ctl == "alice" and fits(obj, types, colors, ctl)), None)
@@ -284,6 +284,8 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         script = [*crew[1], {"advance": "declare_attackers"}, {"attack": attack}]
         if kind == "attacks":
             script.append("resolve")
+        elif kind == "unblocked":  # no blocker declared (509.1h, 509.3g)
+            script += [{"advance": "declare_blockers"}, {"block": {}}, "resolve"]
         elif kind == "becomes_blocked":
             flies = attacker == "card" and "flying" in card.card.get("abilities", ())
             blocker = "thopter" if flies else "ogre"  # Ornithopter has flying (702.9b)
@@ -362,7 +364,7 @@ def _refs(kind: str | None, script: list[Any]) -> dict[str, str]:
         for ev in action.get("events", ()) if kind == "enters" else ():
             if ev.get("kind") == "enter":
                 refs.setdefault("it", ev["object"])
-        if kind == "attacks" and "attack" in action:
+        if kind in ("attacks", "unblocked") and "attack" in action:
             refs["it"] = next(iter(action["attack"]))
         if kind in ("blocks", "becomes_blocked") and "block" in action:  # the blocker / the attacker
             blocker, attacker = next(iter(action["block"].items()))
@@ -587,7 +589,7 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            "objects": _objects(extra),
            **({"effects": crew} if (crew := _crewed(card)) and triggers and
               not by_activation and
-              triggers[0]["trigger"].get("when", {}).get("kind") in ("attacks", "damage", "becomes_blocked")
+              triggers[0]["trigger"].get("when", {}).get("kind") in ("attacks", "damage", "becomes_blocked", "unblocked")
               else {}),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
            # every trigger and spell resolved: what counts is that the game ran it

@@ -42,6 +42,7 @@ _HOST_VERBS: dict[str, dict[str, Any]] = {
     "blocks": {"kind": "blocks", "obj": _HOST},
     "becomes blocked": {"kind": "becomes_blocked", "obj": _HOST},
     "dies": {"kind": "dies", "obj": _HOST},  # 603.10a: it looks back, the source attached then
+    "attacks and isn't blocked": {"kind": "unblocked", "obj": _HOST},  # 509.3g
     "deals combat damage to a player": {"kind": "damage", "source": _HOST, "to": "player", "combat": True},
     "deals combat damage to an opponent": {"kind": "damage", "source": _HOST, "to": {"player": "opponent"},
                                            "combat": True},
@@ -60,6 +61,17 @@ def compound(head: str, card: dict[str, Any]) -> Found | None:
     return {"when": {"any_of": alts}}, True
 
 
+def single(head: str, card: dict[str, Any]) -> Found | None:
+    """"Whenever SELF attacks and isn't blocked" (509.3g: no creature declared as a blocker
+    for it, an event of the declare blockers step, 509.1h); "Whenever SELF blocks a creature"
+    (509.3b: once for each attacker it blocks)."""
+    if head == "Whenever SELF attacks and isn't blocked":
+        return {"when": {"kind": "unblocked", "obj": "self"}}, True
+    if head == "Whenever SELF blocks a creature" and "Creature" in card.get("types", ()):
+        return {"when": {"kind": "blocks", "obj": "self"}}, True
+    return None
+
+
 def attached(head: str, card: dict[str, Any]) -> Found | None:
     """"Whenever equipped creature attacks", "When enchanted creature dies", "Whenever
     enchanted creature deals combat damage to a player": an Aura's or Equipment's ability
@@ -76,6 +88,14 @@ def attached(head: str, card: dict[str, Any]) -> Found | None:
 def gone(trigger: dict[str, Any]) -> bool:
     """Whether one of a compound trigger's events is the object leaving the battlefield."""
     return any(a.get("kind") in _GONE for a in trigger.get("when", {}).get("any_of", ()))
+
+
+def names_other(head: str, body: str) -> bool:
+    """Whether the effect of "SELF blocks a creature" or "SELF blocks or becomes blocked"
+    names the other creature ("that creature", the one it blocks or that blocks it): the
+    event is about SELF, the other creature isn't "it" here; not compiled."""
+    return head.startswith("Whenever SELF block") and \
+        re.search(r"\b(that|blocked|blocking) creatures?\b", body) is not None
 
 
 def on_battlefield(trigger: dict[str, Any]) -> bool:
