@@ -32,7 +32,7 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "enters": ("zone_change", (None, "battlefield"), _OBJ),  # 603.6a
     "leaves": ("zone_change", ("battlefield", None), ("obj", "to", "one_or_more")),  # 603.6c
     "attacks": ("attacks", (None, None), (*_OBJ, "alone")),  # 508.1m; alone: 506.5
-    "blocks": ("blocks", (None, None), _OBJ),  # 509.1i
+    "blocks": ("blocks", (None, None), (*_OBJ, "attacker")),  # 509.1i; attacker: the one it blocks
     "becomes_blocked": ("becomes_blocked", (None, None), _OBJ),  # 509.1i, 603.2e
     "unblocked": ("unblocked", (None, None), _OBJ),  # 509.1h, 509.3g: "attacks and isn't blocked"
     "damage": ("damage", (None, None), ("source", "to", "combat", "one_or_more")),  # 120.3
@@ -175,6 +175,8 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
                 sub.fail("expected `player`, {player: you|opponent|any} or a selector of a permanent")
         elif key == "source":
             out = replace(out, source=_pattern_selector(sub, ctx))
+        elif key == "attacker":  # "becomes blocked by a creature": the attacker blocked (509.3d)
+            out = replace(out, target=_pattern_selector(sub, ctx))
         elif key == "player":
             out = replace(out, player=sub.choice(PATTERN_PLAYERS, "a player:"))
         elif key == "combat":

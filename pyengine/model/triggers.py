@@ -41,6 +41,7 @@ class Pattern:
     source: Selector | None = None
     to_player: str | None = None
     to_obj: Selector | None = None
+    target: Selector | None = None  # a blocks event's attacker ("becomes blocked by a creature", 509.3d)
     player: str | None = None
     combat: bool | None = None
     step: str | None = None

@@ -304,6 +304,11 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             if attacker == "card" and _power(card) < 1:  # 510.1a: 0 power deals no damage
                 on_field = {**on_field, "counters": {"+1/+1": 1 - _power(card)}}
         return [on_field, *crew[0]], script, "alice", "precombat_main"
+    if kind == "blocks" and when.get("attacker") == "self" and _creature_or_crewed(card):  # 509.3d
+        flies = "flying" in card.card.get("abilities", ())
+        script = [{"advance": "declare_attackers"}, {"attack": {"card": "bob"}}, {"advance": "declare_blockers"},
+                  {"block": {"thopter" if flies else "ogre": "card"}}, "resolve"]
+        return [on_field], script, "alice", "precombat_main"
     if kind == "blocks" and obj == {"enchanted": True}:  # the creature it is attached to blocks
         script = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
                   {"advance": "declare_blockers"}, {"block": {"bears": "ogre"}}, "resolve"]

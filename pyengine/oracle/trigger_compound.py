@@ -9,8 +9,9 @@ battlefield ability looks back in time, 603.10a, so the Aura is still attached t
 "Whenever SELF blocks a creature" triggers once for each attacker it blocks (509.3b): the
 game's ``blocks`` events are one per blocker and attacker. "Whenever SELF blocks" triggers
 once each combat however many creatures it blocks (509.3a), which those events don't say: it
-is left to pyengine.oracle.abilities as before. "Becomes blocked by a creature" (509.3d) and
-"attacks and isn't blocked" (509.3g) are not read here.
+is left to pyengine.oracle.abilities as before. "Becomes blocked by a creature" is a blocks event
+whose attacker is SELF (509.3d: once for each blocker; "that creature" the blocker); "attacks
+and isn't blocked" the unblocked event of the declare blockers step (509.1h, 509.3g).
 
 Each gives ``(trigger, about_self)`` as pyengine.oracle.abilities reads it, or None.
 """
@@ -33,6 +34,8 @@ _VERBS: dict[str, dict[str, Any]] = {
     "becomes blocked": {"kind": "becomes_blocked", "obj": "self"},  # 509.1h, 509.3c
     "dies": {"kind": "dies", "obj": "self"},  # 700.4
     "leaves the battlefield": {"kind": "leaves", "obj": "self"},  # 603.6c
+    # 509.3d: once for each creature that blocks it (a blocks event whose attacker is SELF)
+    "becomes blocked by a creature": {"kind": "blocks", "obj": {"types": ["Creature"]}, "attacker": "self"},
 }
 _GONE = ("dies", "leaves")
 # "equipped creature" / "enchanted creature": the creature the source is attached to
@@ -69,6 +72,8 @@ def single(head: str, card: dict[str, Any]) -> Found | None:
         return {"when": {"kind": "unblocked", "obj": "self"}}, True
     if head == "Whenever SELF blocks a creature" and "Creature" in card.get("types", ()):
         return {"when": {"kind": "blocks", "obj": "self"}}, True
+    if head == "Whenever SELF becomes blocked by a creature" and "Creature" in card.get("types", ()):
+        return {"when": dict(_VERBS["becomes blocked by a creature"])}, True
     return None
 
 
@@ -94,15 +99,28 @@ def names_other(head: str, body: str) -> bool:
     """Whether the effect of "SELF blocks a creature" or "SELF blocks or becomes blocked"
     names the other creature ("that creature", the one it blocks or that blocks it): the
     event is about SELF, the other creature isn't "it" here; not compiled."""
-    return head.startswith("Whenever SELF block") and \
-        re.search(r"\b(that|blocked|blocking) creatures?\b", body) is not None
+    if head.startswith("Whenever SELF block") and re.search(r"\b(that|blocked|blocking) creatures?\b", body):
+        return True
+    # "becomes blocked by a creature": "it" of the effect is SELF, the event's object the
+    # blocker ("that creature", 603.7c): only "it deals" is read as SELF (pyengine.oracle.abilities)
+    return "becomes blocked by a creature" in head and \
+        re.search(r"\b(it|its)\b", re.sub(r"^[Ii]t deals", "", body)) is not None
+
+
+def blocker_it(head: str, body: str) -> str:
+    """"Whenever SELF becomes blocked by a creature, destroy that creature": "that creature" is
+    the blocker, the object of the blocks event ("it" of the effect language, 603.7c)."""
+    if head != "Whenever SELF becomes blocked by a creature":
+        return body
+    return re.sub(r"\bthat creature\b", "it", body)
 
 
 def on_battlefield(trigger: dict[str, Any]) -> bool:
     """Whether every event of a compound trigger leaves its object on the battlefield (enters,
     attacks, blocks, becomes blocked): "it" is then the object (SELF), as it resolves (603.7c)."""
     alts = trigger.get("when", {}).get("any_of", ())
-    return bool(alts) and all(a.get("kind") in ("enters", "attacks", "blocks", "becomes_blocked") for a in alts)
+    return bool(alts) and all(a.get("kind") in ("enters", "attacks", "blocks", "becomes_blocked")
+                              and a.get("obj") == "self" for a in alts)
 
 
 def names_self(body: str) -> bool:
