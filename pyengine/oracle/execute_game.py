@@ -303,7 +303,7 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             script += [{"advance": step}, {"assign": "default"}, "resolve"]
             if attacker == "card" and _power(card) < 1:  # 510.1a: 0 power deals no damage
                 on_field = {**on_field, "counters": {"+1/+1": 1 - _power(card)}}
-        return [on_field, *crew[0]], script, "alice", "precombat_main"
+        return [on_field, *crew[0], *_defender_has(card)], script, "alice", "precombat_main"
     if kind == "blocks" and when.get("attacker") == "self" and _creature_or_crewed(card):  # 509.3d
         flies = "flying" in card.card.get("abilities", ())
         script = [{"advance": "declare_attackers"}, {"attack": {"card": "bob"}}, {"advance": "declare_blockers"},
@@ -343,6 +343,22 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             return [on_field, bears], [cast, "resolve", "resolve"], "alice", "precombat_main"
         return None
     return None
+
+
+def _defender_has(card: Compiled) -> list[dict[str, Any]]:
+    """"This creature can't attack unless defending player controls an Island" (508.1c): a
+    permanent of bob's that fits, so that it may attack him."""
+    from pyengine.oracle.execute_triggers import _card
+
+    out = []
+    for a in card.card.get("abilities", ()):
+        unless = (a.get("static") or {}).get("cant_attack", {}) if isinstance(a, dict) else {}
+        sel = unless.get("unless", {}).get("exists") if isinstance(unless, dict) else None
+        if isinstance(sel, dict) and sel.get("controller") == "defending":
+            new = _card({k: v for k, v in sel.items() if k != "controller"}, f"needed{len(out)}", "Generated Land")
+            if new is not None:
+                out.append({**new, "controller": "bob", "timestamp": 30 + len(out)})
+    return out
 
 
 # the generated board's creatures' power and toughness: printed, and +1/+1 for bob's from

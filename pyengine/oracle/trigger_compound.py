@@ -72,8 +72,14 @@ def single(head: str, card: dict[str, Any]) -> Found | None:
         return {"when": {"kind": "unblocked", "obj": "self"}}, True
     if head == "Whenever SELF blocks a creature" and "Creature" in card.get("types", ()):
         return {"when": {"kind": "blocks", "obj": "self"}}, True
-    if head == "Whenever SELF becomes blocked by a creature" and "Creature" in card.get("types", ()):
-        return {"when": dict(_VERBS["becomes blocked by a creature"])}, True
+    m = _fm(r"Whenever SELF becomes blocked by a creature(?: without (\w+))?", head)
+    if m and "Creature" in card.get("types", ()):  # flanking: "a creature without flanking" (702.25a)
+        when = dict(_VERBS["becomes blocked by a creature"])
+        if m.group(1):
+            # the keyword held by name (its word) or compiled from its rule (its text, capitalised)
+            kw = m.group(1)
+            when["obj"] = {"types": ["Creature"], "not_abilities": [kw, kw[:1].upper() + kw[1:]]}
+        return {"when": when}, True
     return None
 
 
@@ -103,16 +109,16 @@ def names_other(head: str, body: str) -> bool:
         return True
     # "becomes blocked by a creature": "it" of the effect is SELF, the event's object the
     # blocker ("that creature", 603.7c): only "it deals" is read as SELF (pyengine.oracle.abilities)
-    return "becomes blocked by a creature" in head and \
+    return head.startswith("Whenever SELF becomes blocked by a creature") and \
         re.search(r"\b(it|its)\b", re.sub(r"^[Ii]t deals", "", body)) is not None
 
 
 def blocker_it(head: str, body: str) -> str:
     """"Whenever SELF becomes blocked by a creature, destroy that creature": "that creature" is
     the blocker, the object of the blocks event ("it" of the effect language, 603.7c)."""
-    if head != "Whenever SELF becomes blocked by a creature":
+    if not head.startswith("Whenever SELF becomes blocked by a creature"):
         return body
-    return re.sub(r"\bthat creature\b", "it", body)
+    return re.sub(r"\b(that|the blocking) creature\b", "it", body)
 
 
 def on_battlefield(trigger: dict[str, Any]) -> bool:

@@ -31,6 +31,7 @@ CARDS = [
           "Whenever this creature blocks or becomes blocked, it gets +1/+1 until end of turn."),
     _face("Test Thorn", "Creature", ["Plant"],
           "Whenever this creature becomes blocked by a creature, that creature gets -1/-1 until end of turn."),
+    _face("Test Lancer", "Creature", ["Knight"], "Flanking"),
     _face("Test Sneak", "Creature", ["Rogue"], "Whenever this creature attacks and isn't blocked, you gain 2 life."),
     _face("Test Locket", "Enchantment", ["Aura"], "Enchant creature\nWhen enchanted creature dies, you gain 2 life.",
           None),
@@ -71,7 +72,8 @@ ATTACK = "    - {advance: declare_attackers}\n    - {attack: {%s: bob}}\n"
 def test_compiled_heads_are_full(heads_data: None) -> None:
     from pyengine import oracle
 
-    for name in ("Test Raider", "Test Bushi", "Test Thorn", "Test Sneak", "Test Locket", "Test Spurs"):
+    for name in ("Test Raider", "Test Bushi", "Test Thorn", "Test Lancer", "Test Sneak", "Test Locket",
+                 "Test Spurs"):
         got = oracle.compiled(name)
         assert got is not None and got.status == "full", (name, got and got.clauses)
     raider = oracle.compiled("Test Raider")
@@ -164,3 +166,15 @@ def test_equipped_creature_attacks(heads_data: None) -> None:
                   "    done: {stack: [], life: {alice: 21}}\n"))
     _passes(_game(board, MAIN, ATTACK % "ogre" + "    - {checkpoint: done}\n",
                   "    done: {stack: [], life: {alice: 20}}\n"))
+
+
+def test_flanking_only_for_a_blocker_without_flanking(heads_data: None) -> None:
+    """CR 702.25a, 509.3d: blocked by Grizzly Bears (no flanking) and another flanker, the
+    ability triggers once, for the Bears: Bears 1/1, the other flanker 2/2."""
+    board = ("  - {id: lancer, card: Test Lancer, controller: alice, timestamp: 1}\n"
+             "  - {id: bears, card: Grizzly Bears, controller: bob, timestamp: 2}\n"
+             "  - {id: lancer2, card: Test Lancer, controller: bob, timestamp: 3}\n")
+    _passes(_game(board, MAIN, ATTACK % "lancer" + "    - {advance: declare_blockers}\n"
+                  "    - {block: {bears: lancer, lancer2: lancer}}\n    - resolve\n    - {checkpoint: done}\n",
+                  "    done: {stack: [], objects: {bears: {power: 1, toughness: 1}, "
+                  "lancer2: {power: 2, toughness: 2}}}\n"))
