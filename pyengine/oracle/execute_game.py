@@ -314,8 +314,14 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
                   {"advance": "declare_blockers"}, {"block": {"bears": "ogre"}}, "resolve"]
         return [on_field], script, "bob", "precombat_main"
     if kind == "blocks" and obj == "self" and "Creature" in card.card.get("types", ()):
-        script = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
-                  {"advance": "declare_blockers"}, {"block": {"card": "ogre"}}, "resolve"]
+        # "blocks a creature with flying": bob's Ornithopter attacks (the card can block it
+        # with flying or reach, 702.9b, 702.17b)
+        flier = when.get("attacker", {}).get("abilities") == ["flying"] if isinstance(when.get("attacker"), dict) else False
+        if when.get("attacker") is not None and not flier:
+            return None
+        foe = "thopter" if flier else "ogre"
+        script = [{"advance": "declare_attackers"}, {"attack": {foe: "alice"}},
+                  {"advance": "declare_blockers"}, {"block": {"card": foe}}, "resolve"]
         return [on_field], script, "bob", "precombat_main"
     if kind == "cast" and obj == "self":  # the trigger resolves first, then the spell (405.5)
         if card.card.get("casting") or {"Aura"} & set(card.card.get("subtypes", ())):

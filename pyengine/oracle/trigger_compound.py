@@ -33,6 +33,7 @@ _VERBS: dict[str, dict[str, Any]] = {
     "blocks": {"kind": "blocks", "obj": "self"},  # 509.1i
     "becomes blocked": {"kind": "becomes_blocked", "obj": "self"},  # 509.1h, 509.3c
     "dies": {"kind": "dies", "obj": "self"},  # 700.4
+    "is put into a graveyard from the battlefield": {"kind": "dies", "obj": "self"},
     "leaves the battlefield": {"kind": "leaves", "obj": "self"},  # 603.6c
     # 509.3d: once for each creature that blocks it (a blocks event whose attacker is SELF)
     "becomes blocked by a creature": {"kind": "blocks", "obj": {"types": ["Creature"]}, "attacker": "self"},
@@ -72,6 +73,10 @@ def single(head: str, card: dict[str, Any]) -> Found | None:
         return {"when": {"kind": "unblocked", "obj": "self"}}, True
     if head == "Whenever SELF blocks a creature" and "Creature" in card.get("types", ()):
         return {"when": {"kind": "blocks", "obj": "self"}}, True
+    if head == "Whenever SELF blocks a creature with flying" and "Creature" in card.get("types", ()):
+        # 509.3b, 509.3f: the attacker has flying as blockers are declared
+        return {"when": {"kind": "blocks", "obj": "self", "attacker": {"types": ["Creature"],
+                                                                      "abilities": ["flying"]}}}, True
     m = _fm(r"Whenever SELF becomes blocked by a creature(?: without (\w+))?", head)
     if m and "Creature" in card.get("types", ()):  # flanking: "a creature without flanking" (702.25a)
         when = dict(_VERBS["becomes blocked by a creature"])

@@ -178,3 +178,15 @@ def test_flanking_only_for_a_blocker_without_flanking(heads_data: None) -> None:
                   "    - {block: {bears: lancer, lancer2: lancer}}\n    - resolve\n    - {checkpoint: done}\n",
                   "    done: {stack: [], objects: {bears: {power: 1, toughness: 1}, "
                   "lancer2: {power: 2, toughness: 2}}}\n"))
+
+
+def test_bushido_compiles_from_its_rule() -> None:
+    """CR 702.45a: bushido N means "Whenever this creature blocks or becomes blocked, it gets
+    +N/+N until end of turn": a compound head (real card data: Kitsune Blademaster)."""
+    from pyengine import oracle
+
+    got = oracle.compiled("Kitsune Blademaster")
+    assert got is not None and got.status == "full", got and got.clauses
+    bushido = [a for a in got.card["abilities"] if isinstance(a, dict) and a.get("text") == "Bushido 1"]
+    assert bushido and bushido[0]["trigger"]["when"]["any_of"] == [
+        {"kind": "blocks", "obj": "self"}, {"kind": "becomes_blocked", "obj": "self"}]
