@@ -37,10 +37,10 @@ CARDS = [
           None),
     _face("Test Spurs", "Artifact", ["Equipment"], "Whenever equipped creature attacks, you gain 1 life.\nEquip {1}",
           None),
-    # not read: "blocks a creature with flying" (a quality of the attacker it blocks); "it" after
+    # not read: "blocks a creature with power 3 or greater" (only "with flying" is); "it" after
     # "enters or dies" (on the battlefield or not, by the event); "that creature" after "blocks or
     # becomes blocked by a creature" (the blocker or the attacker, by the event)
-    _face("Test Archer", "Creature", ["Elf"], "Whenever this creature blocks a creature with flying, you gain 1 life."),
+    _face("Test Archer", "Creature", ["Elf"], "Whenever this creature blocks a creature with power 3 or greater, you gain 1 life."),
     _face("Test Echo", "Creature", ["Spirit"], "When this creature enters or dies, return it to its owner's hand."),
     _face("Test Slag", "Creature", ["Wurm"],
           "Whenever this creature blocks or becomes blocked by a creature, destroy that creature."),
