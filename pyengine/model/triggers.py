@@ -47,6 +47,7 @@ class Pattern:
     step: str | None = None
     one_or_more: bool = False
     alone: bool = False
+    at_least: int = 0  # "whenever you attack with N or more creatures": N events of the batch match
 
     @property
     def looks_back(self) -> bool:

@@ -278,6 +278,10 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         if attacker is None or obj == "self" and not _creature_or_crewed(card):
             return None
         attack = {attacker: "bob"}
+        more = [{"id": f"attacker{i}", "name": f"Generated Attacker {i}", "types": ["Creature"], "colors": ["green"],
+                 "mana_cost": "{G}", "power": 1, "toughness": 1, "controller": "alice", "timestamp": 30 + i}
+                for i in range(1, when.get("at_least", 1))]  # "you attack with N or more creatures"
+        attack.update({o["id"]: "bob" for o in more})
         words = set(map(str, card.card.get("abilities", ())))
         if {"can't attack alone", "can't attack or block alone"} & words:  # 506.5: with another
             attack = {attacker: "bob", **({"bears": "bob"} if attacker != "bears" else {"card": "bob"})}
@@ -303,7 +307,7 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             script += [{"advance": step}, {"assign": "default"}, "resolve"]
             if attacker == "card" and _power(card) < 1:  # 510.1a: 0 power deals no damage
                 on_field = {**on_field, "counters": {"+1/+1": 1 - _power(card)}}
-        return [on_field, *crew[0], *_defender_has(card)], script, "alice", "precombat_main"
+        return [on_field, *crew[0], *_defender_has(card), *more], script, "alice", "precombat_main"
     if kind == "blocks" and when.get("attacker") == "self" and _creature_or_crewed(card):  # 509.3d
         flies = "flying" in card.card.get("abilities", ())
         script = [{"advance": "declare_attackers"}, {"attack": {"card": "bob"}}, {"advance": "declare_blockers"},

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pyengine.oracle.common import NUMBERS
 from pyengine.oracle.common import fullmatch as _fm
 
 Found = tuple[dict[str, Any], bool]
@@ -69,6 +70,11 @@ def single(head: str, card: dict[str, Any]) -> Found | None:
     """"Whenever SELF attacks and isn't blocked" (509.3g: no creature declared as a blocker
     for it, an event of the declare blockers step, 509.1h); "Whenever SELF blocks a creature"
     (509.3b: once for each attacker it blocks)."""
+    m = _fm(r"Whenever you attack with (\w+) or more creatures", head)
+    n = NUMBERS.get(m.group(1)) if m else None
+    if n is not None and n >= 2:  # 508.1: the attackers are declared at once, one batch (603.2c)
+        return {"when": {"kind": "attacks", "obj": {"types": ["Creature"], "controller": "you"},
+                         "one_or_more": True, "at_least": n}}, False
     if head == "Whenever SELF attacks and isn't blocked":
         return {"when": {"kind": "unblocked", "obj": "self"}}, True
     if head == "Whenever SELF blocks a creature" and "Creature" in card.get("types", ()):

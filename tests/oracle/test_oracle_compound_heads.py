@@ -32,6 +32,7 @@ CARDS = [
     _face("Test Thorn", "Creature", ["Plant"],
           "Whenever this creature becomes blocked by a creature, that creature gets -1/-1 until end of turn."),
     _face("Test Lancer", "Creature", ["Knight"], "Flanking"),
+    _face("Test Alliance", "Enchantment", [], "Whenever you attack with two or more creatures, you gain 1 life.", None),
     _face("Test Sneak", "Creature", ["Rogue"], "Whenever this creature attacks and isn't blocked, you gain 2 life."),
     _face("Test Locket", "Enchantment", ["Aura"], "Enchant creature\nWhen enchanted creature dies, you gain 2 life.",
           None),
@@ -73,7 +74,7 @@ def test_compiled_heads_are_full(heads_data: None) -> None:
     from pyengine import oracle
 
     for name in ("Test Raider", "Test Bushi", "Test Thorn", "Test Lancer", "Test Sneak", "Test Locket",
-                 "Test Spurs"):
+                 "Test Spurs", "Test Alliance"):
         got = oracle.compiled(name)
         assert got is not None and got.status == "full", (name, got and got.clauses)
     raider = oracle.compiled("Test Raider")
@@ -190,3 +191,15 @@ def test_bushido_compiles_from_its_rule() -> None:
     bushido = [a for a in got.card["abilities"] if isinstance(a, dict) and a.get("text") == "Bushido 1"]
     assert bushido and bushido[0]["trigger"]["when"]["any_of"] == [
         {"kind": "blocks", "obj": "self"}, {"kind": "becomes_blocked", "obj": "self"}]
+
+
+def test_attack_with_two_or_more_creatures(heads_data: None) -> None:
+    """CR 508.1, 603.2c: two attackers declared together are one batch: the ability triggers
+    once (+1 life); one attacker alone: nothing."""
+    board = ("  - {id: alliance, card: Test Alliance, controller: alice, timestamp: 1}\n"
+             "  - {id: bears, card: Grizzly Bears, controller: alice, timestamp: 2}\n"
+             "  - {id: ogre, card: Gray Ogre, controller: alice, timestamp: 3}\n")
+    _passes(_game(board, MAIN, "    - {advance: declare_attackers}\n    - {attack: {bears: bob, ogre: bob}}\n"
+                  "    - resolve\n    - {checkpoint: done}\n", "    done: {stack: [], life: {alice: 21}}\n"))
+    _passes(_game(board, MAIN, ATTACK % "bears" + "    - {checkpoint: done}\n",
+                  "    done: {stack: [], life: {alice: 20}}\n"))
