@@ -75,6 +75,10 @@ def single(head: str, card: dict[str, Any]) -> Found | None:
     if n is not None and n >= 2:  # 508.1: the attackers are declared at once, one batch (603.2c)
         return {"when": {"kind": "attacks", "obj": {"types": ["Creature"], "controller": "you"},
                          "one_or_more": True, "at_least": n}}, False
+    if head == "Whenever SELF deals combat damage to a player or planeswalker":  # 120.3, 510.2
+        return {"when": {"any_of": [
+            {"kind": "damage", "source": "self", "to": "player", "combat": True},
+            {"kind": "damage", "source": "self", "to": {"types": ["Planeswalker"]}, "combat": True}]}}, True
     if head == "Whenever SELF attacks and isn't blocked":
         return {"when": {"kind": "unblocked", "obj": "self"}}, True
     if head == "Whenever SELF blocks a creature" and "Creature" in card.get("types", ()):

@@ -32,6 +32,8 @@ CARDS = [
     _face("Test Thorn", "Creature", ["Plant"],
           "Whenever this creature becomes blocked by a creature, that creature gets -1/-1 until end of turn."),
     _face("Test Lancer", "Creature", ["Knight"], "Flanking"),
+    _face("Test Frog", "Creature", ["Frog"],
+          "Whenever this creature deals combat damage to a player or planeswalker, you gain 1 life."),
     _face("Test Alliance", "Enchantment", [], "Whenever you attack with two or more creatures, you gain 1 life.", None),
     _face("Test Sneak", "Creature", ["Rogue"], "Whenever this creature attacks and isn't blocked, you gain 2 life."),
     _face("Test Locket", "Enchantment", ["Aura"], "Enchant creature\nWhen enchanted creature dies, you gain 2 life.",
@@ -74,7 +76,7 @@ def test_compiled_heads_are_full(heads_data: None) -> None:
     from pyengine import oracle
 
     for name in ("Test Raider", "Test Bushi", "Test Thorn", "Test Lancer", "Test Sneak", "Test Locket",
-                 "Test Spurs", "Test Alliance"):
+                 "Test Spurs", "Test Alliance", "Test Frog"):
         got = oracle.compiled(name)
         assert got is not None and got.status == "full", (name, got and got.clauses)
     raider = oracle.compiled("Test Raider")
@@ -203,3 +205,14 @@ def test_attack_with_two_or_more_creatures(heads_data: None) -> None:
                   "    - resolve\n    - {checkpoint: done}\n", "    done: {stack: [], life: {alice: 21}}\n"))
     _passes(_game(board, MAIN, ATTACK % "bears" + "    - {checkpoint: done}\n",
                   "    done: {stack: [], life: {alice: 20}}\n"))
+
+
+def test_combat_damage_to_a_player_or_planeswalker(heads_data: None) -> None:
+    """CR 510.1a, 120.3, 603.2: unblocked, attacking bob's Jace Beleren (506.3), it deals
+    combat damage to the planeswalker: +1 life; attacking bob: +1 life."""
+    board = ("  - {id: frog, card: Test Frog, controller: alice, timestamp: 1}\n"
+             "  - {id: jace, card: Jace Beleren, controller: bob, timestamp: 2, counters: {loyalty: 3}}\n")
+    for target in ("jace", "bob"):
+        _passes(_game(board, MAIN, "    - {advance: declare_attackers}\n    - {attack: {frog: %s}}\n"
+                      "    - {advance: combat_damage}\n    - {assign: default}\n    - resolve\n"
+                      "    - {checkpoint: done}\n" % target, "    done: {stack: [], life: {alice: 21}}\n"))
