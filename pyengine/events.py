@@ -77,7 +77,8 @@ from dataclasses import dataclass
 
 KINDS = frozenset({
     "zone_change", "draw", "damage", "life_gain", "life_loss", "counters_added",
-    "counters_removed", "tap", "untap", "attacks", "blocks", "becomes_blocked", "unblocked", "step_begins", "step_skipped",
+    "counters_removed", "tap", "untap", "attacks", "blocks", "becomes_blocked", "unblocked", "step_begins",
+    "step_skipped",
     "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
     "becomes_monstrous", "transform", "turned_face_up", "detain", "ability_removed", "scry", "surveil",
     "search", "shuffle",

@@ -138,7 +138,8 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         body = _sub(r"^you may sacrifice it\. ", "you may sacrifice SELF. ", body)  # 118.12
     dies = gone and trigger["when"]["kind"] == "dies"
     # "it": the permanent the event is about, still there as the ability resolves (603.7c)
-    it = trigger.get("when", {}).get("kind") in ("enters", "attacks", "blocks", "becomes_blocked", "unblocked") or \
+    it = trigger.get("when", {}).get("kind") in ("enters", "attacks", "blocks", "becomes_blocked",
+                                                 "unblocked") or \
         TC.on_battlefield(trigger)
     if it and not about_self and isinstance(trigger["when"].get("obj"), dict) and \
             "Creature" in trigger["when"]["obj"].get("types", ()):  # the creature the event is about

@@ -15,7 +15,8 @@ from pyengine.oracle.compile import Compiled
 def _compound_at(card: Compiled) -> int | None:
     """The place among the card's abilities of its first triggered ability, when it has
     several trigger events."""
-    found = [i for i, a in enumerate(card.card.get("abilities", ())) if isinstance(a, dict) and "trigger" in a]
+    found = [i for i, a in enumerate(card.card.get("abilities", ()))
+             if isinstance(a, dict) and "trigger" in a]
     if not found:
         return None
     when = card.card["abilities"][found[0]]["trigger"].get("when", {})
@@ -72,7 +73,8 @@ def run_events(card: Compiled, timeout: float = 60.0) -> tuple[bool, str]:
                 for check in doc["expect"]["checkpoints"].values():
                     check.pop("objects", None)
                 text = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
-            scenario, why = run_generated(text, f"<generated game: {card.name}, on {alt.get('kind')}>", timeout)
+            label = f"<generated game: {card.name}, on {alt.get('kind')}>"
+            scenario, why = run_generated(text, label, timeout)
             ok = scenario is not None
         if not ok:
             return False, f"on {alt.get('kind')}: {why}"

@@ -278,10 +278,11 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         if attacker is None or obj == "self" and not _creature_or_crewed(card):
             return None
         attack = {attacker: "bob"}
-        more = [{"id": f"attacker{i}", "name": f"Generated Attacker {i}", "types": ["Creature"], "colors": ["green"],
-                 "mana_cost": "{G}", "power": 1, "toughness": 1, "controller": "alice", "timestamp": 30 + i}
-                for i in range(1, when.get("at_least", 1))]  # "you attack with N or more creatures"
-        attack.update({o["id"]: "bob" for o in more})
+        more: list[dict[str, Any]] = [  # "you attack with N or more creatures": N attackers
+            {"id": f"attacker{i}", "name": f"Generated Attacker {i}", "types": ["Creature"],
+             "colors": ["green"], "mana_cost": "{G}", "power": 1, "toughness": 1, "controller": "alice",
+             "timestamp": 30 + i} for i in range(1, when.get("at_least", 1))]
+        attack.update({str(o["id"]): "bob" for o in more})
         words = set(map(str, card.card.get("abilities", ())))
         if {"can't attack alone", "can't attack or block alone"} & words:  # 506.5: with another
             attack = {attacker: "bob", **({"bears": "bob"} if attacker != "bears" else {"card": "bob"})}
@@ -310,7 +311,8 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         return [on_field, *crew[0], *_defender_has(card), *more], script, "alice", "precombat_main"
     if kind == "blocks" and when.get("attacker") == "self" and _creature_or_crewed(card):  # 509.3d
         flies = "flying" in card.card.get("abilities", ())
-        script = [{"advance": "declare_attackers"}, {"attack": {"card": "bob"}}, {"advance": "declare_blockers"},
+        script = [{"advance": "declare_attackers"}, {"attack": {"card": "bob"}},
+                  {"advance": "declare_blockers"},
                   {"block": {"thopter" if flies else "ogre": "card"}}, "resolve"]
         return [on_field], script, "alice", "precombat_main"
     if kind == "blocks" and obj == {"enchanted": True}:  # the creature it is attached to blocks
@@ -320,7 +322,8 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     if kind == "blocks" and obj == "self" and "Creature" in card.card.get("types", ()):
         # "blocks a creature with flying": bob's Ornithopter attacks (the card can block it
         # with flying or reach, 702.9b, 702.17b)
-        flier = when.get("attacker", {}).get("abilities") == ["flying"] if isinstance(when.get("attacker"), dict) else False
+        foe_sel = when.get("attacker")
+        flier = isinstance(foe_sel, dict) and foe_sel.get("abilities") == ["flying"]
         if when.get("attacker") is not None and not flier:
             return None
         foe = "thopter" if flier else "ogre"
@@ -360,12 +363,13 @@ def _defender_has(card: Compiled) -> list[dict[str, Any]]:
     permanent of bob's that fits, so that it may attack him."""
     from pyengine.oracle.execute_triggers import _card
 
-    out = []
+    out: list[dict[str, Any]] = []
     for a in card.card.get("abilities", ()):
         unless = (a.get("static") or {}).get("cant_attack", {}) if isinstance(a, dict) else {}
         sel = unless.get("unless", {}).get("exists") if isinstance(unless, dict) else None
         if isinstance(sel, dict) and sel.get("controller") == "defending":
-            new = _card({k: v for k, v in sel.items() if k != "controller"}, f"needed{len(out)}", "Generated Land")
+            rest = {k: v for k, v in sel.items() if k != "controller"}
+            new = _card(rest, f"needed{len(out)}", "Generated Land")
             if new is not None:
                 out.append({**new, "controller": "bob", "timestamp": 30 + len(out)})
     return out
@@ -620,7 +624,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            "objects": _objects(extra),
            **({"effects": crew} if (crew := _crewed(card)) and triggers and
               not by_activation and
-              triggers[0]["trigger"].get("when", {}).get("kind") in ("attacks", "damage", "becomes_blocked", "unblocked")
+              triggers[0]["trigger"].get("when", {}).get("kind") in ("attacks", "damage", "becomes_blocked",
+                                                                     "unblocked")
               else {}),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
            # every trigger and spell resolved: what counts is that the game ran it

@@ -28,7 +28,8 @@ _SCHEMA = {
     "t_x_count": 2, "t_x_sum": 3, "t_x_neg": 2, "t_x_times": 3, "t_x_attr": 3, "t_c_cmp": 4,
     "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_check": 4, "t_ord": 2,
     "t_rank": 2, "t_chosen": 3, "t_delayed": 4, "t_trig_state": 2, "t_pending": 2, "t_ctx": 3,
-    "t_target_obj": 2, "t_alt": 2, "t_attached": 3, "t_sel_host": 1, "t_trig_target": 2, "t_trig_at_least": 2, "t_target_player": 2, "t_target_any": 1,
+    "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
+    "t_alt": 2, "t_attached": 3, "t_sel_host": 1, "t_trig_target": 2, "t_trig_at_least": 2,
 }
 for _name, _arity in _SCHEMA.items():
     declare(_name, _arity)

@@ -10,8 +10,8 @@ characteristics of both states with the layer engine (once each), builds facts, 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import clingo
 

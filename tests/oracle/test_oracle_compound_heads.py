@@ -17,7 +17,8 @@ from pyengine import api
 from pyengine.scenario import runner
 
 
-def _face(name: str, types: str, subtypes: list[str], text: str, pt: tuple[str, str] | None = ("2", "2")) -> dict:
+def _face(name: str, types: str, subtypes: list[str], text: str,
+          pt: tuple[str, str] | None = ("2", "2")) -> dict:
     face = {"name": name, "manaCost": "{1}{G}", "type": f"{types} — {' '.join(subtypes)}", "types": [types],
             "subtypes": subtypes, "supertypes": [], "colors": ["G"], "text": text, "layout": "normal"}
     if pt is not None:
@@ -30,21 +31,28 @@ CARDS = [
     _face("Test Bushi", "Creature", ["Human"],
           "Whenever this creature blocks or becomes blocked, it gets +1/+1 until end of turn."),
     _face("Test Thorn", "Creature", ["Plant"],
-          "Whenever this creature becomes blocked by a creature, that creature gets -1/-1 until end of turn."),
+          "Whenever this creature becomes blocked by a creature, that creature gets -1/-1 until end of "
+          "turn."),
     _face("Test Lancer", "Creature", ["Knight"], "Flanking"),
     _face("Test Frog", "Creature", ["Frog"],
           "Whenever this creature deals combat damage to a player or planeswalker, you gain 1 life."),
-    _face("Test Alliance", "Enchantment", [], "Whenever you attack with two or more creatures, you gain 1 life.", None),
-    _face("Test Sneak", "Creature", ["Rogue"], "Whenever this creature attacks and isn't blocked, you gain 2 life."),
-    _face("Test Locket", "Enchantment", ["Aura"], "Enchant creature\nWhen enchanted creature dies, you gain 2 life.",
+    _face("Test Alliance", "Enchantment", [],
+          "Whenever you attack with two or more creatures, you gain 1 life.", None),
+    _face("Test Sneak", "Creature", ["Rogue"],
+          "Whenever this creature attacks and isn't blocked, you gain 2 life."),
+    _face("Test Locket", "Enchantment", ["Aura"],
+          "Enchant creature\nWhen enchanted creature dies, you gain 2 life.",
           None),
-    _face("Test Spurs", "Artifact", ["Equipment"], "Whenever equipped creature attacks, you gain 1 life.\nEquip {1}",
+    _face("Test Spurs", "Artifact", ["Equipment"],
+          "Whenever equipped creature attacks, you gain 1 life.\nEquip {1}",
           None),
     # not read: "blocks a creature with power 3 or greater" (only "with flying" is); "it" after
     # "enters or dies" (on the battlefield or not, by the event); "that creature" after "blocks or
     # becomes blocked by a creature" (the blocker or the attacker, by the event)
-    _face("Test Archer", "Creature", ["Elf"], "Whenever this creature blocks a creature with power 3 or greater, you gain 1 life."),
-    _face("Test Echo", "Creature", ["Spirit"], "When this creature enters or dies, return it to its owner's hand."),
+    _face("Test Archer", "Creature", ["Elf"],
+          "Whenever this creature blocks a creature with power 3 or greater, you gain 1 life."),
+    _face("Test Echo", "Creature", ["Spirit"],
+          "When this creature enters or dies, return it to its owner's hand."),
     _face("Test Slag", "Creature", ["Wurm"],
           "Whenever this creature blocks or becomes blocked by a creature, destroy that creature."),
 ]
@@ -178,7 +186,8 @@ def test_flanking_only_for_a_blocker_without_flanking(heads_data: None) -> None:
              "  - {id: bears, card: Grizzly Bears, controller: bob, timestamp: 2}\n"
              "  - {id: lancer2, card: Test Lancer, controller: bob, timestamp: 3}\n")
     _passes(_game(board, MAIN, ATTACK % "lancer" + "    - {advance: declare_blockers}\n"
-                  "    - {block: {bears: lancer, lancer2: lancer}}\n    - resolve\n    - {checkpoint: done}\n",
+                  "    - {block: {bears: lancer, lancer2: lancer}}\n    - resolve\n"
+                  "    - {checkpoint: done}\n",
                   "    done: {stack: [], objects: {bears: {power: 1, toughness: 1}, "
                   "lancer2: {power: 2, toughness: 2}}}\n"))
 
