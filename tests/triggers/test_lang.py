@@ -161,7 +161,8 @@ def test_several_trigger_events_and_the_new_event_fields() -> None:
         text: "Whenever this creature becomes blocked by a creature, you gain 1 life."
 """)
     assert ab.trigger.pattern.target is not None and not ab.trigger.also
-    ab = ability("""      - trigger: {when: {kind: attacks, obj: {types: [Creature], controller: you}, at_least: 2}}
+    ab = ability("""      - trigger:
+          when: {kind: attacks, obj: {types: [Creature], controller: you}, at_least: 2}
         do: [{kind: gain_life, player: you, amount: 1}]
         text: "Whenever you attack with two or more creatures, you gain 1 life."
 """)
