@@ -75,7 +75,8 @@ def single(head: str, card: dict[str, Any]) -> Found | None:
     if n is not None and n >= 2:  # 508.1: the attackers are declared at once, one batch (603.2c)
         return {"when": {"kind": "attacks", "obj": {"types": ["Creature"], "controller": "you"},
                          "one_or_more": True, "at_least": n}}, False
-    if head == "Whenever SELF deals combat damage to a player or planeswalker":  # 120.3, 510.2
+    if head == "Whenever SELF deals combat damage to a player or planeswalker" and \
+            "Creature" in card.get("types", ()):  # 120.3, 510.2 (a Vehicle's: no game made for it)
         return {"when": {"any_of": [
             {"kind": "damage", "source": "self", "to": "player", "combat": True},
             {"kind": "damage", "source": "self", "to": {"types": ["Planeswalker"]}, "combat": True}]}}, True
