@@ -11,6 +11,7 @@ and ``casting: targets`` from it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pyengine.oracle import effects as E
@@ -134,7 +135,9 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         return None  # "enters or dies, ... it": on the battlefield or not, by the event
     if about_self and not gone:  # "it" is the object the event is about: the ability's own
         body = _sub(r"^[Ii]t deals", "SELF deals", body)
-        body = _sub(r"counters? on it\.$", lambda x: x.group(0)[:-3] + "SELF.", body)
+        # "create a 0/0 token. Put a +1/+1 counter on it": "it" is the token, not SELF
+        if not re.search(r"\bcreates? .*\btokens?\b", body):
+            body = _sub(r"counters? on it\.$", lambda x: x.group(0)[:-3] + "SELF.", body)
         body = _sub(r"^you may sacrifice it\. ", "you may sacrifice SELF. ", body)  # 118.12
     dies = gone and trigger["when"]["kind"] == "dies"
     # "it": the permanent the event is about, still there as the ability resolves (603.7c)
