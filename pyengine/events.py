@@ -24,6 +24,7 @@ kind                      fields
                           player, planeswalker or battle it attacks), 508.1
 ``blocks``                ``obj`` (the blocking creature), ``target`` (the attacker it blocks), 509.1
 ``becomes_blocked``       ``obj`` (the attacker), 509.1h
+``unblocked``             ``obj`` (an attacker no creature was declared to block), 509.1h, 509.3g
 ``step_begins``           ``step`` (a :class:`pyengine.model.enums.Step` value), ``player`` (active)
 ``step_skipped``          ``step``, ``player`` (active): the step was replaced by nothing (614.10)
 ``cast``                  ``obj`` (the spell), ``player`` (its caster), 601.2i
@@ -78,7 +79,8 @@ from dataclasses import dataclass
 
 KINDS = frozenset({
     "zone_change", "draw", "damage", "life_gain", "life_loss", "counters_added",
-    "counters_removed", "tap", "untap", "attacks", "blocks", "becomes_blocked", "step_begins", "step_skipped",
+    "counters_removed", "tap", "untap", "attacks", "blocks", "becomes_blocked", "unblocked", "step_begins",
+    "step_skipped",
     "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
     "becomes_monstrous", "transform", "turned_face_up", "detain", "ability_removed", "scry", "surveil",
     "search", "shuffle", "look",

@@ -87,6 +87,9 @@ def declare_blockers(game: Game, pairs: tuple[tuple[str, str], ...], budget: Bud
     events = [GameEvent("blocks", obj=b, target=a, rule="509.1") for b, a in sorted(pairs)]
     blocked = frozenset(a for _, a in pairs)
     events += [GameEvent("becomes_blocked", obj=a, rule="509.1h") for a in sorted(blocked)]
+    # 509.1h: an attacker with no blockers declared becomes unblocked ("attacks and isn't blocked", 509.3g)
+    events += [GameEvent("unblocked", obj=a, rule="509.1h")
+               for a in sorted({a for a, _t in game.combat.attackers} - blocked)]
     combat = replace(game.combat, blockers=tuple((b, tuple(sorted(v))) for b, v in sorted(by.items())),
                      blocked=blocked, declared_blockers=True)
     game = game.clone(combat=combat, pending=None).emit(*events)

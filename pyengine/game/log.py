@@ -55,6 +55,8 @@ def sentence(e: GameEvent) -> str:
         return f"{e.obj} blocks {e.target}"
     if k == "becomes_blocked":
         return f"{e.obj} becomes blocked"
+    if k == "unblocked":
+        return f"{e.obj} is unblocked"
     if k == "cast":
         return f"{e.player} casts {e.obj}"
     if k == "activate":

@@ -31,9 +31,10 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "dies": ("zone_change", ("battlefield", "graveyard"), _OBJ),  # CR 700.4
     "enters": ("zone_change", (None, "battlefield"), _OBJ),  # 603.6a
     "leaves": ("zone_change", ("battlefield", None), ("obj", "to", "one_or_more")),  # 603.6c
-    "attacks": ("attacks", (None, None), (*_OBJ, "alone")),  # 508.1m; alone: 506.5
-    "blocks": ("blocks", (None, None), _OBJ),  # 509.1i
+    "attacks": ("attacks", (None, None), (*_OBJ, "alone", "at_least")),  # 508.1m; alone: 506.5
+    "blocks": ("blocks", (None, None), (*_OBJ, "attacker")),  # 509.1i; attacker: the one it blocks
     "becomes_blocked": ("becomes_blocked", (None, None), _OBJ),  # 509.1i, 603.2e
+    "unblocked": ("unblocked", (None, None), _OBJ),  # 509.1h, 509.3g: "attacks and isn't blocked"
     "damage": ("damage", (None, None), ("source", "to", "combat", "one_or_more")),  # 120.3
     "cast": ("cast", (None, None), ("obj", "player", "nth", "turn")),  # 601.2i; nth: the Nth this turn
     "draw": ("draw", (None, None), ("player", "nth")),  # 121.2
@@ -84,6 +85,7 @@ def parse_triggered(cur: Cursor, ctx: Ctx) -> Ability:
         trig.fail("give exactly one of 'when' (an event, CR 603.2), 'at' (the beginning of a "
                   "step, CR 603.2b) and 'state' (a state trigger, CR 603.8)")
     state = None
+    also: tuple[Pattern, ...] = ()
     if trig.has("state"):  # CR 603.8: triggers when the game state matches the condition
         if trig.has("if"):
             trig.get("if").fail("a state trigger has no intervening if clause: its condition is "
@@ -92,19 +94,19 @@ def parse_triggered(cur: Cursor, ctx: Ctx) -> Ability:
         _check_condition(state, trig.get("state"))
         pattern = Pattern("state")
     else:
-        pattern = _when(trig.get("when"), ctx) if trig.has("when") else _at(trig.get("at"))
+        pattern, also = _when_any(trig.get("when"), ctx) if trig.has("when") else (_at(trig.get("at")), ())
     condition = None
     if trig.has("if"):  # CR 603.4: the intervening "if" clause
         condition = parse_condition(trig.get("if"), ctx)
         _check_condition(condition, trig.get("if"))
     targets = tuple(_target(c, ctx) for c in cur.get("targets").seq("a list of targets"))
     if cur.has("modes"):  # CR 700.2, 603.3c: chosen as it is put on the stack
-        return _modal(cur, ctx, text, TriggerDef(pattern, condition, (), targets, state))
+        return _modal(cur, ctx, text, TriggerDef(pattern, condition, (), targets, state, also=also))
     items = cur.req("do").seq("a list of events (the effect on resolution)")
     if not items:
         cur.get("do").fail("expected at least one event (what the ability does on resolution)")
     effects = tuple(_instruction(c, ctx, len(targets)) for c in items)
-    trigger = TriggerDef(pattern, condition, effects, targets, state)
+    trigger = TriggerDef(pattern, condition, effects, targets, state, also=also)
     return Ability("text", key=ctx.next_key("trigger"), name=text, text=text, trigger=trigger)
 
 
@@ -136,6 +138,18 @@ def _modal(cur: Cursor, ctx: Ctx, text: str, base: TriggerDef) -> Ability:
     return Ability("text", key=ctx.next_key("trigger"), name=text, text=text, trigger=trigger)
 
 
+def _when_any(cur: Cursor, ctx: Ctx) -> tuple[Pattern, tuple[Pattern, ...]]:
+    """``{any_of: [EVENT, EVENT...]}``: "When this creature enters or attacks" -- one ability
+    that triggers on each event matching any of them (CR 603.2); else one event."""
+    if not (isinstance(cur.value, dict) and "any_of" in cur.value):
+        return _when(cur, ctx), ()
+    cur.mapping({"any_of"}, "{any_of: [EVENT, EVENT...]}")
+    alts = [_when(c, ctx) for c in cur.get("any_of").seq("a list of trigger events")]
+    if len(alts) < 2:
+        cur.get("any_of").fail("expected at least two trigger events (one is given as when: EVENT)")
+    return alts[0], tuple(alts[1:])
+
+
 def _when(cur: Cursor, ctx: Ctx) -> Pattern:
     cur.mapping(None, "a trigger event such as {kind: dies, obj: self}")
     word = cur.req("kind").choice(tuple(WHEN_KINDS), "a trigger event kind:")
@@ -161,6 +175,8 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
                 sub.fail("expected `player`, {player: you|opponent|any} or a selector of a permanent")
         elif key == "source":
             out = replace(out, source=_pattern_selector(sub, ctx))
+        elif key == "attacker":  # "becomes blocked by a creature": the attacker blocked (509.3d)
+            out = replace(out, target=_pattern_selector(sub, ctx))
         elif key == "player":
             out = replace(out, player=sub.choice(PATTERN_PLAYERS, "a player:"))
         elif key == "combat":
@@ -178,6 +194,8 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
             out = replace(out, once_each_turn=sub.boolean())
         elif key == "turn":  # "during an opponent's turn" (102.1)
             out = replace(out, turn=sub.choice(["you", "opponent"], "whose turn:"))
+        elif key == "at_least":  # "you attack with N or more creatures": N of the batch (603.2c)
+            out = replace(out, at_least=sub.integer("a number of attackers", 1), one_or_more=True)
     if out.from_zone is not None and out.from_zone == out.to_zone:
         cur.fail(f"a zone change goes from one zone to another; from and to are both {out.from_zone}")
     return out
@@ -209,10 +227,10 @@ def check_selector(sel: Selector, cur: Cursor) -> None:
     """Refuse what the trigger engine's selectors don't read: a relation to an object other
     than the ability's source, a comparison with a non-constant, a player word that names
     no player here."""
-    for rel, ref in sel.objs:
-        if rel not in ("is", "is_not") or ref.kind != "self":
-            cur.fail("a trigger's selector relates an object only to its source (self, other); "
-                     "attached_to and enchanted are not read here yet")
+    for rel, ref in sel.objs:  # enchanted / equipped: the object the source is attached to
+        if rel not in ("is", "is_not", "attached_by") or ref.kind != "self":
+            cur.fail("a trigger's selector relates an object only to its source (self, other, "
+                     "enchanted); attached_to is not read here yet")
     for c in sel.compares:
         if c.rhs.op != "const":
             cur.fail(f"a trigger's selector compares {c.attr} with an integer only")

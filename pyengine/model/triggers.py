@@ -15,7 +15,7 @@ from pyengine.model.effects import Condition, Selector
 
 # the kinds of trigger events a pattern can name (each a :class:`pyengine.events.GameEvent`
 # kind); ``dies``, ``enters`` and ``leaves`` are written as such and stored as zone changes
-PATTERN_KINDS = ("zone_change", "attacks", "blocks", "becomes_blocked", "damage", "cast",
+PATTERN_KINDS = ("zone_change", "attacks", "blocks", "becomes_blocked", "unblocked", "damage", "cast",
                  "draw", "life_gain", "life_loss", "tap", "untap", "step_begins", "becomes_target")
 # a state trigger (CR 603.8) has the pattern kind "state": no event, a condition of the game
 
@@ -46,6 +46,7 @@ class Pattern:
     source: Selector | None = None
     to_player: str | None = None
     to_obj: Selector | None = None
+    target: Selector | None = None  # a blocks event's attacker ("becomes blocked by a creature", 509.3d)
     player: str | None = None
     combat: bool | None = None
     step: str | None = None
@@ -54,6 +55,7 @@ class Pattern:
     nth: int | None = None
     turn: str | None = None
     once_each_turn: bool = False
+    at_least: int = 0  # "whenever you attack with N or more creatures": N events of the batch match
 
     @property
     def looks_back(self) -> bool:
@@ -111,6 +113,9 @@ class TriggerDef:
     # a modal triggered ability (CR 700.2, 603.3c): its modes, and how many are chosen (min, max)
     modes: tuple[TriggerMode, ...] = ()
     choose: tuple[int, int] = (1, 1)
+    # "When this creature enters or attacks": more events the one ability triggers on (CR
+    # 603.2: it triggers once for each event that matches one of its patterns)
+    also: tuple[Pattern, ...] = ()
 
 
 @dataclass(frozen=True)

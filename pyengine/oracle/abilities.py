@@ -17,6 +17,7 @@ from typing import Any
 from pyengine.oracle import effects as E
 from pyengine.oracle import effects_modal as M
 from pyengine.oracle import phrases as P
+from pyengine.oracle import trigger_compound as TC
 from pyengine.oracle import trigger_heads as TH
 from pyengine.oracle.common import Abilities
 from pyengine.oracle.common import fullmatch as _fm
@@ -76,6 +77,9 @@ def _object(phrase: str, card: dict[str, Any]) -> Any | None:
 def _when(head: str, card: dict[str, Any]) -> tuple[dict[str, Any], bool] | None:
     """The trigger event of "When SELF enters", "Whenever a creature you control dies", ...,
     and whether it is about the ability's own object ("it" is then SELF)."""
+    got = TC.compound(head, card) or TC.attached(head, card) or TC.single(head, card)  # 603.2
+    if got is not None:
+        return got
     m = _fm(r"(?:When|Whenever) (.+?) (enters(?: the battlefield)?|dies|attacks|blocks|"
                      r"becomes blocked|leaves the battlefield|is put into a graveyard from the "
                      r"battlefield|deals combat damage to a player)", head)
@@ -134,16 +138,23 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         trigger = {**trigger, "if": cond}
         body = m.group(2)
     gone = about_self and trigger.get("when", {}).get("kind") in ("dies", "leaves")
+    if TC.gone(trigger) and TC.names_self(body) or TC.names_other(head, body):
+        return None  # "enters or dies, ... it": on the battlefield or not, by the event
     if about_self and not gone:  # "it" is the object the event is about: the ability's own
         body = _sub(r"^[Ii]t deals", "SELF deals", body)
-        body = _sub(r"counters? on it\.$", lambda x: x.group(0)[:-3] + "SELF.", body)
+        # "create a 0/0 token. Put a +1/+1 counter on it": "it" is the token, not SELF
+        if not re.search(r"\bcreates? .*\btokens?\b", body):
+            body = _sub(r"counters? on it\.$", lambda x: x.group(0)[:-3] + "SELF.", body)
         body = _sub(r"^you may sacrifice it\. ", "you may sacrifice SELF. ", body)  # 118.12
     dies = gone and trigger["when"]["kind"] == "dies"
     # "it": the permanent the event is about, still there as the ability resolves (603.7c)
-    it = trigger.get("when", {}).get("kind") in ("enters", "attacks", "blocks", "becomes_blocked")
+    it = trigger.get("when", {}).get("kind") in ("enters", "attacks", "blocks", "becomes_blocked",
+                                                 "unblocked") or \
+        TC.on_battlefield(trigger)
     if it and not about_self and isinstance(trigger["when"].get("obj"), dict) and \
             "Creature" in trigger["when"]["obj"].get("types", ()):  # the creature the event is about
         body = _sub(r"^that creature ", "it ", body)
+    body = TC.blocker_it(head, body)  # "becomes blocked by a creature": "that creature" the blocker
     if M.is_modal(body):  # "choose one —" and its bulleted modes (CR 700.2, 603.3c)
         return M.triggered(trigger, body, text, card, about_self=about_self and not gone, dies=dies, it=it)
     eff = E.effect(body[:1].upper() + body[1:], dies=dies, it=it)

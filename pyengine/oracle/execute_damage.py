@@ -45,6 +45,13 @@ def script(card: Compiled, when: dict[str, Any]) -> Generated | None:
                             {"advance": "declare_blockers"}, {"block": {"ogre": "card"}},
                             {"advance": _strikes(card)}, {"assign": "default"}, "resolve"]
         return [_on_field(card)], steps, "alice", "precombat_main"
+    if source == "self" and to == {"types": ["Planeswalker"]}:
+        # it attacks bob's Jace Beleren, unblocked: combat damage to the planeswalker (506.3, 510.1a)
+        if "Creature" not in types or int(card.card.get("power") or 0) < 1:
+            return None
+        steps = [{"advance": "declare_attackers"}, {"attack": {"card": "jace"}},
+                 {"advance": _strikes(card)}, {"assign": "default"}, "resolve"]
+        return [_on_field(card)], steps, "alice", "precombat_main"
     if source == {"types": ["Creature"]} and to == {"player": "you"}:
         # bob's Gray Ogre attacks alice, unblocked, and deals her combat damage (510.1a)
         steps = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},

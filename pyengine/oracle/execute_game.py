@@ -270,6 +270,11 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             return [on_field, new], [{"events": [{"kind": "enter", "object": "new", "from": "hand"}]},
                                      "resolve"], "alice", "precombat_main"
         extra = [on_field]
+        if obj == {"enchanted": True} and kind == "dies":  # the creature it is attached to dies
+            host = {"id": "host", "name": "Generated Host", "types": ["Creature"], "colors": ["green"],
+                    "mana_cost": "{G}", "power": 1, "toughness": 1, "controller": "alice", "timestamp": 19}
+            return [{**on_field, "attached_to": "host"}, host], \
+                [{"events": [{"kind": "destroy", "object": "host"}]}, "resolve"], "alice", "precombat_main"
         victim = next((oid for oid, _name, ctl, types, colors in POOL
                        if "Planeswalker" not in types and fits(sel, types, colors, ctl)), None)
         if victim is None:  # a permanent of alice's that fits, on the battlefield
@@ -281,8 +286,8 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             victim = "new"
         return extra, [{"events": [{"kind": "destroy", "object": victim}]}, "resolve"], "alice", \
             "precombat_main"
-    if kind in ("attacks", "damage", "becomes_blocked") and obj is not None:
-        attacker = "card" if obj == "self" else next(
+    if kind in ("attacks", "damage", "becomes_blocked", "unblocked") and obj is not None:
+        attacker = "card" if obj == "self" else "bears" if obj == {"enchanted": True} else next(
             (oid for oid, _n, ctl, types, colors in POOL
              if ctl == "alice" and fits(obj, types, colors, ctl)), None)
         if attacker is None and set(obj) <= {"subtypes", "types", "controller"} and \
@@ -298,14 +303,23 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         if attacker is None or obj == "self" and not _creature_or_crewed(card):
             return None
         attack = {attacker: "bob"}
+        more: list[dict[str, Any]] = [  # "you attack with N or more creatures": N attackers
+            {"id": f"attacker{i}", "name": f"Generated Attacker {i}", "types": ["Creature"],
+             "colors": ["green"], "mana_cost": "{G}", "power": 1, "toughness": 1, "controller": "alice",
+             "timestamp": 30 + i} for i in range(1, when.get("at_least", 1))]
+        attack.update({str(o["id"]): "bob" for o in more})
         words = set(map(str, card.card.get("abilities", ())))
         if {"can't attack alone", "can't attack or block alone"} & words:  # 506.5: with another
             attack = {attacker: "bob", **({"bears": "bob"} if attacker != "bears" else {"card": "bob"})}
         script = [*crew[1], {"advance": "declare_attackers"}, {"attack": attack}]
         if kind == "attacks":
             script.append("resolve")
+        elif kind == "unblocked":  # no blocker declared (509.1h, 509.3g)
+            script += [{"advance": "declare_blockers"}, {"block": {}}, "resolve"]
         elif kind == "becomes_blocked":
-            script += [{"advance": "declare_blockers"}, {"block": {"ogre": attacker}}, "resolve"]
+            flies = attacker == "card" and "flying" in card.card.get("abilities", ())
+            blocker = "thopter" if flies else "ogre"  # Ornithopter has flying (702.9b)
+            script += [{"advance": "declare_blockers"}, {"block": {blocker: attacker}}, "resolve"]
         elif attacker == "card" and str(card.card.get("power", "1")).isdigit() and \
                 int(card.card.get("power", "1")) <= 0 and not trigger.get("when", {}).get("combat"):
             # a creature with 0 power deals no combat damage (510.1a): its "deals damage" made to
@@ -319,10 +333,27 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             script += [{"advance": step}, {"assign": "default"}, "resolve"]
             if attacker == "card" and _power(card) < 1:  # 510.1a: 0 power deals no damage
                 on_field = {**on_field, "counters": {"+1/+1": 1 - _power(card)}}
-        return [on_field, *crew[0]], script, "alice", "precombat_main"
-    if kind == "blocks" and obj == "self" and "Creature" in card.card.get("types", ()):
+        return [on_field, *crew[0], *_defender_has(card), *more], script, "alice", "precombat_main"
+    if kind == "blocks" and when.get("attacker") == "self" and _creature_or_crewed(card):  # 509.3d
+        flies = "flying" in card.card.get("abilities", ())
+        script = [{"advance": "declare_attackers"}, {"attack": {"card": "bob"}},
+                  {"advance": "declare_blockers"},
+                  {"block": {"thopter" if flies else "ogre": "card"}}, "resolve"]
+        return [on_field], script, "alice", "precombat_main"
+    if kind == "blocks" and obj == {"enchanted": True}:  # the creature it is attached to blocks
         script = [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
-                  {"advance": "declare_blockers"}, {"block": {"card": "ogre"}}, "resolve"]
+                  {"advance": "declare_blockers"}, {"block": {"bears": "ogre"}}, "resolve"]
+        return [on_field], script, "bob", "precombat_main"
+    if kind == "blocks" and obj == "self" and "Creature" in card.card.get("types", ()):
+        # "blocks a creature with flying": bob's Ornithopter attacks (the card can block it
+        # with flying or reach, 702.9b, 702.17b)
+        foe_sel = when.get("attacker")
+        flier = isinstance(foe_sel, dict) and foe_sel.get("abilities") == ["flying"]
+        if when.get("attacker") is not None and not flier:
+            return None
+        foe = "thopter" if flier else "ogre"
+        script = [{"advance": "declare_attackers"}, {"attack": {foe: "alice"}},
+                  {"advance": "declare_blockers"}, {"block": {"card": foe}}, "resolve"]
         return [on_field], script, "bob", "precombat_main"
     if kind == "cast" and obj == "self":  # the trigger resolves first, then the spell (405.5)
         if card.card.get("casting") or {"Aura"} & set(card.card.get("subtypes", ())):
@@ -352,6 +383,23 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     return None
 
 
+def _defender_has(card: Compiled) -> list[dict[str, Any]]:
+    """"This creature can't attack unless defending player controls an Island" (508.1c): a
+    permanent of bob's that fits, so that it may attack him."""
+    from pyengine.oracle.execute_triggers import _card
+
+    out: list[dict[str, Any]] = []
+    for a in card.card.get("abilities", ()):
+        unless = (a.get("static") or {}).get("cant_attack", {}) if isinstance(a, dict) else {}
+        sel = unless.get("unless", {}).get("exists") if isinstance(unless, dict) else None
+        if isinstance(sel, dict) and sel.get("controller") == "defending":
+            rest = {k: v for k, v in sel.items() if k != "controller"}
+            new = _card(rest, f"needed{len(out)}", "Generated Land")
+            if new is not None:
+                out.append({**new, "controller": "bob", "timestamp": 30 + len(out)})
+    return out
+
+
 # the generated board's creatures' power and toughness: printed, and +1/+1 for bob's from
 # Glorious Anthem ("Creatures you control get +1/+1.", CR 613.4c)
 POOL_PT = {"ogre": (3, 3), "skeletons": (2, 2), "thopter": (1, 3), "bears": (2, 2)}
@@ -376,7 +424,7 @@ def _refs(kind: str | None, script: list[Any]) -> dict[str, str]:
         for ev in action.get("events", ()) if kind == "enters" else ():
             if ev.get("kind") == "enter":
                 refs.setdefault("it", ev["object"])
-        if kind == "attacks" and "attack" in action:
+        if kind in ("attacks", "unblocked") and "attack" in action:
             refs["it"] = next(iter(action["attack"]))
         if kind in ("blocks", "becomes_blocked") and "block" in action:  # the blocker / the attacker
             blocker, attacker = next(iter(action["block"].items()))
@@ -619,7 +667,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            "objects": _objects(extra),
            **({"effects": crew} if (crew := _crewed(card)) and triggers and
               not by_activation and
-              triggers[0]["trigger"].get("when", {}).get("kind") in ("attacks", "damage", "becomes_blocked")
+              triggers[0]["trigger"].get("when", {}).get("kind") in ("attacks", "damage", "becomes_blocked",
+                                                                     "unblocked")
               else {}),
            "query": {"kind": "game", "script": [*script, {"checkpoint": "done"}]},
            # every trigger and spell resolved: what counts is that the game ran it

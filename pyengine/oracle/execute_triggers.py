@@ -291,8 +291,9 @@ def _damage(card: Compiled, when: dict[str, Any]) -> dict[str, Any] | None:
 
 def _must_attack(card: Compiled, doc: dict[str, Any]) -> None:
     """The card attacks too when it must (508.1d: "attacks each combat if able")."""
-    if "attacks each combat if able" not in card.card.get("abilities", ()):
-        return
+    if "attacks each combat if able" not in card.card.get("abilities", ()) or \
+            doc["turn"]["active"] != "alice":
+        return  # in bob's turn it doesn't attack (508.1a: the active player's creatures)
     for a in doc["query"]["script"]:
         if isinstance(a, dict) and "attack" in a:
             # the card alone when it is what the trigger is about (one trigger to resolve)
@@ -383,8 +384,11 @@ def run_game(card: Compiled, timeout: float = 60.0, template: str | None = None)
     """The card's generated game (this module's, else execute_game's) run: whether it ran
     (``template`` "activated ability": the game that activates its first activated ability)."""
     from pyengine.oracle.execute import run_generated
+    from pyengine.oracle.execute_compound import is_compound, run_events
     from pyengine.oracle.execute_modal import is_modal, run_modes
 
+    if is_compound(card) and template != "activated ability":  # one game per event (603.2)
+        return run_events(card, timeout)
     if is_modal(card) and template != "activated ability":  # one game per mode (CR 700.2)
         return run_modes(card, timeout)
     text = None if template == "activated ability" else game_text(card)

@@ -34,6 +34,7 @@ _SCHEMA = {
     "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
     "t_trig_nth": 2, "t_hist": 3, "t_x_hist": 3, "t_trig_turn": 2, "t_trig_once": 1,
     "t_fired": 2,
+    "t_alt": 2, "t_attached": 3, "t_sel_host": 1, "t_trig_target": 2, "t_trig_at_least": 2,
 }
 for _name, _arity in _SCHEMA.items():
     declare(_name, _arity)
@@ -106,6 +107,8 @@ class Builder:
             self.fs.add("t_zone", w, o.id, Const(o.zone.value))
             self.fs.add("t_controller", w, o.id, c.controller)
             self.fs.add("t_owner", w, o.id, o.owner)
+            if o.attached_to is not None:  # CR 301.5, 303.4: an Equipment or Aura and its host
+                self.fs.add("t_attached", w, o.id, o.attached_to)
             for attr, values in (("type", c.types), ("subtype", c.subtypes), ("supertype", c.supertypes),
                                  ("color", c.colors), ("ability", c.abilities)):
                 for v in values:
@@ -168,7 +171,8 @@ class Builder:
             self.fs.add("t_trig_from", k, Const(p.from_zone))
         if p.to_zone:
             self.fs.add("t_trig_to", k, Const(p.to_zone))
-        for pred, sel in (("t_trig_obj", p.obj), ("t_trig_source", p.source), ("t_trig_to_obj", p.to_obj)):
+        for pred, sel in (("t_trig_obj", p.obj), ("t_trig_source", p.source), ("t_trig_to_obj", p.to_obj),
+                          ("t_trig_target", p.target)):
             if sel is not None:
                 self.fs.add(pred, k, self.selector(sel))
         if p.obj is not None and ("is", "self") in [(rel, ref.kind) for rel, ref in p.obj.objs]:
@@ -191,6 +195,8 @@ class Builder:
             self.fs.add("t_trig_turn", k, Const(p.turn))
         if p.once_each_turn:
             self.fs.add("t_trig_once", k)
+        if p.at_least > 1:
+            self.fs.add("t_trig_at_least", k, p.at_least)
         if d.condition is not None:
             self.fs.add("t_trig_if", k, self.condition(d.condition))
         if d.state is not None:  # CR 603.8
@@ -204,8 +210,11 @@ class Builder:
             self.fs.add("t_sel_lit", s, YES if pos else NO, Const(attr), value)
         for pos, rel, ref in sel.players:
             self.fs.add("t_sel_player", s, YES if pos else NO, Const(rel), player_word(ref))
-        for rel, _ref in sel.objs:  # only self (the parser refuses the rest)
-            self.fs.add("t_sel_self", s, YES if rel == "is" else NO)
+        for rel, _ref in sel.objs:  # only self and attached_by self (the parser refuses the rest)
+            if rel == "attached_by":  # "enchanted creature", "equipped creature"
+                self.fs.add("t_sel_host", s)
+            else:
+                self.fs.add("t_sel_self", s, YES if rel == "is" else NO)
         for oid in sel.ids:
             self.fs.add("t_sel_id", s, oid)
         for c in sel.compares:

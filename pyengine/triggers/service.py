@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import clingo
 
@@ -78,14 +79,15 @@ def match(before: GameState, after: GameState, events: Sequence[GameEvent], *,
     if not result.satisfiable:
         raise EncodingError("triggers: the matching encoding has no answer (it has one answer set)")
     its = {e.index: e.obj for e in events}
-    out = []
-    for t in read(result.model, O.Triggered, ordered=False):
+    out: dict[str, Triggered] = {}
+    for t in sorted(read(result.model, O.Triggered, ordered=False), key=lambda t: t.ability):
         text, _d = by_key[t.ability]
         index = _index(before if t.world == "before" else after, chars[t.world][t.source].abilities,
                        t.source, text)
-        out.append(Triggered(f"{t.source}:{index}@{t.event}", t.source, index, t.controller, t.event,
-                             text, t.rule, its.get(t.event)))
-    return tuple(sorted(out, key=lambda x: (x.event_index, x.source, x.ability)))
+        tid = f"{t.source}:{index}@{t.event}"  # 603.2: once per event, whichever of its events it is
+        out.setdefault(tid, Triggered(tid, t.source, index, t.controller, t.event, text, t.rule,
+                                      its.get(t.event)))
+    return tuple(sorted(out.values(), key=lambda x: (x.event_index, x.source, x.ability)))
 
 
 _Keyed = dict[int, tuple[str, TriggerDef]]
@@ -105,8 +107,13 @@ def _facts(before: GameState, after: GameState, events: Sequence[GameEvent], def
     b.world("after", after, chars["after"], keys)
     b.events(events)
     b.history(history if history is not None else of_log(events), events, keys)
-    for k, (_text, d) in by_key.items():
+    for k, (_text, d) in list(by_key.items()):
         b.definition(k, d)
+        for alt in d.also:  # one more key for each other event the ability triggers on (603.2)
+            k2 = len(by_key)
+            by_key[k2] = (_text, replace(d, pattern=alt, also=()))
+            b.definition(k2, by_key[k2][1])
+            b.fs.add("t_alt", k2, k)
     return b.fs, by_key, chars
 
 

@@ -145,3 +145,39 @@ def test_two_different_abilities_with_one_text_are_refused() -> None:
 """ + TAIL, "t.yaml").state
     with pytest.raises(ValueError, match="two different triggered abilities"):
         triggered_abilities(state)
+
+
+def test_several_trigger_events_and_the_new_event_fields() -> None:
+    """CR 603.2: ``when: {any_of: [...]}`` is one ability with several events; ``attacker``
+    (509.3d), ``unblocked`` (509.3g), ``at_least`` (603.2c) and ``enchanted`` (301.5)."""
+    ab = ability("""      - trigger: {when: {any_of: [{kind: enters, obj: self}, {kind: attacks, obj: self}]}}
+        do: [{kind: gain_life, player: you, amount: 1}]
+        text: "Whenever this creature enters or attacks, you gain 1 life."
+""")
+    t = ab.trigger
+    assert t.pattern.kind == "zone_change" and [p.kind for p in t.also] == ["attacks"]
+    ab = ability("""      - trigger: {when: {kind: blocks, obj: {types: [Creature]}, attacker: self}}
+        do: [{kind: gain_life, player: you, amount: 1}]
+        text: "Whenever this creature becomes blocked by a creature, you gain 1 life."
+""")
+    assert ab.trigger.pattern.target is not None and not ab.trigger.also
+    ab = ability("""      - trigger:
+          when: {kind: attacks, obj: {types: [Creature], controller: you}, at_least: 2}
+        do: [{kind: gain_life, player: you, amount: 1}]
+        text: "Whenever you attack with two or more creatures, you gain 1 life."
+""")
+    assert ab.trigger.pattern.at_least == 2 and ab.trigger.pattern.one_or_more
+    assert ability("""      - trigger: {when: {kind: unblocked, obj: enchanted}}
+        do: [{kind: gain_life, player: you, amount: 1}]
+        text: "Whenever enchanted creature attacks and isn't blocked, you gain 1 life."
+""").trigger.pattern.kind == "unblocked"
+
+
+@pytest.mark.parametrize("text, says", [
+    ("      - trigger: {when: {any_of: [{kind: enters, obj: self}]}}\n", "at least two trigger events"),
+    ("      - trigger: {when: {kind: attacks, obj: self, attacker: self}}\n", "attacker"),
+    ("      - trigger: {when: {kind: dies, obj: {attached_to: self}}}\n", "attached_to is not read"),
+])
+def test_bad_trigger_events_refused(text: str, says: str) -> None:
+    got = error(text + "        do: [{kind: draw, player: you}]\n        text: t\n")
+    assert says in got and "t.yaml" in got, got
