@@ -127,8 +127,8 @@ def _outcome(facts: Iterable[clingo.Symbol]) -> list[Signature]:
         if arising & watched:
             raise _Unknown
     out: list[Signature] = []
-    for kind, have in events:
-        out += _happens(kind, have, world)
+    for kind, named in events:
+        out += _happens(kind, named, world)
     moved = Counter(s.arguments[0] for k, s in out if k == "move")
     if any(n > 1 and o.name == "o" for o, n in moved.items()):
         raise _Unknown  # 614.13b
@@ -258,7 +258,8 @@ def _results(named: dict[str, clingo.Symbol], world: _World) -> list[Signature]:
     def counters(counter: str) -> Signature:
         return ("counters", clingo.Tuple_([target, clingo.String(counter), amount, by(), _F("damage")]))
 
-    is_player = target.type == clingo.SymbolType.Function and target.name == "p" and len(target.arguments) == 1
+    is_player = (target.type == clingo.SymbolType.Function and target.name == "p"
+                 and len(target.arguments) == 1)
     if is_player:
         out.append(counters("poison") if "infect" in keywords
                    else ("lose_life", clingo.Tuple_([target, amount, _TRUE])))  # 120.3b, 120.3a

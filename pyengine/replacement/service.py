@@ -86,6 +86,7 @@ def _analyse(state: GameState, events: list[Event], at: int | None, sequence: li
                if isinstance(i.spec, S.ReplacementSpec) and i.spec.shield is not None}
     horizon = _horizon(events, found + entering.own)
     plain = quiet.outcome(facts) if sequence is None and method == "auto" else None
+    outcomes: tuple[Outcome, ...]
     if plain is not None:  # no effect can apply: the events just happen (CR 614.1, 616.1)
         outcomes = (_plain(plain),)
     else:
