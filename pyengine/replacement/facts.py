@@ -3,6 +3,7 @@ symbols from the game state, the event and the effects that exist."""
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from typing import Iterable
 
@@ -61,6 +62,11 @@ def kind_facts(carried: tuple[str, ...] = ()) -> list[clingo.Symbol]:
     counter kind in ``carried``, the number of those counters the object is given as it
     enters, ``with(C)`` (CR 614.1c, 122.6: part of the one event of its entering,
     asp/replacement/entering.lp)."""
+    return list(_kind_facts(tuple(carried)))
+
+
+@functools.lru_cache(maxsize=64)
+def _kind_facts(carried: tuple[str, ...]) -> tuple[clingo.Symbol, ...]:
     out = []
     for kind, names in S.KIND_FIELDS.items():
         fields: list[F.Value] = [_c(f) for f in names]
@@ -68,7 +74,7 @@ def kind_facts(carried: tuple[str, ...] = ()) -> list[clingo.Symbol]:
             fields += [with_field(c) for c in carried]
         out.append(F.fact("rep_kind_arity", _c(kind), len(fields)))
         out += [F.fact("rep_kind_field", _c(kind), f, i) for i, f in enumerate(fields, 1)]
-    return out
+    return tuple(out)
 
 
 class FactBuilder:
@@ -124,6 +130,8 @@ class FactBuilder:
         first. Such effects are interchangeable in every sequence of choices, so the
         generator (asp/replacement/choose.lp) keeps only the sequences that apply them in
         this order; outcomes don't name them (CR 614.5 makes each apply once per event)."""
+        if len(self.bits) < 2:  # twins are two effects
+            return
         mine = {F.term(i) for i in self.bits}
         about: dict[clingo.Symbol, list[tuple[str, tuple[clingo.Symbol | None, ...]]]] = {e: [] for e in mine}
         for sym in self.out:

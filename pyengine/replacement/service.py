@@ -17,6 +17,7 @@ from pyengine.budget import Budget
 from pyengine.errors import EncodingError
 from pyengine.model.objects import GameState
 from pyengine.registry import read
+from pyengine.replacement import quiet
 from pyengine.replacement import spec as S
 from pyengine.replacement.answer import EffectInfo, Outcome, ReplacementAnswer, Step, Verdict, Violation
 from pyengine.replacement.collect import Instance, instances, run_layers
@@ -84,12 +85,24 @@ def _analyse(state: GameState, events: list[Event], at: int | None, sequence: li
     shields = {i.id: i.spec.shield for i in found + entering.own
                if isinstance(i.spec, S.ReplacementSpec) and i.spec.shield is not None}
     horizon = _horizon(events, found + entering.own)
-    outcomes, horizon = _enumerate(facts, horizon, shields, budget, method)
+    plain = quiet.outcome(facts) if sequence is None and method == "auto" else None
+    outcomes: tuple[Outcome, ...]
+    if plain is not None:  # no effect can apply: the events just happen (CR 614.1, 616.1)
+        outcomes = (_plain(plain),)
+    else:
+        outcomes, horizon = _enumerate(facts, horizon, shields, budget, method)
     verdict = None
     if sequence is not None:
         verdict = _check(facts, sequence, max(horizon, len(sequence) + horizon), shields, budget)
     return ReplacementAnswer(tuple(events), _infos(found + entering.own), outcomes, verdict,
                              {"horizon": float(horizon)})
+
+
+def _plain(happens: list[quiet.Signature]) -> Outcome:
+    """The one outcome of events no effect applies to, as :func:`read_outcome` reads it
+    from the encodings' answer (``outcome/3``: each signature with its number of events)."""
+    events = [_event(kind, sig) for kind, sig in happens]
+    return Outcome(tuple(sorted(events, key=repr)), (), (), (), ())
 
 
 def _horizon(events: list[Event], found: list[Instance]) -> int:
