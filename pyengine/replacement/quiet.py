@@ -40,6 +40,15 @@ Signature = tuple[str, clingo.Symbol]  # kind, the tuple of its field values (ou
 _ASK = frozenset({"rep_cant", "rep_uses", "rep_shield", "rep_unpreventable", "rep_takes", "rep_proposed",
                   "rep_proposed_alt", "rep_proposed_by", "rep_proposed_on", "rep_mask", "rep_defer",
                   "rep_cut"})
+# the facts this module reads or knows to be of no consequence to an event no effect watches:
+# any other (a rule added to the encodings later, such as toxic's rep_toxic/2) sends the
+# question to the encodings
+_READ = frozenset({"rep_player", "rep_life", "rep_library", "rep_obj_controller", "rep_obj_owner",
+                   "rep_obj_type", "rep_keyword", "rep_valid_target", "rep_no_regen", "rep_part",
+                   "rep_field", "rep_effect", "rep_bit", "rep_late", "rep_controller", "rep_self",
+                   "rep_prevention", "rep_regeneration", "rep_watch", "rep_test", "rep_in", "rep_min",
+                   "rep_max", "rep_lib_min", "rep_lib_max", "rep_alt", "rep_mod", "rep_tmpl",
+                   "rep_tmpl_field", "rep_kind_field", "rep_kind_arity", "rep_twin"})
 _F = clingo.Function
 _NONE, _FALSE, _TRUE, _TOKEN = _F("none"), _F("false"), _F("true"), _F("token")
 _LIBRARY, _BATTLEFIELD = _F("library"), _F("battlefield")
@@ -93,8 +102,8 @@ def _outcome(facts: Iterable[clingo.Symbol]) -> list[Signature]:
     effects = False
     for f in facts:
         name = f.name
-        if name in _ASK:
-            raise _Unknown
+        if name in _ASK or name not in _READ and not name.startswith("q_"):
+            raise _Unknown  # (q_*: the qualities protection matches sources by, read by effects only)
         args = f.arguments
         if name == "rep_part":
             parts.append(args[0])

@@ -137,6 +137,16 @@ def test_inputs_it_does_not_judge_are_left_to_the_encodings(extra: str) -> None:
     assert quiet.outcome(_simple(extra)) is None
 
 
+def test_a_fact_of_a_rule_it_does_not_follow_is_left_to_the_encodings() -> None:
+    # CR 702.164c: combat damage to a player by a creature with toxic also gives poison
+    # counters (rules.lp reads rep_toxic/2); any fact this module wasn't written for goes to
+    # the encodings, whose outcome has the counters
+    fs = facts(BASE + damage('p("b")', 2, 1, 'o("s")', "true") + 'rep_toxic(o("s"), 2).') + kind_facts()
+    assert quiet.outcome(fs) is None
+    got = _encodings(fs, "trees")
+    assert any("poison" in str(x) for x in got), got
+
+
 def test_an_object_moving_twice_is_left_to_the_encodings() -> None:
     # CR 614.13b: the encodings find no outcome; their answer stands
     move = ('rep_part(ev({i})). rep_field(ev({i}), kind, move). rep_field(ev({i}), object, o("c1")). '
