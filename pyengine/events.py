@@ -79,7 +79,7 @@ KINDS = frozenset({
     "counters_removed", "tap", "untap", "attacks", "blocks", "becomes_blocked", "step_begins", "step_skipped",
     "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
     "becomes_monstrous", "transform", "turned_face_up", "detain", "ability_removed", "scry", "surveil",
-    "search", "shuffle",
+    "search", "shuffle", "exile_top",
     "planeswalk", "set_in_motion", "to_bottom", "becomes_target",
 })
 NOTE_KINDS = frozenset({
