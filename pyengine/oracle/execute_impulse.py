@@ -34,9 +34,10 @@ def with_impulse(doc: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, Any
         done.setdefault("objects", {})[c["id"]] = {"zone": "exile"}
     if "library" in done:
         done["library"]["alice"] -= n
-    turn = doc["turn"]
+    turn, script = doc["turn"], doc["query"]["script"]
+    moved = any(isinstance(a, dict) and ("advance" in a or "attack" in a) for a in script)  # another step
     if ev.get("may") == "play" and turn.get("active") == "alice" and turn.get("step") == "precombat_main" \
-            and doc["query"]["script"][-1] == {"checkpoint": "done"}:
+            and not moved and script[-1] == {"checkpoint": "done"}:
         doc["query"]["script"] += [{"play_land": {"player": "alice", "card": "top-1"}}, {"checkpoint": "played"}]
         doc["expect"]["checkpoints"]["played"] = {"objects": {"top-1": {"zone": "battlefield"}}}
     return doc
