@@ -83,7 +83,7 @@ KINDS = frozenset({
     "step_skipped",
     "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
     "becomes_monstrous", "transform", "turned_face_up", "detain", "ability_removed", "scry", "surveil",
-    "search", "shuffle", "look",
+    "search", "shuffle", "look", "exile_top",
     "planeswalk", "set_in_motion", "to_bottom", "becomes_target",
 })
 NOTE_KINDS = frozenset({

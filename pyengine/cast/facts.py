@@ -57,6 +57,7 @@ _SCHEMA = {
     "ce_mana": 3,
     "ce_min": 2,
     "ce_name": 2,
+    "ce_obj": 2,
     "ce_mv": 3,
     "ce_zone": 2,
     "ce_self": 2,
@@ -256,6 +257,10 @@ def _cost_effects(add, result: LayerResult) -> None:  # type: ignore[no-untyped-
         for key, words in spells:
             if key == "self" and eff.source is not None:  # 113.6e-f: the card itself
                 add("ce_self", e, o(eff.source))
+            if key == "objects":  # the cards an effect named ("you may play that card", 611.2c)
+                for oid in words:
+                    add("ce_obj", e, o(oid))
+                continue
             for w in words:
                 if key == "names":  # 201.2: names compared case-insensitively
                     add("ce_name", e, w.casefold())

@@ -1,6 +1,6 @@
 """Playing a land (CR 305.1, 116.2a): a special action of the player holding priority, during a
-main phase of their turn with an empty stack; it puts a land card from their hand onto the
-battlefield (through the replacement engine: "enters tapped" applies) without using the stack.
+main phase of their turn with an empty stack; it puts a land card from their hand (or from exile,
+when an effect lets them play it: pyengine.game.impulse) onto the battlefield (through the replacement engine: "enters tapped" applies) without using the stack.
 
 How many lands a player may play this turn is the layer engine's answer (305.2, 613.11:
 "additional lands", "any number", and "can't play lands", which wins over every permission,
@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pyengine.budget import Budget
+from pyengine.game.impulse import exiled_lands, may_play_land
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers, perform
 from pyengine.model.enums import Step, Zone
@@ -53,8 +54,11 @@ def play_land(game: Game, a: PlayLand, budget: Budget | float) -> Game:
         raise IllegalAction("305.1", "a land is played during a main phase of its player's turn, with the "
                                      "stack empty")
     o = game.state.object(a.card)
-    if o.zone != Zone.HAND or o.owner != a.player:
-        raise IllegalAction("305.1", f"{a.card} is not a card in {a.player}'s hand")
+    # 305.1: from the hand, or from exile when an effect lets the player play it (pyengine.game.impulse)
+    from_exile = o.zone == Zone.EXILE and o.owner == a.player and may_play_land(game, a.player, o.id, budget)
+    if (o.zone != Zone.HAND or o.owner != a.player) and not from_exile:
+        raise IllegalAction("305.1", f"{a.card} is not a card in {a.player}'s hand, nor one an effect "
+                                     "lets them play")
     if "Land" not in o.printed.types:
         raise IllegalAction("305.1", f"{a.card} is not a land card")
     allowed = layers(game.state, budget).players[a.player].land_plays  # None: any number
@@ -63,7 +67,7 @@ def play_land(game: Game, a: PlayLand, budget: Budget | float) -> Game:
         why = ("an effect says they can't play lands (101.2: the prohibition wins over any permission)"
                if allowed == 0 else f"they may play {allowed} land(s) this turn and have played {played}")
         raise IllegalAction("305.2b", f"{a.player} can't play a land: {why}")
-    fields = (("object", ("o", o.id)), ("count", 1), ("from", "hand"), ("to", "battlefield"),
+    fields = (("object", ("o", o.id)), ("count", 1), ("from", o.zone.value), ("to", "battlefield"),
               ("cause", "rule"), ("position", None), ("control", ("p", a.player)), ("as", ("o", o.id)),
               ("tapped", False), ("face", "front"), ("choice", None))
     before = len(game.log)
@@ -83,6 +87,7 @@ def land_plays(game: Game, budget: Budget | float = 30.0) -> tuple[PlayLand, ...
         return ()
     cards = [o.id for o in game.state.objects
              if o.zone == Zone.HAND and o.owner == pid and "Land" in o.printed.types]
+    cards += exiled_lands(game, pid, budget)  # 305.1: an effect lets them play these
     if not cards:
         return ()
     allowed = layers(game.state, budget).players[pid].land_plays

@@ -37,9 +37,11 @@ from pyengine.replacement.event import Event
 # keeps the cards found in ``top``
 LOOK = {"scry": ("701.22a", "bottom", "scry_choice"), "surveil": ("701.25a", "graveyard", "surveil_choice"),
         "search": ("701.23a", "found", "search_choice"),
-        "look": ("701.20e", "rest", "look_choice")}  # look at / reveal the top N: pyengine.game.look
+        "look": ("701.20e", "rest", "look_choice"),  # look at / reveal the top N: pyengine.game.look
+        # exiling the top cards, then the permission to play them (pyengine.game.impulse): no choice
+        "exile_top": ("701.13a", "exile", "")}
 NO_EVENT = {"scry": "701.22b", "surveil": "701.25c"}  # scry 0 / surveil 0: no event
-CHOICE_KEYS = frozenset(v[2] for v in LOOK.values())
+CHOICE_KEYS = frozenset(v[2] for v in LOOK.values() if v[2])
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,10 @@ def read_look(doc: dict[str, Any], cur: Cursor, players: Sequence[str]) -> Event
         from pyengine.game import look
 
         return look.read(doc, cur, players)
+    if doc.get("kind") == "exile_top":
+        from pyengine.game import impulse
+
+        return impulse.read(doc, cur, players)
     cur.mapping({"kind", "player", "count"}, f"a {doc.get('kind')} instruction {{kind, player, count}}")
     player = cur.req("player").choice(tuple(players), "a player id:")
     count = cur.get("count").integer("a count", 0) if cur.has("count") else 1
@@ -185,6 +191,10 @@ def perform_in_order(game: Game, events: Sequence[Event], perform: Any, **kw: An
             from pyengine.game.look import look as look_at
 
             game = look_at(game, e, kw.get("budget", 30.0))
+        elif e is not None and e.kind == "exile_top":
+            from pyengine.game.impulse import exile_top
+
+            game = exile_top(game, e, kw.get("budget", 30.0))
         elif e is not None:
             game = look(game, e.kind, e.get("player")[1], e.get("count"), kw.get("budget", 30.0))
     return game

@@ -77,6 +77,8 @@ def sentence(e: GameEvent) -> str:
         return f"{e.player} looks at or reveals the top {e.amount} card(s) of their library ({e.cause})"
     if k == "search":
         return f"{e.player} searches their library for {e.cause}"
+    if k == "exile_top":
+        return f"{e.player} exiles the top {e.amount} card(s) of their library ({e.cause})"
     if k == "shuffle":
         return f"{e.player} shuffles their library"
     if k == "planeswalk":
@@ -113,6 +115,7 @@ def _ability(e: GameEvent, words: bool = True) -> str:
 
 _LASTING = {"end_of_turn": "until end of turn", "end_of_combat": "until end of combat",
             "until_your_next_turn": "until its controller's next turn",
+            "end_of_your_next_turn": "until the end of its controller's next turn",
             "next_untap_step": "until its controller's next untap step has happened"}
 _NOT_RESOLVED = {"targets": "all its targets are illegal; it is removed from the stack",
                  "condition": "its \"if\" clause no longer holds; it is removed from the stack and does "

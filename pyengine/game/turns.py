@@ -90,8 +90,12 @@ def advance_step(game: Game, budget: Budget | float) -> Game:
         # "until your next turn" (701.35a, 611.2a): the effects of its controller end as it begins
         kept = tuple(e for e in game.state.effects
                      if not (e.duration == Duration.UNTIL_YOUR_NEXT_TURN and e.controller == nxt))
+        notes = ended(game.state.effects, kept, "611.2a")
+        # "until the end of your next turn" (611.2a): from now on an "until end of turn" effect
+        kept = tuple(replace(e, duration=Duration.END_OF_TURN)
+                     if e.duration == Duration.END_OF_YOUR_NEXT_TURN and e.controller == nxt else e for e in kept)
         game = game.with_state(turn=turn, effects=kept).clone(combat=CombatState(), cleanup_again=False).note(
-            *ended(game.state.effects, kept, "611.2a"))
+            *notes)
     return begin_step(game, step, budget)
 
 

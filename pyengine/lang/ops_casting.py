@@ -19,9 +19,11 @@ operation                meaning
                          Steel Golem)
 ``flash_permission``     ``{spells: FILTER, players: P}``: P may cast such spells as though
                          they had flash (Vedalken Orrery)
-``cast_from``            ``{spells: FILTER, players: P, zone: library | graveyard | exile}``:
-                         P may cast such spells from the top of their library (Future Sight,
-                         Garruk's Horde), their graveyard or exile (601.3)
+``cast_from``            ``{spells: FILTER, players: P, zone: library | graveyard | exile,
+                         play: true}``: P may cast such spells from the top of their library
+                         (Future Sight, Garruk's Horde), their graveyard or exile (601.3);
+                         ``play: true`` ("you may play that card"): a land card among them may
+                         be played from exile too (305.1, 305.9; the glossary's "Play")
 ======================== ===================================================================
 
 FILTER is a mapping of ``types`` (has all), ``any_types``, ``not_types``, ``colors`` (has all),
@@ -29,7 +31,9 @@ FILTER is a mapping of ``types`` (has all), ``any_types``, ``not_types``, ``colo
 as it is being cast (after layers; 601.3e), ``mana_value: {at_least: N, at_most: N, parity:
 even | odd}`` (its mana value on the stack, X counted, 202.3e), ``names: [NAME...]`` (its name
 is one of them, 201.2), ``from: [ZONE...]`` (the zone it is cast from) and ``self: true``
-(the card with the ability itself: "you may cast this card from exile", 113.6f); ``{}`` is every
+(the card with the ability itself: "you may cast this card from exile", 113.6f), ``objects: [ID...]``
+(the spell is one of these cards: "you may play that card", the cards an effect exiled, 611.2c,
+400.7); ``{}`` is every
 spell. P is ``you`` (the effect's controller), ``opponent`` or ``each``.
 
 Keywords: ``convoke``, ``delve``, ``improvise``, ``fuse`` (words), ``{kicker: "{1}{R}"}``,
@@ -49,7 +53,7 @@ from pyengine.model.mana import parse_cost
 AREA = "casting"
 Args = tuple[tuple[str, Arg], ...]
 FILTER_KEYS = ("types", "any_types", "not_types", "colors", "any_colors", "not_colors", "subtypes",
-               "any_subtypes", "mana_value", "names", "from", "self")
+               "any_subtypes", "mana_value", "names", "from", "self", "objects")
 WORD_FILTERS = FILTER_KEYS[:8]
 MV_KEYS = ("at_least", "at_most", "parity")
 CAST_ZONES = ("hand", "library", "graveyard", "exile", "command")
@@ -68,7 +72,7 @@ def parse_filter(cur: Cursor) -> tuple[tuple[str, tuple[str, ...]], ...]:
     cur.mapping(
         set(FILTER_KEYS),
         "a spell filter {types, any_types, not_types, colors, any_colors, not_colors, subtypes, "
-        "any_subtypes, mana_value, names, from, self}",
+        "any_subtypes, mana_value, names, from, self, objects}",
     )
     out: list[tuple[str, tuple[str, ...]]] = []
     for key in WORD_FILTERS:
@@ -96,6 +100,8 @@ def parse_filter(cur: Cursor) -> tuple[tuple[str, tuple[str, ...]], ...]:
         if not cur.get("self").boolean():
             cur.get("self").fail("self: true is the only value (this card; leave it out otherwise)")
         out.append(("self", ()))
+    if cur.has("objects"):  # the cards an effect named (611.2c)
+        out.append(("objects", tuple(cur.get("objects").strings("a list of card ids"))))
     return tuple(out)
 
 
@@ -144,8 +150,12 @@ def _p_plain(cur: Cursor, ctx: Ctx) -> Args:
 
 
 def _p_from(cur: Cursor, ctx: Ctx) -> Args:
-    args = _common(cur, {"zone"})
-    return (*args, ("zone", cur.req("zone").choice(FROM_ZONES, "the zone the spells may be cast from:")))
+    args = _common(cur, {"zone", "play"})
+    play = cur.get("play").boolean() if cur.has("play") else False
+    if play and cur.req("zone").value != "exile":
+        cur.get("play").fail("play: true is read for a permission to play cards from exile (305.1)")
+    return (*args, ("zone", cur.req("zone").choice(FROM_ZONES, "the zone the spells may be cast from:")),
+            ("play", play))
 
 
 _FILTER_SCHEMA: dict[str, Any] = {
@@ -197,7 +207,8 @@ _register(
 _register(
     "cast_from",
     _p_from,
-    _schema({"zone": {"enum": list(FROM_ZONES)}}),
+    {**_schema({"zone": {"enum": list(FROM_ZONES)}}),
+     "properties": {**_schema({})["properties"], "zone": {"enum": list(FROM_ZONES)}, "play": {"type": "boolean"}}},
     "CR 601.3: the players may cast matching spells from the top of their library or from their graveyard.",
 )
 

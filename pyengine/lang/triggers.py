@@ -354,7 +354,7 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
 
 
 # instructions the game performs itself, in order with the events (pyengine.game.library)
-LOOK_KINDS = ("scry", "surveil", "search", "look")  # look: pyengine.lang.look
+LOOK_KINDS = ("scry", "surveil", "search", "look", "exile_top")  # look: pyengine.lang.look
 
 
 def _look(cur: Cursor, n_targets: int) -> Instruction:
@@ -367,6 +367,8 @@ def _look(cur: Cursor, n_targets: int) -> Instruction:
         from pyengine.lang.look import parse
 
         return parse(cur, n_targets)
+    if kind == "exile_top":
+        return _exile_top(cur, n_targets)
     cur.mapping({"kind", "player", "count"}, f"{{kind: {kind}, player: REF, count: N}}")
     player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
         else ("ref", "you")
@@ -393,6 +395,27 @@ def _search(cur: Cursor, n_targets: int) -> Instruction:
     reveal = cur.get("reveal").boolean() if cur.has("reveal") else False
     return Instruction("search", (("player", player), ("for", quality), ("count", count), ("to", to),
                                   ("tapped", tapped), ("reveal", reveal)))
+
+
+def _exile_top(cur: Cursor, n_targets: int) -> Instruction:
+    """``{kind: exile_top, player: REF, count: N, may: play|cast, duration: end_of_turn|
+    end_of_your_next_turn}``: "Exile the top card of your library. You may play that card this
+    turn." (CR 701.13a, 611.2a, 601.3; pyengine.game.impulse)."""
+    from pyengine.game.impulse import DURATIONS, MAYS
+
+    cur.mapping({"kind", "player", "count", "may", "duration"},
+                "{kind: exile_top, player: REF, count: N, may: play|cast, duration: end_of_turn|"
+                "end_of_your_next_turn} (CR 701.13a)")
+    player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
+        else ("ref", "you")
+    count = cur.get("count").integer("a count", 1) if cur.has("count") else 1
+    may = cur.get("may").choice(MAYS, "what the player may do with the cards:") if cur.has("may") else None
+    duration = cur.get("duration").choice(DURATIONS, "how long the permission lasts:") \
+        if cur.has("duration") else None
+    if (may is None) != (duration is None):
+        cur.fail("give both 'may' and 'duration' (the permission and how long it lasts, 611.2a), or neither")
+    return Instruction("exile_top", (("player", player), ("count", count), ("may", may),
+                                     ("duration", duration)))
 
 
 # how long a continuous effect an ability creates lasts (611.2a; the game ends "until end of

@@ -96,6 +96,9 @@ class Duration(Word):
     END_OF_TURN = "end_of_turn"
     END_OF_COMBAT = "end_of_combat"
     UNTIL_YOUR_NEXT_TURN = "until_your_next_turn"
+    # "until the end of your next turn" (611.2a): an "until end of turn" effect (514.2) once
+    # its controller's next turn has begun
+    END_OF_YOUR_NEXT_TURN = "end_of_your_next_turn"
     # "doesn't untap during its controller's next untap step" (502.3): ends once the untap
     # step of the controller of a permanent it affects has happened
     NEXT_UNTAP_STEP = "next_untap_step"

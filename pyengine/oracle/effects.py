@@ -568,6 +568,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
 
     if not spell and graveyard_card(s, eff):  # a trigger's target card in a graveyard (115.1)
         return True
+    from pyengine.oracle.effects_impulse import sentence as impulse_sentence
+
+    if impulse_sentence(s, eff):  # exile the top cards; you may play them (701.13a, 611.2a)
+        return True
     from pyengine.oracle.effects_groups import sentence as group_sentence
 
     if group_sentence(s, eff, spell):  # to each permanent of a group (608.2c)

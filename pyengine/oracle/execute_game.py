@@ -686,6 +686,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     searched = with_searches(doc, _followed(every))  # 701.23a: the card found, chosen ahead
     if searched is None:
         return None
+    from pyengine.oracle.execute_impulse import with_impulse
+
+    searched = with_impulse(searched, _followed(every))  # 701.13a: the top cards named, exiled
     return yaml.safe_dump(searched, sort_keys=False, allow_unicode=True)
 
 
