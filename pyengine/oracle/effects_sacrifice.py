@@ -53,6 +53,10 @@ def sentence(s: str, eff: Any, spell: bool) -> bool:
         sel = {"other": True, **sel}
     if not sel or any(k in sel for k in _SKIP):
         return False
+    from pyengine.oracle.execute_triggers import _permanent
+
+    if _permanent({k: v for k, v in sel.items() if k != "token"}, "x", 1) is None:
+        return False  # a permanent no generated game makes (the game would not run it)
     if who == "that player":
         mine = not any("player" in t for t in eff.targets)
         players = ["that_player"] if not spell and mine else E._players(who, eff)
