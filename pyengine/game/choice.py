@@ -54,7 +54,8 @@ class ChooseAhead:
 def read_ahead(reader: Any, what: str, cur: Cursor) -> ChooseAhead:
     """``{KEY: [CARDS]}`` (``discard_choice``) or ``{KEY: true|false|MANA}`` (``pay_choice``):
     the resolving object's id, ``SOURCE:N`` or ``SOURCE``."""
-    shape = "[CARD ids or 'unnamed']" if what == "discard" else "[PERMANENTS]" if what == "sacrifice" else "[PERMANENTS and PLAYERS]" \
+    shape = "[CARD ids or 'unnamed']" if what == "discard" else "[PERMANENTS]" if what == "sacrifice" \
+        else "[PERMANENTS and PLAYERS]" \
         if what == "proliferate" else "MANA (the mana added, 106.1a)" if what == "mana" else \
         "true|false|MANA (the mana spent from the pool)"
     cur.mapping(None, f"{{KEY: {shape}}}: the resolving spell's or ability's id, SOURCE:N or SOURCE")

@@ -45,8 +45,8 @@ def sentence(s: str, eff: Any, spell: bool) -> bool:
         return False
     from pyengine.oracle.phrases import selector
 
-    either = _fm(r"(artifact|creature|enchantment|land|planeswalker) or (artifact|creature|enchantment|land|planeswalker)",
-                 phrase)
+    kinds = "(artifact|creature|enchantment|land|planeswalker)"
+    either = _fm(rf"{kinds} or {kinds}", phrase)
     sel = {"any_types": [either.group(1).capitalize(), either.group(2).capitalize()]} if either else \
         selector(phrase)
     if sel and count == "another":

@@ -43,7 +43,7 @@ def fodder(followed: list[dict[str, Any]], that: str = "bob", start: int = 60) -
                 token = ev["what"].get("token") is not False  # no "dies" trigger of a nontoken one
                 made.append({**new, "controller": who, **({"token": True} if token else {})})
                 picked.append(oid)
-                if not token:  # 701.21a: sacrificed, to its owner's graveyard (a token ceases to exist, 111.7)
+                if not token:  # 701.21a: to its owner's graveyard (a token ceases to exist, 111.7)
                     checks[oid] = {"zone": "graveyard"}
         ahead.append({"sacrifice_choice": {"card": picked}})
     return ahead, made, checks

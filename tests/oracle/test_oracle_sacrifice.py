@@ -54,7 +54,8 @@ GATEKEEPER = [{"id": "gk", "card": "Abyssal Gatekeeper", "controller": "alice", 
               {"id": "elves", "card": "Llanowar Elves", "controller": "alice", "timestamp": 3},
               {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"},
               {"id": "m1", "card": "Mountain", "controller": "alice", "timestamp": 5}]
-KILL = [{"cast": {"spell": "bolt", "player": "alice", "targets": {"any": ["gk"]}, "payment": {"tap": ["m1"]}}},
+KILL = [{"cast": {"spell": "bolt", "player": "alice", "targets": {"any": ["gk"]},
+                  "payment": {"tap": ["m1"]}}},
         "resolve", "resolve", {"checkpoint": "x"}]
 
 
