@@ -35,7 +35,7 @@ from pyengine.replacement.event import Event
 # the stack object's events that are choices made as it resolves
 # attach (701.3) and counter (a spell or ability, 701.6): performed in order by this module too
 KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
-                   "counter", "pay_mana", "add_mana"})
+                   "counter", "pay_mana", "add_mana", "sacrifice_chosen"})
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -54,7 +54,8 @@ class ChooseAhead:
 def read_ahead(reader: Any, what: str, cur: Cursor) -> ChooseAhead:
     """``{KEY: [CARDS]}`` (``discard_choice``) or ``{KEY: true|false|MANA}`` (``pay_choice``):
     the resolving object's id, ``SOURCE:N`` or ``SOURCE``."""
-    shape = "[CARD ids or 'unnamed']" if what == "discard" else "[PERMANENTS and PLAYERS]" \
+    shape = "[CARD ids or 'unnamed']" if what == "discard" else "[PERMANENTS]" if what == "sacrifice" \
+        else "[PERMANENTS and PLAYERS]" \
         if what == "proliferate" else "MANA (the mana added, 106.1a)" if what == "mana" else \
         "true|false|MANA (the mana spent from the pool)"
     cur.mapping(None, f"{{KEY: {shape}}}: the resolving spell's or ability's id, SOURCE:N or SOURCE")
@@ -65,6 +66,12 @@ def read_ahead(reader: Any, what: str, cur: Cursor) -> ChooseAhead:
         from pyengine.game.proliferate import read_ids
 
         return ChooseAhead(what, str(key), read_ids(reader, sub))
+    if what == "sacrifice":  # 701.21a: the permanents chosen
+        ids = tuple(sub.strings("a list of permanent ids"))
+        for c in ids:
+            if c not in reader.ids:
+                sub.fail(f"dangling object id {c!r}: no object has this id")
+        return ChooseAhead(what, str(key), ids)
     if what == "discard":
         cards = tuple(sub.strings("a list of card ids ('unnamed': a card of the hand the scenario "
                                   "doesn't name)"))
@@ -109,7 +116,7 @@ def is_choice(ins: Instruction) -> bool:
     an optional instruction with what follows it (or one in a spell, which has no optional
     events of its own)."""
     return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter",
-                        "pay_mana", "add_mana") or \
+                        "pay_mana", "add_mana", "sacrifice_chosen") or \
         ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
@@ -129,6 +136,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         from pyengine.game import proliferate
 
         return [proliferate.bind(pid) for pid in _named(refs, ins.get("player"))]
+    if ins.kind == "sacrifice_chosen":  # 701.21a: the player chooses as it resolves
+        from pyengine.game import sacrifice
+
+        return sacrifice.bind(ins, lambda r: _named(refs, r), refs)
     if ins.kind == "may":
         return [Event("may_then", (("do", inner(ins.get("do"))), ("then", inner(ins.get("then") or ())),
                                    ("otherwise", inner(ins.get("otherwise") or ()))))]
@@ -222,6 +233,10 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
 
             game = add_mana.perform(game, e, lambda g, what: _take(g, item, what),
                                     _keys(item)[-1])
+        elif e.kind == "sacrifice_chosen":  # 701.21a, 101.4 (pyengine.game.sacrifice)
+            from pyengine.game.sacrifice import perform_sacrifice
+
+            game = perform_sacrifice(game, item, e, _take, _keys(item)[-1], budget)
         elif e.kind == "pay_mana":  # 118.12, 118.3: paid from the pool, as _may allowed
             game, pays = _take(game, item, "pay")
             if pays is False:
@@ -320,6 +335,11 @@ def _cannot(game: Game, events: tuple[Event, ...], keep: Keep) -> str | None:
         if ev.kind == "discard_cards" and dict(ev.fields).get("card") is None and \
                 game.state.player(ev.get("player")[1]).hand_size < ev.get("count"):
             return f"{ev.get('player')[1]} has fewer than {ev.get('count')} card(s) in hand"
+        if ev.kind == "sacrifice_chosen":
+            from pyengine.game.sacrifice import cannot
+
+            if why := cannot(game, ev):
+                return why
         if ev.kind == "move" and ev.get("cause") == "sacrifice":
             obj = ev.get("object")
             o = next((x for x in game.state.objects if isinstance(obj, tuple) and x.id == obj[1]), None)

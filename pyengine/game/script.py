@@ -60,6 +60,7 @@ WORDS = {"pass", "resolve"}
 KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "activate",
         "deal", "events", "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers",
         "legend", "trigger_targets", "may", "discard_choice", "pay_choice", "proliferate_choice",
+        "sacrifice_choice",
         "trigger_modes", "command_zone", "mana_choice"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 KEYS |= library.CHOICE_KEYS  # scry and surveil choices
@@ -398,6 +399,9 @@ class ScriptReader:
 
     def _discard_choice(self, cur: Cursor, _c: tuple) -> Any:
         return choice.read_ahead(self, "discard", cur)
+
+    def _sacrifice_choice(self, cur: Cursor, _c: tuple) -> Any:  # 701.21a: chosen as it resolves
+        return choice.read_ahead(self, "sacrifice", cur)
 
     def _pay_choice(self, cur: Cursor, _c: tuple) -> Any:
         return choice.read_ahead(self, "pay", cur)

@@ -305,6 +305,10 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         return _may(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value == "discard" and not cur.has("object") and not delayed:
         return _discard_cards(cur, ctx, n_targets)
+    if cur.has("kind") and cur.get("kind").value == "sacrifice" and not cur.has("object") and not delayed:
+        from pyengine.lang.sacrifice import parse_sacrifice  # 701.21a: chosen as it resolves
+
+        return parse_sacrifice(cur, ctx, lambda c: _ref(c, PLAYER_WORDS, n_targets, "a player"), check_selector)
     if cur.has("kind") and cur.get("kind").value == "unless_pays" and not delayed:
         return _unless_pays(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value == "each" and not delayed and not also:

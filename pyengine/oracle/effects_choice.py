@@ -31,7 +31,9 @@ _WHO = r"(target player|target opponent|that player|each player|each opponent)"
 
 def sentence(s: str, eff: Any, spell: bool) -> bool:
     """Read one sentence of these kinds into ``eff``; False if it is none of them."""
-    return _discard(s, eff, spell) or _reveal(s, eff) or _chosen(s, eff) or _pay_life(s, eff) \
+    from pyengine.oracle.effects_sacrifice import sentence as sacrifice  # 701.21a: chosen as it resolves
+
+    return sacrifice(s, eff, spell) or _discard(s, eff, spell) or _reveal(s, eff) or _chosen(s, eff) or _pay_life(s, eff) \
         or _then(s, eff, spell) or _if_you(s, eff, spell) \
         or (spell and _counter_unless(s, eff)) or _may(s, eff, spell)
 

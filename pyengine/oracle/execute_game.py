@@ -627,6 +627,14 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         card.card.get("does", {}).get("do", []) if spell else triggers[0].get("do", [])
     every = do or (activated[0]["activated"].get("do", []) + after if activated else [])
     ahead, extra_hand = choices(every)
+    from pyengine.oracle.execute_sacrifice import fodder
+
+    that = active if triggers and "at" in triggers[0]["trigger"] else "bob"  # "each player's upkeep"
+    sacrificed = fodder(_followed(every), that)  # 701.21a: the permanents chosen, given ahead
+    if sacrificed is None:
+        return None
+    ahead += sacrificed[0]
+    extra = [*extra, *sacrificed[1]]
     from pyengine.oracle.execute_mana import ahead as mana_ahead
 
     ahead += mana_ahead(_followed(every))  # 106.1a: the mana a choice adds, given ahead
@@ -646,7 +654,7 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     kind = None if by_activation or not triggers or spell else \
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))
-    objects = {**objects, **shown[2]}
+    objects = {**objects, **shown[2], **sacrificed[2]}
     library = {} if by_activation else _library_checks(card, do, kind, triggers)
     loyal(card, extra)
     if not _states_false(card, extra):

@@ -377,6 +377,17 @@ def game_text(card: Compiled) -> str | None:
         for p in doc["players"]:
             p["hand_size"] = p.get("hand_size", 0) + extra
         EG.pay_pool(next(p for p in doc["players"] if p["id"] == "alice"), triggers[0].get("do", []))
+        from pyengine.oracle.execute_sacrifice import fodder
+
+        sacrificed = fodder(EG._followed(triggers[0].get("do", [])), doc["turn"]["active"]
+                            if "at" in trig else "bob")  # 701.21a: the permanents chosen, given ahead
+        if sacrificed is None:
+            return None
+        doc["query"]["script"] = sacrificed[0] + doc["query"]["script"]
+        doc["objects"] += sacrificed[1]
+        last = list(doc["expect"]["checkpoints"].values())[-1] if doc["expect"].get("checkpoints") else None
+        if last is not None and sacrificed[2]:
+            last["objects"] = {**last.get("objects", {}), **sacrificed[2]}
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 

@@ -157,8 +157,10 @@ def test_you_may() -> None:
     assert got is not None and got[0]["targets"] == [{"obj": {"types": ["Creature"]}}]
     assert got[0]["do"] == [{"kind": "may", "do": [{"kind": "move", "object": "target", "from": "battlefield",
                                                     "to": "hand"}]}]
-    for par in ("When SELF enters, you may sacrifice a creature.",
-                "When SELF enters, you may pay {W/B}. If you do, draw a card.",  # hybrid: not paid here
+    # 701.21a, 608.2d: a creature of her choice, chosen as it resolves (pyengine.game.sacrifice)
+    assert _do("When SELF enters, you may sacrifice a creature.") == [
+        {"kind": "may", "do": [{"kind": "sacrifice", "player": "you", "what": {"types": ["Creature"]}}]}]
+    for par in ("When SELF enters, you may pay {W/B}. If you do, draw a card.",  # hybrid: not paid here
                 "When SELF enters, you may discard a card. If you do, SELF gets +3/+0 until end of turn.",
                 "Whenever SELF attacks, you may have it get +1/+1 until end of turn."):
         assert _do(par) is None, par
