@@ -67,7 +67,9 @@ def fits(sel: dict[str, Any], types: tuple[str, ...], colors: tuple[str, ...],
 
 
 GRAVEYARD = (("grave", "Grizzly Bears", ("Creature",)), ("grave2", "Seat of the Synod", ("Artifact", "Land")),
-             ("grave3", "Glorious Anthem", ("Enchantment",)))
+             ("grave3", "Glorious Anthem", ("Enchantment",)), ("grave5", "Lightning Bolt", ("Instant",)))
+# bob's graveyard, for a target card "from an opponent's graveyard" (115.2, 404.1)
+BOB_GRAVEYARD = (("bgrave", "Gray Ogre", ("Creature",)),)
 # and a card with a subtype, for a target "Spirit card with mana value N or less" (soulshift,
 # 702.46a): an invented Spirit creature card of mana value 1 (id, name, types, subtypes, mana value)
 GRAVEYARD_SUBTYPED = (("grave4", "Generated Spirit", ("Creature",), ("Spirit",), 1),)
@@ -80,7 +82,10 @@ def _pick(spec: dict[str, Any], gone: frozenset[str] = frozenset()) -> str | Non
         return "bob"
     # the card itself is no pool object: every one is "another" (its selector's `other`)
     sel = {k: v for k, v in spec.get("obj", {}).items() if k != "other"}
-    if sel.get("zone") == "graveyard":  # a card of alice's graveyard (the board has three)
+    if sel.get("zone") == "graveyard" and sel.get("owner") == "opponent":  # bob's graveyard
+        rest = {k: v for k, v in sel.items() if k not in ("zone", "owner")}
+        return next((gid for gid, _c, types in BOB_GRAVEYARD if fits(rest, types, (), "bob")), None)
+    if sel.get("zone") == "graveyard":  # a card of alice's graveyard (the board has four)
         rest = {k: v for k, v in sel.items() if k not in ("zone", "owner")}
         if "subtypes" in rest or "mana_value" in rest:
             rest, subs, most = dict(rest), rest.pop("subtypes", []), rest.pop("mana_value", {"lte": 99})
@@ -141,6 +146,7 @@ def _objects(extra: list[dict[str, Any]]) -> list[dict[str, Any]]:
     objs: list[dict[str, Any]] = [{"id": oid, "card": card, "controller": ctl, "timestamp": i + 1}
                                   for i, (oid, card, ctl, _t, _c) in enumerate(POOL)]
     objs += [{"id": gid, "card": card, "owner": "alice", "zone": "graveyard"} for gid, card, _t in GRAVEYARD]
+    objs += [{"id": gid, "card": card, "owner": "bob", "zone": "graveyard"} for gid, card, _t in BOB_GRAVEYARD]
     objs += [{"id": gid, "name": name, "types": list(types), "subtypes": list(subs), "mana_cost": "{G}",
               "colors": ["green"], "power": 1, "toughness": 1, "owner": "alice", "zone": "graveyard"}
              for gid, name, types, subs, mv in GRAVEYARD_SUBTYPED if mv == 1]
