@@ -67,7 +67,11 @@ def fits(sel: dict[str, Any], types: tuple[str, ...], colors: tuple[str, ...],
 
 
 GRAVEYARD = (("grave", "Grizzly Bears", ("Creature",)), ("grave2", "Seat of the Synod", ("Artifact", "Land")),
-             ("grave3", "Glorious Anthem", ("Enchantment",)), ("grave5", "Lightning Bolt", ("Instant",)))
+             ("grave3", "Glorious Anthem", ("Enchantment",)), ("grave5", "Lightning Bolt", ("Instant",)),
+             ("grave6", "Pyroclasm", ("Sorcery",)), ("grave7", "Jace Beleren", ("Planeswalker",)))
+# their mana values (202.3), for a target "card with mana value N or less"
+MANA_VALUE = {"Grizzly Bears": 2, "Seat of the Synod": 0, "Glorious Anthem": 3, "Lightning Bolt": 1,
+              "Pyroclasm": 2, "Jace Beleren": 3}
 # bob's graveyard, for a target card "from an opponent's graveyard" (115.2, 404.1)
 BOB_GRAVEYARD = (("bgrave", "Gray Ogre", ("Creature",)),)
 # and a card with a subtype, for a target "Spirit card with mana value N or less" (soulshift,
@@ -82,18 +86,19 @@ def _pick(spec: dict[str, Any], gone: frozenset[str] = frozenset()) -> str | Non
         return "bob"
     # the card itself is no pool object: every one is "another" (its selector's `other`)
     sel = {k: v for k, v in spec.get("obj", {}).items() if k != "other"}
-    if sel.get("zone") == "graveyard" and sel.get("owner") == "opponent":  # bob's graveyard
-        rest = {k: v for k, v in sel.items() if k not in ("zone", "owner")}
+    # a casting target's controller of a card in a graveyard is its owner (asp/cast/targets.lp)
+    if sel.get("zone") == "graveyard" and sel.get("owner", sel.get("controller")) == "opponent":  # bob's
+        rest = {k: v for k, v in sel.items() if k not in ("zone", "owner", "controller")}
         return next((gid for gid, _c, types in BOB_GRAVEYARD if fits(rest, types, (), "bob")), None)
-    if sel.get("zone") == "graveyard":  # a card of alice's graveyard (the board has four)
-        rest = {k: v for k, v in sel.items() if k not in ("zone", "owner")}
-        if "subtypes" in rest or "mana_value" in rest:
-            rest, subs, most = dict(rest), rest.pop("subtypes", []), rest.pop("mana_value", {"lte": 99})
-            return next((gid for gid, _c, types, sub, mv in GRAVEYARD_SUBTYPED
-                         if set(subs) <= set(sub) and set(most) == {"lte"} and mv <= most["lte"]
-                         and fits({k: v for k, v in rest.items() if k not in ("subtypes", "mana_value")},
-                                  types, (), "alice")), None)
-        return next((gid for gid, _c, types in GRAVEYARD if fits(rest, types, (), "alice")), None)
+    if sel.get("zone") == "graveyard":  # a card of alice's graveyard
+        rest = {k: v for k, v in sel.items() if k not in ("zone", "owner", "controller")}
+        subs, most = rest.pop("subtypes", []), rest.pop("mana_value", {"lte": 99})
+        if set(most) != {"lte"} or not isinstance(most["lte"], int):
+            return None
+        cards = [(gid, types, (), MANA_VALUE[card]) for gid, card, types in GRAVEYARD]
+        cards += [(gid, types, sub, mv) for gid, _c, types, sub, mv in GRAVEYARD_SUBTYPED]
+        return next((gid for gid, types, sub, mv in cards
+                     if set(subs) <= set(sub) and mv <= most["lte"] and fits(rest, types, (), "alice")), None)
     for oid, _card, ctl, types, colors in POOL:
         if oid in gone:
             continue
