@@ -557,6 +557,15 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             if None in picks:
                 return None
             script = [{"trigger_targets": {"card": picks}}, *script]
+        if any(ev.get("kind") == "sacrifice" and ev.get("object") == "self"
+               for ev in _followed(triggers[0].get("do", []))):
+            # sacrificed as it resolves (cumulative upkeep not paid, 118.12a): its own "when it
+            # dies / leaves the battlefield" abilities trigger (603.6c, 603.10a) and resolve too
+            own = [t for t in triggers[1:] if t["trigger"].get("when", {}).get("kind") in ("dies", "leaves")
+                   and t["trigger"]["when"].get("obj") == "self"]
+            if any("modes" in t or "if" in t["trigger"] for t in own):
+                return None
+            script += ["resolve"] * len(own)
     else:
         return None
     spell = "does" in card.card or "resolves" in card.card
