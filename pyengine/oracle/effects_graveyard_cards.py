@@ -44,6 +44,9 @@ _FORMS = (
     (re.compile(rf"put target {_KIND}card{_MV} from {_WHOSE} graveyard onto the battlefield under your control"),
      "yours"),
 )
+# card types of which no card is an Aura (303.4f: an Aura put onto the battlefield without
+# being cast is attached to what its player chooses, which the game doesn't follow)
+_NO_AURA = ("artifact", "creature", "land", "planeswalker", "artifact or creature", "creature or planeswalker")
 _OWNER = {"a": None, "your": "you", "an opponent's": "opponent"}
 _SPELL_TYPES = {"instant": "Instant", "sorcery": "Sorcery"}
 
@@ -73,6 +76,8 @@ def graveyard_target(s: str, eff: Any, spell: bool) -> bool:
     else:
         return False
     kind, most, whose = m.group(1), m.group(2), m.group(3)
+    if dest in ("battlefield", "yours") and kind not in _NO_AURA:
+        return False  # it may be an Aura, whose player chooses what it enchants (303.4f): not followed
     types = _types(kind)
     if types is None or (spell and not eff.ability and most is not None):
         return False  # casting reads no mana value (601.2c here): a spell's target left unread
@@ -110,12 +115,15 @@ def graveyard_target(s: str, eff: Any, spell: bool) -> bool:
 _SELF = re.compile(r"return (?:this card|SELF) from your graveyard to (your hand|the battlefield)( tapped)?")
 
 
-def self_from_graveyard(body: str) -> dict[str, Any] | None:
+def self_from_graveyard(body: str, subtypes: tuple[str, ...] = ()) -> dict[str, Any] | None:
     """An activated ability's effect "Return this card from your graveyard to your hand." /
     "... to the battlefield [tapped].": ``{do, zone: graveyard}`` (113.6m: it functions only in
-    the graveyard; activated by the card's owner, 108.4a), or None."""
+    the graveyard; activated by the card's owner, 108.4a), or None (an Aura to the battlefield,
+    303.4f, is not followed)."""
     m = _SELF.fullmatch(body.strip().rstrip(".")[:1].lower() + body.strip().rstrip(".")[1:])
     if not m or m.group(1) == "your hand" and m.group(2):
+        return None
+    if m.group(1) == "the battlefield" and "Aura" in subtypes:
         return None
     ev: dict[str, Any] = {"kind": "move", "object": "self", "from": "graveyard",
                           "to": "hand" if m.group(1) == "your hand" else "battlefield"}

@@ -79,7 +79,10 @@ def test_wordings_not_followed_stay_text() -> None:
     # every card of a player's graveyard; several targets in one graveyard (115.3); up to N
     for text in ("Exile target player's graveyard.", "Exile up to two target cards from a single graveyard.",
                  "Return up to two target creature cards from your graveyard to your hand.",
-                 "Exile target creature card from a graveyard that was put there this turn."):
+                 "Exile target creature card from a graveyard that was put there this turn.",
+                 # it may be an Aura: its player would choose what it enchants (303.4f)
+                 "Put target enchantment card from a graveyard onto the battlefield under your control.",
+                 "Return target permanent card with mana value 3 or less from your graveyard to the battlefield."):
         assert E.effect(text) is None, text
         assert E.effect(text, spell=True) is None, text
     for name, words in (("Angel of Finality", "target player's graveyard"),
