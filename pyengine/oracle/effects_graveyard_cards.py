@@ -30,8 +30,9 @@ from typing import Any
 
 from pyengine.oracle import phrases as P
 
-_KIND = r"(?:(artifact|creature|enchantment|land|permanent|planeswalker|instant|sorcery|instant or sorcery|" \
-        r"artifact or creature|artifact or enchantment|creature or planeswalker|noncreature|nonland) )?"
+_KIND = (r"(?:(artifact|creature|enchantment|land|permanent|planeswalker|instant|sorcery|"
+         r"instant or sorcery|artifact or creature|artifact or enchantment|creature or planeswalker|"
+         r"noncreature|nonland) )?")
 _MV = r"(?: with mana value (\d+) or less)?"
 _WHOSE = r"(a|your|an opponent's)"
 _FORMS = (
@@ -41,12 +42,13 @@ _FORMS = (
      "battlefield"),
     (re.compile(rf"put target {_KIND}card{_MV} from {_WHOSE} graveyard on the bottom of its owner's library"),
      "bottom"),
-    (re.compile(rf"put target {_KIND}card{_MV} from {_WHOSE} graveyard onto the battlefield under your control"),
-     "yours"),
+    (re.compile(rf"put target {_KIND}card{_MV} from {_WHOSE} graveyard onto the battlefield "
+                r"under your control"), "yours"),
 )
 # card types of which no card is an Aura (303.4f: an Aura put onto the battlefield without
 # being cast is attached to what its player chooses, which the game doesn't follow)
-_NO_AURA = ("artifact", "creature", "land", "planeswalker", "artifact or creature", "creature or planeswalker")
+_NO_AURA = ("artifact", "creature", "land", "planeswalker", "artifact or creature",
+            "creature or planeswalker")
 _OWNER = {"a": None, "your": "you", "an opponent's": "opponent"}
 _SPELL_TYPES = {"instant": "Instant", "sorcery": "Sorcery"}
 
@@ -69,12 +71,10 @@ def _types(kind: str | None) -> dict[str, Any] | None:
 def graveyard_target(s: str, eff: Any, spell: bool) -> bool:
     """Read one of the sentences above into ``eff`` (its target, then the move), or False."""
     s = s.strip()
-    for form, dest in _FORMS:
-        m = form.fullmatch(s)
-        if m:
-            break
-    else:
+    found = next(((m, dest) for form, dest in _FORMS if (m := form.fullmatch(s))), None)
+    if found is None:
         return False
+    m, dest = found
     kind, most, whose = m.group(1), m.group(2), m.group(3)
     if dest in ("battlefield", "yours") and kind not in _NO_AURA:
         return False  # it may be an Aura, whose player chooses what it enchants (303.4f): not followed

@@ -104,8 +104,8 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         act["targets"] = targets
     pool = "".join("{C}" * int(s[1:-1]) if s[1:-1].isdigit() else s
                    for s in _symbols(cost.mana))
-    back = next((ev for ev in body.get("do", ()) if ev.get("object") == "self" and ev.get("from") == "graveyard"),
-                None)
+    back = next((ev for ev in body.get("do", ())
+                 if ev.get("object") == "self" and ev.get("from") == "graveyard"), None)
     if back is not None:  # 113.6m: once it resolved, the card is where its effect put it (400.7)
         check["objects"] = {"card": {"zone": back["to"], **({"tapped": True} if back.get("tapped") else {})}}
         script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]

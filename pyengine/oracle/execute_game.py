@@ -95,7 +95,8 @@ def _pick(spec: dict[str, Any], gone: frozenset[str] = frozenset()) -> str | Non
         subs, most = rest.pop("subtypes", []), rest.pop("mana_value", {"lte": 99})
         if set(most) != {"lte"} or not isinstance(most["lte"], int):
             return None
-        cards = [(gid, types, (), MANA_VALUE[card]) for gid, card, types in GRAVEYARD]
+        cards: list[tuple[str, tuple[str, ...], tuple[str, ...], int]] = [
+            (gid, types, (), MANA_VALUE[card]) for gid, card, types in GRAVEYARD]
         cards += [(gid, types, sub, mv) for gid, _c, types, sub, mv in GRAVEYARD_SUBTYPED]
         return next((gid for gid, types, sub, mv in cards
                      if set(subs) <= set(sub) and mv <= most["lte"] and fits(rest, types, (), "alice")), None)

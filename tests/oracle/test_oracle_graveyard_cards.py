@@ -82,7 +82,8 @@ def test_wordings_not_followed_stay_text() -> None:
                  "Exile target creature card from a graveyard that was put there this turn.",
                  # it may be an Aura: its player would choose what it enchants (303.4f)
                  "Put target enchantment card from a graveyard onto the battlefield under your control.",
-                 "Return target permanent card with mana value 3 or less from your graveyard to the battlefield."):
+                 "Return target permanent card with mana value 3 or less from your graveyard to the "
+                 "battlefield."):
         assert E.effect(text) is None, text
         assert E.effect(text, spell=True) is None, text
     for name, words in (("Angel of Finality", "target player's graveyard"),
@@ -145,7 +146,8 @@ def test_disposal_mummy_targets_only_an_opponents_graveyard() -> None:
 def test_chrome_companion_puts_the_card_on_the_bottom_of_its_owners_library() -> None:
     # 401.4: bob's Ogre goes to the bottom of bob's library (its owner's), not alice's
     companion = {"id": "dog", "card": "Chrome Companion", "controller": "alice", "timestamp": 1}
-    ok, why = _game([OGRE, companion], [{"activate": {"player": "alice", "source": "dog", "targets": ["ogre"]}},
+    act = {"activate": {"player": "alice", "source": "dog", "targets": ["ogre"]}}
+    ok, why = _game([OGRE, companion], [act,
                                         "resolve", "resolve", {"checkpoint": "done"}],
                     {"checkpoints": {"done": {"stack": [], "library": {"alice": 10, "bob": 11},
                                               "objects": {"ogre": {"zone": "library"}}}}},
@@ -173,7 +175,8 @@ def test_reassembling_skeleton_returns_from_the_graveyard_tapped_and_not_from_th
     grave = {"id": "skel", "card": "Reassembling Skeleton", "owner": "alice", "zone": "graveyard"}
     ok, why = _game([grave], [{"activate": {"player": "alice", "source": "skel"}}, {"checkpoint": "paid"},
                               "resolve", {"checkpoint": "done"}],
-                    {"checkpoints": {"paid": {"mana": {"alice": ""}, "objects": {"skel": {"zone": "graveyard"}}},
+                    {"checkpoints": {"paid": {"mana": {"alice": ""},
+                                              "objects": {"skel": {"zone": "graveyard"}}},
                                      "done": {"stack": [], "objects": {"skel": {"zone": "battlefield",
                                                                                "tapped": True,
                                                                                "controller": "alice"}}}}},
@@ -191,11 +194,12 @@ def test_auriok_salvagers_reads_the_mana_value() -> None:
     salv = {"id": "salv", "card": "Auriok Salvagers", "controller": "alice", "timestamp": 1}
     seat = {"id": "seat", "card": "Seat of the Synod", "owner": "alice", "zone": "graveyard"}
     dog = {"id": "dog", "card": "Chrome Companion", "owner": "alice", "zone": "graveyard"}
-    ok, why = _game([salv, seat, dog], [{"activate": {"player": "alice", "source": "salv", "targets": ["seat"]}},
+    act = {"player": "alice", "source": "salv"}
+    ok, why = _game([salv, seat, dog], [{"activate": {**act, "targets": ["seat"]}},
                                         "resolve", {"checkpoint": "done"}],
                     {"checkpoints": {"done": {"stack": [], "objects": {"seat": {"zone": "hand"}}}}},
                     cr="202.3", mana="{C}{W}")
     assert ok is not None, why
-    ok, why = _game([salv, seat, dog], [{"activate": {"player": "alice", "source": "salv", "targets": ["dog"]}}],
+    ok, why = _game([salv, seat, dog], [{"activate": {**act, "targets": ["dog"]}}],
                     {"illegal": {"action": 0, "rule": "601.2c"}}, cr="601.2c", mana="{C}{W}")
     assert ok is not None, why
