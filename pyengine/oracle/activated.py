@@ -67,8 +67,14 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         from pyengine.oracle.effects_pumps import self_pump
 
         pump = self_pump(body)  # "... for each Elf you control", "... where X is ...": 608.2h
+    from pyengine.oracle.effects_graveyard_cards import self_from_graveyard
+
+    # 113.6m: "Return this card from your graveyard to ...": activated from the graveyard
+    back = self_from_graveyard(body, tuple(card.get("subtypes", ()))) if pump is None else None
     if pump is not None:  # 611.2c: on the source, until end of turn (514.2)
         made.update(resolves=pump, duration="end_of_turn")
+    elif back is not None:
+        made.update(back)
     else:
         eff = E.effect(body, spell=True, ability=True)  # "target creature gets +N/+N until end of turn": on its target
         if eff is None or not eff.do and eff.resolves is None:

@@ -504,9 +504,11 @@ def _may(s: str, eff: Effect) -> bool:
         return False
     rest = m.group(1)
     from pyengine.oracle.effects_graveyard import graveyard_card
+    from pyengine.oracle.effects_graveyard_cards import graveyard_target
 
     inner = Effect(from_graveyard=eff.from_graveyard, targets=eff.targets, casting=eff.casting)
-    if not any(f(text, inner) for text in (rest, f"you {rest}") for f in (*SENTENCES, graveyard_card)):
+    if not any(f(text, inner) for text in (rest, f"you {rest}")
+               for f in (*SENTENCES, graveyard_card, lambda t, e: graveyard_target(t, e, False))):
         return False
     if not inner.do or any(ev["kind"] in ("may", "continuous", "delayed", "tap", "untap") for ev in inner.do):
         return False
@@ -578,11 +580,13 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
         return True
     from pyengine.oracle.effects_amounts import sentence as amount_sentence
     from pyengine.oracle.effects_attach import attach
+    from pyengine.oracle.effects_graveyard_cards import graveyard_target
     from pyengine.oracle.effects_library import joined, look, search
     from pyengine.oracle.effects_pumps import sentence as pump_sentence
 
     return any(f(s, eff) for f in SENTENCES) or look(s, eff) or search(s, eff) or joined(s, eff, spell) or \
-        pump_sentence(s, eff, spell) or amount_sentence(s, eff) or attach(s, eff)
+        pump_sentence(s, eff, spell) or amount_sentence(s, eff) or attach(s, eff) or \
+        graveyard_target(s, eff, spell)  # a target card in a graveyard (115.2, 608.2b)
 
 
 def effect(text: str, *, targets_ok: bool = True, spell: bool = False,

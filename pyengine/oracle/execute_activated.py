@@ -31,8 +31,9 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     attach = next((ev for ev in body.get("do", ()) if ev.get("kind") == "attach"), None)
     if "Aura" in card.card.get("subtypes", ()) or "Equipment" in card.card.get("subtypes", ()) and not attach:
         me["attached_to"] = "bears"  # an unattached Aura would go to the graveyard (704.5m)
-    if cost.zone != "battlefield":  # 113.6m: activated from alice's hand or graveyard
-        me = {"id": "card", "card": card.name, "owner": "alice", "zone": cost.zone}
+    zone = body.get("zone") or cost.zone
+    if zone != "battlefield":  # 113.6m: activated from alice's hand or graveyard
+        me = {"id": "card", "card": card.name, "owner": "alice", "zone": zone}
     if cost.untap:
         me["tapped"] = True
     if cost.remove is not None:
@@ -103,6 +104,12 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         act["targets"] = targets
     pool = "".join("{C}" * int(s[1:-1]) if s[1:-1].isdigit() else s
                    for s in _symbols(cost.mana))
+    back = next((ev for ev in body.get("do", ())
+                 if ev.get("object") == "self" and ev.get("from") == "graveyard"), None)
+    if back is not None:  # 113.6m: once it resolved, the card is where its effect put it (400.7)
+        check["objects"] = {"card": {"zone": back["to"], **({"tapped": True} if back.get("tapped") else {})}}
+        script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
+        return extra, script, check, pool
     if cost.sacrifice_self or cost.discard_self or cost.exile_self:
         check["objects"] = {"card": {"zone": "exile" if cost.exile_self else "graveyard"}}
     elif cost.tap or cost.untap:

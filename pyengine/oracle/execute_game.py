@@ -67,7 +67,13 @@ def fits(sel: dict[str, Any], types: tuple[str, ...], colors: tuple[str, ...],
 
 
 GRAVEYARD = (("grave", "Grizzly Bears", ("Creature",)), ("grave2", "Seat of the Synod", ("Artifact", "Land")),
-             ("grave3", "Glorious Anthem", ("Enchantment",)))
+             ("grave3", "Glorious Anthem", ("Enchantment",)), ("grave5", "Lightning Bolt", ("Instant",)),
+             ("grave6", "Pyroclasm", ("Sorcery",)), ("grave7", "Jace Beleren", ("Planeswalker",)))
+# their mana values (202.3), for a target "card with mana value N or less"
+MANA_VALUE = {"Grizzly Bears": 2, "Seat of the Synod": 0, "Glorious Anthem": 3, "Lightning Bolt": 1,
+              "Pyroclasm": 2, "Jace Beleren": 3}
+# bob's graveyard, for a target card "from an opponent's graveyard" (115.2, 404.1)
+BOB_GRAVEYARD = (("bgrave", "Gray Ogre", ("Creature",)),)
 # and a card with a subtype, for a target "Spirit card with mana value N or less" (soulshift,
 # 702.46a): an invented Spirit creature card of mana value 1 (id, name, types, subtypes, mana value)
 GRAVEYARD_SUBTYPED = (("grave4", "Generated Spirit", ("Creature",), ("Spirit",), 1),)
@@ -80,15 +86,20 @@ def _pick(spec: dict[str, Any], gone: frozenset[str] = frozenset()) -> str | Non
         return "bob"
     # the card itself is no pool object: every one is "another" (its selector's `other`)
     sel = {k: v for k, v in spec.get("obj", {}).items() if k != "other"}
-    if sel.get("zone") == "graveyard":  # a card of alice's graveyard (the board has three)
-        rest = {k: v for k, v in sel.items() if k not in ("zone", "owner")}
-        if "subtypes" in rest or "mana_value" in rest:
-            rest, subs, most = dict(rest), rest.pop("subtypes", []), rest.pop("mana_value", {"lte": 99})
-            return next((gid for gid, _c, types, sub, mv in GRAVEYARD_SUBTYPED
-                         if set(subs) <= set(sub) and set(most) == {"lte"} and mv <= most["lte"]
-                         and fits({k: v for k, v in rest.items() if k not in ("subtypes", "mana_value")},
-                                  types, (), "alice")), None)
-        return next((gid for gid, _c, types in GRAVEYARD if fits(rest, types, (), "alice")), None)
+    # a casting target's controller of a card in a graveyard is its owner (asp/cast/targets.lp)
+    if sel.get("zone") == "graveyard" and sel.get("owner", sel.get("controller")) == "opponent":  # bob's
+        rest = {k: v for k, v in sel.items() if k not in ("zone", "owner", "controller")}
+        return next((gid for gid, _c, types in BOB_GRAVEYARD if fits(rest, types, (), "bob")), None)
+    if sel.get("zone") == "graveyard":  # a card of alice's graveyard
+        rest = {k: v for k, v in sel.items() if k not in ("zone", "owner", "controller")}
+        subs, most = rest.pop("subtypes", []), rest.pop("mana_value", {"lte": 99})
+        if set(most) != {"lte"} or not isinstance(most["lte"], int):
+            return None
+        cards: list[tuple[str, tuple[str, ...], tuple[str, ...], int]] = [
+            (gid, types, (), MANA_VALUE[card]) for gid, card, types in GRAVEYARD]
+        cards += [(gid, types, sub, mv) for gid, _c, types, sub, mv in GRAVEYARD_SUBTYPED]
+        return next((gid for gid, types, sub, mv in cards
+                     if set(subs) <= set(sub) and mv <= most["lte"] and fits(rest, types, (), "alice")), None)
     for oid, _card, ctl, types, colors in POOL:
         if oid in gone:
             continue
@@ -141,6 +152,7 @@ def _objects(extra: list[dict[str, Any]]) -> list[dict[str, Any]]:
     objs: list[dict[str, Any]] = [{"id": oid, "card": card, "controller": ctl, "timestamp": i + 1}
                                   for i, (oid, card, ctl, _t, _c) in enumerate(POOL)]
     objs += [{"id": gid, "card": card, "owner": "alice", "zone": "graveyard"} for gid, card, _t in GRAVEYARD]
+    objs += [{"id": gid, "card": card, "owner": "bob", "zone": "graveyard"} for gid, card, _t in BOB_GRAVEYARD]
     objs += [{"id": gid, "name": name, "types": list(types), "subtypes": list(subs), "mana_cost": "{G}",
               "colors": ["green"], "power": 1, "toughness": 1, "owner": "alice", "zone": "graveyard"}
              for gid, name, types, subs, mv in GRAVEYARD_SUBTYPED if mv == 1]
@@ -619,6 +631,15 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             if None in picks:
                 return None
             script = [{"trigger_targets": {"card": picks}}, *script]
+        if any(ev.get("kind") == "sacrifice" and ev.get("object") == "self"
+               for ev in _followed(triggers[0].get("do", []))):
+            # sacrificed as it resolves (cumulative upkeep not paid, 118.12a): its own "when it
+            # dies / leaves the battlefield" abilities trigger (603.6c, 603.10a) and resolve too
+            own = [t for t in triggers[1:] if t["trigger"].get("when", {}).get("kind") in ("dies", "leaves")
+                   and t["trigger"]["when"].get("obj") == "self"]
+            if any("modes" in t or "if" in t["trigger"] for t in own):
+                return None
+            script += ["resolve"] * len(own)
     else:
         return None
     spell = "does" in card.card or "resolves" in card.card
