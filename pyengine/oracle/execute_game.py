@@ -685,7 +685,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     alice: dict[str, Any] = {"id": "alice", "hand_size": in_hand + extra_hand, "library_size": 10}
     if pool:  # what the activation cost takes (602.2b)
         alice["mana"] = pool
-    pay_pool(alice, every)
+    paid_by_lands = any(isinstance(a, dict) and {"advance", "assign"} & set(a) for a in script)
+    if not paid_by_lands:  # else pay_lands below: the pool empties between steps (106.4)
+        pay_pool(alice, every)
     from pyengine.oracle.execute_mana import pool_check
 
     added = pool_check(alice, _followed(every))  # 106.4: the mana added, in alice's pool
@@ -704,6 +706,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
            "expect": {"checkpoints": {**checks, "done": {"stack": [], **library,
                                                           **({"mana": added} if added else {}),
                                                           **({"objects": objects} if objects else {})}}}}
+    if paid_by_lands and not pay_lands(doc, every) and any(
+            ev.get("kind") == "pay_mana" for ev in _followed(every)):
+        return None  # no moment to tap lands with the ability on the stack
     from pyengine.oracle.execute_delayed import later
 
     waits = later(card.card.get("abilities", []), _followed(every), {"stack": [], **library})
@@ -795,6 +800,36 @@ def pay_pool(alice: dict[str, Any], do: list[dict[str, Any]]) -> None:
     symbols = [s for c in costs for s in parse_cost(c).symbols]
     extra = "".join("{C}" * int(s) if s.isdigit() else f"{{{s}}}" for s in symbols)
     alice["mana"] = alice.get("mana", "") + extra
+
+
+_BASICS = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+
+
+def pay_lands(doc: dict[str, Any], do: list[dict[str, Any]]) -> bool:
+    """For a game that moves to another step before the ability resolves, whose pool would
+    empty on the way (106.4): the mana for what "you may pay {N}" asks comes from basic lands
+    of alice's, tapped for mana (605.3a) with the ability on the stack, just before it
+    resolves; False when the script has no such moment or the cost isn't plain mana."""
+    costs = [ev["mana"] for ev in _followed(do) if ev.get("kind") == "pay_mana"]
+    script = doc["query"]["script"]
+    moved = [i for i, a in enumerate(script) if isinstance(a, dict) and {"advance", "assign"} & set(a)]
+    if not costs or not moved:
+        return False
+    at = next((i for i in range(moved[-1] + 1, len(script)) if script[i] == "resolve"), None)
+    from pyengine.model.mana import parse_cost
+
+    symbols = [s for c in costs for s in parse_cost(c).symbols]
+    colored = [s for s in symbols if not s.isdigit()]
+    generic = sum(int(s) for s in symbols if s.isdigit())
+    if at is None or any(s not in _BASICS for s in colored):
+        return False
+    # generic paid by one color only (the colored symbols' first, else Swamps): one way to pay
+    lands = [_BASICS[s] for s in colored] + [_BASICS[colored[0] if colored else "B"]] * generic
+    ids = [f"payland{i}" for i in range(len(lands))]
+    doc["objects"] += [{"id": oid, "card": name, "controller": "alice", "timestamp": 70 + i}
+                       for i, (oid, name) in enumerate(zip(ids, lands))]
+    script.insert(at, {"mana": {"player": "alice", "tap": ids}})
+    return True
 
 
 def _followed(do: list[dict[str, Any]]) -> list[dict[str, Any]]:

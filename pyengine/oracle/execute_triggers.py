@@ -376,7 +376,8 @@ def game_text(card: Compiled) -> str | None:
         doc["query"]["script"] = ahead + doc["query"]["script"]
         for p in doc["players"]:
             p["hand_size"] = p.get("hand_size", 0) + extra
-        EG.pay_pool(next(p for p in doc["players"] if p["id"] == "alice"), triggers[0].get("do", []))
+        if not EG.pay_lands(doc, triggers[0].get("do", [])):  # the pool empties between steps (106.4)
+            EG.pay_pool(next(p for p in doc["players"] if p["id"] == "alice"), triggers[0].get("do", []))
         from pyengine.oracle.execute_sacrifice import fodder
 
         sacrificed = fodder(EG._followed(triggers[0].get("do", [])), doc["turn"]["active"]
