@@ -180,14 +180,18 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
     # a card's does: takes its targets from casting: targets (601.2c); a player is a legal
     # choice where the target may be a player ("any target", 115.4; "target player")
     made: list[dict[str, Any]] = []
-    for spec in [{"player": "any"} if t["what"].get("players") else {"obj": t["what"]}
-                 for t in card.card.get("casting", {}).get("targets", [])]:
+    specs = [{"player": "any"} if t["what"].get("players") else {"obj": t["what"]}
+             for t in card.card.get("casting", {}).get("targets", [])]
+    for spec in specs:
         got = _pick(spec) or _made(spec, made)
         if got is None:
             return None
         targets.append(got)
     me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
-    return [me, *made], [{"stack": {"object": "card", "controller": "alice", "targets": targets}}, "resolve"]
+    from pyengine.oracle.execute_targets import attackers
+
+    return [me, *made], [*attackers(specs, targets),
+                         {"stack": {"object": "card", "controller": "alice", "targets": targets}}, "resolve"]
 
 
 Generated = tuple[list[dict[str, Any]], list[Any], str, str]
@@ -544,6 +548,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         extra, script = got
         from pyengine.oracle import kicker
 
+        if kicker.spell_kicked(card) and "stack" not in script[0]:
+            return None  # attackers declared first: not with a cast from her pool
         if kicker.spell_kicked(card):  # cast kicked or with buyback from her pool (702.33a, 702.27a)
             kicked = kicker.spell_cast(card, script[0]["stack"]["targets"])
             if kicked is None:

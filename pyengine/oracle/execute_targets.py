@@ -14,7 +14,7 @@ from pyengine.oracle import phrases as P
 
 _READ = {"types", "any_types", "subtypes", "supertypes", "not_supertypes", "colors", "abilities",
          "not_abilities", "tapped", "power", "toughness", "mana_value", "controller", "other",
-         "not_types", "not_subtypes", "not_colors"}  # the made permanent has none of the "not"s
+         "not_types", "not_subtypes", "not_colors", "combat"}  # the made permanent has none of the "not"s
 
 
 def _kind(sel: dict[str, Any]) -> list[str] | None:
@@ -49,6 +49,8 @@ def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
         return None
     if not set(sel) - {"types", "any_types", "controller", "other"} and len(sel.get("types", ())) < 2:
         return None  # an unqualified target of one type: the board's
+    if "combat" in sel and ("attacking" not in sel["combat"] or sel.get("controller") == "opponent"):
+        return None  # an attacking creature is alice's, declared as an attacker (attackers())
     if "Basic" in sel.get("supertypes", ()):  # a basic land: a Forest (205.3i, 305.6)
         if set(sel) - {"types", "supertypes", "controller", "other", "tapped"} or \
                 sel.get("types", ["Land"]) != ["Land"] or sel["supertypes"] != ["Basic"]:
@@ -63,8 +65,8 @@ def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
             "Aura" in sel.get("subtypes", ()):
         return None
     made: dict[str, Any] = {"id": oid, "name": "Generated Permanent", "types": kinds,
-                            "controller": "alice" if sel.get("controller") == "you" else "bob",
-                            "timestamp": timestamp}
+                            "controller": "alice" if sel.get("controller") == "you" or "combat" in sel
+                            else "bob", "timestamp": timestamp}
     for key in ("subtypes", "supertypes", "colors"):
         if sel.get(key):
             made[key] = list(sel[key])
@@ -89,3 +91,14 @@ def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
         n = _number(sel["mana_value"], 0, 0)
         made["mana_cost"] = "{" + str(n) + "}"
     return made
+
+
+def attackers(specs: list[Any], targets: list[str]) -> list[Any]:
+    """The script that makes the made targets of "target attacking creature" (or "attacking
+    or blocking") attacking creatures before the spell is put on the stack: alice's, declared
+    as attackers against bob in her declare attackers step (508.1a, 506.4)."""
+    ids = [tid for spec, tid in zip(specs, targets, strict=False)
+           if isinstance(spec.get("obj"), dict) and "combat" in spec["obj"]]
+    if not ids:
+        return []
+    return [{"advance": "declare_attackers"}, {"attack": {tid: "bob" for tid in ids}}]
