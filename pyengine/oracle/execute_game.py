@@ -190,7 +190,10 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
     me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
     from pyengine.oracle.execute_targets import attackers
 
-    return [me, *made], [*attackers(specs, targets),
+    combat = attackers(specs, targets)
+    if combat is None:
+        return None
+    return [me, *made], [*combat,
                          {"stack": {"object": "card", "controller": "alice", "targets": targets}}, "resolve"]
 
 
@@ -555,7 +558,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             if kicked is None:
                 return None
             extra, script, pool = kicked
-        active, step = "alice", "precombat_main"
+        from pyengine.oracle.execute_targets import blocking_turn
+
+        active, step = "bob" if blocking_turn(script) else "alice", "precombat_main"
     elif triggers:
         if any(t.get("targets") for t in triggers[1:]):
             return None  # another of its abilities may trigger too, its targets not chosen here

@@ -49,8 +49,8 @@ def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
         return None
     if not set(sel) - {"types", "any_types", "controller", "other"} and len(sel.get("types", ())) < 2:
         return None  # an unqualified target of one type: the board's
-    if "combat" in sel and ("attacking" not in sel["combat"] or sel.get("controller") == "opponent"):
-        return None  # an attacking creature is alice's, declared as an attacker (attackers())
+    if "combat" in sel and sel.get("controller") == "opponent":
+        return None  # an attacking or blocking creature is alice's (attackers())
     if "Basic" in sel.get("supertypes", ()):  # a basic land: a Forest (205.3i, 305.6)
         if set(sel) - {"types", "supertypes", "controller", "other", "tapped"} or \
                 sel.get("types", ["Land"]) != ["Land"] or sel["supertypes"] != ["Basic"]:
@@ -93,12 +93,26 @@ def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
     return made
 
 
-def attackers(specs: list[Any], targets: list[str]) -> list[Any]:
-    """The script that makes the made targets of "target attacking creature" (or "attacking
-    or blocking") attacking creatures before the spell is put on the stack: alice's, declared
-    as attackers against bob in her declare attackers step (508.1a, 506.4)."""
-    ids = [tid for spec, tid in zip(specs, targets, strict=False)
-           if isinstance(spec.get("obj"), dict) and "combat" in spec["obj"]]
-    if not ids:
+def attackers(specs: list[Any], targets: list[str]) -> list[Any] | None:
+    """The script that puts the made targets of "target attacking creature" (or "attacking
+    or blocking") and "target blocking creature" in combat before the spell is put on the
+    stack (506.4): alice's creatures, declared as attackers against bob in her declare attackers
+    step (508.1a); or, for blockers, declared as blockers of bob's Gray Ogre attacking her in
+    his turn (509.1a; the game is then bob's: blocking_turn), bob passing priority to her.
+    None: an attacker and a blocker both (not made)."""
+    combat = [(tid, spec["obj"]["combat"]) for spec, tid in zip(specs, targets, strict=False)
+              if isinstance(spec.get("obj"), dict) and "combat" in spec["obj"]]
+    if not combat:
         return []
-    return [{"advance": "declare_attackers"}, {"attack": {tid: "bob" for tid in ids}}]
+    if all("attacking" in states for _tid, states in combat):
+        return [{"advance": "declare_attackers"}, {"attack": {tid: "bob" for tid, _s in combat}}]
+    if any("attacking" not in states for _tid, states in combat) and \
+            any(states == ["attacking"] for _tid, states in combat):
+        return None
+    return [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
+            {"advance": "declare_blockers"}, {"block": {tid: "ogre" for tid, _s in combat}}, "pass"]
+
+
+def blocking_turn(script: list[Any]) -> bool:
+    """Whether the script declares alice's blockers (bob's turn)."""
+    return any(isinstance(a, dict) and "block" in a for a in script)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import yaml
 
 from pyengine import oracle
 from pyengine.cast.qualities import lacks
@@ -116,3 +117,17 @@ def test_generated_games_declare_the_target_an_attacker() -> None:
     for name in ("Divine Verdict", "Bright Reprisal"):
         ok, why = run_for(support.full(name), "spell ability")
         assert ok, (name, why)
+
+
+def test_a_generated_game_declares_the_target_a_blocker() -> None:
+    # "destroy target blocking creature" (Vanquish): in bob's turn his Ogre attacks alice and
+    # her made creature blocks it (509.1a), then the spell destroys it
+    from pyengine.oracle.execute import run_for
+    from pyengine.oracle.execute_game import game_text
+
+    got = support.full("Vanquish")
+    doc = yaml.safe_load(game_text(got))
+    assert doc["turn"]["active"] == "bob"
+    assert any(isinstance(a, dict) and "block" in a for a in doc["query"]["script"])
+    ok, why = run_for(got, "spell ability")
+    assert ok, why
