@@ -340,8 +340,9 @@ def _board(add, state: GameState, result: LayerResult, caster: str, spell: str, 
         for c in ch.colors:
             add("obj_color", t, Const(c.lower()))
         add("obj_ctrl", t, p(ch.controller if x.zone in (Zone.BATTLEFIELD, Zone.STACK) else x.owner))
-        qualities.object_facts(add, t, ch, x.tapped and x.zone == Zone.BATTLEFIELD,
-                               (combat or {}).get(x.id, frozenset()) if x.zone == Zone.BATTLEFIELD else frozenset())
+        on_field = x.zone == Zone.BATTLEFIELD
+        qualities.object_facts(add, t, ch, x.tapped and on_field,
+                               (combat or {}).get(x.id, frozenset()) if on_field else frozenset())
         if x.zone == Zone.GRAVEYARD and x.owner == caster:
             add("gy", t)
             available += 1

@@ -83,7 +83,6 @@ def test_a_blocking_creature(card: str, legal: bool) -> None:
                          {"stack": {"object": "spell", "controller": "alice", "targets": ["bears"]}}]
     objs = [{**OGRE, "controller": "bob"}, BEARS, _in_hand(card)]
     players = [{"id": "alice", "hand_size": 1, "library_size": 10}, {"id": "bob", "library_size": 10}]
-    import yaml
 
     from pyengine.oracle.execute import run_generated
 
