@@ -130,3 +130,14 @@ def test_a_generated_game_declares_the_target_a_blocker() -> None:
     assert any(isinstance(a, dict) and "block" in a for a in doc["query"]["script"])
     ok, why = run_for(got, "spell ability")
     assert ok, why
+
+
+@pytest.mark.parametrize("text", ["Destroy target attacking creature.",
+                                  "SELF deals 4 damage to target attacking or blocking creature."])
+def test_a_spell_reads_the_combat_word(text: str) -> None:
+    from pyengine.oracle import effects as E
+
+    got = E.effect(text, spell=True)
+    assert got is not None and "combat" in got.casting[0]["what"]
+    # an ability's target (the trigger engine's selector) doesn't read it
+    assert E.effect(text) is None or all("combat" not in str(t) for t in E.effect(text).targets)
