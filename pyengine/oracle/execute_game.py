@@ -158,9 +158,11 @@ SPELLS = (("bolt", "Lightning Bolt", ("Instant",), ["alice"]), ("bears2", "Grizz
 
 def _counter_script(card: Compiled, what: dict[str, Any]) -> Generated | None:
     """bob, the active player, casts a spell in his main phase that fits ``what`` and passes;
-    alice casts the card targeting it on the stack (an instant: 117.1a) and it resolves."""
-    if len(card.card.get("casting", {}).get("targets", [])) != 1 or \
-            "Instant" not in card.card.get("types", ()):
+    alice casts the card targeting it on the stack (an instant: 117.1a) and it resolves; its
+    other targets (Lost in the Mist's "Return target permanent ...") are the board's."""
+    casting = card.card.get("casting", {}).get("targets", [])
+    if "Instant" not in card.card.get("types", ()) or \
+            sum(1 for t in casting if t["what"].get("zone") == "stack") != 1:
         return None
     rest = {k: v for k, v in what.items() if k != "zone"}
     got = next(((sid, name, targets) for sid, name, types, targets in SPELLS if fits(rest, types, (), "bob")),
@@ -168,11 +170,19 @@ def _counter_script(card: Compiled, what: dict[str, Any]) -> Generated | None:
     if got is None:
         return None
     sid, name, targets = got
+    mine: list[str] = []
+    made: list[dict[str, Any]] = []
+    for t in casting:
+        spec = {"player": "any"} if t["what"].get("players") else {"obj": t["what"]}
+        pick = sid if t["what"].get("zone") == "stack" else _pick(spec) or _made(spec, made)
+        if pick is None or "combat" in t["what"]:
+            return None
+        mine.append(pick)
     me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
     theirs = {"id": sid, "card": name, "owner": "bob", "zone": "hand"}
     script = [{"stack": {"object": sid, "controller": "bob", "targets": targets}}, "pass",
-              {"stack": {"object": "card", "controller": "alice", "targets": [sid]}}, "resolve"]
-    return [me, theirs], script, "bob", "precombat_main"
+              {"stack": {"object": "card", "controller": "alice", "targets": mine}}, "resolve"]
+    return [me, theirs, *made], script, "bob", "precombat_main"
 
 
 def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | None:
