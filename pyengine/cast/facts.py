@@ -76,9 +76,11 @@ _SCHEMA = {
     "tw_controller": 2,
     "tw_quality": 4,
     "tw_tapped": 2,
+    "tw_combat": 2,
     "tw_cmp": 4,
     "obj_quality": 3,
     "obj_tapped": 1,
+    "obj_combat": 2,
     "obj_num": 3,
     "tdivide": 2,
     "tdivide_x": 1,
@@ -158,8 +160,10 @@ def cast_factset(
     *,
     listing: bool = False,
     stack_busy: bool = False,
+    combat: dict[str, frozenset[str]] | None = None,
 ) -> list[clingo.Symbol]:
-    """Every fact of the cast ``proposal`` on ``state`` after layers (``result``)."""
+    """Every fact of the cast ``proposal`` on ``state`` after layers (``result``); ``combat``:
+    each attacking or blocking creature's states (506.4), a game's combat."""
     fs = FactSet()
     add = fs.add
     spell = state.object(proposal.spell)
@@ -230,7 +234,7 @@ def cast_factset(
             for key, words in extra.filters:
                 for w in words:
                     add("addl_sac_filter", n, Const(key), Const(w))
-    available = _board(add, state, result, caster, spell.id)
+    available = _board(add, state, result, caster, spell.id, combat or {})
     if any(extra.count == "x" for extra in spec.additional):
         # 107.3a, 119.4: X in an additional cost is bounded by life or permanents too
         available = max(available, state.player(caster).life)
@@ -322,7 +326,8 @@ def _controls_subtype(state: GameState, result: LayerResult, player: str, subtyp
     return False
 
 
-def _board(add, state: GameState, result: LayerResult, caster: str, spell: str) -> int:  # type: ignore[no-untyped-def]
+def _board(add, state: GameState, result: LayerResult, caster: str, spell: str,  # type: ignore[no-untyped-def]
+           combat: dict[str, frozenset[str]] | None = None) -> int:
     """Objects, permanents, mana sources, graveyard and pool; returns the mana available
     (the bound of a freely chosen X)."""
     available = 0
@@ -340,7 +345,9 @@ def _board(add, state: GameState, result: LayerResult, caster: str, spell: str) 
         for c in ch.colors:
             add("obj_color", t, Const(c.lower()))
         add("obj_ctrl", t, p(ch.controller if x.zone in (Zone.BATTLEFIELD, Zone.STACK) else x.owner))
-        qualities.object_facts(add, t, ch, x.tapped and x.zone == Zone.BATTLEFIELD)
+        on_field = x.zone == Zone.BATTLEFIELD
+        qualities.object_facts(add, t, ch, x.tapped and on_field,
+                               (combat or {}).get(x.id, frozenset()) if on_field else frozenset())
         if x.zone == Zone.GRAVEYARD and x.owner == caster:
             add("gy", t)
             available += 1

@@ -6,7 +6,14 @@ power 4 or greater" (CR 115.1: the instance of "target" says what can be targete
 
     what: {types: [Creature], subtypes: [Wall], supertypes: [Legendary], not_supertypes: [Basic],
            abilities: [flying], not_abilities: [flying], tapped: true,
-           power: {lte: 2}, toughness: {gte: 4}, mana_value: {lte: 3}}
+           power: {lte: 2}, toughness: {gte: 4}, mana_value: {lte: 3},
+           combat: [attacking, blocking]}
+
+``combat`` is "target attacking creature", "target blocking creature", "target attacking or
+blocking creature": the object is an attacking or a blocking creature in the combat of the
+turn (one of those listed, CR 506.4: declared as an attacker or blocker, 508.1 / 509.1, until
+removed from combat or combat ends, 506.4, 511.3). Read on the game's combat state; with no
+combat, no creature has it.
 
 Read on the object's characteristics after layers (613) and its tapped status: as the spell is
 cast (asp/cast/targets.lp, 601.2c) and again as it resolves (608.2b: a target that no longer
@@ -27,7 +34,8 @@ LISTS = {"subtypes": ("subtypes", True), "not_subtypes": ("subtypes", False),
          "abilities": ("abilities", True), "not_abilities": ("abilities", False)}
 NUMBERS = ("power", "toughness", "mana_value")
 OPS = ("lte", "gte")
-KEYS = frozenset(LISTS) | {"tapped", *NUMBERS}
+COMBAT = ("attacking", "blocking")
+KEYS = frozenset(LISTS) | {"tapped", "combat", *NUMBERS}
 
 Quality = tuple[str, Any]
 
@@ -43,6 +51,11 @@ def read(w: Cursor) -> tuple[Quality, ...]:
             out.append((key, tuple(sorted(s.lower() for s in c.strings(f"a list of {key}")))))
         elif key == "tapped":
             out.append((key, c.boolean()))
+        elif key == "combat":
+            states = [c.value] if isinstance(c.value, str) else c.strings("combat states")
+            if not states or set(states) - set(COMBAT):
+                c.fail("combat: attacking, blocking or [attacking, blocking]")
+            out.append((key, tuple(sorted(set(states)))))
         else:
             c.mapping(set(OPS), f"a comparison of {key} {{lte: N}} or {{gte: N}}")
             if len(c.value) != 1:
@@ -52,8 +65,12 @@ def read(w: Cursor) -> tuple[Quality, ...]:
     return tuple(out)
 
 
-def object_facts(add, t: Any, ch: Any, tapped: bool) -> None:  # type: ignore[no-untyped-def]
-    """An object's words the qualities are read against (after layers)."""
+def object_facts(add, t: Any, ch: Any, tapped: bool,  # type: ignore[no-untyped-def]
+                 combat: frozenset[str] = frozenset()) -> None:
+    """An object's words the qualities are read against (after layers); ``combat``: whether
+    it is attacking and/or blocking (506.4)."""
+    for state in sorted(combat):
+        add("obj_combat", t, Const(state))
     for kind in ("subtypes", "supertypes", "abilities"):
         for w in _words(ch, kind):
             add("obj_quality", t, Const(kind), w)
@@ -73,6 +90,9 @@ def target_facts(add, tid: str, qualities: tuple[Quality, ...]) -> None:  # type
                 add("tw_quality", tid, Const(kind), Const("yes" if must else "no"), w)
         elif key == "tapped":
             add("tw_tapped", tid, Const("yes" if value else "no"))
+        elif key == "combat":
+            for state in value:
+                add("tw_combat", tid, Const(state))
         else:
             add("tw_cmp", tid, Const(key), Const(value[0]), value[1])
 
@@ -83,10 +103,16 @@ def _words(ch: Any, kind: str) -> list[str]:
     return sorted({w.lower() for w in getattr(ch, kind)})
 
 
-def lacks(qualities: tuple[Quality, ...], ch: Any, tapped: bool) -> str | None:
-    """The first quality the object (its characteristics after layers ``ch``) no longer has
-    as the spell resolves (608.2b), or None: the same reading as asp/cast/targets.lp's."""
+def lacks(qualities: tuple[Quality, ...], ch: Any, tapped: bool,
+          combat: frozenset[str] = frozenset()) -> str | None:
+    """The first quality the object (its characteristics after layers ``ch``, ``combat`` its
+    combat states) no longer has as the spell resolves (608.2b), or None: the same reading as
+    asp/cast/targets.lp's."""
     for key, value in qualities:
+        if key == "combat":
+            if not set(value) & combat:
+                return " or ".join(value)
+            continue
         if key in LISTS:
             kind, must = LISTS[key]
             have = set(_words(ch, kind))

@@ -56,15 +56,16 @@ def check_cast(
     budget: float | Budget = TIMEOUT,
     result: LayerResult | None = None,
     stack_busy: bool = False,
+    combat: dict[str, frozenset[str]] | None = None,
 ) -> CastVerdict:
     """The verdict on ``proposal`` on ``state`` (parts left ``None`` are chosen freely:
     legal when some choice makes the whole cast legal). ``budget``: seconds, or the budget of
     the query this is part of; ``result``: the layer engine's answer, when already known;
     ``stack_busy``: the stack holds something that is no object of ``state`` (a game's
-    abilities, 117.1a)."""
+    abilities, 117.1a); ``combat``: each attacking or blocking creature's states (506.4)."""
     budget = Budget.of(budget, "the cast check")
     result = result if result is not None else layers.compute(state, budget)
-    facts = cast_factset(state, result, proposal, stack_busy=stack_busy)
+    facts = cast_factset(state, result, proposal, stack_busy=stack_busy, combat=combat)
     res = solve(
         [encodings.path("cast_check")],
         facts,

@@ -180,7 +180,10 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
             raise IllegalAction(rule, f"one object can't be {what} twice for one cost")
     result = layers(game.state, budget)
     try:
-        verdict = check_cast(game.state, pr, budget, result=result, stack_busy=bool(game.stack))
+        from pyengine.game.target_qualities import combat_states
+
+        verdict = check_cast(game.state, pr, budget, result=result, stack_busy=bool(game.stack),
+                             combat=combat_states(game))
     except Located as exc:
         file, line, path = dict(action.where).get(exc.field, (None, None, "cast"))
         raise ScenarioError(exc.message, file=file, line=line, path=path) from None

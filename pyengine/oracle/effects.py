@@ -69,7 +69,7 @@ def number(word: str) -> int | None:
 _WHAT_TYPES = ("types", "any_types", "not_types", "colors", "not_colors")
 # qualities casting reads too (pyengine.cast.qualities: 205.3d, 205.4a, 702, 110.5, 208.1, 202.3)
 _WHAT_QUALITIES = ("subtypes", "not_subtypes", "supertypes", "not_supertypes", "abilities",
-                   "not_abilities", "tapped", "power", "toughness", "mana_value")
+                   "not_abilities", "tapped", "power", "toughness", "mana_value", "combat")
 
 
 def _casting_what(sel: dict[str, Any]) -> dict[str, Any] | None:
@@ -114,9 +114,14 @@ def target(phrase: str, eff: Effect, allowed: tuple[str, ...] = ("object", "play
         what = {"players": True, "objects": False}
         tid = who
     elif phrase.startswith("target ") and "object" in allowed:
-        sel = _object_selector(phrase[len("target "):])
-        if sel is None:
+        rest, combat = _combat_word(phrase[len("target "):])
+        if combat and not eff.cast:
+            return None  # an ability's target selector doesn't read combat state
+        sel = _object_selector(rest)
+        if sel is None or combat and sel.get("types") != ["Creature"]:
             return None
+        if combat:
+            sel = {**sel, "combat": combat}
         what = _casting_what(sel)
         if what is None:
             return None
@@ -131,6 +136,16 @@ def target(phrase: str, eff: Effect, allowed: tuple[str, ...] = ("object", "play
     eff.targets.append(spec)
     eff.casting.append({"id": tid, "what": what})
     return eff.ref()
+
+
+def _combat_word(phrase: str) -> tuple[str, list[str] | None]:
+    """"attacking creature", "blocking creature", "attacking or blocking creature" (CR
+    506.4): the phrase without the combat word, and the combat states it names (one of)."""
+    for words, states in (("attacking or blocking ", ["attacking", "blocking"]),
+                          ("attacking ", ["attacking"]), ("blocking ", ["blocking"])):
+        if phrase.startswith(words) and phrase[len(words):] == "creature":
+            return phrase[len(words):], states
+    return phrase, None
 
 
 def _object_selector(phrase: str) -> dict[str, Any] | None:

@@ -170,9 +170,11 @@ SPELLS = (("bolt", "Lightning Bolt", ("Instant",), ["alice"]), ("bears2", "Grizz
 
 def _counter_script(card: Compiled, what: dict[str, Any]) -> Generated | None:
     """bob, the active player, casts a spell in his main phase that fits ``what`` and passes;
-    alice casts the card targeting it on the stack (an instant: 117.1a) and it resolves."""
-    if len(card.card.get("casting", {}).get("targets", [])) != 1 or \
-            "Instant" not in card.card.get("types", ()):
+    alice casts the card targeting it on the stack (an instant: 117.1a) and it resolves; its
+    other targets (Lost in the Mist's "Return target permanent ...") are the board's."""
+    casting = card.card.get("casting", {}).get("targets", [])
+    if "Instant" not in card.card.get("types", ()) or \
+            sum(1 for t in casting if t["what"].get("zone") == "stack") != 1:
         return None
     rest = {k: v for k, v in what.items() if k != "zone"}
     got = next(((sid, name, targets) for sid, name, types, targets in SPELLS if fits(rest, types, (), "bob")),
@@ -180,11 +182,19 @@ def _counter_script(card: Compiled, what: dict[str, Any]) -> Generated | None:
     if got is None:
         return None
     sid, name, targets = got
+    mine: list[str] = []
+    made: list[dict[str, Any]] = []
+    for t in casting:
+        spec = {"player": "any"} if t["what"].get("players") else {"obj": t["what"]}
+        pick = sid if t["what"].get("zone") == "stack" else _pick(spec) or _made(spec, made)
+        if pick is None or "combat" in t["what"]:
+            return None
+        mine.append(pick)
     me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
     theirs = {"id": sid, "card": name, "owner": "bob", "zone": "hand"}
     script = [{"stack": {"object": sid, "controller": "bob", "targets": targets}}, "pass",
-              {"stack": {"object": "card", "controller": "alice", "targets": [sid]}}, "resolve"]
-    return [me, theirs], script, "bob", "precombat_main"
+              {"stack": {"object": "card", "controller": "alice", "targets": mine}}, "resolve"]
+    return [me, theirs, *made], script, "bob", "precombat_main"
 
 
 def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | None:
@@ -192,14 +202,21 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
     # a card's does: takes its targets from casting: targets (601.2c); a player is a legal
     # choice where the target may be a player ("any target", 115.4; "target player")
     made: list[dict[str, Any]] = []
-    for spec in [{"player": "any"} if t["what"].get("players") else {"obj": t["what"]}
-                 for t in card.card.get("casting", {}).get("targets", [])]:
+    specs = [{"player": "any"} if t["what"].get("players") else {"obj": t["what"]}
+             for t in card.card.get("casting", {}).get("targets", [])]
+    for spec in specs:
         got = _pick(spec) or _made(spec, made)
         if got is None:
             return None
         targets.append(got)
     me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
-    return [me, *made], [{"stack": {"object": "card", "controller": "alice", "targets": targets}}, "resolve"]
+    from pyengine.oracle.execute_targets import attackers
+
+    combat = attackers(specs, targets)
+    if combat is None:
+        return None
+    return [me, *made], [*combat,
+                         {"stack": {"object": "card", "controller": "alice", "targets": targets}}, "resolve"]
 
 
 Generated = tuple[list[dict[str, Any]], list[Any], str, str]
@@ -604,12 +621,16 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         extra, script = got
         from pyengine.oracle import kicker
 
+        if kicker.spell_kicked(card) and "stack" not in script[0]:
+            return None  # attackers declared first: not with a cast from her pool
         if kicker.spell_kicked(card):  # cast kicked or with buyback from her pool (702.33a, 702.27a)
             kicked = kicker.spell_cast(card, script[0]["stack"]["targets"])
             if kicked is None:
                 return None
             extra, script, pool = kicked
-        active, step = "alice", "precombat_main"
+        from pyengine.oracle.execute_targets import blocking_turn
+
+        active, step = "bob" if blocking_turn(script) else "alice", "precombat_main"
     elif triggers:
         if any(t.get("targets") for t in triggers[1:]):
             return None  # another of its abilities may trigger too, its targets not chosen here

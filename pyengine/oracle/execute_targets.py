@@ -14,7 +14,7 @@ from pyengine.oracle import phrases as P
 
 _READ = {"types", "any_types", "subtypes", "supertypes", "not_supertypes", "colors", "abilities",
          "not_abilities", "tapped", "power", "toughness", "mana_value", "controller", "other",
-         "not_types", "not_subtypes", "not_colors"}  # the made permanent has none of the "not"s
+         "not_types", "not_subtypes", "not_colors", "combat"}  # the made permanent has none of the "not"s
 
 
 def _kind(sel: dict[str, Any]) -> list[str] | None:
@@ -49,6 +49,8 @@ def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
         return None
     if not set(sel) - {"types", "any_types", "controller", "other"} and len(sel.get("types", ())) < 2:
         return None  # an unqualified target of one type: the board's
+    if "combat" in sel and sel.get("controller") == "opponent":
+        return None  # an attacking or blocking creature is alice's (attackers())
     if "Basic" in sel.get("supertypes", ()):  # a basic land: a Forest (205.3i, 305.6)
         if set(sel) - {"types", "supertypes", "controller", "other", "tapped"} or \
                 sel.get("types", ["Land"]) != ["Land"] or sel["supertypes"] != ["Basic"]:
@@ -63,8 +65,8 @@ def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
             "Aura" in sel.get("subtypes", ()):
         return None
     made: dict[str, Any] = {"id": oid, "name": "Generated Permanent", "types": kinds,
-                            "controller": "alice" if sel.get("controller") == "you" else "bob",
-                            "timestamp": timestamp}
+                            "controller": "alice" if sel.get("controller") == "you" or "combat" in sel
+                            else "bob", "timestamp": timestamp}
     for key in ("subtypes", "supertypes", "colors"):
         if sel.get(key):
             made[key] = list(sel[key])
@@ -89,3 +91,28 @@ def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
         n = _number(sel["mana_value"], 0, 0)
         made["mana_cost"] = "{" + str(n) + "}"
     return made
+
+
+def attackers(specs: list[Any], targets: list[str]) -> list[Any] | None:
+    """The script that puts the made targets of "target attacking creature" (or "attacking
+    or blocking") and "target blocking creature" in combat before the spell is put on the
+    stack (506.4): alice's creatures, declared as attackers against bob in her declare attackers
+    step (508.1a); or, for blockers, declared as blockers of bob's Gray Ogre attacking her in
+    his turn (509.1a; the game is then bob's: blocking_turn), bob passing priority to her.
+    None: an attacker and a blocker both (not made)."""
+    combat = [(tid, spec["obj"]["combat"]) for spec, tid in zip(specs, targets, strict=False)
+              if isinstance(spec.get("obj"), dict) and "combat" in spec["obj"]]
+    if not combat:
+        return []
+    if all("attacking" in states for _tid, states in combat):
+        return [{"advance": "declare_attackers"}, {"attack": {tid: "bob" for tid, _s in combat}}]
+    if any("attacking" not in states for _tid, states in combat) and \
+            any(states == ["attacking"] for _tid, states in combat):
+        return None
+    return [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
+            {"advance": "declare_blockers"}, {"block": {tid: "ogre" for tid, _s in combat}}, "pass"]
+
+
+def blocking_turn(script: list[Any]) -> bool:
+    """Whether the script declares alice's blockers (bob's turn)."""
+    return any(isinstance(a, dict) and "block" in a for a in script)

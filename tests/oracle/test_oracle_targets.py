@@ -188,8 +188,10 @@ def test_the_generated_game_of_a_group_destroy_checks_the_group() -> None:
 # --- wordings not followed stay text ---------------------------------------------------------
 
 @pytest.mark.parametrize("text", [
-    "Destroy target attacking creature.",  # a combat state casting doesn't read
-    "SELF deals 4 damage to target attacking or blocking creature.",
+    # a combat state (506.4) is read only as "target attacking / blocking / attacking or
+    # blocking creature" (test_oracle_combat_targets.py): with another quality it isn't
+    "Destroy target attacking creature you control.",
+    "SELF deals 4 damage to target attacking or blocking creature with flying.",
     "Tap up to two target creatures.",  # "up to": a number of targets not chosen here
     "Return up to two target creatures to their owners' hands.",
     "SELF deals 3 damage to target opponent or planeswalker.",  # casting: one controller word
