@@ -12,7 +12,7 @@ from typing import Any
 
 from pyengine.game.model import IllegalAction
 from pyengine.game.pool import Pool
-from pyengine.model.activated import ActivationCost
+from pyengine.model.activated import ActivationCost, is_kind
 from pyengine.model.enums import Zone
 from pyengine.model.objects import GameObject, GameState
 from pyengine.replacement.event import Event
@@ -82,8 +82,7 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
             raise IllegalAction("701.21a", f"{action.player} can sacrifice only a permanent they control; "
                                            f"{oid} isn't one")
         och = result.objects[oid]
-        if cost.other and oid == src.id or cost.sacrifice != "permanent" and \
-                cost.sacrifice not in {t.lower() for t in och.types}:
+        if cost.other and oid == src.id or not is_kind(cost.sacrifice or "", och.types, och.subtypes):
             what = f"{'another' if cost.other else 'a'} {cost.sacrifice}"
             raise IllegalAction("601.2h", f"{oid} is not {what}")
         if cost.sacrifice_self and oid == src.id:
@@ -91,6 +90,11 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
         events.append(_move(oid, "battlefield", "graveyard", "sacrifice"))
     if cost.sacrifice_self:
         events.append(_move(src.id, "battlefield", "graveyard", "sacrifice"))
+    events += _returned(state, result, action, cost)
+    if cost.exile_source:  # 406.2: the source, from the battlefield, as the cost is paid (601.2h)
+        if src.zone != Zone.BATTLEFIELD or cost.sacrifice_self or src.id in action.sacrifice + action.returned:
+            raise IllegalAction("118.3", f"{src.id} is exiled from the battlefield for the cost")
+        events.append(_move(src.id, "battlefield", "exile", "cost"))
     if cost.life:
         life = state.player(action.player).life
         if life < cost.life:
@@ -151,9 +155,28 @@ def _tap_untapped(state: GameState, result: Any, action: Any, cost: ActivationCo
         och = result.objects[oid]
         if o.tapped:
             raise IllegalAction("107.5", f"{oid} is already tapped: it can't be tapped for the cost (118.3)")
-        wrong = kind != "permanent" and kind not in {t.lower() for t in och.types}
+        wrong = not is_kind(kind, och.types, och.subtypes)
         if wrong or another and oid == action.source:
             raise IllegalAction("601.2h", f"{oid} is not {'another' if another else 'an'} untapped {kind}")
+
+
+def _returned(state: GameState, result: Any, action: Any, cost: ActivationCost) -> list[Event]:
+    """"Return a land you control to its owner's hand" (602.2b, 601.2h): the permanents named
+    are the player's, of the cost's card type or subtype, each named once, as many as the cost
+    says, none of them sacrificed for the same cost; each moves to its owner's hand (400.3)."""
+    kind, n = cost.bounce or ("", 0)
+    if len(action.returned) != n or len(set(action.returned)) != n:
+        raise IllegalAction("601.2h", f"the cost returns {n} {kind or 'permanent'}(s) chosen as it is paid; "
+                                      f"{len(action.returned)} named")
+    out = []
+    for oid in action.returned:
+        o = _controlled(state, result, oid, action.player)
+        if o is None or not is_kind(kind, result.objects[oid].types, result.objects[oid].subtypes):
+            raise IllegalAction("601.2h", f"{oid} is not a {kind} {action.player} controls")
+        if oid in action.sacrifice or cost.sacrifice_self and oid == action.source:
+            raise IllegalAction("118.3", f"{oid} can't be both sacrificed and returned for the cost")
+        out.append(_move(oid, "battlefield", "hand", "cost"))
+    return out
 
 
 def _tap_power(state: GameState, result: Any, action: Any, power: int) -> None:

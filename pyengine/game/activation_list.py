@@ -21,6 +21,7 @@ from pyengine.budget import Budget
 from pyengine.game.activation import ActivateAbility, abilities_of, activate, activated_abilities
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers
+from pyengine.model.activated import is_kind
 from pyengine.model.enums import Zone
 
 PER_ABILITY = 4
@@ -63,20 +64,24 @@ def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbil
             others_in_hand = [h for h in hand if h != o.id]
             discard = [list(c) for c in islice(combinations(others_in_hand, d.cost.discard), 4)]
             kind, n, _other = d.cost.tap_untapped or ("", 0, False)
-            fit = [x.id for x in mine if not x.tapped and (kind == "permanent" or kind in
-                                                             {t.lower() for t in result.objects[x.id].types})]
+            fit = [x.id for x in mine if not x.tapped and
+                   is_kind(kind, result.objects[x.id].types, result.objects[x.id].subtypes)]
             tapping = [list(c) for c in islice(combinations(fit, n), 4)]
+            back, nback = d.cost.bounce or ("", 0)
+            returning = [list(c) for c in islice(combinations(
+                [x.id for x in mine if is_kind(back, result.objects[x.id].types, result.objects[x.id].subtypes)],
+                nback), 4)]
             need = sum(int(x) if x.isdigit() else 1 for x in parse_cost(d.cost.mana).symbols) \
                 if d.cost.mana else 0
             found = 0
-            for targets, victim, cards, others in product(picks, sac, discard, tapping):
+            for targets, victim, cards, others, gone in product(picks, sac, discard, tapping, returning):
                 if found >= PER_ABILITY:
                     break
                 tapped = tuple(s for s in sources if s != o.id and s not in victim + others)[:need]
                 for taps in dict.fromkeys(((), tapped)):
                     act = ActivateAbility(pid, o.id, number if len(names) > 1 else None, tuple(targets),
                                           tuple((s, None) for s in taps), None, tuple(victim), tuple(cards),
-                                          (), tuple(others))
+                                          (), tuple(others), tuple(gone))
                     try:
                         activate(game, act, budget)
                     except IllegalAction:

@@ -56,28 +56,16 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         act["ability"] = number
     gone: set[str] = set()
     if cost.sacrifice is not None:
-        want = {} if cost.sacrifice == "permanent" else {"types": [cost.sacrifice.capitalize()]}
-        victim = next((oid for oid, _n, ctl, types, colors in POOL
-                       if ctl == "alice" and fits(want, types, colors, ctl)), None)
-        if victim is None:  # a permanent of alice's of that type, made for the cost
-            victim = "fodder"
-            kind = want.get("types", ["Artifact"])
-            extra.append({"id": victim, "name": "Generated Permanent", "types": kind, "controller": "alice",
-                          "timestamp": 21, **({"power": 1, "toughness": 1} if "Creature" in kind else {})})
+        victim = _alices(cost.sacrifice, 1, gone, extra, "fodder", 21)[0]
         act["sacrifice"] = [victim]
         gone.add(victim)
+    if cost.bounce is not None:  # alice's permanents of that kind, returned to her hand
+        act["return"] = _alices(cost.bounce[0], cost.bounce[1], gone, extra, "back", 40)
+        gone.update(act["return"])
+        check.setdefault("objects", {}).update({oid: {"zone": "hand"} for oid in act["return"]})
     if cost.tap_untapped is not None:  # alice's untapped permanents of that type, made when she has none
         tap_kind, n, _another = cost.tap_untapped
-        want = {} if tap_kind == "permanent" else {"types": [tap_kind.capitalize()]}
-        have = [oid for oid, _n, ctl, types, colors in POOL
-                if ctl == "alice" and oid not in gone and fits(want, types, colors, ctl)][:n]
-        kinds = want.get("types", ["Artifact"])
-        for i in range(n - len(have)):
-            have.append(f"tapper{i}")
-            extra.append({"id": f"tapper{i}", "name": "Generated Permanent", "types": list(kinds),
-                          "controller": "alice", "timestamp": 22 + i,
-                          **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
-        act["tap_untapped"] = have
+        act["tap_untapped"] = _alices(tap_kind, n, gone, extra, "tapper", 22)
     if cost.tap_power is not None:  # crew N (702.122a): a creature of alice's with power N
         extra.append({"id": "crew0", "name": "Generated Creature", "types": ["Creature"],
                       "controller": "alice", "timestamp": 26, "power": max(cost.tap_power, 1),
@@ -103,10 +91,11 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         act["targets"] = targets
     pool = "".join("{C}" * int(s[1:-1]) if s[1:-1].isdigit() else s
                    for s in _symbols(cost.mana))
-    if cost.sacrifice_self or cost.discard_self or cost.exile_self:
-        check["objects"] = {"card": {"zone": "exile" if cost.exile_self else "graveyard"}}
+    if cost.sacrifice_self or cost.discard_self or cost.exile_self or cost.exile_source:
+        check.setdefault("objects", {})["card"] = {
+            "zone": "exile" if cost.exile_self or cost.exile_source else "graveyard"}
     elif cost.tap or cost.untap:
-        check["objects"] = {"card": {"tapped": cost.tap}}
+        check.setdefault("objects", {})["card"] = {"tapped": cost.tap}
     script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]
     if cost.tap_power is not None and body.get("resolves") == {"add_types": ["Artifact", "Creature"]}:
         # 702.122a: the crew tapped as the cost was paid; once it resolved, an artifact creature
@@ -118,6 +107,32 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         check.setdefault("objects", {}).setdefault("card", {})["attached_to"] = targets[0]
         script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
     return extra, script, check, pool
+
+
+def _alices(kind: str, n: int, gone: set[str], extra: list[dict[str, Any]], stem: str,
+            timestamp: int) -> list[str]:
+    """N permanents of alice's of the cost's ``kind`` (a card type or a subtype, 205.3) for
+    the cost: those of the generated board, then permanents made for it (added to ``extra``)."""
+    from pyengine.model.activated import SAC_TYPES
+    from pyengine.model.subtypes import CORRESPONDS, category
+    from pyengine.oracle.execute_game import POOL, fits
+
+    have: list[str] = []
+    if kind in SAC_TYPES:
+        want = {} if kind == "permanent" else {"types": [kind.capitalize()]}
+        have = [oid for oid, _n, ctl, types, colors in POOL
+                if ctl == "alice" and oid not in gone and fits(want, types, colors, ctl)][:n]
+        kinds = want.get("types", ["Artifact"])
+        sub: list[str] = []
+    else:  # a subtype: a permanent of its category's card type with it (205.3d)
+        kinds = sorted(CORRESPONDS[category(kind) or "artifact"] - {"Kindred"})
+        sub = [kind]
+    for i in range(n - len(have)):
+        have.append(f"{stem}{i}")
+        extra.append({"id": f"{stem}{i}", "name": "Generated Permanent", "types": list(kinds),
+                      **({"subtypes": sub} if sub else {}), "controller": "alice", "timestamp": timestamp + i,
+                      **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
+    return have
 
 
 def _fitting_creature(sel: dict[str, Any], extra: list[dict[str, Any]]) -> str | None:
