@@ -92,6 +92,12 @@ class ActivationCost:
     # (crew N, 702.122a): N
     tap_power: int | None = None
     exile_source: bool = False  # "Exile CARDNAME": the source exiled from the battlefield (406.2)
+    sacrifice_count: int = 1  # "Sacrifice two artifacts": how many ``sacrifice`` selects
+    discard_kind: str = "card"  # "Discard a land card": the card type of the cards discarded
+    # "Exile a creature card from your graveyard", "Exile two cards from your graveyard":
+    # (card type or "card", number) of cards of the player's graveyard exiled (406.2)
+    exile_cards: tuple[str, int] | None = None
+    return_self: bool = False  # "Return CARDNAME to its owner's hand" (400.3)
     # "Return a land you control to its owner's hand": (card type or subtype, number)
     bounce: tuple[str, int] | None = None
 
@@ -140,9 +146,25 @@ def kind_word(word: str) -> str | None:
     return word if word[:1].isupper() and is_subtype(word) else None
 
 
-def is_kind(kind: str, types: tuple[str, ...] | frozenset[str], subtypes: tuple[str, ...] | frozenset[str]) -> bool:
+def kinds_word(words: str) -> str | None:
+    """"creature", "artifact or creature", "Goblin" (plural or not: "artifacts"): the
+    selector, alternatives joined by "|", or None."""
+    found = []
+    for w in words.split(" or "):
+        k = kind_word(w) or (kind_word(w[:-1]) if w.endswith("s") else None)
+        if k is None:
+            return None
+        found.append(k)
+    return "|".join(found)
+
+
+def is_kind(kind: str, types: tuple[str, ...] | frozenset[str],
+            subtypes: tuple[str, ...] | frozenset[str]) -> bool:
     """Whether a permanent with these card types and subtypes is one the cost's ``kind``
-    selects (:func:`kind_word`): any for "permanent" (110.1), a card type, or a subtype (205.3)."""
+    selects (:func:`kind_word`): any for "permanent" (110.1), a card type, or a subtype (205.3);
+    "creature|artifact": either."""
+    if "|" in kind:
+        return any(is_kind(k, types, subtypes) for k in kind.split("|"))
     if kind == "permanent":
         return True
     if kind in SAC_TYPES:
@@ -181,17 +203,38 @@ def parse_cost(text: str) -> ActivationCost:
         if re.fullmatch(rf"sacrifice {_SELF}", low):
             fields["sacrifice_self"] = True
             continue
-        m = re.fullmatch(r"sacrifice (a|an|another) (\w+)", low)
-        if m and kind_word(m.group(2)) and "sacrifice" not in fields:
-            fields["sacrifice"], fields["other"] = m.group(2), m.group(1) == "another"
+        m = re.fullmatch(r"sacrifice (a|an|another|one|two|three|four|five) (other )?(\w+(?: or \w+)?)", low)
+        n = _NUMBERS.get(m.group(1), 1) if m else 0
+        if m and "sacrifice" not in fields and (m.group(1) == "another") + bool(m.group(2)) < 2 and \
+                (kinds_word(m.group(3)) if n > 1 else kind_word(m.group(3)) or
+                 (kinds_word(m.group(3)) if " or " in m.group(3) else None)):
+            fields["sacrifice"] = kinds_word(m.group(3))
+            fields["other"] = m.group(1) == "another" or bool(m.group(2))
+            fields["sacrifice_count"] = n
+            continue
+        m = re.fullmatch(r"discard (a|an|one|two|three) (artifact|creature|land|instant|sorcery|enchantment) "
+                         r"cards?", low)
+        if m and "discard" not in fields:
+            fields["discard"], fields["discard_kind"] = _NUMBERS[m.group(1)], m.group(2)
+            continue
+        m = re.fullmatch(r"exile (a|an|one|two|three|four|five) (?:(artifact|creature|land|instant|sorcery|"
+                         r"enchantment) )?cards? from your graveyard", low)
+        if m and "exile_cards" not in fields:
+            fields["exile_cards"] = (m.group(2) or "card", _NUMBERS[m.group(1)])
+            continue
+        if re.fullmatch(r"return (?:CARDNAME|SELF|this (?:creature|artifact|enchantment|land|permanent)) "
+                        r"to its owner's hand", low) and "return_self" not in fields:
+            fields["return_self"] = True
             continue
         m = re.fullmatch(r"tap (an|one|two|three|another) untapped (\w+?)s? you control", low)
         if m and kind_word(m.group(2)) and "tap_untapped" not in fields:
             fields["tap_untapped"] = (m.group(2), _NUMBERS.get(m.group(1), 1), m.group(1) == "another")
             continue
-        m = re.fullmatch(r"return (a|an|one|two|three) (\w+?)s? you control to (its owner's hand|their owners' hands)", low)
-        if m and kind_word(m.group(2)) and "bounce" not in fields and (m.group(1) in ("a", "an")) == \
-                (m.group(3) == "its owner's hand"):
+        m = re.fullmatch(r"return (a|an|one|two|three) (\w+?)s? you control to "
+                         r"(its owner's hand|their owners' hands)", low)
+        one = m is not None and m.group(1) in ("a", "an")
+        if m and kind_word(m.group(2)) and "bounce" not in fields and \
+                one == (m.group(3) == "its owner's hand"):
             fields["bounce"] = (m.group(2), _NUMBERS[m.group(1)])
             continue
         if re.fullmatch(r"exile (?:CARDNAME|SELF|this (?:creature|artifact|enchantment|land|permanent))", low) \
@@ -208,7 +251,7 @@ def parse_cost(text: str) -> ActivationCost:
             fields["life"] = int(fields.get("life", 0)) + int(m.group(1))  # type: ignore[call-overload]
             continue
         m = re.fullmatch(r"discard (a|one|two|three) cards?", low)
-        if m:
+        if m and "discard" not in fields:
             fields["discard"] = _NUMBERS[m.group(1)]
             continue
         if re.fullmatch(rf"discard {_SELF}", low) and "discard_self" not in fields:

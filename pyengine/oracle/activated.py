@@ -83,7 +83,8 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
                                                 "duration": eff.lasts, "effect": ops}]
         elif eff.resolves is not None:
             made.update(resolves=eff.resolves, duration=eff.lasts)
-    if cost.sacrifice_self and any(f"{w}_of" in str(made) for w in ("power", "toughness", "mana_value")):
+    if (cost.sacrifice_self or cost.exile_source) and \
+            any(f"{w}_of" in str(made) for w in ("power", "toughness", "mana_value")):
         return None  # its power once sacrificed: last known information, not read here (608.2h)
     if timing != "any":
         made["timing"] = timing

@@ -16,6 +16,10 @@ from typing import Any
 from pyengine.model.activated import parse_cost
 from pyengine.oracle.compile import Compiled
 
+# a catalog card of each card type, for a card a cost discards or exiles from a graveyard
+CARD_OF = {"card": "Grizzly Bears", "creature": "Grizzly Bears", "land": "Forest", "instant": "Giant Growth",
+           "sorcery": "Act of Treason", "enchantment": "Glorious Anthem", "artifact": "Ornithopter"}
+
 
 def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
                      several: bool = False) -> tuple[Any, ...] | None:
@@ -23,7 +27,7 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     None when the generated board has nothing the ability needs. ``number``: the ability's
     place among the card's activated abilities the game follows, said when there are
     ``several`` (602.2a)."""
-    from pyengine.oracle.execute_game import POOL, _pick, fits
+    from pyengine.oracle.execute_game import _pick
 
     body = ability["activated"]
     cost = parse_cost(body["cost"])
@@ -56,9 +60,16 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         act["ability"] = number
     gone: set[str] = set()
     if cost.sacrifice is not None:
-        victim = _alices(cost.sacrifice, 1, gone, extra, "fodder", 21)[0]
-        act["sacrifice"] = [victim]
-        gone.add(victim)
+        act["sacrifice"] = _alices(cost.sacrifice, cost.sacrifice_count, gone, extra, "fodder", 50)
+        gone.update(act["sacrifice"])
+        check.setdefault("objects", {}).update({oid: {"zone": "graveyard"} for oid in act["sacrifice"]
+                                                if not oid.startswith("fodder")})
+    if cost.exile_cards is not None:  # cards of that type in alice's graveyard, exiled for the cost
+        kind, n = cost.exile_cards
+        extra += [{"id": f"buried{i}", "card": CARD_OF[kind], "owner": "alice", "zone": "graveyard"}
+                  for i in range(n)]
+        act["exile"] = [f"buried{i}" for i in range(n)]
+        check.setdefault("objects", {}).update({f"buried{i}": {"zone": "exile"} for i in range(n)})
     if cost.bounce is not None:  # alice's permanents of that kind, returned to her hand
         act["return"] = _alices(cost.bounce[0], cost.bounce[1], gone, extra, "back", 40)
         gone.update(act["return"])
@@ -72,7 +83,7 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
                       "toughness": 1})
         act["tap_untapped"] = ["crew0"]
     if cost.discard:
-        extra += [{"id": f"fodder{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"}
+        extra += [{"id": f"fodder{i}", "card": CARD_OF[cost.discard_kind], "owner": "alice", "zone": "hand"}
                   for i in range(cost.discard)]
         act["discard"] = [f"fodder{i}" for i in range(cost.discard)]
     targets = []
@@ -91,9 +102,10 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         act["targets"] = targets
     pool = "".join("{C}" * int(s[1:-1]) if s[1:-1].isdigit() else s
                    for s in _symbols(cost.mana))
-    if cost.sacrifice_self or cost.discard_self or cost.exile_self or cost.exile_source:
+    if cost.sacrifice_self or cost.discard_self or cost.exile_self or cost.exile_source or cost.return_self:
         check.setdefault("objects", {})["card"] = {
-            "zone": "exile" if cost.exile_self or cost.exile_source else "graveyard"}
+            "zone": "exile" if cost.exile_self or cost.exile_source else "hand" if cost.return_self
+            else "graveyard"}
     elif cost.tap or cost.untap:
         check.setdefault("objects", {})["card"] = {"tapped": cost.tap}
     script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]
@@ -113,20 +125,19 @@ def _alices(kind: str, n: int, gone: set[str], extra: list[dict[str, Any]], stem
             timestamp: int) -> list[str]:
     """N permanents of alice's of the cost's ``kind`` (a card type or a subtype, 205.3) for
     the cost: those of the generated board, then permanents made for it (added to ``extra``)."""
-    from pyengine.model.activated import SAC_TYPES
+    from pyengine.model.activated import SAC_TYPES, is_kind
     from pyengine.model.subtypes import CORRESPONDS, category
-    from pyengine.oracle.execute_game import POOL, fits
+    from pyengine.oracle.execute_game import POOL
 
-    have: list[str] = []
-    if kind in SAC_TYPES:
-        want = {} if kind == "permanent" else {"types": [kind.capitalize()]}
-        have = [oid for oid, _n, ctl, types, colors in POOL
-                if ctl == "alice" and oid not in gone and fits(want, types, colors, ctl)][:n]
-        kinds = want.get("types", ["Artifact"])
+    have = [oid for oid, _n, ctl, types, _colors in POOL
+            if ctl == "alice" and oid not in gone and is_kind(kind, types, ())][:n]
+    first = kind.split("|")[0]
+    if first in SAC_TYPES:
+        kinds = ["Artifact"] if first == "permanent" else [first.capitalize()]
         sub: list[str] = []
     else:  # a subtype: a permanent of its category's card type with it (205.3d)
-        kinds = sorted(CORRESPONDS[category(kind) or "artifact"] - {"Kindred"})
-        sub = [kind]
+        kinds = sorted(CORRESPONDS[category(first) or "artifact"] - {"Kindred"})
+        sub = [first]
     for i in range(n - len(have)):
         have.append(f"{stem}{i}")
         extra.append({"id": f"{stem}{i}", "name": "Generated Permanent", "types": list(kinds),
