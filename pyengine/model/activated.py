@@ -237,8 +237,8 @@ def parse_cost(text: str) -> ActivationCost:
                 one == (m.group(3) == "its owner's hand"):
             fields["bounce"] = (m.group(2), _NUMBERS[m.group(1)])
             continue
-        if re.fullmatch(r"exile (?:CARDNAME|SELF|this (?:creature|artifact|enchantment|land|permanent))", low) \
-                and "exile_source" not in fields:
+        if re.fullmatch(r"exile (?:CARDNAME|SELF|this (?:creature|artifact|enchantment|land|permanent))",
+                        low) and "exile_source" not in fields:
             fields["exile_source"] = True  # from the battlefield (406.2)
             continue
         m = re.fullmatch(r"tap any number of other untapped creatures you control with total power (\d+) "
