@@ -42,7 +42,7 @@ MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 COMBAT = (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE,
           Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)  # 506.1: the steps of the combat phase
 FIELDS = {"player", "source", "ability", "targets", "payment", "sacrifice", "discard", "choices",
-          "tap_untapped"}
+          "tap_untapped", "return", "exile"}
 
 
 @dataclass(frozen=True)
@@ -66,11 +66,14 @@ class ActivateAbility:
     discard: tuple[str, ...] = ()
     choices: tuple[Any, ...] = ()
     tap_untapped: tuple[str, ...] = ()
+    returned: tuple[str, ...] = ()  # "Return a land you control to its owner's hand"
+    exile: tuple[str, ...] = ()  # "Exile a creature card from your graveyard": the cards exiled
 
 
 def read_activate(cur: Cursor, reader: Any) -> ActivateAbility:
     """``{player, source, ability, targets, payment: {tap, pool}, sacrifice, discard,
-    tap_untapped, choices}``."""
+    tap_untapped, return, exile, choices}`` (``return``: the permanents returned to their owners'
+    hands for the cost; ``exile``: the cards of their graveyard exiled for it)."""
     from pyengine.queries.cast import _payment
 
     cur.mapping(FIELDS, "an activation {player: P, source: PERMANENT, targets: [...], payment: {...}}")
@@ -79,7 +82,7 @@ def read_activate(cur: Cursor, reader: Any) -> ActivateAbility:
     ability = cur.get("ability").integer("an ability number (1: the first)", 1) \
         if cur.has("ability") else None
     ids: dict[str, tuple[str, ...]] = {}
-    for key in ("targets", "sacrifice", "discard", "tap_untapped"):
+    for key in ("targets", "sacrifice", "discard", "tap_untapped", "return", "exile"):
         if cur.has(key):
             sub = cur.get(key)
             ids[key] = tuple(sub.strings(f"a list of {key} ids"))
@@ -101,7 +104,8 @@ def read_activate(cur: Cursor, reader: Any) -> ActivateAbility:
     choices = reader.choices(cur.get("choices")) if cur.has("choices") else ()
     return ActivateAbility(player, source, ability, ids.get("targets", ()), tap, pool,
                            ids.get("sacrifice", ()), ids.get("discard", ()), choices,
-                           ids.get("tap_untapped", ()))
+                           ids.get("tap_untapped", ()), ids.get("return", ()),
+                           ids.get("exile", ()))
 
 
 def activated_abilities(state: GameState) -> dict[str, ActivatedDef]:

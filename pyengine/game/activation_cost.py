@@ -12,7 +12,7 @@ from typing import Any
 
 from pyengine.game.model import IllegalAction
 from pyengine.game.pool import Pool
-from pyengine.model.activated import ActivationCost
+from pyengine.model.activated import ActivationCost, is_kind
 from pyengine.model.enums import Zone
 from pyengine.model.objects import GameObject, GameState
 from pyengine.replacement.event import Event
@@ -72,8 +72,8 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
         raise IllegalAction("107.6", f"{src.id} is already untapped: {{Q}} can't be paid (118.3)")
     _tap_untapped(state, result, action, cost)
     events: list[Event] = []
-    want = 1 if cost.sacrifice else 0
-    if len(action.sacrifice) != want:
+    want = cost.sacrifice_count if cost.sacrifice else 0
+    if len(action.sacrifice) != want or len(set(action.sacrifice)) != want:
         raise IllegalAction("601.2h", f"the cost sacrifices {want} permanent(s) chosen as it is paid; "
                                       f"{len(action.sacrifice)} named")
     for oid in action.sacrifice:
@@ -82,15 +82,29 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
             raise IllegalAction("701.21a", f"{action.player} can sacrifice only a permanent they control; "
                                            f"{oid} isn't one")
         och = result.objects[oid]
-        if cost.other and oid == src.id or cost.sacrifice != "permanent" and \
-                cost.sacrifice not in {t.lower() for t in och.types}:
-            what = f"{'another' if cost.other else 'a'} {cost.sacrifice}"
+        if cost.other and oid == src.id or not is_kind(cost.sacrifice or "", och.types, och.subtypes):
+            what = f"{'another' if cost.other else 'a'} {(cost.sacrifice or '').replace('|', ' or ')}"
             raise IllegalAction("601.2h", f"{oid} is not {what}")
         if cost.sacrifice_self and oid == src.id:
             raise IllegalAction("701.21a", f"{oid} can't be sacrificed twice")
         events.append(_move(oid, "battlefield", "graveyard", "sacrifice"))
     if cost.sacrifice_self:
         events.append(_move(src.id, "battlefield", "graveyard", "sacrifice"))
+    events += _returned(state, result, action, cost)
+    moved = [*action.sacrifice, *action.returned, *([src.id] if cost.sacrifice_self or cost.exile_source
+                                                   or cost.return_self else [])]
+    if len(set(moved)) != len(moved) or (cost.sacrifice_self + cost.exile_source + cost.return_self) > 1:
+        raise IllegalAction("118.3", "a permanent is moved once for the cost (it can't be sacrificed, exiled "
+                                     "or returned twice)")
+    if cost.return_self:  # 400.3: to its owner's hand, as the cost is paid (601.2h)
+        if src.zone != Zone.BATTLEFIELD:
+            raise IllegalAction("118.3", f"{src.id} is returned from the battlefield for the cost")
+        events.append(_move(src.id, "battlefield", "hand", "cost"))
+    events += _exiled(state, action, cost)
+    if cost.exile_source:  # 406.2: the source, from the battlefield, as the cost is paid (601.2h)
+        if src.zone != Zone.BATTLEFIELD:
+            raise IllegalAction("118.3", f"{src.id} is exiled from the battlefield for the cost")
+        events.append(_move(src.id, "battlefield", "exile", "cost"))
     if cost.life:
         life = state.player(action.player).life
         if life < cost.life:
@@ -111,6 +125,8 @@ def cost_events(state: GameState, result: Any, action: Any, cost: ActivationCost
         c = state.object(cid)
         if c.zone != Zone.HAND or c.owner != action.player:
             raise IllegalAction("701.9a", f"{cid} is not in {action.player}'s hand")
+        if cost.discard_kind != "card" and cost.discard_kind.capitalize() not in c.printed.types:
+            raise IllegalAction("601.2h", f"{cid} is not a {cost.discard_kind} card")
         events.append(_move(cid, "hand", "graveyard", "discard"))
     if cost.loyalty:  # 606.4: the loyalty cost; 606.6: -N only with at least N loyalty counters
         if cost.loyalty > 0:
@@ -151,9 +167,49 @@ def _tap_untapped(state: GameState, result: Any, action: Any, cost: ActivationCo
         och = result.objects[oid]
         if o.tapped:
             raise IllegalAction("107.5", f"{oid} is already tapped: it can't be tapped for the cost (118.3)")
-        wrong = kind != "permanent" and kind not in {t.lower() for t in och.types}
+        wrong = not is_kind(kind, och.types, och.subtypes)
         if wrong or another and oid == action.source:
             raise IllegalAction("601.2h", f"{oid} is not {'another' if another else 'an'} untapped {kind}")
+
+
+def _returned(state: GameState, result: Any, action: Any, cost: ActivationCost) -> list[Event]:
+    """"Return a land you control to its owner's hand" (602.2b, 601.2h): the permanents named
+    are the player's, of the cost's card type or subtype, each named once, as many as the cost
+    says, none of them sacrificed for the same cost; each moves to its owner's hand (400.3)."""
+    kind, n = cost.bounce or ("", 0)
+    if len(action.returned) != n or len(set(action.returned)) != n:
+        raise IllegalAction("601.2h", f"the cost returns {n} {kind or 'permanent'}(s) chosen as it is paid; "
+                                      f"{len(action.returned)} named")
+    out = []
+    for oid in action.returned:
+        o = _controlled(state, result, oid, action.player)
+        if o is None or not is_kind(kind, result.objects[oid].types, result.objects[oid].subtypes):
+            raise IllegalAction("601.2h", f"{oid} is not a {kind} {action.player} controls")
+        if oid in action.sacrifice or cost.sacrifice_self and oid == action.source:
+            raise IllegalAction("118.3", f"{oid} can't be both sacrificed and returned for the cost")
+        out.append(_move(oid, "battlefield", "hand", "cost"))
+    return out
+
+
+def _exiled(state: GameState, action: Any, cost: ActivationCost) -> list[Event]:
+    """"Exile a creature card from your graveyard" (602.2b, 601.2h): the cards named are in the
+    player's graveyard, of the cost's card type, each named once, as many as the cost says;
+    each moves to exile (406.2)."""
+    kind, n = cost.exile_cards or ("card", 0)
+    if len(action.exile) != n or len(set(action.exile)) != n:
+        raise IllegalAction("601.2h", f"the cost exiles {n} {kind}(s) from the graveyard, chosen as it is "
+                                      f"paid; {len(action.exile)} named")
+    out = []
+    for cid in action.exile:
+        c = state.object(cid)
+        if c.zone != Zone.GRAVEYARD or c.owner != action.player:
+            raise IllegalAction("601.2h", f"{cid} is not in {action.player}'s graveyard")
+        if kind != "card" and kind.capitalize() not in c.printed.types:
+            raise IllegalAction("601.2h", f"{cid} is not a {kind} card")
+        if cid == action.source and cost.exile_self:
+            raise IllegalAction("118.3", f"{cid} can't be exiled twice for the cost")
+        out.append(_move(cid, "graveyard", "exile", "cost"))
+    return out
 
 
 def _tap_power(state: GameState, result: Any, action: Any, power: int) -> None:

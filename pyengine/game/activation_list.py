@@ -21,6 +21,7 @@ from pyengine.budget import Budget
 from pyengine.game.activation import ActivateAbility, abilities_of, activate, activated_abilities
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers
+from pyengine.model.activated import is_kind
 from pyengine.model.enums import Zone
 
 PER_ABILITY = 4
@@ -59,24 +60,36 @@ def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbil
                 picks = list(islice(product(*[sorted(t for t, _ in opts) for opts in legal]), 16))
             else:
                 picks = [()]
-            sac = [[x.id] for x in mine] if d.cost.sacrifice else [[]]
+            fodder = [x.id for x in mine if d.cost.sacrifice and
+                      is_kind(d.cost.sacrifice, result.objects[x.id].types, result.objects[x.id].subtypes)]
+            sac = [list(c) for c in islice(combinations(fodder, d.cost.sacrifice_count), 8)] \
+                if d.cost.sacrifice else [[]]
+            yard = [x.id for x in game.state.objects if x.zone == Zone.GRAVEYARD and x.owner == pid
+                    and x.id != o.id]
+            exiling = [list(c) for c in islice(combinations(yard, d.cost.exile_cards[1]), 2)] \
+                if d.cost.exile_cards else [[]]
             others_in_hand = [h for h in hand if h != o.id]
             discard = [list(c) for c in islice(combinations(others_in_hand, d.cost.discard), 4)]
             kind, n, _other = d.cost.tap_untapped or ("", 0, False)
-            fit = [x.id for x in mine if not x.tapped and (kind == "permanent" or kind in
-                                                             {t.lower() for t in result.objects[x.id].types})]
+            fit = [x.id for x in mine if not x.tapped and
+                   is_kind(kind, result.objects[x.id].types, result.objects[x.id].subtypes)]
             tapping = [list(c) for c in islice(combinations(fit, n), 4)]
+            back, nback = d.cost.bounce or ("", 0)
+            backs = [x.id for x in mine
+                     if is_kind(back, result.objects[x.id].types, result.objects[x.id].subtypes)]
+            returning = [list(c) for c in islice(combinations(backs, nback), 4)]
             need = sum(int(x) if x.isdigit() else 1 for x in parse_cost(d.cost.mana).symbols) \
                 if d.cost.mana else 0
             found = 0
-            for targets, victim, cards, others in product(picks, sac, discard, tapping):
+            for targets, victim, cards, others, gone, exiled in product(picks, sac, discard, tapping,
+                                                                        returning, exiling):
                 if found >= PER_ABILITY:
                     break
                 tapped = tuple(s for s in sources if s != o.id and s not in victim + others)[:need]
                 for taps in dict.fromkeys(((), tapped)):
                     act = ActivateAbility(pid, o.id, number if len(names) > 1 else None, tuple(targets),
                                           tuple((s, None) for s in taps), None, tuple(victim), tuple(cards),
-                                          (), tuple(others))
+                                          (), tuple(others), tuple(gone), tuple(exiled))
                     try:
                         activate(game, act, budget)
                     except IllegalAction:

@@ -13,13 +13,17 @@ mana symbols ``{2}{R}``            the mana cost (107.4): generic and colored ma
 ``{T}`` / ``{Q}``                  tap / untap the source (107.5, 107.6); 302.6 for a creature's
 ``Sacrifice CARDNAME``             sacrifice the source (its name, ``SELF``, ``this creature`` ...)
 ``Sacrifice a creature``           sacrifice a permanent of that card type you control (``another``:
-                                   not the source); the activation names it
+                                   not the source); the activation names it; a subtype of 205.3
+                                   (``Sacrifice a Saproling``, ``a Treasure``) selects by subtype
+``Exile CARDNAME``                 exile the source from the battlefield (406.2, 118.3)
+``Return a land you control to     return N permanents of that card type or subtype the player
+its owner's hand``                 controls to their owners' hands; the activation names them
 ``Pay N life``                     119.4: only with a life total of at least N
 ``Discard a card``                 a card of the activating player's hand, named by the activation
 ``Remove a +1/+1 counter from ..`` counters of that kind removed from the source (N: ``two`` ...)
-``Tap an untapped creature you     tap N untapped permanents of that card type the player controls (any,
-control`` (``two ... creatures``) summoning sick or not; ``another``: not the source), the activation
-                                   names them
+``Tap an untapped creature you     tap N untapped permanents of that card type (or subtype: ``Tap an
+control`` (``two ... creatures``) untapped Ally you control``) the player controls (any, summoning
+                                   sick or not; ``another``: not the source), the activation names them
 ``Tap any number of other         the untapped creatures the activation names, none of them the source,
 untapped creatures you control     whose total power is N or more (crew N, 702.122a)
 with total power N or greater``
@@ -87,6 +91,15 @@ class ActivationCost:
     # "Tap any number of other untapped creatures you control with total power N or greater"
     # (crew N, 702.122a): N
     tap_power: int | None = None
+    exile_source: bool = False  # "Exile CARDNAME": the source exiled from the battlefield (406.2)
+    sacrifice_count: int = 1  # "Sacrifice two artifacts": how many ``sacrifice`` selects
+    discard_kind: str = "card"  # "Discard a land card": the card type of the cards discarded
+    # "Exile a creature card from your graveyard", "Exile two cards from your graveyard":
+    # (card type or "card", number) of cards of the player's graveyard exiled (406.2)
+    exile_cards: tuple[str, int] | None = None
+    return_self: bool = False  # "Return CARDNAME to its owner's hand" (400.3)
+    # "Return a land you control to its owner's hand": (card type or subtype, number)
+    bounce: tuple[str, int] | None = None
 
     @property
     def zone(self) -> str:
@@ -123,6 +136,42 @@ class ActivatedDef:
         return self.zone or self.cost.zone
 
 
+def kind_word(word: str) -> str | None:
+    """The selector of a cost's "a creature", "a Saproling": a card type of :data:`SAC_TYPES`
+    (lower case) or a subtype of CR 205.3 (as printed, capitalized); None for another word."""
+    from pyengine.model.subtypes import is_subtype
+
+    if word in SAC_TYPES:
+        return word
+    return word if word[:1].isupper() and is_subtype(word) else None
+
+
+def kinds_word(words: str) -> str | None:
+    """"creature", "artifact or creature", "Goblin" (plural or not: "artifacts"): the
+    selector, alternatives joined by "|", or None."""
+    found = []
+    for w in words.split(" or "):
+        k = kind_word(w) or (kind_word(w[:-1]) if w.endswith("s") else None)
+        if k is None:
+            return None
+        found.append(k)
+    return "|".join(found)
+
+
+def is_kind(kind: str, types: tuple[str, ...] | frozenset[str],
+            subtypes: tuple[str, ...] | frozenset[str]) -> bool:
+    """Whether a permanent with these card types and subtypes is one the cost's ``kind``
+    selects (:func:`kind_word`): any for "permanent" (110.1), a card type, or a subtype (205.3);
+    "creature|artifact": either."""
+    if "|" in kind:
+        return any(is_kind(k, types, subtypes) for k in kind.split("|"))
+    if kind == "permanent":
+        return True
+    if kind in SAC_TYPES:
+        return kind.capitalize() in types
+    return kind in subtypes
+
+
 def parse_cost(text: str) -> ActivationCost:
     """The cost "{1}{R}, {T}" as an :class:`ActivationCost`; ValueError naming the part not read."""
     from pyengine.model.mana import parse_cost as mana_cost
@@ -154,13 +203,43 @@ def parse_cost(text: str) -> ActivationCost:
         if re.fullmatch(rf"sacrifice {_SELF}", low):
             fields["sacrifice_self"] = True
             continue
-        m = re.fullmatch(r"sacrifice (a|an|another) (\w+)", low)
-        if m and m.group(2) in SAC_TYPES and "sacrifice" not in fields:
-            fields["sacrifice"], fields["other"] = m.group(2), m.group(1) == "another"
+        m = re.fullmatch(r"sacrifice (a|an|another|one|two|three|four|five) (other )?(\w+(?: or \w+)?)", low)
+        n = _NUMBERS.get(m.group(1), 1) if m else 0
+        if m and "sacrifice" not in fields and (m.group(1) == "another") + bool(m.group(2)) < 2 and \
+                (kinds_word(m.group(3)) if n > 1 else kind_word(m.group(3)) or
+                 (kinds_word(m.group(3)) if " or " in m.group(3) else None)):
+            fields["sacrifice"] = kinds_word(m.group(3))
+            fields["other"] = m.group(1) == "another" or bool(m.group(2))
+            fields["sacrifice_count"] = n
+            continue
+        m = re.fullmatch(r"discard (a|an|one|two|three) (artifact|creature|land|instant|sorcery|enchantment) "
+                         r"cards?", low)
+        if m and "discard" not in fields:
+            fields["discard"], fields["discard_kind"] = _NUMBERS[m.group(1)], m.group(2)
+            continue
+        m = re.fullmatch(r"exile (a|an|one|two|three|four|five) (?:(artifact|creature|land|instant|sorcery|"
+                         r"enchantment) )?cards? from your graveyard", low)
+        if m and "exile_cards" not in fields:
+            fields["exile_cards"] = (m.group(2) or "card", _NUMBERS[m.group(1)])
+            continue
+        if re.fullmatch(r"return (?:CARDNAME|SELF|this (?:creature|artifact|enchantment|land|permanent)) "
+                        r"to its owner's hand", low) and "return_self" not in fields:
+            fields["return_self"] = True
             continue
         m = re.fullmatch(r"tap (an|one|two|three|another) untapped (\w+?)s? you control", low)
-        if m and m.group(2) in SAC_TYPES and "tap_untapped" not in fields:
+        if m and kind_word(m.group(2)) and "tap_untapped" not in fields:
             fields["tap_untapped"] = (m.group(2), _NUMBERS.get(m.group(1), 1), m.group(1) == "another")
+            continue
+        m = re.fullmatch(r"return (a|an|one|two|three) (\w+?)s? you control to "
+                         r"(its owner's hand|their owners' hands)", low)
+        one = m is not None and m.group(1) in ("a", "an")
+        if m and kind_word(m.group(2)) and "bounce" not in fields and \
+                one == (m.group(3) == "its owner's hand"):
+            fields["bounce"] = (m.group(2), _NUMBERS[m.group(1)])
+            continue
+        if re.fullmatch(r"exile (?:CARDNAME|SELF|this (?:creature|artifact|enchantment|land|permanent))",
+                        low) and "exile_source" not in fields:
+            fields["exile_source"] = True  # from the battlefield (406.2)
             continue
         m = re.fullmatch(r"tap any number of other untapped creatures you control with total power (\d+) "
                          r"or greater", low)
@@ -172,7 +251,7 @@ def parse_cost(text: str) -> ActivationCost:
             fields["life"] = int(fields.get("life", 0)) + int(m.group(1))  # type: ignore[call-overload]
             continue
         m = re.fullmatch(r"discard (a|one|two|three) cards?", low)
-        if m:
+        if m and "discard" not in fields:
             fields["discard"] = _NUMBERS[m.group(1)]
             continue
         if re.fullmatch(rf"discard {_SELF}", low) and "discard_self" not in fields:

@@ -89,8 +89,11 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
                                                 "duration": eff.lasts, "effect": ops}]
         elif eff.resolves is not None:
             made.update(resolves=eff.resolves, duration=eff.lasts)
-    if cost.sacrifice_self and any(f"{w}_of" in str(made) for w in ("power", "toughness", "mana_value")):
+    if (cost.sacrifice_self or cost.exile_source) and \
+            any(f"{w}_of" in str(made) for w in ("power", "toughness", "mana_value")):
         return None  # its power once sacrificed: last known information, not read here (608.2h)
+    if any(isinstance(ev, dict) and ev.get("kind") == "delayed" for ev in made.get("do", ())):
+        return None  # an activated ability's delayed triggered ability (603.7) is not followed
     if timing != "any":
         made["timing"] = timing
     if limit is not None:

@@ -16,6 +16,10 @@ from typing import Any
 from pyengine.model.activated import parse_cost
 from pyengine.oracle.compile import Compiled
 
+# a catalog card of each card type, for a card a cost discards or exiles from a graveyard
+CARD_OF = {"card": "Grizzly Bears", "creature": "Grizzly Bears", "land": "Forest", "instant": "Giant Growth",
+           "sorcery": "Act of Treason", "enchantment": "Glorious Anthem", "artifact": "Ornithopter"}
+
 
 def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
                      several: bool = False) -> tuple[Any, ...] | None:
@@ -23,7 +27,7 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     None when the generated board has nothing the ability needs. ``number``: the ability's
     place among the card's activated abilities the game follows, said when there are
     ``several`` (602.2a)."""
-    from pyengine.oracle.execute_game import POOL, _pick, fits
+    from pyengine.oracle.execute_game import _pick
 
     body = ability["activated"]
     cost = parse_cost(body["cost"])
@@ -57,35 +61,30 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         act["ability"] = number
     gone: set[str] = set()
     if cost.sacrifice is not None:
-        want = {} if cost.sacrifice == "permanent" else {"types": [cost.sacrifice.capitalize()]}
-        victim = next((oid for oid, _n, ctl, types, colors in POOL
-                       if ctl == "alice" and fits(want, types, colors, ctl)), None)
-        if victim is None:  # a permanent of alice's of that type, made for the cost
-            victim = "fodder"
-            kind = want.get("types", ["Artifact"])
-            extra.append({"id": victim, "name": "Generated Permanent", "types": kind, "controller": "alice",
-                          "timestamp": 21, **({"power": 1, "toughness": 1} if "Creature" in kind else {})})
-        act["sacrifice"] = [victim]
-        gone.add(victim)
+        act["sacrifice"] = _alices(cost.sacrifice, cost.sacrifice_count, gone, extra, "fodder", 50)
+        gone.update(act["sacrifice"])
+        check.setdefault("objects", {}).update({oid: {"zone": "graveyard"} for oid in act["sacrifice"]
+                                                if not oid.startswith("fodder")})
+    if cost.exile_cards is not None:  # cards of that type in alice's graveyard, exiled for the cost
+        kind, n = cost.exile_cards
+        extra += [{"id": f"buried{i}", "card": CARD_OF[kind], "owner": "alice", "zone": "graveyard"}
+                  for i in range(n)]
+        act["exile"] = [f"buried{i}" for i in range(n)]
+        check.setdefault("objects", {}).update({f"buried{i}": {"zone": "exile"} for i in range(n)})
+    if cost.bounce is not None:  # alice's permanents of that kind, returned to her hand
+        act["return"] = _alices(cost.bounce[0], cost.bounce[1], gone, extra, "back", 40)
+        gone.update(act["return"])
+        check.setdefault("objects", {}).update({oid: {"zone": "hand"} for oid in act["return"]})
     if cost.tap_untapped is not None:  # alice's untapped permanents of that type, made when she has none
         tap_kind, n, _another = cost.tap_untapped
-        want = {} if tap_kind == "permanent" else {"types": [tap_kind.capitalize()]}
-        have = [oid for oid, _n, ctl, types, colors in POOL
-                if ctl == "alice" and oid not in gone and fits(want, types, colors, ctl)][:n]
-        kinds = want.get("types", ["Artifact"])
-        for i in range(n - len(have)):
-            have.append(f"tapper{i}")
-            extra.append({"id": f"tapper{i}", "name": "Generated Permanent", "types": list(kinds),
-                          "controller": "alice", "timestamp": 22 + i,
-                          **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
-        act["tap_untapped"] = have
+        act["tap_untapped"] = _alices(tap_kind, n, gone, extra, "tapper", 22)
     if cost.tap_power is not None:  # crew N (702.122a): a creature of alice's with power N
         extra.append({"id": "crew0", "name": "Generated Creature", "types": ["Creature"],
                       "controller": "alice", "timestamp": 26, "power": max(cost.tap_power, 1),
                       "toughness": 1})
         act["tap_untapped"] = ["crew0"]
     if cost.discard:
-        extra += [{"id": f"fodder{i}", "card": "Grizzly Bears", "owner": "alice", "zone": "hand"}
+        extra += [{"id": f"fodder{i}", "card": CARD_OF[cost.discard_kind], "owner": "alice", "zone": "hand"}
                   for i in range(cost.discard)]
         act["discard"] = [f"fodder{i}" for i in range(cost.discard)]
     targets = []
@@ -107,13 +106,15 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     back = next((ev for ev in body.get("do", ())
                  if ev.get("object") == "self" and ev.get("from") == "graveyard"), None)
     if back is not None:  # 113.6m: once it resolved, the card is where its effect put it (400.7)
-        check["objects"] = {"card": {"zone": back["to"], **({"tapped": True} if back.get("tapped") else {})}}
+        check.setdefault("objects", {})["card"] = {"zone": back["to"], **({"tapped": True} if back.get("tapped") else {})}
         script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
         return extra, script, check, pool
-    if cost.sacrifice_self or cost.discard_self or cost.exile_self:
-        check["objects"] = {"card": {"zone": "exile" if cost.exile_self else "graveyard"}}
+    if cost.sacrifice_self or cost.discard_self or cost.exile_self or cost.exile_source or cost.return_self:
+        check.setdefault("objects", {})["card"] = {
+            "zone": "exile" if cost.exile_self or cost.exile_source else "hand" if cost.return_self
+            else "graveyard"}
     elif cost.tap or cost.untap:
-        check["objects"] = {"card": {"tapped": cost.tap}}
+        check.setdefault("objects", {})["card"] = {"tapped": cost.tap}
     script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]
     if cost.tap_power is not None and body.get("resolves") == {"add_types": ["Artifact", "Creature"]}:
         # 702.122a: the crew tapped as the cost was paid; once it resolved, an artifact creature
@@ -125,6 +126,31 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         check.setdefault("objects", {}).setdefault("card", {})["attached_to"] = targets[0]
         script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
     return extra, script, check, pool
+
+
+def _alices(kind: str, n: int, gone: set[str], extra: list[dict[str, Any]], stem: str,
+            timestamp: int) -> list[str]:
+    """N permanents of alice's of the cost's ``kind`` (a card type or a subtype, 205.3) for
+    the cost: those of the generated board, then permanents made for it (added to ``extra``)."""
+    from pyengine.model.activated import SAC_TYPES, is_kind
+    from pyengine.model.subtypes import CORRESPONDS, category
+    from pyengine.oracle.execute_game import POOL
+
+    have = [oid for oid, _n, ctl, types, _colors in POOL
+            if ctl == "alice" and oid not in gone and is_kind(kind, types, ())][:n]
+    first = kind.split("|")[0]
+    if first in SAC_TYPES:
+        kinds = ["Artifact"] if first == "permanent" else [first.capitalize()]
+        sub: list[str] = []
+    else:  # a subtype: a permanent of its category's card type with it (205.3d)
+        kinds = sorted(CORRESPONDS[category(first) or "artifact"] - {"Kindred"})
+        sub = [first]
+    for i in range(n - len(have)):
+        have.append(f"{stem}{i}")
+        extra.append({"id": f"{stem}{i}", "name": "Generated Permanent", "types": list(kinds),
+                      **({"subtypes": sub} if sub else {}), "controller": "alice", "timestamp": timestamp + i,
+                      **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
+    return have
 
 
 def _fitting_creature(sel: dict[str, Any], extra: list[dict[str, Any]]) -> str | None:

@@ -776,9 +776,11 @@ def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]]) -> list[di
 
     sacrificed = parse_cost(body["cost"]).sacrifice_self or any(
         ev.get("kind") == "sacrifice" and ev.get("object") == "self" for ev in body.get("do", ()))
-    own = [t for t in triggers if t["trigger"].get("when", {}).get("kind") in ("dies", "leaves")
+    # exiled for its cost (406.2): it leaves the battlefield but doesn't die (700.4)
+    exiled = parse_cost(body["cost"]).exile_source
+    kinds = ("dies", "leaves") if sacrificed else ("leaves",) if exiled else ()
+    own = [t for t in triggers if t["trigger"].get("when", {}).get("kind") in kinds
            and t["trigger"]["when"].get("obj") == "self"]
-    own = own if sacrificed else []
     # "Whenever you draw a card" triggers once per card the ability makes its controller draw
     # (603.2c; 121.2: each card drawn is an event)
     drawn = sum(ev.get("count", 1) if isinstance(ev.get("count", 1), int) else 0

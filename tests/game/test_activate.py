@@ -60,8 +60,8 @@ def test_cost_parts() -> None:
     assert parse_cost("{Q}, Remove a +1/+1 counter from SELF").remove == ("+1/+1", 1)
     assert parse_cost("Tap two untapped creatures you control").tap_untapped == ("creature", 2, False)
     assert parse_cost("Tap another untapped creature you control").tap_untapped == ("creature", 1, True)
-    for bad in ("{X}, {T}", "Exile a card from your graveyard", "{T}, {T}", "",
-                "Tap an untapped Elf you control"):
+    for bad in ("{X}, {T}", "Exile a card from your hand", "{T}, {T}", "",
+                "Tap an untapped Blarg you control", "Discard a card at random"):
         with pytest.raises(ValueError):
             parse_cost(bad)
 
@@ -70,7 +70,7 @@ def test_the_language_keeps_the_text_and_an_activated_ability() -> None:
     ab = parse_ability(Cursor.root(_ab("{T}", GAIN), None), Ctx())
     assert ab.kind == "text" and ab.text == "{T}: do it." and is_activated(ab)
     with pytest.raises(ScenarioError, match="cost part"):
-        parse_ability(Cursor.root(_ab("Exile a card from your graveyard", GAIN), None), Ctx())
+        parse_ability(Cursor.root(_ab("Exile a card from your hand", GAIN), None), Ctx())
     with pytest.raises(ScenarioError, match="names no target"):
         parse_ability(Cursor.root(_ab("{T}", [{"kind": "draw", "player": "target"}]), None), Ctx())
 

@@ -34,7 +34,7 @@ def test_what_is_not_followed_stays_text() -> None:
     """Costs the game doesn't pay ("+X" loyalty too), restrictions it doesn't follow,
     effects the compiler doesn't read, an instant's abilities (113.6): None (seen as text)."""
     for par in ("+X: Draw a card.", "[\u2212X]: Draw a card.", "{X}, {T}: Draw a card.",
-                "{T}, Exile a card from your graveyard: Draw a card.",
+                "{T}, Discard a card at random: Draw a card.",
                 "{T}: Draw a card. Activate only during your upkeep.", "{B}: Regenerate enchanted creature.",
                 "{1}, Sacrifice X creatures: Draw a card.", "{T}: Add {G}."):
         assert activated(par, par, CREATURE) is None, par
