@@ -554,6 +554,12 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         card.card.get("does", {}).get("do", []) if spell else triggers[0].get("do", [])
     every = do or (activated[0]["activated"].get("do", []) + after if activated else [])
     ahead, extra_hand = choices(every)
+    from pyengine.oracle.execute_keyword import keyword_ahead
+
+    kw = keyword_ahead(card, _followed(every))  # bolster's, populate's choice (701.39a, 701.36a)
+    if kw is None:
+        return None
+    ahead += kw
     from pyengine.oracle.execute_library import look_choices
 
     looks = look_choices(_followed(every))

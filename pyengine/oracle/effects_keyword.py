@@ -1,0 +1,36 @@
+"""Effect sentences that are keyword actions (CR 701) the game follows as instructions
+(pyengine.game.keyword_instr). Read by :func:`pyengine.oracle.effects.sentence`.
+
+- "bolster N": ``{kind: bolster, amount: N}`` (701.39a: its controller chooses a creature they
+  control with the least toughness, or tied for it, as it resolves, and puts N +1/+1 counters on
+  it).
+- "populate": ``{kind: populate}`` (701.36a: its controller chooses a creature token they
+  control and creates a copy of it; with none, nothing is created, 701.36b).
+
+Other keyword actions stay text: "it explores" (701.44, a revealed top card), "amass" (701.47),
+"connive" (701.50), "incubate" (701.53, a double-faced token), "discover" (701.57), "support"
+(701.41), "clash" (701.30) and the monarch (724).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyengine.oracle.common import fullmatch as _fm
+
+
+def sentence(s: str, eff: Any) -> bool:
+    """Read one keyword-action sentence into ``eff`` (False: not this form)."""
+    from pyengine.oracle.effects import number
+
+    if s == "populate":
+        eff.do.append({"kind": "populate"})
+        return True
+    m = _fm(r"bolster (\w+)", s)
+    if m:
+        n = number(m.group(1))
+        if n is None or n < 1:
+            return False
+        eff.do.append({"kind": "bolster", "amount": n})
+        return True
+    return False

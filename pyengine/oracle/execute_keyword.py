@@ -1,0 +1,29 @@
+"""The choices a generated game gives ahead for the keyword actions its card's effect
+performs (608.2d; pyengine.game.keyword_instr).
+
+Bolster (701.39a): alice's creatures in the generated games are the Grizzly Bears (toughness 2)
+and the card itself when it is a creature on the battlefield; only a card with toughness 2 ties
+with the Bears, and then the Bears are chosen (a choice among the tied creatures; the Bears are
+among them whether or not the card is still there). Populate (701.36a): the only creature token
+alice controls is one the effect created; two or more are not generated (None).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def keyword_ahead(card: Any, followed: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The ``keyword_choice`` items the game needs, or None when it can't be generated."""
+    kinds = [ev.get("kind") for ev in followed]
+    if "populate" in kinds:
+        made = sum(ev.get("count", 1) if isinstance(ev.get("count", 1), int) else 2
+                   for ev in followed[:kinds.index("populate")] if ev.get("kind") == "create_tokens")
+        if made > 1 or any(ev.get("kind") == "create_tokens" for ev in followed[kinds.index("populate"):]):
+            return None
+    if "bolster" not in kinds:
+        return []
+    c = card.card
+    if "Creature" in c.get("types", ()) and str(c.get("toughness", "")) == "2":
+        return [{"keyword_choice": {"card": "bears"}}]
+    return []
