@@ -1,8 +1,11 @@
 """Keyword actions as instructions of a spell or ability (CR 701), followed in order as it
-resolves (608.2c): bolster N (701.39a) and populate (701.36a).
+resolves (608.2c): bolster N (701.39a), populate (701.36a) and amass [subtype] N (701.47a).
 
 Each has a choice its player makes as the instruction is followed (608.2d): the creature among
-those tied for least toughness (bolster), the creature token to copy (populate). The script
+those tied for least toughness (bolster), the creature token to copy (populate), the Army
+creature to put the counters on (amass: after its 0/0 black SUBTYPE Army token is created when
+the player controls no Army creature; the Army becomes a SUBTYPE in addition to its other types,
+indefinitely, when it isn't one). The script
 gives it ahead as ``{keyword_choice: {KEY: ID}}`` (KEY as ``may``'s: the resolving object's
 id, ``SOURCE:N`` or ``SOURCE``); without it the game stops naming the candidates, unless there
 is only one (or none: 701.36b, nothing is created; bolster with no creature does nothing). The
@@ -12,6 +15,7 @@ counters and the copy are put and made as the script actions ``bolster`` and ``p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyengine.budget import Budget
@@ -21,16 +25,26 @@ from pyengine.replacement.event import Event
 
 KIND = "keyword_instr"  # the bound event (pyengine.game.choice.KINDS)
 WHAT = "keyword"  # the kind of the script's choice kept among the game's resolution choices
-WORDS = ("bolster", "populate")
-RULES = {"bolster": "701.39a", "populate": "701.36a"}
+WORDS = ("bolster", "populate", "amass")
+RULES = {"bolster": "701.39a", "populate": "701.36a", "amass": "701.47a"}
 
 
-def bind(ins: Instruction, refs: dict[str, tuple[str, ...]]) -> list[Event]:
-    """One event per player the instruction's ``player`` names (608.2c)."""
+def bind(ins: Instruction, refs: dict[str, tuple[str, ...]], plain: Callable[[Instruction], list[Event]]
+         ) -> list[Event]:
+    """One event per player the instruction's ``player`` names (608.2c); amass's token
+    creation bound as an event, made only if needed as it resolves."""
     from pyengine.game.choice import _named
 
-    return [Event(KIND, (("word", ins.kind), ("player", ("p", pid)), ("amount", dict(ins.fields).get("amount"))))
-            for pid in _named(refs, ins.get("player"))]
+    f = dict(ins.fields)
+    out = []
+    for pid in _named(refs, ins.get("player")):
+        create = tuple(plain(f["create"])) if "create" in f else ()
+        if create:  # the token is created under the amassing player's control (701.47a)
+            create = tuple(Event(e.kind, tuple((k, ("p", pid)) if k == "control" else (k, v)
+                                               for k, v in e.fields)) for e in create)
+        out.append(Event(KIND, (("word", ins.kind), ("player", ("p", pid)), ("amount", f.get("amount")),
+                                ("subtype", f.get("subtype")), ("create", create))))
+    return out
 
 
 def read(reader: Any, cur: Any) -> Any:
@@ -56,6 +70,8 @@ def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
 
     word, pid = e.get("word"), e.get("player")[1]
     game, chosen = _take(game, item, WHAT)
+    if word == "amass":
+        return _amass(game, item, e, pid, chosen, budget)
     if word == "bolster":  # 701.39a: among the creatures tied for least toughness
         mine = _creatures(game, pid, budget)
         least = min((ch.toughness or 0 for ch in mine.values()), default=None)
@@ -82,3 +98,56 @@ def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
     taken = {o.id for o in game.state.objects}
     name = copied.printed.name or pick
     return _populate(game, M.Populate(pid, pick, new_id(name, taken)), budget)
+
+
+def _armies(game: Game, pid: str, budget: Budget | float) -> list[str]:
+    from pyengine.game.keyword_actions import _creatures
+
+    return sorted(i for i, ch in _creatures(game, pid, budget).items() if "Army" in ch.subtypes)
+
+
+def _amass(game: Game, item: StackItem, e: Event, pid: str, chosen: Any, budget: Budget | float) -> Game:
+    """701.47a: an Army token if the player controls no Army creature; then the chosen Army gets
+    N +1/+1 counters and becomes a SUBTYPE in addition to its other types if it isn't one."""
+    from pyengine.game.choice import _keys
+    from pyengine.game.perform import perform as perform_events
+
+    rule, sub = RULES["amass"], e.get("subtype")
+    if not _armies(game, pid, budget):
+        game = perform_events(game, list(e.get("create")), rule=rule, budget=budget)
+    armies = _armies(game, pid, budget)
+    if chosen is None and len(armies) > 1:
+        raise IllegalAction(rule, f"{item.text!r} ({item.id}): {pid} chooses an Army among {', '.join(armies)}: "
+                                  f"give {{keyword_choice: {{{_keys(item)[-1]}: ID}}}} before it resolves")
+    if chosen is not None and chosen not in armies:
+        raise IllegalAction(rule, f"{chosen} is not an Army creature {pid} controls: {', '.join(armies) or 'none'}")
+    army = chosen if chosen is not None else (armies[0] if armies else None)
+    if army is None:  # the token wasn't created (a replacement, 614): nothing to choose (701.47b)
+        return game
+    n = e.get("amount")
+    if n:
+        ev = Event("counters", (("target", ("o", army)), ("counter", "+1/+1"), ("amount", n), ("by", ("p", pid)),
+                                ("cause", "effect")))
+        game = perform_events(game, [ev], rule=rule, budget=budget)
+    from pyengine.game.perform import layers
+
+    ch = layers(game.state, budget).objects.get(army)
+    if ch is None or sub in ch.subtypes or game.state.object(army).zone.value != "battlefield":
+        return game
+    return _becomes(game, army, sub, pid)
+
+
+def _becomes(game: Game, army: str, sub: str, pid: str) -> Game:
+    """"It becomes a SUBTYPE in addition to its other types" (701.47a): a continuous effect
+    from the resolving ability, of no set duration (611.2a), on that object (layer 4, 613.1d)."""
+    from pyengine.lang.effects import Ctx, parse_effect
+    from pyengine.lang.yamlread import Cursor
+    from pyengine.model.effects import ResolvedEffect
+    from pyengine.model.enums import Duration
+
+    text = f"is a {sub} in addition to its other types"
+    definition = parse_effect(Cursor({"text": text, "add_subtypes": [sub]}, "amass", None, None),
+                              Ctx(players=game.state.player_ids), allow_no_affects=True)
+    ts = game.next_timestamp
+    eff = ResolvedEffect(f"amass@{ts}", definition, ts, pid, Duration.PERMANENT, locked=(army,))
+    return game.with_state(effects=game.state.effects + (eff,)).clone(next_timestamp=ts + 1)

@@ -6,8 +6,12 @@
   it).
 - "populate": ``{kind: populate}`` (701.36a: its controller chooses a creature token they
   control and creates a copy of it; with none, nothing is created, 701.36b).
+- "amass Zombies 2": ``{kind: amass, subtype: Zombie, amount: 2}`` (701.47a: a 0/0 black
+  Zombie Army creature token if its controller controls no Army creature; the chosen Army gets
+  the counters and becomes a Zombie in addition to its other types). "Amass Orcs X, where X
+  is ..." stays text.
 
-Other keyword actions stay text: "it explores" (701.44, a revealed top card), "amass" (701.47),
+Other keyword actions stay text: "it explores" (701.44, a revealed top card),
 "connive" (701.50), "incubate" (701.53, a double-faced token), "discover" (701.57), "support"
 (701.41), "clash" (701.30) and the monarch (724).
 """
@@ -25,6 +29,15 @@ def sentence(s: str, eff: Any) -> bool:
 
     if s == "populate":
         eff.do.append({"kind": "populate"})
+        return True
+    m = _fm(r"amass ([A-Z][a-z]+) (\w+)", s)
+    if m:
+        from pyengine.oracle.phrases import singular_subtype
+
+        sub, n = singular_subtype(m.group(1)), number(m.group(2))
+        if sub is None or n is None or n < 1:
+            return False
+        eff.do.append({"kind": "amass", "subtype": sub, "amount": n})
         return True
     m = _fm(r"bolster (\w+)", s)
     if m:
