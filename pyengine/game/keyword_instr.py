@@ -1,5 +1,6 @@
 """Keyword actions as instructions of a spell or ability (CR 701), followed in order as it
-resolves (608.2c): bolster N (701.39a), populate (701.36a) and amass [subtype] N (701.47a).
+resolves (608.2c): bolster N (701.39a), populate (701.36a), amass [subtype] N (701.47a) and
+explore (701.44a, pyengine.game.explore).
 
 Each has a choice its player makes as the instruction is followed (608.2d): the creature among
 those tied for least toughness (bolster), the creature token to copy (populate), the Army
@@ -25,8 +26,8 @@ from pyengine.replacement.event import Event
 
 KIND = "keyword_instr"  # the bound event (pyengine.game.choice.KINDS)
 WHAT = "keyword"  # the kind of the script's choice kept among the game's resolution choices
-WORDS = ("bolster", "populate", "amass")
-RULES = {"bolster": "701.39a", "populate": "701.36a", "amass": "701.47a"}
+WORDS = ("bolster", "populate", "amass", "explore")
+RULES = {"bolster": "701.39a", "populate": "701.36a", "amass": "701.47a", "explore": "701.44a"}
 
 
 def bind(ins: Instruction, refs: dict[str, tuple[str, ...]], plain: Callable[[Instruction], list[Event]]
@@ -36,6 +37,8 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]], plain: Callable[[In
     from pyengine.game.choice import _named
 
     f = dict(ins.fields)
+    if ins.kind == "explore":  # 701.44a: the permanent's controller, as it resolves
+        return [Event(KIND, (("word", "explore"), ("object", ("o", oid)))) for oid in _named(refs, f["object"])]
     out = []
     for pid in _named(refs, ins.get("player")):
         create = tuple(plain(f["create"])) if "create" in f else ()
@@ -48,7 +51,9 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]], plain: Callable[[In
 
 
 def read(reader: Any, cur: Any) -> Any:
-    """``{KEY: ID}``: the creature (bolster) or creature token (populate) chosen."""
+    """``{KEY: ID}``: the creature (bolster), creature token (populate) or Army (amass)
+    chosen; ``{KEY: true|false}``: whether the nonland card an explore revealed is put into
+    the graveyard (701.44a)."""
     from pyengine.game.choice import ChooseAhead
 
     cur.mapping(None, "{KEY: ID}: the resolving spell's or ability's id, SOURCE:N or SOURCE, and the "
@@ -56,7 +61,9 @@ def read(reader: Any, cur: Any) -> Any:
     if len(cur.value) != 1:
         cur.fail("expected one resolving object's choice")
     key, sub = next(iter(cur.items()))
-    oid = sub.string("a permanent's id")
+    if isinstance(sub.value, bool):
+        return ChooseAhead(WHAT, str(key), sub.value)
+    oid = sub.string("a permanent's id (or true|false: explore's graveyard choice)")
     if oid not in reader.ids:
         sub.fail(f"dangling object id {oid!r}: no object has this id")
     return ChooseAhead(WHAT, str(key), oid)
@@ -68,8 +75,13 @@ def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
     from pyengine.game.choice import _keys, _take
     from pyengine.game.keyword_actions import _bolster, _creatures, _populate
 
-    word, pid = e.get("word"), e.get("player")[1]
+    word = e.get("word")
     game, chosen = _take(game, item, WHAT)
+    if word == "explore":
+        from pyengine.game.explore import explore
+
+        return explore(game, item, e.get("object")[1], chosen, budget)
+    pid = e.get("player")[1]
     if word == "amass":
         return _amass(game, item, e, pid, chosen, budget)
     if word == "bolster":  # 701.39a: among the creatures tied for least toughness

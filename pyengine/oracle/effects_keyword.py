@@ -11,7 +11,12 @@
   the counters and becomes a Zombie in addition to its other types). "Amass Orcs X, where X
   is ..." stays text.
 
-Other keyword actions stay text: "it explores" (701.44, a revealed top card),
+- "it explores", "SELF explores", "target creature you control explores": ``{kind: explore,
+  object: REF}`` (701.44a: its controller reveals the top card of their library; a land card
+  goes to their hand, otherwise the permanent gets a +1/+1 counter and the card may go to the
+  graveyard). "It" is the trigger event's object only as the effect's first instruction.
+
+Other keyword actions stay text: "explores, then it explores again",
 "connive" (701.50), "incubate" (701.53, a double-faced token), "discover" (701.57), "support"
 (701.41), "clash" (701.30) and the monarch (724).
 """
@@ -29,6 +34,15 @@ def sentence(s: str, eff: Any) -> bool:
 
     if s == "populate":
         eff.do.append({"kind": "populate"})
+        return True
+    m = _fm(r"(it|SELF|target .+) explores", s)
+    if m:
+        from pyengine.oracle.effects_counters import _object
+
+        on = _object(m.group(1), eff)
+        if not isinstance(on, str):
+            return False
+        eff.do.append({"kind": "explore", "object": on})
         return True
     m = _fm(r"amass ([A-Z][a-z]+) (\w+)", s)
     if m:

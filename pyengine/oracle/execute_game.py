@@ -572,6 +572,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         return None
     script = [*ahead, *shown[0], *looks, *script]  # 701.22a, 701.25a: every card kept on top, given ahead
     extra = [*extra, *shown[1]]
+    from pyengine.oracle.execute_keyword import explored_library
+
+    extra += explored_library(_followed(every))  # 701.44a: the card an explore reveals
     do = _followed(do)
     kind = None if by_activation or not triggers or spell else \
         triggers[0]["trigger"].get("when", {}).get("kind")

@@ -5,7 +5,9 @@ Bolster (701.39a): alice's creatures in the generated games are the Grizzly Bear
 and the card itself when it is a creature on the battlefield; only a card with toughness 2 ties
 with the Bears, and then the Bears are chosen (a choice among the tied creatures; the Bears are
 among them whether or not the card is still there). Populate (701.36a): the only creature token
-alice controls is one the effect created; two or more are not generated (None).
+alice controls is one the effect created; two or more are not generated (None). Explore
+(701.44a): the top card of alice's library is a Forest (:func:`explored_library`): a land card,
+put into her hand, nothing to choose.
 """
 
 from __future__ import annotations
@@ -27,3 +29,10 @@ def keyword_ahead(card: Any, followed: list[dict[str, Any]]) -> list[dict[str, A
     if "Creature" in c.get("types", ()) and str(c.get("toughness", "")) == "2":
         return [{"keyword_choice": {"card": "bears"}}]
     return []
+
+
+def explored_library(followed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A named top card of alice's library for an explore to reveal (one of her ten cards)."""
+    if not any(ev.get("kind") == "explore" for ev in followed):
+        return []
+    return [{"id": "explored", "card": "Forest", "owner": "alice", "zone": "library"}]
