@@ -1,8 +1,9 @@
 """Keyword actions written in effect sentences, on real cards (the pyengine[cards] extra;
-skipped without it): "bolster N" (CR 701.39a), "populate" (701.36a) and "amass [subtype] N"
-(701.47a) compile into instructions the game follows as the spell or ability resolves, their
+skipped without it): "bolster N" (CR 701.39a), "populate" (701.36a), "amass [subtype] N"
+(701.47a) and "it explores" (701.44a) compile into instructions the game follows as the spell or ability resolves, their
 player's choice given ahead (608.2d: ``keyword_choice``); games with the cards answer as the
-rules say; wordings not followed ("it explores", "amass Orcs X, where X is ...") stay text."""
+rules say; wordings not followed ("explores, then it explores again", "amass Orcs X, where X
+is ...") stay text."""
 
 from __future__ import annotations
 
@@ -42,12 +43,18 @@ def test_the_sentences_compile_into_instructions() -> None:
     assert dismissal[-1] == {"kind": "amass", "subtype": "Zombie", "amount": 1}
     muster = support.full("Mordor Muster").card["does"]["do"]
     assert {"kind": "amass", "subtype": "Orc", "amount": 1} in muster
+    branch = support.full("Merfolk Branchwalker").card["abilities"][0]["do"]
+    assert branch == [{"kind": "explore", "object": "it"}]
+    wing = support.full("Miner's Guidewing").card["abilities"][-1]
+    assert wing["do"] == [{"kind": "explore", "object": "target"}] and wing["targets"]
 
 
 def test_wordings_not_followed_stay_text() -> None:
-    # 701.44a: explore reveals the top card (not followed here); "amass Orcs X, where X is ..."
-    # counts as it resolves (not read); bolster 0 is not a wording
-    assert E.effect("it explores", it=True) is None
+    # "it explores, then it explores again" (two explores, 701.44d's order: not read); "amass
+    # Orcs X, where X is ..." counts as it resolves (not read); bolster 0 is not a wording; "it"
+    # not the trigger's object
+    assert E.effect("it explores, then it explores again", it=True) is None
+    assert E.effect("it explores") is None
     assert E.effect("amass Orcs X, where X is the number of cards in your hand") is None
     assert E.effect("amass Foo 2") is None
     assert E.effect("bolster 0") is None
@@ -120,11 +127,52 @@ def test_amass_onto_an_army_of_another_kind_makes_it_a_zombie_too() -> None:
     assert ok is not None, why
 
 
+def _branchwalker(library: list[dict[str, Any]], before: list[Any], expect: dict[str, Any]) -> tuple[Any, str]:
+    """Merfolk Branchwalker (2/1) is cast and resolves; its "When this creature enters, it
+    explores." triggers (603.6a) and resolves; the checkpoint ``after``."""
+    me = {"id": "walker", "card": "Merfolk Branchwalker", "owner": "alice", "zone": "hand"}
+    script = [{"stack": {"object": "walker", "controller": "alice"}}, "resolve", *before, "resolve",
+              {"checkpoint": "after"}]
+    return support.game([me, *library], script, {"checkpoints": {"after": expect}}, cr="701.44a")
+
+
+def test_explore_reveals_a_land_into_the_hand() -> None:
+    # 701.44a: the top card is a Forest, a land card: into alice's hand, no counter
+    forest = {"id": "forest", "card": "Forest", "owner": "alice", "zone": "library"}
+    ok, why = _branchwalker([forest], [], {"objects": {"forest": {"zone": "hand"},
+                                                       "walker": {"counters": {}, "power": 2, "toughness": 1}}})
+    assert ok is not None, why
+
+
+def test_explore_reveals_a_nonland_the_counter_and_the_graveyard_choice() -> None:
+    # 701.44a: a nonland card: a +1/+1 counter on the explorer (3/2), and alice may put the card
+    # into her graveyard (608.2d: her choice, given ahead); or leave it on top of the library
+    bolt = {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "library"}
+    gone = [{"keyword_choice": {"walker": True}}]
+    ok, why = _branchwalker([bolt], gone, {"objects": {"bolt": {"zone": "graveyard"},
+                                                       "walker": {"counters": {"+1/+1": 1}, "power": 3,
+                                                                  "toughness": 2}}})
+    assert ok is not None, why
+    kept = [{"keyword_choice": {"walker": False}}]
+    ok, why = _branchwalker([bolt], kept, {"objects": {"bolt": {"zone": "library"},
+                                                       "walker": {"counters": {"+1/+1": 1}}}})
+    assert ok is not None, why
+    ok, why = _branchwalker([bolt], [], {"stack": []})  # the choice not given: the game stops
+    assert ok is None and "may put bolt (nonland) into their graveyard" in why
+
+
+def test_explore_with_an_unnamed_top_card_stops() -> None:
+    # the game can't tell whether an unnamed card is a land: it stops rather than guess
+    ok, why = _branchwalker([], [], {"stack": []})
+    assert ok is None and "is not named" in why
+
+
 @pytest.mark.parametrize(("name", "template"), [
     ("Abzan Skycaptain", "triggered ability"), ("Dromoka's Gift", "spell ability"),
     ("Coursers' Accord", "spell ability"), ("Sundering Growth", "spell ability"),
     ("Callous Dismissal", "spell ability"), ("Herald of the Dreadhorde", "triggered ability"),
-    ("Mordor Muster", "spell ability")])
+    ("Mordor Muster", "spell ability"), ("Merfolk Branchwalker", "triggered ability"),
+    ("Guidestone Compass", "activated ability")])
 def test_a_card_of_each_wording_runs_in_its_generated_game(name: str, template: str) -> None:
     ok, why = execute.run_for(support.full(name), template)
     assert ok, (name, why)
