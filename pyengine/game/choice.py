@@ -33,9 +33,10 @@ from pyengine.model.triggers import Instruction
 from pyengine.replacement.event import Event
 
 # the stack object's events that are choices made as it resolves
-# attach (701.3) and counter (a spell or ability, 701.6): performed in order by this module too
+# attach (701.3) and counter (a spell or ability, 701.6): performed in order by this module too;
+# keyword_instr: bolster, populate, amass, explore (701, pyengine.game.keyword_instr)
 KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
-                   "counter", "pay_mana", "keyword_instr"})  # keyword_instr: bolster, populate, amass, explore (701)
+                   "counter", "pay_mana", "keyword_instr"})
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 

@@ -30,23 +30,38 @@ WORDS = ("bolster", "populate", "amass", "explore")
 RULES = {"bolster": "701.39a", "populate": "701.36a", "amass": "701.47a", "explore": "701.44a"}
 
 
-def bind(ins: Instruction, refs: dict[str, tuple[str, ...]], plain: Callable[[Instruction], list[Event]]
-         ) -> list[Event]:
+def bind(
+    ins: Instruction, refs: dict[str, tuple[str, ...]], plain: Callable[[Instruction], list[Event]]
+) -> list[Event]:
     """One event per player the instruction's ``player`` names (608.2c); amass's token
     creation bound as an event, made only if needed as it resolves."""
     from pyengine.game.choice import _named
 
     f = dict(ins.fields)
     if ins.kind == "explore":  # 701.44a: the permanent's controller, as it resolves
-        return [Event(KIND, (("word", "explore"), ("object", ("o", oid)))) for oid in _named(refs, f["object"])]
+        return [
+            Event(KIND, (("word", "explore"), ("object", ("o", oid)))) for oid in _named(refs, f["object"])
+        ]
     out = []
     for pid in _named(refs, ins.get("player")):
         create = tuple(plain(f["create"])) if "create" in f else ()
         if create:  # the token is created under the amassing player's control (701.47a)
-            create = tuple(Event(e.kind, tuple((k, ("p", pid)) if k == "control" else (k, v)
-                                               for k, v in e.fields)) for e in create)
-        out.append(Event(KIND, (("word", ins.kind), ("player", ("p", pid)), ("amount", f.get("amount")),
-                                ("subtype", f.get("subtype")), ("create", create))))
+            create = tuple(
+                Event(e.kind, tuple((k, ("p", pid)) if k == "control" else (k, v) for k, v in e.fields))
+                for e in create
+            )
+        out.append(
+            Event(
+                KIND,
+                (
+                    ("word", ins.kind),
+                    ("player", ("p", pid)),
+                    ("amount", f.get("amount")),
+                    ("subtype", f.get("subtype")),
+                    ("create", create),
+                ),
+            )
+        )
     return out
 
 
@@ -56,8 +71,9 @@ def read(reader: Any, cur: Any) -> Any:
     the graveyard (701.44a)."""
     from pyengine.game.choice import ChooseAhead
 
-    cur.mapping(None, "{KEY: ID}: the resolving spell's or ability's id, SOURCE:N or SOURCE, and the "
-                      "permanent chosen")
+    cur.mapping(
+        None, "{KEY: ID}: the resolving spell's or ability's id, SOURCE:N or SOURCE, and the permanent chosen"
+    )
     if len(cur.value) != 1:
         cur.fail("expected one resolving object's choice")
     key, sub = next(iter(cur.items()))
@@ -92,13 +108,17 @@ def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
     else:  # 701.36a: a creature token they control
         candidates = sorted(_creatures(game, pid, budget, tokens=True))
     if chosen is None and len(candidates) > 1:
-        raise IllegalAction(RULES[word], f"{item.text!r} ({item.id}): {pid} chooses among "
-                                         f"{', '.join(candidates)}: give {{keyword_choice: "
-                                         f"{{{_keys(item)[-1]}: ID}}}} before it resolves")
+        raise IllegalAction(
+            RULES[word],
+            f"{item.text!r} ({item.id}): {pid} chooses among "
+            f"{', '.join(candidates)}: give {{keyword_choice: "
+            f"{{{_keys(item)[-1]}: ID}}}} before it resolves",
+        )
     if chosen is not None and chosen not in candidates:
         what = "the creatures tied for least toughness" if word == "bolster" else "the creature tokens"
-        raise IllegalAction(RULES[word], f"{chosen} is not among {what} {pid} controls: "
-                                         f"{', '.join(candidates) or 'none'}")
+        raise IllegalAction(
+            RULES[word], f"{chosen} is not among {what} {pid} controls: {', '.join(candidates) or 'none'}"
+        )
     pick = chosen if chosen is not None else (candidates[0] if candidates else None)
     if word == "bolster":
         return _bolster(game, M.Bolster(pid, e.get("amount"), pick), budget)
@@ -129,17 +149,30 @@ def _amass(game: Game, item: StackItem, e: Event, pid: str, chosen: Any, budget:
         game = perform_events(game, list(e.get("create")), rule=rule, budget=budget)
     armies = _armies(game, pid, budget)
     if chosen is None and len(armies) > 1:
-        raise IllegalAction(rule, f"{item.text!r} ({item.id}): {pid} chooses an Army among {', '.join(armies)}: "
-                                  f"give {{keyword_choice: {{{_keys(item)[-1]}: ID}}}} before it resolves")
+        raise IllegalAction(
+            rule,
+            f"{item.text!r} ({item.id}): {pid} chooses an Army among {', '.join(armies)}: "
+            f"give {{keyword_choice: {{{_keys(item)[-1]}: ID}}}} before it resolves",
+        )
     if chosen is not None and chosen not in armies:
-        raise IllegalAction(rule, f"{chosen} is not an Army creature {pid} controls: {', '.join(armies) or 'none'}")
+        raise IllegalAction(
+            rule, f"{chosen} is not an Army creature {pid} controls: {', '.join(armies) or 'none'}"
+        )
     army = chosen if chosen is not None else (armies[0] if armies else None)
     if army is None:  # the token wasn't created (a replacement, 614): nothing to choose (701.47b)
         return game
     n = e.get("amount")
     if n:
-        ev = Event("counters", (("target", ("o", army)), ("counter", "+1/+1"), ("amount", n), ("by", ("p", pid)),
-                                ("cause", "effect")))
+        ev = Event(
+            "counters",
+            (
+                ("target", ("o", army)),
+                ("counter", "+1/+1"),
+                ("amount", n),
+                ("by", ("p", pid)),
+                ("cause", "effect"),
+            ),
+        )
         game = perform_events(game, [ev], rule=rule, budget=budget)
     from pyengine.game.perform import layers
 
@@ -150,7 +183,7 @@ def _amass(game: Game, item: StackItem, e: Event, pid: str, chosen: Any, budget:
 
 
 def _becomes(game: Game, army: str, sub: str, pid: str) -> Game:
-    """"It becomes a SUBTYPE in addition to its other types" (701.47a): a continuous effect
+    """ "It becomes a SUBTYPE in addition to its other types" (701.47a): a continuous effect
     from the resolving ability, of no set duration (611.2a), on that object (layer 4, 613.1d)."""
     from pyengine.lang.effects import Ctx, parse_effect
     from pyengine.lang.yamlread import Cursor
@@ -158,8 +191,11 @@ def _becomes(game: Game, army: str, sub: str, pid: str) -> Game:
     from pyengine.model.enums import Duration
 
     text = f"is a {sub} in addition to its other types"
-    definition = parse_effect(Cursor({"text": text, "add_subtypes": [sub]}, "amass", None, None),
-                              Ctx(players=game.state.player_ids), allow_no_affects=True)
+    definition = parse_effect(
+        Cursor({"text": text, "add_subtypes": [sub]}, "amass", None, None),
+        Ctx(players=game.state.player_ids),
+        allow_no_affects=True,
+    )
     ts = game.next_timestamp
     eff = ResolvedEffect(f"amass@{ts}", definition, ts, pid, Duration.PERMANENT, locked=(army,))
     return game.with_state(effects=game.state.effects + (eff,)).clone(next_timestamp=ts + 1)

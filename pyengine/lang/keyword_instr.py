@@ -3,8 +3,8 @@ populate, player: REF}`` (701.36a) and ``{kind: amass, subtype: SUBTYPE, amount:
 REF}`` (701.47a) of an ability's or a spell's ``do:``; ``player`` defaults to ``you``. Amass
 holds the ``create_tokens`` instruction of its 0/0 black SUBTYPE Army creature token (111.4:
 named "SUBTYPE Army Token"), so the game knows the token's definition. ``{kind: explore, object:
-REF}``: the permanent REF names explores (701.44a). The game follows them in order as the spell or ability resolves, with the player's
-choice given ahead (pyengine.game.keyword_instr)."""
+REF}``: the permanent REF names explores (701.44a). The game follows them in order as the
+spell or ability resolves, with the player's choice given ahead (pyengine.game.keyword_instr)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,13 @@ from pyengine.lang.yamlread import Cursor
 from pyengine.model.triggers import Instruction
 
 
-def parse_keyword(cur: Cursor, n_targets: int, ref: Callable[..., Any], ctx: Any = None,
-                  instruction: Callable[..., Instruction] | None = None) -> Instruction:
+def parse_keyword(
+    cur: Cursor,
+    n_targets: int,
+    ref: Callable[..., Any],
+    ctx: Any = None,
+    instruction: Callable[..., Instruction] | None = None,
+) -> Instruction:
     from pyengine.lang.triggers import PLAYER_WORDS
 
     word = str(cur.get("kind").value)
@@ -24,7 +29,9 @@ def parse_keyword(cur: Cursor, n_targets: int, ref: Callable[..., Any], ctx: Any
         from pyengine.lang.triggers import OBJECT_WORDS
 
         cur.mapping({"kind", "object"}, "{kind: explore, object: REF} (CR 701.44a)")
-        return Instruction("explore", (("object", ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),))
+        return Instruction(
+            "explore", (("object", ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),)
+        )
     if word == "amass":
         return _amass(cur, n_targets, ref, ctx, instruction)
     if word == "bolster":
@@ -38,20 +45,35 @@ def parse_keyword(cur: Cursor, n_targets: int, ref: Callable[..., Any], ctx: Any
     return Instruction(word, fields)
 
 
-def _amass(cur: Cursor, n_targets: int, ref: Callable[..., Any], ctx: Any,
-           instruction: Callable[..., Instruction] | None) -> Instruction:
+def _amass(
+    cur: Cursor,
+    n_targets: int,
+    ref: Callable[..., Any],
+    ctx: Any,
+    instruction: Callable[..., Instruction] | None,
+) -> Instruction:
     from pyengine.lang.triggers import PLAYER_WORDS
     from pyengine.model import subtypes
 
-    cur.mapping({"kind", "subtype", "amount", "player"},
-                "{kind: amass, subtype: SUBTYPE, amount: N, player: REF} (CR 701.47a)")
+    cur.mapping(
+        {"kind", "subtype", "amount", "player"},
+        "{kind: amass, subtype: SUBTYPE, amount: N, player: REF} (CR 701.47a)",
+    )
     sub = cur.req("subtype").string("a creature subtype (amass Zombies: Zombie)")
     if not subtypes.is_subtype(sub):
         cur.get("subtype").fail(f"{sub!r} is not a subtype (CR 205.3)")
     who = ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") else ("ref", "you")
     n = cur.req("amount").integer("N (amass N)", 0)
-    token = {"kind": "create_tokens", "token": {"types": ["Creature"], "subtypes": [sub, "Army"],
-                                                "colors": ["black"], "power": 0, "toughness": 0}}
+    token = {
+        "kind": "create_tokens",
+        "token": {
+            "types": ["Creature"],
+            "subtypes": [sub, "Army"],
+            "colors": ["black"],
+            "power": 0,
+            "toughness": 0,
+        },
+    }
     assert instruction is not None
     create = instruction(Cursor(token, cur.path, cur.line, cur.file), ctx, n_targets)
     return Instruction("amass", (("player", who), ("amount", n), ("subtype", sub), ("create", create)))

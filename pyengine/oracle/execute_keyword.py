@@ -19,9 +19,12 @@ def keyword_ahead(card: Any, followed: list[dict[str, Any]]) -> list[dict[str, A
     """The ``keyword_choice`` items the game needs, or None when it can't be generated."""
     kinds = [ev.get("kind") for ev in followed]
     if "populate" in kinds:
-        made = sum(ev.get("count", 1) if isinstance(ev.get("count", 1), int) else 2
-                   for ev in followed[:kinds.index("populate")] if ev.get("kind") == "create_tokens")
-        if made > 1 or any(ev.get("kind") == "create_tokens" for ev in followed[kinds.index("populate"):]):
+        made = sum(
+            ev.get("count", 1) if isinstance(ev.get("count", 1), int) else 2
+            for ev in followed[: kinds.index("populate")]
+            if ev.get("kind") == "create_tokens"
+        )
+        if made > 1 or any(ev.get("kind") == "create_tokens" for ev in followed[kinds.index("populate") :]):
             return None
     if "bolster" not in kinds:
         return []
