@@ -2,8 +2,8 @@
 skipped without it): "bolster N" (CR 701.39a), "populate" (701.36a), "amass [subtype] N"
 (701.47a) and "it explores" (701.44a) compile into instructions the game follows as the
 spell or ability resolves, their player's choice given ahead (608.2d: ``keyword_choice``);
-games with the cards answer as the rules say; wordings not followed ("explores, then it explores again", "amass Orcs X, where X
-is ...") stay text."""
+games with the cards answer as the rules say; wordings not followed ("explores, then it
+explores again", "amass Orcs X, where X is ...") stay text."""
 
 from __future__ import annotations
 
