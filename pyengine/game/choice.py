@@ -34,7 +34,7 @@ from pyengine.replacement.event import Event
 
 # the stack object's events that are choices made as it resolves
 # attach (701.3) and counter (a spell or ability, 701.6): performed in order by this module too;
-# keyword_instr: bolster, populate, amass, explore (701, pyengine.game.keyword_instr)
+# keyword_instr: bolster, populate, amass, explore, connive (701, pyengine.game.keyword_instr)
 KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
                    "counter", "pay_mana", "keyword_instr"})
 # a card of the hand the scenario doesn't name, in a discard choice
@@ -110,7 +110,7 @@ def is_choice(ins: Instruction) -> bool:
     an optional instruction with what follows it (or one in a spell, which has no optional
     events of its own)."""
     return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter",
-                        "pay_mana", "bolster", "populate", "amass", "explore") or \
+                        "pay_mana", "bolster", "populate", "amass", "explore", "connive") or \
         ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
@@ -130,7 +130,7 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         from pyengine.game import proliferate
 
         return [proliferate.bind(pid) for pid in _named(refs, ins.get("player"))]
-    if ins.kind in ("bolster", "populate", "amass", "explore"):  # 701.39a, 701.36a, 701.47a, 701.44a:
+    if ins.kind in ("bolster", "populate", "amass", "explore", "connive"):  # 701.39a, 701.36a, 701.47a, 701.44a:
         from pyengine.game import keyword_instr  # chosen as it resolves (608.2d)
 
         return keyword_instr.bind(ins, refs, plain)

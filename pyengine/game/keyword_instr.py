@@ -1,6 +1,6 @@
 """Keyword actions as instructions of a spell or ability (CR 701), followed in order as it
 resolves (608.2c): bolster N (701.39a), populate (701.36a), amass [subtype] N (701.47a) and
-explore (701.44a, pyengine.game.explore).
+explore (701.44a, pyengine.game.explore), connive (701.50a, pyengine.game.connive).
 
 Each has a choice its player makes as the instruction is followed (608.2d): the creature among
 those tied for least toughness (bolster), the creature token to copy (populate), the Army
@@ -26,8 +26,14 @@ from pyengine.replacement.event import Event
 
 KIND = "keyword_instr"  # the bound event (pyengine.game.choice.KINDS)
 WHAT = "keyword"  # the kind of the script's choice kept among the game's resolution choices
-WORDS = ("bolster", "populate", "amass", "explore")
-RULES = {"bolster": "701.39a", "populate": "701.36a", "amass": "701.47a", "explore": "701.44a"}
+WORDS = ("bolster", "populate", "amass", "explore", "connive")
+RULES = {
+    "bolster": "701.39a",
+    "populate": "701.36a",
+    "amass": "701.47a",
+    "explore": "701.44a",
+    "connive": "701.50a",
+}
 
 
 def bind(
@@ -38,9 +44,9 @@ def bind(
     from pyengine.game.choice import _named
 
     f = dict(ins.fields)
-    if ins.kind == "explore":  # 701.44a: the permanent's controller, as it resolves
+    if ins.kind in ("explore", "connive"):  # 701.44a: the permanent's controller, as it resolves
         return [
-            Event(KIND, (("word", "explore"), ("object", ("o", oid)))) for oid in _named(refs, f["object"])
+            Event(KIND, (("word", ins.kind), ("object", ("o", oid)))) for oid in _named(refs, f["object"])
         ]
     out = []
     for pid in _named(refs, ins.get("player")):
@@ -97,6 +103,10 @@ def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
         from pyengine.game.explore import explore
 
         return explore(game, item, e.get("object")[1], chosen, budget)
+    if word == "connive":  # 701.50a (pyengine.game.connive)
+        from pyengine.game.connive import connive
+
+        return connive(game, item, e.get("object")[1], chosen, budget)
     pid = e.get("player")[1]
     if word == "amass":
         return _amass(game, item, e, pid, chosen, budget)

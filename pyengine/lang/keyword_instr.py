@@ -3,7 +3,8 @@ populate, player: REF}`` (701.36a) and ``{kind: amass, subtype: SUBTYPE, amount:
 REF}`` (701.47a) of an ability's or a spell's ``do:``; ``player`` defaults to ``you``. Amass
 holds the ``create_tokens`` instruction of its 0/0 black SUBTYPE Army creature token (111.4:
 named "SUBTYPE Army Token"), so the game knows the token's definition. ``{kind: explore, object:
-REF}``: the permanent REF names explores (701.44a). The game follows them in order as the
+REF}`` / ``{kind: connive, object: REF}``: the permanent REF names explores (701.44a) or
+connives (701.50a). The game follows them in order as the
 spell or ability resolves, with the player's choice given ahead (pyengine.game.keyword_instr)."""
 
 from __future__ import annotations
@@ -25,12 +26,12 @@ def parse_keyword(
     from pyengine.lang.triggers import PLAYER_WORDS
 
     word = str(cur.get("kind").value)
-    if word == "explore":  # 701.44a: the permanent explores
+    if word in ("explore", "connive"):  # 701.44a, 701.50a: the permanent explores / connives
         from pyengine.lang.triggers import OBJECT_WORDS
 
-        cur.mapping({"kind", "object"}, "{kind: explore, object: REF} (CR 701.44a)")
+        cur.mapping({"kind", "object"}, f"{{kind: {word}, object: REF}} (CR 701.44a, 701.50a)")
         return Instruction(
-            "explore", (("object", ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),)
+            word, (("object", ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),)
         )
     if word == "amass":
         return _amass(cur, n_targets, ref, ctx, instruction)

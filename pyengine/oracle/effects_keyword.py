@@ -16,7 +16,11 @@
   goes to their hand, otherwise the permanent gets a +1/+1 counter and the card may go to the
   graveyard). "It" is the trigger event's object only as the effect's first instruction.
 
-Other keyword actions stay text: "explores, then it explores again",
+- "it connives", "SELF connives", "target creature connives": ``{kind: connive, object: REF}``
+  (701.50a: its controller draws a card, then discards a card; a nonland card discarded puts a
+  +1/+1 counter on the permanent).
+
+Other keyword actions stay text: "explores, then it explores again", "connive N" (701.50e),
 "connive" (701.50), "incubate" (701.53, a double-faced token), "discover" (701.57), "support"
 (701.41), "clash" (701.30) and the monarch (724).
 """
@@ -35,14 +39,14 @@ def sentence(s: str, eff: Any) -> bool:
     if s == "populate":
         eff.do.append({"kind": "populate"})
         return True
-    m = _fm(r"(it|SELF|target .+) explores", s)
+    m = _fm(r"(it|SELF|target .+) (explores|connives)", s)
     if m:
         from pyengine.oracle.effects_counters import _object
 
         on = _object(m.group(1), eff)
         if not isinstance(on, str):
             return False
-        eff.do.append({"kind": "explore", "object": on})
+        eff.do.append({"kind": m.group(2).removesuffix("s"), "object": on})
         return True
     m = _fm(r"amass ([A-Z][a-z]+) (\w+)", s)
     if m:
