@@ -54,6 +54,9 @@ def test_the_sentences_compile_into_instructions() -> None:
     assert branch == [{"kind": "explore", "object": "it"}]
     wing = support.full("Miner's Guidewing").card["abilities"][-1]
     assert wing["do"] == [{"kind": "explore", "object": "target"}] and wing["targets"]
+    assert support.full("Raffine's Informant").card["abilities"][0]["do"] == [
+        {"kind": "connive", "object": "it"}
+    ]
 
 
 def test_wordings_not_followed_stay_text() -> None:
@@ -62,6 +65,7 @@ def test_wordings_not_followed_stay_text() -> None:
     # not the trigger's object
     assert E.effect("it explores, then it explores again", it=True) is None
     assert E.effect("it explores") is None
+    assert E.effect("SELF connives 2") is None  # connive N (701.50e)
     assert E.effect("amass Orcs X, where X is the number of cards in your hand") is None
     assert E.effect("amass Foo 2") is None
     assert E.effect("bolster 0") is None
@@ -267,6 +271,51 @@ def test_explore_with_an_unnamed_top_card_stops() -> None:
     assert ok is None and "is not named" in why
 
 
+def _informant(hand: list[dict[str, Any]], before: list[Any], expect: dict[str, Any]) -> tuple[Any, str]:
+    """Raffine's Informant (2/1) is cast and resolves; "When this creature enters, it
+    connives." triggers (603.6a) and resolves; the checkpoint ``after``."""
+    me = {"id": "informant", "card": "Raffine's Informant", "owner": "alice", "zone": "hand"}
+    script = [
+        {"stack": {"object": "informant", "controller": "alice"}},
+        "resolve",
+        *before,
+        "resolve",
+        {"checkpoint": "after"},
+    ]
+    players = [
+        {"id": "alice", "hand_size": 1 + len(hand), "library_size": 10},
+        {"id": "bob", "library_size": 10},
+    ]
+    return support.game(
+        [me, *hand], script, {"checkpoints": {"after": expect}}, cr="701.50a", players=players
+    )
+
+
+def test_connive_draws_discards_and_counts_a_nonland_card() -> None:
+    # 701.50a: alice draws a card, then discards one; a nonland card (Lightning Bolt): a +1/+1
+    # counter on the Informant (3/2); a land card (Forest): no counter
+    bolt = {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"}
+    forest = {"id": "forest", "card": "Forest", "owner": "alice", "zone": "hand"}
+    ok, why = _informant(
+        [bolt, forest],
+        [{"keyword_choice": {"informant": "bolt"}}],
+        {
+            "hand": {"alice": 2},
+            "library": {"alice": 9},
+            "objects": {"bolt": {"zone": "graveyard"}, "informant": {"counters": {"+1/+1": 1}, "power": 3}},
+        },
+    )
+    assert ok is not None, why
+    ok, why = _informant(
+        [bolt, forest],
+        [{"keyword_choice": {"informant": "forest"}}],
+        {"objects": {"forest": {"zone": "graveyard"}, "informant": {"counters": {}, "power": 2}}},
+    )
+    assert ok is not None, why
+    ok, why = _informant([bolt], [], {"stack": []})  # the discard not chosen: the game stops
+    assert ok is None and "discards a card after drawing" in why
+
+
 @pytest.mark.parametrize(
     ("name", "template"),
     [
@@ -279,6 +328,8 @@ def test_explore_with_an_unnamed_top_card_stops() -> None:
         ("Mordor Muster", "spell ability"),
         ("Merfolk Branchwalker", "triggered ability"),
         ("Guidestone Compass", "activated ability"),
+        ("Raffine's Informant", "triggered ability"),
+        ("Ledger Shredder", "triggered ability"),
     ],
 )
 def test_a_card_of_each_wording_runs_in_its_generated_game(name: str, template: str) -> None:
