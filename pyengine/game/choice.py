@@ -33,9 +33,10 @@ from pyengine.model.triggers import Instruction
 from pyengine.replacement.event import Event
 
 # the stack object's events that are choices made as it resolves
-# attach (701.3) and counter (a spell or ability, 701.6): performed in order by this module too
+# attach (701.3) and counter (a spell or ability, 701.6): performed in order by this module too;
+# keyword_instr: bolster, populate, amass, explore, connive (701, pyengine.game.keyword_instr)
 KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
-                   "counter", "pay_mana", "add_mana", "sacrifice_chosen"})
+                   "counter", "pay_mana", "add_mana", "sacrifice_chosen", "keyword_instr"})
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -116,7 +117,8 @@ def is_choice(ins: Instruction) -> bool:
     an optional instruction with what follows it (or one in a spell, which has no optional
     events of its own)."""
     return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter",
-                        "pay_mana", "add_mana", "sacrifice_chosen") or \
+                        "pay_mana", "add_mana", "sacrifice_chosen", "bolster", "populate", "amass", "explore",
+                        "connive") or \
         ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
@@ -140,6 +142,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         from pyengine.game import sacrifice
 
         return sacrifice.bind(ins, lambda r: _named(refs, r), refs)
+    if ins.kind in ("bolster", "populate", "amass", "explore", "connive"):  # 701.39a, 701.36a, 701.47a, 701.44a:
+        from pyengine.game import keyword_instr  # chosen as it resolves (608.2d)
+
+        return keyword_instr.bind(ins, refs, plain)
     if ins.kind == "may":
         return [Event("may_then", (("do", inner(ins.get("do"))), ("then", inner(ins.get("then") or ())),
                                    ("otherwise", inner(ins.get("otherwise") or ()))))]
@@ -220,6 +226,10 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             from pyengine.game.proliferate import perform_proliferate
 
             game = perform_proliferate(game, item, e, budget)
+        elif e.kind == "keyword_instr":  # bolster, populate (701.39a, 701.36a)
+            from pyengine.game import keyword_instr
+
+            game = keyword_instr.perform(game, item, e, budget)
         elif e.kind == "attach":
             from pyengine.game import attach
 

@@ -577,6 +577,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
         return True
     if not spell and _may(s, eff):
         return True
+    from pyengine.oracle.effects_keyword import sentence as keyword_sentence
+
+    if keyword_sentence(s, eff):  # bolster, populate (701.39a, 701.36a)
+        return True
     if spell and (_pump(s, eff) or _counter(s, eff) or _group_pump(s, eff)):
         return True
     if not spell and (_lasting(s, eff) or _group(s, eff) or _tap(s, eff)):

@@ -680,6 +680,12 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     from pyengine.oracle.execute_mana import ahead as mana_ahead
 
     ahead += mana_ahead(_followed(every))  # 106.1a: the mana a choice adds, given ahead
+    from pyengine.oracle.execute_keyword import keyword_ahead
+
+    kw = keyword_ahead(card, _followed(every))  # bolster's, populate's choice (701.39a, 701.36a)
+    if kw is None:
+        return None
+    ahead += kw
     from pyengine.oracle.execute_library import look_choices
 
     looks = look_choices(_followed(every))
@@ -692,6 +698,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         return None
     script = [*ahead, *shown[0], *looks, *script]  # 701.22a, 701.25a: every card kept on top, given ahead
     extra = [*extra, *shown[1]]
+    from pyengine.oracle.execute_keyword import explored_library
+
+    extra += explored_library(_followed(every))  # 701.44a: the card an explore reveals
     do = _followed(do)
     kind = None if by_activation or not triggers or spell else \
         triggers[0]["trigger"].get("when", {}).get("kind")

@@ -373,6 +373,17 @@ def game_text(card: Compiled) -> str | None:
         doc["query"]["script"] = [{"trigger_targets": {"card": picks}}, *doc["query"]["script"]]
     if own:  # execute_game's game gives them already
         ahead, extra = EG.choices(triggers[0].get("do", []))  # chosen as it resolves (608.2d)
+        from pyengine.oracle.execute_keyword import explored_library, keyword_ahead
+
+        kw = keyword_ahead(card, EG._followed(triggers[0].get("do", [])), bolster=False)  # 701.50a ...
+        if kw is None:
+            return None
+        ahead += kw
+        known = explored_library(EG._followed(triggers[0].get("do", [])))
+        doc["objects"] = [*doc["objects"], *known]
+        next(p for p in doc["players"] if p["id"] == "alice")["hand_size"] = next(
+            p for p in doc["players"] if p["id"] == "alice").get("hand_size", 0) + sum(
+            1 for o in known if o.get("zone") == "hand")
         doc["query"]["script"] = ahead + doc["query"]["script"]
         for p in doc["players"]:
             p["hand_size"] = p.get("hand_size", 0) + extra
