@@ -165,7 +165,8 @@ def _objects(extra: list[dict[str, Any]]) -> list[dict[str, Any]]:
 # bob's spells, cast for a spell of alice's to target on the stack (115.1): id, card, types,
 # what it targets
 SPELLS = (("bolt", "Lightning Bolt", ("Instant",), ["alice"]), ("bears2", "Grizzly Bears", ("Creature",), []),
-          ("anthem2", "Glorious Anthem", ("Enchantment",), []))
+          ("anthem2", "Glorious Anthem", ("Enchantment",), []),
+          ("thopter2", "Ornithopter", ("Artifact", "Creature"), []))  # an artifact spell
 
 
 def _counter_script(card: Compiled, what: dict[str, Any]) -> Generated | None:
