@@ -23,16 +23,10 @@ RULE = "701.50a"
 
 def connive(game: Game, item: StackItem, obj: str, chosen: Any, budget: Budget | float) -> Game:
     from pyengine.game.choice import _discard_event, _keys
-    from pyengine.game.perform import layers, perform
+    from pyengine.game.keyword_instr import acting_controller
+    from pyengine.game.perform import perform
 
-    o = game.state.object(obj)
-    if o.zone != Zone.BATTLEFIELD:
-        raise IllegalAction(
-            "701.50c",
-            f"{obj} connives from the {o.zone.value}: its last known information is not followed yet",
-        )
-    ch = layers(game.state, budget).objects.get(obj)
-    pid = ch.controller if ch is not None else o.controller
+    pid = acting_controller(game, obj, "701.50c", "connives", budget)
     game = perform(game, [Event("draw", (("player", ("p", pid)), ("count", 1)))], rule=RULE, budget=budget)
     if game.state.player(pid).hand_size <= 0:
         return game  # nothing to discard: no nonland card discarded

@@ -16,7 +16,6 @@ from typing import Any
 
 from pyengine.budget import Budget
 from pyengine.game.model import Game, IllegalAction, StackItem
-from pyengine.model.enums import Zone
 from pyengine.replacement.event import Event
 
 RULE = "701.44a"
@@ -43,17 +42,11 @@ def _move(oid: str, to: str) -> Event:
 
 def explore(game: Game, item: StackItem, obj: str, chosen: Any, budget: Budget | float) -> Game:
     from pyengine.game.choice import _keys
+    from pyengine.game.keyword_instr import acting_controller
     from pyengine.game.library import top_card
-    from pyengine.game.perform import layers, perform
+    from pyengine.game.perform import perform
 
-    o = game.state.object(obj)
-    if o.zone != Zone.BATTLEFIELD:
-        raise IllegalAction(
-            "701.44c",
-            f"{obj} explores from the {o.zone.value}: its last known information is not followed yet",
-        )
-    ch = layers(game.state, budget).objects.get(obj)
-    pid = ch.controller if ch is not None else o.controller
+    pid = acting_controller(game, obj, "701.44c", "explores", budget)
     objs = {x.id: x for x in game.state.objects}
     order = [x.id for x in game.state.objects]
     players = {p.id: p for p in game.state.players}

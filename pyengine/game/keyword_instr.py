@@ -209,3 +209,18 @@ def _becomes(game: Game, army: str, sub: str, pid: str) -> Game:
     ts = game.next_timestamp
     eff = ResolvedEffect(f"amass@{ts}", definition, ts, pid, Duration.PERMANENT, locked=(army,))
     return game.with_state(effects=game.state.effects + (eff,)).clone(next_timestamp=ts + 1)
+
+
+def acting_controller(game: Game, obj: str, rule: str, verb: str, budget: Budget | float) -> str:
+    """The controller of the permanent that explores or connives (701.44a, 701.50a); one that
+    has left the battlefield would act by its last known information (701.44c, 701.50c), which
+    the game doesn't follow: it stops and says so."""
+    from pyengine.game.perform import layers
+    from pyengine.model.enums import Zone
+
+    o = game.state.object(obj)
+    if o.zone != Zone.BATTLEFIELD:
+        raise IllegalAction(rule, f"{obj} {verb} from the {o.zone.value}: its last known information is not "
+                                  "followed yet")
+    ch = layers(game.state, budget).objects.get(obj)
+    return ch.controller if ch is not None else o.controller
