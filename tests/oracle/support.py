@@ -37,3 +37,26 @@ def game(objects: list[dict[str, Any]], script: list[Any], expect: dict[str, Any
            "turn": {"active": "alice", "number": 3, "step": "precombat_main"},
            "objects": objects, "query": {"kind": "game", "script": script}, "expect": expect}
     return run_generated(yaml.safe_dump(doc, sort_keys=False), "<test>", 120)
+
+
+MAIN = "{active: alice, number: 3, step: precombat_main}"  # alice's turn 3, her main phase
+
+
+def game_text(objects: str, turn: str, script: str, expect: str, hands: str = "",
+              cr: tuple[str, ...] = ("603.2",)) -> str:
+    """A game scenario's text: the objects, turn and script (YAML lines), the checkpoints
+    expected; ``hands``: the players (default alice and bob, ten cards in each library)."""
+    players = hands or "[{id: alice, library_size: 10}, {id: bob, library_size: 10}]"
+    cited = ", ".join(f'"{c}"' for c in cr)
+    return (f"id: cards/test\ntitle: test\ncr: [{cited}]\nrationale: smoke\n"
+            f"players: {players}\nturn: {turn}\nobjects:\n{objects}"
+            f"query:\n  kind: game\n  script:\n{script}expect:\n  checkpoints:\n{expect}")
+
+
+def passes(text: str) -> None:
+    """The scenario passes."""
+    from pyengine import api
+    from pyengine.scenario import runner
+
+    out = runner.run_scenario(api.loads(text))
+    assert out.passed, (out.message, out.diffs)

@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from pyengine import api
-from pyengine.scenario import runner
+from tests.oracle import support
 
 
 def _face(name: str, types: str, subtypes: list[str], text: str,
@@ -64,18 +63,13 @@ def heads_data(invented_cards: Any) -> None:
 
 
 def _game(objects: str, turn: str, script: str, expect: str) -> str:
-    players = "[{id: alice, library_size: 10}, {id: bob, library_size: 10}]"
-    return (f"id: cards/compound-heads\ntitle: compound heads\ncr: [\"603.2\"]\nrationale: smoke\n"
-            f"players: {players}\nturn: {turn}\nobjects:\n{objects}"
-            f"query:\n  kind: game\n  script:\n{script}expect:\n  checkpoints:\n{expect}")
+    return support.game_text(objects, turn, script, expect, cr=("603.2",))
 
 
-def _passes(text: str) -> None:
-    out = runner.run_scenario(api.loads(text))
-    assert out.passed, (out.message, out.diffs)
+_passes = support.passes
 
 
-MAIN = "{active: alice, number: 3, step: precombat_main}"
+MAIN = support.MAIN
 BOB_MAIN = "{active: bob, number: 3, step: precombat_main}"
 ATTACK = "    - {advance: declare_attackers}\n    - {attack: {%s: bob}}\n"
 

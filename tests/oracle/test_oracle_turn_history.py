@@ -15,8 +15,8 @@ import pytest
 
 from pyengine import api
 from pyengine.events import GameEvent
-from pyengine.scenario import runner
 from pyengine.triggers import history
+from tests.oracle import support
 
 
 def _face(name: str, text: str, pt: tuple[str, str] = ("2", "2")) -> dict:
@@ -49,18 +49,13 @@ def history_data(invented_cards: Any) -> None:
 
 
 def _game(objects: str, turn: str, script: str, expect: str, hands: str = "") -> str:
-    players = hands or "[{id: alice, library_size: 10}, {id: bob, library_size: 10}]"
-    return (f"id: cards/history\ntitle: history\ncr: [\"603.2\", \"603.4\"]\nrationale: smoke\n"
-            f"players: {players}\nturn: {turn}\nobjects:\n{objects}"
-            f"query:\n  kind: game\n  script:\n{script}expect:\n  checkpoints:\n{expect}")
+    return support.game_text(objects, turn, script, expect, hands, cr=("603.2", "603.4"))
 
 
-def _passes(text: str) -> None:
-    out = runner.run_scenario(api.loads(text))
-    assert out.passed, (out.message, out.diffs)
+_passes = support.passes
 
 
-MAIN = "{active: alice, number: 3, step: precombat_main}"
+MAIN = support.MAIN
 BOLTS = "".join(f"  - {{id: b{i}, card: Lightning Bolt, owner: alice, zone: hand}}\n" for i in (1, 2, 3))
 
 
