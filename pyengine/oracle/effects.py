@@ -603,7 +603,10 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
     if any("_pending" in ev for ev in eff.do):  # a reveal without its choice and discard (701.20a),
         # a look at the top cards without where they go (pyengine.oracle.effects_look)
         return None
-    if eff.resolves is not None and len(eff.targets) != ("affects" not in eff.resolves):
+    from pyengine.oracle.effects_prevent import untargeted
+
+    if eff.resolves is not None and len(eff.targets) != ("affects" not in eff.resolves) \
+            and not (untargeted(eff.resolves) and not eff.targets):
         return None  # the continuous effect applies to the spell's only target, or to a group
     if eff.group_at is not None and any(
             ev["kind"] == "create_tokens" or ev.get("to") == "battlefield" for ev in eff.do[eff.group_at:]):
