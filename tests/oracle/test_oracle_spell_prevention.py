@@ -121,3 +121,19 @@ def test_generated_fog_game_is_cast_in_an_attack() -> None:
     text = game_text(support.full("Holy Day"))
     assert text is not None and "declare_blockers" in text and "combat" in text
     assert execute.run_for(support.full("Holy Day"), "spell ability") == (True, "")
+
+
+def test_an_activated_ability_prevents_every_combat_damage_too() -> None:
+    # 602.2, 611.2a, 615.1a: Spore Flower's "Remove three spore counters from this creature:
+    # Prevent all combat damage that would be dealt this turn." activated by bob in the declare
+    # blockers step: alice's Bears deal bob no combat damage; the counters are the cost (602.2b)
+    ab = support.full("Spore Flower").card["abilities"][1]["activated"]
+    assert ab["resolves"] == {"prevent": {"event": {"kind": "damage", "combat": True}, "amount": "all"}}
+    assert ab["duration"] == "end_of_turn"
+    flower = {"id": "sf", "card": "Spore Flower", "controller": "bob", "timestamp": 2, "counters": {"spore": 3}}
+    script = [{"advance": "declare_attackers"}, {"attack": {"bears": "bob"}}, {"advance": "declare_blockers"},
+              {"block": {}}, {"pass": "alice"}, {"activate": {"player": "bob", "source": "sf"}}, "resolve",
+              {"advance": "combat_damage"}, {"assign": "default"}, {"checkpoint": "dealt"}]
+    ok, why = support.game([BEARS, flower], script, {"checkpoints": {"dealt": {
+        "life": {"bob": 20}, "objects": {"sf": {"counters": {}}}}}}, cr="615.1a")
+    assert ok, why
