@@ -605,8 +605,9 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
         return None
     from pyengine.oracle.effects_prevent import untargeted
 
+    free = untargeted(eff.resolves)
     if eff.resolves is not None and len(eff.targets) != ("affects" not in eff.resolves) \
-            and not (untargeted(eff.resolves) and not eff.targets) or untargeted(eff.resolves) and eff.targets:
+            and not (free and not eff.targets) or free and eff.targets:
         return None  # the continuous effect applies to the spell's only target, or to a group
         # (a prevention of the damage events its words name has no target: 615.1a)
     if eff.group_at is not None and any(

@@ -19,10 +19,15 @@ BEARS = {"id": "bears", "card": "Grizzly Bears", "controller": "alice", "timesta
 OGRE = {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 2}
 
 
+def _cast(card: str, oid: str, who: str = "alice", targets: tuple[str, ...] = ()) -> dict[str, Any]:
+    more = {"targets": list(targets)} if targets else {}
+    return {"stack": {"card": card, "id": oid, "controller": who, **more}}
+
+
 def _attack(before: list[Any], fog: bool) -> list[Any]:
     """alice attacks bob with her Bears, no block; bob casts Holy Day in the declare blockers
-    step (alice, the active player, passes first: 116.3b) when ``fog``; combat damage."""
-    cast = [{"pass": "alice"}, {"stack": {"card": "Holy Day", "id": "day", "controller": "bob"}}, "resolve"]
+    step (alice, the active player, receives priority first and passes: 117.3b) when ``fog``; combat damage."""
+    cast = [{"pass": "alice"}, _cast("Holy Day", "day", "bob"), "resolve"]
     return [*before, {"advance": "declare_attackers"}, {"attack": {"bears": "bob"}},
             {"advance": "declare_blockers"}, {"block": {}}, *(cast if fog else []),
             {"advance": "combat_damage"}, {"assign": "default"}, {"checkpoint": "dealt"}]
@@ -43,7 +48,8 @@ def test_group_and_target_recipients() -> None:
     assert forfend["resolves"]["prevent"]["event"] == {
         "kind": "damage", "target": {"objects": {"types": ["Creature"], "zone": "battlefield"}}}
     aura = support.full("Indestructible Aura").card
-    assert aura["resolves"] == {"prevent": {"event": {"kind": "damage", "target": "affected"}, "amount": "all"}}
+    on_target = {"kind": "damage", "target": "affected"}
+    assert aura["resolves"] == {"prevent": {"event": on_target, "amount": "all"}}
     assert aura["casting"]["targets"][0]["what"] == {"types": ["Creature"]}
 
 
@@ -62,7 +68,8 @@ def test_fog_in_the_declare_blockers_step_prevents_the_combat_damage() -> None:
     # 510.2, 615.1a: the Bears' 2 combat damage to bob is prevented; without it bob is dealt 2
     ok, why = support.game([BEARS, OGRE], _attack([], fog=True),
                            {"checkpoints": {"dealt": {"life": {"bob": 20, "alice": 20},
-                                                      "objects": {"day": {"zone": "graveyard"}}}}}, cr="615.1a")
+                                                      "objects": {"day": {"zone": "graveyard"}}}}},
+                           cr="615.1a")
     assert ok, why
     ok, why = support.game([BEARS, OGRE], _attack([], fog=False),
                            {"checkpoints": {"dealt": {"life": {"bob": 18}}}}, cr="510.2")
@@ -71,32 +78,34 @@ def test_fog_in_the_declare_blockers_step_prevents_the_combat_damage() -> None:
 
 def test_noncombat_damage_is_not_prevented_by_combat_prevention() -> None:
     # 615.1a: the effect names combat damage only; Shock's 2 damage (120.3) is dealt
-    script = [{"stack": {"card": "Holy Day", "id": "day", "controller": "alice"}}, "resolve",
-              {"stack": {"card": "Shock", "id": "shock", "controller": "alice", "targets": ["bob"]}}, "resolve",
+    script = [_cast("Holy Day", "day", "alice"), "resolve",
+              _cast("Shock", "shock", "alice", ("bob",)), "resolve",
               {"checkpoint": "shocked"}]
-    ok, why = support.game([BEARS, OGRE], script, {"checkpoints": {"shocked": {"life": {"bob": 18}}}}, cr="615.1a")
+    expect = {"checkpoints": {"shocked": {"life": {"bob": 18}}}}
+    ok, why = support.game([BEARS, OGRE], script, expect, cr="615.1a")
     assert ok, why
 
 
 def test_the_prevention_ends_with_the_turn() -> None:
     # 611.2a, 514.2: cast in alice's main phase, it prevents her Bears' combat damage that turn;
     # on bob's turn 4 his Ogre's combat damage to alice is dealt
-    script = [{"stack": {"card": "Holy Day", "id": "day", "controller": "alice"}}, "resolve",
+    script = [_cast("Holy Day", "day", "alice"), "resolve",
               {"advance": "declare_attackers"}, {"attack": {"bears": "bob"}}, {"advance": "declare_blockers"},
               {"block": {}}, {"advance": "combat_damage"}, {"assign": "default"}, {"checkpoint": "turn3"},
               {"advance": {"step": "declare_attackers", "turn": 4}}, {"attack": {"ogre": "alice"}},
               {"advance": "declare_blockers"}, {"block": {}}, {"advance": "combat_damage"},
               {"assign": "default"}, {"checkpoint": "turn4"}]
     ok, why = support.game([BEARS, OGRE], script, {"checkpoints": {"turn3": {"life": {"bob": 20}},
-                                                                   "turn4": {"life": {"alice": 18}}}}, cr="514.2")
+                                                                   "turn4": {"life": {"alice": 18}}}},
+                           cr="514.2")
     assert ok, why
 
 
 def test_forfend_prevents_damage_to_creatures_not_to_players() -> None:
     # 615.1a: Shock to the Ogre is prevented (it survives, no damage: 704.5g not met); to bob it is dealt
-    script = [{"stack": {"card": "Forfend", "id": "ff", "controller": "alice"}}, "resolve",
-              {"stack": {"card": "Shock", "id": "s1", "controller": "alice", "targets": ["ogre"]}}, "resolve",
-              {"stack": {"card": "Shock", "id": "s2", "controller": "alice", "targets": ["bob"]}}, "resolve",
+    script = [_cast("Forfend", "ff", "alice"), "resolve",
+              _cast("Shock", "s1", "alice", ("ogre",)), "resolve",
+              _cast("Shock", "s2", "alice", ("bob",)), "resolve",
               {"checkpoint": "after"}]
     ok, why = support.game([BEARS, OGRE], script, {"checkpoints": {"after": {
         "life": {"bob": 18}, "objects": {"ogre": {"zone": "battlefield", "damage": 0}}}}}, cr="615.1a")
@@ -105,10 +114,10 @@ def test_forfend_prevents_damage_to_creatures_not_to_players() -> None:
 
 def test_indestructible_aura_protects_only_its_target() -> None:
     # 611.2c, 615.1a: the Bears are dealt no damage; the Ogre is dealt 2 and dies (704.5g)
-    script = [{"stack": {"card": "Indestructible Aura", "id": "ia", "controller": "alice", "targets": ["bears"]}},
+    script = [_cast("Indestructible Aura", "ia", "alice", ("bears",)),
               "resolve",
-              {"stack": {"card": "Shock", "id": "s1", "controller": "alice", "targets": ["bears"]}}, "resolve",
-              {"stack": {"card": "Shock", "id": "s2", "controller": "alice", "targets": ["ogre"]}}, "resolve",
+              _cast("Shock", "s1", "alice", ("bears",)), "resolve",
+              _cast("Shock", "s2", "alice", ("ogre",)), "resolve",
               {"checkpoint": "after"}]
     ok, why = support.game([BEARS, OGRE], script, {"checkpoints": {"after": {"objects": {
         "bears": {"zone": "battlefield", "damage": 0}, "ogre": {"zone": "graveyard"}}}}}, cr="615.1a")
@@ -130,7 +139,8 @@ def test_an_activated_ability_prevents_every_combat_damage_too() -> None:
     ab = support.full("Spore Flower").card["abilities"][1]["activated"]
     assert ab["resolves"] == {"prevent": {"event": {"kind": "damage", "combat": True}, "amount": "all"}}
     assert ab["duration"] == "end_of_turn"
-    flower = {"id": "sf", "card": "Spore Flower", "controller": "bob", "timestamp": 2, "counters": {"spore": 3}}
+    flower = {"id": "sf", "card": "Spore Flower", "controller": "bob", "timestamp": 2,
+              "counters": {"spore": 3}}
     script = [{"advance": "declare_attackers"}, {"attack": {"bears": "bob"}}, {"advance": "declare_blockers"},
               {"block": {}}, {"pass": "alice"}, {"activate": {"player": "bob", "source": "sf"}}, "resolve",
               {"advance": "combat_damage"}, {"assign": "default"}, {"checkpoint": "dealt"}]
