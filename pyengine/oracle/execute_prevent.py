@@ -1,6 +1,6 @@
 """The generated game of a spell that prevents all combat damage this turn (Fog; pyengine.oracle.
 effects_prevent): bob attacks alice with his Gray Ogre (2/2) and she blocks nothing; in the
-declare blockers step, bob (the active player, who receives priority first: 117.3b) passes,
+declare blockers step, bob (the active player, who receives priority first: 117.3a) passes,
 alice casts the card (an instant: 117.1a) and it resolves; then combat damage
 (510.2) would be dealt and all of it is prevented (615.1a): alice stays at 20 life."""
 

@@ -26,7 +26,8 @@ def _cast(card: str, oid: str, who: str = "alice", targets: tuple[str, ...] = ()
 
 def _attack(before: list[Any], fog: bool) -> list[Any]:
     """alice attacks bob with her Bears, no block; bob casts Holy Day in the declare blockers
-    step (alice, the active player, receives priority first and passes: 117.3b) when ``fog``; combat damage."""
+    step (alice, the active player, receives priority first and passes: 117.3a) when ``fog``;
+    combat damage."""
     cast = [{"pass": "alice"}, _cast("Holy Day", "day", "bob"), "resolve"]
     return [*before, {"advance": "declare_attackers"}, {"attack": {"bears": "bob"}},
             {"advance": "declare_blockers"}, {"block": {}}, *(cast if fog else []),
