@@ -172,6 +172,10 @@ class SpellParts:
         something: the order of its modes among the others' instructions is not kept)."""
         if eff.targets and self.targets or eff.resolves is not None and self.resolves is not None:
             return False
+        from pyengine.oracle.effects_prevent import untargeted
+
+        if untargeted(eff.resolves) and self.targets or untargeted(self.resolves) and eff.targets:
+            return False  # a prevention of the events it names is made with no target (615.1a)
         if hasattr(eff, "mode_do"):
             if self.modal is not None or self.any() or self.targets:
                 return False

@@ -630,8 +630,13 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
     if any("_pending" in ev for ev in eff.do):  # a reveal without its choice and discard (701.20a),
         # a look at the top cards without where they go (pyengine.oracle.effects_look)
         return None
-    if eff.resolves is not None and len(eff.targets) != ("affects" not in eff.resolves):
+    from pyengine.oracle.effects_prevent import untargeted
+
+    free = untargeted(eff.resolves)
+    if eff.resolves is not None and len(eff.targets) != ("affects" not in eff.resolves) \
+            and not (free and not eff.targets) or free and eff.targets:
         return None  # the continuous effect applies to the spell's only target, or to a group
+        # (a prevention of the damage events its words name has no target: 615.1a)
     if eff.group_at is not None and any(
             ev["kind"] == "create_tokens" or ev.get("to") == "battlefield" for ev in eff.do[eff.group_at:]):
         return None  # the game starts continuous effects after the events: a group locked in (611.2c)

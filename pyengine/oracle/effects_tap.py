@@ -39,10 +39,11 @@ _VERB = (r"(can't attack or block|can't be blocked|can't block|can't attack|bloc
 def sentence(s: str, eff: Effect, spell: bool) -> bool:
     """Read one sentence of these kinds into ``eff``; False if it is none of them."""
     from pyengine.oracle.damage_replacement import shield
+    from pyengine.oracle.effects_prevent import prevent_all
 
     return _tap(s, eff, spell) or _combat(s, eff, spell) or _next_untap(s, eff, spell) or \
         _it_pump(s, eff, spell) or _tap_it(s, eff, spell) or _threaten(s, eff, spell) or \
-        (spell and shield(s, eff))
+        (spell and (shield(s, eff) or prevent_all(s, eff)))
 
 
 def _one_target(eff: Effect) -> bool:

@@ -632,6 +632,11 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         from pyengine.oracle.execute_targets import blocking_turn
 
         active, step = "bob" if blocking_turn(script) else "alice", "precombat_main"
+        from pyengine.oracle.execute_prevent import combat_script, is_fog
+
+        if is_fog(card) and not pool:  # 615.1a: cast in bob's attack, then combat damage
+            script, active, step, fought = combat_script(script)
+            checks.update(fought)
     elif triggers:
         if any(t.get("targets") for t in triggers[1:]):
             return None  # another of its abilities may trigger too, its targets not chosen here
