@@ -76,6 +76,8 @@ def _selector_properties() -> dict[str, Schema]:
     known: dict[str, Schema] = {
         "self": boolean, "other": boolean, "colorless": boolean, "multicolored": boolean,
         "tapped": boolean, "token": boolean,
+        "kicked": {"type": "boolean", "description": "a spell cast with its kicker paid, or the permanent it "
+                                                    "became (CR 702.33d)"},
         "enchanted": {"const": True, "description": "the source is attached to the object"},
         "ids": _ref("object_ids"),
         "types": _ref("sel_card_types"), "any_types": _ref("sel_card_types"),
