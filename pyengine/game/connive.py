@@ -46,14 +46,7 @@ def connive(game: Game, item: StackItem, obj: str, chosen: Any, budget: Budget |
     game = perform(game, [_discard_event(("o", chosen))], rule="701.9a", cause="discard", budget=budget)
     if "Land" in card.printed.types or game.state.object(obj).zone != Zone.BATTLEFIELD:
         return game
-    counter = Event(
-        "counters",
-        (
-            ("target", ("o", obj)),
-            ("counter", "+1/+1"),
-            ("amount", 1),
-            ("by", ("p", pid)),
-            ("cause", "effect"),
-        ),
-    )
+    from pyengine.game.keyword_instr import plus_one_counter
+
+    counter = plus_one_counter(obj, pid)
     return perform(game, [counter], rule=RULE, budget=budget)

@@ -81,16 +81,9 @@ def explore(game: Game, item: StackItem, obj: str, chosen: Any, budget: Budget |
         )
     if top is not None and not isinstance(chosen, bool):
         raise IllegalAction(RULE, f"explore's choice is true (into the graveyard) or false, not {chosen!r}")
-    counter = Event(
-        "counters",
-        (
-            ("target", ("o", obj)),
-            ("counter", "+1/+1"),
-            ("amount", 1),
-            ("by", ("p", pid)),
-            ("cause", "effect"),
-        ),
-    )
+    from pyengine.game.keyword_instr import plus_one_counter
+
+    counter = plus_one_counter(obj, pid)
     game = perform(game, [counter], rule=RULE, budget=budget)
     if top is not None and chosen:
         game = perform(game, [_move(top, "graveyard")], rule=RULE, budget=budget)

@@ -224,3 +224,9 @@ def acting_controller(game: Game, obj: str, rule: str, verb: str, budget: Budget
                                   "followed yet")
     ch = layers(game.state, budget).objects.get(obj)
     return ch.controller if ch is not None else o.controller
+
+
+def plus_one_counter(obj: str, pid: str) -> Event:
+    """A +1/+1 counter put on ``obj`` by ``pid`` (explore, 701.44a; connive, 701.50a)."""
+    return Event("counters", (("target", ("o", obj)), ("counter", "+1/+1"), ("amount", 1), ("by", ("p", pid)),
+                              ("cause", "effect")))
