@@ -207,6 +207,9 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     other = next(p for p in game.state.player_ids if p != action.player)
     refs: dict[str, tuple[str, ...]] = {"self": (src.id,), "you": (action.player,), "opponent": (other,)}
     refs.update({("target" if i == 0 else f"target{i + 1}"): (t,) for i, (t, _) in enumerate(targets)})
+    from pyengine.game.linked import exiled_with, incarnation
+
+    refs["exiled"] = exiled_with(game, src.id, incarnation(game, src.id))  # 607.2a
     from pyengine.game.triggered import bind
 
     bound = bind(game, text, d.effects, refs)

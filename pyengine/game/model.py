@@ -198,6 +198,9 @@ class Game:
     # each battle on the battlefield -> its protector, chosen as it entered (310.8a;
     # pyengine.game.battles)
     protectors: tuple[tuple[str, str], ...] = ()
+    # cards exiled with an object (607.2a) and exiled until it leaves the battlefield (610.3;
+    # pyengine.game.linked.ExileLink)
+    exile_links: tuple[Any, ...] = ()
     # what the log tells people and no rule reads (pyengine.events.NOTE_KINDS): abilities
     # triggering and going on the stack, resolving and leaving it, the cleanup's removals;
     # each note's ``index`` is the number of log events before it. Kept apart from ``log`` so

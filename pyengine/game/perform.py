@@ -86,7 +86,13 @@ def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "eff
     game = game.clone(choices=()) if proposal and not choices else game
     assert outcome is not None
     game = spend(game, dict(outcome.shields), dict(outcome.used))
-    return apply_events(game, outcome.events, rule=rule, cause=cause, budget=budget, token_ids=token_ids)
+    before = len(game.log)
+    game = apply_events(game, outcome.events, rule=rule, cause=cause, budget=budget, token_ids=token_ids)
+    if game.exile_links:  # 610.3: what was exiled until a source leaves the battlefield returns
+        from pyengine.game.linked import returns
+
+        game = returns(game, before, budget)
+    return game
 
 
 def spend(game: Game, shields: dict[str, int], used: dict[str, int]) -> Game:

@@ -251,6 +251,10 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
                   if not _mentions(e, {**problems, **gone}) and not _moved_away(game, e)
                   and not _uncounterable(game, e, budget)]
         game = perform(game, events, rule="608.2c", choices=item.choices, budget=budget)
+    if item.obj is None and item.source is not None and game.log[since:]:
+        from pyengine.game import linked  # 607.2a: the cards its instructions exiled
+
+        game = linked.record(game, item.source, linked.born_of(game, item), linked.flat(all_events), since)
     if during is not None:  # it modified the instructions only: it ends with them
         game = game.with_state(effects=tuple(e for e in game.state.effects if e is not during))
     if item.delayed:  # 603.7a: the delayed triggered abilities it creates

@@ -289,6 +289,12 @@ def _refs(game: Game, t: Triggered, targets: tuple[tuple[str, bool], ...]) -> di
             ctl = word == "its_controller" and o.zone in (Zone.BATTLEFIELD, Zone.STACK)
             refs[word] = o.controller if ctl else o.owner
     refs.update({("target" if i == 0 else f"target{i + 1}"): tid for i, (tid, _) in enumerate(targets)})
+    if game.exile_links:  # 607.2a: "the exiled card", the cards exiled with this object
+        from pyengine.game.linked import exiled_with, trigger_born
+
+        refs["exiled"] = exiled_with(game, t.source, trigger_born(game, t.source, t.event_index))
+    else:
+        refs["exiled"] = ()
     return {k: (v,) if isinstance(v, str) else tuple(v) for k, v in refs.items() if v is not None}
 
 

@@ -49,7 +49,8 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
 }
 PATTERN_PLAYERS = ("you", "opponent", "any", "active", "nonactive")
 # references an instruction may use for an object / a player
-OBJECT_WORDS = ("self", "it", "target", "targeting")  # targeting: the spell or ability that targeted it
+# targeting: the spell or ability that targeted it; exiled: the cards exiled with the source (607.2a)
+OBJECT_WORDS = ("self", "it", "target", "targeting", "exiled")
 PLAYER_WORDS = ("you", "opponent", "target", "that_player", "defending_player", "its_controller",
                 "its_owner")
 # the effect's instructions: the replacement engine's kinds (sugar included) and defaults
@@ -299,6 +300,10 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
     cur.mapping(None, "an event such as {kind: draw, player: you}")
     if cur.has("kind") and cur.get("kind").value == "delayed" and not delayed:
         return _delayed(cur, ctx, n_targets)
+    if cur.has("until") and not delayed and not also:  # 610.3: exiled until SELF leaves the battlefield
+        from pyengine.lang.linked import parse_until
+
+        return parse_until(cur, lambda c: _instruction(c, ctx, n_targets, delayed, also))
     if cur.has("kind") and cur.get("kind").value == "continuous" and not delayed:
         return _continuous(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value == "may" and not delayed:

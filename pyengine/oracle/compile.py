@@ -18,6 +18,7 @@ from pyengine.oracle import keyword_rules as K
 from pyengine.oracle import templates as T
 from pyengine.oracle.abilities import SPELL_KEY
 from pyengine.oracle.data import OracleCard
+from pyengine.oracle.effects_linked import unlinked
 from pyengine.oracle.effects_modal import UNREAD
 from pyengine.oracle.effects_quoted import GRANT_TEXT, grants_text_only
 
@@ -112,6 +113,7 @@ def compile_card(card: OracleCard) -> Compiled:
     clauses: list[Clause] = _type_line(base)
     abilities: list[Any] = []
     spell = SpellParts()
+    made: list[tuple[int, int, int]] = []  # (clause, first ability, end) of each compiled paragraph
     for par in paragraphs(card.text):
         found = T.match(self_refs(ABILITY_WORD.sub("", par), card.name), info, par)
         if found is None:
@@ -138,7 +140,10 @@ def compile_card(card: OracleCard) -> Compiled:
             clauses.append(Clause(par, T.KEYWORDS_TEXT, "held by name only: " + ", ".join(unrun)))
         else:
             clauses.append(Clause(par, name))
+        made.append((len(clauses) - 1, len(abilities), len(abilities) + len(got)))
         abilities.extend(got)
+    if unlinked(abilities):  # 607.2a: "the exiled card" with no ability of this card exiling one
+        clauses, abilities = _unlink(clauses, abilities, made)
     if abilities:
         base["abilities"] = abilities
     # what the spell does is written only when every paragraph of it is compiled (608.2c:
@@ -203,6 +208,23 @@ class SpellParts:
             base["resolves"] = self.resolves
         if self.casting:
             base["casting"] = {"targets": self.casting}
+
+
+def _unlink(clauses: list[Clause], abilities: list[Any],
+            made: list[tuple[int, int, int]]) -> tuple[list[Clause], list[Any]]:
+    """The paragraphs naming ``exiled`` made not understood, their abilities dropped."""
+    keep: list[Any] = []
+    out = list(clauses)
+    for ci, a, b in made:
+        if unlinked(abilities[a:b]):
+            # 607.2a: "the exiled card" names a card another ability of this object exiled;
+            # no ability of this card exiling one is read, so the paragraph is seen as text only
+            was = out[ci].template or ""
+            out[ci] = Clause(out[ci].text, "activated (text)" if was.startswith("activated")
+                             else "triggered (text)")
+        else:
+            keep += abilities[a:b]
+    return out, keep
 
 
 def _refused_spell(base: dict[str, Any]) -> str:

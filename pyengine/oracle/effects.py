@@ -444,6 +444,9 @@ def _add_mana(s: str, eff: Effect) -> bool:
 
 SENTENCES = (_mill, _tokens, _predefined, _damage, _draw, _life, _move, _counters, _sacrifice,
              _from_graveyard, _return_self, _token_has, _add_mana)
+from pyengine.oracle.effects_linked import return_exiled, until  # noqa: E402 (610.3, 607.2a)
+
+SENTENCES = (until, return_exiled) + SENTENCES
 
 
 _SPELL_TARGETS = {"spell": {}, "creature spell": {"types": ["Creature"]},
