@@ -111,6 +111,11 @@ class GameEvent:
     cause: str | None = None
     rule: str = ""
     detail: str | None = None  # words for the log: an ability's text, why a game is a draw
+    # a zone change's or created token's card types: a permanent leaving the battlefield as it
+    # last existed there (603.10a), a card elsewhere as printed; whether it is a token; its owner
+    types: tuple[str, ...] = ()
+    token: bool = False
+    owner: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS and self.kind not in NOTE_KINDS:

@@ -211,7 +211,12 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
                 if f["object"] == ("token",):  # 111.1, 701.7a: a token is created
                     log += _create_token(f, game, objs, order, new_ids, rule)
                 else:
-                    log.append(_move(f, objs, order, players, cause, rule, bottom))
+                    was = objs.get(f["object"][1]) if f["object"][0] == "o" else None
+                    ev = _move(f, objs, order, players, cause, rule, bottom)
+                    if ev.obj is not None:  # what it was (603.10a), for the turn's history
+                        w = was or objs[ev.obj]
+                        ev = replace(ev, types=_types_of(w, result, f["from"]), token=w.token, owner=w.owner)
+                    log.append(ev)
                 oid = log[-1].obj
                 if oid is not None:
                     placed(oid, objs[oid].owner, f, order, bottom)
@@ -248,6 +253,13 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
     return game.clone(state=state, combat=combat, stack=stack, drew_from_empty=frozenset(drew_empty),
                       deathtouch_damaged=frozenset(dt), outcome=outcome, next_timestamp=ts,
                       library_bottom=below, protectors=protectors).emit(*log)
+
+
+def _types_of(o: GameObject, result: LayerResult, frm: str) -> tuple[str, ...]:
+    """An object's card types as it leaves ``frm``: a permanent's as it last existed on the
+    battlefield (603.10a, after the layers), a card's printed ones elsewhere."""
+    chars = result.objects.get(o.id) if frm == "battlefield" else None
+    return tuple(chars.types) if chars is not None else tuple(o.printed.types)
 
 
 def _commander_damage(pl: Player, cmdr: str, n: int) -> Player:
@@ -383,4 +395,5 @@ def _create_token(f: dict[str, Any], game: Game, objs: dict[str, GameObject], or
                            tapped=bool(f.get("tapped")), controlled_since_turn_start=False,
                            upkeeps_controlled=0)
     order.append(tid)
-    return [GameEvent("create_token", obj=tid, player=pid, cause="create", rule=rule)]
+    return [GameEvent("create_token", obj=tid, player=pid, cause="create", rule=rule,
+                      types=tuple(objs[tid].printed.types), token=True)]

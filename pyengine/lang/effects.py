@@ -81,7 +81,9 @@ def parse_obj_ref(cur: Cursor, ctx: Ctx) -> ObjRef:
 EXPR_KEYS = ("count", "card_types_among", "power_of", "toughness_of", "mana_value_of", "sum",
              "negate", "times", "this_turn")
 # what a player did this turn (pyengine.game.history), an expression only the trigger engine reads
-THIS_TURN = ("life_gained", "life_lost", "spells_cast", "cards_drawn", "attacked")
+THIS_TURN = ("life_gained", "life_lost", "spells_cast", "cards_drawn", "attacked",
+             # zone changes this turn (pyengine.triggers.history.ZONES_WHAT; 700.4, 700.11)
+             "creatures_died", "permanents_left", "descended", "nonland_entered")
 
 
 def parse_expr(cur: Cursor, ctx: Ctx) -> Expr:
@@ -102,11 +104,14 @@ def parse_expr(cur: Cursor, ctx: Ctx) -> Expr:
     if key == "negate":
         return Expr("neg", args=(parse_expr(sub, ctx),))
     if key == "this_turn":  # {this_turn: {what: life_gained, player: you}}
-        sub.mapping({"what", "player"}, "{what: WHAT, player: you|opponent}")
+        sub.mapping({"what", "player"}, "{what: WHAT, player: you|opponent|any|all}")
         what = sub.req("what").choice(list(THIS_TURN), "what a player did this turn:")
-        ref = parse_player_ref(sub.req("player"), ctx)
-        if ref.kind not in ("you", "opponent"):
-            sub.get("player").fail("expected you or opponent")
+        # any: the greatest of the players' ("a creature died this turn": one or more); all: the
+        # players' together ("three or more creatures died this turn")
+        word = sub.req("player").value
+        ref = PlayerRef(word) if word in ("any", "all") else parse_player_ref(sub.req("player"), ctx)
+        if ref.kind not in ("you", "opponent", "any", "all"):
+            sub.get("player").fail("expected you, opponent, any or all")
         return Expr("this_turn", attr=what, player=ref)
     items = sub.seq("a list of two or more expressions")
     if len(items) < 2:

@@ -87,7 +87,7 @@ def self_refs(par: str, name: str) -> str:
 
 
 # an ability word and its dash before an ability (CR 207.2c: it has no rules meaning)
-ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z'\- ]+ \u2014 ")
+ABILITY_WORD = re.compile(r"^[A-Z][A-Za-z'\- ]+(?: [0-9]+)? \u2014 ")  # "Descend 4 —" (207.2c)
 
 
 def _pt(value: str | None) -> int | None:

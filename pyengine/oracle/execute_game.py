@@ -255,6 +255,26 @@ def _crewed(card: Compiled) -> list[dict[str, Any]]:
              "text": "It becomes an artifact creature until end of turn."}]
 
 
+_BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")  # 305.6: the basic land types
+
+
+def aura_host(card: Compiled) -> tuple[str, list[dict[str, Any]]]:
+    """What an Aura spell of the card targets, by its enchant ability (303.4a; else it would
+    be put into the graveyard, 704.5m): the Bears for "Enchant creature", alice's Seat of the
+    Synod for "Enchant artifact/land you control", bob's Ogre for "an opponent controls", a
+    basic land of alice's added for "Enchant Mountain [you control]"."""
+    phrase = next((a["text"][len("Enchant "):] for a in card.card.get("abilities", ())
+                   if isinstance(a, dict) and set(a) == {"text"} and str(a["text"]).startswith("Enchant ")), "")
+    word = phrase.split(" ")[0]
+    if word in _BASIC_TYPES and phrase.removeprefix(word) in ("", " you control"):
+        return "host", [{"id": "host", "card": word, "controller": "alice", "timestamp": 19}]
+    if phrase in ("artifact you control", "land you control", "artifact", "land"):
+        return "seat", []
+    if phrase == "creature an opponent controls":
+        return "ogre", []
+    return "bears", []
+
+
 def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None:
     """The extra objects, the script, the active player and the starting step."""
     on_field: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
@@ -281,8 +301,9 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         if {"Instant", "Sorcery"} & types:  # an instant or sorcery doesn't enter (304.4, 307.4)
             return None
         if {"Aura"} & set(card.card.get("subtypes", ())):  # an Aura spell targets (303.4a)
-            cast = {"stack": {"object": "card", "controller": "alice", "targets": ["bears"]}}
-            return [in_hand], [cast, "resolve", "resolve"], "alice", "precombat_main"
+            host, extra = aura_host(card)  # what it can enchant (303.4a, 704.5m)
+            cast = {"stack": {"object": "card", "controller": "alice", "targets": [host]}}
+            return [in_hand, *extra], [cast, "resolve", "resolve"], "alice", "precombat_main"
         if "Land" in types:  # a land is played, not cast (305.1): it enters from alice's hand
             enter = {"events": [{"kind": "enter", "object": "card", "from": "hand"}]}
             return [in_hand], [enter, "resolve"], "alice", "precombat_main"

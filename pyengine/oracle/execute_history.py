@@ -82,7 +82,7 @@ def satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool | None:
     lhs, op, n = got
     what, who = lhs["this_turn"]["what"], lhs["this_turn"]["player"]
     if op not in (">=", ">") or not isinstance(n, int) or \
-            what not in ("life_gained", "life_lost", "attacked"):
+            what not in ("life_gained", "life_lost", "attacked", *_ZONE_EVENTS):
         return False
     n += op == ">"
     chosen, script = _split(doc["query"]["script"])
@@ -92,8 +92,13 @@ def satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool | None:
     if what == "attacked":
         return who == "you" and n == 1 and _attacked(doc, chosen, script)
     player = "alice" if who == "you" else "bob"
-    kind = "gain_life" if what == "life_gained" else "lose_life"
-    ahead: list[Any] = [{"events": [{"kind": kind, "player": player, "amount": n}]}]
+    if what in _ZONE_EVENTS:
+        if who == "opponent" or n > 5:
+            return False
+        ahead: list[Any] = _zone_events(what, n, doc["objects"])
+    else:
+        kind = "gain_life" if what == "life_gained" else "lose_life"
+        ahead = [{"events": [{"kind": kind, "player": player, "amount": n}]}]
     if doc["turn"]["step"] in _EARLY:
         first = script[0] if script else None
         step = first.get("advance") if isinstance(first, dict) else None
@@ -102,6 +107,25 @@ def satisfy(cond: dict[str, Any], doc: dict[str, Any]) -> bool | None:
         ahead.insert(0, {"advance": "precombat_main"})
     doc["query"]["script"] = [*chosen, *ahead, *script]
     return True
+
+
+# zone changes of the turn (pyengine.triggers.history.ZONES_WHAT) made by events: alice's
+# vanilla creature cards destroyed (each dies, 700.4, leaves the battlefield under her control
+# and is a permanent card put into her graveyard, 700.11), or put onto the battlefield from exile
+_ZONE_EVENTS = ("creatures_died", "permanents_left", "descended", "nonland_entered")
+
+
+def _zone_events(what: str, n: int, objs: list[dict[str, Any]]) -> list[Any]:
+    enter = what == "nonland_entered"
+    events = []
+    for i in range(n):
+        oid = f"history{i}"
+        objs.append({"id": oid, "name": f"Generated Victim {i + 1}", "types": ["Creature"], "colors": [],
+                     "power": 1, "toughness": 1, "owner": "alice",
+                     **({"zone": "exile"} if enter else {"controller": "alice", "timestamp": 30 + i})})
+        events.append({"kind": "move", "object": oid, "from": "exile", "to": "battlefield"} if enter
+                      else {"kind": "destroy", "object": oid})
+    return [{"events": events}]
 
 
 def _attacked(doc: dict[str, Any], chosen: list[Any], script: list[Any]) -> bool:

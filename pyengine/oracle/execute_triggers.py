@@ -114,6 +114,8 @@ def _satisfy(cond: dict[str, Any], doc: dict[str, Any], card: Compiled | None = 
             sel, n = cond["exists"], 1
         else:
             lhs, op, rhs = cond["compare"]
+            if isinstance(lhs, dict) and "card_types_among" in lhs and op in (">=", ">") and isinstance(rhs, int):
+                return _graveyard_types(lhs["card_types_among"], rhs + (op == ">"), objs)
             if not (isinstance(lhs, dict) and "count" in lhs and op in (">=", ">") and isinstance(rhs, int)):
                 return False
             sel, n = lhs["count"], rhs + (op == ">")
@@ -151,6 +153,16 @@ def _satisfy(cond: dict[str, Any], doc: dict[str, Any], card: Compiled | None = 
                 doc["objects"] = objs = [o for o in objs if o["id"] != oid]
         return True
     return False
+
+
+def _graveyard_types(sel: dict[str, Any], n: int, objs: list[dict[str, Any]]) -> bool:
+    """"Four or more card types among cards in your graveyard" (205.2a): alice's graveyard
+    holds the board's cards (an artifact land, a creature, an enchantment, an instant, a
+    sorcery, a planeswalker: seven types), whether it is true there."""
+    if sel != {"zone": "graveyard", "owner": "you"}:
+        return False
+    ids = {o["id"] for o in objs if o.get("zone") == "graveyard" and o.get("owner") == "alice"}
+    return len({t for gid, _c, types in EG.GRAVEYARD if gid in ids for t in types}) >= n
 
 
 def _graveyard(sel: dict[str, Any], n: int, objs: list[dict[str, Any]]) -> bool:

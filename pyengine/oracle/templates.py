@@ -144,6 +144,9 @@ _COND_PATTERNS: list[tuple[str, Callable[[re.Match[str]], dict[str, Any] | None]
     (r"you control (\w+) or more (.+)", lambda m: _at_least(m.group(1), m.group(2))),
     (r"there are (\w+) or more cards in your graveyard",  # threshold and the like
      lambda m: _cards_in_graveyard(m.group(1))),
+    (r"there are (\w+) or more card types among cards in your graveyard",  # delirium (205.2a)
+     lambda m: _graveyard_types(m.group(1))),
+    (r"there are (\w+) or more (\w+) cards in your graveyard", lambda m: _typed_in_graveyard(m.group(1), m.group(2))),
     (r"SELF is (untapped|tapped)", lambda m: {"exists": {"self": True, "tapped": m.group(1) == "tapped"}}),
     (r"enchanted (?:creature|permanent) is (?:an? )?(.+)",
      lambda m: _attached_is(m.group(1), "enchanted")),
@@ -173,6 +176,27 @@ def _cards_in_graveyard(n: str) -> dict[str, Any] | None:
     if count is None:
         return None
     return {"compare": [{"count": {"zone": "graveyard", "owner": "you"}}, ">=", count]}
+
+
+def _graveyard_types(n: str) -> dict[str, Any] | None:
+    count = NUMBERS.get(n) or (int(n) if n.isdigit() else None)
+    if count is None:
+        return None
+    return {"compare": [{"card_types_among": {"zone": "graveyard", "owner": "you"}}, ">=", count]}
+
+
+def _typed_in_graveyard(n: str, kind: str) -> dict[str, Any] | None:
+    """"there are three or more creature cards in your graveyard": a count of cards of one card
+    type (or "permanent cards": of a permanent type, 110.4b) in the player's graveyard."""
+    count = NUMBERS.get(n) or (int(n) if n.isdigit() else None)
+    sel: dict[str, Any] = {"zone": "graveyard", "owner": "you"}
+    if kind == "permanent":
+        sel["any_types"] = list(P.PERMANENT_TYPES)
+    elif kind in P.CARD_TYPES:
+        sel["types"] = [P.CARD_TYPES[kind]]
+    else:
+        return None
+    return None if count is None else {"compare": [{"count": sel}, ">=", count]}
 
 
 def _attached_is(phrase: str, ref: str) -> dict[str, Any] | None:

@@ -65,6 +65,9 @@ def condition(text: str) -> dict[str, Any] | None:
     at least N (119.3; damage dealt to a player is life lost, 120.3a)."""
     if text == "you attacked this turn":  # 508.1: you declared one or more attackers ("raid")
         return {"compare": [{"this_turn": {"what": "attacked", "player": "you"}}, ">=", 1]}
+    got = _zones(text)
+    if got is not None:
+        return got
     m = _fm(r"(you|an opponent) (gained|lost) (?:(\w+) or more )?life this turn", text)
     if not m:
         return None
@@ -88,3 +91,30 @@ def once_each_turn(body: str) -> tuple[str, bool]:
     if body.endswith(ONCE) and "\n" not in body:
         return body[: -len(ONCE)], True
     return body, False
+
+
+# zone changes this turn (pyengine.triggers.history.ZONES_WHAT): the words -> (what, player)
+_ZONES = {
+    "a creature died this turn": ("creatures_died", "any"),  # morbid (700.4)
+    "a creature died under your control this turn": ("creatures_died", "you"),
+    "a permanent left the battlefield under your control this turn": ("permanents_left", "you"),  # revolt
+    "a permanent you controlled left the battlefield this turn": ("permanents_left", "you"),
+    "you descended this turn": ("descended", "you"),  # 700.11
+}
+
+
+def _zones(text: str) -> dict[str, Any] | None:
+    """"a creature died this turn", "N or more creatures died this turn", "a permanent left the
+    battlefield under your control this turn", "you descended this turn", "N or more nonland
+    permanents entered the battlefield under your control this turn": counted from the turn's
+    zone changes (603.4)."""
+    if text in _ZONES:
+        what, player = _ZONES[text]
+        return {"compare": [{"this_turn": {"what": what, "player": player}}, ">=", 1]}
+    m = _fm(r"(\w+) or more (creatures died|nonland permanents entered the battlefield under your control) "
+            r"this turn", text)
+    n = m and (NUMBERS.get(m.group(1)) or (int(m.group(1)) if m.group(1).isdigit() else 0))
+    if not m or not n:
+        return None
+    what, player = ("creatures_died", "all") if m.group(2) == "creatures died" else ("nonland_entered", "you")
+    return {"compare": [{"this_turn": {"what": what, "player": player}}, ">=", n]}

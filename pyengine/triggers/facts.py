@@ -28,7 +28,7 @@ _SCHEMA = {
     "t_trig_player": 2, "t_trig_combat": 2, "t_trig_step": 2, "t_trig_batch": 1, "t_trig_alone": 1, "t_trig_if": 2,
     "t_event": 3, "t_ev": 3, "t_sel_lit": 4, "t_sel_player": 4, "t_sel_self": 2, "t_sel_id": 2,
     "t_sel_cmp": 4, "t_sel_any": 3, "t_sel_not": 2, "t_sel_zone": 2, "t_x_const": 2,
-    "t_x_count": 2, "t_x_sum": 3, "t_x_neg": 2, "t_x_times": 3, "t_x_attr": 3, "t_c_cmp": 4,
+    "t_x_count": 2, "t_x_card_types": 2, "t_x_sum": 3, "t_x_neg": 2, "t_x_times": 3, "t_x_attr": 3, "t_c_cmp": 4,
     "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_c_new_control": 1, "t_check": 4, "t_ord": 2,
     "t_rank": 2, "t_chosen": 3, "t_delayed": 4, "t_trig_state": 2, "t_pending": 2, "t_ctx": 3,
     "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
@@ -236,6 +236,8 @@ class Builder:
             self.fs.add("t_x_count", x, self.selector(e.selector))
         elif e.op == "attr" and e.ref is not None and e.attr is not None:
             self.fs.add("t_x_attr", x, Const(e.attr), Const(e.ref.kind))
+        elif e.op == "card_types" and e.selector is not None:  # Tarmogoyf, delirium (205.2a)
+            self.fs.add("t_x_card_types", x, self.selector(e.selector))
         elif e.op == "sum":
             for j, a in enumerate(e.args):
                 self.fs.add("t_x_sum", x, j, self.expr(a))

@@ -21,6 +21,32 @@ from pyengine.events import GameEvent
 NTH_KINDS = ("cast", "draw", "life_gain", "life_loss")  # 601.2i a spell cast; 121.2 a card drawn
 
 
+# what zone changes this turn a player is counted for (the player: the permanent's controller
+# as it left or entered, the card's owner for its graveyard): ``creatures_died`` creatures put
+# into a graveyard from the battlefield (700.4, "morbid"), ``permanents_left`` permanents that
+# left the battlefield ("revolt"), ``descended`` permanent cards put into their graveyard from
+# anywhere (700.11), ``nonland_entered`` nonland permanents that entered the battlefield
+ZONES_WHAT = ("creatures_died", "permanents_left", "descended", "nonland_entered")
+_PERMANENT = {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
+
+
+def zone_counts(e: GameEvent) -> tuple[tuple[str, str], ...]:
+    """What ``e`` counts for (ZONES_WHAT) and for whom."""
+    out: list[tuple[str, str]] = []
+    if e.player is None:
+        return ()
+    if e.kind == "zone_change" and e.from_zone == "battlefield":
+        out.append(("permanents_left", e.player))
+        if e.to_zone == "graveyard" and "Creature" in e.types:
+            out.append(("creatures_died", e.player))
+    if e.kind == "zone_change" and e.to_zone == "graveyard" and not e.token and _PERMANENT & set(e.types):
+        out.append(("descended", e.owner or e.player))  # 404.1: its owner's graveyard
+    entered = e.kind == "create_token" or e.kind == "zone_change" and e.to_zone == "battlefield"
+    if entered and e.types and "Land" not in e.types:
+        out.append(("nonland_entered", e.player))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class TurnHistory:
     """The turn so far: ``events`` each cast, draw, life gain and life loss event (index, kind,
@@ -36,6 +62,8 @@ class TurnHistory:
     life_lost: tuple[tuple[str, int], ...] = ()
     attacked: frozenset[str] = frozenset()
     fired: frozenset[tuple[str, str]] = frozenset()
+    # each player's tally of ZONES_WHAT this turn: (what, player, number)
+    zones: tuple[tuple[str, str, int], ...] = ()
 
     def nth(self, e: GameEvent) -> int | None:
         """The number of ``e``'s kind (a spell cast, a card drawn) its player has had this
@@ -50,6 +78,8 @@ class TurnHistory:
         ``spells_cast``, ``cards_drawn`` (numbers), ``attacked`` (1 if they attacked)."""
         if what == "attacked":
             return int(player in self.attacked)
+        if what in ZONES_WHAT:
+            return next((n for w, p, n in self.zones if w == what and p == player), 0)
         if what in ("spells_cast", "cards_drawn"):
             kind = "cast" if what == "spells_cast" else "draw"
             return sum(1 for _i, k, p in self.events if k == kind and p == player)
@@ -84,9 +114,12 @@ def of(log: Sequence[GameEvent], notes: Sequence[GameEvent] = (),
     gained: dict[str, int] = {}
     lost: dict[str, int] = {}
     attacked: set[str] = set()
+    tally: dict[tuple[str, str], int] = {}
     for e in log[turn_start(log):]:
         if e.player is None:
             continue
+        for key in zone_counts(e):
+            tally[key] = tally.get(key, 0) + 1
         if e.kind == "cast" or e.kind == "draw" and e.cause != "empty_library":  # 121.4: no draw
             events.append((e.index, e.kind, e.player))
         elif e.kind in ("life_gain", "life_loss") and e.amount:
@@ -96,4 +129,5 @@ def of(log: Sequence[GameEvent], notes: Sequence[GameEvent] = (),
         elif e.kind == "attacks":
             attacked.add(e.player)
     return TurnHistory(tuple(events), tuple(sorted(gained.items())), tuple(sorted(lost.items())),
-                       frozenset(attacked), frozenset((str(s), str(t)) for s, t in fired))
+                       frozenset(attacked), frozenset((str(s), str(t)) for s, t in fired),
+                       tuple(sorted((w, p, n) for (w, p), n in tally.items())))
