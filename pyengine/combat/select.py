@@ -142,6 +142,8 @@ class FinalState:
             return bool(obj.token)
         if attr == "kicked":  # 702.33d
             return bool(obj.kicked)
+        if attr in ("was_cast", "cast_from_hand"):  # 601.2a
+            return obj.cast_from is not None if attr == "was_cast" else obj.cast_from == "hand"
         if attr == "colorless":
             return not ch.colors
         if attr == "multicolored":

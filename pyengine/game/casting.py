@@ -201,7 +201,8 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     casts = spell.commander_casts + (spell.zone == Zone.COMMAND)  # 903.8: counted for the next cast
     # 702.33d: a spell cast with its kicker cost paid is kicked
     moved = forms.stack_object(replace(spell, zone=Zone.STACK, controller=pr.player, on_adventure=None,
-                                       commander_casts=casts, kicked=bool(pr.kicked)), form)
+                                       commander_casts=casts, kicked=bool(pr.kicked),
+                                       cast_from=spell.zone.value), form)
     item = _item(game, action, spell, moved, form)
     objs = tuple(moved if o.id == spell.id else o for o in game.state.objects)
     from_hand = spell.zone == Zone.HAND

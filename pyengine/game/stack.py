@@ -141,7 +141,7 @@ def put_on_stack(game: Game, item: StackItem, budget: Budget | float) -> Game:
     if item.obj is not None:
         obj = game.state.object(item.obj)
         if obj.zone != Zone.STACK:
-            moved = replace(obj, zone=Zone.STACK, controller=item.controller)
+            moved = replace(obj, zone=Zone.STACK, controller=item.controller, cast_from=obj.zone.value)
             objs = tuple(moved if o.id == obj.id else o for o in game.state.objects)
             pl = game.state.player(obj.owner)
             players = tuple(replace(p, hand_size=max(0, p.hand_size - 1))

@@ -123,6 +123,10 @@ class GameObject:
     # information an intervening "if" reads, 603.4, 608.2h); a new object on the stack or
     # the battlefield otherwise is not kicked (400.7)
     kicked: bool = False
+    # CR 601.2a, 608.3: the zone a spell was cast from (hand, graveyard, exile, library,
+    # command), kept by the permanent it becomes and as that card leaves the battlefield (the
+    # last known information of "if you cast it [from your hand]", 603.4), cleared like kicked
+    cast_from: str | None = None
     line: int | None = field(default=None, compare=False)
 
 

@@ -103,6 +103,12 @@ def _satisfy(cond: dict[str, Any], doc: dict[str, Any], card: Compiled | None = 
     objs = doc["objects"]
     if kicker.is_kicked(cond):  # 702.33d: the card cast kicked
         return card is not None and kicker.kick(card, doc)
+    from pyengine.oracle.trigger_heads import CAST_CONDITIONS
+
+    if cond in CAST_CONDITIONS.values():  # 601.2a: the game's card is put on the stack from
+        return any(isinstance(a, dict) and a.get("stack", {}).get("object") == "card"  # alice's hand
+                   for a in doc["query"]["script"]) and any(
+            o["id"] == "card" and o.get("zone") == "hand" for o in doc["objects"])
     if "all" in cond:
         return all(_satisfy(c, doc, card) for c in cond["all"])
     if cond.get("new_control") is True:  # echo (702.30a): pyengine.oracle.execute_keywords

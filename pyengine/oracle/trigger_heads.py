@@ -203,6 +203,8 @@ def condition(text: str) -> dict[str, Any] | None:
         return got
     if kicked(text) is not None:  # "if it was kicked" (702.33d)
         return kicked(text)
+    if text in CAST_CONDITIONS:  # "if you cast it [from your hand]" (601.2a)
+        return dict(CAST_CONDITIONS[text])
     m = _fm(r"you control no (.+)", text)
     if m:
         sel = _no_chosen(P.selector(m.group(1)))
@@ -219,6 +221,14 @@ def condition(text: str) -> dict[str, Any] | None:
     return None if got is None or "chosen" in repr(got) else got
 
 
+# "if you cast it" / "if you cast it from your hand": the permanent was a spell its controller
+# cast (from their hand) and became (601.2a, 608.3); on the ability's own object in any zone
+CAST_CONDITIONS: dict[str, dict[str, Any]] = {
+    "you cast it": {"exists": {"self": True, "zone": "any", "was_cast": True}},
+    "you cast it from your hand": {"exists": {"self": True, "zone": "any", "cast_from_hand": True}},
+}
+
+
 def kicker_castable(cond: dict[str, Any], trigger: dict[str, Any], card: dict[str, Any]) -> bool:
     """Whether "if it was kicked" is read here: of an ability that triggers as the card enters
     (the generated game casts it kicked), not of an Aura (the cast engine doesn't choose an Aura
@@ -226,7 +236,8 @@ def kicker_castable(cond: dict[str, Any], trigger: dict[str, Any], card: dict[st
     from pyengine.oracle.kicker import is_kicked
 
     when = trigger.get("when", {})
-    return not is_kicked(cond) or when.get("kind") == "enters" and when.get("obj") == "self" \
+    cast = cond in CAST_CONDITIONS.values()  # read of an ability that triggers as it enters only
+    return not (is_kicked(cond) or cast) or when.get("kind") == "enters" and when.get("obj") == "self" \
         and "Aura" not in card.get("subtypes", ())
 
 

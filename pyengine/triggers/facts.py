@@ -119,6 +119,7 @@ class Builder:
             # upkeep (during that player's upkeep, the one before it: the one now is its second)
             upkeep = state.turn.step == Step.UPKEEP and state.turn.active == c.controller
             flags = {"token": o.token, "tapped": o.tapped, "kicked": o.kicked, "colorless": not c.colors,
+                     "was_cast": o.cast_from is not None, "cast_from_hand": o.cast_from == Zone.HAND.value,
                      "multicolored": len(c.colors) > 1,
                      "new_control": o.zone == Zone.BATTLEFIELD
                      and o.upkeeps_controlled <= (1 if upkeep else 0)}
