@@ -212,11 +212,12 @@ class SpellParts:
 
 def _unlink(clauses: list[Clause], abilities: list[Any],
             made: list[tuple[int, int, int]]) -> tuple[list[Clause], list[Any]]:
-    """The paragraphs naming ``exiled`` made not understood, their abilities dropped."""
+    """The paragraphs naming ``exiled`` seen as text only (their abilities as ``{text: ...}``)."""
     keep: list[Any] = []
     out = list(clauses)
     for ci, a, b in made:
         if unlinked(abilities[a:b]):
+            keep += [{"text": ab.get("text", out[ci].text)} if isinstance(ab, dict) else ab for ab in abilities[a:b]]
             # 607.2a: "the exiled card" names a card another ability of this object exiled;
             # no ability of this card exiling one is read, so the paragraph is seen as text only
             was = out[ci].template or ""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pyengine.oracle import phrases as P
 from pyengine.oracle.common import fullmatch as _fm
 
 _UNTIL = " until SELF leaves the battlefield"
@@ -38,7 +39,10 @@ def until(s: str, eff: Any) -> bool:
         del eff.targets[n[0]:], eff.casting[n[1]:]
         return False
     if m.group(1):
-        eff.targets[-1]["obj"] = {**eff.targets[-1]["obj"], "other": True}
+        sel = dict(eff.targets[-1]["obj"])
+        if set(sel.get("any_types", ())) == set(P.PERMANENT_TYPES):  # "another target permanent":
+            del sel["any_types"]  # a target with no zone is a permanent already (115.1)
+        eff.targets[-1]["obj"] = {**sel, "other": True}
     move = {"kind": "move", "object": ref, "from": "battlefield", "to": "exile"}
     eff.do.append({**move, "until": "leaves"} if lasting else move)
     return True

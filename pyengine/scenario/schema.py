@@ -78,6 +78,10 @@ def _selector_properties() -> dict[str, Schema]:
         "tapped": boolean, "token": boolean,
         "kicked": {"type": "boolean", "description": "a spell cast with its kicker paid, or the permanent it "
                                                     "became (CR 702.33d)"},
+        "was_cast": {"type": "boolean", "description": "a spell that was cast, or the permanent it became "
+                                                      "(CR 601.2a: \"if you cast it\")"},
+        "cast_from_hand": {"type": "boolean", "description": "a spell cast from its owner's hand, or the "
+                                                            "permanent it became (CR 601.2a)"},
         "enchanted": {"const": True, "description": "the source is attached to the object"},
         "ids": _ref("object_ids"),
         "types": _ref("sel_card_types"), "any_types": _ref("sel_card_types"),

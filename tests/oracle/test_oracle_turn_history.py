@@ -34,7 +34,8 @@ CARDS = [
                          "create a 4/4 white Angel creature token with flying."),
     _face("Test Outlaw", "When this creature enters, if an opponent lost life this turn, you gain 2 life."),
     _face("Test Oracle", "Whenever you cast your first spell during each opponent's turn, draw a card."),
-    _face("Test Morbid", "When this creature enters, if a creature died this turn, draw a card."),
+    _face("Test Morbid", "When this creature enters, if a creature died under an opponent's control this turn, "
+                         "draw a card."),
     _face("Test Instant Drake", "Whenever you cast your second instant spell each turn, draw a card."),
     _face("Test Once Drake", "Whenever a creature you control dies, you gain 1 life. This ability "
                              "triggers only once each turn."),
@@ -76,7 +77,8 @@ def test_compiled_heads_are_full(history_data: None) -> None:
 
 
 def test_wordings_not_read_stay_text(history_data: None) -> None:
-    """"If a creature died this turn" (the history doesn't say what died as what), "your
+    """"If a creature died under an opponent's control this turn" (not read: "a creature died
+    this turn" and "under your control" are, tests/oracle/test_oracle_conditions.py), "your
     second instant spell" (the count is of every spell) and "for the first time during each of
     their turns": held as text, named."""
     from pyengine import oracle
