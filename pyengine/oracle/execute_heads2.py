@@ -10,8 +10,8 @@ happen in alice's or bob's main phase.
 - "When you cycle this card": alice activates its cycling ability from her hand, paying its
   mana cost from her pool (702.29a); the ability triggers from her graveyard (702.29c) above
   the cycling ability; both resolve;
-- "Whenever you cycle a card" / "a player cycles": alice cycles a generated card with
-  "Cycling {2}" from her hand;
+- "Whenever you cycle a card" / "a player cycles": alice cycles Remote Isle ("Cycling {2}")
+  from her hand;
 - a discard: alice (bob, for "an opponent discards") discards a card of the kind the head
   names from her hand (701.9a), as an effect would have her do.
 """
@@ -96,9 +96,7 @@ def _cycled(card: Compiled, when: dict[str, Any]) -> Generated | None:
         {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
     if me is None or {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
         return None
-    cycler = {"id": "cycler", "name": "Generated Cycler", "types": ["Creature"], "colors": ["green"],
-              "mana_cost": "{G}", "power": 1, "toughness": 1, "abilities": ["Cycling {2}"],
-              "owner": "alice", "zone": "hand"}
+    cycler = {"id": "cycler", "card": "Remote Isle", "owner": "alice", "zone": "hand"}  # Cycling {2}
     activate["activate"]["source"] = "cycler"
     return [me, cycler], [activate, "resolve", "resolve"], "alice", "precombat_main"
 
