@@ -49,6 +49,7 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     # 702.21a (pyengine.game.ward); by: spell or ability; spell: what the targeting spell is
     "discard": ("zone_change", ("hand", None), ("obj", "player")),  # 701.9a: from its owner's hand
     "cycle": ("cycle", (None, None), ("obj", "player")),  # 702.29c: discarded for a cycling cost
+    "sacrifice": ("zone_change", ("battlefield", None), ("obj", "player")),  # 701.21a; looks back, 603.10a
 }
 PATTERN_PLAYERS = ("you", "opponent", "any", "active", "nonactive")
 # references an instruction may use for an object / a player
@@ -205,8 +206,8 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
             out = replace(out, at_least=sub.integer("a number of attackers", 1), one_or_more=True)
     if out.from_zone is not None and out.from_zone == out.to_zone:
         cur.fail(f"a zone change goes from one zone to another; from and to are both {out.from_zone}")
-    if word == "discard":  # 701.9a: a card moved from its owner's hand by being discarded
-        out = replace(out, by="discard")
+    if word in ("discard", "sacrifice"):  # 701.9a, 701.21a: the zone change's cause
+        out = replace(out, by=word)
     if out.nth is not None and kind == "becomes_target" and out.player not in ("you", "opponent"):
         cur.fail("a becomes_target event's nth counts the object's targetings by one player's spells "
                  "and abilities: give player you or opponent")

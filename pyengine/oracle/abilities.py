@@ -141,7 +141,10 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     gone = about_self and trigger.get("when", {}).get("kind") in ("dies", "leaves")
     if TC.gone(trigger) and TC.names_self(body) or TC.names_other(head, body):
         return None  # "enters or dies, ... it": on the battlefield or not, by the event
-    if trigger.get("when", {}).get("kind") in ("becomes_target", "cycle", "discard") and TT.names_event(body):
+    from pyengine.oracle.trigger_cycle import names_it
+
+    if trigger.get("when", {}).get("kind") in ("becomes_target", "cycle", "discard", "sacrifice") and \
+            (TT.names_event(body) or names_it(trigger, body)):
         return None  # "that spell", "that card": the event's other parts, not read here
     body = TT.self_it(trigger, body)
     if about_self and not gone:  # "it" is the object the event is about: the ability's own

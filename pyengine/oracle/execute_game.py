@@ -279,7 +279,7 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
                 isinstance(a, dict) and a.get("trigger") is trigger and "ward" in str(a.get("text", "")).lower()
                 for a in card.card["abilities"]):
             return ward_script(card, trigger)
-    if kind in ("becomes_target", "cycle", "discard"):  # 601.2c, 702.29c, 701.9a
+    if kind in ("becomes_target", "cycle", "discard", "sacrifice"):  # 601.2c, 702.29c, 701.9a, 701.21a
         from pyengine.oracle import execute_heads2
 
         return execute_heads2.script(card, trigger)

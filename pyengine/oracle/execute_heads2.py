@@ -13,7 +13,9 @@ happen in alice's or bob's main phase.
 - "Whenever you cycle a card" / "a player cycles": alice cycles Remote Isle ("Cycling {2}")
   from her hand;
 - a discard: alice (bob, for "an opponent discards") discards a card of the kind the head
-  names from her hand (701.9a), as an effect would have her do.
+  names from her hand (701.9a), as an effect would have her do;
+- a sacrifice: alice sacrifices a permanent made for the game of the kind the head names
+  (701.21a: a Clue is an artifact, 111.10f).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 from pyengine.oracle.compile import Compiled
 
 Generated = tuple[list[Any], list[Any], str, str]
+_ARTIFACT_SUBTYPES = {"Clue", "Food", "Treasure", "Blood", "Gold", "Powerstone", "Junk", "Map", "Incubator"}
 # a card of each kind a discard head names, in a hand
 _DISCARDED = {(): "Grizzly Bears", ("Creature",): "Grizzly Bears", ("Land",): "Forest",
               ("Instant",): "Giant Growth", ("Artifact",): "Ornithopter"}
@@ -36,9 +39,33 @@ def script(card: Compiled, trigger: dict[str, Any]) -> Generated | None:
         return _targeted(card, when)
     if kind == "cycle":
         return _cycled(card, when)
-    if kind == "zone_change" or kind == "discard":
+    if kind == "discard":
         return _discarded(card, when)
+    if kind == "sacrifice":
+        return _sacrificed(card, when)
     return None
+
+
+def _sacrificed(card: Compiled, when: dict[str, Any]) -> Generated | None:
+    """alice sacrifices a permanent of hers of the kind the head names (701.21a), one made for
+    the game (not a target the ability may choose)."""
+    sel = {k: v for k, v in (when.get("obj") or {}).items() if k != "other"}
+    subtypes = list(sel.get("subtypes", ()))
+    types = list(sel.get("types", ())) or (["Artifact"] if set(subtypes) <= _ARTIFACT_SUBTYPES and subtypes
+                                           else ["Creature"] if subtypes else ["Artifact"])
+    fodder: dict[str, Any] = {"id": "fodder", "name": "Generated Fodder", "types": types, "subtypes": subtypes,
+                              "colors": list(sel.get("colors", ())), "mana_cost": "{1}", "controller": "alice",
+                              "timestamp": 21}
+    if "Creature" in types:
+        fodder.update({"power": 1, "toughness": 1})
+    if sel.get("token"):
+        fodder["token"] = True
+    me = _on_field(card) if "Creature" in card.card.get("types", ()) else \
+        {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    if me is None or {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
+        return None
+    return [me, fodder], [{"events": [{"kind": "sacrifice", "object": "fodder"}]}, "resolve"], "alice", \
+        "precombat_main"
 
 
 def _on_field(card: Compiled) -> dict[str, Any] | None:

@@ -1,4 +1,4 @@
-"""Trigger heads about cycling and discarding (CR 702.29c-d, 701.9a):
+"""Trigger heads about cycling, discarding and sacrificing (CR 702.29c-d, 701.9a, 701.21a):
 
 - "When you cycle this card" / "When you cycle SELF": the card is discarded to pay the cost
   of its cycling ability (702.29c; the game's ``cycle`` event, after the discard); the ability
@@ -9,18 +9,24 @@
   opponent discards a card": a card moved from its owner's hand by being discarded (701.9a;
   ``{kind: discard}``, a zone change whose cause is the discard);
 - "Whenever you cycle or discard a card": cycling a card discards it (702.29a), and such an
-  ability triggers only once when a card is cycled (702.29d): it is the discard event alone.
+  ability triggers only once when a card is cycled (702.29d): it is the discard event alone;
+- "Whenever you sacrifice a permanent / another creature / a Clue / a nontoken permanent": a
+  permanent of yours moved from the battlefield by being sacrificed (701.21a; ``{kind:
+  sacrifice}``, a zone change whose cause is the sacrifice, read as it was on the battlefield,
+  603.10a).
 
 Left to the text template: "one or more cards" (701.9a: the discards of one instruction are
 one batch; the game's counting of "that many" isn't read), "this card" of a discard ("When
 you discard this card": the ability would function in the graveyard, not followed here),
-"cycle this card or cycle another card while SELF is on the battlefield".
+"cycle this card or cycle another card while SELF is on the battlefield", "sacrifice an
+artifact or creature", "during your turn", and effects naming "it" (the event's object).
 
 Each gives ``(trigger, about_self)`` as pyengine.oracle.abilities reads it, or None.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pyengine.oracle import phrases as P
@@ -57,7 +63,27 @@ def when(head: str, card: dict[str, Any]) -> Found | None:
         if sel:
             w["obj"] = sel
         return {"when": w}, False
+    m = _fm(r"Whenever you sacrifice (a|an|another) (.+)", head)
+    if m:  # 701.21a: a permanent of yours moved from the battlefield by being sacrificed
+        sel = P.selector(m.group(2))
+        if sel is None or set(sel) - {"types", "subtypes", "colors", "token"} or "chosen" in repr(sel):
+            return None
+        w = {"kind": "sacrifice", "player": "you"}
+        sel = {**sel, "other": True} if m.group(1) == "another" else sel
+        if sel:
+            w["obj"] = sel
+        return {"when": w}, False
     return None
+
+
+def names_it(trigger: dict[str, Any], body: str) -> bool:
+    """Whether the effect names "it" (the card cycled, discarded, the permanent sacrificed:
+    the event's object, not the ability's own): not read here. "When you cycle this card,
+    ... it" is the card itself."""
+    w = trigger.get("when", {})
+    if w.get("kind") not in ("cycle", "discard", "sacrifice") or w.get("obj") == "self":
+        return False
+    return re.search(r"\b(it|its)\b", body) is not None
 
 
 def cycles(card: dict[str, Any]) -> bool:

@@ -42,7 +42,7 @@ for _name, _arity in _SCHEMA.items():
 
 YES, NO = Const("yes"), Const("no")
 # the causes of events a trigger event reads (Pattern.by)
-_CAUSES = ("discard", "spell", "ability")
+_CAUSES = ("discard", "sacrifice", "spell", "ability")
 
 
 def triggered_abilities(state: GameState) -> dict[str, TriggerDef]:

@@ -46,6 +46,8 @@ CARDS = [
           "Whenever you discard one or more cards, you gain 1 life."),
     _face("Test Aura Lover", "Creature", ("1", "1"),
           "Whenever you cast an Aura spell that targets this creature, you gain 1 life."),
+    _face("Test Butcher", "Creature", ("1", "1"),
+          "Whenever you sacrifice another creature, you gain 1 life."),
     _face("Test Liege", "Creature", ("1", "1"),
           "Whenever this creature becomes the target of a spell or ability an opponent controls, "
           "that spell's controller loses 2 life."),
@@ -69,7 +71,8 @@ def _game(objects: str, turn: str, script: str, expect: str, hands: str = "",
 def test_heads_compile_full(heads_data: None) -> None:
     from pyengine import oracle
 
-    for name in ("Test Valiant", "Test Hero", "Test Protector", "Test Strix", "Test Survivor", "Test Tosser"):
+    for name in ("Test Valiant", "Test Hero", "Test Protector", "Test Strix", "Test Survivor", "Test Tosser",
+                 "Test Butcher"):
         got = oracle.compiled(name)
         assert got is not None and got.status == "full", (name, got and got.clauses)
     cycler = oracle.compiled("Test Cycler")  # its spell ability ("draw two cards") is read too
@@ -193,3 +196,20 @@ def test_an_opponents_discard_is_not_yours(heads_data: None) -> None:
         "    done: {stack: [], life: {alice: 20}, objects: {card1: {zone: graveyard}}}\n",
         hands="[{id: alice, library_size: 10}, {id: bob, hand_size: 1, library_size: 10}]",
         cr=("701.9a",)))
+
+
+def test_sacrifice_not_destroy(heads_data: None) -> None:
+    """701.21a: "Whenever you sacrifice another creature": alice's Grizzly Bears sacrificed
+    triggers it (she gains 1); her Drudge Skeletons destroyed (701.8a) doesn't, nor her Seat
+    of the Synod sacrificed (an artifact land, no creature)."""
+    support.passes(_game(
+        "  - {id: butcher, card: Test Butcher, controller: alice, timestamp: 1}\n"
+        "  - {id: bears, card: Grizzly Bears, controller: alice, timestamp: 2}\n"
+        "  - {id: skel, card: Drudge Skeletons, controller: alice, timestamp: 3}\n"
+        "  - {id: seat, card: Seat of the Synod, controller: alice, timestamp: 4}\n", MAIN,
+        "    - {events: [{kind: destroy, object: skel}]}\n"
+        "    - {events: [{kind: sacrifice, object: seat}]}\n    - {checkpoint: none}\n"
+        "    - {events: [{kind: sacrifice, object: bears}]}\n    - resolve\n    - {checkpoint: done}\n",
+        "    none: {stack: [], life: {alice: 20}, objects: {skel: {zone: graveyard}, seat: {zone: graveyard}}}\n"
+        "    done: {stack: [], life: {alice: 21}, objects: {bears: {zone: graveyard}}}\n",
+        cr=("701.21a", "701.8a")))
