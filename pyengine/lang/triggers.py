@@ -45,8 +45,8 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "becomes_monstrous": ("becomes_monstrous", (None, None), _OBJ),  # 701.37a
     "transforms": ("transform", (None, None), _OBJ),  # 701.27a
     "turned_face_up": ("turned_face_up", (None, None), _OBJ),  # 701.40b, 708.8
-    "becomes_target": ("becomes_target", (None, None), ("obj", "player", "by", "spell", "nth", "one_or_more")),
-    # 702.21a (pyengine.game.ward); by: spell or ability; spell: what the targeting spell is
+    "becomes_target": ("becomes_target", (None, None), ("obj", "player", "by", "nth", "one_or_more")),
+    # 702.21a (pyengine.game.ward); by: spell or ability
     "discard": ("zone_change", ("hand", None), ("obj", "player")),  # 701.9a: from its owner's hand
     "cycle": ("cycle", (None, None), ("obj", "player")),  # 702.29c: discarded for a cycling cost
     "sacrifice": ("zone_change", ("battlefield", None), ("obj", "player")),  # 701.21a; looks back, 603.10a
@@ -185,8 +185,6 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
             out = replace(out, player=sub.choice(PATTERN_PLAYERS, "a player:"))
         elif key == "by":  # "becomes the target of a spell" (702.21a: or an ability)
             out = replace(out, by=sub.choice(["spell", "ability"], "what targets it:"))
-        elif key == "spell":  # "you cast an instant or sorcery spell that targets a creature"
-            out = replace(out, target=_pattern_selector(sub, ctx), by="spell")
         elif key == "combat":
             out = replace(out, combat=sub.boolean())
         elif key == "one_or_more":

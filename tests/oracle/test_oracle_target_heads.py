@@ -213,3 +213,21 @@ def test_sacrifice_not_destroy(heads_data: None) -> None:
         "    none: {stack: [], life: {alice: 20}, objects: {skel: {zone: graveyard}, seat: {zone: graveyard}}}\n"
         "    done: {stack: [], life: {alice: 21}, objects: {bears: {zone: graveyard}}}\n",
         cr=("701.21a", "701.8a")))
+
+
+def test_nth_of_a_targeting_names_the_player() -> None:
+    """A becomes_target event's ``nth`` counts one player's targetings of the object: without
+    ``player: you|opponent`` the ability is refused, naming the field (bad input, one line)."""
+    from pyengine.errors import ScenarioError
+    from pyengine.lang.effects import Ctx, parse_ability
+    from pyengine.lang.yamlread import Cursor
+
+    def ability(when: dict) -> dict:
+        return {"trigger": {"when": when}, "do": [{"kind": "gain_life", "amount": 1}], "text": "t"}
+
+    parse_ability(Cursor(ability({"kind": "becomes_target", "obj": "self", "player": "you", "nth": 1}),
+                         "ability", None, None), Ctx(key_prefix="t"))
+    with pytest.raises(ScenarioError) as info:
+        parse_ability(Cursor(ability({"kind": "becomes_target", "obj": "self", "nth": 1}), "ability", None, None),
+                      Ctx(key_prefix="t"))
+    assert "player you or opponent" in str(info.value)
