@@ -275,9 +275,8 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     if kind == "becomes_target":  # ward (702.21a): pyengine.oracle.execute_keywords
         from pyengine.oracle.execute_keywords import ward_script
 
-        if card.card.get("abilities", ()) and any(
-                isinstance(a, dict) and a.get("trigger") is trigger and "ward" in str(a.get("text", "")).lower()
-                for a in card.card["abilities"]):
+        if any(isinstance(a, dict) and a.get("trigger") is trigger and
+               str(a.get("text", "")).lower().startswith("ward") for a in card.card.get("abilities", ())):
             return ward_script(card, trigger)
     if kind in ("becomes_target", "cycle", "discard", "sacrifice"):  # 601.2c, 702.29c, 701.9a, 701.21a
         from pyengine.oracle import execute_heads2

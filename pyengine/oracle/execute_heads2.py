@@ -53,9 +53,9 @@ def _sacrificed(card: Compiled, when: dict[str, Any]) -> Generated | None:
     subtypes = list(sel.get("subtypes", ()))
     types = list(sel.get("types", ())) or (["Artifact"] if set(subtypes) <= _ARTIFACT_SUBTYPES and subtypes
                                            else ["Creature"] if subtypes else ["Artifact"])
-    fodder: dict[str, Any] = {"id": "fodder", "name": "Generated Fodder", "types": types, "subtypes": subtypes,
-                              "colors": list(sel.get("colors", ())), "mana_cost": "{1}", "controller": "alice",
-                              "timestamp": 21}
+    fodder: dict[str, Any] = {"id": "fodder", "name": "Generated Fodder", "types": types,
+                              "subtypes": subtypes, "colors": list(sel.get("colors", ())), "mana_cost": "{1}",
+                              "controller": "alice", "timestamp": 21}
     if "Creature" in types:
         fodder.update({"power": 1, "toughness": 1})
     if sel.get("token"):
@@ -117,8 +117,8 @@ def _cycled(card: Compiled, when: dict[str, Any]) -> Generated | None:
     if when.get("obj") == "self":
         if not cycles(card.card) or cost(card.card) is None:
             return None
-        me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
-        return [me], [activate, "resolve", "resolve"], "alice", "precombat_main"
+        held: dict[str, Any] = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
+        return [held], [activate, "resolve", "resolve"], "alice", "precombat_main"
     me = _on_field(card) if "Creature" in card.card.get("types", ()) else \
         {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
     if me is None or {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):

@@ -65,13 +65,13 @@ def when(head: str, card: dict[str, Any]) -> Found | None:
         return {"when": w}, False
     m = _fm(r"Whenever you sacrifice (a|an|another) (.+)", head)
     if m:  # 701.21a: a permanent of yours moved from the battlefield by being sacrificed
-        sel = P.selector(m.group(2))
-        if sel is None or set(sel) - {"types", "subtypes", "colors", "token"} or "chosen" in repr(sel):
+        got = P.selector(m.group(2))
+        if got is None or set(got) - {"types", "subtypes", "colors", "token"} or "chosen" in repr(got):
             return None
         w = {"kind": "sacrifice", "player": "you"}
-        sel = {**sel, "other": True} if m.group(1) == "another" else sel
-        if sel:
-            w["obj"] = sel
+        got = {**got, "other": True} if m.group(1) == "another" else got
+        if got:
+            w["obj"] = got
         return {"when": w}, False
     return None
 
@@ -90,7 +90,8 @@ def cycles(card: dict[str, Any]) -> bool:
     """Whether the card has one cycling ability (702.29a; "Cycling {2}", held by name: the
     game activates it from its owner's hand) and no other way to be cycled (typecycling)."""
     lines = _lines(card)
-    return sum(1 for t in lines if t.lower().split(" ", 1)[0].endswith("cycling")) == 1 and cost(card) is not None
+    once = sum(1 for t in lines if t.lower().split(" ", 1)[0].endswith("cycling")) == 1
+    return once and cost(card) is not None
 
 
 def _lines(card: dict[str, Any]) -> list[str]:

@@ -88,4 +88,5 @@ def self_it(trigger: dict[str, Any], body: str) -> str:
         return body
     import re
 
-    return re.sub(r"^(you may )?sacrifice it(\.| and )", lambda m: f"{m.group(1) or ''}sacrifice SELF{m.group(2)}", body)
+    return re.sub(r"^(you may )?sacrifice it(\.| and )",
+                  lambda m: f"{m.group(1) or ''}sacrifice SELF{m.group(2)}", body)

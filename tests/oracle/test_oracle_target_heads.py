@@ -120,7 +120,8 @@ def test_valiant_not_by_an_opponents_spell(heads_data: None) -> None:
         "    - {stack: {object: j1, controller: bob, targets: [val]}}\n    - resolve\n"
         "    - {stack: {object: j2, controller: bob, targets: [prot]}}\n    - resolve\n    - resolve\n"
         "    - {checkpoint: done}\n",
-        "    done: {stack: [], objects: {val: {power: 1, toughness: 3}, prot: {power: 1, toughness: 6}}}\n",
+        "    done: {stack: [], objects: {val: {power: 1, toughness: 3},\n"
+        "                                prot: {power: 1, toughness: 6}}}\n",
         hands="[{id: alice, library_size: 10}, {id: bob, hand_size: 2, library_size: 10}]"))
 
 
@@ -143,7 +144,8 @@ def test_heroic_not_by_an_ability_and_becomes_target_by_one(heads_data: None) ->
         "    - {checkpoint: abilities}\n"
         "    - {stack: {object: j1, controller: alice, targets: [hero]}}\n    - resolve\n    - resolve\n"
         "    - {checkpoint: spell}\n",
-        "    abilities: {stack: [], objects: {hero: {power: 1, toughness: 3}, prot: {power: 1, toughness: 6},\n"
+        "    abilities: {stack: [], objects: {hero: {power: 1, toughness: 3},\n"
+        "                prot: {power: 1, toughness: 6},\n"
         "                strix: {zone: battlefield}}}\n"
         "    spell: {stack: [], objects: {hero: {power: 2, toughness: 4}}}\n",
         hands="[{id: alice, hand_size: 1, library_size: 10}, {id: bob, library_size: 10}]",
@@ -210,7 +212,8 @@ def test_sacrifice_not_destroy(heads_data: None) -> None:
         "    - {events: [{kind: destroy, object: skel}]}\n"
         "    - {events: [{kind: sacrifice, object: seat}]}\n    - {checkpoint: none}\n"
         "    - {events: [{kind: sacrifice, object: bears}]}\n    - resolve\n    - {checkpoint: done}\n",
-        "    none: {stack: [], life: {alice: 20}, objects: {skel: {zone: graveyard}, seat: {zone: graveyard}}}\n"
+        "    none: {stack: [], life: {alice: 20},\n"
+        "           objects: {skel: {zone: graveyard}, seat: {zone: graveyard}}}\n"
         "    done: {stack: [], life: {alice: 21}, objects: {bears: {zone: graveyard}}}\n",
         cr=("701.21a", "701.8a")))
 
@@ -228,6 +231,6 @@ def test_nth_of_a_targeting_names_the_player() -> None:
     parse_ability(Cursor(ability({"kind": "becomes_target", "obj": "self", "player": "you", "nth": 1}),
                          "ability", None, None), Ctx(key_prefix="t"))
     with pytest.raises(ScenarioError) as info:
-        parse_ability(Cursor(ability({"kind": "becomes_target", "obj": "self", "nth": 1}), "ability", None, None),
-                      Ctx(key_prefix="t"))
+        parse_ability(Cursor(ability({"kind": "becomes_target", "obj": "self", "nth": 1}),
+                             "ability", None, None), Ctx(key_prefix="t"))
     assert "player you or opponent" in str(info.value)
