@@ -47,7 +47,11 @@ kind                      fields
 ``becomes_target``        ``obj`` (a permanent), ``player`` (the controller of the spell or ability
                           that targets it), ``target`` (that spell's object id or that ability's
                           stack id): the spell or ability was put on the stack targeting it
-                          (601.2c, 602.2b, 603.3d; ward, 702.21a)
+                          (601.2c, 602.2b, 603.3d; ward, 702.21a); ``cause`` "spell" or "ability";
+                          once per object however many of its targets it is
+``cycle``                 ``obj`` (the card), ``player`` (who cycled it): the card was discarded to pay
+                          the cost of a cycling or typecycling ability (702.29c, 702.29f), after its
+                          ``zone_change`` (cause "discard")
 ========================  ===========================================================================
 
 Notes (:data:`NOTE_KINDS`) are events the log tells people about and no rule reads; a game keeps
@@ -84,7 +88,7 @@ KINDS = frozenset({
     "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
     "becomes_monstrous", "transform", "turned_face_up", "detain", "ability_removed", "scry", "surveil",
     "search", "shuffle", "look", "exile_top",
-    "planeswalk", "set_in_motion", "to_bottom", "becomes_target",
+    "planeswalk", "set_in_motion", "to_bottom", "becomes_target", "cycle",
 })
 NOTE_KINDS = frozenset({
     "triggers", "put_on_stack", "resolves", "not_resolved", "leaves_stack", "damage_removed", "effect_ends",

@@ -243,6 +243,8 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     game = mana_ability_costs(game, action.player, Payment(tap=action.tap), result, budget)
     if events:
         game = perform(game, events, rule="602.2b", cause="cost", budget=budget)
+    if d.cost.discard_self and cycling_ability(text):  # 702.29c: the card is cycled
+        game = game.emit(GameEvent("cycle", obj=src.id, player=action.player, rule="702.29c"))
     from pyengine.game.stack import note
 
     game = game.clone(stack=game.stack + (item,), passes=0).note(note("put_on_stack", item, "602.2a"))
@@ -250,6 +252,13 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
 
     game = targeted(game, item, "602.2b")  # 702.21a: its targets become its targets
     return checks.give_priority(game, action.player, budget)  # 117.3c
+
+
+def cycling_ability(text: str) -> bool:
+    """Whether an activated ability's text is cycling or typecycling (702.29a, 702.29e-f:
+    "Cycling {2}", "Plainscycling {2}", or the definition typecycling is written out as)."""
+    first = text.strip().split(" ", 1)[0].lower()
+    return first.endswith("cycling")
 
 
 def _timing(game: Game, action: ActivateAbility, d: ActivatedDef, key: str) -> None:

@@ -93,6 +93,8 @@ def sentence(e: GameEvent) -> str:
         return f"{e.target} ({e.obj}'s ability) is removed from the stack: {why}"
     if k == "becomes_target":
         return f"{e.obj} becomes the target of {e.target} ({e.player}'s)"
+    if k == "cycle":
+        return f"{e.player} cycles {e.obj}"
     if k == "lose_game":
         return f"{e.player} loses the game" + (f" ({e.cause})" if e.cause else "")
     if k == "win_game":

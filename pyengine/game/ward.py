@@ -5,10 +5,14 @@ or ability an opponent controls, counter that spell or ability unless that playe
 
 - :func:`targeted`: as a spell or ability is put on the stack with its targets chosen (601.2c,
   602.2b, 603.3d), each permanent it targets *becomes the target* of it: one game event
-  ``becomes_target`` per object target (``obj`` the permanent, ``player`` the controller of
-  the spell or ability, ``target`` the stack object's id), a trigger event (603.2) the trigger
+  ``becomes_target`` per object it targets (``obj`` the permanent, ``player`` the controller
+  of the spell or ability, ``target`` the stack object's id, ``cause`` ``spell`` or
+  ``ability``), a trigger event (603.2) the trigger
   engine matches like the others (``{when: {kind: becomes_target, obj: self, player:
-  opponent}}``); ``targeting`` names that spell or ability in the ability that triggered.
+  opponent}}``); ``targeting`` names that spell or ability in the ability that triggered. An
+  object chosen for several of its targets becomes its target once: one event (603.2c, 603.2e:
+  it *becomes* the target; "Whenever this creature becomes the target of a spell or ability
+  you control for the first time each turn" triggers once for a spell that targets it twice).
 - ``{kind: counter, object: targeting}``: counter that spell or ability as the ability
   resolves, in order with its other instructions (608.2c): a spell goes from the stack to its
   owner's graveyard (701.6a), unless it can't be countered (101.2: the instruction does nothing
@@ -29,9 +33,11 @@ KIND = "counter"
 
 
 def targeted(game: Game, item: StackItem, rule: str) -> Game:
-    """The game with a ``becomes_target`` event for each object ``item`` targets."""
+    """The game with a ``becomes_target`` event for each object ``item`` targets (once each)."""
+    cause = "spell" if item.obj is not None else "ability"  # a spell on the stack is cast (601.2i)
+    ids = dict.fromkeys(tid for tid, is_player in item.targets if not is_player)
     events = [GameEvent("becomes_target", obj=tid, player=item.controller, target=item.obj or item.id,
-                        rule=rule) for tid, is_player in item.targets if not is_player]
+                        cause=cause, rule=rule) for tid in ids]
     return game.emit(*events) if events else game
 
 

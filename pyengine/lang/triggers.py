@@ -45,7 +45,11 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "becomes_monstrous": ("becomes_monstrous", (None, None), _OBJ),  # 701.37a
     "transforms": ("transform", (None, None), _OBJ),  # 701.27a
     "turned_face_up": ("turned_face_up", (None, None), _OBJ),  # 701.40b, 708.8
-    "becomes_target": ("becomes_target", (None, None), ("obj", "player")),  # 702.21a (pyengine.game.ward)
+    "becomes_target": ("becomes_target", (None, None), ("obj", "player", "by", "nth", "one_or_more")),
+    # 702.21a (pyengine.game.ward); by: spell or ability
+    "discard": ("zone_change", ("hand", None), ("obj", "player")),  # 701.9a: from its owner's hand
+    "cycle": ("cycle", (None, None), ("obj", "player")),  # 702.29c: discarded for a cycling cost
+    "sacrifice": ("zone_change", ("battlefield", None), ("obj", "player")),  # 701.21a; looks back, 603.10a
 }
 PATTERN_PLAYERS = ("you", "opponent", "any", "active", "nonactive")
 # references an instruction may use for an object / a player
@@ -180,6 +184,8 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
             out = replace(out, target=_pattern_selector(sub, ctx))
         elif key == "player":
             out = replace(out, player=sub.choice(PATTERN_PLAYERS, "a player:"))
+        elif key == "by":  # "becomes the target of a spell" (702.21a: or an ability)
+            out = replace(out, by=sub.choice(["spell", "ability"], "what targets it:"))
         elif key == "combat":
             out = replace(out, combat=sub.boolean())
         elif key == "one_or_more":
@@ -199,6 +205,11 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
             out = replace(out, at_least=sub.integer("a number of attackers", 1), one_or_more=True)
     if out.from_zone is not None and out.from_zone == out.to_zone:
         cur.fail(f"a zone change goes from one zone to another; from and to are both {out.from_zone}")
+    if word in ("discard", "sacrifice"):  # 701.9a, 701.21a: the zone change's cause
+        out = replace(out, by=word)
+    if out.nth is not None and kind == "becomes_target" and out.player not in ("you", "opponent"):
+        cur.fail("a becomes_target event's nth counts the object's targetings by one player's spells "
+                 "and abilities: give player you or opponent")
     return out
 
 

@@ -16,7 +16,7 @@ from pyengine.model.effects import Condition, Selector
 # the kinds of trigger events a pattern can name (each a :class:`pyengine.events.GameEvent`
 # kind); ``dies``, ``enters`` and ``leaves`` are written as such and stored as zone changes
 PATTERN_KINDS = ("zone_change", "attacks", "blocks", "becomes_blocked", "unblocked", "damage", "cast",
-                 "draw", "life_gain", "life_loss", "tap", "untap", "step_begins", "becomes_target")
+                 "draw", "life_gain", "life_loss", "tap", "untap", "step_begins", "becomes_target", "cycle")
 # a state trigger (CR 603.8) has the pattern kind "state": no event, a condition of the game
 
 
@@ -56,6 +56,10 @@ class Pattern:
     turn: str | None = None
     once_each_turn: bool = False
     at_least: int = 0  # "whenever you attack with N or more creatures": N events of the batch match
+    # a becomes_target event's targeting object: a spell or an ability ("becomes the target of
+    # a spell", 702.21a); ``nth`` of a becomes_target event counts the object's own this turn
+    # by spells and abilities of that player ("for the first time each turn", valiant)
+    by: str | None = None
 
     @property
     def looks_back(self) -> bool:

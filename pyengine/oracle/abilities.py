@@ -19,6 +19,7 @@ from pyengine.oracle import effects_modal as M
 from pyengine.oracle import phrases as P
 from pyengine.oracle import trigger_compound as TC
 from pyengine.oracle import trigger_heads as TH
+from pyengine.oracle import trigger_target as TT
 from pyengine.oracle.common import Abilities
 from pyengine.oracle.common import fullmatch as _fm
 from pyengine.oracle.common import sub as _sub
@@ -140,6 +141,12 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     gone = about_self and trigger.get("when", {}).get("kind") in ("dies", "leaves")
     if TC.gone(trigger) and TC.names_self(body) or TC.names_other(head, body):
         return None  # "enters or dies, ... it": on the battlefield or not, by the event
+    from pyengine.oracle.trigger_cycle import names_it
+
+    if trigger.get("when", {}).get("kind") in ("becomes_target", "cycle", "discard", "sacrifice") and \
+            (TT.names_event(body) or names_it(trigger, body)):
+        return None  # "that spell", "that card": the event's other parts, not read here
+    body = TT.self_it(trigger, body)
     if about_self and not gone:  # "it" is the object the event is about: the ability's own
         body = _sub(r"^[Ii]t deals", "SELF deals", body)
         # "create a 0/0 token. Put a +1/+1 counter on it": "it" is the token, not SELF
@@ -149,7 +156,7 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     dies = gone and trigger["when"]["kind"] == "dies"
     # "it": the permanent the event is about, still there as the ability resolves (603.7c)
     it = trigger.get("when", {}).get("kind") in ("enters", "attacks", "blocks", "becomes_blocked",
-                                                 "unblocked") or \
+                                                 "unblocked", "becomes_target") or \
         TC.on_battlefield(trigger)
     if it and not about_self and isinstance(trigger["when"].get("obj"), dict) and \
             "Creature" in trigger["when"]["obj"].get("types", ()):  # the creature the event is about

@@ -295,7 +295,13 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     if kind == "becomes_target":  # ward (702.21a): pyengine.oracle.execute_keywords
         from pyengine.oracle.execute_keywords import ward_script
 
-        return ward_script(card, trigger)
+        if any(isinstance(a, dict) and a.get("trigger") is trigger and
+               str(a.get("text", "")).lower().startswith("ward") for a in card.card.get("abilities", ())):
+            return ward_script(card, trigger)
+    if kind in ("becomes_target", "cycle", "discard", "sacrifice"):  # 601.2c, 702.29c, 701.9a, 701.21a
+        from pyengine.oracle import execute_heads2
+
+        return execute_heads2.script(card, trigger)
     if kind == "enters" and obj == "self":
         types = set(card.card.get("types", ()))
         if {"Instant", "Sorcery"} & types:  # an instant or sorcery doesn't enter (304.4, 307.4)
@@ -585,7 +591,7 @@ def _library_checks(card: Compiled, do: list[dict[str, Any]], kind: str | None,
     spell, or a card's only triggered ability whose event is not a step (the draw step) or a
     draw."""
     spell = "does" in card.card or "resolves" in card.card
-    if not spell and (len(triggers) != 1 or kind in (None, "draw")):
+    if not spell and (len(triggers) != 1 or kind in (None, "draw", "cycle")):  # cycling draws (702.29a)
         return {}
     who = {"you": "alice", "opponent": "bob", "target": "bob"}
     left = {"alice": 10, "bob": 10}
@@ -670,6 +676,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         if found is None:
             return None
         extra, script, active, step = found
+        from pyengine.oracle.execute_heads2 import pool as cycle_pool
+
+        pool = cycle_pool(card, triggers[0]["trigger"])  # 702.29a: the cycling cost, from her pool
         if triggers[0].get("targets"):  # chosen as it is put on the stack (CR 603.3d)
             gone = frozenset(ev["object"] for a in script if isinstance(a, dict)
                              for ev in a.get("events", ()) if ev.get("kind") == "destroy")

@@ -338,7 +338,7 @@ def game_text(card: Compiled) -> str | None:
     when = trig.get("when", {})
     doc: dict[str, Any] | None = None
     own = True  # the game is made here, not execute_game's
-    if when.get("nth") or when.get("turn"):  # "your second spell each turn": execute_history
+    if (when.get("nth") or when.get("turn")) and when.get("kind") != "becomes_target":  # execute_history
         from pyengine.oracle.execute_history import nth_game
 
         doc = nth_game(card, when)

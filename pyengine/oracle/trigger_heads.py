@@ -81,9 +81,12 @@ def spell_selector(phrase: str) -> dict[str, Any] | None:
 
 def when(head: str, card: dict[str, Any]) -> Found | None:
     """The trigger event of a head pyengine.oracle.abilities doesn't read itself."""
-    from pyengine.oracle import trigger_history
+    from pyengine.oracle import trigger_cycle, trigger_history, trigger_target
 
     got = trigger_history.when(head)  # "your second spell each turn" (603.2)
+    if got is not None:
+        return got
+    got = trigger_target.when(head, card) or trigger_cycle.when(head, card)  # 115.1, 702.29c, 701.9a
     if got is not None:
         return got
     m = _fm(r"Whenever one or more (other )?(.+?) (enter|die|attack|leave the battlefield|"

@@ -35,11 +35,14 @@ _SCHEMA = {
     "t_trig_nth": 2, "t_hist": 3, "t_x_hist": 3, "t_trig_turn": 2, "t_trig_once": 1,
     "t_fired": 2,
     "t_alt": 2, "t_attached": 3, "t_sel_host": 1, "t_trig_target": 2, "t_trig_at_least": 2,
+    "t_trig_cause": 2,
 }
 for _name, _arity in _SCHEMA.items():
     declare(_name, _arity)
 
 YES, NO = Const("yes"), Const("no")
+# the causes of events a trigger event reads (Pattern.by)
+_CAUSES = ("discard", "sacrifice", "spell", "ability")
 
 
 def triggered_abilities(state: GameState) -> dict[str, TriggerDef]:
@@ -148,6 +151,8 @@ class Builder:
                     self.fs.add("t_ev", e.index, Const(field), Const(value))
             if e.combat:
                 self.fs.add("t_ev", e.index, Const("combat"), Const("true"))
+            if e.cause in _CAUSES:  # a discard (701.9a); a spell's or ability's targeting (702.21a)
+                self.fs.add("t_ev", e.index, Const("cause"), Const(e.cause))
 
     def history(self, h: TurnHistory, events: Sequence[GameEvent] = (),
                 keys: Mapping[str, int] | None = None) -> None:
@@ -198,6 +203,8 @@ class Builder:
             self.fs.add("t_trig_once", k)
         if p.at_least > 1:
             self.fs.add("t_trig_at_least", k, p.at_least)
+        if p.by is not None:  # the event's cause: discard, spell, ability
+            self.fs.add("t_trig_cause", k, Const(p.by))
         if d.condition is not None:
             self.fs.add("t_trig_if", k, self.condition(d.condition))
         if d.state is not None:  # CR 603.8

@@ -55,19 +55,28 @@ class TurnHistory:
     player is life lost, 120.3a); ``attacked`` the players who declared one or more
     attacking creatures this turn (508.1, the "raid" condition); ``fired`` the (source, text)
     of each triggered ability that triggered this turn since its source last changed zones (a
-    new object, 400.7), for "this ability triggers only once each turn"."""
+    new object, 400.7), for "this ability triggers only once each turn"; ``targeted`` each
+    becomes_target event (index, object, player controlling the spell or ability) of an object
+    since it last changed zones (400.7), for "for the first time each turn" (valiant)."""
 
     events: tuple[tuple[int, str, str], ...] = ()
     life_gained: tuple[tuple[str, int], ...] = ()
     life_lost: tuple[tuple[str, int], ...] = ()
     attacked: frozenset[str] = frozenset()
     fired: frozenset[tuple[str, str]] = frozenset()
+    targeted: tuple[tuple[int, str, str], ...] = ()
     # each player's tally of ZONES_WHAT this turn: (what, player, number)
     zones: tuple[tuple[str, str, int], ...] = ()
 
     def nth(self, e: GameEvent) -> int | None:
         """The number of ``e``'s kind (a spell cast, a card drawn) its player has had this
-        turn up to and including ``e``: 2 for the second spell they cast this turn."""
+        turn up to and including ``e``: 2 for the second spell they cast this turn. Of a
+        becomes_target event: the times its object became the target of a spell or ability
+        of that player this turn, up to and including ``e`` (once per spell or ability,
+        pyengine.game.ward)."""
+        if e.kind == "becomes_target":
+            n = sum(1 for i, o, p in self.targeted if o == e.obj and p == e.player and i <= e.index)
+            return n or None
         if e.kind not in NTH_KINDS or e.player is None:
             return None
         n = sum(1 for i, k, p in self.events if k == e.kind and p == e.player and i <= e.index)
@@ -115,7 +124,12 @@ def of(log: Sequence[GameEvent], notes: Sequence[GameEvent] = (),
     lost: dict[str, int] = {}
     attacked: set[str] = set()
     tally: dict[tuple[str, str], int] = {}
+    targeted: list[tuple[int, str, str]] = []
     for e in log[turn_start(log):]:
+        if e.kind == "zone_change" and e.obj is not None:  # 400.7: a new object
+            targeted = [t for t in targeted if t[1] != e.obj]
+        if e.kind == "becomes_target" and e.obj is not None and e.player is not None:
+            targeted.append((e.index, e.obj, e.player))
         if e.player is None:
             continue
         for key in zone_counts(e):
@@ -130,4 +144,4 @@ def of(log: Sequence[GameEvent], notes: Sequence[GameEvent] = (),
             attacked.add(e.player)
     return TurnHistory(tuple(events), tuple(sorted(gained.items())), tuple(sorted(lost.items())),
                        frozenset(attacked), frozenset((str(s), str(t)) for s, t in fired),
-                       tuple(sorted((w, p, n) for (w, p), n in tally.items())))
+                       targeted=tuple(targeted), zones=tuple(sorted((w, p, n) for (w, p), n in tally.items())))

@@ -33,7 +33,7 @@ CARDS = [
     _face("Test Watcher", "{1}{W}", "Creature", ["Human"], ("1", "3"),
           "Whenever a creature deals combat damage to you, you gain 1 life."),
     _face("Test Hero", "{1}{W}", "Creature", ["Human"], ("1", "1"),
-          "Whenever you cast a spell that targets this creature, put a +1/+1 counter on this creature."),
+          "Whenever you cast a spell that targets only this creature, put a +1/+1 counter on this creature."),
     _face("Test Martyr Ward", "{1}{W}", "Creature", ["Human"], ("1", "1"),
           "Whenever you're dealt damage, you gain 1 life."),
 ]
@@ -63,8 +63,9 @@ def test_compiled_heads_are_full(heads_data: None) -> None:
 
 
 def test_wordings_not_read_stay_text(heads_data: None) -> None:
-    """A spell "that targets" the object (the cast event doesn't carry the targets to the
-    trigger engine) and "you're dealt damage" (not read yet): held as text, named."""
+    """A spell "that targets only" the object (115.9c: the number of different targets, not
+    read; "that targets this creature" is, tests/oracle/test_oracle_target_heads.py) and
+    "you're dealt damage" (not read yet): held as text, named."""
     from pyengine import oracle
 
     for name in ("Test Hero", "Test Martyr Ward"):
