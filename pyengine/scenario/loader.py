@@ -246,6 +246,10 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
                     counter_ts.append((kind, t))
     face_down = _face_down(cur.get("face_down")) if cur.has("face_down") else None
     other_face = _back_face(cur.get("back_face"), ctx, oid) if cur.has("back_face") else None
+    if other_face is None and card_name is not None and card_name.lower() not in catalog.catalog():
+        from pyengine.oracle.faces import back_face  # 712.2: a transforming card's back face
+
+        other_face = back_face(card_name)
     chosen = _chosen(cur.get("chosen")) if cur.has("chosen") else ()
     obj = GameObject(
         id=oid,
