@@ -338,6 +338,10 @@ def game_text(card: Compiled) -> str | None:
     elif when.get("kind") == "damage" and isinstance(when.get("source"), dict) and \
             EG._trigger_script(card, trig) is None:
         doc = _damage(card, when)
+    elif when.get("kind") in ("turned_face_up", "transforms") and when.get("obj") == "self":
+        from pyengine.oracle.execute_faces import face_game  # 708.8, 701.27a
+
+        doc = face_game(card, when["kind"])
     elif "state" in trig:  # CR 603.8: it triggers as soon as the state matches
         on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
         doc = _doc(card, [on_field], ["resolve"], "alice", "precombat_main")

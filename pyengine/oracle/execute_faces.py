@@ -1,0 +1,86 @@
+"""Generated games for the abilities that trigger on a permanent's faces (CR 603.2;
+pyengine.oracle.trigger_faces): the card is on alice's battlefield and the event happens.
+
+- "When SELF is turned face up": the card is face down, as a morph or disguise when it has that
+  keyword (702.37c, 702.168b), else as a manifested creature card (701.40a); alice has the mana
+  of the cost of turning it face up in her pool and turns it face up (116.2b: a special action;
+  702.37e, 702.168d, 701.40b). The ability triggers (708.8) and resolves.
+- "When SELF transforms into SELF": the card's object is its front face holding its back face
+  (712.2, pyengine.oracle.faces); the script transforms it (701.27a) into the face whose ability
+  it is (twice for the front face: to the back face and back, 712.8d), and the ability resolves.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pyengine.oracle.compile import Compiled
+
+_FACE_DOWN = ("morph", "disguise")  # 702.37c, 702.168b
+
+
+def _face_up_cost(card: Compiled) -> tuple[str, str] | None:
+    """(face-down kind, the cost of turning it face up), or None when none is made here."""
+    for a in card.card.get("abilities", ()):
+        if isinstance(a, dict):
+            for kind in _FACE_DOWN:
+                if isinstance(a.get(kind), str):
+                    return kind, a[kind]
+    cost = card.card.get("mana_cost")
+    if "Creature" in card.card.get("types", ()) and cost:  # 701.40b: its mana cost
+        return "manifest", cost
+    return None
+
+
+def _plain(cost: str) -> bool:
+    """A cost of mana symbols the pool pays as written (no X, hybrid, Phyrexian or snow)."""
+    return all(re.fullmatch(r"\d+|[WUBRGC]", s) for s in re.findall(r"\{([^}]*)\}", cost))
+
+
+def _faces(name: str) -> tuple[str, str] | None:
+    """(front, back) of the transforming double-faced card with a face ``name``."""
+    from pyengine.oracle import data
+
+    found = data.load().get(name.strip().lower())
+    if found is None or found.layout != "transform" or len(found.faces) != 2:
+        return None
+    return found.faces[0], found.faces[1]
+
+
+def face_game(card: Compiled, kind: str) -> dict[str, Any] | None:
+    """The generated game of the card's ``turned_face_up`` or ``transforms`` ability."""
+    from pyengine.oracle.execute_triggers import _doc
+
+    if kind == "turned_face_up":
+        got = _face_up_cost(card)
+        if got is None or not _plain(got[1]):
+            return None
+        down, cost = got
+        on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20, "face_down": down}
+        doc = _doc(card, [on_field], [{"turn_face_up": {"player": "alice", "object": "card"}}, "resolve"],
+                   "alice", "precombat_main")
+        next(p for p in doc["players"] if p["id"] == "alice")["mana"] = cost
+        return doc
+    faces = _faces(card.name)
+    if faces is None or card.name not in faces:
+        return None
+    front, back = faces
+    turns: list[Any] = [{"transform": "card"}]
+    resolves = ["resolve"]
+    if card.name == front:  # 712.8d: to the back face, then its front face up again
+        turns.append({"transform": "card"})
+        if _transform_trigger(back):  # the back face's own ability triggered on the way
+            resolves.append("resolve")
+    on_field = {"id": "card", "card": front, "controller": "alice", "timestamp": 20}
+    return _doc(card, [on_field], [*turns, *resolves], "alice", "precombat_main")
+
+
+def _transform_trigger(name: str) -> bool:
+    """Whether the face ``name`` has a compiled ability that triggers as it transforms."""
+    from pyengine import oracle
+
+    got = oracle.compiled(name)
+    return got is not None and any(
+        isinstance(a, dict) and a.get("trigger", {}).get("when", {}).get("kind") == "transforms"
+        for a in got.card.get("abilities", ()))
