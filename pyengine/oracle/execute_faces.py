@@ -17,7 +17,8 @@ from typing import Any
 
 from pyengine.oracle.compile import Compiled
 
-_FACE_DOWN = ("morph", "disguise")  # 702.37c, 702.168b
+# the keyword -> what turned it face down (702.37c, 702.168b; 702.37b: megamorph is morph)
+_FACE_DOWN = {"morph": "morph", "megamorph": "morph", "disguise": "disguise"}
 
 
 def _face_up_cost(card: Compiled) -> tuple[str, str] | None:
@@ -26,7 +27,7 @@ def _face_up_cost(card: Compiled) -> tuple[str, str] | None:
         if isinstance(a, dict):
             for kind in _FACE_DOWN:
                 if isinstance(a.get(kind), str):
-                    return kind, a[kind]
+                    return _FACE_DOWN[kind], a[kind]
     cost = card.card.get("mana_cost")
     if "Creature" in card.card.get("types", ()) and cost:  # 701.40b: its mana cost
         return "manifest", cost

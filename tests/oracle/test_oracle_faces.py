@@ -24,3 +24,87 @@ def test_activated_transform_turns_the_card_over() -> None:
         " toughness: 6}}}\n",
         hands='[{id: alice, mana: "{5}{G}{G}", library_size: 10}, {id: bob, library_size: 10}]',
         cr=("701.27a", "712.8e")))
+
+
+def test_megamorph_cast_face_down_turned_face_up_gets_a_counter_and_triggers() -> None:
+    """Den Protector: "Megamorph {1}{G}" and "When this creature is turned face up, return
+    target card from your graveyard to your hand." Cast face down for {3} (702.37b, 702.37c:
+    a 2/2 with no name), then turned face up for its megamorph cost (702.37e, 116.2b): as it is
+    turned face up it gets a +1/+1 counter (702.37b), a 3/2; the ability triggers (708.8) and
+    returns the Grizzly Bears card from alice's graveyard to her hand."""
+    full("Den Protector")
+    lands = "".join(f"  - {{id: f{i}, card: Forest, controller: alice, timestamp: {i}}}\n" for i in range(1, 6))
+    passes(game_text(
+        "  - {id: den, card: Den Protector, owner: alice, zone: hand}\n"
+        "  - {id: gb, card: Grizzly Bears, owner: alice, zone: graveyard}\n" + lands, MAIN,
+        "    - cast: {spell: den, as: morph, payment: {tap: [f1, f2, f3]}}\n    - resolve\n"
+        "    - checkpoint: down\n"
+        "    - trigger_targets: {den: [gb]}\n"
+        "    - turn_face_up: {player: alice, object: den, payment: {tap: [f4, f5]}}\n"
+        "    - checkpoint: up\n    - resolve\n    - checkpoint: done\n",
+        "    down: {objects: {den: {face_down: true, power: 2, toughness: 2, abilities: []}}}\n"
+        "    up: {objects: {den: {face_down: false, name: Den Protector, power: 3, toughness: 2,"
+        " counters: {+1/+1: 1}}}}\n"
+        "    done: {stack: [], objects: {gb: {zone: hand}}}\n",
+        cr=("702.37b", "702.37e", "708.8")))
+
+
+def test_morph_turned_face_up_trigger_deals_damage() -> None:
+    """Skirk Marauder: "Morph {2}{R}" and "When this creature is turned face up, it deals 2
+    damage to any target." Face down as a morph (702.37c), turned face up for {2}{R} (702.37e);
+    no counter (plain morph); the ability triggers (708.8) and deals 2 damage to bob (20 -> 18)."""
+    full("Skirk Marauder")
+    passes(game_text(
+        "  - {id: sm, card: Skirk Marauder, controller: alice, timestamp: 1, face_down: morph}\n", MAIN,
+        "    - trigger_targets: {sm: [bob]}\n    - turn_face_up: {player: alice, object: sm}\n"
+        "    - resolve\n    - checkpoint: done\n",
+        "    done: {stack: [], life: {bob: 18}, objects: {sm: {face_down: false, power: 2, toughness: 1}}}\n",
+        hands='[{id: alice, mana: "{2}{R}", library_size: 10}, {id: bob, library_size: 10}]',
+        cr=("702.37e", "708.8")))
+
+
+def test_transforms_into_trigger_of_the_back_face() -> None:
+    """Voldaren Pariah // Abolisher of Bloodlines: the back face says "When this creature
+    transforms into Abolisher of Bloodlines, target opponent sacrifices three creatures of their
+    choice." Alice's Voldaren Pariah transforms (701.27a): the back face is up (712.8e) and its
+    ability triggers; bob sacrifices his only three creatures."""
+    full("Abolisher of Bloodlines")
+    passes(game_text(
+        "  - {id: vp, card: Voldaren Pariah, controller: alice, timestamp: 1}\n"
+        "  - {id: o1, card: Gray Ogre, controller: bob, timestamp: 2}\n"
+        "  - {id: o2, card: Grizzly Bears, controller: bob, timestamp: 3}\n"
+        "  - {id: o3, card: Ornithopter, controller: bob, timestamp: 4}\n", MAIN,
+        "    - trigger_targets: {vp: [bob]}\n    - transform: vp\n    - resolve\n    - checkpoint: done\n",
+        "    done: {stack: [], objects: {vp: {name: Abolisher of Bloodlines, transformed: true},"
+        " o1: {zone: graveyard}, o2: {zone: graveyard}, o3: {zone: graveyard}}}\n",
+        cr=("701.27a", "712.8e")))
+
+
+def test_an_ability_doesnt_transform_a_permanent_that_transformed_since_it_was_put_on_the_stack() -> None:
+    """701.27f: alice activates Ulvenwald Captive's "{5}{G}{G}: Transform this creature." twice;
+    the second ability resolves first and transforms it (701.27a); the first, put on the stack
+    before that, then does nothing: the permanent stays transformed (not turned back over)."""
+    passes(game_text(
+        "  - {id: cap, card: Ulvenwald Captive, controller: alice, timestamp: 1}\n", MAIN,
+        "    - activate: {player: alice, source: cap, ability: 1, payment: {pool: \"{C}{C}{C}{C}{C}{G}{G}\"}}\n"
+        "    - activate: {player: alice, source: cap, ability: 1, payment: {pool: \"{C}{C}{C}{C}{C}{G}{G}\"}}\n"
+        "    - resolve\n    - checkpoint: once\n    - resolve\n    - checkpoint: done\n",
+        "    once: {objects: {cap: {transformed: true}}}\n"
+        "    done: {stack: [], objects: {cap: {transformed: true, name: Ulvenwald Abomination}}}\n",
+        hands='[{id: alice, mana: "{C}{C}{C}{C}{C}{C}{C}{C}{C}{C}{G}{G}{G}{G}", library_size: 10}, {id: bob, library_size: 10}]',
+        cr=("701.27f",)))
+
+
+def test_a_manifested_megamorph_card_turned_face_up_for_its_mana_cost_gets_no_counter() -> None:
+    """702.37b: the +1/+1 counter comes only when its megamorph cost was paid to turn it face
+    up; Den Protector manifested (701.40a) is turned face up for its mana cost {1}{G} (701.40b):
+    a 2/1 with no counter; its ability still triggers (708.8) and returns the Bears."""
+    passes(game_text(
+        "  - {id: den, card: Den Protector, controller: alice, timestamp: 1, face_down: manifest}\n"
+        "  - {id: gb, card: Grizzly Bears, owner: alice, zone: graveyard}\n", MAIN,
+        "    - trigger_targets: {den: [gb]}\n    - turn_face_up: {player: alice, object: den}\n"
+        "    - resolve\n    - checkpoint: done\n",
+        "    done: {stack: [], objects: {den: {face_down: false, power: 2, toughness: 1, counters: {}},"
+        " gb: {zone: hand}}}\n",
+        hands='[{id: alice, mana: "{1}{G}", library_size: 10}, {id: bob, library_size: 10}]',
+        cr=("702.37b", "701.40b")))
