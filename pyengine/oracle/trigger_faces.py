@@ -36,3 +36,20 @@ def face_kind(trigger: dict[str, Any]) -> str | None:
     """``turned_face_up`` or ``transforms`` when the trigger is one of these (else None)."""
     kind = trigger.get("when", {}).get("kind")
     return kind if kind in ("turned_face_up", "transforms") else None
+
+
+def last_turn(text: str) -> dict[str, Any] | None:
+    """An intervening "if" clause about the previous turn (603.4; the werewolves' "At the
+    beginning of each upkeep, if no spells were cast last turn, transform SELF"): "no spells
+    were cast last turn" (no player cast one: the most any player cast is 0) and "a player cast
+    two or more spells last turn" (one player cast N or more), as ``{last_turn: {what:
+    spells_cast, player: any}}`` (pyengine.triggers.history)."""
+    from pyengine.oracle.common import NUMBERS
+    from pyengine.oracle.common import fullmatch as _fm
+
+    most = {"last_turn": {"what": "spells_cast", "player": "any"}}
+    if text == "no spells were cast last turn":
+        return {"compare": [most, "==", 0]}
+    m = _fm(r"a player cast (\w+) or more spells last turn", text)
+    n = (NUMBERS.get(m.group(1)) or (int(m.group(1)) if m.group(1).isdigit() else 0)) if m else 0
+    return {"compare": [most, ">=", n]} if n >= 1 else None

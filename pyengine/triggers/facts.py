@@ -33,7 +33,7 @@ _SCHEMA = {
     "t_rank": 2, "t_chosen": 3, "t_delayed": 4, "t_trig_state": 2, "t_pending": 2, "t_ctx": 3,
     "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
     "t_trig_nth": 2, "t_hist": 3, "t_x_hist": 3, "t_trig_turn": 2, "t_trig_once": 1,
-    "t_fired": 2,
+    "t_fired": 2, "t_last": 3, "t_x_last": 3,
     "t_alt": 2, "t_attached": 3, "t_sel_host": 1, "t_trig_target": 2, "t_trig_at_least": 2,
 }
 for _name, _arity in _SCHEMA.items():
@@ -155,6 +155,8 @@ class Builder:
         for p in sorted(self._players):
             for what in THIS_TURN:
                 self.fs.add("t_hist", Const(what), p, h.amount(what, p))
+        for p in sorted(self._players):  # the previous turn (726.2, "last turn")
+            self.fs.add("t_last", Const("spells_cast"), p, h.last_amount("spells_cast", p))
         for e in events:
             n = h.nth(e)
             if n is not None:
@@ -243,6 +245,8 @@ class Builder:
             self.fs.add("t_x_neg", x, self.expr(e.args[0]))
         elif e.op == "times":
             self.fs.add("t_x_times", x, e.value, self.expr(e.args[0]))
+        elif e.op == "last_turn" and e.attr is not None and e.player is not None:  # the previous turn
+            self.fs.add("t_x_last", x, Const(e.attr), player_word(e.player))
         elif e.op == "this_turn" and e.attr is not None and e.player is not None:
             self.fs.add("t_x_hist", x, Const(e.attr), player_word(e.player))
         else:

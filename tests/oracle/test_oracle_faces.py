@@ -108,3 +108,43 @@ def test_a_manifested_megamorph_card_turned_face_up_for_its_mana_cost_gets_no_co
         " gb: {zone: hand}}}\n",
         hands='[{id: alice, mana: "{1}{G}", library_size: 10}, {id: bob, library_size: 10}]',
         cr=("702.37b", "701.40b")))
+
+
+WEREWOLF = ("  - {id: ws, card: Gatstaf Shepherd, controller: alice, timestamp: 1}\n"
+            "  - {id: b1, card: Lightning Bolt, owner: bob, zone: hand}\n"
+            "  - {id: b2, card: Lightning Bolt, owner: bob, zone: hand}\n")
+BOLTS = ("    - stack: {object: b1, controller: bob, targets: [alice]}\n    - resolve\n"
+         "    - stack: {object: b2, controller: bob, targets: [alice]}\n    - resolve\n")
+
+
+def test_a_werewolf_transforms_after_a_turn_without_spells_and_back_after_two() -> None:
+    """Gatstaf Shepherd: "At the beginning of each upkeep, if no spells were cast last turn,
+    transform this creature." No spell is cast in alice's turn 3: at bob's upkeep (turn 4) the
+    ability triggers and resolves (603.4, checked both times), and the Shepherd transforms into
+    Gatstaf Howler (701.27a), a 2/2 with intimidate and "if a player cast two or more spells last
+    turn, transform this creature". Bob casts two Lightning Bolts in his turn 4: at alice's
+    upkeep (turn 5) the Howler's ability triggers and it transforms back (712.8d)."""
+    full("Gatstaf Shepherd")
+    full("Gatstaf Howler")
+    passes(game_text(
+        WEREWOLF, MAIN,
+        "    - advance: {step: upkeep, turn: 4}\n    - resolve\n    - checkpoint: night\n"
+        "    - advance: precombat_main\n" + BOLTS +
+        "    - advance: {step: upkeep, turn: 5}\n    - resolve\n    - checkpoint: day\n",
+        "    night: {stack: [], objects: {ws: {transformed: true, name: Gatstaf Howler}}}\n"
+        "    day: {stack: [], life: {alice: 14}, objects: {ws: {transformed: false, name: Gatstaf Shepherd}}}\n",
+        hands="[{id: alice, library_size: 10}, {id: bob, hand_size: 2, library_size: 10}]",
+        cr=("603.4", "701.27a")))
+
+
+def test_a_werewolf_doesnt_transform_after_a_turn_with_a_spell() -> None:
+    """Gatstaf Shepherd's intervening "if" (603.4): bob casts a Lightning Bolt in alice's turn
+    3, so at bob's upkeep (turn 4) a spell was cast last turn: the ability doesn't trigger, and
+    the Shepherd stays face up as it was."""
+    passes(game_text(
+        WEREWOLF, MAIN,
+        "    - pass: alice\n    - stack: {object: b1, controller: bob, targets: [alice]}\n    - resolve\n"
+        "    - advance: {step: upkeep, turn: 4}\n    - checkpoint: still\n",
+        "    still: {stack: [], objects: {ws: {transformed: false, name: Gatstaf Shepherd}}}\n",
+        hands="[{id: alice, library_size: 10}, {id: bob, hand_size: 2, library_size: 10}]",
+        cr=("603.4",)))
