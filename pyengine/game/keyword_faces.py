@@ -159,12 +159,29 @@ def _units(cost: str) -> list[str]:
     return out
 
 
+def _refuse_text_triggers(game: Game, o: GameObject) -> None:
+    """A face with a triggered ability held only as text can't be turned up in a game: the
+    game couldn't tell when that ability triggers (603.1; as a state holding one is refused,
+    pyengine.triggers.facts)."""
+    from pyengine.errors import UnsupportedQuery
+    from pyengine.triggers.facts import text_only_triggers
+
+    assert o.other_face is not None
+    turned = replace(o, printed=o.other_face, other_face=None)
+    found = text_only_triggers(game.state.clone(objects=(turned,), effects=()))
+    if found:
+        raise UnsupportedQuery(f"{o.id} would transform into {o.other_face.name or 'its other face'}, "
+                               f"whose triggered ability {found[0][1]!r} is held only as text: the game "
+                               "can't tell when it triggers (CR 603.1)")
+
+
 def transform(game: Game, a: Transform, budget: Budget | float) -> Game:
     o = permanent(game, a.obj, "701.27a", "transforms")
     if o.other_face is None or o.face_down:
         return game  # 701.27c: not a double-faced permanent; 712.15a: face down it can't transform
     if {"Instant", "Sorcery"} & set(o.other_face.types):
         return game  # 701.27d
+    _refuse_text_triggers(game, o)
     front = o.other_face if o.transformed else o.printed
     up = o.other_face if o.transformed else replace(o.other_face, mana_value=front.mana_value)  # 712.8e
     ts = game.next_timestamp  # 613.7g

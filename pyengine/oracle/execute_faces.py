@@ -85,3 +85,38 @@ def _transform_trigger(name: str) -> bool:
     return got is not None and any(
         isinstance(a, dict) and a.get("trigger", {}).get("when", {}).get("kind") == "transforms"
         for a in got.card.get("abilities", ()))
+
+
+def satisfy_last(cond: dict[str, Any], doc: dict[str, Any]) -> bool | None:
+    """Make ``{compare: [{last_turn: {what: spells_cast, player: any}}, OP, N]}`` true (None:
+    not this condition; False: not made here). The game of an upkeep trigger begins as the
+    untap step of the turn begins, so no earlier turn is in the log: no spell was cast "last
+    turn" (pyengine.triggers.history). For "a player cast N or more spells last turn" the game
+    begins instead in the previous player's main phase (bob's, of the turn before), where bob
+    casts N Lightning Bolts at alice; the game then goes on to the upkeep (500.1, 503.1a)."""
+    from pyengine.oracle.execute_history import _split
+
+    got = cond.get("compare") if isinstance(cond, dict) else None
+    if not (isinstance(got, list) and isinstance(got[0], dict) and "last_turn" in got[0]):
+        return None
+    _lhs, op, n = got
+    if not isinstance(n, int) or doc["turn"].get("step") != "untap" or doc["turn"].get("active") != "alice":
+        return False
+    if op == "==" and n == 0:
+        return True  # no earlier turn in the game: none was cast then
+    if op not in (">=", ">"):
+        return False
+    n += op == ">"
+    chosen, script = _split(doc["query"]["script"])
+    if not script or script[0] != "resolve":
+        return False  # the trigger is not of the upkeep the game begins with
+    number = doc["turn"].get("number", 3)
+    doc["turn"] = {"active": "bob", "number": number - 1, "step": "precombat_main"}
+    bolts: list[Any] = []
+    for i in range(n):
+        doc["objects"].append({"id": f"last_bolt{i}", "card": "Lightning Bolt", "owner": "bob", "zone": "hand"})
+        bolts += [{"stack": {"object": f"last_bolt{i}", "controller": "bob", "targets": ["alice"]}}, "resolve"]
+    bob = next(p for p in doc["players"] if p["id"] == "bob")
+    bob["hand_size"] = bob.get("hand_size", 0) + n
+    doc["query"]["script"] = [*chosen, *bolts, {"advance": {"step": "upkeep", "turn": number}}, *script]
+    return True

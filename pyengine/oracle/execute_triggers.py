@@ -97,6 +97,11 @@ def _satisfy(cond: dict[str, Any], doc: dict[str, Any], card: Compiled | None = 
     from pyengine.oracle import kicker
     from pyengine.oracle.execute_history import satisfy
 
+    from pyengine.oracle.execute_faces import satisfy_last
+
+    made = satisfy_last(cond, doc)  # "if no spells were cast last turn" (the werewolves')
+    if made is not None:
+        return made
     made = satisfy(cond, doc)  # "if you gained life this turn" (pyengine.triggers.history)
     if made is not None:
         return made

@@ -6,6 +6,8 @@ it has no other face here."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from pyengine.model.objects import Characteristics
 
 
@@ -21,3 +23,33 @@ def back_face(name: str) -> Characteristics | None:
         return None
     back = oracle.card(found.faces[1])
     return None if back is None else back.characteristics
+
+
+_busy: set[str] = set()  # the faces being checked (each face's check compiles the other)
+
+
+def refused_clauses(card: Any, clauses: tuple[Any, ...], compiled: dict[str, Any]) -> tuple[Any, ...]:
+    """The clauses of a transforming card's face (712.2) with each paragraph that transforms
+    it, or triggers as it transforms, left unrecognised when its other face has a triggered
+    ability held only as text: a game turning that face up can't tell when the ability
+    triggers (603.1; pyengine.game.keyword_faces refuses it), so the paragraph can't run."""
+    import re
+
+    from pyengine import oracle
+    from pyengine.oracle.compile import Clause
+    from pyengine.oracle.execute import text_triggers
+
+    if card.layout != "transform" or len(card.faces) != 2 or card.name in _busy or \
+            "transform" not in repr(compiled.get("abilities", ())):
+        return clauses
+    other = card.faces[1] if card.name == card.faces[0] else card.faces[0]
+    _busy.add(card.name)
+    try:
+        got = oracle.compiled(other)
+    finally:
+        _busy.discard(card.name)
+    if got is None or not text_triggers(got):
+        return clauses
+    why = f"its other face, {other}, has a triggered ability held only as text (CR 603.1)"
+    return tuple(Clause(c.text, None, why) if c.template is not None and
+                 re.search(r"\btransform", c.text, re.I) else c for c in clauses)
