@@ -53,3 +53,18 @@ def refused_clauses(card: Any, clauses: tuple[Any, ...], compiled: dict[str, Any
     why = f"its other face, {other}, has a triggered ability held only as text (CR 603.1)"
     return tuple(Clause(c.text, None, why) if c.template is not None and
                  re.search(r"\btransform", c.text, re.I) else c for c in clauses)
+
+
+def front_face(name: str) -> Characteristics | None:
+    """The front face of the transforming double-faced card whose back face is ``name`` (None:
+    not the back face of a transforming card in the card data): a permanent named by its back
+    face is that card transformed (701.27g), its mana value its front face's (712.8e)."""
+    from pyengine import oracle
+    from pyengine.oracle import data
+
+    found = data.load().get(name.strip().lower())
+    if found is None or found.layout != "transform" or len(found.faces) != 2 \
+            or found.name != found.faces[1]:
+        return None
+    front = oracle.card(found.faces[0])
+    return None if front is None else front.characteristics

@@ -148,3 +148,22 @@ def test_a_werewolf_doesnt_transform_after_a_turn_with_a_spell() -> None:
         "    still: {stack: [], objects: {ws: {transformed: false, name: Gatstaf Shepherd}}}\n",
         hands="[{id: alice, library_size: 10}, {id: bob, hand_size: 2, library_size: 10}]",
         cr=("603.4",)))
+
+
+def test_a_permanent_named_by_its_back_face_is_the_card_transformed() -> None:
+    """Gatstaf Howler on the battlefield is Gatstaf Shepherd // Gatstaf Howler with its back
+    face up (701.27g); after bob casts two spells
+    in his turn, at alice's upkeep the Howler's ability transforms it into its front face
+    (712.8d), the 2/2 Gatstaf Shepherd."""
+    passes(game_text(
+        "  - {id: wh, card: Gatstaf Howler, controller: alice, timestamp: 1}\n"
+        "  - {id: b1, card: Lightning Bolt, owner: bob, zone: hand}\n"
+        "  - {id: b2, card: Lightning Bolt, owner: bob, zone: hand}\n",
+        "{active: bob, number: 2, step: precombat_main}",
+        "    - checkpoint: night\n" + BOLTS + "    - advance: {step: upkeep, turn: 3}\n    - resolve\n"
+        "    - checkpoint: day\n",
+        "    night: {objects: {wh: {transformed: true, name: Gatstaf Howler}}}\n"
+        "    day: {stack: [], objects: {wh: {transformed: false, name: Gatstaf Shepherd, power: 2,"
+        " toughness: 2}}}\n",
+        hands="[{id: alice, library_size: 10}, {id: bob, hand_size: 2, library_size: 10}]",
+        cr=("701.27g", "712.8d")))
