@@ -22,21 +22,37 @@ _FACE_DOWN = {"morph": "morph", "megamorph": "morph", "disguise": "disguise"}
 
 
 def _face_up_cost(card: Compiled) -> tuple[str, str] | None:
-    """(face-down kind, the cost of turning it face up), or None when none is made here."""
+    """(face-down kind, the pool mana paying the cost of turning it face up): its morph or
+    disguise cost, else (a cost the game doesn't pay yet) as a manifested creature card its
+    mana cost (701.40b); None when none is made here."""
+    from pyengine.cast.special import unsupported
+
+    found: list[tuple[str, str]] = []
     for a in card.card.get("abilities", ()):
         if isinstance(a, dict):
-            for kind in _FACE_DOWN:
-                if isinstance(a.get(kind), str):
-                    return _FACE_DOWN[kind], a[kind]
+            found += [(_FACE_DOWN[k], a[k]) for k in _FACE_DOWN if isinstance(a.get(k), str)]
     cost = card.card.get("mana_cost")
     if "Creature" in card.card.get("types", ()) and cost:  # 701.40b: its mana cost
-        return "manifest", cost
+        found.append(("manifest", cost))
+    for kind, cost in found:
+        pool = _pool(cost)
+        if pool is not None and unsupported(cost) is None:
+            return kind, pool
     return None
 
 
-def _plain(cost: str) -> bool:
-    """A cost of mana symbols the pool pays as written (no X, hybrid, Phyrexian or snow)."""
-    return all(re.fullmatch(r"\d+|[WUBRGC]", s) for s in re.findall(r"\{([^}]*)\}", cost))
+def _pool(cost: str) -> str | None:
+    """The pool mana that pays ``cost`` one way only: its symbols as written, a two-color
+    hybrid symbol by its first color (107.4e); None for X, Phyrexian, snow or {2/W} costs."""
+    out = ""
+    for sym in re.findall(r"\{([^}]*)\}", cost):
+        if re.fullmatch(r"\d+|[WUBRGC]", sym):
+            out += f"{{{sym}}}"
+        elif re.fullmatch(r"[WUBRG]/[WUBRG]", sym):
+            out += f"{{{sym[0]}}}"
+        else:
+            return None
+    return out
 
 
 def _faces(name: str) -> tuple[str, str] | None:
@@ -55,13 +71,13 @@ def face_game(card: Compiled, kind: str) -> dict[str, Any] | None:
 
     if kind == "turned_face_up":
         got = _face_up_cost(card)
-        if got is None or not _plain(got[1]):
+        if got is None:
             return None
-        down, cost = got
+        down, pool = got
         on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20, "face_down": down}
         doc = _doc(card, [on_field], [{"turn_face_up": {"player": "alice", "object": "card"}}, "resolve"],
                    "alice", "precombat_main")
-        next(p for p in doc["players"] if p["id"] == "alice")["mana"] = cost
+        next(p for p in doc["players"] if p["id"] == "alice")["mana"] = pool
         return doc
     faces = _faces(card.name)
     if faces is None or card.name not in faces:
