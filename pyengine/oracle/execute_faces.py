@@ -17,6 +17,9 @@ from typing import Any
 
 from pyengine.oracle.compile import Compiled
 
+# alice's postcombat main phase: no ability "at the beginning of your first main phase" of the
+# card triggers as the game begins (505.1, 603.2b)
+_STEP = "postcombat_main"
 # the keyword -> what turned it face down (702.37c, 702.168b; 702.37b: megamorph is morph)
 _FACE_DOWN = {"morph": "morph", "megamorph": "morph", "disguise": "disguise"}
 
@@ -76,7 +79,7 @@ def face_game(card: Compiled, kind: str) -> dict[str, Any] | None:
         down, pool = got
         on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20, "face_down": down}
         doc = _doc(card, [on_field], [{"turn_face_up": {"player": "alice", "object": "card"}}, "resolve"],
-                   "alice", "precombat_main")
+                   "alice", _STEP)
         next(p for p in doc["players"] if p["id"] == "alice")["mana"] = pool
         return doc
     faces = _faces(card.name)
@@ -90,7 +93,7 @@ def face_game(card: Compiled, kind: str) -> dict[str, Any] | None:
         if _transform_trigger(back):  # the back face's own ability triggered on the way
             resolves.append("resolve")
     on_field = {"id": "card", "card": front, "controller": "alice", "timestamp": 20}
-    return _doc(card, [on_field], [*turns, *resolves], "alice", "precombat_main")
+    return _doc(card, [on_field], [*turns, *resolves], "alice", _STEP)
 
 
 def _transform_trigger(name: str) -> bool:

@@ -47,7 +47,10 @@ def triggered_abilities(state: GameState) -> dict[str, TriggerDef]:
     text (the display name the layer engine reports): printed ones, and those an effect's
     ``add_abilities`` grants. Two different definitions with one text are refused."""
     found: dict[str, TriggerDef] = {}
-    for source in [*(o.printed for o in state.objects), *(e.definition for e in state.effects)]:
+    # a double-faced permanent's other face too (712.2): a transformed permanent that left the
+    # battlefield has its front face up there, and its back face's ability looks back (603.10a)
+    faces = [o.other_face for o in state.objects if o.other_face is not None]
+    for source in [*(o.printed for o in state.objects), *faces, *(e.definition for e in state.effects)]:
         for x in _triggered_in(source):
             other = found.setdefault(x.name, x.trigger)
             if other != x.trigger:

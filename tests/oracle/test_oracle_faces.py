@@ -121,7 +121,7 @@ def test_a_werewolf_transforms_after_a_turn_without_spells_and_back_after_two() 
     """Gatstaf Shepherd: "At the beginning of each upkeep, if no spells were cast last turn,
     transform this creature." No spell is cast in alice's turn 3: at bob's upkeep (turn 4) the
     ability triggers and resolves (603.4, checked both times), and the Shepherd transforms into
-    Gatstaf Howler (701.27a), a 2/2 with intimidate and "if a player cast two or more spells last
+    Gatstaf Howler (701.27a), a 3/3 with intimidate and "if a player cast two or more spells last
     turn, transform this creature". Bob casts two Lightning Bolts in his turn 4: at alice's
     upkeep (turn 5) the Howler's ability triggers and it transforms back (712.8d)."""
     full("Gatstaf Shepherd")
