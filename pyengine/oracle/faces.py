@@ -35,19 +35,22 @@ def refused_clauses(card: Any, clauses: tuple[Any, ...], compiled: dict[str, Any
     triggers (603.1; pyengine.game.keyword_faces refuses it), so the paragraph can't run."""
     import re
 
-    from pyengine import oracle
-    from pyengine.oracle.compile import Clause
+    from pyengine.oracle import data
+    from pyengine.oracle.compile import Clause, compile_card
     from pyengine.oracle.execute import text_triggers
 
     if card.layout != "transform" or len(card.faces) != 2 or card.name in _busy or \
             "transform" not in repr(compiled.get("abilities", ())):
         return clauses
     other = card.faces[1] if card.name == card.faces[0] else card.faces[0]
-    _busy.add(card.name)
+    face = data.load().get(other.lower())
+    if face is None:
+        return clauses
+    _busy.add(other)  # its own paragraphs only: not checked against this face in turn
     try:
-        got = oracle.compiled(other)
+        got = compile_card(face)
     finally:
-        _busy.discard(card.name)
+        _busy.discard(other)
     if got is None or not text_triggers(got):
         return clauses
     why = f"its other face, {other}, has a triggered ability held only as text (CR 603.1)"

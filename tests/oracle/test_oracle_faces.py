@@ -167,3 +167,44 @@ def test_a_permanent_named_by_its_back_face_is_the_card_transformed() -> None:
         " toughness: 2}}}\n",
         hands="[{id: alice, library_size: 10}, {id: bob, hand_size: 2, library_size: 10}]",
         cr=("701.27g", "712.8d")))
+
+
+@pytest.mark.parametrize("name, clause", [
+    # daybound and nightbound (702.145, 730): no day or night in the game yet
+    ("Brutal Cathar", "Daybound"),
+    # any permanent turned face up: not about SELF
+    ("Aphetto Runecaster", "Whenever a permanent is turned face up, you may draw a card."),
+    # Delver of Secrets: the transform depends on the revealed card (not read)
+    ("Delver of Secrets", "At the beginning of your upkeep, look at the top card of your library."),
+])
+def test_unsupported_face_wordings_stay_text(name: str, clause: str) -> None:
+    got = oracle.compiled(name)
+    assert got is not None and got.status != "full"
+    held = [c for c in got.clauses if c.text.startswith(clause)]
+    assert held and all(c.template is None or "(text)" in c.template for c in held), got.clauses
+
+
+def test_a_face_whose_other_face_has_a_text_trigger_keeps_its_transform_unread() -> None:
+    """Huntmaster of the Fells // Ravager of the Fells: the back face's "Whenever this creature
+    transforms into Ravager of the Fells, it deals 2 damage to target opponent or planeswalker
+    and 2 damage to up to one target creature ..." is held only as text, so a game couldn't tell
+    when it triggers (603.1): the front face's transform paragraphs stay unrecognised, naming
+    why, and the game refuses to turn the back face up."""
+    got = oracle.compiled("Huntmaster of the Fells")
+    assert got is not None and got.status in ("partial", "none")
+    upkeep = next(c for c in got.clauses if "no spells were cast last turn" in c.text)
+    assert upkeep.template is None and "Ravager of the Fells" in upkeep.why
+    text = game_text(
+        "  - {id: hm, card: Huntmaster of the Fells, controller: alice, timestamp: 1, abilities: []}\n", MAIN,
+        "    - transform: hm\n    - checkpoint: done\n", "    done: {stack: []}\n", cr=("603.1",))
+    from pyengine import api
+    from pyengine.errors import PyengineError
+    from pyengine.scenario import runner
+
+    try:
+        out = runner.run_scenario(api.loads(text))
+    except PyengineError as exc:  # the game refuses it (its abilities written out: none)
+        assert "603.1" in str(exc) and "Ravager of the Fells" in str(exc), str(exc)
+    else:
+        said = out.message + " ".join(out.diffs)
+        assert not out.passed and "603.1" in said and "Ravager of the Fells" in said, out
