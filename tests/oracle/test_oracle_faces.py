@@ -208,3 +208,19 @@ def test_a_face_whose_other_face_has_a_text_trigger_keeps_its_transform_unread()
     else:
         said = out.message + " ".join(out.diffs)
         assert not out.passed and "603.1" in said and "Ravager of the Fells" in said, out
+
+
+def test_last_turn_reads_only_the_spells_cast() -> None:
+    """``last_turn`` names what the previous turn's history gives (spells cast, 730.2, 603.4):
+    another word is bad input, one line naming the field."""
+    from pyengine import api
+    from pyengine.errors import ScenarioError
+
+    text = game_text(
+        "  - id: ws\n    name: Test Wolf\n    types: [Creature]\n    power: 2\n    toughness: 2\n"
+        "    controller: alice\n    timestamp: 1\n    abilities:\n"
+        "      - trigger: {at: {step: upkeep, player: any}, if: {compare: [{last_turn: {what: life_gained,"
+        " player: any}}, '==', 0]}}\n        do: [{kind: transform, object: self}]\n        text: t\n",
+        MAIN, "    - checkpoint: done\n", "    done: {stack: []}\n", cr=("603.4",))
+    with pytest.raises(ScenarioError, match=r"last_turn.what"):
+        api.loads(text)
