@@ -36,6 +36,8 @@ def characteristics_facts(add, printed: Characteristics, ch, spec: CastingSpec):
     """Each set of characteristics the card may be cast with; returns each one's text (its term)
     with its casting spec, whose targets the caller adds."""
     kws = {k for k, _ in ch.keywords}
+    if "megamorph" in kws:  # 702.37b: a variant of morph, cast face down as a morph is
+        kws.add("morph")
     _charset(add, Const("whole"), ch.types, ch.colors, kws, printed.mana_cost, spec)
     _more(add, Const("whole"), ch.abilities, ch.power, ch.toughness, ch.subtypes)
     # 201.2, 709.4: a split card (and a fused split spell) has both its halves' names

@@ -117,6 +117,8 @@ def is_choice(ins: Instruction) -> bool:
     """Whether an instruction is bound here: a discard of chosen cards, "unless ... pays", or
     an optional instruction with what follows it (or one in a spell, which has no optional
     events of its own)."""
+    if ins.kind == "transform":  # 701.27a, 701.27f: followed as it resolves (keyword_instr)
+        return True
     return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter",
                         "pay_mana", "add_mana", "sacrifice_chosen", "bolster", "populate", "amass", "explore",
                         "connive", "exile_until") or \
@@ -143,6 +145,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         from pyengine.game import sacrifice
 
         return sacrifice.bind(ins, lambda r: _named(refs, r), refs)
+    if ins.kind == "transform":  # 701.27a (pyengine.game.keyword_instr)
+        from pyengine.game import keyword_instr
+
+        return keyword_instr.bind(ins, refs, plain)
     if ins.kind in ("bolster", "populate", "amass", "explore", "connive"):  # 701.39a, 701.36a, 701.47a, 701.44a:
         from pyengine.game import keyword_instr  # chosen as it resolves (608.2d)
 

@@ -64,7 +64,8 @@ def face_up_cost(o: GameObject) -> tuple[str | None, str, str]:
             return None, "it is not a creature card with a mana cost", rule
         return o.printed.mana_cost, "", rule
     word = kind.value
-    cost = next((a.param for a in o.printed.abilities if a.kind == "keyword" and a.name == word), None)
+    words = (word, "megamorph") if kind == FaceDown.MORPH else (word,)  # 702.37b: a morph cost
+    cost = next((a.param for a in o.printed.abilities if a.kind == "keyword" and a.name in words), None)
     if kind in FACE_UP_RULE and cost is not None:
         return cost, "", rule
     return None, (f"it would have no {word} cost face up" if kind in FACE_UP_RULE
@@ -88,7 +89,18 @@ def turn_face_up(game: Game, a: TurnFaceUp, budget: Budget | float) -> Game:
     ts = game.next_timestamp  # 613.7f
     objs = tuple(replace(x, face_down=False, timestamp=ts) if x.id == o.id else x for x in game.state.objects)
     game = game.with_state(objects=objs).clone(next_timestamp=ts + 1)
+    if o.face_down_kind == FaceDown.MORPH and _megamorph(o, cost):  # 702.37b: as it is turned face up
+        game = perform(game, [Event("counters", (("target", ("o", o.id)), ("counter", "+1/+1"), ("amount", 1),
+                                                 ("by", ("p", a.player)), ("cause", "effect")))],
+                       rule="702.37b", budget=budget)
     return game.emit(GameEvent("turned_face_up", obj=o.id, player=a.player, rule=rule))
+
+
+def _megamorph(o: GameObject, cost: str) -> bool:
+    """Whether the morph cost paid is its megamorph cost (702.37b)."""
+    first = next((a for a in o.printed.abilities if a.kind == "keyword" and a.name in ("morph", "megamorph")),
+                 None)
+    return first is not None and first.name == "megamorph" and first.param == cost
 
 
 def special_actions(game: Game, budget: Budget | float = 30.0) -> tuple[TurnFaceUp, ...]:
@@ -147,12 +159,29 @@ def _units(cost: str) -> list[str]:
     return out
 
 
+def _refuse_text_triggers(game: Game, o: GameObject) -> None:
+    """A face with a triggered ability held only as text can't be turned up in a game: the
+    game couldn't tell when that ability triggers (603.1; as a state holding one is refused,
+    pyengine.triggers.facts)."""
+    from pyengine.errors import UnsupportedQuery
+    from pyengine.triggers.facts import text_only_triggers
+
+    assert o.other_face is not None
+    turned = replace(o, printed=o.other_face, other_face=None)
+    found = text_only_triggers(game.state.clone(objects=(turned,), effects=()))
+    if found:
+        raise UnsupportedQuery(f"{o.id} would transform into {o.other_face.name or 'its other face'}, "
+                               f"whose triggered ability {found[0][1]!r} is held only as text: the game "
+                               "can't tell when it triggers (CR 603.1)")
+
+
 def transform(game: Game, a: Transform, budget: Budget | float) -> Game:
     o = permanent(game, a.obj, "701.27a", "transforms")
     if o.other_face is None or o.face_down:
         return game  # 701.27c: not a double-faced permanent; 712.15a: face down it can't transform
     if {"Instant", "Sorcery"} & set(o.other_face.types):
         return game  # 701.27d
+    _refuse_text_triggers(game, o)
     front = o.other_face if o.transformed else o.printed
     up = o.other_face if o.transformed else replace(o.other_face, mana_value=front.mana_value)  # 712.8e
     ts = game.next_timestamp  # 613.7g

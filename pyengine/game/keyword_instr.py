@@ -33,6 +33,7 @@ RULES = {
     "amass": "701.47a",
     "explore": "701.44a",
     "connive": "701.50a",
+    "transform": "701.27a",
 }
 
 
@@ -44,7 +45,7 @@ def bind(
     from pyengine.game.choice import _named
 
     f = dict(ins.fields)
-    if ins.kind in ("explore", "connive"):  # 701.44a: the permanent's controller, as it resolves
+    if ins.kind in ("explore", "connive", "transform"):  # 701.44a: the permanent's controller, as it resolves
         return [
             Event(KIND, (("word", ins.kind), ("object", ("o", oid)))) for oid in _named(refs, f["object"])
         ]
@@ -98,6 +99,10 @@ def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
     from pyengine.game.keyword_actions import _bolster, _creatures, _populate
 
     word = e.get("word")
+    if word == "transform":  # 701.27a, 701.27f (pyengine.game.transform_instr)
+        from pyengine.game.transform_instr import transform_instr
+
+        return transform_instr(game, item, e.get("object")[1], budget)
     game, chosen = _take(game, item, WHAT)
     if word == "explore":
         from pyengine.game.explore import explore

@@ -84,6 +84,8 @@ EXPR_KEYS = ("count", "card_types_among", "power_of", "toughness_of", "mana_valu
 THIS_TURN = ("life_gained", "life_lost", "spells_cast", "cards_drawn", "attacked",
              # zone changes this turn (pyengine.triggers.history.ZONES_WHAT; 700.4, 700.11)
              "creatures_died", "permanents_left", "descended", "nonland_entered")
+LAST_TURN = ("spells_cast",)  # what the previous turn's history gives (pyengine.triggers.history)
+EXPR_KEYS += ("last_turn",)
 
 
 def parse_expr(cur: Cursor, ctx: Ctx) -> Expr:
@@ -103,6 +105,11 @@ def parse_expr(cur: Cursor, ctx: Ctx) -> Expr:
         return Expr("attr", attr=key[: -len("_of")], ref=parse_obj_ref(sub, ctx))
     if key == "negate":
         return Expr("neg", args=(parse_expr(sub, ctx),))
+    if key == "last_turn":  # {last_turn: {what: spells_cast, player: any}} (726.2, 603.4)
+        sub.mapping({"what", "player"}, "{what: spells_cast, player: you|opponent|any}")
+        what = sub.req("what").choice(list(LAST_TURN), "what a player did last turn:")
+        word = sub.req("player").choice(["you", "opponent", "any"], "whose (any: the most of any player's):")
+        return Expr("last_turn", attr=what, player=PlayerRef(word))
     if key == "this_turn":  # {this_turn: {what: life_gained, player: you}}
         sub.mapping({"what", "player"}, "{what: WHAT, player: you|opponent|any|all}")
         what = sub.req("what").choice(list(THIS_TURN), "what a player did this turn:")

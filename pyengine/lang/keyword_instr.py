@@ -4,7 +4,7 @@ REF}`` (701.47a) of an ability's or a spell's ``do:``; ``player`` defaults to ``
 holds the ``create_tokens`` instruction of its 0/0 black SUBTYPE Army creature token (111.4:
 named "SUBTYPE Army Token"), so the game knows the token's definition. ``{kind: explore, object:
 REF}`` / ``{kind: connive, object: REF}``: the permanent REF names explores (701.44a) or
-connives (701.50a). The game follows them in order as the
+connives (701.50a); ``{kind: transform, object: REF}``: it transforms (701.27a, 701.27f). The game follows them in order as the
 spell or ability resolves, with the player's choice given ahead (pyengine.game.keyword_instr)."""
 
 from __future__ import annotations
@@ -26,6 +26,11 @@ def parse_keyword(
     from pyengine.lang.triggers import PLAYER_WORDS
 
     word = str(cur.get("kind").value)
+    if word == "transform":  # 701.27a: the permanent REF names transforms (``self``, ``it``)
+        from pyengine.lang.triggers import OBJECT_WORDS
+
+        cur.mapping({"kind", "object"}, "{kind: transform, object: REF} (CR 701.27a)")
+        return Instruction(word, (("object", ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),))
     if word in ("explore", "connive"):  # 701.44a, 701.50a: the permanent explores / connives
         from pyengine.lang.triggers import OBJECT_WORDS
 

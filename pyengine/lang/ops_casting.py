@@ -38,7 +38,8 @@ spell. P is ``you`` (the effect's controller), ``opponent`` or ``each``.
 
 Keywords: ``convoke``, ``delve``, ``improvise``, ``fuse`` (words), ``{kicker: "{1}{R}"}``,
 ``{flashback: "{2}{R}"}``, ``{overload: "{3}{R}{R}"}``, ``{bestow: "{3}{G}{G}"}``,
-``{morph: "{2}{W}{W}"}``, ``{disguise: "{X}{3}{W}"}`` (a mana cost each).
+``{morph: "{2}{W}{W}"}``, ``{megamorph: "{1}{G}"}`` (702.37b: morph, and a +1/+1 counter as it is
+turned face up for it), ``{disguise: "{X}{3}{W}"}`` (a mana cost each).
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ FROM_ZONES = ("library", "graveyard", "exile")
 CASTERS = ("you", "opponent", "each")
 COST_KEYWORDS = {"kicker": "702.33", "buyback": "702.27", "flashback": "702.34", "overload": "702.96",
                  "bestow": "702.103",
-                 "morph": "702.37", "disguise": "702.168"}
+                 "morph": "702.37", "disguise": "702.168",
+                 "megamorph": "702.37b"}  # a megamorph cost is a morph cost (pyengine.game.keyword_faces)
 WORD_KEYWORDS = ("convoke", "delve", "improvise", "fuse")
 
 

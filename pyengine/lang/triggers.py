@@ -342,6 +342,10 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         from pyengine.lang.keyword_instr import parse_keyword  # 701.39a, 701.36a, 701.47a
 
         return parse_keyword(cur, n_targets, _ref, ctx, _instruction)
+    if cur.has("kind") and cur.get("kind").value == "transform" and not also:  # 701.27a
+        from pyengine.lang.keyword_instr import parse_keyword
+
+        return parse_keyword(cur, n_targets, _ref, ctx, _instruction)
     if cur.has("kind") and cur.get("kind").value in ("tap", "untap") and not delayed:
         cur.mapping({"kind", "object"}, "{kind: tap|untap, object: REF} (CR 701.26)")
         # ``enchanted``: the permanent the source Aura is attached to (303.4)

@@ -109,7 +109,9 @@ def _when(head: str, card: dict[str, Any]) -> tuple[dict[str, Any], bool] | None
         return {"when": when}, False
     if head == "Whenever you gain life":
         return {"when": {"kind": "life_gain", "player": "you"}}, False
-    return TH.when(head, card)
+    from pyengine.oracle.trigger_faces import when as face_when
+
+    return face_when(head, card) or TH.when(head, card)  # turned face up, transforms (708.8, 701.27a)
 
 
 def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:

@@ -157,7 +157,9 @@ def compile_card(card: OracleCard) -> Compiled:
             base.pop(k, None)
         clauses = [Clause(c.text, "spell ability (text)") if c.template in ("spell ability", "modal spell")
                    else c for c in clauses]
-    return Compiled(card.name, base, tuple(clauses))
+    from pyengine.oracle.faces import refused_clauses  # 712.2, 603.1: the other face's text triggers
+
+    return Compiled(card.name, base, refused_clauses(card, tuple(clauses), base))
 
 
 class SpellParts:

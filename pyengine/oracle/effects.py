@@ -584,6 +584,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
 
     if keyword_sentence(s, eff):  # bolster, populate (701.39a, 701.36a)
         return True
+    from pyengine.oracle.effects_faces import sentence as face_sentence
+
+    if face_sentence(s, eff, spell):  # "transform SELF" (701.27a)
+        return True
     if spell and (_pump(s, eff) or _counter(s, eff) or _group_pump(s, eff)):
         return True
     if not spell and (_lasting(s, eff) or _group(s, eff) or _tap(s, eff)):

@@ -97,6 +97,11 @@ def _satisfy(cond: dict[str, Any], doc: dict[str, Any], card: Compiled | None = 
     from pyengine.oracle import kicker
     from pyengine.oracle.execute_history import satisfy
 
+    from pyengine.oracle.execute_faces import satisfy_last
+
+    made = satisfy_last(cond, doc)  # "if no spells were cast last turn" (the werewolves')
+    if made is not None:
+        return made
     made = satisfy(cond, doc)  # "if you gained life this turn" (pyengine.triggers.history)
     if made is not None:
         return made
@@ -356,6 +361,10 @@ def game_text(card: Compiled) -> str | None:
     elif when.get("kind") == "damage" and isinstance(when.get("source"), dict) and \
             EG._trigger_script(card, trig) is None:
         doc = _damage(card, when)
+    elif when.get("kind") in ("turned_face_up", "transforms") and when.get("obj") == "self":
+        from pyengine.oracle.execute_faces import face_game  # 708.8, 701.27a
+
+        doc = face_game(card, when["kind"])
     elif "state" in trig:  # CR 603.8: it triggers as soon as the state matches
         on_field = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
         doc = _doc(card, [on_field], ["resolve"], "alice", "precombat_main")

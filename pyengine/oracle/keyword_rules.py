@@ -19,7 +19,8 @@ from typing import Any, Callable
 # 702.33, 702.34, 702.51, 702.66, 702.96, 702.102, 702.103, 702.126, 702.37, 702.168; the
 # state-based actions read Enchant, 702.5, 704.5m; activations read Cycling, 702.29a)
 RUN_BY_NAME = frozenset({"enchant", "cycling", "kicker", "flashback", "overload", "convoke", "delve",
-                         "improvise", "morph", "disguise", "bestow", "fuse"})
+                         "improvise", "morph", "disguise", "bestow", "fuse",
+                         "megamorph"})  # 702.37b: morph, read by the cast engine and the game
 
 # static keywords with a number that an engine reads as the keyword word "NAME N" (the
 # replacement engine's damage results read toxic's total value: 702.164b, 702.164c)

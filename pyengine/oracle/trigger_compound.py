@@ -38,6 +38,8 @@ _VERBS: dict[str, dict[str, Any]] = {
     "leaves the battlefield": {"kind": "leaves", "obj": "self"},  # 603.6c
     # 509.3d: once for each creature that blocks it (a blocks event whose attacker is SELF)
     "becomes blocked by a creature": {"kind": "blocks", "obj": {"types": ["Creature"]}, "attacker": "self"},
+    "is turned face up": {"kind": "turned_face_up", "obj": "self"},  # 708.8 (pyengine.oracle.trigger_faces)
+    "transforms into SELF": {"kind": "transforms", "obj": "self"},  # 701.27a: into this face
 }
 _GONE = ("dies", "leaves")
 # "equipped creature" / "enchanted creature": the creature the source is attached to

@@ -201,7 +201,9 @@ def condition(text: str) -> dict[str, Any] | None:
     from pyengine.oracle.kicker import condition as kicked
     from pyengine.oracle.templates import condition as static_condition
 
-    got = trigger_history.condition(text)  # "if you gained life this turn"
+    from pyengine.oracle.trigger_faces import last_turn
+
+    got = last_turn(text) or trigger_history.condition(text)  # "... last turn", "... this turn"
     if got is not None:
         return got
     if kicked(text) is not None:  # "if it was kicked" (702.33d)

@@ -246,6 +246,15 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
                     counter_ts.append((kind, t))
     face_down = _face_down(cur.get("face_down")) if cur.has("face_down") else None
     other_face = _back_face(cur.get("back_face"), ctx, oid) if cur.has("back_face") else None
+    transformed = False
+    if other_face is None and card_name is not None and card_name.lower() not in catalog.catalog():
+        from pyengine.oracle.faces import back_face, front_face  # 712.2: a transforming card's faces
+
+        other_face = back_face(card_name)
+        front = front_face(card_name) if other_face is None and zone == Zone.BATTLEFIELD else None
+        if front is not None:  # its back face up: the card transformed (701.27g, 712.8e)
+            other_face, transformed = front, True
+            printed = replace(printed, mana_value=front.mana_value)
     chosen = _chosen(cur.get("chosen")) if cur.has("chosen") else ()
     obj = GameObject(
         id=oid,
@@ -269,6 +278,7 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         copy=cur.get("copy").choice(("spell", "card"), "what it is a copy of (CR 707.10, 707.12):")
         if cur.has("copy") else None,
         other_face=other_face,
+        transformed=transformed,
         on_adventure=(cur.get("on_adventure").choice(pids, "a player id:")
                       if cur.has("on_adventure") else None),
         top_of_library=cur.get("top_of_library").boolean() if cur.has("top_of_library") else False,

@@ -221,6 +221,9 @@ def _expr_schema() -> Schema:
         "this_turn": {"type": "object", "required": ["what", "player"], "additionalProperties": False,
                       "properties": {"what": {"enum": list(lang.THIS_TURN)},
                                      "player": {"enum": ["you", "opponent"]}}},
+        "last_turn": {"type": "object", "required": ["what", "player"], "additionalProperties": False,
+                      "properties": {"what": {"enum": list(lang.LAST_TURN)},
+                                     "player": {"enum": ["you", "opponent", "any"]}}},
     }
     keyed = _one_key({k: options.get(k, {}) for k in lang.EXPR_KEYS}, "an expression mapping")
     return {"description": "an integer expression", "oneOf": [{"type": "integer"}, *keyed["oneOf"]]}

@@ -33,7 +33,7 @@ _SCHEMA = {
     "t_rank": 2, "t_chosen": 3, "t_delayed": 4, "t_trig_state": 2, "t_pending": 2, "t_ctx": 3,
     "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
     "t_trig_nth": 2, "t_hist": 3, "t_x_hist": 3, "t_trig_turn": 2, "t_trig_once": 1,
-    "t_fired": 2,
+    "t_fired": 2, "t_last": 3, "t_x_last": 3,
     "t_alt": 2, "t_attached": 3, "t_sel_host": 1, "t_trig_target": 2, "t_trig_at_least": 2,
     "t_trig_cause": 2,
 }
@@ -50,7 +50,10 @@ def triggered_abilities(state: GameState) -> dict[str, TriggerDef]:
     text (the display name the layer engine reports): printed ones, and those an effect's
     ``add_abilities`` grants. Two different definitions with one text are refused."""
     found: dict[str, TriggerDef] = {}
-    for source in [*(o.printed for o in state.objects), *(e.definition for e in state.effects)]:
+    # a double-faced permanent's other face too (712.2): a transformed permanent that left the
+    # battlefield has its front face up there, and its back face's ability looks back (603.10a)
+    faces = [o.other_face for o in state.objects if o.other_face is not None]
+    for source in [*(o.printed for o in state.objects), *faces, *(e.definition for e in state.effects)]:
         for x in _triggered_in(source):
             other = found.setdefault(x.name, x.trigger)
             if other != x.trigger:
@@ -161,6 +164,8 @@ class Builder:
         for p in sorted(self._players):
             for what in THIS_TURN:
                 self.fs.add("t_hist", Const(what), p, h.amount(what, p))
+        for p in sorted(self._players):  # the previous turn (726.2, "last turn")
+            self.fs.add("t_last", Const("spells_cast"), p, h.last_amount("spells_cast", p))
         for e in events:
             n = h.nth(e)
             if n is not None:
@@ -253,6 +258,8 @@ class Builder:
             self.fs.add("t_x_neg", x, self.expr(e.args[0]))
         elif e.op == "times":
             self.fs.add("t_x_times", x, e.value, self.expr(e.args[0]))
+        elif e.op == "last_turn" and e.attr is not None and e.player is not None:  # the previous turn
+            self.fs.add("t_x_last", x, Const(e.attr), player_word(e.player))
         elif e.op == "this_turn" and e.attr is not None and e.player is not None:
             self.fs.add("t_x_hist", x, Const(e.attr), player_word(e.player))
         else:

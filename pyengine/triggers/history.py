@@ -67,6 +67,14 @@ class TurnHistory:
     targeted: tuple[tuple[int, str, str], ...] = ()
     # each player's tally of ZONES_WHAT this turn: (what, player, number)
     zones: tuple[tuple[str, str, int], ...] = ()
+    # the previous turn: the spells each player cast in it (726.2, "last turn"; 603.4), read
+    # from the log between that turn's untap step and this one's; a turn, or part of one, that
+    # passed before the game began is not known and counts as none
+    last_cast: tuple[tuple[str, int], ...] = ()
+
+    def last_amount(self, what: str, player: str) -> int:
+        """What ``player`` did last turn: ``spells_cast`` (a number)."""
+        return dict(self.last_cast).get(player, 0) if what == "spells_cast" else 0
 
     def nth(self, e: GameEvent) -> int | None:
         """The number of ``e``'s kind (a spell cast, a card drawn) its player has had this
@@ -142,6 +150,12 @@ def of(log: Sequence[GameEvent], notes: Sequence[GameEvent] = (),
             table[e.player] = table.get(e.player, 0) + e.amount
         elif e.kind == "attacks":
             attacked.add(e.player)
+    last: dict[str, int] = {}
+    if start > 0:
+        for e in log[turn_start(log[:start]):start]:  # the previous turn (or its part in the game)
+            if e.kind == "cast" and e.player is not None:
+                last[e.player] = last.get(e.player, 0) + 1
     return TurnHistory(tuple(events), tuple(sorted(gained.items())), tuple(sorted(lost.items())),
                        frozenset(attacked), frozenset((str(s), str(t)) for s, t in fired),
-                       targeted=tuple(targeted), zones=tuple(sorted((w, p, n) for (w, p), n in tally.items())))
+                       targeted=tuple(targeted), zones=tuple(sorted((w, p, n) for (w, p), n in tally.items())),
+                       last_cast=tuple(sorted(last.items())))
