@@ -638,8 +638,10 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
     from pyengine.oracle.effects_prevent import untargeted
 
     free = untargeted(eff.resolves)
-    from pyengine.oracle.effects_upto import words
+    from pyengine.oracle.effects_upto import later_ok, words
 
+    if eff.upto and not later_ok(eff):
+        return None  # a later instruction naming "up to N" targets that may not be chosen
     if eff.resolves is not None and words(eff) != ("affects" not in eff.resolves) \
             and not (free and not eff.targets) or free and eff.targets:
         return None  # the continuous effect applies to the spell's only target, or to a group

@@ -144,11 +144,26 @@ def sentence(s: str, eff: Any, spell: bool) -> bool:
         trial.casting.append({**copy.deepcopy(entry), "id": tid, **extra})
         events += [_rename(ev, ref, _ref(i)) for ev in new]
     trial.do[do0:] = events
-    trial.upto = [*trial.upto, (t0, n)]
+    trial.upto = [*trial.upto, (t0, n, len(trial.do))]
     eff.__dict__.update(trial.__dict__)
     return True
 
 
 def words(eff: Any) -> int:
     """The instances of the word "target" of ``eff``: its targets, a group counted once."""
-    return len(eff.targets) - sum(n - 1 for _t, n in eff.upto)
+    return len(eff.targets) - sum(n - 1 for _t, n, _e in eff.upto)
+
+
+def later_ok(eff: Any) -> bool:
+    """Whether the instructions after each group's sentence name its targets only as an
+    instruction of their own that the game leaves undone when the target wasn't chosen: never
+    for a group of two or more ("them" isn't read), and for "up to one" only at the top of an
+    instruction (not inside a delayed or optional one, 603.7a, 603.5)."""
+    for t0, n, end in eff.upto:
+        refs = {_ref(t0 + k) for k in range(n)}
+        for ev in eff.do[end:]:
+            named = _refs(ev) & refs
+            if named and (n > 1 or any(k != "object" and k != "target" and _refs(v) & refs
+                                       for k, v in ev.items()) or ev.get("kind") in ("delayed", "may")):
+                return False
+    return True

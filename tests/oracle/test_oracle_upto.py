@@ -128,3 +128,14 @@ def test_single_graveyard() -> None:
     text = text.replace("expect:\n  checkpoints:\n    done: {stack: []}\n",
                         'expect:\n  illegal: {action: 0, rule: "601.2c"}\n')
     passes(text)
+
+
+
+def test_later_sentence_naming_the_group() -> None:
+    """"Return it ... at the beginning of the next end step" after "Exile up to one target ...":
+    a delayed instruction naming a target that may not have been chosen (603.7a) is not read;
+    Explosive Getaway's spell stays text."""
+    assert E.effect("Exile up to one target creature. Return it to the battlefield under its owner's "
+                    "control at the beginning of the next end step.", spell=True) is None
+    got = oracle.compiled("Explosive Getaway")
+    assert got is not None and got.status != "full"
