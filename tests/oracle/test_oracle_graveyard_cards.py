@@ -76,9 +76,12 @@ def test_wordings_not_followed_stay_text() -> None:
     assert unearth is not None and unearth.status != "full"
     assert any(c.template == "spell ability (text)" and "mana value 3 or less" in c.text
                for c in unearth.clauses)
-    # every card of a player's graveyard; several targets in one graveyard (115.3); up to N
-    for text in ("Exile target player's graveyard.", "Exile up to two target cards from a single graveyard.",
-                 "Return up to two target creature cards from your graveyard to your hand.",
+    # up to N in an ability (a spell's: test_oracle_upto.py)
+    for text in ("Exile up to two target cards from a single graveyard.",
+                 "Return up to two target creature cards from your graveyard to your hand."):
+        assert E.effect(text) is None, text
+    # every card of a player's graveyard
+    for text in ("Exile target player's graveyard.",
                  "Exile target creature card from a graveyard that was put there this turn.",
                  # it may be an Aura: its player would choose what it enchants (303.4f)
                  "Put target enchantment card from a graveyard onto the battlefield under your control.",

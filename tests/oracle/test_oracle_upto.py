@@ -139,3 +139,16 @@ def test_later_sentence_naming_the_group() -> None:
                     "control at the beginning of the next end step.", spell=True) is None
     got = oracle.compiled("Explosive Getaway")
     assert got is not None and got.status != "full"
+
+
+@pytest.mark.parametrize(("text", "n"), [
+    ("Destroy up to one target creature.", 1),
+    ("Return up to two target creature cards from your graveyard to your hand.", 2),
+    ("Return up to two target creatures to their owners' hands.", 2),
+    ("Exile up to two target cards from a single graveyard.", 2),
+])
+def test_spell_wordings_read(text: str, n: int) -> None:
+    """601.2c: these wordings, once left text, are N optional entries of one group now."""
+    got = E.effect(text, spell=True)
+    assert got is not None and len(got.casting) == n and len(got.do) == n, text
+    assert all(c["count"] == {"min": 0, "max": 1} for c in got.casting)
