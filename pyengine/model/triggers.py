@@ -75,6 +75,10 @@ class TargetSpec:
     what: str
     selector: Selector | None = None
     player: str = "any"
+    # "up to N target ..." (601.2c): may be left unchosen; the entries of one group are one
+    # word "target", different objects (115.3)
+    optional: bool = False
+    group: str | None = None
 
 
 @dataclass(frozen=True)

@@ -558,7 +558,7 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
 
     from pyengine.oracle.effects_upto import sentence as upto_sentence
 
-    if spell and upto_sentence(s, eff, spell):  # "up to N target ..." (601.2c, 115.3)
+    if upto_sentence(s, eff, spell):  # "up to N target ..." (601.2c, 115.3)
         return True
     if look_sentence(s, eff):  # look at / reveal the top N cards of your library (701.20e, 701.20a)
         return True

@@ -103,8 +103,8 @@ def _ref(i: int) -> str:
 
 
 def sentence(s: str, eff: Any, spell: bool) -> bool:
-    """Read a spell's sentence with "up to N target ..." into ``eff`` (see the module)."""
-    if not (spell and eff.cast) or "up to" not in s:
+    """Read a sentence with "up to N target ..." into ``eff`` (see the module)."""
+    if "up to" not in s:
         return False
     got = singular(s)
     if got is None:
@@ -118,20 +118,23 @@ def sentence(s: str, eff: Any, spell: bool) -> bool:
         return False
     ref = _ref(t0)
     new = trial.do[do0:]
-    if any(_refs(ev) != {ref} for ev in new):
-        return False  # an instruction of the sentence that doesn't name its target only
+    if any(_refs(ev) != {ref} or any(_refs(v) and not isinstance(v, str) for v in ev.values()) for ev in new):
+        return False  # an instruction of the sentence that doesn't name its target only, at its top
     if not new and (resolves0 is not None or trial.resolves is None):
         return False
-    if trial.resolves is not None and resolves0 is None and (new or t0):
-        return False  # the spell's continuous effect applies to its targets: this group only
+    if trial.resolves is not None and resolves0 is None and (new or t0 or not eff.cast):
+        return False  # the spell's continuous effect applies to its targets: this group only (an
+        # activated ability's with none chosen would affect its source: not read)
     entry = trial.casting[t0]
-    if entry["what"].get("zone") != "graveyard" and single or "count" in entry:
+    if single and (entry["what"].get("zone") != "graveyard" or not eff.cast) or "count" in entry:
         return False
     group = f"g{t0 + 1}"
     extra = {"count": {"min": 0, "max": 1}, "group": group}
     if single:
         extra["one_graveyard"] = True
     trial.casting[t0] = {**entry, **extra}
+    if not eff.cast:  # a triggered or activated ability's target entry (603.3d, 602.2b)
+        trial.targets[t0] = {**trial.targets[t0], "optional": True, "group": group}
     ids = {c["id"] for c in trial.casting}
     events = list(new)
     for k in range(1, n):

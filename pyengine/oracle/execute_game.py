@@ -657,7 +657,10 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             gone = frozenset(ev["object"] for a in script if isinstance(a, dict)
                              for ev in a.get("events", ()) if ev.get("kind") == "destroy")
             made: list[dict[str, Any]] = []
-            picks = [_pick(spec, gone) or _made(spec, made) for spec in triggers[0]["targets"]]
+            from pyengine.oracle.execute_targets import group_picks
+
+            picks = group_picks(triggers[0]["targets"], lambda spec, taken: _pick(spec, gone | taken)
+                                or _made(spec, made))
             extra = [*extra, *made]
             if None in picks:
                 return None
