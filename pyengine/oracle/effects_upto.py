@@ -64,7 +64,8 @@ def singular(s: str) -> tuple[str, int, bool] | None:
             verb = next((v for v in sorted(_VERBS, key=len, reverse=True) if tail.startswith(v + " ")), None)
             if verb is None:
                 return None
-            words = [*words[:at + 1], _VERBS[verb], *tail[len(verb) + 1:].split(" ")]
+            after = tail[len(verb) + 1:].replace(" and gain ", " and gains ")  # "get +1/+0 and gain ..."
+            words = [*words[:at + 1], _VERBS[verb], *after.split(" ")]
     rest = " ".join(words)
     single = rest.endswith(" from a single graveyard")
     if single:

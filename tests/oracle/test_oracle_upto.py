@@ -60,13 +60,16 @@ def test_compiled_group() -> None:
 
 
 def test_unsupported_wordings_stay_text() -> None:
-    """A later sentence naming the group ("Those creatures ..."), "other target", and an
-    ability's "up to" (its targets are not chosen optionally here) are not read."""
+    """A later sentence naming the group ("Those creatures ..."), "other target", an ability's
+    "from a single graveyard" (its targets' graveyards aren't compared) and an activated
+    ability's continuous effect on "up to one target" (with none chosen it would be its
+    source's) are not read."""
     assert E.effect("Tap up to two target creatures. Those creatures don't untap during their "
                     "controllers' next untap steps.", spell=True) is None
     assert E.effect("Destroy target creature. Up to one other target creature gets +1/+1 until end "
                     "of turn.", spell=True) is None
-    assert E.effect("Tap up to two target creatures.", spell=False) is None
+    assert E.effect("Exile up to two target cards from a single graveyard.") is None
+    assert E.effect("Up to one target creature gets +2/+2 until end of turn.", spell=True, ability=True) is None
     # a real card whose "up to" sentence names the targets again: its spell stays text
     got = oracle.compiled("Icy Blast")
     assert got is not None and got.status != "full"
@@ -152,3 +155,57 @@ def test_spell_wordings_read(text: str, n: int) -> None:
     got = E.effect(text, spell=True)
     assert got is not None and len(got.casting) == n and len(got.do) == n, text
     assert all(c["count"] == {"min": 0, "max": 1} for c in got.casting)
+
+
+# --- triggered and activated abilities (603.3d, 602.2b: targets chosen as for a spell, 601.2c) --
+
+PACKBEAST = ("  - {id: beast, card: Intrusive Packbeast, owner: alice, zone: hand}\n" + BOARD
+             + "  - {id: skel, card: Drudge Skeletons, controller: bob, timestamp: 4}\n")
+
+
+@pytest.mark.parametrize(("picks", "tapped"), [
+    ("[none, none]", []), ("[ogre, none]", ["ogre"]), ("[ogre, elf]", ["ogre", "elf"]),
+])
+def test_triggered_zero_one_two(picks: str, tapped: list[str]) -> None:
+    """603.3d, 601.2c: Intrusive Packbeast's "When this creature enters, tap up to two target
+    creatures your opponents control." with zero, one or two targets: those chosen are tapped
+    (701.26a); with none the ability still resolves (608.2b needs targets, all illegal)."""
+    full("Intrusive Packbeast")
+    script = (f"    - {{trigger_targets: {{beast: {picks}}}}}\n"
+              "    - {stack: {object: beast, controller: alice}}\n    - resolve\n    - resolve\n"
+              "    - {checkpoint: done}\n")
+    state = ", ".join(f"{o}: {{tapped: {'true' if o in tapped else 'false'}}}" for o in ("ogre", "elf", "skel"))
+    passes(game_text(PACKBEAST, MAIN, script, f"    done: {{stack: [], objects: {{{state}}}}}\n",
+                     cr=("603.3d", "601.2c")))
+
+
+def test_triggered_same_target_twice_and_partial() -> None:
+    """115.3: the same creature twice is illegal; 608.2b: with one of its two targets gone
+    (Gray Ogre destroyed in response) the ability taps the other."""
+    full("Intrusive Packbeast")
+    twice = ("    - {trigger_targets: {beast: [ogre, ogre]}}\n"
+             "    - {stack: {object: beast, controller: alice}}\n    - resolve\n    - {checkpoint: done}\n")
+    text = game_text(PACKBEAST, MAIN, twice, "    done: {stack: []}\n", cr=("115.3",))
+    passes(text.replace("expect:\n  checkpoints:\n    done: {stack: []}\n",
+                        'expect:\n  illegal: {action: 2, rule: "115.3"}\n'))
+    gone = ("    - {trigger_targets: {beast: [ogre, elf]}}\n"
+            "    - {stack: {object: beast, controller: alice}}\n    - resolve\n"
+            "    - {events: [{kind: destroy, object: ogre}]}\n    - resolve\n    - {checkpoint: done}\n")
+    passes(game_text(PACKBEAST, MAIN, gone,
+                     "    done: {stack: [], objects: {ogre: {zone: graveyard}, elf: {tapped: true}}}\n",
+                     cr=("608.2b",)))
+
+
+def test_activated_zero_and_two() -> None:
+    """602.2b, 601.2c: Wave Elemental's "{U}, {T}, Sacrifice this creature: Tap up to three
+    target creatures without flying." activated with no target taps nothing; with two, those."""
+    full("Wave Elemental")
+    for picks, tapped in (("[none, none, none]", ()), ("[ogre, elf, none]", ("ogre", "elf"))):
+        objects = "  - {id: wave, card: Wave Elemental, controller: alice, timestamp: 9}\n" + BOARD
+        script = (f"    - {{activate: {{player: alice, source: wave, targets: {picks}, "
+                  "payment: {pool: \"{U}\"}}}\n    - resolve\n    - {checkpoint: done}\n")
+        state = ", ".join(f"{o}: {{tapped: {'true' if o in tapped else 'false'}}}" for o in ("ogre", "elf"))
+        hands = '[{id: alice, library_size: 10, mana: "{U}"}, {id: bob, library_size: 10}]'
+        passes(game_text(objects, MAIN, script,
+                         f"    done: {{stack: [], objects: {{wave: {{zone: graveyard}}, {state}}}}}\n",
+                         hands=hands, cr=("602.2b", "601.2c")))
