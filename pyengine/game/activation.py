@@ -185,7 +185,8 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
 
         legal = legal_targets(game.state, d.targets, src.id, action.player,
                               budget=Budget.of(budget, "the trigger engine"))
-        targets, entries = opt.choose(d.targets, action.targets, legal, text)  # 601.2c, 115.3
+        targets, entries = opt.choose(d.targets, action.targets, legal, text,  # 601.2c, 115.3
+                                      lambda oid: game.state.object(oid).owner)
     # 601.2g-h: the total cost
     casting._tapped_once([oid for oid, _ in action.tap] + ([src.id] if d.cost.tap else [])
                          + list(action.tap_untapped))

@@ -15,9 +15,10 @@ from pyengine.game.model import IllegalAction
 NONE = "none"  # the script's word for an optional target left unchosen
 
 
-def choose(specs: Sequence[Any], given: Sequence[str], legal: Sequence[Any],
-           text: str) -> tuple[list[tuple[str, bool]], list[int]]:
-    """The targets chosen (id, is a player), and the indices of the entries chosen."""
+def choose(specs: Sequence[Any], given: Sequence[str], legal: Sequence[Any], text: str,
+           owner: Any = None) -> tuple[list[tuple[str, bool]], list[int]]:
+    """The targets chosen (id, is a player), and the indices of the entries chosen; ``owner``
+    gives an object's owner, for a group "from a single graveyard" (``one_graveyard``)."""
     picks: list[tuple[str, bool]] = []
     chosen: list[int] = []
     seen: set[tuple[str, str]] = set()
@@ -33,6 +34,10 @@ def choose(specs: Sequence[Any], given: Sequence[str], legal: Sequence[Any],
             if (group, tid) in seen:
                 raise IllegalAction("115.3", f"{tid} is chosen twice for one word \"target\" of {text!r}")
             seen.add((group, tid))
+            if getattr(spec, "one_graveyard", False) and owner is not None:
+                others = {owner(t) for (g, t) in seen if g == group}
+                if len(others) > 1:  # "from a single graveyard": one player's (404.1)
+                    raise IllegalAction("601.2c", f"{text!r}: its targets come from a single graveyard")
         picks.append(pick)
         chosen.append(i)
     return picks, chosen

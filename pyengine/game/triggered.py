@@ -196,7 +196,8 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
             raise IllegalAction("601.2c", f"{t.text!r} has {len(d.targets)} target(s); {len(given)} given")
         from pyengine.game import optional_targets as opt
 
-        chosen, entries = opt.choose(d.targets, given, legal, t.text)  # 601.2c, 115.3
+        chosen, entries = opt.choose(d.targets, given, legal, t.text,  # 601.2c, 115.3
+                                     lambda oid: game.state.object(oid).owner)
         targets = tuple(chosen)
         if len(entries) != len(d.targets):  # "up to N": the entries not chosen name nothing
             named = opt.refs(chosen, entries)

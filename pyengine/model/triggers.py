@@ -79,6 +79,7 @@ class TargetSpec:
     # word "target", different objects (115.3)
     optional: bool = False
     group: str | None = None
+    one_graveyard: bool = False  # "from a single graveyard": the group's cards have one owner
 
 
 @dataclass(frozen=True)

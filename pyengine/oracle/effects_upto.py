@@ -127,7 +127,7 @@ def sentence(s: str, eff: Any, spell: bool) -> bool:
         return False  # the spell's continuous effect applies to its targets: this group only (an
         # activated ability's with none chosen would affect its source: not read)
     entry = trial.casting[t0]
-    if single and (entry["what"].get("zone") != "graveyard" or not eff.cast) or "count" in entry:
+    if single and entry["what"].get("zone") != "graveyard" or "count" in entry:
         return False
     group = f"g{t0 + 1}"
     extra = {"count": {"min": 0, "max": 1}, "group": group}
@@ -135,7 +135,8 @@ def sentence(s: str, eff: Any, spell: bool) -> bool:
         extra["one_graveyard"] = True
     trial.casting[t0] = {**entry, **extra}
     if not eff.cast:  # a triggered or activated ability's target entry (603.3d, 602.2b)
-        trial.targets[t0] = {**trial.targets[t0], "optional": True, "group": group}
+        trial.targets[t0] = {**trial.targets[t0], "optional": True, "group": group,
+                             **({"one_graveyard": True} if single else {})}
     ids = {c["id"] for c in trial.casting}
     events = list(new)
     for k in range(1, n):

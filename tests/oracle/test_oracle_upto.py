@@ -60,15 +60,13 @@ def test_compiled_group() -> None:
 
 
 def test_unsupported_wordings_stay_text() -> None:
-    """A later sentence naming the group ("Those creatures ..."), "other target", an ability's
-    "from a single graveyard" (its targets' graveyards aren't compared) and an activated
+    """A later sentence naming the group ("Those creatures ..."), "other target" and an activated
     ability's continuous effect on "up to one target" (with none chosen it would be its
     source's) are not read."""
     assert E.effect("Tap up to two target creatures. Those creatures don't untap during their "
                     "controllers' next untap steps.", spell=True) is None
     assert E.effect("Destroy target creature. Up to one other target creature gets +1/+1 until end "
                     "of turn.", spell=True) is None
-    assert E.effect("Exile up to two target cards from a single graveyard.") is None
     assert E.effect("Up to one target creature gets +2/+2 until end of turn.", spell=True, ability=True) is None
     # a real card whose "up to" sentence names the targets again: its spell stays text
     got = oracle.compiled("Icy Blast")
@@ -209,3 +207,25 @@ def test_activated_zero_and_two() -> None:
         passes(game_text(objects, MAIN, script,
                          f"    done: {{stack: [], objects: {{wave: {{zone: graveyard}}, {state}}}}}\n",
                          hands=hands, cr=("602.2b", "601.2c")))
+
+
+def test_triggered_single_graveyard() -> None:
+    """Arashin Sunshield's "When this creature enters, exile up to two target cards from a single
+    graveyard.": two cards of bob's graveyard are exiled (701.13a); a card of each player's
+    graveyard can't be chosen together (601.2c, 404.1)."""
+    full("Arashin Sunshield")
+    cards = ("  - {id: sun, card: Arashin Sunshield, owner: alice, zone: hand}\n"
+             "  - {id: g1, card: Grizzly Bears, owner: alice, zone: graveyard}\n"
+             "  - {id: g2, card: Gray Ogre, owner: bob, zone: graveyard}\n"
+             "  - {id: g3, card: Llanowar Elves, owner: bob, zone: graveyard}\n")
+
+    def script(picks: str) -> str:
+        return (f"    - {{trigger_targets: {{sun: {picks}}}}}\n"
+                "    - {stack: {object: sun, controller: alice}}\n    - resolve\n    - resolve\n"
+                "    - {checkpoint: done}\n")
+    passes(game_text(cards, MAIN, script("[g2, g3]"),
+                     "    done: {stack: [], objects: {g2: {zone: exile}, g3: {zone: exile}, g1: {zone: graveyard}}}\n",
+                     cr=("603.3d",)))
+    text = game_text(cards, MAIN, script("[g1, g2]"), "    done: {stack: []}\n", cr=("601.2c",))
+    passes(text.replace("expect:\n  checkpoints:\n    done: {stack: []}\n",
+                        'expect:\n  illegal: {action: 2, rule: "601.2c"}\n'))
