@@ -210,7 +210,10 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
         # "up to N target": the entries of one group are different objects (115.3)
         taken = frozenset(x for x, u in zip(targets, casting, strict=False) if "group" in t
                           and u.get("group") == t["group"])
-        got = _pick(spec, taken) or _made(spec, made)
+        # another object than the other entries' where one fits: two instructions moving one card
+        # would find it gone the second time (400.7), which a generated game doesn't show
+        got = (_pick(spec, frozenset(x for x in targets if x not in ("alice", "bob"))) if "group" in t else None) \
+            or _pick(spec, taken) or _made(spec, made)
         if got is None or got in taken:
             return None
         targets.append(got)
