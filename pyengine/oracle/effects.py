@@ -555,7 +555,6 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
     from pyengine.oracle.effects_choice import sentence as choice_sentence
     from pyengine.oracle.effects_continuous import _group, _group_pump, _lasting, _pump
     from pyengine.oracle.effects_look import sentence as look_sentence
-
     from pyengine.oracle.effects_upto import sentence as upto_sentence
 
     if upto_sentence(s, eff, spell):  # "up to N target ..." (601.2c, 115.3)

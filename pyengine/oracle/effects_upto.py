@@ -130,7 +130,7 @@ def sentence(s: str, eff: Any, spell: bool) -> bool:
     if single and entry["what"].get("zone") != "graveyard" or "count" in entry:
         return False
     group = f"g{t0 + 1}"
-    extra = {"count": {"min": 0, "max": 1}, "group": group}
+    extra: dict[str, Any] = {"count": {"min": 0, "max": 1}, "group": group}
     if single:
         extra["one_graveyard"] = True
     trial.casting[t0] = {**entry, **extra}

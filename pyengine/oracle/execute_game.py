@@ -212,8 +212,8 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
                           and u.get("group") == t["group"])
         # another object than the other entries' where one fits: two instructions moving one card
         # would find it gone the second time (400.7), which a generated game doesn't show
-        got = (_pick(spec, frozenset(x for x in targets if x not in ("alice", "bob"))) if "group" in t else None) \
-            or _pick(spec, taken) or _made(spec, made)
+        others = frozenset(x for x in targets if x not in ("alice", "bob"))
+        got = (_pick(spec, others) if "group" in t else None) or _pick(spec, taken) or _made(spec, made)
         if got is None or got in taken:
             return None
         targets.append(got)

@@ -67,7 +67,8 @@ def test_unsupported_wordings_stay_text() -> None:
                     "controllers' next untap steps.", spell=True) is None
     assert E.effect("Destroy target creature. Up to one other target creature gets +1/+1 until end "
                     "of turn.", spell=True) is None
-    assert E.effect("Up to one target creature gets +2/+2 until end of turn.", spell=True, ability=True) is None
+    assert E.effect("Up to one target creature gets +2/+2 until end of turn.", spell=True,
+                    ability=True) is None
     # a real card whose "up to" sentence names the targets again: its spell stays text
     got = oracle.compiled("Icy Blast")
     assert got is not None and got.status != "full"
@@ -76,7 +77,8 @@ def test_unsupported_wordings_stay_text() -> None:
 @pytest.mark.parametrize(("targets", "expect"), [
     ("", "{stack: [], objects: {ogre: {tapped: false}, elf: {tapped: false}, s: {zone: graveyard}}}"),
     ("creature: [ogre]", "{stack: [], objects: {ogre: {tapped: true}, elf: {tapped: false}}}"),
-    ("creature: [ogre], creature2: [elf]", "{stack: [], objects: {ogre: {tapped: true}, elf: {tapped: true}}}"),
+    ("creature: [ogre], creature2: [elf]",
+     "{stack: [], objects: {ogre: {tapped: true}, elf: {tapped: true}}}"),
 ])
 def test_tap_zero_one_two(targets: str, expect: str) -> None:
     """601.2c: Djeru's Renunciation ("Tap up to two target creatures.") cast with 0, 1 or 2
@@ -172,7 +174,8 @@ def test_triggered_zero_one_two(picks: str, tapped: list[str]) -> None:
     script = (f"    - {{trigger_targets: {{beast: {picks}}}}}\n"
               "    - {stack: {object: beast, controller: alice}}\n    - resolve\n    - resolve\n"
               "    - {checkpoint: done}\n")
-    state = ", ".join(f"{o}: {{tapped: {'true' if o in tapped else 'false'}}}" for o in ("ogre", "elf", "skel"))
+    state = ", ".join(f"{o}: {{tapped: {'true' if o in tapped else 'false'}}}"
+                      for o in ("ogre", "elf", "skel"))
     passes(game_text(PACKBEAST, MAIN, script, f"    done: {{stack: [], objects: {{{state}}}}}\n",
                      cr=("603.3d", "601.2c")))
 
@@ -224,7 +227,8 @@ def test_triggered_single_graveyard() -> None:
                 "    - {stack: {object: sun, controller: alice}}\n    - resolve\n    - resolve\n"
                 "    - {checkpoint: done}\n")
     passes(game_text(cards, MAIN, script("[g2, g3]"),
-                     "    done: {stack: [], objects: {g2: {zone: exile}, g3: {zone: exile}, g1: {zone: graveyard}}}\n",
+                     "    done: {stack: [], objects: {g2: {zone: exile}, g3: {zone: exile},\n"
+                     "                                g1: {zone: graveyard}}}\n",
                      cr=("603.3d",)))
     text = game_text(cards, MAIN, script("[g1, g2]"), "    done: {stack: []}\n", cr=("601.2c",))
     passes(text.replace("expect:\n  checkpoints:\n    done: {stack: []}\n",
