@@ -84,6 +84,8 @@ _SCHEMA = {
     "obj_num": 3,
     "tdivide": 2,
     "tdivide_x": 1,
+    "tgroup": 2,
+    "tgroup_one_graveyard": 1,
     "obj": 1,
     "obj_zone": 2,
     "obj_type": 2,
@@ -300,6 +302,10 @@ def _target_facts(add, t: TargetSpec, origin, text) -> None:  # type: ignore[no-
     if t.controller:
         add("tw_controller", t.id, Const(t.controller))
     qualities.target_facts(add, t.id, t.qualities)
+    if t.group is not None:  # one instance of the word "target" in N entries (115.3)
+        add("tgroup", t.id, t.group)
+        if t.one_graveyard:
+            add("tgroup_one_graveyard", t.group)
     if t.divide == "x":
         add("tdivide_x", t.id)
     elif t.divide is not None:

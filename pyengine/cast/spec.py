@@ -7,6 +7,8 @@ is legal is decided by asp/cast/.
       x: {min: 1}                        # "X can't be 0" (the mana cost has {X})
       targets:                           # each entry one instance of the word "target" (115.3)
         - {id: victim, count: 1, what: {any_types: [Creature]}}
+        - {id: c1, count: {min: 0, max: 1}, group: g, what: {...}}   # "up to two target ...":
+        - {id: c2, count: {min: 0, max: 1}, group: g, what: {...}}   # one word, distinct (115.3)
         - {id: split, count: {min: 1, max: 2}, what: {any_types: [Creature], players: true},
            divide: 2}                    # 601.2d: divided among them, at least 1 each
       modes: {choose: 1, list: [{text: "...", targets: [...]}]}
@@ -49,6 +51,10 @@ class TargetSpec:
     divide: int | str | None = None
     # subtypes, supertypes, keyword abilities, tapped, power/toughness (pyengine.cast.qualities)
     qualities: tuple[tuple[str, object], ...] = ()
+    # "up to N target ...": the N entries of one group are one instance of the word "target"
+    # (115.3: different objects); ``one_graveyard``: "from a single graveyard" (one owner)
+    group: str | None = None
+    one_graveyard: bool = False
 
 
 @dataclass(frozen=True)
@@ -153,7 +159,8 @@ def _mode(cur: Cursor, seen: set[str]) -> Mode:
 def _targets(cur: Cursor, seen: set[str]) -> tuple[TargetSpec, ...]:
     out = []
     for c in cur.seq("a list of targets"):
-        c.mapping({"id", "count", "what", "divide"}, "a target {id, count, what, divide}")
+        c.mapping({"id", "count", "what", "divide", "group", "one_graveyard"},
+                  "a target {id, count, what, divide, group, one_graveyard}")
         tid = c.req("id").string('a target id (a word naming this instance of "target")')
         if tid in seen:
             c.get("id").fail(f"target id {tid!r} is used twice")
@@ -181,8 +188,13 @@ def _targets(cur: Cursor, seen: set[str]) -> tuple[TargetSpec, ...]:
         controller = w.get("controller").choice(["you", "opponent"], "") if w.has("controller") else None
         if not players and not objects:
             w.fail("a target is an object or a player: objects and players can't both be false")
+        group = c.get("group").string("a group id (entries that are one word \"target\")") \
+            if c.has("group") else None
+        one = c.get("one_graveyard").boolean() if c.has("one_graveyard") else False
+        if one and (group is None or zone != "graveyard"):
+            c.get("one_graveyard").fail("one_graveyard belongs to a group of graveyard targets")
         out.append(TargetSpec(tid, lo, hi, tuple(filters), zone, objects, players, controller, divide,
-                              qualities.read(w)))
+                              qualities.read(w), group, one))
     return tuple(out)
 
 

@@ -87,7 +87,7 @@ def read_activate(cur: Cursor, reader: Any) -> ActivateAbility:
             sub = cur.get(key)
             ids[key] = tuple(sub.strings(f"a list of {key} ids"))
             for i in ids[key]:
-                if i not in reader.ids and (key != "targets" or i not in reader.players):
+                if i not in reader.ids and (key != "targets" or i not in reader.players and i != "none"):
                     sub.fail(f"dangling object id {i!r}: no object has this id")
     tap: tuple[tuple[str, str | None], ...] = ()
     pool = None
@@ -178,15 +178,15 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     targets: list[tuple[str, bool]] = []
     if len(action.targets) != len(d.targets):
         raise IllegalAction("601.2c", f"{text!r} has {len(d.targets)} target(s); {len(action.targets)} given")
+    entries: list[int] = []
+    targeted_ability = bool(d.targets)  # with targets, even none chosen ("up to N"), not its source
     if d.targets:
+        from pyengine.game import optional_targets as opt
+
         legal = legal_targets(game.state, d.targets, src.id, action.player,
                               budget=Budget.of(budget, "the trigger engine"))
-        for i, (tid, options) in enumerate(zip(action.targets, legal, strict=True), 1):
-            pick = next((o for o in options if o[0] == tid), None)
-            if pick is None:
-                shown = ", ".join(sorted(o for o, _ in options)) or "none"
-                raise IllegalAction("601.2c", f"{tid} can't be target {i} of {text!r} (legal: {shown})")
-            targets.append(pick)
+        targets, entries = opt.choose(d.targets, action.targets, legal, text,  # 601.2c, 115.3
+                                      lambda oid: game.state.object(oid).owner)
     # 601.2g-h: the total cost
     casting._tapped_once([oid for oid, _ in action.tap] + ([src.id] if d.cost.tap else [])
                          + list(action.tap_untapped))
@@ -207,6 +207,11 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     other = next(p for p in game.state.player_ids if p != action.player)
     refs: dict[str, tuple[str, ...]] = {"self": (src.id,), "you": (action.player,), "opponent": (other,)}
     refs.update({("target" if i == 0 else f"target{i + 1}"): (t,) for i, (t, _) in enumerate(targets)})
+    if len(entries) != len(d.targets):  # "up to N" (601.2c): the entries not chosen name nothing
+        from pyengine.game import optional_targets as opt
+
+        refs = {k: v for k, v in refs.items() if not k.startswith("target")} | opt.refs(targets, entries)
+        d = opt.kept(replace(d, effects=opt.done(d.effects, len(d.targets), entries)), entries)
     from pyengine.game.linked import exiled_with, incarnation
 
     refs["exiled"] = exiled_with(game, src.id, incarnation(game, src.id))  # 607.2a
@@ -222,7 +227,7 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     item = StackItem(sid, action.player, text, events=bound.events, source=src.id, targets=tuple(targets),
                      delayed=bound.delayed, lasting=bound.lasting, optional=bound.optional, taps=bound.taps,
                      zones=zones, choices=action.choices, continuous=d.resolves, duration=d.duration,
-                     locked=(src.id,) if d.resolves is not None and not d.targets else None,
+                     locked=(src.id,) if d.resolves is not None and not targeted_ability else None,
                      trigger=(trig, TriggerDef(Pattern("activate"), effects=d.effects, targets=d.targets)))
     # 601.2g-h: mana abilities' permanents tap, the pool pays; then the other costs
     objs = {o.id: o for o in game.state.objects}

@@ -303,7 +303,12 @@ def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> S
     kinds = set(moved.printed.types)
     permanent = bool(kinds) and not kinds & {"Instant", "Sorcery"}
     continuous = card.resolves if card is not None and not forms.faces_cast(spell.printed, form) else None
-    if not events and not taps and continuous is None and not permanent and not lasting:
+    # "up to N target creatures get +1/+1": with no target chosen (601.2c) its continuous effect
+    # on its targets affects nothing (611.2c); the spell still resolves (608.2b)
+    none_chosen = bool(spec.all_targets()) and not flat and all(t.lo == 0 for t in spec.all_targets())
+    if none_chosen and continuous is not None and continuous.affects is None:
+        continuous = None
+    if not events and not taps and continuous is None and not permanent and not lasting and not none_chosen:
         raise IllegalAction("608.2c", f"{spell.id}: say what it does as it resolves (effect: [EVENTS]); "
                                       "its card has no does: or resolves:")
     text = (card.oracle if card is not None else spell.printed.name or spell.id).lower()

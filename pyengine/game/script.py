@@ -378,7 +378,7 @@ class ScriptReader:
         key, sub = next(iter(cur.items()))
         targets = tuple(sub.strings("a list of target ids (objects or players)"))
         for t, at in zip(targets, _listed(sub), strict=False):
-            if t not in self.players and t not in self.ids:
+            if t not in self.players and t not in self.ids and t != "none":  # none: "up to N" (601.2c)
                 at.fail(f"expected a player or object id, got {t!r}")
         return TargetTriggers(str(key), targets)
 

@@ -14,7 +14,7 @@ resolves (:func:`create_delayed`), its references bound then (603.7c).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pyengine.budget import Budget
@@ -171,6 +171,7 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
 
     targets: tuple[tuple[str, bool], ...] = ()
     zones: tuple[tuple[str, str], ...] = ()
+    named: dict[str, tuple[str, ...]] | None = None  # target, target2 ... when one is left unchosen
     if d.modes:  # CR 603.3c: the modes first, then their targets (700.2c)
         from pyengine.game import modes
 
@@ -180,8 +181,8 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
         d = chosen_d
     if d.targets:
         legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it, budget=budget)
-        if any(not options for options in legal):
-            return game, None  # 603.3d
+        if any(not options and not spec.optional for options, spec in zip(legal, d.targets, strict=True)):
+            return game, None  # 603.3d (an "up to N" target may have none, 601.2c)
         kept = dict(game.trigger_targets)
         key = next((k for k in (t.id, f"{t.source}:{t.ability}", t.source) if k in kept), None)
         if key is None:
@@ -193,22 +194,28 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
         given = dict(game.trigger_targets)[key]
         if len(given) != len(d.targets):
             raise IllegalAction("601.2c", f"{t.text!r} has {len(d.targets)} target(s); {len(given)} given")
-        chosen = []
-        for n, (tid, options) in enumerate(zip(given, legal, strict=True), 1):
-            pick = next((o for o in options if o[0] == tid), None)
-            if pick is None:
-                raise IllegalAction("601.2c", f"{tid} can't be target {n} of {t.text!r} (legal: "
-                                              f"{', '.join(sorted(i for i, _ in options))})")
-            chosen.append(pick)
+        from pyengine.game import optional_targets as opt
+
+        chosen, entries = opt.choose(d.targets, given, legal, t.text,  # 601.2c, 115.3
+                                     lambda oid: game.state.object(oid).owner)
         targets = tuple(chosen)
+        if len(entries) != len(d.targets):  # "up to N": the entries not chosen name nothing
+            named = opt.refs(chosen, entries)
+            d = opt.kept(replace(d, effects=opt.done(d.effects, len(d.targets), entries)), entries)
         zones = tuple(sorted({(o.id, o.zone.value) for o in game.state.objects
                               for tid, is_p in targets if not is_p and o.id == tid}))
         game = game.clone(trigger_targets=tuple((k, v) for k, v in game.trigger_targets if k != key))
     refs = _refs(game, t, targets)
+    if named is not None:
+        refs = {k: v for k, v in refs.items() if k not in _target_words(len(targets))} | named
     b = bind(game, t.text, d.effects, refs)
     return game, StackItem(t.id, t.controller, t.text, events=b.events, source=t.source, trigger=(t, d),
                            targets=targets, zones=zones, delayed=b.delayed, lasting=b.lasting,
                            optional=b.optional, taps=b.taps)
+
+
+def _target_words(n: int) -> set[str]:
+    return {"target" if i == 0 else f"target{i + 1}" for i in range(n)}
 
 
 @dataclass(frozen=True)

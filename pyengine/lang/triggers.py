@@ -281,14 +281,28 @@ def _target(cur: Cursor, ctx: Ctx) -> TargetSpec:
     both (a permanent or a player: "target player or planeswalker" is ``{player: any, obj:
     {types: [Planeswalker]}}``, 115.1) or ``{any: true}`` (any target: a creature, player,
     planeswalker or battle, 115.4)."""
-    cur.mapping({"obj", "player", "any"},
-                "a target {obj: SELECTOR}, {player: any|opponent|you}, both, or {any: true}")
-    if set(cur.value) == {"obj", "player"}:
+    cur.mapping({"obj", "player", "any", "optional", "group", "one_graveyard"},
+                "a target {obj: SELECTOR}, {player: any|opponent|you}, both, or {any: true}, "
+                "optionally with optional: true and group: ID (\"up to N target\", 601.2c, 115.3)")
+    extra: dict[str, Any] = {}
+    if cur.has("optional"):
+        extra["optional"] = cur.get("optional").boolean()
+    if cur.has("group"):
+        extra["group"] = cur.get("group").string("a group id (entries that are one word \"target\")")
+    if cur.has("one_graveyard"):
+        extra["one_graveyard"] = cur.get("one_graveyard").boolean()
+    spec = _target_kind(cur, ctx)
+    return replace(spec, **extra) if extra else spec
+
+
+def _target_kind(cur: Cursor, ctx: Ctx) -> TargetSpec:
+    keys = set(cur.value) - {"optional", "group", "one_graveyard"}
+    if keys == {"obj", "player"}:
         sel = parse_selector(cur.get("obj"), ctx)
         check_selector(sel, cur.get("obj"))
         return TargetSpec("object_or_player", selector=sel,
                           player=cur.get("player").choice(("any", "opponent", "you"), "a player:"))
-    if len(cur.value) != 1:
+    if len(keys) != 1:
         cur.fail("a target is exactly one of obj, player, any (or obj and player)")
     if cur.has("obj"):
         sel = parse_selector(cur.get("obj"), ctx)

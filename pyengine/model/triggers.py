@@ -79,6 +79,11 @@ class TargetSpec:
     what: str
     selector: Selector | None = None
     player: str = "any"
+    # "up to N target ..." (601.2c): may be left unchosen; the entries of one group are one
+    # word "target", different objects (115.3)
+    optional: bool = False
+    group: str | None = None
+    one_graveyard: bool = False  # "from a single graveyard": the group's cards have one owner
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ class Effect:
     ability: bool = False  # an activated ability's effect (read as a spell's, SELF its source)
     cast: bool = False  # an instant's or sorcery's effect: its targets are casting's (601.2c)
     lasts: str = "end_of_turn"  # how long ``resolves`` lasts (an activated ability's duration)
+    upto: list[tuple[int, int]] = field(default_factory=list)  # "up to N target": (first, N)
 
     def ref(self) -> str:
         """The reference of the target added last (target, target2, ...)."""
@@ -557,7 +558,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
     from pyengine.oracle.effects_choice import sentence as choice_sentence
     from pyengine.oracle.effects_continuous import _group, _group_pump, _lasting, _pump
     from pyengine.oracle.effects_look import sentence as look_sentence
+    from pyengine.oracle.effects_upto import sentence as upto_sentence
 
+    if upto_sentence(s, eff, spell):  # "up to N target ..." (601.2c, 115.3)
+        return True
     if look_sentence(s, eff):  # look at / reveal the top N cards of your library (701.20e, 701.20a)
         return True
     if choice_sentence(s, eff, spell):  # a player's choice as it resolves (608.2d)
@@ -640,7 +644,11 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
     from pyengine.oracle.effects_prevent import untargeted
 
     free = untargeted(eff.resolves)
-    if eff.resolves is not None and len(eff.targets) != ("affects" not in eff.resolves) \
+    from pyengine.oracle.effects_upto import later_ok, words
+
+    if eff.upto and not later_ok(eff):
+        return None  # a later instruction naming "up to N" targets that may not be chosen
+    if eff.resolves is not None and words(eff) != ("affects" not in eff.resolves) \
             and not (free and not eff.targets) or free and eff.targets:
         return None  # the continuous effect applies to the spell's only target, or to a group
         # (a prevention of the damage events its words name has no target: 615.1a)

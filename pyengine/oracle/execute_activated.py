@@ -87,9 +87,12 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         extra += [{"id": f"fodder{i}", "card": CARD_OF[cost.discard_kind], "owner": "alice", "zone": "hand"}
                   for i in range(cost.discard)]
         act["discard"] = [f"fodder{i}" for i in range(cost.discard)]
-    targets = []
+    targets: list[Any] = []
+    from pyengine.oracle.execute_targets import taken
+
     for i, spec in enumerate(body.get("targets", ())):
-        got = _pick(spec, frozenset(gone))
+        before = taken(list(body.get("targets", ())), targets, spec)  # 115.3: one word "target"
+        got = _pick(spec, frozenset(gone) | before)
         if got is None and attach is not None:  # 702.6c: a creature of alice's with the quality
             got = _fitting_creature(spec.get("obj", {}), extra)
         if got is None:  # a creature of bob's with the colors or subtypes the target names

@@ -89,7 +89,8 @@ def _pick(spec: dict[str, Any], gone: frozenset[str] = frozenset()) -> str | Non
     # a casting target's controller of a card in a graveyard is its owner (asp/cast/targets.lp)
     if sel.get("zone") == "graveyard" and sel.get("owner", sel.get("controller")) == "opponent":  # bob's
         rest = {k: v for k, v in sel.items() if k not in ("zone", "owner", "controller")}
-        return next((gid for gid, _c, types in BOB_GRAVEYARD if fits(rest, types, (), "bob")), None)
+        return next((gid for gid, _c, types in BOB_GRAVEYARD if gid not in gone and fits(rest, types, (), "bob")),
+                    None)
     if sel.get("zone") == "graveyard":  # a card of alice's graveyard
         rest = {k: v for k, v in sel.items() if k not in ("zone", "owner", "controller")}
         subs, most = rest.pop("subtypes", []), rest.pop("mana_value", {"lte": 99})
@@ -98,8 +99,8 @@ def _pick(spec: dict[str, Any], gone: frozenset[str] = frozenset()) -> str | Non
         cards: list[tuple[str, tuple[str, ...], tuple[str, ...], int]] = [
             (gid, types, (), MANA_VALUE[card]) for gid, card, types in GRAVEYARD]
         cards += [(gid, types, sub, mv) for gid, _c, types, sub, mv in GRAVEYARD_SUBTYPED]
-        return next((gid for gid, types, sub, mv in cards
-                     if set(subs) <= set(sub) and mv <= most["lte"] and fits(rest, types, (), "alice")), None)
+        return next((gid for gid, types, sub, mv in cards if gid not in gone
+                     and set(subs) <= set(sub) and mv <= most["lte"] and fits(rest, types, (), "alice")), None)
     for oid, _card, ctl, types, colors in POOL:
         if oid in gone:
             continue
@@ -203,11 +204,17 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
     # a card's does: takes its targets from casting: targets (601.2c); a player is a legal
     # choice where the target may be a player ("any target", 115.4; "target player")
     made: list[dict[str, Any]] = []
-    specs = [{"player": "any"} if t["what"].get("players") else {"obj": t["what"]}
-             for t in card.card.get("casting", {}).get("targets", [])]
-    for spec in specs:
-        got = _pick(spec) or _made(spec, made)
-        if got is None:
+    casting = card.card.get("casting", {}).get("targets", [])
+    specs = [{"player": "any"} if t["what"].get("players") else {"obj": t["what"]} for t in casting]
+    for spec, t in zip(specs, casting, strict=True):
+        # "up to N target": the entries of one group are different objects (115.3)
+        taken = frozenset(x for x, u in zip(targets, casting, strict=False) if "group" in t
+                          and u.get("group") == t["group"])
+        # another object than the other entries' where one fits: two instructions moving one card
+        # would find it gone the second time (400.7), which a generated game doesn't show
+        others = frozenset(x for x in targets if x not in ("alice", "bob"))
+        got = (_pick(spec, others) if "group" in t else None) or _pick(spec, taken) or _made(spec, made)
+        if got is None or got in taken:
             return None
         targets.append(got)
     me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
@@ -683,7 +690,10 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             gone = frozenset(ev["object"] for a in script if isinstance(a, dict)
                              for ev in a.get("events", ()) if ev.get("kind") == "destroy")
             made: list[dict[str, Any]] = []
-            picks = [_pick(spec, gone) or _made(spec, made) for spec in triggers[0]["targets"]]
+            from pyengine.oracle.execute_targets import group_picks
+
+            picks = group_picks(triggers[0]["targets"], lambda spec, taken: _pick(spec, gone | taken)
+                                or _made(spec, made))
             extra = [*extra, *made]
             if None in picks:
                 return None

@@ -116,3 +116,23 @@ def attackers(specs: list[Any], targets: list[str]) -> list[Any] | None:
 def blocking_turn(script: list[Any]) -> bool:
     """Whether the script declares alice's blockers (bob's turn)."""
     return any(isinstance(a, dict) and "block" in a for a in script)
+
+
+def taken(specs: list[Any], picks: list[Any], spec: Any) -> frozenset[str]:
+    """The objects already picked for earlier entries of ``spec``'s group ("up to N target":
+    one word "target", different objects, 115.3); none for a target of no group."""
+    group = spec.get("group") if isinstance(spec, dict) else None
+    if group is None:
+        return frozenset()
+    return frozenset(p for s, p in zip(specs, picks, strict=False)
+                     if isinstance(s, dict) and s.get("group") == group and p is not None)
+
+
+def group_picks(specs: list[Any], pick: Any) -> list[Any]:
+    """``pick(spec, taken)`` for each spec in order, different objects within a group."""
+    out: list[Any] = []
+    for spec in specs:
+        before = taken(specs, out, spec)
+        got = pick(spec, before)
+        out.append(None if got in before else got)
+    return out

@@ -394,7 +394,9 @@ def game_text(card: Compiled) -> str | None:
         return None
     if triggers[0].get("targets") and not any("trigger_targets" in a for a in doc["query"]["script"]
                                               if isinstance(a, dict)):
-        picks = [EG._pick(spec) for spec in triggers[0]["targets"]]
+        from pyengine.oracle.execute_targets import group_picks
+
+        picks = group_picks(triggers[0]["targets"], EG._pick)  # different objects in a group (115.3)
         if None in picks:
             return None
         doc["query"]["script"] = [{"trigger_targets": {"card": picks}}, *doc["query"]["script"]]

@@ -95,7 +95,7 @@ def test_proliferate() -> None:
     "Put a +1/+1 counters on target creature.",  # the number doesn't agree with the noun
     "Put X +1/+1 counters on target creature.",  # an amount it doesn't read
     "Put a +1/+1 counter on each creature you control with a +1/+1 counter on it.",
-    "Put a +1/+1 counter on each of up to two target creatures.",
+    "Put a +1/+1 counter on each of up to X target creatures.",  # up to N: effects_upto
     "Put a +1/+1 counter on enchanted creature.",
     "Put a +1/+1 counter on target creature. Remove all +1/+1 counters from it.",
     "Put a flyng counter on target creature.",  # a near miss of a keyword counter (122.1b)

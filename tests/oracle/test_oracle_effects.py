@@ -156,11 +156,11 @@ def test_targets_are_read_exactly() -> None:
     got = E.effect("Exile target creature an opponent controls.")
     assert got is not None and got.targets == [{"obj": {"types": ["Creature"], "controller": "opponent"}}]
     assert got.casting[0]["what"] == {"types": ["Creature"], "controller": "opponent"}
-    for text in ("Destroy up to one target creature.", "Destroy another target creature.",
+    for text in ("Destroy up to X target creatures.", "Destroy another target creature.",
                  "Destroy target attacking creature you control.",  # a combat state with more words
                  "Destroy target creature you don't control.",
                  "SELF deals 5 damage to target opponent or planeswalker.",
-                 "Return up to two target creature cards from your graveyard to your hand.",
+                 "Return up to two other target creature cards from your graveyard to your hand.",
                  "Target creature gets +2/+2 until end of turn. Destroy target artifact.",
                  "Search your library for a card, put that card into your hand, then shuffle.",
                  "It deals 2 damage to each opponent."):

@@ -160,7 +160,7 @@ def test_the_generators_gaps() -> None:
 # --- wordings not followed stay text or partial ----------------------------------------------
 
 @pytest.mark.parametrize("text", [
-    "Tap up to two target creatures.",  # "up to": a number of targets the game doesn't choose
+    "Tap up to X target creatures.",  # "up to X": a number it doesn't read
     "Untap SELF.",  # a spell is not a permanent
     "Target creature can't block.",  # no duration: not this phrase
     "Tap target creature. Those creatures don't untap during their controller's next untap step.",

@@ -192,8 +192,8 @@ def test_the_generated_game_of_a_group_destroy_checks_the_group() -> None:
     # blocking creature" (test_oracle_combat_targets.py): with another quality it isn't
     "Destroy target attacking creature you control.",
     "SELF deals 4 damage to target attacking or blocking creature with flying.",
-    "Tap up to two target creatures.",  # "up to": a number of targets not chosen here
-    "Return up to two target creatures to their owners' hands.",
+    "Tap up to X target creatures.",  # "up to X": a number not read (up to N: test_oracle_upto.py)
+    "Return up to two other target creatures to their owners' hands.",
     "SELF deals 3 damage to target opponent or planeswalker.",  # casting: one controller word
     "Destroy target artifact, enchantment, or creature with flying.",  # a quality of one type only
     "Exile all cards from all graveyards.",  # cards in graveyards: no group of permanents
