@@ -250,7 +250,9 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         events = [e for e in all_events
                   if not _mentions(e, {**problems, **gone}) and not _moved_away(game, e)
                   and not _uncounterable(game, e, budget)]
-        game = perform(game, events, rule="608.2c", choices=item.choices, budget=budget)
+        from pyengine.game.enters_with import kept  # 614.1c: with the move only
+
+        game = perform(game, kept(all_events, events), rule="608.2c", choices=item.choices, budget=budget)
     if during is not None:  # it modified the instructions only: it ends with them
         game = game.with_state(effects=tuple(e for e in game.state.effects if e is not during))
     if item.delayed:  # 603.7a: the delayed triggered abilities it creates

@@ -97,7 +97,9 @@ def parse_triggered(cur: Cursor, ctx: Ctx) -> Ability:
         pattern, also = _when_any(trig.get("when"), ctx) if trig.has("when") else (_at(trig.get("at")), ())
     condition = None
     if trig.has("if"):  # CR 603.4: the intervening "if" clause
-        condition = parse_condition(trig.get("if"), ctx)
+        from pyengine.lang.lookback import parse_if  # "if it had no +1/+1 counters on it" (603.10a)
+
+        condition = parse_if(trig.get("if"), pattern, also) or parse_condition(trig.get("if"), ctx)
         _check_condition(condition, trig.get("if"))
     targets = tuple(_target(c, ctx) for c in cur.get("targets").seq("a list of targets"))
     if cur.has("modes"):  # CR 700.2, 603.3c: chosen as it is put on the stack

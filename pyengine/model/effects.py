@@ -86,7 +86,9 @@ class Condition:
     """A condition: ``cmp`` (lhs op rhs), ``all``, ``any``, ``not``, ``turn`` (it is the turn
     of ``player``: "during your turn"), ``new_control`` (the source came under its
     controller's control since the beginning of that player's last upkeep, 702.30a: read by
-    the trigger engine); ``exists`` is sugar for ``count(selector) >= 1``."""
+    the trigger engine), ``had_counters`` (the object a leaves-the-battlefield trigger's event
+    was about had one or more ``counter`` counters immediately before the event, 603.10a:
+    pyengine.lang.lookback); ``exists`` is sugar for ``count(selector) >= 1``."""
 
     op: str
     lhs: Expr | None = None
@@ -94,6 +96,7 @@ class Condition:
     rhs: Expr | None = None
     args: tuple["Condition", ...] = ()
     player: "PlayerRef | None" = None
+    counter: str | None = None
 
 
 # --- Operations ---------------------------------------------------------------------------

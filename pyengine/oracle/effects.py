@@ -320,6 +320,13 @@ def _return_self(s: str, eff: Effect) -> bool:
     return True
 
 
+def _return_dying(s: str, eff: Effect) -> bool:
+    """A dying permanent returned to the battlefield by its own ability: pyengine.oracle.effects_return."""
+    from pyengine.oracle.effects_return import sentence
+
+    return sentence(s, eff)
+
+
 def _counters(s: str, eff: Effect) -> bool:
     """Counters put on or removed from objects and players (CR 122): pyengine.oracle.effects_counters."""
     from pyengine.oracle.effects_counters import counters
@@ -443,7 +450,7 @@ def _add_mana(s: str, eff: Effect) -> bool:
 
 
 SENTENCES = (_mill, _tokens, _predefined, _damage, _draw, _life, _move, _counters, _sacrifice,
-             _from_graveyard, _return_self, _token_has, _add_mana)
+             _from_graveyard, _return_self, _return_dying, _token_has, _add_mana)
 
 
 _SPELL_TARGETS = {"spell": {}, "creature spell": {"types": ["Creature"]},

@@ -203,6 +203,10 @@ def condition(text: str) -> dict[str, Any] | None:
         return got
     if kicked(text) is not None:  # "if it was kicked" (702.33d)
         return kicked(text)
+    from pyengine.oracle.effects_return import condition as had
+
+    if had(text) is not None:  # "if it had no +1/+1 counters on it" (603.10a)
+        return had(text)
     m = _fm(r"you control no (.+)", text)
     if m:
         sel = _no_chosen(P.selector(m.group(1)))
