@@ -712,6 +712,13 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))
     objects = {**objects, **shown[2], **sacrificed[2]}
+    if kind == "dies" and triggers:  # a card its own ability returns (702.93a, 702.79a)
+        from pyengine.oracle.execute_return import returned
+
+        back = returned(card, triggers, do)
+        if back is None:
+            return None
+        objects.update(back)
     library = {} if by_activation else _library_checks(card, do, kind, triggers)
     loyal(card, extra)
     if not _states_false(card, extra):
