@@ -227,6 +227,9 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         from pyengine.triggers.service import intervening_if_holds
 
         t, d = item.trigger
+        from pyengine.game.lki import refuse_gone  # 608.2h: a gone object's power (evolve)
+
+        refuse_gone(game, t, d)
         if not intervening_if_holds(game.state, t, ability=d, budget=Budget.of(budget, "the trigger engine"),
                                     history=turn_history(game.log)):
             game = game.note(note("not_resolved", item, "603.4", "condition"))

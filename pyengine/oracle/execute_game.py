@@ -294,7 +294,10 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     if kind in ("enters", "dies", "leaves") and isinstance(obj, dict):
         sel = {k: v for k, v in obj.items() if k != "other"}  # the pool's objects are others
         if kind == "enters":  # a card of alice's hand put onto the battlefield
+            from pyengine.oracle.execute_pt import bigger
+
             new = _fitting_card(sel)
+            new = None if new is None else bigger(card, trigger, new)  # evolve (702.100a)
             if new is None:
                 return None
             return [on_field, new], [{"events": [{"kind": "enter", "object": "new", "from": "hand"}]},
@@ -712,6 +715,10 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))
     objects = {**objects, **shown[2], **sacrificed[2]}
+    if kind == "enters" and triggers:  # evolve's counter (702.100a)
+        from pyengine.oracle.execute_pt import evolved
+
+        objects.update(evolved(triggers[0]["trigger"], do))
     if kind == "dies" and triggers:  # a card its own ability returns (702.93a, 702.79a)
         from pyengine.oracle.execute_return import returned
 
