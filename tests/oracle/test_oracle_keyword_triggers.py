@@ -1,0 +1,93 @@
+"""Triggered keywords compiled from their rules' words on real cards (the pyengine[cards] extra;
+skipped without it): fabricate (702.123a), afterlife (702.135a) and evolve (702.100a); the
+expected answers come from those rules."""
+
+from __future__ import annotations
+
+from tests.oracle import support
+
+pytestmark = support.BUNDLED
+
+
+def _game(objects: str, script: str, expect: str, cr: tuple[str, ...], hands: str = "") -> None:
+    support.passes(support.game_text(objects, support.MAIN, script, expect, hands=hands, cr=cr))
+
+
+HAND = "[{id: alice, library_size: 10, hand_size: 3}, {id: bob, library_size: 10}]"
+
+
+def test_fabricate_is_a_may_with_its_otherwise() -> None:
+    got = support.full("Angel of Invention")
+    fab = next(a for a in got.card["abilities"] if isinstance(a, dict) and a.get("text") == "Fabricate 2")
+    assert fab["trigger"] == {"when": {"kind": "enters", "obj": "self"}}
+    [may] = fab["do"]
+    assert may["kind"] == "may"
+    assert may["do"] == [{"kind": "counters", "target": "self", "counter": "+1/+1", "amount": 2}]
+    [made] = may["otherwise"]
+    assert made["count"] == 2 and made["token"]["subtypes"] == ["Servo"]
+    assert made["token"]["types"] == ["Artifact", "Creature"] and "colors" not in made["token"]
+
+
+def test_fabricate_1_counters_or_a_servo() -> None:
+    # 702.123a: "you may put N +1/+1 counters on it. If you don't, create N 1/1 ... Servo ..."
+    # Accomplished Automaton is a 5/7: with the counter a 6/8 and no token; without, a Servo
+    objects = ("  - {id: a, card: Accomplished Automaton, owner: alice, zone: hand}\n"
+               "  - {id: b, card: Accomplished Automaton, owner: alice, zone: hand}\n")
+    _game(objects,
+          "    - may: {a: true}\n    - stack: {object: a, controller: alice}\n    - resolve\n    - resolve\n"
+          "    - may: {b: false}\n    - stack: {object: b, controller: alice}\n    - resolve\n    - resolve\n"
+          "    - checkpoint: done\n",
+          "    done: {stack: [], objects: {a: {counters: {'+1/+1': 1}, power: 6, toughness: 8}, "
+          "b: {counters: {}, power: 5, toughness: 7}, servo-token-1: {zone: battlefield, power: 1, "
+          "toughness: 1, controller: alice}}}\n", ("702.123a", "603.5"), hands=HAND)
+
+
+def test_afterlife_n_creates_n_flying_spirits() -> None:
+    # 702.135a: Orzhov Enforcer (afterlife 1) one Spirit; Ministrant of Obligation (afterlife 2) two
+    support.full("Orzhov Enforcer")
+    objects = ("  - {id: enforcer, card: Orzhov Enforcer, controller: alice, timestamp: 1}\n"
+               "  - {id: ministrant, card: Ministrant of Obligation, controller: alice, timestamp: 2}\n")
+    _game(objects,
+          "    - events: [{kind: destroy, object: enforcer}]\n    - resolve\n    - checkpoint: one\n"
+          "    - events: [{kind: destroy, object: ministrant}]\n    - resolve\n    - checkpoint: three\n",
+          "    one: {stack: [], objects: {spirit-token-1: {zone: battlefield, power: 1, toughness: 1}}}\n"
+          "    three: {stack: [], objects: {spirit-token-2: {zone: battlefield}, spirit-token-3: "
+          "{zone: battlefield, power: 1, toughness: 1, controller: alice}}}\n", ("702.135a",))
+
+
+def test_evolve_compares_power_and_or_toughness() -> None:
+    got = support.full("Cloudfin Raptor")
+    evolve = next(a for a in got.card["abilities"] if isinstance(a, dict) and a.get("text") == "Evolve")
+    assert evolve["trigger"]["when"] == {"kind": "enters", "obj": {"types": ["Creature"], "controller": "you"}}
+    assert evolve["trigger"]["if"] == {"any": [
+        {"compare": [{"power_of": "it"}, ">", {"power_of": "self"}]},
+        {"compare": [{"toughness_of": "it"}, ">", {"toughness_of": "self"}]}]}
+    # and/or: Wall of Wood (0/3) has no greater power than the Raptor (0/1) but a greater toughness
+    _game("  - {id: raptor, card: Cloudfin Raptor, controller: alice, timestamp: 1}\n"
+          "  - {id: wall, card: Wall of Wood, owner: alice, zone: hand}\n",
+          "    - events: [{kind: enter, object: wall, from: hand}]\n    - resolve\n    - checkpoint: done\n",
+          "    done: {stack: [], objects: {raptor: {counters: {'+1/+1': 1}, power: 1, toughness: 2}}}\n",
+          ("702.100a", "603.4"), hands=HAND)
+
+
+def test_evolve_doesnt_trigger_for_a_smaller_creature() -> None:
+    # Grizzly Bears (2/2) entering under Adaptive Snapjaw (6/2): neither is greater (603.4)
+    _game("  - {id: snapjaw, card: Adaptive Snapjaw, controller: alice, timestamp: 1}\n"
+          "  - {id: bears, card: Grizzly Bears, owner: alice, zone: hand}\n",
+          "    - events: [{kind: enter, object: bears, from: hand}]\n    - checkpoint: done\n",
+          "    done: {stack: [], objects: {snapjaw: {counters: {}}, bears: {zone: battlefield}}}\n",
+          ("702.100a", "603.4"), hands=HAND)
+
+
+def test_evolves_recheck_of_a_creature_gone_is_refused() -> None:
+    # 603.4, 608.2h: the Bears died before evolve resolves; their last known power is not kept
+    text = support.game_text(
+        "  - {id: raptor, card: Cloudfin Raptor, controller: alice, timestamp: 1}\n"
+        "  - {id: bears, card: Grizzly Bears, owner: alice, zone: hand}\n"
+        "  - {id: bolt, card: Lightning Bolt, owner: alice, zone: hand}\n", support.MAIN,
+        "    - events: [{kind: enter, object: bears, from: hand}]\n"
+        "    - stack: {object: bolt, controller: alice, targets: [bears]}\n    - resolve\n    - resolve\n"
+        "    - checkpoint: done\n",
+        "    done: {stack: []}\n", hands=HAND, cr=("702.100a",))
+    text = text.replace("expect:\n  checkpoints:\n    done: {stack: []}\n", "expect:\n  illegal: {action: 3, rule: 608.2h}\n")
+    support.passes(text)
