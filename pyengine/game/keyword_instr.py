@@ -48,6 +48,9 @@ def bind(
         return [
             Event(KIND, (("word", ins.kind), ("object", ("o", oid)))) for oid in _named(refs, f["object"])
         ]
+    if ins.kind == "renown":  # 702.112a (pyengine.game.renown)
+        return [Event(KIND, (("word", "renown"), ("object", ("o", oid)), ("amount", f["amount"])))
+                for oid in _named(refs, f["object"])]
     out = []
     for pid in _named(refs, ins.get("player")):
         create = tuple(plain(f["create"])) if "create" in f else ()
@@ -98,6 +101,10 @@ def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
     from pyengine.game.keyword_actions import _bolster, _creatures, _populate
 
     word = e.get("word")
+    if word == "renown":  # 702.112a: no choice to make
+        from pyengine.game.renown import renown
+
+        return renown(game, e.get("object")[1], e.get("amount"), budget)
     game, chosen = _take(game, item, WHAT)
     if word == "explore":
         from pyengine.game.explore import explore

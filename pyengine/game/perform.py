@@ -327,7 +327,7 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
                   controlled_since_turn_start=False, upkeeps_controlled=0)
     if frm == "battlefield" or frm == "stack" and to != "battlefield":
         # 400.7: a new object, none of the permanent's or spell's status
-        new = replace(new, monstrous=False, face_down=False)  # 701.37b, 708.9
+        new = replace(new, monstrous=False, face_down=False, renowned=False)  # 701.37b, 708.9, 702.112b
         if o.transformed and o.other_face is not None:  # 712.8a: its front face up again
             new = replace(new, printed=o.other_face, other_face=o.printed, transformed=False)
         if o.as_cast is not None:  # 709.4, 715.4: the card's own characteristics again

@@ -33,6 +33,12 @@ def parse_keyword(
         return Instruction(
             word, (("object", ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),)
         )
+    if word == "renown":  # 702.112a: "put N +1/+1 counters on it and it becomes renowned"
+        from pyengine.lang.triggers import OBJECT_WORDS
+
+        cur.mapping({"kind", "object", "amount"}, "{kind: renown, object: REF, amount: N} (CR 702.112a)")
+        return Instruction(word, (("object", ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),
+                                  ("amount", cur.req("amount").integer("N (renown N)", 1))))
     if word == "amass":
         return _amass(cur, n_targets, ref, ctx, instruction)
     if word == "bolster":

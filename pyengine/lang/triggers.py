@@ -324,7 +324,8 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         who = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
             else ("ref", "you")
         return Instruction("proliferate", (("player", who),))
-    if cur.has("kind") and cur.get("kind").value in ("bolster", "populate", "amass", "explore", "connive") \
+    if cur.has("kind") and cur.get("kind").value in ("bolster", "populate", "amass", "explore", "connive",
+                                                     "renown") \
             and not delayed \
             and not also:
         from pyengine.lang.keyword_instr import parse_keyword  # 701.39a, 701.36a, 701.47a

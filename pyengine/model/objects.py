@@ -93,6 +93,8 @@ class GameObject:
     copy: str | None = None
     # CR 701.37b: the monstrous designation (until it leaves the battlefield)
     monstrous: bool = False
+    # CR 702.112b: the renowned designation (until it leaves the battlefield)
+    renowned: bool = False
     # CR 712: a double-faced card's other face (``printed`` is the face that is up) and whether
     # its back face is up (701.27g: a transformed permanent)
     other_face: Characteristics | None = None

@@ -719,6 +719,10 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         from pyengine.oracle.execute_pt import evolved
 
         objects.update(evolved(triggers[0]["trigger"], do))
+    if triggers:  # renown's counters and designation (702.112a)
+        from pyengine.oracle.execute_pt import renowned
+
+        objects.update(renowned(do))
     if kind == "dies" and triggers:  # a card its own ability returns (702.93a, 702.79a)
         from pyengine.oracle.execute_return import returned
 

@@ -35,3 +35,10 @@ def evolved(trigger: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, Any]
     if compares(trigger) and do == [{"kind": "counters", "target": "self", "counter": "+1/+1"}]:
         return {"card": {"zone": "battlefield", "counters": {"+1/+1": 1}}}
     return {}
+
+
+def renowned(do: list[dict[str, Any]]) -> dict[str, Any]:
+    """Renown N's result on the card (702.112a): its N +1/+1 counters and the designation."""
+    if do and do[0].get("kind") == "renown" and len(do) == 1:
+        return {"card": {"zone": "battlefield", "counters": {"+1/+1": do[0]["amount"]}, "renowned": True}}
+    return {}
