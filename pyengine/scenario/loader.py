@@ -34,7 +34,7 @@ TURN_FIELDS = frozenset({"active", "number", "step"})
 STATE_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "timestamp", "token",
                           "tapped", "controlled_since_turn_start", "counters", "damage",
                           "attached_to", "face_down", "oracle", "copy", "back_face", "on_adventure",
-                          "chosen", "top_of_library", "commander", "commander_casts"})
+                          "chosen", "top_of_library", "commander", "commander_casts", "renowned"})
 EFFECT_FIELDS = frozenset({"id", "card", "source", "controller", "timestamp", "duration",
                            "affected"})
 
@@ -257,6 +257,7 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         card=card_name,
         token=cur.get("token").boolean() if cur.has("token") else False,
         tapped=cur.get("tapped").boolean() if cur.has("tapped") else False,
+        renowned=cur.get("renowned").boolean() if cur.has("renowned") else False,  # 702.112b
         controlled_since_turn_start=(cur.get("controlled_since_turn_start").boolean()
                                      if cur.has("controlled_since_turn_start") else True),
         counters=tuple(counters),
@@ -290,6 +291,8 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
                                      f"not a {printed.layout or 'normal'} card in the {obj.zone.value}")
     if obj.attached_to is not None and obj.attached_to not in pids:  # an Aura may enchant a player (303.4b)
         ctx.object_refs.append((obj.attached_to, cur.get("attached_to")))
+    if obj.zone != Zone.BATTLEFIELD and obj.renowned:
+        cur.fail("CR 702.112b: only permanents can be renowned")
     if obj.zone != Zone.BATTLEFIELD and (obj.tapped or obj.attached_to or obj.damage):
         cur.fail("CR 110.5: only permanents are tapped, attached or damaged; "
                  f"this object is in the {obj.zone.value}")

@@ -379,6 +379,8 @@ def _object() -> Schema:
         "zone": {"enum": Zone.words()},
         "timestamp": {"type": "integer", "minimum": 0},
         "token": {"type": "boolean"}, "tapped": {"type": "boolean"},
+        "renowned": {"type": "boolean", "description": "the renowned designation (CR 702.112b): a "
+                     "permanent only"},
         "controlled_since_turn_start": {"type": "boolean"},
         "chosen": {"description": "choices made as it entered (CR 614.12a, 607.2d), which 'the "
                    "chosen ...' (a selector's `chosen`) reads",

@@ -91,3 +91,31 @@ def test_evolves_recheck_of_a_creature_gone_is_refused() -> None:
         "    done: {stack: []}\n", hands=HAND, cr=("702.100a",))
     text = text.replace("expect:\n  checkpoints:\n    done: {stack: []}\n", "expect:\n  illegal: {action: 3, rule: 608.2h}\n")
     support.passes(text)
+
+
+def test_renown_is_its_rule_an_intervening_if_and_the_renown_instruction() -> None:
+    got = support.full("Topan Freeblade")
+    renown = next(a for a in got.card["abilities"] if isinstance(a, dict) and a.get("text") == "Renown 1")
+    assert renown["trigger"] == {"when": {"kind": "damage", "source": "self", "to": "player", "combat": True},
+                                 "if": {"not": {"renowned": True}}}
+    assert renown["do"] == [{"kind": "renown", "object": "self", "amount": 1}]
+
+
+def test_renowned_lasts_until_it_leaves_the_battlefield() -> None:
+    # 702.112b: once it leaves the battlefield the card is a new object, not renowned (400.7)
+    _game("  - {id: f, card: Topan Freeblade, controller: alice, timestamp: 1, renowned: true}\n",
+          "    - checkpoint: before\n    - events: [{kind: destroy, object: f}]\n    - checkpoint: after\n",
+          "    before: {objects: {f: {renowned: true}}}\n    after: {objects: {f: {zone: graveyard, "
+          "renowned: false}}}\n", ("702.112b", "400.7"))
+
+
+def test_only_a_permanent_is_renowned() -> None:
+    import pytest
+
+    from pyengine import api
+    from pyengine.errors import ScenarioError
+
+    text = support.game_text("  - {id: f, card: Topan Freeblade, owner: alice, zone: hand, renowned: true}\n",
+                             support.MAIN, "    - checkpoint: done\n", "    done: {stack: []}\n")
+    with pytest.raises(ScenarioError, match="702.112b"):
+        api.loads(text)
