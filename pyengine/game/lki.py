@@ -34,3 +34,21 @@ def refuse_gone(game: Game, t: Any, d: Any) -> None:
     if it is None or it.zone != Zone.BATTLEFIELD:
         raise IllegalAction("608.2h", f"{t.text!r}: {t.it}'s power or toughness once it has left the "
                                       "battlefield is its last known information, not followed yet")
+
+
+def counters_now(game: Game, e: Expr, source: str | None, since: int | None) -> int:
+    """``{counters_on: {object: self, counter: KIND}}`` as the ability resolves (608.2h): the
+    counters on its source while on the battlefield; once it has left, those it had as it left
+    (its last known information, kept on the object). A source that has come back onto the
+    battlefield since the ability's trigger event (log index ``since``) and left again has a
+    newer departure: refused rather than read."""
+    o = next((x for x in game.state.objects if x.id == source), None)
+    if o is None:
+        raise IllegalAction("608.2h", f"{source}: no such object to count counters on")
+    if o.zone == Zone.BATTLEFIELD:
+        return dict(o.counters).get(e.attr or "", 0)
+    if since is not None and any(ev.kind == "zone_change" and ev.obj == source and ev.to_zone == "battlefield"
+                                 for ev in game.log if ev.index > since):
+        raise IllegalAction("608.2h", f"{source} has been on the battlefield again since: its last known "
+                                      "information then is not kept")
+    return dict(o.left_counters).get(e.attr or "", 0)

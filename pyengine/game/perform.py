@@ -323,6 +323,7 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
         return GameEvent("zone_change", player=owner, from_zone=frm, to_zone=to, cause=why, rule=rule)
     new = replace(o, zone=Zone(to) if to != "none" else o.zone, tapped=False, damage=0,
                   counters=() if frm == "battlefield" else o.counters, attached_to=None,
+                  left_counters=o.counters if frm == "battlefield" else o.left_counters,
                   controller=o.owner if to != "battlefield" else o.controller,
                   controlled_since_turn_start=False, upkeeps_controlled=0)
     if frm == "battlefield" or frm == "stack" and to != "battlefield":

@@ -238,7 +238,8 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
     gone = dict.fromkeys(triggered.gone_referents(game, item), "603.7c") if item.refers else {}
     # 608.2h: the amounts its instructions compute ("equal to its power"), determined now
     all_events = amounts.now(game, item.source or item.obj, item.controller, item.events, budget,
-                             frozenset({**problems, **gone}))
+                             frozenset({**problems, **gone}),
+                             since=item.trigger[0].event_index if item.trigger is not None else None)
     if item.optional:  # 603.5: the controller chooses whether to do what "you may" says
         game, take = triggered.optional_choice(game, item)
         all_events = tuple(e for i, e in enumerate(all_events) if take or i not in item.optional)

@@ -49,3 +49,18 @@ def parse_if(cur: Cursor, pattern: Pattern, also: tuple[Pattern, ...] = ()) -> C
                  "zone change from the battlefield (dies, leaves; CR 603.10a)")
     sub = cur.get(KEY)
     return Condition(KEY, counter=counter_kind(sub.string("a counter kind such as +1/+1"), sub))
+
+
+def parse_counters_on(cur: Cursor):  # type: ignore[no-untyped-def]
+    """``{counters_on: {object: self, counter: KIND}}``, an instruction's amount: the number of
+    KIND counters on the ability's source as it resolves, or, once it has left the battlefield,
+    as it last existed there (608.2h: its last known information; modular's "for each +1/+1
+    counter on this permanent", 702.43a). Only ``self`` is read."""
+    from pyengine.model.effects import Expr, ObjRef
+
+    sub = cur.get("counters_on")
+    sub.mapping({"object", "counter"}, "{counters_on: {object: self, counter: KIND}}")
+    if sub.req("object").value != "self":
+        sub.get("object").fail("expected self (the ability's source)")
+    kind = counter_kind(sub.req("counter").string("a counter kind"), sub.get("counter"))
+    return Expr("counters", attr=kind, ref=ObjRef("self"))

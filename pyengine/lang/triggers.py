@@ -629,6 +629,10 @@ def _ref(cur: Cursor, words: tuple[str, ...], n_targets: int, what: str) -> tupl
 def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int, delayed: bool = False,
            also: tuple[str, ...] = ()) -> Any:
     if field in S.INT_FIELDS:
+        if isinstance(cur.value, dict) and set(cur.value) == {"counters_on"}:  # modular (702.43a)
+            from pyengine.lang.lookback import parse_counters_on
+
+            return parse_counters_on(cur)
         if isinstance(cur.value, dict):  # computed as the ability resolves (608.2h)
             before = len(ctx.object_refs)
             got = parse_expr(cur, ctx)

@@ -40,7 +40,8 @@ class Expr:
     ``card_types`` (card types among objects matching a selector, CR 205.2a),
     ``attr`` (power/toughness/mana_value of a referenced object), ``sum``, ``neg``, ``times``,
     ``this_turn`` (what ``player`` did this turn: ``attr`` names it, pyengine.game.history;
-    read by the trigger engine only)."""
+    read by the trigger engine only), ``counters`` (the ``attr`` counters on ``ref``, or on it
+    as it last left the battlefield: an instruction's amount only, pyengine.game.lki)."""
 
     op: str
     value: int = 0

@@ -95,6 +95,9 @@ class GameObject:
     monstrous: bool = False
     # CR 702.112b: the renowned designation (until it leaves the battlefield)
     renowned: bool = False
+    # CR 608.2h, 603.10a: the counters it had as it last left the battlefield (its last known
+    # information: modular's "for each +1/+1 counter on this permanent", 702.43a)
+    left_counters: tuple[tuple[str, int], ...] = ()
     # CR 712: a double-faced card's other face (``printed`` is the face that is up) and whether
     # its back face is up (701.27g: a transformed permanent)
     other_face: Characteristics | None = None

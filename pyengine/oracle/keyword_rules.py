@@ -109,6 +109,12 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
         if kw in STATIC_NUMBERED and n is not None and isinstance(item, dict):
             out.append(f"{kw} {n}")  # 702.164a: "Toxic 2" -> the keyword word "toxic 2"
             continue
+        from pyengine.oracle.keyword_modular import abilities as modular
+
+        two = modular(text)
+        if two is not None:  # 702.43a: a replacement effect and a triggered ability
+            out += two
+            continue
         upkeep = cumulative_upkeep(text) or echo(text)
         if upkeep is not None:  # 702.24a, 702.30a: written out as their rules say
             out.append(upkeep)
