@@ -258,6 +258,10 @@ def _crewed(card: Compiled) -> list[dict[str, Any]]:
 def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None:
     """The extra objects, the script, the active player and the starting step."""
     on_field: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    from pyengine.oracle.execute_return import entered_counters
+
+    if entered_counters(card):  # as it entered (modular, 702.43a; 614.1c)
+        on_field["counters"] = entered_counters(card)
     if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
         on_field["attached_to"] = "bears"  # an unattached Aura would go to the graveyard (704.5m)
     in_hand = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
@@ -641,12 +645,19 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             script, active, step, fought = combat_script(script)
             checks.update(fought)
     elif triggers:
-        if any(t.get("targets") for t in triggers[1:]):
+        first = triggers[0]["trigger"].get("when", {})
+        if any(t.get("targets") for t in triggers[1:]
+               if first.get("kind") in ("dies", "leaves") or t["trigger"].get("when") != {"kind": "dies", "obj": "self"}):
             return None  # another of its abilities may trigger too, its targets not chosen here
+            # (its own "dies" ability (modular, 702.43a) only if the game destroys it: the game
+            # stops then, asking for the target, 603.3d)
         c = card.card
         # a "*" of a characteristic-defining ability is no 0: the ability gives it (604.3)
         cda = any(isinstance(a, dict) and "cda" in a for a in c.get("abilities", ()))
-        if "Creature" in c.get("types", ()) and int(c.get("toughness", 1)) <= 0 and not cda:
+        from pyengine.oracle.execute_return import entered_counters  # modular's (702.43a)
+
+        if "Creature" in c.get("types", ()) and int(c.get("toughness", 1)) + \
+                entered_counters(card).get("+1/+1", 0) <= 0 and not cda:
             return None  # put on the battlefield without its counters it would die at once (704.5f)
         found = _trigger_script(card, triggers[0]["trigger"])
         if found is None:

@@ -40,3 +40,16 @@ def returned(card: Compiled, triggers: list[dict[str, Any]], do: list[dict[str, 
         return {"card": {"zone": "graveyard"}}
     return {"card": {"zone": "battlefield", "controller": "alice", "counters": counters,
                      "tapped": bool(back[0].get("tapped"))}}
+
+
+def entered_counters(card: Compiled) -> dict[str, int]:
+    """The +1/+1 counters the card's own "enters with" ability gives it (modular N, 702.43a;
+    614.1c): a generated game puts the card on the battlefield with them, as it would have
+    entered (a 0/0 Arcbound creature is then no 0/0)."""
+    out: dict[str, int] = {}
+    for a in card.card.get("abilities", ()):
+        ewc = a.get("static", {}).get("enters_with_counters") if isinstance(a, dict) else None
+        if isinstance(ewc, dict) and ewc.get("counter") == "+1/+1" and isinstance(ewc.get("amount"), int) \
+                and not ewc.get("kicked") and str(a.get("text", "")).lower().startswith("modular"):
+            out["+1/+1"] = out.get("+1/+1", 0) + ewc["amount"]
+    return out
