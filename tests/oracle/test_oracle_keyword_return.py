@@ -104,7 +104,7 @@ def test_a_look_back_is_read_only_alone_and_only_where_the_object_left_the_battl
 
 
 @pytest.mark.parametrize("name,keyword", [("Banshee of the Dread Choir", "myriad"),
-                                          ("Arcbound Bruiser", "modular")])
+                                          ("Bloodfray Giant", "unleash")])
 def test_a_keyword_not_built_stays_text_and_named(name: str, keyword: str) -> None:
     from pyengine import oracle
 

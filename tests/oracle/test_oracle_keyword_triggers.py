@@ -119,3 +119,45 @@ def test_only_a_permanent_is_renowned() -> None:
                              support.MAIN, "    - checkpoint: done\n", "    done: {stack: []}\n")
     with pytest.raises(ScenarioError, match="702.112b"):
         api.loads(text)
+
+
+def test_modular_is_its_two_abilities() -> None:
+    # 702.43a: "This permanent enters with N +1/+1 counters on it" and the dies trigger
+    got = support.full("Arcbound Bruiser")
+    mod = [a for a in got.card["abilities"] if isinstance(a, dict) and a.get("text") == "Modular 3"]
+    assert mod[0] == {"static": {"enters_with_counters": {"counter": "+1/+1", "amount": 3}}, "text": "Modular 3"}
+    assert mod[1]["trigger"] == {"when": {"kind": "dies", "obj": "self"}}
+    assert mod[1]["targets"] == [{"obj": {"types": ["Artifact", "Creature"]}}]
+    assert mod[1]["do"] == [{"kind": "may", "do": [{"kind": "counters", "target": "target", "counter": "+1/+1",
+                                                    "amount": {"counters_on": {"object": "self",
+                                                                               "counter": "+1/+1"}}}]}]
+
+
+def test_modular_enters_with_its_counters_and_may_be_declined() -> None:
+    # 614.1c: a 0/0 Arcbound Worker resolves with its +1/+1 counter (a 1/1)
+    _game("  - {id: worker, card: Arcbound Worker, owner: alice, zone: hand}\n",
+          "    - stack: {object: worker, controller: alice}\n    - resolve\n    - checkpoint: entered\n",
+          "    entered: {objects: {worker: {zone: battlefield, counters: {'+1/+1': 1}, power: 1, toughness: 1}}}\n",
+          ("702.43a", "614.1c"), hands=HAND)
+    # destroyed, alice declines to move its counter (603.5): the Ravager keeps its one counter
+    objects = ("  - {id: worker, card: Arcbound Worker, controller: alice, timestamp: 1, counters: {'+1/+1': 1}}\n"
+               "  - {id: ravager, card: Arcbound Ravager, controller: alice, timestamp: 2, "
+               "counters: {'+1/+1': 1}}\n")
+    _game(objects,
+          "    - trigger_targets: {worker: [ravager]}\n    - may: {worker: false}\n"
+          "    - events: [{kind: destroy, object: worker}]\n    - resolve\n    - checkpoint: declined\n",
+          "    declined: {stack: [], objects: {worker: {zone: graveyard}, ravager: {counters: {'+1/+1': 1}}}}\n",
+          ("702.43a", "603.5"))
+
+
+def test_a_counted_amount_reads_only_the_source() -> None:
+    import pytest
+
+    from pyengine.errors import ScenarioError
+    from pyengine.lang.effects import Ctx, parse_ability
+    from pyengine.lang.yamlread import Cursor
+
+    doc = {"trigger": {"when": {"kind": "dies", "obj": "self"}}, "text": "t",
+           "do": [{"kind": "gain_life", "amount": {"counters_on": {"object": "it", "counter": "+1/+1"}}}]}
+    with pytest.raises(ScenarioError, match="self"):
+        parse_ability(Cursor(doc, "ability", None, None), Ctx(key_prefix="t"))
