@@ -163,6 +163,8 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
             if tgt[0] == "p":
                 log.append(GameEvent("damage", source=src, player=tgt[1], amount=f["amount"],
                                      combat=f["combat"], rule=rule))
+                if f["amount"] > 0:  # 702.54a: dealt damage this turn
+                    players[tgt[1]] = replace(players[tgt[1]], dealt_damage=True)
                 if f["combat"] and f["amount"] > 0 and src in objs and objs[src].commander:
                     players[tgt[1]] = _commander_damage(players[tgt[1]], src, f["amount"])
                 continue

@@ -22,6 +22,8 @@ class Player:
     # CR 903.10a, 704.6c: in a Commander game, the combat damage each commander (by id) has
     # dealt this player over the course of the game
     commander_damage: tuple[tuple[str, int], ...] = ()
+    # CR 702.54a: the player was dealt damage this turn (bloodthirst reads an opponent's)
+    dealt_damage: bool = False
 
 
 @dataclass(frozen=True)

@@ -115,7 +115,9 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
         if two is not None:  # 702.43a: a replacement effect and a triggered ability
             out += two
             continue
-        upkeep = cumulative_upkeep(text) or echo(text)
+        from pyengine.oracle.keyword_bloodthirst import ability as bloodthirst
+
+        upkeep = cumulative_upkeep(text) or echo(text) or bloodthirst(text)  # 702.54a too
         if upkeep is not None:  # 702.24a, 702.30a: written out as their rules say
             out.append(upkeep)
             continue

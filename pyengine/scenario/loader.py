@@ -29,7 +29,7 @@ from pyengine.scenario.readings import parse_expectations
 TOP_FIELDS = frozenset({"id", "title", "cr", "tags", "rationale", "disputed", "players", "turn",
                         "objects", "effects", "query", "expect"})
 PLAYER_FIELDS = frozenset({"id", "life", "poison", "mana", "hand_size", "library_size",
-                           "commander_damage"})
+                           "commander_damage", "dealt_damage"})
 TURN_FIELDS = frozenset({"active", "number", "step"})
 STATE_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "timestamp", "token",
                           "tapped", "controlled_since_turn_start", "counters", "damage",
@@ -154,6 +154,7 @@ def _players(cur: Cursor) -> tuple[Player, ...]:
                           if item.has("library_size") else 0),
             commander_damage=_commander_damage(item.get("commander_damage"))
             if item.has("commander_damage") else (),
+            dealt_damage=item.get("dealt_damage").boolean() if item.has("dealt_damage") else False,
         ))
     return tuple(out)
 

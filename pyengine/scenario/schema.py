@@ -358,6 +358,8 @@ def _player() -> Schema:
                                  "description": "combat damage dealt by each commander (id) over "
                                                 "the game (CR 903.10a)"},
             "mana": {"type": "string", "description": "mana available, e.g. {2}{W}"},
+            "dealt_damage": {"type": "boolean", "description": "the player was dealt damage this "
+                             "turn (CR 702.54a, bloodthirst)"},
             "hand_size": count, "library_size": count}},
     ]}
 
