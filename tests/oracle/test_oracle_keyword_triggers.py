@@ -161,3 +161,38 @@ def test_a_counted_amount_reads_only_the_source() -> None:
            "do": [{"kind": "gain_life", "amount": {"counters_on": {"object": "it", "counter": "+1/+1"}}}]}
     with pytest.raises(ScenarioError, match="self"):
         parse_ability(Cursor(doc, "ability", None, None), Ctx(key_prefix="t"))
+
+
+def test_bloodthirst_is_an_enters_with_counters_on_an_opponents_damage() -> None:
+    got = support.full("Stormblood Berserker")
+    assert {"static": {"enters_with_counters": {"counter": "+1/+1", "amount": 2, "bloodthirst": True}},
+            "text": "Bloodthirst 2"} in got.card["abilities"]
+
+
+def test_bloodthirst_reads_an_opponent_not_its_controller() -> None:
+    # 702.54a: alice (its controller) was dealt damage this turn, bob (her opponent) wasn't: it
+    # enters with no counters
+    players = ("[{id: alice, library_size: 10, hand_size: 1, dealt_damage: true}, "
+               "{id: bob, library_size: 10}]")
+    _game("  - {id: b, card: Stormblood Berserker, owner: alice, zone: hand}\n"
+          "  - {id: c, card: Stormblood Berserker, owner: bob, zone: hand}\n",
+          "    - stack: {object: b, controller: alice}\n    - resolve\n    - checkpoint: mine\n",
+          "    mine: {objects: {b: {counters: {}, power: 1, toughness: 1}}}\n", ("702.54a",), hands=players)
+
+
+def test_damage_this_turn_is_forgotten_as_the_next_turn_begins() -> None:
+    # 702.54a "this turn": bob was dealt damage in alice's turn 3; in bob's turn 4 a Berserker of
+    # alice's put onto the battlefield has no counters
+    players = ("[{id: alice, library_size: 10, hand_size: 1}, "
+               "{id: bob, library_size: 10, dealt_damage: true}]")
+    text = support.game_text(
+        "  - {id: b, card: Stormblood Berserker, owner: alice, zone: hand}\n",
+        "{active: alice, number: 3, step: end}",
+        "    - advance: upkeep\n    - events: [{kind: enter, object: b, from: hand}]\n    - checkpoint: later\n",
+        "    later: {objects: {b: {zone: battlefield, counters: {}, power: 1, toughness: 1}}}\n",
+        hands=players, cr=("702.54a",))
+    support.passes(text)
+    same = text.replace("    - advance: upkeep\n", "").replace("{active: alice, number: 3, step: end}",
+                                                               support.MAIN)
+    support.passes(same.replace("counters: {}, power: 1, toughness: 1", "counters: {'+1/+1': 2}, power: 3, "
+                                                                          "toughness: 3"))
