@@ -832,8 +832,9 @@ def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]]) -> list[di
     own += [t for t in triggers if t["trigger"].get("when", {}).get("kind") == "draw"
             and t["trigger"]["when"].get("player") == "you" and set(t["trigger"]["when"]) <= {"kind", "player"}
             for _ in range(drawn)]
-    if any(t.get("targets") or "modes" in t or "if" in t["trigger"] for t in own):
-        return None
+    if any(t.get("targets") or "modes" in t or "if" in t["trigger"] and "had_counters" not in repr(t["trigger"]["if"])
+           for t in own):
+        return None  # (undying's, persist's look back holds: the card has no counters, 702.93a)
     return own
 
 
