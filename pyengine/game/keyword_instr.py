@@ -48,6 +48,9 @@ def bind(
         return [
             Event(KIND, (("word", ins.kind), ("object", ("o", oid)))) for oid in _named(refs, f["object"])
         ]
+    if ins.kind == "remove_or_sacrifice":  # 702.32a (pyengine.game.fading)
+        return [Event(KIND, (("word", ins.kind), ("object", ("o", oid)), ("counter", f["counter"])))
+                for oid in _named(refs, f["object"])]
     if ins.kind == "renown":  # 702.112a (pyengine.game.renown)
         return [Event(KIND, (("word", "renown"), ("object", ("o", oid)), ("amount", f["amount"])))
                 for oid in _named(refs, f["object"])]
@@ -101,6 +104,10 @@ def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
     from pyengine.game.keyword_actions import _bolster, _creatures, _populate
 
     word = e.get("word")
+    if word == "remove_or_sacrifice":  # 702.32a: no choice to make
+        from pyengine.game.fading import remove_or_sacrifice
+
+        return remove_or_sacrifice(game, e.get("object")[1], e.get("counter"), budget)
     if word == "renown":  # 702.112a: no choice to make
         from pyengine.game.renown import renown
 

@@ -111,7 +111,9 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
             continue
         from pyengine.oracle.keyword_modular import abilities as modular
 
-        two = modular(text)
+        from pyengine.oracle.keyword_fading import abilities as fading
+
+        two = modular(text) or fading(text)  # 702.43a, 702.32a
         if two is not None:  # 702.43a: a replacement effect and a triggered ability
             out += two
             continue
