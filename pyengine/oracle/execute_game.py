@@ -734,6 +734,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         from pyengine.oracle.execute_pt import renowned
 
         objects.update(renowned(do))
+        from pyengine.oracle.execute_pt import faded
+
+        objects.update(faded(do))  # fading with no fade counter (702.32a)
     if kind == "dies" and triggers:  # a card its own ability returns (702.93a, 702.79a)
         from pyengine.oracle.execute_return import returned
 

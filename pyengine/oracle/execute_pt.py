@@ -42,3 +42,11 @@ def renowned(do: list[dict[str, Any]]) -> dict[str, Any]:
     if do and do[0].get("kind") == "renown" and len(do) == 1:
         return {"card": {"zone": "battlefield", "counters": {"+1/+1": do[0]["amount"]}, "renowned": True}}
     return {}
+
+
+def faded(do: list[dict[str, Any]]) -> dict[str, Any]:
+    """Fading's upkeep instruction on the card, put on the battlefield with no fade counters:
+    it can't remove one, so it is sacrificed (702.32a, 701.21a)."""
+    if do == [{"kind": "remove_or_sacrifice", "object": "self", "counter": "fade"}]:
+        return {"card": {"zone": "graveyard"}}
+    return {}

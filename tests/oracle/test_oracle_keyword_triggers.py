@@ -196,3 +196,20 @@ def test_damage_this_turn_is_forgotten_as_the_next_turn_begins() -> None:
                                                                support.MAIN)
     support.passes(same.replace("counters: {}, power: 1, toughness: 1", "counters: {'+1/+1': 2}, power: 3, "
                                                                           "toughness: 3"))
+
+
+def test_fading_is_its_two_abilities_and_sacrifices_with_no_counter() -> None:
+    # 702.32a: "enters with N fade counters" and "At the beginning of your upkeep, remove a fade
+    # counter from this permanent. If you can't, sacrifice the permanent."
+    got = support.full("Blastoderm")
+    fading = [a for a in got.card["abilities"] if isinstance(a, dict) and a.get("text") == "Fading 3"]
+    assert fading[0] == {"static": {"enters_with_counters": {"counter": "fade", "amount": 3}}, "text": "Fading 3"}
+    assert fading[1]["trigger"] == {"at": {"step": "upkeep", "player": "you"}}
+    assert fading[1]["do"] == [{"kind": "remove_or_sacrifice", "object": "self", "counter": "fade"}]
+    text = support.game_text(
+        "  - {id: a, card: Blastoderm, controller: alice, timestamp: 1, counters: {fade: 2}}\n",
+        "{active: alice, number: 3, step: untap}", "    - resolve\n    - checkpoint: done\n",
+        "    done: {stack: [], objects: {a: {zone: battlefield, counters: {fade: 1}}}}\n", cr=("702.32a",))
+    support.passes(text)
+    support.passes(text.replace("counters: {fade: 2}", "counters: {}").replace(
+        "{a: {zone: battlefield, counters: {fade: 1}}}", "{a: {zone: graveyard}}"))
