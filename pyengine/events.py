@@ -31,6 +31,7 @@ kind                      fields
 ``activate``              ``obj`` (the ability's source), ``player``, 602.2
 ``create_token``          ``obj`` (the token), ``player`` (its controller)
 ``becomes_monstrous``     ``obj``, ``amount`` (N of monstrosity N), 701.37a
+``becomes_renowned``      ``obj``, ``amount`` (N of renown N), 702.112a
 ``transform``             ``obj`` (turned over to its other face), 701.27a
 ``turned_face_up``        ``obj``, ``player`` (who turned it), 701.40b, 708.8
 ``detain``                ``obj``, ``player`` (the controller of the detaining effect), 701.35a
@@ -86,7 +87,7 @@ KINDS = frozenset({
     "counters_removed", "tap", "untap", "attacks", "blocks", "becomes_blocked", "unblocked", "step_begins",
     "step_skipped",
     "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
-    "becomes_monstrous", "transform", "turned_face_up", "detain", "ability_removed", "scry", "surveil",
+    "becomes_monstrous", "becomes_renowned", "transform", "turned_face_up", "detain", "ability_removed", "scry", "surveil",
     "search", "shuffle", "look", "exile_top",
     "planeswalk", "set_in_motion", "to_bottom", "becomes_target", "cycle",
 })

@@ -49,6 +49,12 @@ def bind(
         return [
             Event(KIND, (("word", ins.kind), ("object", ("o", oid)))) for oid in _named(refs, f["object"])
         ]
+    if ins.kind == "remove_or_sacrifice":  # 702.32a (pyengine.game.fading)
+        return [Event(KIND, (("word", ins.kind), ("object", ("o", oid)), ("counter", f["counter"])))
+                for oid in _named(refs, f["object"])]
+    if ins.kind == "renown":  # 702.112a (pyengine.game.renown)
+        return [Event(KIND, (("word", "renown"), ("object", ("o", oid)), ("amount", f["amount"])))
+                for oid in _named(refs, f["object"])]
     out = []
     for pid in _named(refs, ins.get("player")):
         create = tuple(plain(f["create"])) if "create" in f else ()
@@ -103,6 +109,14 @@ def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
         from pyengine.game.transform_instr import transform_instr
 
         return transform_instr(game, item, e.get("object")[1], budget)
+    if word == "remove_or_sacrifice":  # 702.32a: no choice to make
+        from pyengine.game.fading import remove_or_sacrifice
+
+        return remove_or_sacrifice(game, e.get("object")[1], e.get("counter"), budget)
+    if word == "renown":  # 702.112a: no choice to make
+        from pyengine.game.renown import renown
+
+        return renown(game, e.get("object")[1], e.get("amount"), budget)
     game, chosen = _take(game, item, WHAT)
     if word == "explore":
         from pyengine.game.explore import explore

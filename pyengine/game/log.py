@@ -65,6 +65,8 @@ def sentence(e: GameEvent) -> str:
         return f"{e.player} creates {e.obj}"
     if k == "becomes_monstrous":
         return f"{e.obj} becomes monstrous"
+    if k == "becomes_renowned":
+        return f"{e.obj} becomes renowned"
     if k == "transform":
         return f"{e.obj} transforms"
     if k == "turned_face_up":

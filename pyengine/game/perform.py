@@ -169,6 +169,8 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
             if tgt[0] == "p":
                 log.append(GameEvent("damage", source=src, player=tgt[1], amount=f["amount"],
                                      combat=f["combat"], rule=rule))
+                if f["amount"] > 0:  # 702.54a: dealt damage this turn
+                    players[tgt[1]] = replace(players[tgt[1]], dealt_damage=True)
                 if f["combat"] and f["amount"] > 0 and src in objs and objs[src].commander:
                     players[tgt[1]] = _commander_damage(players[tgt[1]], src, f["amount"])
                 continue
@@ -341,11 +343,12 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
         return GameEvent("zone_change", player=owner, from_zone=frm, to_zone=to, cause=why, rule=rule)
     new = replace(o, zone=Zone(to) if to != "none" else o.zone, tapped=False, damage=0,
                   counters=() if frm == "battlefield" else o.counters, attached_to=None,
+                  left_counters=o.counters if frm == "battlefield" else o.left_counters,
                   controller=o.owner if to != "battlefield" else o.controller,
                   controlled_since_turn_start=False, upkeeps_controlled=0)
     if frm == "battlefield" or frm == "stack" and to != "battlefield":
         # 400.7: a new object, none of the permanent's or spell's status
-        new = replace(new, monstrous=False, face_down=False)  # 701.37b, 708.9
+        new = replace(new, monstrous=False, face_down=False, renowned=False)  # 701.37b, 708.9, 702.112b
         if o.transformed and o.other_face is not None:  # 712.8a: its front face up again
             new = replace(new, printed=o.other_face, other_face=o.printed, transformed=False)
         if o.as_cast is not None:  # 709.4, 715.4: the card's own characteristics again

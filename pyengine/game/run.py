@@ -152,7 +152,7 @@ def snapshot(game: Game, budget: Budget | float) -> dict[str, Any]:
     for o in game.state.objects:
         d: dict[str, Any] = {"zone": o.zone.value, "tapped": o.tapped, "damage": o.damage,
                              "counters": dict(o.counters), "owner": o.owner, "token": o.token,
-                             "monstrous": o.monstrous, "face_down": o.face_down, "transformed": o.transformed,
+                             "monstrous": o.monstrous, "renowned": o.renowned, "face_down": o.face_down, "transformed": o.transformed,
                              "attached_to": o.attached_to}
         ch = res.objects.get(o.id)
         if ch is not None:

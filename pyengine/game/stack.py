@@ -227,6 +227,9 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         from pyengine.triggers.service import intervening_if_holds
 
         t, d = item.trigger
+        from pyengine.game.lki import refuse_gone  # 608.2h: a gone object's power (evolve)
+
+        refuse_gone(game, t, d)
         if not intervening_if_holds(game.state, t, ability=d, budget=Budget.of(budget, "the trigger engine"),
                                     history=turn_history(game.log)):
             game = game.note(note("not_resolved", item, "603.4", "condition"))
@@ -235,7 +238,8 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
     gone = dict.fromkeys(triggered.gone_referents(game, item), "603.7c") if item.refers else {}
     # 608.2h: the amounts its instructions compute ("equal to its power"), determined now
     all_events = amounts.now(game, item.source or item.obj, item.controller, item.events, budget,
-                             frozenset({**problems, **gone}))
+                             frozenset({**problems, **gone}),
+                             since=item.trigger[0].event_index if item.trigger is not None else None)
     if item.optional:  # 603.5: the controller chooses whether to do what "you may" says
         game, take = triggered.optional_choice(game, item)
         all_events = tuple(e for i, e in enumerate(all_events) if take or i not in item.optional)
@@ -250,7 +254,9 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         events = [e for e in all_events
                   if not _mentions(e, {**problems, **gone}) and not _moved_away(game, e)
                   and not _uncounterable(game, e, budget)]
-        game = perform(game, events, rule="608.2c", choices=item.choices, budget=budget)
+        from pyengine.game.enters_with import kept  # 614.1c: with the move only
+
+        game = perform(game, kept(all_events, events), rule="608.2c", choices=item.choices, budget=budget)
     if item.obj is None and item.source is not None and game.log[since:]:
         from pyengine.game import linked  # 607.2a: the cards its instructions exiled
 

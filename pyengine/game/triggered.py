@@ -334,6 +334,8 @@ def instantiate(game: Game, text: str, ins: Instruction, refs: dict[str, tuple[s
                 doc[k] = v
         if any(isinstance(doc.get(k), str) and doc[k] in gone for k, _ in words):
             continue
+        if ins.kind == "move" and doc.get("to") == "battlefield" and doc.get("as") is None:
+            del doc["as"]  # 614.12: it enters as itself, its own replacement effects applying
         at = Cursor(doc, "trigger", None, None)
         made = (library.read_look(doc, at, game.state.player_ids) if ins.kind in library.LOOK
                 else EventReader(game.state).event(at))

@@ -94,8 +94,10 @@ def advance_step(game: Game, budget: Budget | float) -> Game:
         # "until the end of your next turn" (611.2a): from now on an "until end of turn" effect
         kept = tuple(replace(e, duration=Duration.END_OF_TURN)
                      if e.duration == Duration.END_OF_YOUR_NEXT_TURN and e.controller == nxt else e for e in kept)
-        game = game.with_state(turn=turn, effects=kept).clone(combat=CombatState(), cleanup_again=False).note(
-            *notes)
+        # 702.54a: damage dealt to a player "this turn" is the turn's
+        fresh = tuple(replace(p, dealt_damage=False) for p in game.state.players)
+        game = game.with_state(turn=turn, effects=kept, players=fresh).clone(
+            combat=CombatState(), cleanup_again=False).note(*notes)
     return begin_step(game, step, budget)
 
 

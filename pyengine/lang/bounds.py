@@ -91,7 +91,7 @@ def expr_bound(e: Expr, n_objects: int) -> _Lin:
     """The size bound of ``e`` as a + b*P (module docstring, step 2)."""
     if e.op == "const":
         return _Lin(abs(int(e.value or 0)), 0)
-    if e.op in ("count", "card_types"):
+    if e.op in ("count", "card_types", "counters"):
         return _Lin(max(n_objects, 8), 0)
     if e.op == "attr":
         return _Lin(MAX_INT, 0) if e.attr == "mana_value" else _Lin(0, 1)

@@ -333,7 +333,7 @@ def _nested(sel: Selector, cur: Cursor) -> Selector:
 
 # --- Conditions ---------------------------------------------------------------------------
 
-COND_KEYS = ("exists", "not_exists", "compare", "all", "any", "not", "turn", "new_control")
+COND_KEYS = ("exists", "not_exists", "compare", "all", "any", "not", "turn", "new_control", "renowned")
 
 
 def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
@@ -366,6 +366,10 @@ def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
             sub.fail("expected true (its source came under its controller's control since the "
                      "beginning of their last upkeep)")
         return Condition("new_control")
+    if key == "renowned":  # 702.112a renown's "if it isn't renowned" (702.112b)
+        if sub.boolean() is not True:
+            sub.fail("expected true (its source is renowned)")
+        return Condition("renowned")
     return Condition(key, args=tuple(parse_condition(c, ctx) for c in sub.seq()))
 
 

@@ -38,6 +38,21 @@ def parse_keyword(
         return Instruction(
             word, (("object", ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),)
         )
+    if word == "renown":  # 702.112a: "put N +1/+1 counters on it and it becomes renowned"
+        from pyengine.lang.triggers import OBJECT_WORDS
+
+        cur.mapping({"kind", "object", "amount"}, "{kind: renown, object: REF, amount: N} (CR 702.112a)")
+        return Instruction(word, (("object", ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),
+                                  ("amount", cur.req("amount").integer("N (renown N)", 1))))
+    if word == "remove_or_sacrifice":  # 702.32a fading: "remove a fade counter ... If you can't, sacrifice"
+        from pyengine.lang.counters import counter_kind
+        from pyengine.lang.triggers import OBJECT_WORDS
+
+        cur.mapping({"kind", "object", "counter"},
+                    "{kind: remove_or_sacrifice, object: REF, counter: KIND} (CR 702.32a)")
+        kind = counter_kind(cur.req("counter").string("a counter kind"), cur.get("counter"))
+        return Instruction(word, (("object", ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),
+                                  ("counter", kind)))
     if word == "amass":
         return _amass(cur, n_targets, ref, ctx, instruction)
     if word == "bolster":

@@ -102,7 +102,9 @@ def parse_triggered(cur: Cursor, ctx: Ctx) -> Ability:
         pattern, also = _when_any(trig.get("when"), ctx) if trig.has("when") else (_at(trig.get("at")), ())
     condition = None
     if trig.has("if"):  # CR 603.4: the intervening "if" clause
-        condition = parse_condition(trig.get("if"), ctx)
+        from pyengine.lang.lookback import parse_if  # "if it had no +1/+1 counters on it" (603.10a)
+
+        condition = parse_if(trig.get("if"), pattern, also) or parse_condition(trig.get("if"), ctx)
         _check_condition(condition, trig.get("if"))
     targets = tuple(_target(c, ctx) for c in cur.get("targets").seq("a list of targets"))
     if cur.has("modes"):  # CR 700.2, 603.3c: chosen as it is put on the stack
@@ -350,7 +352,8 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         who = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
             else ("ref", "you")
         return Instruction("proliferate", (("player", who),))
-    if cur.has("kind") and cur.get("kind").value in ("bolster", "populate", "amass", "explore", "connive") \
+    if cur.has("kind") and cur.get("kind").value in ("bolster", "populate", "amass", "explore", "connive",
+                                                     "renown", "remove_or_sacrifice") \
             and not delayed \
             and not also:
         from pyengine.lang.keyword_instr import parse_keyword  # 701.39a, 701.36a, 701.47a
@@ -658,6 +661,10 @@ def _ref(cur: Cursor, words: tuple[str, ...], n_targets: int, what: str) -> tupl
 def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int, delayed: bool = False,
            also: tuple[str, ...] = ()) -> Any:
     if field in S.INT_FIELDS:
+        if isinstance(cur.value, dict) and set(cur.value) == {"counters_on"}:  # modular (702.43a)
+            from pyengine.lang.lookback import parse_counters_on
+
+            return parse_counters_on(cur)
         if isinstance(cur.value, dict):  # computed as the ability resolves (608.2h)
             before = len(ctx.object_refs)
             got = parse_expr(cur, ctx)

@@ -41,7 +41,8 @@ class Expr:
     ``attr`` (power/toughness/mana_value of a referenced object), ``sum``, ``neg``, ``times``,
     ``this_turn`` (what ``player`` did this turn: ``attr`` names it, pyengine.game.history;
     read by the trigger engine only), ``last_turn`` (the same of the previous turn; a player ref
-    ``any``: the most of any player's)."""
+    ``any``: the most of any player's), ``counters`` (the ``attr`` counters on ``ref``, or on it
+    as it last left the battlefield: an instruction's amount only, pyengine.game.lki)."""
 
     op: str
     value: int = 0
@@ -87,7 +88,9 @@ class Condition:
     """A condition: ``cmp`` (lhs op rhs), ``all``, ``any``, ``not``, ``turn`` (it is the turn
     of ``player``: "during your turn"), ``new_control`` (the source came under its
     controller's control since the beginning of that player's last upkeep, 702.30a: read by
-    the trigger engine); ``exists`` is sugar for ``count(selector) >= 1``."""
+    the trigger engine), ``had_counters`` (the object a leaves-the-battlefield trigger's event
+    was about had one or more ``counter`` counters immediately before the event, 603.10a:
+    pyengine.lang.lookback); ``exists`` is sugar for ``count(selector) >= 1``."""
 
     op: str
     lhs: Expr | None = None
@@ -95,6 +98,7 @@ class Condition:
     rhs: Expr | None = None
     args: tuple["Condition", ...] = ()
     player: "PlayerRef | None" = None
+    counter: str | None = None
 
 
 # --- Operations ---------------------------------------------------------------------------

@@ -22,6 +22,8 @@ class Player:
     # CR 903.10a, 704.6c: in a Commander game, the combat damage each commander (by id) has
     # dealt this player over the course of the game
     commander_damage: tuple[tuple[str, int], ...] = ()
+    # CR 702.54a: the player was dealt damage this turn (bloodthirst reads an opponent's)
+    dealt_damage: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,11 @@ class GameObject:
     copy: str | None = None
     # CR 701.37b: the monstrous designation (until it leaves the battlefield)
     monstrous: bool = False
+    # CR 702.112b: the renowned designation (until it leaves the battlefield)
+    renowned: bool = False
+    # CR 608.2h, 603.10a: the counters it had as it last left the battlefield (its last known
+    # information: modular's "for each +1/+1 counter on this permanent", 702.43a)
+    left_counters: tuple[tuple[str, int], ...] = ()
     # CR 712: a double-faced card's other face (``printed`` is the face that is up) and whether
     # its back face is up (701.27g: a transformed permanent)
     other_face: Characteristics | None = None

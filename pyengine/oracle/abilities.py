@@ -155,6 +155,10 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         if not re.search(r"\bcreates? .*\btokens?\b", body):
             body = _sub(r"counters? on it\.$", lambda x: x.group(0)[:-3] + "SELF.", body)
         body = _sub(r"^you may sacrifice it\. ", "you may sacrifice SELF. ", body)  # 118.12
+        # renown (702.112a): "put N +1/+1 counters on it and it becomes renowned"
+        body = _sub(r"counters? on it and it becomes renowned", lambda x: x.group(0).replace(" it", " SELF"), body)
+        # fabricate (702.123a): "you may put N +1/+1 counters on it. If you don't, create ..."
+        body = _sub(r"^(you may put \S+ \S+ counters? on )it(\. If you don't, )", r"\1SELF\2", body)
     dies = gone and trigger["when"]["kind"] == "dies"
     # "it": the permanent the event is about, still there as the ability resolves (603.7c)
     it = trigger.get("when", {}).get("kind") in ("enters", "attacks", "blocks", "becomes_blocked",

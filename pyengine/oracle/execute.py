@@ -33,6 +33,10 @@ def scenario_text(card: Compiled) -> str | None:
         return None
     subtypes = set(card.card.get("subtypes", ()))
     me: dict[str, object] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 5}
+    from pyengine.oracle.execute_return import entered_counters
+
+    if entered_counters(card):  # as it entered (modular, 702.43a; 614.1c)
+        me["counters"] = entered_counters(card)
     if subtypes & {"Aura", "Equipment"}:
         me["attached_to"] = "bears"
     chosen = _chosen(card)

@@ -32,6 +32,10 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     body = ability["activated"]
     cost = parse_cost(body["cost"])
     me: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    from pyengine.oracle.execute_return import entered_counters
+
+    if entered_counters(card):  # as it entered (modular, 702.43a; 614.1c)
+        me["counters"] = entered_counters(card)
     attach = next((ev for ev in body.get("do", ()) if ev.get("kind") == "attach"), None)
     if "Aura" in card.card.get("subtypes", ()) or "Equipment" in card.card.get("subtypes", ()) and not attach:
         me["attached_to"] = "bears"  # an unattached Aura would go to the graveyard (704.5m)

@@ -15,7 +15,12 @@ _DAMAGEABLE = {"Creature", "Planeswalker", "Battle"}  # what damage can be dealt
 
 
 def _on_field(card: Compiled) -> dict[str, Any]:
-    return {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    from pyengine.oracle.execute_return import entered_counters
+
+    me: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    if entered_counters(card):  # as it entered (modular, 702.43a; 614.1c)
+        me["counters"] = entered_counters(card)
+    return me
 
 
 def _strikes(card: Compiled) -> str:

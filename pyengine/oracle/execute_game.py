@@ -285,6 +285,10 @@ def aura_host(card: Compiled) -> tuple[str, list[dict[str, Any]]]:
 def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None:
     """The extra objects, the script, the active player and the starting step."""
     on_field: dict[str, Any] = {"id": "card", "card": card.name, "controller": "alice", "timestamp": 20}
+    from pyengine.oracle.execute_return import entered_counters
+
+    if entered_counters(card):  # as it entered (modular, 702.43a; 614.1c)
+        on_field["counters"] = entered_counters(card)
     if {"Aura", "Equipment"} & set(card.card.get("subtypes", ())):
         on_field["attached_to"] = "bears"  # an unattached Aura would go to the graveyard (704.5m)
     in_hand = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
@@ -328,7 +332,10 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
     if kind in ("enters", "dies", "leaves") and isinstance(obj, dict):
         sel = {k: v for k, v in obj.items() if k != "other"}  # the pool's objects are others
         if kind == "enters":  # a card of alice's hand put onto the battlefield
+            from pyengine.oracle.execute_pt import bigger
+
             new = _fitting_card(sel)
+            new = None if new is None else bigger(card, trigger, new)  # evolve (702.100a)
             if new is None:
                 return None
             return [on_field, new], [{"events": [{"kind": "enter", "object": "new", "from": "hand"}]},
@@ -672,12 +679,19 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             script, active, step, fought = combat_script(script)
             checks.update(fought)
     elif triggers:
-        if any(t.get("targets") for t in triggers[1:]):
+        first = triggers[0]["trigger"].get("when", {})
+        if any(t.get("targets") for t in triggers[1:]
+               if first.get("kind") in ("dies", "leaves") or t["trigger"].get("when") != {"kind": "dies", "obj": "self"}):
             return None  # another of its abilities may trigger too, its targets not chosen here
+            # (its own "dies" ability (modular, 702.43a) only if the game destroys it: the game
+            # stops then, asking for the target, 603.3d)
         c = card.card
         # a "*" of a characteristic-defining ability is no 0: the ability gives it (604.3)
         cda = any(isinstance(a, dict) and "cda" in a for a in c.get("abilities", ()))
-        if "Creature" in c.get("types", ()) and int(c.get("toughness", 1)) <= 0 and not cda:
+        from pyengine.oracle.execute_return import entered_counters  # modular's (702.43a)
+
+        if "Creature" in c.get("types", ()) and int(c.get("toughness", 1)) + \
+                entered_counters(card).get("+1/+1", 0) <= 0 and not cda:
             return None  # put on the battlefield without its counters it would die at once (704.5f)
         found = _trigger_script(card, triggers[0]["trigger"])
         if found is None:
@@ -752,6 +766,24 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))
     objects = {**objects, **shown[2], **sacrificed[2]}
+    if kind == "enters" and triggers:  # evolve's counter (702.100a)
+        from pyengine.oracle.execute_pt import evolved
+
+        objects.update(evolved(triggers[0]["trigger"], do))
+    if triggers:  # renown's counters and designation (702.112a)
+        from pyengine.oracle.execute_pt import renowned
+
+        objects.update(renowned(do))
+        from pyengine.oracle.execute_pt import faded
+
+        objects.update(faded(do))  # fading with no fade counter (702.32a)
+    if kind == "dies" and triggers:  # a card its own ability returns (702.93a, 702.79a)
+        from pyengine.oracle.execute_return import returned
+
+        back = returned(card, triggers, do)
+        if back is None:
+            return None
+        objects.update(back)
     library = {} if by_activation else _library_checks(card, do, kind, triggers)
     loyal(card, extra)
     if not _states_false(card, extra):
@@ -843,8 +875,9 @@ def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]]) -> list[di
     own += [t for t in triggers if t["trigger"].get("when", {}).get("kind") == "draw"
             and t["trigger"]["when"].get("player") == "you" and set(t["trigger"]["when"]) <= {"kind", "player"}
             for _ in range(drawn)]
-    if any(t.get("targets") or "modes" in t or "if" in t["trigger"] for t in own):
-        return None
+    if any(t.get("targets") or "modes" in t or "if" in t["trigger"] and "had_counters" not in repr(t["trigger"]["if"])
+           for t in own):
+        return None  # (undying's, persist's look back holds: the card has no counters, 702.93a)
     return own
 
 

@@ -61,6 +61,8 @@ DEFINITIONS = {
                 "counter on it."),
     "soulshift": ("When this permanent is put into a graveyard from the battlefield, you may return target "
                   "Spirit card with mana value N or less from your graveyard to your hand."),
+    "fabricate": ("When this permanent enters, you may put N +1/+1 counters on it. If you don't, create N "
+                  "1/1 colorless Servo artifact creature tokens."),
     "evolve": ("Whenever a creature you control enters, if that creature's power is greater than this "
                "creature's power and/or that creature's toughness is greater than this creature's "
                "toughness, put a +1/+1 counter on this creature."),
@@ -108,7 +110,17 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
         if kw in STATIC_NUMBERED and n is not None and isinstance(item, dict):
             out.append(f"{kw} {n}")  # 702.164a: "Toxic 2" -> the keyword word "toxic 2"
             continue
-        upkeep = cumulative_upkeep(text) or echo(text)
+        from pyengine.oracle.keyword_modular import abilities as modular
+
+        from pyengine.oracle.keyword_fading import abilities as fading
+
+        two = modular(text) or fading(text)  # 702.43a, 702.32a
+        if two is not None:  # 702.43a: a replacement effect and a triggered ability
+            out += two
+            continue
+        from pyengine.oracle.keyword_bloodthirst import ability as bloodthirst
+
+        upkeep = cumulative_upkeep(text) or echo(text) or bloodthirst(text)  # 702.54a too
         if upkeep is not None:  # 702.24a, 702.30a: written out as their rules say
             out.append(upkeep)
             continue
@@ -123,6 +135,7 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
             said = definition.replace("N", n) if n is not None else definition
             # "Poisonous 1": "that player gets a poison counter" (the singular, as cards write it)
             said = re.sub(r"\b1 (\S+) counters\b", r"a \1 counter", said)
+            said = re.sub(r"\bcreate 1 (.+?) tokens\b", r"create a \1 token", said)  # afterlife 1
             got = compile_text(self_refs(said))
             if got is not None and got[0] == "triggered ability" and len(got[1]) == 1:
                 out.append({**got[1][0], "text": text[:1].upper() + text[1:]})

@@ -210,6 +210,18 @@ def condition(text: str) -> dict[str, Any] | None:
         return kicked(text)
     if text in CAST_CONDITIONS:  # "if you cast it [from your hand]" (601.2a)
         return dict(CAST_CONDITIONS[text])
+    from pyengine.oracle.effects_return import condition as had
+
+    if had(text) is not None:  # "if it had no +1/+1 counters on it" (603.10a)
+        return had(text)
+    from pyengine.oracle.effects_renown import condition as renowned
+
+    if renowned(text) is not None:  # renown's "if it isn't renowned" (702.112a)
+        return renowned(text)
+    from pyengine.oracle.conditions_pt import condition as greater
+
+    if greater(text) is not None:  # evolve's "if that creature's power is greater than ..." (702.100a)
+        return greater(text)
     m = _fm(r"you control no (.+)", text)
     if m:
         sel = _no_chosen(P.selector(m.group(1)))

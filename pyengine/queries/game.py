@@ -56,7 +56,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx) -> GameQuery:
 
 OBJECT_FIELDS = {"zone", "tapped", "damage", "counters", "controller", "owner", "power", "toughness",
                  "types", "subtypes", "colors", "abilities", "name", "token", "monstrous", "face_down",
-                 "transformed", "attached_to"}
+                 "transformed", "attached_to", "renowned"}
 PLAYER_MAPS = ("life", "poison", "hand", "library")
 CHECK_FIELDS = {"turn", "active", "step", "priority", "objects", "stack", "attacking", "blocked",
                 "winner", "losers", "draw", "over", "ended_by", "mana", "absent", *PLAYER_MAPS,
@@ -160,7 +160,7 @@ def _object(cur: Cursor, pids: tuple[str, ...]) -> dict[str, Any]:
     for key, c in cur.items():
         if key == "zone":
             out[key] = c.choice(Zone.words(), "a zone:")
-        elif key in ("tapped", "token", "monstrous", "face_down", "transformed"):
+        elif key in ("tapped", "token", "monstrous", "face_down", "transformed", "renowned"):
             out[key] = c.boolean()
         elif key in ("damage",):
             out[key] = c.integer("an amount of damage", 0)

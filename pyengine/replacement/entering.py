@@ -240,6 +240,9 @@ def _identity(state: GameState, entry: Entry, x: str, player: str, out: Entering
             continue
         if getattr(spec, "kicked", False) and not hyp_state.object(hyp).kicked:
             continue  # 702.33d: "if this creature was kicked", and it wasn't
+        if getattr(spec, "bloodthirst", False) and not any(
+                p.dealt_damage for p in hyp_state.players if p.id != player):
+            continue  # 702.54a: no opponent of its controller was dealt damage this turn
         _add_own(own, player, Instance(
             "", spec, entry.controller, entry.real, act.timestamp,
             act.definition.text or act.id.split(": ", 1)[-1], act.selections,

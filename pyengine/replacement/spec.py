@@ -209,6 +209,9 @@ class ReplacementSpec:
     # 702.33d: an effect of the permanent's own that applies only if the spell it was is kicked
     # ("If this creature was kicked, it enters with ...", 614.12)
     kicked: bool = False
+    # 702.54a bloodthirst: only if an opponent of the player it enters under was dealt damage
+    # this turn ("If an opponent was dealt damage this turn, this permanent enters with ...")
+    bloodthirst: bool = False
 
 
 @dataclass(frozen=True)

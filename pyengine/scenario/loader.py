@@ -29,12 +29,12 @@ from pyengine.scenario.readings import parse_expectations
 TOP_FIELDS = frozenset({"id", "title", "cr", "tags", "rationale", "disputed", "players", "turn",
                         "objects", "effects", "query", "expect"})
 PLAYER_FIELDS = frozenset({"id", "life", "poison", "mana", "hand_size", "library_size",
-                           "commander_damage"})
+                           "commander_damage", "dealt_damage"})
 TURN_FIELDS = frozenset({"active", "number", "step"})
 STATE_FIELDS = frozenset({"id", "card", "owner", "controller", "zone", "timestamp", "token",
                           "tapped", "controlled_since_turn_start", "counters", "damage",
                           "attached_to", "face_down", "oracle", "copy", "back_face", "on_adventure",
-                          "chosen", "top_of_library", "commander", "commander_casts"})
+                          "chosen", "top_of_library", "commander", "commander_casts", "renowned"})
 EFFECT_FIELDS = frozenset({"id", "card", "source", "controller", "timestamp", "duration",
                            "affected"})
 
@@ -154,6 +154,7 @@ def _players(cur: Cursor) -> tuple[Player, ...]:
                           if item.has("library_size") else 0),
             commander_damage=_commander_damage(item.get("commander_damage"))
             if item.has("commander_damage") else (),
+            dealt_damage=item.get("dealt_damage").boolean() if item.has("dealt_damage") else False,
         ))
     return tuple(out)
 
@@ -266,6 +267,7 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         card=card_name,
         token=cur.get("token").boolean() if cur.has("token") else False,
         tapped=cur.get("tapped").boolean() if cur.has("tapped") else False,
+        renowned=cur.get("renowned").boolean() if cur.has("renowned") else False,  # 702.112b
         controlled_since_turn_start=(cur.get("controlled_since_turn_start").boolean()
                                      if cur.has("controlled_since_turn_start") else True),
         counters=tuple(counters),
@@ -300,6 +302,8 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
                                      f"not a {printed.layout or 'normal'} card in the {obj.zone.value}")
     if obj.attached_to is not None and obj.attached_to not in pids:  # an Aura may enchant a player (303.4b)
         ctx.object_refs.append((obj.attached_to, cur.get("attached_to")))
+    if obj.zone != Zone.BATTLEFIELD and obj.renowned:
+        cur.fail("CR 702.112b: only permanents can be renowned")
     if obj.zone != Zone.BATTLEFIELD and (obj.tapped or obj.attached_to or obj.damage):
         cur.fail("CR 110.5: only permanents are tapped, attached or damaged; "
                  f"this object is in the {obj.zone.value}")

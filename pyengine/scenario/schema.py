@@ -365,6 +365,8 @@ def _player() -> Schema:
                                  "description": "combat damage dealt by each commander (id) over "
                                                 "the game (CR 903.10a)"},
             "mana": {"type": "string", "description": "mana available, e.g. {2}{W}"},
+            "dealt_damage": {"type": "boolean", "description": "the player was dealt damage this "
+                             "turn (CR 702.54a, bloodthirst)"},
             "hand_size": count, "library_size": count}},
     ]}
 
@@ -386,6 +388,8 @@ def _object() -> Schema:
         "zone": {"enum": Zone.words()},
         "timestamp": {"type": "integer", "minimum": 0},
         "token": {"type": "boolean"}, "tapped": {"type": "boolean"},
+        "renowned": {"type": "boolean", "description": "the renowned designation (CR 702.112b): a "
+                     "permanent only"},
         "controlled_since_turn_start": {"type": "boolean"},
         "chosen": {"description": "choices made as it entered (CR 614.12a, 607.2d), which 'the "
                    "chosen ...' (a selector's `chosen`) reads",

@@ -29,7 +29,8 @@ _SCHEMA = {
     "t_event": 3, "t_ev": 3, "t_sel_lit": 4, "t_sel_player": 4, "t_sel_self": 2, "t_sel_id": 2,
     "t_sel_cmp": 4, "t_sel_any": 3, "t_sel_not": 2, "t_sel_zone": 2, "t_x_const": 2,
     "t_x_count": 2, "t_x_card_types": 2, "t_x_sum": 3, "t_x_neg": 2, "t_x_times": 3, "t_x_attr": 3, "t_c_cmp": 4,
-    "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_c_new_control": 1, "t_check": 4, "t_ord": 2,
+    "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_c_new_control": 1, "t_c_had_counters": 2, "t_c_renowned": 1,
+    "t_counter": 4, "t_check": 4, "t_ord": 2,
     "t_rank": 2, "t_chosen": 3, "t_delayed": 4, "t_trig_state": 2, "t_pending": 2, "t_ctx": 3,
     "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
     "t_trig_nth": 2, "t_hist": 3, "t_x_hist": 3, "t_trig_turn": 2, "t_trig_once": 1,
@@ -126,12 +127,14 @@ class Builder:
             upkeep = state.turn.step == Step.UPKEEP and state.turn.active == c.controller
             flags = {"token": o.token, "tapped": o.tapped, "kicked": o.kicked, "colorless": not c.colors,
                      "was_cast": o.cast_from is not None, "cast_from_hand": o.cast_from == Zone.HAND.value,
-                     "multicolored": len(c.colors) > 1,
+                     "multicolored": len(c.colors) > 1, "renowned": o.renowned,
                      "new_control": o.zone == Zone.BATTLEFIELD
                      and o.upkeeps_controlled <= (1 if upkeep else 0)}
             for flag, on in flags.items():
                 if on:
                     self.fs.add("t_attr", w, o.id, Const(flag), "true")
+            for kind, n in o.counters:  # 122.1: read by a look back (603.10a, pyengine.lang.lookback)
+                self.fs.add("t_counter", w, o.id, kind, n)
             for attr in ("power", "toughness", "mana_value"):
                 value = getattr(c, attr)
                 if value is not None:
@@ -277,6 +280,10 @@ class Builder:
             self.fs.add("t_c_turn", t, player_word(c.player))
         elif c.op == "new_control":  # 702.30a
             self.fs.add("t_c_new_control", t)
+        elif c.op == "renowned":  # 702.112b
+            self.fs.add("t_c_renowned", t)
+        elif c.op == "had_counters" and c.counter is not None:  # 603.10a: pyengine.lang.lookback
+            self.fs.add("t_c_had_counters", t, c.counter)
         else:
             raise ValueError(f"the trigger engine does not read the condition {c.op!r}")
         return t
