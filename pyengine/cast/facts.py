@@ -195,7 +195,8 @@ def cast_factset(
     if cost_text is not None:
         costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
-        if k in ("kicker", "flashback", "overload", "bestow", "buyback") and param and k not in costs:
+        if k in ("kicker", "flashback", "overload", "bestow", "buyback", "evoke", "dash") \
+                and param and k not in costs:
             costs[k] = parse_cost(param).symbols
     for name, symbols in costs.items():
         if name == "mana":

@@ -199,9 +199,12 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     # 601.2a: the card moves to the stack, with the characteristics of the form it is cast as
     # (709.3b, 712.8f, 715.3b, 702.103b, 708.4); an exiled adventurer card's permission ends
     casts = spell.commander_casts + (spell.zone == Zone.COMMAND)  # 903.8: counted for the next cast
-    # 702.33d: a spell cast with its kicker cost paid is kicked
+    # 702.33d: a spell cast with its kicker cost paid is kicked; 118.9: evoke or dash paid
+    from pyengine.game.alt_costs import paid
+
     moved = forms.stack_object(replace(spell, zone=Zone.STACK, controller=pr.player, on_adventure=None,
-                                       commander_casts=casts, kicked=bool(pr.kicked)), form)
+                                       commander_casts=casts, kicked=bool(pr.kicked),
+                                       alt_cost=paid(pr.alternative)), form)
     item = _item(game, action, spell, moved, form)
     objs = tuple(moved if o.id == spell.id else o for o in game.state.objects)
     from_hand = spell.zone == Zone.HAND

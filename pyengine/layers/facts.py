@@ -31,7 +31,7 @@ from pyengine.model.objects import GameState
 
 for _name, _arity in (
     ("player", 1), ("active_player", 1), ("turn_position", 2), ("object", 1), ("in_zone", 2),
-    ("owner", 2), ("obj_timestamp", 2), ("token", 1), ("tapped", 1), ("kicked", 1), ("face_down", 1),
+    ("owner", 2), ("obj_timestamp", 2), ("token", 1), ("tapped", 1), ("kicked", 1), ("alt_paid", 2), ("face_down", 1),
     ("face_down_ability", 2),
     ("attached", 2), ("chosen", 3), ("counter", 3), ("counter_ts", 3), ("cur", 3), ("ability_name", 2),
     ("ability_zone", 2),
@@ -175,6 +175,8 @@ class FactBuilder:
                 self.add("tapped", o)
             if obj.kicked:  # 702.33d
                 self.add("kicked", o)
+            if obj.alt_cost is not None:  # 118.9: evoke or dash paid (selectors.lp)
+                self.add("alt_paid", o, F.Const(obj.alt_cost))
             if obj.face_down:
                 self.add("face_down", o)
                 for ab in face_down_abilities(obj.face_down_kind):  # CR 708.2: ward {2}
@@ -432,7 +434,8 @@ class FactBuilder:
             return F.term(F.Fn("chosen", F.Const(attr)))  # the source's choice (selectors.lp)
         if attr == "ability":
             return self.name_term(value)
-        if attr in ("name", "tapped", "token", "kicked", "colorless", "multicolored"):
+        if attr in ("name", "tapped", "token", "kicked", "evoked", "dashed", "colorless",
+                    "multicolored"):
             return value
         return terms.word(value)
 

@@ -60,6 +60,11 @@ class Characteristics:
     faces: tuple["Characteristics", ...] = field(default=(), compare=False)
 
 
+
+# the selector flags of an alternative cost paid (118.9): "if its evoke cost was paid" (702.74a),
+# "as long as its dash cost was paid" (702.109a)
+ALT_FLAGS = {"evoked": "evoke", "dashed": "dash"}
+
 @dataclass(frozen=True)
 class GameObject:
     """An object in a zone, with its printed characteristics and its state."""
@@ -123,6 +128,10 @@ class GameObject:
     # information an intervening "if" reads, 603.4, 608.2h); a new object on the stack or
     # the battlefield otherwise is not kicked (400.7)
     kicked: bool = False
+    # CR 118.9, 601.2b: the alternative cost its spell was cast for whose rule the permanent it
+    # becomes follows (evoke 702.74a, dash 702.109a: ``ALT_FLAGS``), kept as
+    # ``kicked`` is (the last known information, 603.4); None otherwise (400.7)
+    alt_cost: str | None = None
     line: int | None = field(default=None, compare=False)
 
 
