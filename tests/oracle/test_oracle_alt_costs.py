@@ -1,0 +1,150 @@
+"""Alternative costs with riders (pyengine/oracle/keyword_alt.py, pyengine/game/alt_costs.py):
+evoke (CR 702.74a) and dash (702.109a) read by the cast engine as alternative costs (118.9,
+601.2b, 601.2f), the permanent remembering which was paid; evoke's sacrifice trigger, dash's
+haste and its return at the next end step (608.3g). Real cards from the bundled data; the
+expected answers come from the rules cited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.oracle import support
+from tests.oracle.support import full, game
+
+pytestmark = support.BUNDLED
+
+
+def _players(pool: str, hand: int = 1) -> list[dict[str, Any]]:
+    return [{"id": "alice", "hand_size": hand, "library_size": 10, "mana": pool},
+            {"id": "bob", "library_size": 10}]
+
+
+def _passes(objects: list[dict[str, Any]], script: list[Any], expect: dict[str, Any], cr: str,
+            pool: str, hand: int = 1) -> None:
+    scenario, why = game(objects, script, {"checkpoints": expect}, cr=cr, players=_players(pool, hand))
+    assert scenario is not None and not why, why
+
+
+def _illegal(objects: list[dict[str, Any]], script: list[Any], cr: str, pool: str) -> str:
+    """The message of the first illegal action (the game must refuse one)."""
+    scenario, why = game(objects, [*script, {"checkpoint": "after"}], {"checkpoints": {"after": {}}},
+                         cr=cr, players=_players(pool))
+    assert scenario is None and "illegal" in why, why
+    return why
+
+
+DRIFTER = [{"id": "drifter", "card": "Mulldrifter", "owner": "alice", "zone": "hand"}]
+
+
+def test_evoke_compiles_into_the_cost_and_its_sacrifice_trigger(bundled_cards: None) -> None:
+    """702.74a: "Evoke [cost]" is the alternative cost and "When this permanent enters, if its
+    evoke cost was paid, its controller sacrifices it" (an intervening "if", 603.4)."""
+    drifter = full("Mulldrifter")
+    abilities = drifter.card["abilities"]
+    assert {"evoke": "{2}{U}"} in abilities
+    sac = [a for a in abilities if isinstance(a, dict) and a.get("text") == "Evoke {2}{U}" and "trigger" in a]
+    assert sac == [{"trigger": {"when": {"kind": "enters", "obj": "self"},
+                                "if": {"exists": {"self": True, "zone": "any", "evoked": True}}},
+                    "do": [{"kind": "sacrifice", "object": "self"}], "text": "Evoke {2}{U}"}]
+
+
+def test_evoked_both_enter_abilities_trigger_and_alice_orders_them(bundled_cards: None) -> None:
+    """702.74a, 603.3b: cast for {2}{U}, Mulldrifter's draw and evoke's sacrifice both trigger as
+    it enters; without an order the game asks for one; with the sacrifice put on the stack
+    first, alice draws two (hand 0 -> 2), then Mulldrifter is sacrificed (701.21a)."""
+    cast = {"cast": {"spell": "drifter", "alternative": "evoke", "payment": {"pool": "{U}{C}{C}"}}}
+    why = _illegal(DRIFTER, [cast, "resolve"], "603.3b", "{U}{C}{C}")
+    assert "603.3b" in why and "drifter:1@4" in why and "drifter:3@4" in why
+    _passes(DRIFTER, [cast, {"order_triggers": {"alice": ["drifter:3@4", "drifter:1@4"]}}, "resolve", "resolve",
+                      {"checkpoint": "drew"}, "resolve", {"checkpoint": "done"}],
+            {"drew": {"hand": {"alice": 2}, "objects": {"drifter": {"zone": "battlefield"}}},
+             "done": {"stack": [], "hand": {"alice": 2}, "objects": {"drifter": {"zone": "graveyard"}}}},
+            "702.74a", "{U}{C}{C}")
+
+
+def test_cast_for_its_mana_cost_evoke_does_not_trigger(bundled_cards: None) -> None:
+    """603.4: its evoke cost wasn't paid, so only the draw triggers (one resolve empties the
+    stack) and Mulldrifter stays."""
+    _passes(DRIFTER, [{"cast": {"spell": "drifter", "payment": {"pool": "{U}{C}{C}{C}{C}"}}}, "resolve", "resolve",
+                      {"checkpoint": "done"}],
+            {"done": {"stack": [], "hand": {"alice": 2}, "objects": {"drifter": {"zone": "battlefield"}}}},
+            "603.4", "{U}{C}{C}{C}{C}")
+
+
+def test_only_one_alternative_cost_and_only_one_the_card_has(bundled_cards: None) -> None:
+    """118.9a: evoke and "without paying its mana cost" together is illegal; 118.9: a card without
+    dash can't be cast for a dash cost; the evoke cost must be paid in full (601.2h)."""
+    why = _illegal(DRIFTER, [{"cast": {"spell": "drifter", "alternative": ["evoke", "free"],
+                                       "payment": {"pool": "{U}{C}{C}"}}}], "118.9a", "{U}{C}{C}")
+    assert "118.9a" in why
+    why = _illegal(DRIFTER, [{"cast": {"spell": "drifter", "alternative": "dash",
+                                       "payment": {"pool": "{U}{C}{C}"}}}], "118.9", "{U}{C}{C}")
+    assert "no_such_cost" in why
+    why = _illegal(DRIFTER, [{"cast": {"spell": "drifter", "alternative": "evoke",
+                                       "payment": {"pool": "{U}{C}"}}}], "601.2h", "{U}{C}")
+    assert "601.2" in why
+
+
+VANGUARD = [{"id": "vanguard", "card": "Alesha's Vanguard", "owner": "alice", "zone": "hand"}]
+
+
+def test_dashed_it_has_haste_and_returns_at_the_next_end_step(bundled_cards: None) -> None:
+    """702.109a: dashed, it has haste, so it attacks the turn it entered (302.6); the delayed
+    ability created as it entered (608.3g) returns it to alice's hand at her end step."""
+    assert {"dash": "{2}{B}"} in full("Alesha's Vanguard").card["abilities"]
+    _passes(VANGUARD, [{"cast": {"spell": "vanguard", "alternative": "dash", "payment": {"pool": "{B}{C}{C}"}}},
+                       "resolve", {"advance": "declare_attackers"}, {"attack": {"vanguard": "bob"}},
+                       {"advance": "end"}, {"checkpoint": "end"}, "resolve", {"checkpoint": "done"}],
+            {"end": {"step": "end", "life": {"bob": 17}, "objects": {"vanguard": {"zone": "battlefield"}}},
+             "done": {"stack": [], "hand": {"alice": 1}, "objects": {"vanguard": {"zone": "hand"}}}},
+            "702.109a", "{B}{C}{C}")
+
+
+def test_cast_for_its_mana_cost_it_has_no_haste_and_stays(bundled_cards: None) -> None:
+    """302.6: not dashed, it can't attack the turn it entered; and nothing returns it at the
+    end step (no delayed ability was created: the stack stays empty)."""
+    cast = {"cast": {"spell": "vanguard", "payment": {"pool": "{B}{C}{C}{C}"}}}
+    why = _illegal(VANGUARD, [cast, "resolve", {"advance": "declare_attackers"}, {"attack": {"vanguard": "bob"}}],
+                   "302.6", "{B}{C}{C}{C}")
+    assert "302.6" in why
+    _passes(VANGUARD, [cast, "resolve", {"advance": "end"}, {"checkpoint": "done"}],
+            {"done": {"step": "end", "stack": [], "objects": {"vanguard": {"zone": "battlefield"}}}},
+            "702.109a", "{B}{C}{C}{C}")
+
+
+def test_a_dashed_creature_that_left_is_not_returned(bundled_cards: None) -> None:
+    """603.7c, 400.7: destroyed before the end step, the card in the graveyard is a new object:
+    the delayed ability triggers and leaves it there."""
+    objects = [{"id": "heel", "card": "Goblin Heelcutter", "owner": "alice", "zone": "hand"},
+               {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"}]
+    _passes(objects, [{"cast": {"spell": "heel", "alternative": "dash", "payment": {"pool": "{R}{C}{C}"}}},
+                      "resolve", {"cast": {"spell": "bolt", "targets": {"any": ["heel"]}, "payment": {"pool": "{R}"}}},
+                      "resolve", {"advance": "end"}, {"checkpoint": "end"}, "resolve", {"checkpoint": "done"}],
+            {"end": {"stack": ["delayed1@15"], "objects": {"heel": {"zone": "graveyard"}}},
+             "done": {"stack": [], "objects": {"heel": {"zone": "graveyard"}}}},
+            "603.7c", "{R}{R}{C}{C}", hand=2)
+
+
+def test_generated_games_cast_for_the_alternative_cost(bundled_cards: None) -> None:
+    """The generated execution casts an evoke card evoked (its triggers ordered, the card
+    sacrificed) and a dash card dashed (it attacks, then returns): both run."""
+    from pyengine.oracle.execute_alt import dash_game, evoke_game, run_alt
+
+    assert evoke_game(full("Mulldrifter")) is not None
+    assert dash_game(full("Alesha's Vanguard")) is not None
+    for name in ("Mulldrifter", "Walker of the Grove", "Alesha's Vanguard"):
+        assert run_alt(full(name)) == (True, ""), name
+
+
+def test_costs_and_riders_not_read_stay_text(bundled_cards: None) -> None:
+    """Not read: evoke with a cost that isn't mana (Solitude: "Evoke—Exile a white card from
+    your hand."), a dash cost reduction (Warbringer), blitz (its granted "when this dies"
+    ability, 702.152a) and madness (a discard replacement and a trigger, 702.35): their
+    paragraphs stay text-only, the keyword named."""
+    from pyengine import oracle
+
+    for name, word in (("Solitude", "evoke"), ("Warbringer", "dash costs"), ("Riveteers Decoy", "blitz"),
+                       ("Fiery Temper", "madness")):
+        got = oracle.compiled(name)
+        assert got is not None and got.status != "full", name
+        assert any(c.template == "keywords (text)" and word in c.why for c in got.clauses), (name, got.clauses)
