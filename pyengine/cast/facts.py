@@ -195,7 +195,7 @@ def cast_factset(
     if cost_text is not None:
         costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
-        if k in ("kicker", "flashback", "overload", "bestow", "buyback", "evoke", "dash") \
+        if k in ("kicker", "flashback", "overload", "bestow", "buyback", "evoke", "dash", "blitz") \
                 and param and k not in costs:
             costs[k] = parse_cost(param).symbols
     for name, symbols in costs.items():

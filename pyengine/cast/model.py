@@ -33,7 +33,7 @@ class Proposal:
 
     spell: str
     player: str
-    alternative: tuple[str, ...] | None = None  # flashback | overload | free | evoke | dash; () none
+    alternative: tuple[str, ...] | None = None  # flashback | overload | free | evoke | dash | blitz; () none
     kicked: bool | None = None
     modes: tuple[int, ...] | None = None  # 1-based
     x: int | None = None

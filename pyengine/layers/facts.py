@@ -175,7 +175,7 @@ class FactBuilder:
                 self.add("tapped", o)
             if obj.kicked:  # 702.33d
                 self.add("kicked", o)
-            if obj.alt_cost is not None:  # 118.9: evoke or dash paid (selectors.lp)
+            if obj.alt_cost is not None:  # 118.9: evoke, dash or blitz paid (selectors.lp)
                 self.add("alt_paid", o, F.Const(obj.alt_cost))
             if obj.face_down:
                 self.add("face_down", o)
@@ -434,7 +434,7 @@ class FactBuilder:
             return F.term(F.Fn("chosen", F.Const(attr)))  # the source's choice (selectors.lp)
         if attr == "ability":
             return self.name_term(value)
-        if attr in ("name", "tapped", "token", "kicked", "evoked", "dashed", "colorless",
+        if attr in ("name", "tapped", "token", "kicked", "evoked", "dashed", "blitzed", "colorless",
                     "multicolored"):
             return value
         return terms.word(value)

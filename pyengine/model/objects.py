@@ -62,8 +62,8 @@ class Characteristics:
 
 
 # the selector flags of an alternative cost paid (118.9): "if its evoke cost was paid" (702.74a),
-# "as long as its dash cost was paid" (702.109a)
-ALT_FLAGS = {"evoked": "evoke", "dashed": "dash"}
+# "as long as its dash cost was paid" (702.109a), "... blitz cost ..." (702.152a)
+ALT_FLAGS = {"evoked": "evoke", "dashed": "dash", "blitzed": "blitz"}
 
 @dataclass(frozen=True)
 class GameObject:
@@ -129,7 +129,7 @@ class GameObject:
     # the battlefield otherwise is not kicked (400.7)
     kicked: bool = False
     # CR 118.9, 601.2b: the alternative cost its spell was cast for whose rule the permanent it
-    # becomes follows (evoke 702.74a, dash 702.109a: ``ALT_FLAGS``), kept as
+    # becomes follows (evoke 702.74a, dash 702.109a, blitz 702.152a: ``ALT_FLAGS``), kept as
     # ``kicked`` is (the last known information, 603.4); None otherwise (400.7)
     alt_cost: str | None = None
     line: int | None = field(default=None, compare=False)

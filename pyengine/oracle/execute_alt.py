@@ -9,6 +9,10 @@ check what its keyword's rule then does (pyengine.oracle.keyword_alt):
 - dash (702.109a): alice casts it for its dash cost; a card with no triggered ability then
   attacks the turn it entered (it has haste, 302.6, 702.10b); at the beginning of her end step
   the delayed triggered ability returns it to her hand (603.7a-b).
+- blitz (702.152a): the same, cast for its blitz cost; at her end step the delayed triggered
+  ability sacrifices it (701.21a), and the ability it has while blitzed, "When this permanent is
+  put into a graveyard from the battlefield, draw a card", triggers (looking back in time,
+  603.10a) and resolves: her hand holds the card drawn.
 
 A card whose other abilities would trigger with targets, modes or conditions, or at other
 events, gets no such game (None): its other games run it."""
@@ -78,9 +82,9 @@ def evoke_game(card: Compiled) -> str | None:
     return _doc(card, pool, script, checks, ["702.74a", "603.3b", "603.4", "701.21a"])
 
 
-def dash_game(card: Compiled) -> str | None:
-    """The dashed game (702.109a), or None."""
-    cost = alt_cost(card.card, "dash")
+def dash_game(card: Compiled, word: str = "dash") -> str | None:
+    """The dashed (702.109a) or blitzed (``word`` blitz, 702.152a) game, or None."""
+    cost = alt_cost(card.card, word)
     pool = pool_for(cost) if cost is not None else None
     if not pool or "Creature" not in card.card.get("types", ()):
         return None
@@ -91,11 +95,17 @@ def dash_game(card: Compiled) -> str | None:
     if words & {"defender", "vigilance", "can't attack", "can't attack alone", "can't attack or block alone"} \
             or any(isinstance(a, dict) and "cant_attack" in str(a) for a in abilities):
         return None
-    script: list[Any] = [{"cast": {"spell": "card", "alternative": "dash", "payment": {"pool": pool}}},
+    script: list[Any] = [{"cast": {"spell": "card", "alternative": word, "payment": {"pool": pool}}},
                          "resolve", {"advance": "declare_attackers"}, {"attack": {"card": "bob"}},
-                         {"checkpoint": "attacked"}, {"advance": "end"}, "resolve", {"checkpoint": "done"}]
-    checks = {"attacked": {"objects": {"card": {"zone": "battlefield", "tapped": True}}},
-              "done": {"stack": [], "objects": {"card": {"zone": "hand"}}}}
+                         {"checkpoint": "attacked"}, {"advance": "end"}, "resolve"]
+    checks: dict[str, Any] = {"attacked": {"objects": {"card": {"zone": "battlefield", "tapped": True}}}}
+    if word == "blitz":  # sacrificed, then its "when it dies, draw a card" resolves (603.10a)
+        script += ["resolve", {"checkpoint": "done"}]
+        checks["done"] = {"stack": [], "hand": {"alice": 1}, "library": {"alice": 9},
+                          "objects": {"card": {"zone": "graveyard"}}}
+        return _doc(card, pool, script, checks, ["702.152a", "302.6", "608.3g", "701.21a", "603.10a"])
+    script.append({"checkpoint": "done"})
+    checks["done"] = {"stack": [], "objects": {"card": {"zone": "hand"}}}
     return _doc(card, pool, script, checks, ["702.109a", "302.6", "608.3g", "603.7c"])
 
 
@@ -104,7 +114,7 @@ def run_alt(card: Compiled, timeout: float = 60.0) -> tuple[bool, str] | None:
     has none."""
     from pyengine.oracle.execute import run_generated
 
-    text = evoke_game(card) or dash_game(card)
+    text = evoke_game(card) or dash_game(card) or dash_game(card, "blitz")
     if text is None:
         return None
     scenario, why = run_generated(text, f"<generated alternative cost: {card.name}>", timeout)

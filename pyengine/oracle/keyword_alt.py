@@ -14,9 +14,15 @@ permanent the spell becomes remembers which alternative cost was paid (the objec
   triggered ability as the permanent is put onto the battlefield, 608.3g; pyengine.game.alt_costs)
   and "As long as this permanent's dash cost was paid, it has haste" (a static ability with a
   condition).
+- Blitz (702.152a): "You may cast this card by paying [cost] rather than its mana cost," "If
+  this spell's blitz cost was paid, sacrifice the permanent this spell becomes at the beginning
+  of the next end step" (the game's delayed triggered ability, as dash's) and "As long as this
+  permanent's blitz cost was paid, it has haste and 'When this permanent is put into a
+  graveyard from the battlefield, draw a card.'" (a static grant of haste and a triggered
+  ability, 113.1; for a creature, "dies", 700.4, looking back in time, 603.10a).
 
-Only a mana cost is read; blitz (its granted "when it dies" ability), madness, surge, spectacle,
-prowl and emerge stay keywords held by name.
+Only a mana cost is read ("Blitz—{2}{B}{B}, Pay 2 life." stays a name); madness, surge,
+spectacle, prowl and emerge stay keywords held by name.
 """
 
 from __future__ import annotations
@@ -24,12 +30,19 @@ from __future__ import annotations
 from typing import Any
 
 # the keywords this module writes out, the cost word the cast engine reads
-ALT_KEYWORDS = ("evoke", "dash")
+ALT_KEYWORDS = ("evoke", "dash", "blitz")
 
 DEFINITIONS = {
     "evoke": "When this permanent enters, if its evoke cost was paid, its controller sacrifices it.",
     "dash": "As long as this permanent's dash cost was paid, it has haste.",
+    "blitz": ("As long as this permanent's blitz cost was paid, it has haste and \"When this permanent is "
+              "put into a graveyard from the battlefield, draw a card.\""),
 }
+
+# 702.152a, 700.4: the ability a blitzed creature has ("dies": put into a graveyard from the battlefield)
+_BLITZ_DRAW = {"trigger": {"when": {"kind": "dies", "obj": "self"}},
+               "do": [{"kind": "draw", "player": "you", "count": 1}],
+               "text": "When this permanent is put into a graveyard from the battlefield, draw a card."}
 
 
 def riders(item: Any) -> list[dict[str, Any]] | None:
@@ -45,6 +58,9 @@ def riders(item: Any) -> list[dict[str, Any]] | None:
         return [{"trigger": {"when": {"kind": "enters", "obj": "self"},
                              "if": {"exists": {"self": True, "zone": "any", "evoked": True}}},
                  "do": [{"kind": "sacrifice", "object": "self"}], "text": text}]
+    if word == "blitz":  # 702.152a (the sacrifice at the end step: pyengine.game.alt_costs)
+        return [{"static": {"affects": "self", "condition": {"exists": {"self": True, "blitzed": True}},
+                            "add_abilities": ["haste", dict(_BLITZ_DRAW)]}, "text": text}]
     # 702.109a: haste as long as its dash cost was paid (the return: pyengine.game.alt_costs)
     return [{"static": {"affects": "self", "condition": {"exists": {"self": True, "dashed": True}},
                         "add_abilities": ["haste"]}, "text": text}]

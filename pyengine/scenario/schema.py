@@ -80,7 +80,7 @@ def _selector_properties() -> dict[str, Schema]:
                                                     "became (CR 702.33d)"},
         **{flag: {"type": "boolean", "description": f"a spell cast for its {cost} cost, or the permanent it "
                                                     "became (CR 118.9)"}
-           for flag, cost in (("evoked", "evoke"), ("dashed", "dash"))},
+           for flag, cost in (("evoked", "evoke"), ("dashed", "dash"), ("blitzed", "blitz"))},
         "enchanted": {"const": True, "description": "the source is attached to the object"},
         "ids": _ref("object_ids"),
         "types": _ref("sel_card_types"), "any_types": _ref("sel_card_types"),

@@ -138,13 +138,45 @@ def test_generated_games_cast_for_the_alternative_cost(bundled_cards: None) -> N
 
 def test_costs_and_riders_not_read_stay_text(bundled_cards: None) -> None:
     """Not read: evoke with a cost that isn't mana (Solitude: "Evoke—Exile a white card from
-    your hand."), a dash cost reduction (Warbringer), blitz (its granted "when this dies"
-    ability, 702.152a) and madness (a discard replacement and a trigger, 702.35): their
-    paragraphs stay text-only, the keyword named."""
+    your hand."), a dash cost reduction (Warbringer) and madness (a discard replacement and a
+    trigger, 702.35): their paragraphs stay text-only, the keyword named; a blitz cost with life
+    in it (Tenacious Underdog: "Blitz—{2}{B}{B}, Pay 2 life.") is not compiled either."""
     from pyengine import oracle
 
-    for name, word in (("Solitude", "evoke"), ("Warbringer", "dash costs"), ("Riveteers Decoy", "blitz"),
-                       ("Fiery Temper", "madness")):
+    for name, word in (("Solitude", "evoke"), ("Warbringer", "dash costs"), ("Fiery Temper", "madness")):
         got = oracle.compiled(name)
         assert got is not None and got.status != "full", name
         assert any(c.template == "keywords (text)" and word in c.why for c in got.clauses), (name, got.clauses)
+    underdog = oracle.compiled("Tenacious Underdog")
+    assert underdog is not None and underdog.status != "full"
+    assert [c.template for c in underdog.clauses if c.text.startswith("Blitz")] in ([None], ["keywords (text)"])
+
+
+DECOY = [{"id": "decoy", "card": "Riveteers Decoy", "owner": "alice", "zone": "hand"}]
+
+
+def test_blitzed_it_attacks_then_is_sacrificed_and_draws(bundled_cards: None) -> None:
+    """702.152a: cast for {3}{G}, Riveteers Decoy has haste (it attacks, 302.6) and "When this
+    permanent is put into a graveyard from the battlefield, draw a card"; at the end step the
+    delayed ability (608.3g) sacrifices it (701.21a); the granted ability looks back in time
+    (603.10a) and triggers: alice draws (hand 0 -> 1, library 10 -> 9). Unblocked, the 3/1 dealt
+    bob 3 (510.1)."""
+    assert {"blitz": "{3}{G}"} in full("Riveteers Decoy").card["abilities"]
+    _passes(DECOY, [{"cast": {"spell": "decoy", "alternative": "blitz", "payment": {"pool": "{G}{C}{C}{C}"}}},
+                    "resolve", {"advance": "declare_attackers"}, {"attack": {"decoy": "bob"}},
+                    {"advance": "end"}, "resolve", {"checkpoint": "sacrificed"}, "resolve", {"checkpoint": "done"}],
+            {"sacrificed": {"hand": {"alice": 0}, "objects": {"decoy": {"zone": "graveyard"}}},
+             "done": {"stack": [], "hand": {"alice": 1}, "library": {"alice": 9}, "life": {"bob": 17}}},
+            "702.152a", "{G}{C}{C}{C}")
+
+
+def test_not_blitzed_it_draws_nothing_when_it_dies(bundled_cards: None) -> None:
+    """702.152a: cast for its mana cost, it has neither haste nor the draw ability: destroyed by
+    Lightning Bolt (a 3/1 dealt 3), nothing triggers and alice's hand stays empty."""
+    objects = [*DECOY, {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"}]
+    _passes(objects, [{"cast": {"spell": "decoy", "payment": {"pool": "{G}{C}"}}}, "resolve",
+                      {"cast": {"spell": "bolt", "targets": {"any": ["decoy"]}, "payment": {"pool": "{R}"}}},
+                      "resolve", {"checkpoint": "done"}],
+            {"done": {"stack": [], "hand": {"alice": 0}, "library": {"alice": 10},
+                      "objects": {"decoy": {"zone": "graveyard"}}}},
+            "702.152a", "{G}{C}{R}", hand=2)
