@@ -112,6 +112,7 @@ _SCHEMA = {
     "given_alt": 1,
     "given_kicked": 0,
     "given_bought_back": 0,
+    "given_entwined": 0,
     "given_mode": 1,
     "given_mode_twice": 1,
     "given_x": 1,
@@ -195,7 +196,7 @@ def cast_factset(
     if cost_text is not None:
         costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
-        if k in ("kicker", "flashback", "overload", "bestow", "buyback", "evoke", "dash", "blitz") \
+        if k in ("kicker", "flashback", "overload", "bestow", "buyback", "evoke", "dash", "blitz", "entwine") \
                 and param and k not in costs:
             costs[k] = parse_cost(param).symbols
     for name, symbols in costs.items():
@@ -414,6 +415,10 @@ def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameStat
         add("given", Const("buyback"))
         if pr.buyback:
             add("given_bought_back")
+    if pr.entwined is not None:  # 702.42a
+        add("given", Const("entwine"))
+        if pr.entwined:
+            add("given_entwined")
     if pr.modes is not None:
         add("given", Const("modes"))
         for m in set(pr.modes):

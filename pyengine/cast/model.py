@@ -49,6 +49,8 @@ class Proposal:
     form: str | None = None
     # 702.27a: the buyback cost is paid (an optional additional cost, 601.2b, 601.2f)
     buyback: bool | None = None
+    # 702.42a: the entwine cost is paid and every mode chosen (an optional additional cost)
+    entwined: bool | None = None
 
 
 @dataclass(frozen=True, order=True)

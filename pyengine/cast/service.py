@@ -138,6 +138,7 @@ def _witness(model: Model) -> tuple[str, ...]:
     out = [f"alternative {a.cost}" for a in read(model, O.CastAlt)]
     out += ["kicked" for _ in read(model, O.CastKicked)]
     out += ["bought back" for _ in read(model, O.CastBoughtBack)]
+    out += ["entwined" for _ in read(model, O.CastEntwined)]
     out += [f"mode {m.mode}" for m in read(model, O.CastMode)]
     out += [f"X = {x.value}" for x in read(model, O.CastX)]
     out += [f"target {t.instance}: {term_text(t.target)}" for t in read(model, O.CastTarget)]

@@ -89,6 +89,7 @@ def read_cast(cur: Cursor, reader: Any) -> CastSpell:
         alternative=() if pr.alternative is None else pr.alternative,
         kicked=bool(pr.kicked),
         buyback=bool(pr.buyback),
+        entwined=bool(pr.entwined),
         modes=() if pr.modes is None and spec.modes else pr.modes,
         targets=() if pr.targets is None else pr.targets,
         sacrifice=() if pr.sacrifice is None else pr.sacrifice,

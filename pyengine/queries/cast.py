@@ -33,6 +33,7 @@ QUERY_FIELDS = {
     "alternative",
     "kicked",
     "buyback",
+    "entwined",
     "modes",
     "x",
     "hybrid",
@@ -235,6 +236,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx, ids: set[str] | None = 
         payment,
         form,
         cur.get("buyback").boolean() if cur.has("buyback") else None,  # 702.27a
+        cur.get("entwined").boolean() if cur.has("entwined") else None,  # 702.42a
     )
     return CastQuery(prop, lists, tuple(where.items()))
 
