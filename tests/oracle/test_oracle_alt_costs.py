@@ -180,3 +180,44 @@ def test_not_blitzed_it_draws_nothing_when_it_dies(bundled_cards: None) -> None:
             {"done": {"stack": [], "hand": {"alice": 0}, "library": {"alice": 10},
                       "objects": {"decoy": {"zone": "graveyard"}}}},
             "702.152a", "{G}{C}{R}", hand=2)
+
+
+BARBED = [{"id": "barbed", "card": "Barbed Lightning", "owner": "alice", "zone": "hand"},
+          {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 5}]
+BOTH = {"creature": ["ogre"], "player": ["bob"]}
+
+
+def test_entwined_both_modes_for_the_extra_cost(bundled_cards: None) -> None:
+    """702.42a: Barbed Lightning ({2}{R}, "Choose one —", "Entwine {2}") cast with its entwine
+    cost paid ({2}{R} plus {2}, 601.2f) has both modes: 3 damage to the Gray Ogre (a 2/2: it
+    dies, 704.5g) and 3 to bob (20 -> 17)."""
+    assert {"entwine": "{2}"} in full("Barbed Lightning").card["abilities"]
+    _passes(BARBED, [{"cast": {"spell": "barbed", "entwined": True, "modes": [1, 2], "targets": BOTH,
+                               "payment": {"pool": "{R}{C}{C}{C}{C}"}}}, "resolve", {"checkpoint": "done"}],
+            {"done": {"stack": [], "mana": {"alice": ""}, "life": {"bob": 17},
+                      "objects": {"ogre": {"zone": "graveyard"}, "barbed": {"zone": "graveyard"}}}},
+            "702.42a", "{R}{C}{C}{C}{C}")
+
+
+def test_entwine_is_needed_for_both_modes_and_chooses_them_all(bundled_cards: None) -> None:
+    """700.2: without entwine only one mode; 702.42a: entwined, every mode; 601.2h: the entwine
+    cost is part of the total cost, so {2}{R} alone doesn't pay for an entwined cast."""
+    pool = "{R}{C}{C}{C}{C}"
+    why = _illegal(BARBED, [{"cast": {"spell": "barbed", "modes": [1, 2], "targets": BOTH,
+                                      "payment": {"pool": "{R}{C}{C}"}}}], "700.2", pool)
+    assert "mode_count" in why
+    why = _illegal(BARBED, [{"cast": {"spell": "barbed", "entwined": True, "modes": [1], "targets": {"creature": ["ogre"]},
+                                      "payment": {"pool": pool}}}], "702.42a", pool)
+    assert "entwine_all_modes" in why
+    why = _illegal(BARBED, [{"cast": {"spell": "barbed", "entwined": True, "modes": [1, 2], "targets": BOTH,
+                                      "payment": {"pool": "{R}{C}{C}"}}}], "601.2h", pool)
+    assert "601.2" in why
+
+
+def test_generated_entwined_game_runs(bundled_cards: None) -> None:
+    """The generated execution casts Barbed Lightning and One Dozen Eyes entwined."""
+    from pyengine.oracle.execute_alt import entwine_game, run_alt
+
+    assert entwine_game(full("Barbed Lightning")) is not None
+    for name in ("Barbed Lightning", "One Dozen Eyes"):
+        assert run_alt(full(name)) == (True, ""), name
