@@ -108,6 +108,8 @@ _SCHEMA = {
     "gy": 1,
     "pool": 2,
     "caster_life": 1,
+    "cast_this_turn": 1,
+    "lost_life_this_turn": 1,
     "given": 1,
     "given_alt": 1,
     "given_kicked": 0,
@@ -162,11 +164,18 @@ def cast_factset(
     listing: bool = False,
     stack_busy: bool = False,
     combat: dict[str, frozenset[str]] | None = None,
+    history: Any = None,
 ) -> list[clingo.Symbol]:
     """Every fact of the cast ``proposal`` on ``state`` after layers (``result``); ``combat``:
-    each attacking or blocking creature's states (506.4), a game's combat."""
+    each attacking or blocking creature's states (506.4), a game's combat; ``history``: a
+    game's turn so far (pyengine.triggers.history.TurnHistory), for surge and spectacle."""
     fs = FactSet()
     add = fs.add
+    for pid in state.player_ids if history is not None else ():  # 702.117a, 702.137a
+        if history.amount("spells_cast", pid):
+            add("cast_this_turn", p(pid))
+        if history.amount("life_lost", pid):
+            add("lost_life_this_turn", p(pid))
     spell = state.object(proposal.spell)
     ch = result.objects[spell.id]
     caster = proposal.player
@@ -196,7 +205,8 @@ def cast_factset(
     if cost_text is not None:
         costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
-        if k in ("kicker", "flashback", "overload", "bestow", "buyback", "evoke", "dash", "blitz", "entwine") \
+        if k in ("kicker", "flashback", "overload", "bestow", "buyback", "evoke", "dash", "blitz", "entwine",
+                 "surge", "spectacle") \
                 and param and k not in costs:
             costs[k] = parse_cost(param).symbols
     for name, symbols in costs.items():

@@ -33,7 +33,7 @@ class Proposal:
 
     spell: str
     player: str
-    alternative: tuple[str, ...] | None = None  # flashback | overload | free | evoke | dash | blitz; () none
+    alternative: tuple[str, ...] | None = None  # flashback | overload | free | evoke | dash | blitz | surge | spectacle; () none
     kicked: bool | None = None
     modes: tuple[int, ...] | None = None  # 1-based
     x: int | None = None

@@ -183,8 +183,10 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     try:
         from pyengine.game.target_qualities import combat_states
 
+        from pyengine.triggers.history import of as turn_history
+
         verdict = check_cast(game.state, pr, budget, result=result, stack_busy=bool(game.stack),
-                             combat=combat_states(game))
+                             combat=combat_states(game), history=turn_history(game.log))
     except Located as exc:
         file, line, path = dict(action.where).get(exc.field, (None, None, "cast"))
         raise ScenarioError(exc.message, file=file, line=line, path=path) from None

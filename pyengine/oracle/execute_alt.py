@@ -16,6 +16,10 @@ check what its keyword's rule then does (pyengine.oracle.keyword_alt):
 - entwine (702.42a): the modal spell cast with every mode chosen and its entwine cost paid
   besides its mana cost (601.2f), each mode's targets those of that mode's own generated game
   (pyengine.oracle.execute_modal); every mode's checks that don't overlap another's are kept.
+- surge (702.117a) and spectacle (702.137a): alice first casts Lightning Bolt at bob (she has
+  cast another spell this turn, and an opponent lost 3 life), then the card's own generated
+  game goes on with the card cast for that cost instead of put on the stack, its targets the
+  same (bob's expected life 3 lower).
 
 A card whose other abilities would trigger with targets, modes or conditions, or at other
 events, gets no such game (None): its other games run it."""
@@ -161,12 +165,51 @@ def entwine_game(card: Compiled) -> str | None:
     return yaml.safe_dump(base, sort_keys=False, allow_unicode=True)
 
 
+def after_bolt_game(card: Compiled, word: str) -> str | None:
+    """The surge or spectacle game (``word``), or None: the card's own game (a spell put on the
+    stack first thing) cast for that cost after Lightning Bolt at bob has resolved."""
+    from pyengine.oracle.execute_game import game_text
+
+    cost = alt_cost(card.card, word)
+    pool = pool_for(cost) if cost is not None else None
+    if not pool or card.card.get("does", {}).get("modes"):
+        return None
+    text = game_text(card)
+    doc = yaml.safe_load(text) if text is not None else None
+    script = doc["query"]["script"] if doc is not None else []
+    if not script or not isinstance(script[0], dict) or script[0].get("stack", {}).get("object") != "card" \
+            or set(script[0]["stack"]) - {"object", "controller", "targets"} \
+            or any(isinstance(a, dict) and "order_triggers" in a for a in script):
+        return None
+    chosen = script[0]["stack"].get("targets", [])
+    ids = [t["id"] for t in card.card.get("casting", {}).get("targets", [])]
+    if len(ids) != len(chosen) or any(o.get("id") == "bolt" for o in doc["objects"]):
+        return None
+    cast: dict[str, Any] = {"spell": "card", "alternative": word, "payment": {"pool": pool}}
+    if chosen:
+        cast["targets"] = {i: [t] for i, t in zip(ids, chosen, strict=True)}
+    bolt = {"cast": {"spell": "bolt", "targets": {"any": ["bob"]}, "payment": {"pool": "{R}"}}}
+    doc["query"]["script"] = [bolt, "resolve", {"cast": cast}, *script[1:]]
+    doc["objects"].append({"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"})
+    alice = doc["players"][0]
+    alice["hand_size"] = alice.get("hand_size", 0) + 1
+    alice["mana"] = alice.get("mana", "") + "{R}" + pool
+    for check in doc["expect"]["checkpoints"].values():  # Lightning Bolt dealt bob 3 (120.3a)
+        if isinstance(check.get("life"), dict) and "bob" in check["life"]:
+            check["life"]["bob"] -= 3
+        if "mana" in check:
+            return None  # what is left in her pool: not predicted here
+    doc["cr"] = [*doc["cr"], "702.117a" if word == "surge" else "702.137a", "118.9", "601.2f"]
+    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
+
+
 def run_alt(card: Compiled, timeout: float = 60.0) -> tuple[bool, str] | None:
     """The card's alternative-cost game run (whether it ran, and why not), or None when the card
     has none."""
     from pyengine.oracle.execute import run_generated
 
-    text = evoke_game(card) or dash_game(card) or dash_game(card, "blitz") or entwine_game(card)
+    text = evoke_game(card) or dash_game(card) or dash_game(card, "blitz") or entwine_game(card) \
+        or after_bolt_game(card, "surge") or after_bolt_game(card, "spectacle")
     if text is None:
         return None
     scenario, why = run_generated(text, f"<generated alternative cost: {card.name}>", timeout)

@@ -166,7 +166,8 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx, ids: set[str] | None = 
         a = cur.get("alternative")
         items = [] if a.value == "none" else ([a] if isinstance(a.value, str) else a.seq("alternative costs"))
         alternative = tuple(
-            c.choice(["flashback", "overload", "free", "evoke", "dash", "blitz"], "an alternative cost:")
+            c.choice(["flashback", "overload", "free", "evoke", "dash", "blitz", "surge",
+                      "spectacle"], "an alternative cost:")
             for c in items
         )
     # each text the card may be cast with: its own (a split card's is only its halves'), each face's

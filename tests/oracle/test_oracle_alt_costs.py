@@ -221,3 +221,44 @@ def test_generated_entwined_game_runs(bundled_cards: None) -> None:
     assert entwine_game(full("Barbed Lightning")) is not None
     for name in ("Barbed Lightning", "One Dozen Eyes"):
         assert run_alt(full(name)) == (True, ""), name
+
+
+SKEWER = [{"id": "skewer", "card": "Skewer the Critics", "owner": "alice", "zone": "hand"},
+          {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"}]
+BOLT_BOB = {"cast": {"spell": "bolt", "targets": {"any": ["bob"]}, "payment": {"pool": "{R}"}}}
+
+
+def test_spectacle_after_an_opponent_lost_life(bundled_cards: None) -> None:
+    """702.137a: after Lightning Bolt made bob lose 3 life (120.3a), Skewer the Critics ({2}{R},
+    "Spectacle {R}") may be cast for {R}: bob 20 -> 17 -> 14."""
+    assert {"spectacle": "{R}"} in full("Skewer the Critics").card["abilities"]
+    _passes(SKEWER, [BOLT_BOB, "resolve", {"cast": {"spell": "skewer", "alternative": "spectacle",
+                                                   "targets": {"any": ["bob"]}, "payment": {"pool": "{R}"}}},
+                     "resolve", {"checkpoint": "done"}],
+            {"done": {"stack": [], "mana": {"alice": ""}, "life": {"bob": 14}}}, "702.137a", "{R}{R}", hand=2)
+
+
+def test_spectacle_and_surge_need_what_happened_this_turn(bundled_cards: None) -> None:
+    """702.137a: no opponent has lost life this turn, so the spectacle cost can't be paid;
+    702.117a: alice has cast no other spell this turn, so Boulder Salvo's surge cost can't be."""
+    why = _illegal(SKEWER, [{"cast": {"spell": "skewer", "alternative": "spectacle", "targets": {"any": ["bob"]},
+                                      "payment": {"pool": "{R}"}}}], "702.137a", "{R}")
+    assert "no_opponent_lost_life" in why
+    salvo = [{"id": "salvo", "card": "Boulder Salvo", "owner": "alice", "zone": "hand"},
+             {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 5}]
+    why = _illegal(salvo, [{"cast": {"spell": "salvo", "alternative": "surge", "targets": {"creature": ["ogre"]},
+                                     "payment": {"pool": "{R}{C}"}}}], "702.117a", "{R}{C}")
+    assert "no_other_spell_this_turn" in why
+
+
+def test_surge_after_another_spell_this_turn(bundled_cards: None) -> None:
+    """702.117a: alice cast Lightning Bolt this turn, so Boulder Salvo ({4}{R}, "Surge {1}{R}")
+    may be cast for {1}{R}: 4 damage to the Gray Ogre, which dies (704.5g)."""
+    objects = [{"id": "salvo", "card": "Boulder Salvo", "owner": "alice", "zone": "hand"},
+               {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"},
+               {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 5}]
+    _passes(objects, [BOLT_BOB, "resolve", {"cast": {"spell": "salvo", "alternative": "surge",
+                                                    "targets": {"creature": ["ogre"]}, "payment": {"pool": "{R}{C}"}}},
+                      "resolve", {"checkpoint": "done"}],
+            {"done": {"stack": [], "mana": {"alice": ""}, "objects": {"ogre": {"zone": "graveyard"}}}},
+            "702.117a", "{R}{R}{C}", hand=2)
