@@ -33,7 +33,8 @@ class Proposal:
 
     spell: str
     player: str
-    alternative: tuple[str, ...] | None = None  # flashback | overload | free | evoke | dash | blitz | surge | spectacle; () none
+    # flashback | overload | free | evoke | dash | blitz | surge | spectacle (118.9); () none
+    alternative: tuple[str, ...] | None = None
     kicked: bool | None = None
     modes: tuple[int, ...] | None = None  # 1-based
     x: int | None = None

@@ -19,10 +19,14 @@ REMEMBERED = frozenset(ALT_FLAGS.values())
 # the delayed triggered ability a dashed or blitzed spell's permanent gets (603.7a): its
 # instruction and its text
 _AT_END: dict[str, tuple[dict[str, Any], str]] = {
-    "dash": ({"kind": "move", "object": "self", "from": "battlefield", "to": "hand"},  # 702.109a
-             "Return this permanent to its owner's hand at the beginning of the next end step (dash, 702.109a)."),
-    "blitz": ({"kind": "sacrifice", "object": "self"},  # 702.152a
-              "Sacrifice this permanent at the beginning of the next end step (blitz, 702.152a)."),
+    "dash": (
+        {"kind": "move", "object": "self", "from": "battlefield", "to": "hand"},  # 702.109a
+        "Return this permanent to its owner's hand at the beginning of the next end step (dash, 702.109a).",
+    ),
+    "blitz": (
+        {"kind": "sacrifice", "object": "self"},  # 702.152a
+        "Sacrifice this permanent at the beginning of the next end step (blitz, 702.152a).",
+    ),
 }
 
 
@@ -42,14 +46,20 @@ def entered(game: Game, item: StackItem, to: str, resolved: bool) -> Game:
     from pyengine.lang.effects import Ctx
     from pyengine.lang.triggers import _delayed
     from pyengine.lang.yamlread import Cursor
-    from pyengine.triggers.special import Delayed
     from pyengine.model.triggers import TriggerDef
+    from pyengine.triggers.special import Delayed
 
     do, text = _AT_END[cost]
     doc = {"kind": "delayed", "at": {"step": "end"}, "do": [do]}
     ins = _delayed(Cursor(doc, f"{cost} (CR 118.9)", None, None), Ctx(), 0)
     n = game.next_delayed
-    made = Delayed(f"delayed{n}", item.controller, item.obj, text,
-                   TriggerDef(ins.get("trigger"), effects=tuple(ins.get("do"))),
-                   (("self", (item.obj,)), ("you", (item.controller,))), len(game.log))
+    made = Delayed(
+        f"delayed{n}",
+        item.controller,
+        item.obj,
+        text,
+        TriggerDef(ins.get("trigger"), effects=tuple(ins.get("do"))),
+        (("self", (item.obj,)), ("you", (item.controller,))),
+        len(game.log),
+    )
     return game.clone(delayed=game.delayed + (made,), next_delayed=n + 1)

@@ -182,7 +182,6 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     result = layers(game.state, budget)
     try:
         from pyengine.game.target_qualities import combat_states
-
         from pyengine.triggers.history import of as turn_history
 
         verdict = check_cast(game.state, pr, budget, result=result, stack_busy=bool(game.stack),

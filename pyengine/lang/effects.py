@@ -168,8 +168,8 @@ SELECTOR_KEYS = frozenset({
     "self", "other", "ids", "types", "any_types", "not_types", "subtypes", "any_subtypes",
     "not_subtypes", "supertypes", "not_supertypes", "colors", "any_colors", "not_colors",
     "colorless", "multicolored", "abilities", "not_abilities", "name", "not_name",
-    "controller", "not_controller", "owner", "zone", "tapped", "token", "kicked", "evoked", "dashed", "blitzed",
-    "attached_to",
+    "controller", "not_controller", "owner", "zone", "tapped", "token", "kicked", "evoked", "dashed",
+    "blitzed", "attached_to",
     "enchanted", "power", "toughness", "mana_value", "any_of", "not",
 })
 SELECTOR_SHORTCUTS = {"self": {"self": True, "zone": "any"}, "enchanted": {"enchanted": True},

@@ -31,7 +31,8 @@ from pyengine.model.objects import GameState
 
 for _name, _arity in (
     ("player", 1), ("active_player", 1), ("turn_position", 2), ("object", 1), ("in_zone", 2),
-    ("owner", 2), ("obj_timestamp", 2), ("token", 1), ("tapped", 1), ("kicked", 1), ("alt_paid", 2), ("face_down", 1),
+    ("owner", 2), ("obj_timestamp", 2), ("token", 1), ("tapped", 1), ("kicked", 1), ("alt_paid", 2),
+    ("face_down", 1),
     ("face_down_ability", 2),
     ("attached", 2), ("chosen", 3), ("counter", 3), ("counter_ts", 3), ("cur", 3), ("ability_name", 2),
     ("ability_zone", 2),

@@ -43,18 +43,30 @@ def _plain(ability: dict[str, Any], kinds: tuple[str, ...]) -> bool:
     """A triggered ability of the card about itself (``kinds`` of event), with no targets, modes
     or intervening "if"."""
     when = ability["trigger"].get("when", {})
-    return when.get("obj") == "self" and when.get("kind") in kinds and "if" not in ability["trigger"] \
-        and not ability.get("targets") and "modes" not in ability
+    return (
+        when.get("obj") == "self"
+        and when.get("kind") in kinds
+        and "if" not in ability["trigger"]
+        and not ability.get("targets")
+        and "modes" not in ability
+    )
 
 
 def _doc(card: Compiled, pool: str, script: list[Any], checks: dict[str, Any], cr: list[str]) -> str:
-    doc = {"id": "cards/generated-alt-cost", "title": f"{card.name} cast for its alternative cost",
-           "cr": cr, "rationale": "generated: the game must run it",
-           "players": [{"id": "alice", "hand_size": 1, "library_size": 10, "mana": pool},
-                       {"id": "bob", "library_size": 10}],
-           "turn": {"active": "alice", "number": 3, "step": "precombat_main"},
-           "objects": [{"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}],
-           "query": {"kind": "game", "script": script}, "expect": {"checkpoints": checks}}
+    doc = {
+        "id": "cards/generated-alt-cost",
+        "title": f"{card.name} cast for its alternative cost",
+        "cr": cr,
+        "rationale": "generated: the game must run it",
+        "players": [
+            {"id": "alice", "hand_size": 1, "library_size": 10, "mana": pool},
+            {"id": "bob", "library_size": 10},
+        ],
+        "turn": {"active": "alice", "number": 3, "step": "precombat_main"},
+        "objects": [{"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}],
+        "query": {"kind": "game", "script": script},
+        "expect": {"checkpoints": checks},
+    }
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 
@@ -82,10 +94,16 @@ def evoke_game(card: Compiled) -> str | None:
     script: list[Any] = [{"cast": {"spell": "card", "alternative": "evoke", "payment": {"pool": pool}}}]
     if len(enters) > 1:
         script.append({"order_triggers": {"alice": [f"card:{i}@{_ENTERED_AT}" for i in enters]}})
-    script += ["resolve", {"checkpoint": "entered"}, *["resolve"] * (len(enters) + leaves),
-               {"checkpoint": "done"}]
-    checks = {"entered": {"objects": {"card": {"zone": "battlefield"}}},
-              "done": {"stack": [], "objects": {"card": {"zone": "graveyard"}}}}
+    script += [
+        "resolve",
+        {"checkpoint": "entered"},
+        *["resolve"] * (len(enters) + leaves),
+        {"checkpoint": "done"},
+    ]
+    checks = {
+        "entered": {"objects": {"card": {"zone": "battlefield"}}},
+        "done": {"stack": [], "objects": {"card": {"zone": "graveyard"}}},
+    }
     return _doc(card, pool, script, checks, ["702.74a", "603.3b", "603.4", "701.21a"])
 
 
@@ -99,17 +117,32 @@ def dash_game(card: Compiled, word: str = "dash") -> str | None:
     if any(isinstance(a, dict) and "trigger" in a for a in abilities):
         return None  # its attack, enter or end-step abilities would trigger: their own games run them
     words = {a for a in abilities if isinstance(a, str)}
-    if words & {"defender", "vigilance", "can't attack", "can't attack alone", "can't attack or block alone"} \
-            or any(isinstance(a, dict) and "cant_attack" in str(a) for a in abilities):
+    if words & {
+        "defender",
+        "vigilance",
+        "can't attack",
+        "can't attack alone",
+        "can't attack or block alone",
+    } or any(isinstance(a, dict) and "cant_attack" in str(a) for a in abilities):
         return None
-    script: list[Any] = [{"cast": {"spell": "card", "alternative": word, "payment": {"pool": pool}}},
-                         "resolve", {"advance": "declare_attackers"}, {"attack": {"card": "bob"}},
-                         {"checkpoint": "attacked"}, {"advance": "end"}, "resolve"]
+    script: list[Any] = [
+        {"cast": {"spell": "card", "alternative": word, "payment": {"pool": pool}}},
+        "resolve",
+        {"advance": "declare_attackers"},
+        {"attack": {"card": "bob"}},
+        {"checkpoint": "attacked"},
+        {"advance": "end"},
+        "resolve",
+    ]
     checks: dict[str, Any] = {"attacked": {"objects": {"card": {"zone": "battlefield", "tapped": True}}}}
     if word == "blitz":  # sacrificed, then its "when it dies, draw a card" resolves (603.10a)
         script += ["resolve", {"checkpoint": "done"}]
-        checks["done"] = {"stack": [], "hand": {"alice": 1}, "library": {"alice": 9},
-                          "objects": {"card": {"zone": "graveyard"}}}
+        checks["done"] = {
+            "stack": [],
+            "hand": {"alice": 1},
+            "library": {"alice": 9},
+            "objects": {"card": {"zone": "graveyard"}},
+        }
         return _doc(card, pool, script, checks, ["702.152a", "302.6", "608.3g", "701.21a", "603.10a"])
     script.append({"checkpoint": "done"})
     checks["done"] = {"stack": [], "objects": {"card": {"zone": "hand"}}}
@@ -137,9 +170,13 @@ def entwine_game(card: Compiled) -> str | None:
     clash: set[str] = set()
     for mode, doc in zip(modes, docs, strict=True):
         script = doc["query"]["script"]
-        if doc["objects"] != base["objects"] or doc["players"] != base["players"] or doc["turn"] != base["turn"] \
-                or len(script) != 3 or script[1:] != ["resolve", {"checkpoint": "done"}] \
-                or "stack" not in script[0] or set(doc["expect"]["checkpoints"]) != {"done"}:
+        if (
+            any(doc[k] != base[k] for k in ("objects", "players", "turn"))
+            or len(script) != 3
+            or script[1:] != ["resolve", {"checkpoint": "done"}]
+            or "stack" not in script[0]
+            or set(doc["expect"]["checkpoints"]) != {"done"}
+        ):
             return None
         ids = [t["id"] for t in mode.get("targets", [])]
         chosen = script[0]["stack"].get("targets", [])
@@ -153,8 +190,12 @@ def entwine_game(card: Compiled) -> str | None:
                 done[key] = {**done[key], **value}
             else:
                 done[key] = value
-    cast: dict[str, Any] = {"spell": "card", "entwined": True, "modes": list(range(1, len(modes) + 1)),
-                            "payment": {"pool": pool}}
+    cast: dict[str, Any] = {
+        "spell": "card",
+        "entwined": True,
+        "modes": list(range(1, len(modes) + 1)),
+        "payment": {"pool": pool},
+    }
     if targets:
         cast["targets"] = targets
     base["players"][0]["mana"] = pool
@@ -175,11 +216,17 @@ def after_bolt_game(card: Compiled, word: str) -> str | None:
     if not pool or card.card.get("does", {}).get("modes"):
         return None
     text = game_text(card)
-    doc = yaml.safe_load(text) if text is not None else None
-    script = doc["query"]["script"] if doc is not None else []
-    if not script or not isinstance(script[0], dict) or script[0].get("stack", {}).get("object") != "card" \
-            or set(script[0]["stack"]) - {"object", "controller", "targets"} \
-            or any(isinstance(a, dict) and "order_triggers" in a for a in script):
+    if text is None:
+        return None
+    doc: dict[str, Any] = yaml.safe_load(text)
+    script = doc["query"]["script"]
+    if (
+        not script
+        or not isinstance(script[0], dict)
+        or script[0].get("stack", {}).get("object") != "card"
+        or set(script[0]["stack"]) - {"object", "controller", "targets"}
+        or any(isinstance(a, dict) and "order_triggers" in a for a in script)
+    ):
         return None
     chosen = script[0]["stack"].get("targets", [])
     ids = [t["id"] for t in card.card.get("casting", {}).get("targets", [])]
@@ -208,8 +255,14 @@ def run_alt(card: Compiled, timeout: float = 60.0) -> tuple[bool, str] | None:
     has none."""
     from pyengine.oracle.execute import run_generated
 
-    text = evoke_game(card) or dash_game(card) or dash_game(card, "blitz") or entwine_game(card) \
-        or after_bolt_game(card, "surge") or after_bolt_game(card, "spectacle")
+    text = (
+        evoke_game(card)
+        or dash_game(card)
+        or dash_game(card, "blitz")
+        or entwine_game(card)
+        or after_bolt_game(card, "surge")
+        or after_bolt_game(card, "spectacle")
+    )
     if text is None:
         return None
     scenario, why = run_generated(text, f"<generated alternative cost: {card.name}>", timeout)

@@ -35,14 +35,18 @@ ALT_KEYWORDS = ("evoke", "dash", "blitz")
 DEFINITIONS = {
     "evoke": "When this permanent enters, if its evoke cost was paid, its controller sacrifices it.",
     "dash": "As long as this permanent's dash cost was paid, it has haste.",
-    "blitz": ("As long as this permanent's blitz cost was paid, it has haste and \"When this permanent is "
-              "put into a graveyard from the battlefield, draw a card.\""),
+    "blitz": (
+        "As long as this permanent's blitz cost was paid, it has haste and \"When this permanent is "
+        'put into a graveyard from the battlefield, draw a card."'
+    ),
 }
 
 # 702.152a, 700.4: the ability a blitzed creature has ("dies": put into a graveyard from the battlefield)
-_BLITZ_DRAW = {"trigger": {"when": {"kind": "dies", "obj": "self"}},
-               "do": [{"kind": "draw", "player": "you", "count": 1}],
-               "text": "When this permanent is put into a graveyard from the battlefield, draw a card."}
+_BLITZ_DRAW = {
+    "trigger": {"when": {"kind": "dies", "obj": "self"}},
+    "do": [{"kind": "draw", "player": "you", "count": 1}],
+    "text": "When this permanent is put into a graveyard from the battlefield, draw a card.",
+}
 
 
 def riders(item: Any) -> list[dict[str, Any]] | None:
@@ -55,25 +59,52 @@ def riders(item: Any) -> list[dict[str, Any]] | None:
         return None
     text = f"{word.capitalize()} {cost}"
     if word == "evoke":  # 702.74a, 603.4: checked as it triggers and as it resolves
-        return [{"trigger": {"when": {"kind": "enters", "obj": "self"},
-                             "if": {"exists": {"self": True, "zone": "any", "evoked": True}}},
-                 "do": [{"kind": "sacrifice", "object": "self"}], "text": text}]
+        return [
+            {
+                "trigger": {
+                    "when": {"kind": "enters", "obj": "self"},
+                    "if": {"exists": {"self": True, "zone": "any", "evoked": True}},
+                },
+                "do": [{"kind": "sacrifice", "object": "self"}],
+                "text": text,
+            }
+        ]
     if word == "blitz":  # 702.152a (the sacrifice at the end step: pyengine.game.alt_costs)
-        return [{"static": {"affects": "self", "condition": {"exists": {"self": True, "blitzed": True}},
-                            "add_abilities": ["haste", dict(_BLITZ_DRAW)]}, "text": text}]
+        return [
+            {
+                "static": {
+                    "affects": "self",
+                    "condition": {"exists": {"self": True, "blitzed": True}},
+                    "add_abilities": ["haste", dict(_BLITZ_DRAW)],
+                },
+                "text": text,
+            }
+        ]
     # 702.109a: haste as long as its dash cost was paid (the return: pyengine.game.alt_costs)
-    return [{"static": {"affects": "self", "condition": {"exists": {"self": True, "dashed": True}},
-                        "add_abilities": ["haste"]}, "text": text}]
+    return [
+        {
+            "static": {
+                "affects": "self",
+                "condition": {"exists": {"self": True, "dashed": True}},
+                "add_abilities": ["haste"],
+            },
+            "text": text,
+        }
+    ]
 
 
 def is_evoke_sacrifice(ability: Any) -> bool:
     """Whether ``ability`` is evoke's sacrifice trigger (702.74a)."""
-    return isinstance(ability, dict) and ability.get("trigger", {}).get("if") == \
-        {"exists": {"self": True, "zone": "any", "evoked": True}}
+    return isinstance(ability, dict) and ability.get("trigger", {}).get("if") == {
+        "exists": {"self": True, "zone": "any", "evoked": True}
+    }
 
 
 def alt_cost(card: dict[str, Any], word: str) -> str | None:
     """The card's one ``word`` cost (evoke, dash) in mana symbols, or None."""
-    costs = [a[word] for a in card.get("abilities", ())
-             if isinstance(a, dict) and set(a) == {word} and isinstance(a[word], str)]
+    costs = [
+        a[word]
+        for a in card.get("abilities", ())
+        if isinstance(a, dict) and set(a) == {word} and isinstance(a[word], str)
+    ]
     return costs[0] if len(costs) == 1 else None

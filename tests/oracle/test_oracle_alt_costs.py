@@ -15,20 +15,33 @@ pytestmark = support.BUNDLED
 
 
 def _players(pool: str, hand: int = 1) -> list[dict[str, Any]]:
-    return [{"id": "alice", "hand_size": hand, "library_size": 10, "mana": pool},
-            {"id": "bob", "library_size": 10}]
+    return [
+        {"id": "alice", "hand_size": hand, "library_size": 10, "mana": pool},
+        {"id": "bob", "library_size": 10},
+    ]
 
 
-def _passes(objects: list[dict[str, Any]], script: list[Any], expect: dict[str, Any], cr: str,
-            pool: str, hand: int = 1) -> None:
+def _passes(
+    objects: list[dict[str, Any]],
+    script: list[Any],
+    expect: dict[str, Any],
+    cr: str,
+    pool: str,
+    hand: int = 1,
+) -> None:
     scenario, why = game(objects, script, {"checkpoints": expect}, cr=cr, players=_players(pool, hand))
     assert scenario is not None and not why, why
 
 
 def _illegal(objects: list[dict[str, Any]], script: list[Any], cr: str, pool: str) -> str:
     """The message of the first illegal action (the game must refuse one)."""
-    scenario, why = game(objects, [*script, {"checkpoint": "after"}], {"checkpoints": {"after": {}}},
-                         cr=cr, players=_players(pool))
+    scenario, why = game(
+        objects,
+        [*script, {"checkpoint": "after"}],
+        {"checkpoints": {"after": {}}},
+        cr=cr,
+        players=_players(pool),
+    )
     assert scenario is None and "illegal" in why, why
     return why
 
@@ -43,9 +56,16 @@ def test_evoke_compiles_into_the_cost_and_its_sacrifice_trigger(bundled_cards: N
     abilities = drifter.card["abilities"]
     assert {"evoke": "{2}{U}"} in abilities
     sac = [a for a in abilities if isinstance(a, dict) and a.get("text") == "Evoke {2}{U}" and "trigger" in a]
-    assert sac == [{"trigger": {"when": {"kind": "enters", "obj": "self"},
-                                "if": {"exists": {"self": True, "zone": "any", "evoked": True}}},
-                    "do": [{"kind": "sacrifice", "object": "self"}], "text": "Evoke {2}{U}"}]
+    assert sac == [
+        {
+            "trigger": {
+                "when": {"kind": "enters", "obj": "self"},
+                "if": {"exists": {"self": True, "zone": "any", "evoked": True}},
+            },
+            "do": [{"kind": "sacrifice", "object": "self"}],
+            "text": "Evoke {2}{U}",
+        }
+    ]
 
 
 def test_evoked_both_enter_abilities_trigger_and_alice_orders_them(bundled_cards: None) -> None:
@@ -55,33 +75,66 @@ def test_evoked_both_enter_abilities_trigger_and_alice_orders_them(bundled_cards
     cast = {"cast": {"spell": "drifter", "alternative": "evoke", "payment": {"pool": "{U}{C}{C}"}}}
     why = _illegal(DRIFTER, [cast, "resolve"], "603.3b", "{U}{C}{C}")
     assert "603.3b" in why and "drifter:1@4" in why and "drifter:3@4" in why
-    _passes(DRIFTER, [cast, {"order_triggers": {"alice": ["drifter:3@4", "drifter:1@4"]}}, "resolve", "resolve",
-                      {"checkpoint": "drew"}, "resolve", {"checkpoint": "done"}],
-            {"drew": {"hand": {"alice": 2}, "objects": {"drifter": {"zone": "battlefield"}}},
-             "done": {"stack": [], "hand": {"alice": 2}, "objects": {"drifter": {"zone": "graveyard"}}}},
-            "702.74a", "{U}{C}{C}")
+    _passes(
+        DRIFTER,
+        [
+            cast,
+            {"order_triggers": {"alice": ["drifter:3@4", "drifter:1@4"]}},
+            "resolve",
+            "resolve",
+            {"checkpoint": "drew"},
+            "resolve",
+            {"checkpoint": "done"},
+        ],
+        {
+            "drew": {"hand": {"alice": 2}, "objects": {"drifter": {"zone": "battlefield"}}},
+            "done": {"stack": [], "hand": {"alice": 2}, "objects": {"drifter": {"zone": "graveyard"}}},
+        },
+        "702.74a",
+        "{U}{C}{C}",
+    )
 
 
 def test_cast_for_its_mana_cost_evoke_does_not_trigger(bundled_cards: None) -> None:
     """603.4: its evoke cost wasn't paid, so only the draw triggers (one resolve empties the
     stack) and Mulldrifter stays."""
-    _passes(DRIFTER, [{"cast": {"spell": "drifter", "payment": {"pool": "{U}{C}{C}{C}{C}"}}}, "resolve", "resolve",
-                      {"checkpoint": "done"}],
-            {"done": {"stack": [], "hand": {"alice": 2}, "objects": {"drifter": {"zone": "battlefield"}}}},
-            "603.4", "{U}{C}{C}{C}{C}")
+    _passes(
+        DRIFTER,
+        [
+            {"cast": {"spell": "drifter", "payment": {"pool": "{U}{C}{C}{C}{C}"}}},
+            "resolve",
+            "resolve",
+            {"checkpoint": "done"},
+        ],
+        {"done": {"stack": [], "hand": {"alice": 2}, "objects": {"drifter": {"zone": "battlefield"}}}},
+        "603.4",
+        "{U}{C}{C}{C}{C}",
+    )
 
 
 def test_only_one_alternative_cost_and_only_one_the_card_has(bundled_cards: None) -> None:
     """118.9a: evoke and "without paying its mana cost" together is illegal; 118.9: a card without
     dash can't be cast for a dash cost; the evoke cost must be paid in full (601.2h)."""
-    why = _illegal(DRIFTER, [{"cast": {"spell": "drifter", "alternative": ["evoke", "free"],
-                                       "payment": {"pool": "{U}{C}{C}"}}}], "118.9a", "{U}{C}{C}")
+    why = _illegal(
+        DRIFTER,
+        [{"cast": {"spell": "drifter", "alternative": ["evoke", "free"], "payment": {"pool": "{U}{C}{C}"}}}],
+        "118.9a",
+        "{U}{C}{C}",
+    )
     assert "118.9a" in why
-    why = _illegal(DRIFTER, [{"cast": {"spell": "drifter", "alternative": "dash",
-                                       "payment": {"pool": "{U}{C}{C}"}}}], "118.9", "{U}{C}{C}")
+    why = _illegal(
+        DRIFTER,
+        [{"cast": {"spell": "drifter", "alternative": "dash", "payment": {"pool": "{U}{C}{C}"}}}],
+        "118.9",
+        "{U}{C}{C}",
+    )
     assert "no_such_cost" in why
-    why = _illegal(DRIFTER, [{"cast": {"spell": "drifter", "alternative": "evoke",
-                                       "payment": {"pool": "{U}{C}"}}}], "601.2h", "{U}{C}")
+    why = _illegal(
+        DRIFTER,
+        [{"cast": {"spell": "drifter", "alternative": "evoke", "payment": {"pool": "{U}{C}"}}}],
+        "601.2h",
+        "{U}{C}",
+    )
     assert "601.2" in why
 
 
@@ -92,37 +145,74 @@ def test_dashed_it_has_haste_and_returns_at_the_next_end_step(bundled_cards: Non
     """702.109a: dashed, it has haste, so it attacks the turn it entered (302.6); the delayed
     ability created as it entered (608.3g) returns it to alice's hand at her end step."""
     assert {"dash": "{2}{B}"} in full("Alesha's Vanguard").card["abilities"]
-    _passes(VANGUARD, [{"cast": {"spell": "vanguard", "alternative": "dash", "payment": {"pool": "{B}{C}{C}"}}},
-                       "resolve", {"advance": "declare_attackers"}, {"attack": {"vanguard": "bob"}},
-                       {"advance": "end"}, {"checkpoint": "end"}, "resolve", {"checkpoint": "done"}],
-            {"end": {"step": "end", "life": {"bob": 17}, "objects": {"vanguard": {"zone": "battlefield"}}},
-             "done": {"stack": [], "hand": {"alice": 1}, "objects": {"vanguard": {"zone": "hand"}}}},
-            "702.109a", "{B}{C}{C}")
+    _passes(
+        VANGUARD,
+        [
+            {"cast": {"spell": "vanguard", "alternative": "dash", "payment": {"pool": "{B}{C}{C}"}}},
+            "resolve",
+            {"advance": "declare_attackers"},
+            {"attack": {"vanguard": "bob"}},
+            {"advance": "end"},
+            {"checkpoint": "end"},
+            "resolve",
+            {"checkpoint": "done"},
+        ],
+        {
+            "end": {"step": "end", "life": {"bob": 17}, "objects": {"vanguard": {"zone": "battlefield"}}},
+            "done": {"stack": [], "hand": {"alice": 1}, "objects": {"vanguard": {"zone": "hand"}}},
+        },
+        "702.109a",
+        "{B}{C}{C}",
+    )
 
 
 def test_cast_for_its_mana_cost_it_has_no_haste_and_stays(bundled_cards: None) -> None:
     """302.6: not dashed, it can't attack the turn it entered; and nothing returns it at the
     end step (no delayed ability was created: the stack stays empty)."""
     cast = {"cast": {"spell": "vanguard", "payment": {"pool": "{B}{C}{C}{C}"}}}
-    why = _illegal(VANGUARD, [cast, "resolve", {"advance": "declare_attackers"}, {"attack": {"vanguard": "bob"}}],
-                   "302.6", "{B}{C}{C}{C}")
+    why = _illegal(
+        VANGUARD,
+        [cast, "resolve", {"advance": "declare_attackers"}, {"attack": {"vanguard": "bob"}}],
+        "302.6",
+        "{B}{C}{C}{C}",
+    )
     assert "302.6" in why
-    _passes(VANGUARD, [cast, "resolve", {"advance": "end"}, {"checkpoint": "done"}],
-            {"done": {"step": "end", "stack": [], "objects": {"vanguard": {"zone": "battlefield"}}}},
-            "702.109a", "{B}{C}{C}{C}")
+    _passes(
+        VANGUARD,
+        [cast, "resolve", {"advance": "end"}, {"checkpoint": "done"}],
+        {"done": {"step": "end", "stack": [], "objects": {"vanguard": {"zone": "battlefield"}}}},
+        "702.109a",
+        "{B}{C}{C}{C}",
+    )
 
 
 def test_a_dashed_creature_that_left_is_not_returned(bundled_cards: None) -> None:
     """603.7c, 400.7: destroyed before the end step, the card in the graveyard is a new object:
     the delayed ability triggers and leaves it there."""
-    objects = [{"id": "heel", "card": "Goblin Heelcutter", "owner": "alice", "zone": "hand"},
-               {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"}]
-    _passes(objects, [{"cast": {"spell": "heel", "alternative": "dash", "payment": {"pool": "{R}{C}{C}"}}},
-                      "resolve", {"cast": {"spell": "bolt", "targets": {"any": ["heel"]}, "payment": {"pool": "{R}"}}},
-                      "resolve", {"advance": "end"}, {"checkpoint": "end"}, "resolve", {"checkpoint": "done"}],
-            {"end": {"stack": ["delayed1@15"], "objects": {"heel": {"zone": "graveyard"}}},
-             "done": {"stack": [], "objects": {"heel": {"zone": "graveyard"}}}},
-            "603.7c", "{R}{R}{C}{C}", hand=2)
+    objects = [
+        {"id": "heel", "card": "Goblin Heelcutter", "owner": "alice", "zone": "hand"},
+        {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"},
+    ]
+    _passes(
+        objects,
+        [
+            {"cast": {"spell": "heel", "alternative": "dash", "payment": {"pool": "{R}{C}{C}"}}},
+            "resolve",
+            {"cast": {"spell": "bolt", "targets": {"any": ["heel"]}, "payment": {"pool": "{R}"}}},
+            "resolve",
+            {"advance": "end"},
+            {"checkpoint": "end"},
+            "resolve",
+            {"checkpoint": "done"},
+        ],
+        {
+            "end": {"stack": ["delayed1@15"], "objects": {"heel": {"zone": "graveyard"}}},
+            "done": {"stack": [], "objects": {"heel": {"zone": "graveyard"}}},
+        },
+        "603.7c",
+        "{R}{R}{C}{C}",
+        hand=2,
+    )
 
 
 def test_generated_games_cast_for_the_alternative_cost(bundled_cards: None) -> None:
@@ -146,10 +236,16 @@ def test_costs_and_riders_not_read_stay_text(bundled_cards: None) -> None:
     for name, word in (("Solitude", "evoke"), ("Warbringer", "dash costs"), ("Fiery Temper", "madness")):
         got = oracle.compiled(name)
         assert got is not None and got.status != "full", name
-        assert any(c.template == "keywords (text)" and word in c.why for c in got.clauses), (name, got.clauses)
+        assert any(c.template == "keywords (text)" and word in c.why for c in got.clauses), (
+            name,
+            got.clauses,
+        )
     underdog = oracle.compiled("Tenacious Underdog")
     assert underdog is not None and underdog.status != "full"
-    assert [c.template for c in underdog.clauses if c.text.startswith("Blitz")] in ([None], ["keywords (text)"])
+    assert [c.template for c in underdog.clauses if c.text.startswith("Blitz")] in (
+        [None],
+        ["keywords (text)"],
+    )
 
 
 DECOY = [{"id": "decoy", "card": "Riveteers Decoy", "owner": "alice", "zone": "hand"}]
@@ -162,28 +258,59 @@ def test_blitzed_it_attacks_then_is_sacrificed_and_draws(bundled_cards: None) ->
     (603.10a) and triggers: alice draws (hand 0 -> 1, library 10 -> 9). Unblocked, the 3/1 dealt
     bob 3 (510.1)."""
     assert {"blitz": "{3}{G}"} in full("Riveteers Decoy").card["abilities"]
-    _passes(DECOY, [{"cast": {"spell": "decoy", "alternative": "blitz", "payment": {"pool": "{G}{C}{C}{C}"}}},
-                    "resolve", {"advance": "declare_attackers"}, {"attack": {"decoy": "bob"}},
-                    {"advance": "end"}, "resolve", {"checkpoint": "sacrificed"}, "resolve", {"checkpoint": "done"}],
-            {"sacrificed": {"hand": {"alice": 0}, "objects": {"decoy": {"zone": "graveyard"}}},
-             "done": {"stack": [], "hand": {"alice": 1}, "library": {"alice": 9}, "life": {"bob": 17}}},
-            "702.152a", "{G}{C}{C}{C}")
+    _passes(
+        DECOY,
+        [
+            {"cast": {"spell": "decoy", "alternative": "blitz", "payment": {"pool": "{G}{C}{C}{C}"}}},
+            "resolve",
+            {"advance": "declare_attackers"},
+            {"attack": {"decoy": "bob"}},
+            {"advance": "end"},
+            "resolve",
+            {"checkpoint": "sacrificed"},
+            "resolve",
+            {"checkpoint": "done"},
+        ],
+        {
+            "sacrificed": {"hand": {"alice": 0}, "objects": {"decoy": {"zone": "graveyard"}}},
+            "done": {"stack": [], "hand": {"alice": 1}, "library": {"alice": 9}, "life": {"bob": 17}},
+        },
+        "702.152a",
+        "{G}{C}{C}{C}",
+    )
 
 
 def test_not_blitzed_it_draws_nothing_when_it_dies(bundled_cards: None) -> None:
     """702.152a: cast for its mana cost, it has neither haste nor the draw ability: destroyed by
     Lightning Bolt (a 3/1 dealt 3), nothing triggers and alice's hand stays empty."""
     objects = [*DECOY, {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"}]
-    _passes(objects, [{"cast": {"spell": "decoy", "payment": {"pool": "{G}{C}"}}}, "resolve",
-                      {"cast": {"spell": "bolt", "targets": {"any": ["decoy"]}, "payment": {"pool": "{R}"}}},
-                      "resolve", {"checkpoint": "done"}],
-            {"done": {"stack": [], "hand": {"alice": 0}, "library": {"alice": 10},
-                      "objects": {"decoy": {"zone": "graveyard"}}}},
-            "702.152a", "{G}{C}{R}", hand=2)
+    _passes(
+        objects,
+        [
+            {"cast": {"spell": "decoy", "payment": {"pool": "{G}{C}"}}},
+            "resolve",
+            {"cast": {"spell": "bolt", "targets": {"any": ["decoy"]}, "payment": {"pool": "{R}"}}},
+            "resolve",
+            {"checkpoint": "done"},
+        ],
+        {
+            "done": {
+                "stack": [],
+                "hand": {"alice": 0},
+                "library": {"alice": 10},
+                "objects": {"decoy": {"zone": "graveyard"}},
+            }
+        },
+        "702.152a",
+        "{G}{C}{R}",
+        hand=2,
+    )
 
 
-BARBED = [{"id": "barbed", "card": "Barbed Lightning", "owner": "alice", "zone": "hand"},
-          {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 5}]
+BARBED = [
+    {"id": "barbed", "card": "Barbed Lightning", "owner": "alice", "zone": "hand"},
+    {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 5},
+]
 BOTH = {"creature": ["ogre"], "player": ["bob"]}
 
 
@@ -192,25 +319,78 @@ def test_entwined_both_modes_for_the_extra_cost(bundled_cards: None) -> None:
     cost paid ({2}{R} plus {2}, 601.2f) has both modes: 3 damage to the Gray Ogre (a 2/2: it
     dies, 704.5g) and 3 to bob (20 -> 17)."""
     assert {"entwine": "{2}"} in full("Barbed Lightning").card["abilities"]
-    _passes(BARBED, [{"cast": {"spell": "barbed", "entwined": True, "modes": [1, 2], "targets": BOTH,
-                               "payment": {"pool": "{R}{C}{C}{C}{C}"}}}, "resolve", {"checkpoint": "done"}],
-            {"done": {"stack": [], "mana": {"alice": ""}, "life": {"bob": 17},
-                      "objects": {"ogre": {"zone": "graveyard"}, "barbed": {"zone": "graveyard"}}}},
-            "702.42a", "{R}{C}{C}{C}{C}")
+    _passes(
+        BARBED,
+        [
+            {
+                "cast": {
+                    "spell": "barbed",
+                    "entwined": True,
+                    "modes": [1, 2],
+                    "targets": BOTH,
+                    "payment": {"pool": "{R}{C}{C}{C}{C}"},
+                }
+            },
+            "resolve",
+            {"checkpoint": "done"},
+        ],
+        {
+            "done": {
+                "stack": [],
+                "mana": {"alice": ""},
+                "life": {"bob": 17},
+                "objects": {"ogre": {"zone": "graveyard"}, "barbed": {"zone": "graveyard"}},
+            }
+        },
+        "702.42a",
+        "{R}{C}{C}{C}{C}",
+    )
 
 
 def test_entwine_is_needed_for_both_modes_and_chooses_them_all(bundled_cards: None) -> None:
     """700.2: without entwine only one mode; 702.42a: entwined, every mode; 601.2h: the entwine
     cost is part of the total cost, so {2}{R} alone doesn't pay for an entwined cast."""
     pool = "{R}{C}{C}{C}{C}"
-    why = _illegal(BARBED, [{"cast": {"spell": "barbed", "modes": [1, 2], "targets": BOTH,
-                                      "payment": {"pool": "{R}{C}{C}"}}}], "700.2", pool)
+    why = _illegal(
+        BARBED,
+        [{"cast": {"spell": "barbed", "modes": [1, 2], "targets": BOTH, "payment": {"pool": "{R}{C}{C}"}}}],
+        "700.2",
+        pool,
+    )
     assert "mode_count" in why
-    why = _illegal(BARBED, [{"cast": {"spell": "barbed", "entwined": True, "modes": [1], "targets": {"creature": ["ogre"]},
-                                      "payment": {"pool": pool}}}], "702.42a", pool)
+    why = _illegal(
+        BARBED,
+        [
+            {
+                "cast": {
+                    "spell": "barbed",
+                    "entwined": True,
+                    "modes": [1],
+                    "targets": {"creature": ["ogre"]},
+                    "payment": {"pool": pool},
+                }
+            }
+        ],
+        "702.42a",
+        pool,
+    )
     assert "entwine_all_modes" in why
-    why = _illegal(BARBED, [{"cast": {"spell": "barbed", "entwined": True, "modes": [1, 2], "targets": BOTH,
-                                      "payment": {"pool": "{R}{C}{C}"}}}], "601.2h", pool)
+    why = _illegal(
+        BARBED,
+        [
+            {
+                "cast": {
+                    "spell": "barbed",
+                    "entwined": True,
+                    "modes": [1, 2],
+                    "targets": BOTH,
+                    "payment": {"pool": "{R}{C}{C}"},
+                }
+            }
+        ],
+        "601.2h",
+        pool,
+    )
     assert "601.2" in why
 
 
@@ -223,8 +403,10 @@ def test_generated_entwined_game_runs(bundled_cards: None) -> None:
         assert run_alt(full(name)) == (True, ""), name
 
 
-SKEWER = [{"id": "skewer", "card": "Skewer the Critics", "owner": "alice", "zone": "hand"},
-          {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"}]
+SKEWER = [
+    {"id": "skewer", "card": "Skewer the Critics", "owner": "alice", "zone": "hand"},
+    {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"},
+]
 BOLT_BOB = {"cast": {"spell": "bolt", "targets": {"any": ["bob"]}, "payment": {"pool": "{R}"}}}
 
 
@@ -232,33 +414,96 @@ def test_spectacle_after_an_opponent_lost_life(bundled_cards: None) -> None:
     """702.137a: after Lightning Bolt made bob lose 3 life (120.3a), Skewer the Critics ({2}{R},
     "Spectacle {R}") may be cast for {R}: bob 20 -> 17 -> 14."""
     assert {"spectacle": "{R}"} in full("Skewer the Critics").card["abilities"]
-    _passes(SKEWER, [BOLT_BOB, "resolve", {"cast": {"spell": "skewer", "alternative": "spectacle",
-                                                   "targets": {"any": ["bob"]}, "payment": {"pool": "{R}"}}},
-                     "resolve", {"checkpoint": "done"}],
-            {"done": {"stack": [], "mana": {"alice": ""}, "life": {"bob": 14}}}, "702.137a", "{R}{R}", hand=2)
+    _passes(
+        SKEWER,
+        [
+            BOLT_BOB,
+            "resolve",
+            {
+                "cast": {
+                    "spell": "skewer",
+                    "alternative": "spectacle",
+                    "targets": {"any": ["bob"]},
+                    "payment": {"pool": "{R}"},
+                }
+            },
+            "resolve",
+            {"checkpoint": "done"},
+        ],
+        {"done": {"stack": [], "mana": {"alice": ""}, "life": {"bob": 14}}},
+        "702.137a",
+        "{R}{R}",
+        hand=2,
+    )
 
 
 def test_spectacle_and_surge_need_what_happened_this_turn(bundled_cards: None) -> None:
     """702.137a: no opponent has lost life this turn, so the spectacle cost can't be paid;
     702.117a: alice has cast no other spell this turn, so Boulder Salvo's surge cost can't be."""
-    why = _illegal(SKEWER, [{"cast": {"spell": "skewer", "alternative": "spectacle", "targets": {"any": ["bob"]},
-                                      "payment": {"pool": "{R}"}}}], "702.137a", "{R}")
+    why = _illegal(
+        SKEWER,
+        [
+            {
+                "cast": {
+                    "spell": "skewer",
+                    "alternative": "spectacle",
+                    "targets": {"any": ["bob"]},
+                    "payment": {"pool": "{R}"},
+                }
+            }
+        ],
+        "702.137a",
+        "{R}",
+    )
     assert "no_opponent_lost_life" in why
-    salvo = [{"id": "salvo", "card": "Boulder Salvo", "owner": "alice", "zone": "hand"},
-             {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 5}]
-    why = _illegal(salvo, [{"cast": {"spell": "salvo", "alternative": "surge", "targets": {"creature": ["ogre"]},
-                                     "payment": {"pool": "{R}{C}"}}}], "702.117a", "{R}{C}")
+    salvo = [
+        {"id": "salvo", "card": "Boulder Salvo", "owner": "alice", "zone": "hand"},
+        {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 5},
+    ]
+    why = _illegal(
+        salvo,
+        [
+            {
+                "cast": {
+                    "spell": "salvo",
+                    "alternative": "surge",
+                    "targets": {"creature": ["ogre"]},
+                    "payment": {"pool": "{R}{C}"},
+                }
+            }
+        ],
+        "702.117a",
+        "{R}{C}",
+    )
     assert "no_other_spell_this_turn" in why
 
 
 def test_surge_after_another_spell_this_turn(bundled_cards: None) -> None:
     """702.117a: alice cast Lightning Bolt this turn, so Boulder Salvo ({4}{R}, "Surge {1}{R}")
     may be cast for {1}{R}: 4 damage to the Gray Ogre, which dies (704.5g)."""
-    objects = [{"id": "salvo", "card": "Boulder Salvo", "owner": "alice", "zone": "hand"},
-               {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"},
-               {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 5}]
-    _passes(objects, [BOLT_BOB, "resolve", {"cast": {"spell": "salvo", "alternative": "surge",
-                                                    "targets": {"creature": ["ogre"]}, "payment": {"pool": "{R}{C}"}}},
-                      "resolve", {"checkpoint": "done"}],
-            {"done": {"stack": [], "mana": {"alice": ""}, "objects": {"ogre": {"zone": "graveyard"}}}},
-            "702.117a", "{R}{R}{C}", hand=2)
+    objects = [
+        {"id": "salvo", "card": "Boulder Salvo", "owner": "alice", "zone": "hand"},
+        {"id": "bolt", "card": "Lightning Bolt", "owner": "alice", "zone": "hand"},
+        {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 5},
+    ]
+    _passes(
+        objects,
+        [
+            BOLT_BOB,
+            "resolve",
+            {
+                "cast": {
+                    "spell": "salvo",
+                    "alternative": "surge",
+                    "targets": {"creature": ["ogre"]},
+                    "payment": {"pool": "{R}{C}"},
+                }
+            },
+            "resolve",
+            {"checkpoint": "done"},
+        ],
+        {"done": {"stack": [], "mana": {"alice": ""}, "objects": {"ogre": {"zone": "graveyard"}}}},
+        "702.117a",
+        "{R}{R}{C}",
+        hand=2,
+    )
