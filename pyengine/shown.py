@@ -670,6 +670,11 @@ class CastBoughtBack(Record):
     """The completion pays the buyback cost (702.27a)."""
 
 
+@shown("cast", name="entwined")
+class CastEntwined(Record):
+    """The completion pays the entwine cost and chooses every mode (702.42a)."""
+
+
 @shown("cast", name="chosen_mode")
 class CastMode(Record):
     """The completion chooses mode M."""

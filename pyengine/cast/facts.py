@@ -110,10 +110,13 @@ _SCHEMA = {
     "gy": 1,
     "pool": 2,
     "caster_life": 1,
+    "cast_this_turn": 1,
+    "lost_life_this_turn": 1,
     "given": 1,
     "given_alt": 1,
     "given_kicked": 0,
     "given_bought_back": 0,
+    "given_entwined": 0,
     "given_mode": 1,
     "given_mode_twice": 1,
     "given_x": 1,
@@ -163,11 +166,18 @@ def cast_factset(
     listing: bool = False,
     stack_busy: bool = False,
     combat: dict[str, frozenset[str]] | None = None,
+    history: Any = None,
 ) -> list[clingo.Symbol]:
     """Every fact of the cast ``proposal`` on ``state`` after layers (``result``); ``combat``:
-    each attacking or blocking creature's states (506.4), a game's combat."""
+    each attacking or blocking creature's states (506.4), a game's combat; ``history``: a
+    game's turn so far (pyengine.triggers.history.TurnHistory), for surge and spectacle."""
     fs = FactSet()
     add = fs.add
+    for pid in state.player_ids if history is not None else ():  # 702.117a, 702.137a
+        if history.amount("spells_cast", pid):
+            add("cast_this_turn", p(pid))
+        if history.amount("life_lost", pid):
+            add("lost_life_this_turn", p(pid))
     spell = state.object(proposal.spell)
     ch = result.objects[spell.id]
     caster = proposal.player
@@ -197,7 +207,9 @@ def cast_factset(
     if cost_text is not None:
         costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
-        if k in ("kicker", "flashback", "overload", "bestow", "buyback") and param and k not in costs:
+        if k in ("kicker", "flashback", "overload", "bestow", "buyback", "evoke", "dash", "blitz", "entwine",
+                 "surge", "spectacle") \
+                and param and k not in costs:
             costs[k] = parse_cost(param).symbols
     for name, symbols in costs.items():
         if name == "mana":
@@ -419,6 +431,10 @@ def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameStat
         add("given", Const("buyback"))
         if pr.buyback:
             add("given_bought_back")
+    if pr.entwined is not None:  # 702.42a
+        add("given", Const("entwine"))
+        if pr.entwined:
+            add("given_entwined")
     if pr.modes is not None:
         add("given", Const("modes"))
         for m in set(pr.modes):

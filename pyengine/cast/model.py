@@ -33,7 +33,8 @@ class Proposal:
 
     spell: str
     player: str
-    alternative: tuple[str, ...] | None = None  # flashback | overload | free; () none
+    # flashback | overload | free | evoke | dash | blitz | surge | spectacle (118.9); () none
+    alternative: tuple[str, ...] | None = None
     kicked: bool | None = None
     modes: tuple[int, ...] | None = None  # 1-based
     x: int | None = None
@@ -49,6 +50,8 @@ class Proposal:
     form: str | None = None
     # 702.27a: the buyback cost is paid (an optional additional cost, 601.2b, 601.2f)
     buyback: bool | None = None
+    # 702.42a: the entwine cost is paid and every mode chosen (an optional additional cost)
+    entwined: bool | None = None
 
 
 @dataclass(frozen=True, order=True)

@@ -9,6 +9,7 @@ question and reads the answers. The game's turn engine calls :func:`check_cast`.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import clingo
 
@@ -57,15 +58,17 @@ def check_cast(
     result: LayerResult | None = None,
     stack_busy: bool = False,
     combat: dict[str, frozenset[str]] | None = None,
+    history: Any = None,
 ) -> CastVerdict:
     """The verdict on ``proposal`` on ``state`` (parts left ``None`` are chosen freely:
     legal when some choice makes the whole cast legal). ``budget``: seconds, or the budget of
     the query this is part of; ``result``: the layer engine's answer, when already known;
     ``stack_busy``: the stack holds something that is no object of ``state`` (a game's
-    abilities, 117.1a); ``combat``: each attacking or blocking creature's states (506.4)."""
+    abilities, 117.1a); ``combat``: each attacking or blocking creature's states (506.4);
+    ``history``: a game's turn so far (surge, 702.117a; spectacle, 702.137a)."""
     budget = Budget.of(budget, "the cast check")
     result = result if result is not None else layers.compute(state, budget)
-    facts = cast_factset(state, result, proposal, stack_busy=stack_busy, combat=combat)
+    facts = cast_factset(state, result, proposal, stack_busy=stack_busy, combat=combat, history=history)
     res = solve(
         [encodings.path("cast_check")],
         facts,
@@ -138,6 +141,7 @@ def _witness(model: Model) -> tuple[str, ...]:
     out = [f"alternative {a.cost}" for a in read(model, O.CastAlt)]
     out += ["kicked" for _ in read(model, O.CastKicked)]
     out += ["bought back" for _ in read(model, O.CastBoughtBack)]
+    out += ["entwined" for _ in read(model, O.CastEntwined)]
     out += [f"mode {m.mode}" for m in read(model, O.CastMode)]
     out += [f"X = {x.value}" for x in read(model, O.CastX)]
     out += [f"target {t.instance}: {term_text(t.target)}" for t in read(model, O.CastTarget)]

@@ -16,7 +16,7 @@ from pyengine.errors import PyengineError
 from pyengine.lang.effects import CHOSEN
 from pyengine.layers.result import ObjectChars
 from pyengine.model.effects import Condition, Expr, ObjRef, PlayerRef, Selector
-from pyengine.model.objects import GameObject, GameState
+from pyengine.model.objects import ALT_FLAGS, GameObject, GameState
 
 # a selector attribute -> the kind of choice `chosen` reads (GameObject.chosen)
 _CHOSEN_KIND = {"type": "card_type", "subtype": "subtype", "color": "color"}
@@ -144,6 +144,8 @@ class FinalState:
             return bool(obj.kicked)
         if attr in ("was_cast", "cast_from_hand"):  # 601.2a
             return obj.cast_from is not None if attr == "was_cast" else obj.cast_from == "hand"
+        if attr in ALT_FLAGS:  # 118.9: the alternative cost paid (702.74a, 702.109a, 702.152a)
+            return obj.alt_cost == ALT_FLAGS[attr]
         if attr == "colorless":
             return not ch.colors
         if attr == "multicolored":

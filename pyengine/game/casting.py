@@ -89,6 +89,7 @@ def read_cast(cur: Cursor, reader: Any) -> CastSpell:
         alternative=() if pr.alternative is None else pr.alternative,
         kicked=bool(pr.kicked),
         buyback=bool(pr.buyback),
+        entwined=bool(pr.entwined),
         modes=() if pr.modes is None and spec.modes else pr.modes,
         targets=() if pr.targets is None else pr.targets,
         sacrifice=() if pr.sacrifice is None else pr.sacrifice,
@@ -181,9 +182,10 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     result = layers(game.state, budget)
     try:
         from pyengine.game.target_qualities import combat_states
+        from pyengine.triggers.history import of as turn_history
 
         verdict = check_cast(game.state, pr, budget, result=result, stack_busy=bool(game.stack),
-                             combat=combat_states(game))
+                             combat=combat_states(game), history=turn_history(game.log))
     except Located as exc:
         file, line, path = dict(action.where).get(exc.field, (None, None, "cast"))
         raise ScenarioError(exc.message, file=file, line=line, path=path) from None
@@ -199,10 +201,12 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     # 601.2a: the card moves to the stack, with the characteristics of the form it is cast as
     # (709.3b, 712.8f, 715.3b, 702.103b, 708.4); an exiled adventurer card's permission ends
     casts = spell.commander_casts + (spell.zone == Zone.COMMAND)  # 903.8: counted for the next cast
-    # 702.33d: a spell cast with its kicker cost paid is kicked
+    # 702.33d: a spell cast with its kicker cost paid is kicked; 118.9: evoke or dash paid
+    from pyengine.game.alt_costs import paid
+
     moved = forms.stack_object(replace(spell, zone=Zone.STACK, controller=pr.player, on_adventure=None,
                                        commander_casts=casts, kicked=bool(pr.kicked),
-                                       cast_from=spell.zone.value), form)
+                                       cast_from=spell.zone.value, alt_cost=paid(pr.alternative)), form)
     item = _item(game, action, spell, moved, form)
     objs = tuple(moved if o.id == spell.id else o for o in game.state.objects)
     from_hand = spell.zone == Zone.HAND

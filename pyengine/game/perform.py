@@ -354,7 +354,7 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
         if o.as_cast is not None:  # 709.4, 715.4: the card's own characteristics again
             new = replace(new, printed=o.as_cast[1], as_cast=None)
     if to in ("stack", "battlefield") and not (frm == "stack" and to == "battlefield"):
-        new = replace(new, kicked=False, cast_from=None)  # 702.33d, 601.2a: only what a cast spell becomes
+        new = replace(new, kicked=False, cast_from=None, alt_cost=None)  # 702.33d, 601.2a, 118.9: only what a cast spell becomes
     if frm == "exile":  # 715.3d: only for as long as the card remains exiled
         new = replace(new, on_adventure=None)
     if to == "battlefield":

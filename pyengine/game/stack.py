@@ -408,5 +408,8 @@ def _leave_stack(game: Game, item: StackItem, budget: Budget | float, resolved: 
               ("as", ("o", obj.id) if to == "battlefield" else None), ("tapped", False),
               ("face", "front"), ("choice", None))
     game = perform(game, [Event("move", fields)], rule=rule, budget=budget)
+    from pyengine.game.alt_costs import entered
+
+    game = entered(game, item, to, resolved)  # 608.3g: dash's delayed triggered ability (702.109a)
     return cast_forms.after_move(game, item, to, resolved)  # 608.3c: an Aura spell put on the
     # stack by the script (no cast form) is attached to its target too

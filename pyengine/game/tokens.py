@@ -50,6 +50,7 @@ def _defs(state: GameState, extra: Any) -> list[tuple[str, Any]]:
     cards = [catalog.lookup(o.card) for o in state.objects if o.card]
     does = [c.does.effects for c in cards if c is not None and c.does is not None]
     does += [f.effects for c in cards if c is not None for f in c.face_does if f is not None]
+    does += [m for c in cards if c is not None and c.does is not None for m in c.does.modes]  # 700.2a
     faces = [o.other_face.abilities for o in state.objects if o.other_face is not None]  # 712.2
     for x in walk.values([[o.printed.abilities for o in state.objects], faces, does, list(extra)]):
         if isinstance(x, Instruction) and x.kind == "create_tokens":

@@ -181,7 +181,7 @@ SELECTOR_KEYS = frozenset({
     "not_subtypes", "supertypes", "not_supertypes", "colors", "any_colors", "not_colors",
     "colorless", "multicolored", "abilities", "not_abilities", "name", "not_name",
     "controller", "not_controller", "owner", "zone", "tapped", "token", "kicked", "was_cast", "cast_from_hand",
-    "attached_to",
+    "evoked", "dashed", "blitzed", "attached_to",
     "enchanted", "power", "toughness", "mana_value", "any_of", "not",
 })
 SELECTOR_SHORTCUTS = {"self": {"self": True, "zone": "any"}, "enchanted": {"enchanted": True},
@@ -266,7 +266,7 @@ def parse_selector(cur: Cursor, ctx: Ctx) -> Selector:
     zone: str | None = Zone.BATTLEFIELD.value
     for key, sub in cur.items():
         if key in ("self", "other", "enchanted", "colorless", "multicolored", "tapped", "token", "kicked",
-                   "was_cast", "cast_from_hand"):
+                   "was_cast", "cast_from_hand", "evoked", "dashed", "blitzed"):
             flag = sub.boolean()
             if key == "self":
                 objs.append(("is" if flag else "is_not", ObjRef("self")))

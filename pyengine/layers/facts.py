@@ -32,6 +32,7 @@ from pyengine.model.objects import GameState
 for _name, _arity in (
     ("player", 1), ("active_player", 1), ("turn_position", 2), ("object", 1), ("in_zone", 2),
     ("owner", 2), ("obj_timestamp", 2), ("token", 1), ("tapped", 1), ("kicked", 1), ("was_cast", 1), ("cast_from_hand", 1),
+    ("alt_paid", 2),
     ("face_down", 1),
     ("face_down_ability", 2),
     ("attached", 2), ("chosen", 3), ("counter", 3), ("counter_ts", 3), ("cur", 3), ("ability_name", 2),
@@ -180,6 +181,8 @@ class FactBuilder:
                 self.add("was_cast", o)
                 if obj.cast_from == "hand":
                     self.add("cast_from_hand", o)
+            if obj.alt_cost is not None:  # 118.9: evoke, dash or blitz paid (selectors.lp)
+                self.add("alt_paid", o, F.Const(obj.alt_cost))
             if obj.face_down:
                 self.add("face_down", o)
                 for ab in face_down_abilities(obj.face_down_kind):  # CR 708.2: ward {2}
@@ -437,7 +440,8 @@ class FactBuilder:
             return F.term(F.Fn("chosen", F.Const(attr)))  # the source's choice (selectors.lp)
         if attr == "ability":
             return self.name_term(value)
-        if attr in ("name", "tapped", "token", "kicked", "was_cast", "cast_from_hand", "colorless", "multicolored"):
+        if attr in ("name", "tapped", "token", "kicked", "was_cast", "cast_from_hand", "evoked", "dashed", "blitzed",
+                    "colorless", "multicolored"):
             return value
         return terms.word(value)
 

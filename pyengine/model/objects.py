@@ -62,6 +62,11 @@ class Characteristics:
     faces: tuple["Characteristics", ...] = field(default=(), compare=False)
 
 
+
+# the selector flags of an alternative cost paid (118.9): "if its evoke cost was paid" (702.74a),
+# "as long as its dash cost was paid" (702.109a), "... blitz cost ..." (702.152a)
+ALT_FLAGS = {"evoked": "evoke", "dashed": "dash", "blitzed": "blitz"}
+
 @dataclass(frozen=True)
 class GameObject:
     """An object in a zone, with its printed characteristics and its state."""
@@ -134,6 +139,10 @@ class GameObject:
     # command), kept by the permanent it becomes and as that card leaves the battlefield (the
     # last known information of "if you cast it [from your hand]", 603.4), cleared like kicked
     cast_from: str | None = None
+    # CR 118.9, 601.2b: the alternative cost its spell was cast for whose rule the permanent it
+    # becomes follows (evoke 702.74a, dash 702.109a, blitz 702.152a: ``ALT_FLAGS``), kept as
+    # ``kicked`` is (the last known information, 603.4); None otherwise (400.7)
+    alt_cost: str | None = None
     line: int | None = field(default=None, compare=False)
 
 

@@ -154,6 +154,11 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
         ok, why = run_game(card, template=template if template in GAME_TEMPLATES else None)
         if not ok:
             return ok, why
+    from pyengine.oracle.execute_alt import run_alt
+
+    alt = run_alt(card)  # cast for its evoke or dash cost (118.9, 702.74a, 702.109a)
+    if alt is not None and not alt[0]:
+        return alt
     if scenario_text(card) is None:
         return (True, "") if game else (False, "not a permanent card")
     return run(card)

@@ -33,6 +33,7 @@ QUERY_FIELDS = {
     "alternative",
     "kicked",
     "buyback",
+    "entwined",
     "modes",
     "x",
     "hybrid",
@@ -165,7 +166,9 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx, ids: set[str] | None = 
         a = cur.get("alternative")
         items = [] if a.value == "none" else ([a] if isinstance(a.value, str) else a.seq("alternative costs"))
         alternative = tuple(
-            c.choice(["flashback", "overload", "free"], "an alternative cost:") for c in items
+            c.choice(["flashback", "overload", "free", "evoke", "dash", "blitz", "surge",
+                      "spectacle"], "an alternative cost:")
+            for c in items
         )
     # each text the card may be cast with: its own (a split card's is only its halves'), each face's
     if spell.printed.layout != "split":
@@ -234,6 +237,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx, ids: set[str] | None = 
         payment,
         form,
         cur.get("buyback").boolean() if cur.has("buyback") else None,  # 702.27a
+        cur.get("entwined").boolean() if cur.has("entwined") else None,  # 702.42a
     )
     return CastQuery(prop, lists, tuple(where.items()))
 

@@ -82,6 +82,9 @@ def _selector_properties() -> dict[str, Schema]:
                                                       "(CR 601.2a: \"if you cast it\")"},
         "cast_from_hand": {"type": "boolean", "description": "a spell cast from its owner's hand, or the "
                                                             "permanent it became (CR 601.2a)"},
+        **{flag: {"type": "boolean", "description": f"a spell cast for its {cost} cost, or the permanent it "
+                                                    "became (CR 118.9)"}
+           for flag, cost in (("evoked", "evoke"), ("dashed", "dash"), ("blitzed", "blitz"))},
         "enchanted": {"const": True, "description": "the source is attached to the object"},
         "ids": _ref("object_ids"),
         "types": _ref("sel_card_types"), "any_types": _ref("sel_card_types"),

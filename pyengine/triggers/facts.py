@@ -17,7 +17,7 @@ from pyengine.lang.effects import THIS_TURN
 from pyengine.layers.result import ObjectChars
 from pyengine.model.effects import Ability, Condition, Expr, PlayerRef, Selector, triggered_keyword
 from pyengine.model.enums import Step, Zone
-from pyengine.model.objects import GameState
+from pyengine.model.objects import ALT_FLAGS, GameState
 from pyengine.model.triggers import TriggerDef
 from pyengine.triggers.history import TurnHistory
 
@@ -127,6 +127,7 @@ class Builder:
             upkeep = state.turn.step == Step.UPKEEP and state.turn.active == c.controller
             flags = {"token": o.token, "tapped": o.tapped, "kicked": o.kicked, "colorless": not c.colors,
                      "was_cast": o.cast_from is not None, "cast_from_hand": o.cast_from == Zone.HAND.value,
+                     **{f: o.alt_cost == k for f, k in ALT_FLAGS.items()},  # 118.9
                      "multicolored": len(c.colors) > 1, "renowned": o.renowned,
                      "new_control": o.zone == Zone.BATTLEFIELD
                      and o.upkeeps_controlled <= (1 if upkeep else 0)}
