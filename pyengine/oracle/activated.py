@@ -92,6 +92,10 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     if (cost.sacrifice_self or cost.exile_source) and \
             any(f"{w}_of" in str(made) for w in ("power", "toughness", "mana_value")):
         return None  # its power once sacrificed: last known information, not read here (608.2h)
+    if cost.exile_self and "power_of" in str(made) and not str(card.get("power", "")).isdigit():
+        # scavenge (702.97a) of a card whose power a characteristic-defining ability gives in the
+        # graveyard (604.3), or of a granted ability: not read
+        return None
     if any(isinstance(ev, dict) and ev.get("kind") == "delayed" for ev in made.get("do", ())):
         return None  # an activated ability's delayed triggered ability (603.7) is not followed
     if timing != "any":
