@@ -794,6 +794,9 @@ def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]]) -> list[di
     # exiled for its cost (406.2): it leaves the battlefield but doesn't die (700.4)
     exiled = parse_cost(body["cost"]).exile_source
     kinds = ("dies", "leaves") if sacrificed else ("leaves",) if exiled else ()
+    if any(ev.get("kind") == "move" and ev.get("object") == "self" and ev.get("to") == "battlefield"
+           for ev in body.get("do", ())):  # returned from the graveyard (unearth, 702.84a): it enters
+        kinds = ("enters",)
     own = [t for t in triggers if t["trigger"].get("when", {}).get("kind") in kinds
            and t["trigger"]["when"].get("obj") == "self"]
     # "Whenever you draw a card" triggers once per card the ability makes its controller draw

@@ -7,11 +7,36 @@ define them (pyengine.oracle.keyword_activated) and compiled by the activated-ab
   Activate only as a sorcery." The amount is the card's power as it last existed in the
   graveyard (608.2h: it left that zone as the cost was paid, 602.2b), fixed by the game as the
   cost is paid (pyengine.game.amounts.known_before_cost).
+- Unearth (702.84a): "Unearth [cost]" means "[Cost]: Return this card from your graveyard to
+  the battlefield. It gains haste. Exile it at the beginning of the next end step. If it would
+  leave the battlefield, exile it instead of putting it anywhere else. Activate only as a
+  sorcery." Written as the ability (:func:`unearth`): the move (``zone: graveyard``, 113.6m),
+  a delayed triggered ability exiling it (603.7a; one that has left the battlefield since is
+  left alone, 603.7c), and, on the returned permanent, haste and the replacement (614.1a) for
+  as long as it is on the battlefield (611.2b: it is a new object once it has left, 400.7).
+  A cost other than mana symbols stays a keyword held by name.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+_UNEARTH = re.compile(r"unearth ((?:\{[^{}]+\})+)", re.I)
+
+
+def unearth(text: str) -> dict[str, Any] | None:
+    """"Unearth {B}": 702.84a's activated ability (its text the keyword), or None."""
+    m = _UNEARTH.fullmatch(text.strip())
+    if not m:
+        return None
+    back = {"kind": "move", "object": "self", "from": "graveyard", "to": "battlefield"}
+    gone = {"kind": "delayed", "at": {"step": "end"},
+            "do": [{"kind": "move", "object": "self", "from": "battlefield", "to": "exile"}]}
+    kept = {"add_abilities": ["haste"], "replace": {"event": {"kind": "leave", "object": "self"}, "to": "exile"}}
+    return {"activated": {"cost": m.group(1), "zone": "graveyard", "do": [back, gone], "resolves": kept,
+                          "duration": "while_source_on_battlefield", "timing": "sorcery"},
+            "text": text.strip()[:1].upper() + text.strip()[1:]}
 
 
 def scavenged(counter: str | None, on: Any, eff: Any) -> bool:
