@@ -150,6 +150,11 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
         ok, why = run_game(card, template=template if template in GAME_TEMPLATES else None)
         if not ok:
             return ok, why
+    from pyengine.oracle import execute_graveyard
+
+    kept = execute_graveyard.run(card)  # unearth, scavenge, dredge: from alice's graveyard (113.6m)
+    if kept is not None and not kept[0]:
+        return kept
     if scenario_text(card) is None:
         return (True, "") if game else (False, "not a permanent card")
     return run(card)

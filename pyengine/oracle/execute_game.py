@@ -606,6 +606,13 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         if deaths is None:
             return None
         script += ["resolve"] * len(deaths)  # its own "when it dies" abilities resolve too (603.6c)
+        if deaths and deaths[0].get("targets"):  # returned, its "enters" ability's targets (603.3d)
+            fresh: list[dict[str, Any]] = []
+            picks = [_pick(spec, frozenset()) or _made(spec, fresh) for spec in deaths[0]["targets"]]
+            if None in picks:
+                return None
+            extra = [*extra, *fresh]
+            script = [{"trigger_targets": {"card": picks}}, *script]
         after = [ev for t in deaths for ev in t["do"]]
         # "Activate only during combat" (602.5): alice's beginning of combat step (506.1)
         combat = activated[0]["activated"].get("timing") == "combat"
@@ -806,6 +813,9 @@ def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]]) -> list[di
     own += [t for t in triggers if t["trigger"].get("when", {}).get("kind") == "draw"
             and t["trigger"]["when"].get("player") == "you" and set(t["trigger"]["when"]) <= {"kind", "player"}
             for _ in range(drawn)]
+    if kinds == ("enters",) and len(own) == 1 and own[0].get("targets") and "modes" not in own[0] \
+            and "if" not in own[0]["trigger"]:
+        return own  # its targets chosen as it is put on the stack (603.3d): the caller's picks
     if any(t.get("targets") or "modes" in t or "if" in t["trigger"] for t in own):
         return None
     return own

@@ -15,6 +15,11 @@ define them (pyengine.oracle.keyword_activated) and compiled by the activated-ab
   left alone, 603.7c), and, on the returned permanent, haste and the replacement (614.1a) for
   as long as it is on the battlefield (611.2b: it is a new object once it has left, 400.7).
   A cost other than mana symbols stays a keyword held by name.
+- Dredge (702.52a): "Dredge N" means "As long as you have at least N cards in your library, if
+  you would draw a card, you may mill N cards instead. If you do, return this card from your
+  graveyard to your hand." (702.52b: not with fewer than N cards): a static ability functioning
+  in the graveyard (113.6m) whose optional replacement (614.1a) of one draw (121.2) mills N and
+  returns the card (:func:`dredge`); "you" is the card's owner (108.4a).
 """
 
 from __future__ import annotations
@@ -23,6 +28,23 @@ import re
 from typing import Any
 
 _UNEARTH = re.compile(r"unearth ((?:\{[^{}]+\})+)", re.I)
+
+
+_DREDGE = re.compile(r"dredge (\d+)", re.I)
+
+
+def dredge(text: str) -> dict[str, Any] | None:
+    """"Dredge 2": 702.52a's replacement effect (its text the keyword), or None."""
+    m = _DREDGE.fullmatch(text.strip())
+    if not m or int(m.group(1)) < 1:
+        return None
+    n = int(m.group(1))
+    instead = [{"kind": "mill", "object": {"top_of": "you"}, "count": n, "from": "library", "to": "graveyard",
+                "cause": "mill"},
+               {"kind": "move", "object": "self", "from": "graveyard", "to": "hand", "cause": "effect"}]
+    return {"text": f"Dredge {n}",
+            "static": {"replace": {"event": {"kind": "draw", "player": "you", "library": {"gte": n}},
+                                   "optional": True, "instead": instead, "zones": ["graveyard"]}}}
 
 
 def unearth(text: str) -> dict[str, Any] | None:
