@@ -71,6 +71,12 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
 
     # 113.6m: "Return this card from your graveyard to ...": activated from the graveyard
     back = self_from_graveyard(body, tuple(card.get("subtypes", ()))) if pump is None else None
+    if back is None and pump is None and body.startswith("Create a token that's a copy of it, except"):
+        from pyengine.oracle.keyword_graveyard import copy_token
+
+        back = copy_token(body, card)  # embalm, eternalize (702.128a, 702.129a)
+        if back is None:
+            return None
     if pump is not None:  # 611.2c: on the source, until end of turn (514.2)
         made.update(resolves=pump, duration="end_of_turn")
     elif back is not None:

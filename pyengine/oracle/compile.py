@@ -112,6 +112,8 @@ def compile_card(card: OracleCard) -> Compiled:
             "power": card.power}
     clauses: list[Clause] = _type_line(base)
     abilities: list[Any] = []
+    # what the card's earlier paragraphs made: a copy of the card (embalm, eternalize) copies them
+    info.update(base=base, compiled=abilities, clauses=clauses)
     spell = SpellParts()
     for par in paragraphs(card.text):
         found = T.match(self_refs(ABILITY_WORD.sub("", par), card.name), info, par)

@@ -602,7 +602,7 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         if found_a is None:
             return None
         extra, script, checks["activated"], pool = found_a
-        deaths = _own_deaths(activated[0]["activated"], triggers)
+        deaths = _own_deaths(activated[0]["activated"], triggers, card.name)
         if deaths is None:
             return None
         script += ["resolve"] * len(deaths)  # its own "when it dies" abilities resolve too (603.6c)
@@ -612,7 +612,7 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             if None in picks:
                 return None
             extra = [*extra, *fresh]
-            script = [{"trigger_targets": {"card": picks}}, *script]
+            script = [{"trigger_targets": {trigger_key(activated[0]["activated"], card.name): picks}}, *script]
         after = [ev for t in deaths for ev in t["do"]]
         # "Activate only during combat" (602.5): alice's beginning of combat step (506.1)
         combat = activated[0]["activated"].get("timing") == "combat"
@@ -789,7 +789,35 @@ def _states_false(card: Compiled, extra: list[dict[str, Any]]) -> bool:
     return True
 
 
-def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+def _copied_token(body: dict[str, Any], name: str | None) -> dict[str, Any] | None:
+    """The definition of a token the ability creates as a copy of its card (named as it is,
+    707.2), or None."""
+    return next((ev["token"] for ev in body.get("do", ()) if ev.get("kind") == "create_tokens"
+                 and isinstance(ev.get("token"), dict) and ev["token"].get("name") == name), None)
+
+
+def _sees_token(obj: Any) -> bool:
+    """Whether an "enters" trigger's object is the creature token itself entering: ``self``, or
+    "a creature token [you control]" (603.6a)."""
+    if obj == "self":
+        return True
+    return isinstance(obj, dict) and set(obj) <= {"types", "token", "controller"} and \
+        obj.get("types", ["Creature"]) == ["Creature"] and obj.get("token", True) is True and \
+        obj.get("controller", "you") == "you"
+
+
+def trigger_key(body: dict[str, Any], name: str) -> str:
+    """The object whose triggered ability the generated game's ``trigger_targets`` names: the
+    card, or the token copy of it the ability created (its first id, 111.4)."""
+    if _copied_token(body, name) is None:
+        return "card"
+    from pyengine.game.tokens import new_id
+
+    return new_id(name, set())
+
+
+def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]],
+                name: str | None = None) -> list[dict[str, Any]] | None:
     """The card's triggered abilities on its own death or leaving the battlefield (603.6c,
     700.4) that an activated ability sacrificing it (its cost or its effect, 701.21a) makes
     trigger, to resolve after it; None when one needs a choice the generated game doesn't give
@@ -806,6 +834,13 @@ def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]]) -> list[di
         kinds = ("enters",)
     own = [t for t in triggers if t["trigger"].get("when", {}).get("kind") in kinds
            and t["trigger"]["when"].get("obj") == "self"]
+    copied = _copied_token(body, name)
+    if copied is not None:  # a token copy of the card (embalm, 702.128a): its abilities see it enter
+        entering = [a for a in copied.get("abilities", ()) if isinstance(a, dict) and "trigger" in a
+                    and a["trigger"].get("when", {}).get("kind") == "enters"]
+        if any(not _sees_token(a["trigger"]["when"].get("obj")) for a in entering):
+            return None
+        own = entering
     # "Whenever you draw a card" triggers once per card the ability makes its controller draw
     # (603.2c; 121.2: each card drawn is an event)
     drawn = sum(ev.get("count", 1) if isinstance(ev.get("count", 1), int) else 0
@@ -813,7 +848,7 @@ def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]]) -> list[di
     own += [t for t in triggers if t["trigger"].get("when", {}).get("kind") == "draw"
             and t["trigger"]["when"].get("player") == "you" and set(t["trigger"]["when"]) <= {"kind", "player"}
             for _ in range(drawn)]
-    if kinds == ("enters",) and len(own) == 1 and own[0].get("targets") and "modes" not in own[0] \
+    if (kinds == ("enters",) or copied is not None) and len(own) == 1 and own[0].get("targets") and "modes" not in own[0] \
             and "if" not in own[0]["trigger"]:
         return own  # its targets chosen as it is put on the stack (603.3d): the caller's picks
     if any(t.get("targets") or "modes" in t or "if" in t["trigger"] for t in own):

@@ -20,6 +20,14 @@ define them (pyengine.oracle.keyword_activated) and compiled by the activated-ab
   graveyard to your hand." (702.52b: not with fewer than N cards): a static ability functioning
   in the graveyard (113.6m) whose optional replacement (614.1a) of one draw (121.2) mills N and
   returns the card (:func:`dredge`); "you" is the card's owner (108.4a).
+- Embalm (702.128a) and eternalize (702.129a): "[Cost], Exile this card from your graveyard:
+  Create a token that's a copy of it, except it's white [black, it's 4/4], it has no mana cost,
+  and it's a Zombie in addition to its other types. Activate only as a sorcery." The token's
+  copiable values are the card's (707.2: a card in a graveyard or exile has its printed ones)
+  with those exceptions (707.9b): written as the token's definition (111.3), the card's compiled
+  abilities with it (:func:`copy_token`), only when every other paragraph of the card compiled
+  and the keyword is its last paragraph (else what the token copies would be short of an
+  ability: left as text).
 """
 
 from __future__ import annotations
@@ -59,6 +67,41 @@ def unearth(text: str) -> dict[str, Any] | None:
     return {"activated": {"cost": m.group(1), "zone": "graveyard", "do": [back, gone], "resolves": kept,
                           "duration": "while_source_on_battlefield", "timing": "sorcery"},
             "text": text.strip()[:1].upper() + text.strip()[1:]}
+
+
+_COPY = re.compile(r"Create a token that's a copy of it, except it's (white|black)(, it's 4/4)?, it has no "
+                   r"mana cost, and it's a Zombie in addition to its other types\.")
+
+
+def copy_token(body: str, card: dict[str, Any]) -> dict[str, Any] | None:
+    """702.128a's (white) or 702.129a's (black, 4/4) token, ``{do: [{kind: create_tokens,
+    token: DEFINITION}]}``, or None when the card's copiable values aren't all known here."""
+    from pyengine.oracle.compile import paragraphs
+
+    m = _COPY.fullmatch(body.strip())
+    base, clauses, compiled = card.get("base"), card.get("clauses"), card.get("compiled")
+    if not m or base is None or clauses is None or compiled is None:
+        return None
+    eternal = m.group(1) == "black"
+    if (m.group(2) is not None) != eternal:
+        return None
+    pars = paragraphs(str(card.get("text") or ""))
+    last = re.sub(r"\s*\(.*\)$", "", pars[-1]).strip() if pars else ""
+    keyword = "Eternalize" if eternal else "Embalm"
+    if not re.fullmatch(rf"{keyword} (?:\{{[^{{}}]+\}})+", last) or len(clauses) != len(pars) - 1:
+        return None  # the keyword on a line of its own, the card's last (its other abilities all known)
+    if any(c.template is None or "(text)" in c.template for c in clauses):
+        return None  # an ability (or a type) not read: the copy would be short of it
+    power, toughness = (4, 4) if eternal else (base.get("power"), base.get("toughness"))
+    if not isinstance(power, int) or not isinstance(toughness, int) or "Creature" not in base.get("types", ()):
+        return None
+    token: dict[str, Any] = {"name": base["name"], "types": list(base["types"])}
+    if base.get("supertypes"):
+        token["supertypes"] = list(base["supertypes"])
+    token["subtypes"] = [*base.get("subtypes", ()), *([] if "Zombie" in base.get("subtypes", ()) else ["Zombie"])]
+    token.update(colors=["black" if eternal else "white"], power=power, toughness=toughness)
+    token["abilities"] = [*compiled, {"text": last}]  # 707.2: its abilities (the keyword too, 113.6m)
+    return {"do": [{"kind": "create_tokens", "token": token}]}
 
 
 def scavenged(counter: str | None, on: Any, eff: Any) -> bool:

@@ -160,10 +160,47 @@ def test_dredge_needs_enough_cards() -> None:
     assert _game(objs, script, expect, cr="702.52b", library=1)[1] == ""
 
 
+# --- embalm (702.128a), eternalize (702.129a) ----------------------------------------------------
+
+def test_embalm_token_is_a_copy_with_its_exceptions() -> None:
+    ab = next(a for a in support.full("Sacred Cat").card["abilities"] if "activated" in a)
+    body = ab["activated"]
+    assert body["cost"] == "{W}, Exile this card from your graveyard" and body["timing"] == "sorcery"
+    # 707.2: the card's copiable values; 707.9b: white, no mana cost, a Zombie too
+    assert body["do"] == [{"kind": "create_tokens", "token": {
+        "name": "Sacred Cat", "types": ["Creature"], "subtypes": ["Cat", "Zombie"], "colors": ["white"],
+        "power": 1, "toughness": 1, "abilities": ["lifelink", {"text": "Embalm {W}"}]}}]
+
+
+@pytest.mark.parametrize(("name", "mana", "token", "colors", "pt"), [
+    ("Sacred Cat", "{W}", "sacred-cat-token-1", ["white"], 1),
+    ("Proven Combatant", "{U}{U}{C}{C}{C}{C}", "proven-combatant-token-1", ["black"], 4)])
+def test_embalmed_or_eternalized_token(name: str, mana: str, token: str, colors: list[str], pt: int) -> None:
+    objs = [{"id": "card", "card": name, "owner": "alice", "zone": "graveyard"}]
+    script = [{"activate": {"player": "alice", "source": "card"}}, "resolve", {"checkpoint": "done"}]
+    expect = {"checkpoints": {"done": {"stack": [], "objects": {
+        "card": {"zone": "exile"},
+        token: {"name": name, "token": True, "colors": colors, "power": pt, "toughness": pt}}}}}
+    assert _game(objs, script, expect, cr="702.128a", mana=mana)[1] == ""
+
+
+def test_embalm_of_a_card_with_an_ability_read_as_text_stays_text() -> None:
+    # the copy would lack Angel of Sanctions' "When this creature enters ..." ability (707.2)
+    clause = _text_clause("Angel of Sanctions", "Embalm")
+    assert clause.template == "keywords (text)" and "embalm" in clause.why
+
+
+def test_eternalize_of_a_noncreature_stays_text() -> None:
+    # Lazotep Archway's token "loses all other card types": not the rule's wording
+    clause = _text_clause("Lazotep Archway", "Eternalize")
+    assert clause.template == "keywords (text)" and "eternalize" in clause.why
+
+
 # --- generated games ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["Deadbridge Goliath", "Dregscape Zombie", "Grixis Slavedriver",
-                                  "First-Sphere Gargantua", "Simian Simulacrum", "Dakmor Salvage"])
+                                  "First-Sphere Gargantua", "Simian Simulacrum", "Dakmor Salvage",
+                                  "Anointer Priest", "Timeless Witness", "Proven Combatant"])
 def test_generated_graveyard_games_run(name: str) -> None:
     from pyengine.oracle import execute_graveyard
 
