@@ -32,6 +32,7 @@ define them (pyengine.oracle.keyword_activated) and compiled by the activated-ab
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -100,7 +101,7 @@ def copy_token(body: str, card: dict[str, Any]) -> dict[str, Any] | None:
         token["supertypes"] = list(base["supertypes"])
     token["subtypes"] = [*base.get("subtypes", ()), *([] if "Zombie" in base.get("subtypes", ()) else ["Zombie"])]
     token.update(colors=["black" if eternal else "white"], power=power, toughness=toughness)
-    token["abilities"] = [*compiled, {"text": last}]  # 707.2: its abilities (the keyword too, 113.6m)
+    token["abilities"] = [*copy.deepcopy(compiled), {"text": last}]  # 707.2: its abilities (the keyword too, 113.6m)
     return {"do": [{"kind": "create_tokens", "token": token}]}
 
 
