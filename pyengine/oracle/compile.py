@@ -133,7 +133,7 @@ def compile_card(card: OracleCard) -> Compiled:
             got = [dict(got[0])]
             if not spell.add(got[0].pop(SPELL_KEY)):
                 name = "spell ability (text)"  # a second targeting paragraph: not merged yet
-        why = _refused(got, card.name) or _never_enters(got, card.types)
+        why = _refused(got, card.name) or _never_enters(got, card.types) or aura_returned(got, card.subtypes)
         if why:
             clauses.append(Clause(par, None, why))
             continue
@@ -216,6 +216,19 @@ def _refused_spell(base: dict[str, Any]) -> str:
         card_from_mapping(base, base["name"])
     except ScenarioError as exc:
         return str(exc)
+    return ""
+
+
+def aura_returned(abilities: list[Any], subtypes: tuple[str, ...]) -> str:
+    """Why an Aura's ability returning it from its graveyard to the battlefield is not followed
+    (303.4f: its player chooses what it enchants as it enters), or ""."""
+    from pyengine.oracle.execute_graveyard import from_graveyard
+
+    if "Aura" not in subtypes:
+        return ""
+    for ab in abilities:
+        if isinstance(ab, dict) and "trigger" in ab and from_graveyard(ab, to="battlefield"):
+            return "an Aura put onto the battlefield from a graveyard: what it enchants is chosen (303.4f)"
     return ""
 
 

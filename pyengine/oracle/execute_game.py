@@ -944,5 +944,8 @@ def run_game(card: Compiled, timeout: float = 60.0, template: str | None = None)
     text = game_text(card, template)
     if text is None:
         return False, "no game generated for what it does"
+    from pyengine.oracle.execute_graveyard import relocated
+
+    text = relocated(card, text, template)  # 113.6m: a trigger of a card in alice's graveyard
     scenario, why = run_generated(text, f"<generated game: {card.name}>", timeout)
     return scenario is not None, why

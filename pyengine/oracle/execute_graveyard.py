@@ -5,6 +5,9 @@ pyengine.oracle.keyword_graveyard), run for a card whatever template sampled it:
   ability: the card in alice's graveyard, activated and resolved (the game of
   pyengine.oracle.execute_activated: the card on the battlefield, or exiled with the counters
   on the target; unearth's end step exile checked at ``later``, 603.7);
+- a triggered ability that returns its card from the graveyard (113.6m): the generated game of
+  pyengine.oracle.execute_game with the card in alice's graveyard, not on the battlefield
+  (:func:`from_graveyard`);
 - dredge (702.52a): the card in alice's graveyard and ten cards in her library, she chooses
   the replacement (616.1) and draws: she has milled N cards instead (121.2: one draw, 702.52a)
   and the card is in her hand.
@@ -15,6 +18,59 @@ from __future__ import annotations
 from typing import Any
 
 from pyengine.oracle.compile import Compiled
+
+
+def from_graveyard(trigger: dict[str, Any], to: str | None = None) -> bool:
+    """Whether a compiled triggered ability moves its own card out of the graveyard (``to``
+    that zone, if given) and its trigger event is not about the card itself or what it is
+    attached to (113.6m: it functions only in the graveyard), in its instructions or nested
+    ones ("If you do, ...")."""
+    def moves(evs: Any) -> bool:
+        for ev in evs if isinstance(evs, list) else ():
+            if not isinstance(ev, dict):
+                continue
+            if ev.get("kind") == "move" and ev.get("object") == "self" and ev.get("from") == "graveyard" \
+                    and to in (None, ev.get("to")):
+                return True
+            if any(moves(v) for v in ev.values() if isinstance(v, list)):
+                return True
+        return False
+
+    when = trigger.get("trigger", trigger).get("when", {})
+    about = [when.get(k) for k in ("obj", "source", "to_obj")]
+    if to is None and any(a == "self" or isinstance(a, dict) and (a.get("enchanted") or a.get("equipped"))
+                          for a in about):
+        return False
+    return moves(trigger.get("do"))
+
+
+def relocated(card: Compiled, text: str, template: str | None) -> str:
+    """A generated game's scenario with the card in alice's graveyard instead of on her
+    battlefield, when the ability the game runs (the card's first triggered ability) moves its
+    card out of the graveyard (113.6m: it triggers only there)."""
+    if template == "activated ability":
+        return text
+    first = next((a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "trigger" in a), None)
+    if first is None or not from_graveyard(first):
+        return text
+    import yaml
+
+    doc = yaml.safe_load(text)
+    moved = False
+    for i, o in enumerate(doc.get("objects", ())):
+        if o.get("id") == "card" and o.get("controller") == "alice" and "zone" not in o:
+            doc["objects"][i] = {"id": "card", "card": card.name, "owner": "alice", "zone": "graveyard"}
+            moved = True
+    if not moved:  # the game of something else of the card (its spell cast from alice's hand)
+        return text
+    # once it resolved, the card is where its instruction put it (alice does what "you may" says)
+    top = [ev for ev in first.get("do", ()) for ev in ([ev] if ev.get("kind") != "may" or "then" in ev
+                                                          else ev.get("do", ()))]
+    move = next((ev for ev in top if ev.get("kind") == "move" and ev.get("object") == "self"), None)
+    done = doc.get("expect", {}).get("checkpoints", {}).get("done")
+    if move is not None and isinstance(done, dict):
+        done.setdefault("objects", {})["card"] = {"zone": move["to"]}
+    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 
 def _own(card: Compiled) -> list[dict[str, Any]]:

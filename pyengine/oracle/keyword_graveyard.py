@@ -28,6 +28,11 @@ define them (pyengine.oracle.keyword_activated) and compiled by the activated-ab
   abilities with it (:func:`copy_token`), only when every other paragraph of the card compiled
   and the keyword is its last paragraph (else what the token copies would be short of an
   ability: left as text).
+- A triggered ability of a card in a graveyard: "Whenever a Demon you control enters, return
+  this card from your graveyard to your hand." (:func:`self_back`): its effect moves its card
+  out of the graveyard, so it functions only there (113.6m; the trigger engine reads that from
+  the move). Not in a spell, nor in an activated ability's longer effect (whose ``zone`` the
+  activated-ability template sets for its one sentence only).
 """
 
 from __future__ import annotations
@@ -54,6 +59,25 @@ def dredge(text: str) -> dict[str, Any] | None:
     return {"text": f"Dredge {n}",
             "static": {"replace": {"event": {"kind": "draw", "player": "you", "library": {"gte": n}},
                                    "optional": True, "instead": instead, "zones": ["graveyard"]}}}
+
+
+_BACK = re.compile(r"return (?:this card|SELF) from your graveyard to (your hand|the battlefield)( tapped)?")
+
+
+def self_back(s: str, eff: Any, spell: bool) -> bool:
+    """"return this card from your graveyard to your hand / to the battlefield [tapped]" as a
+    triggered ability's instruction: ``{kind: move, object: self, from: graveyard, to: ...}``."""
+    m = _BACK.fullmatch(s.strip())
+    if not m or spell or eff.ability or eff.from_graveyard or eff.cast:
+        return False
+    if m.group(1) == "your hand" and m.group(2):
+        return False
+    ev: dict[str, Any] = {"kind": "move", "object": "self", "from": "graveyard",
+                          "to": "hand" if m.group(1) == "your hand" else "battlefield"}
+    if m.group(2):
+        ev["tapped"] = True
+    eff.do.append(ev)
+    return True
 
 
 def unearth(text: str) -> dict[str, Any] | None:
