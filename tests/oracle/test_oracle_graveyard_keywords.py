@@ -196,6 +196,53 @@ def test_eternalize_of_a_noncreature_stays_text() -> None:
     assert clause.template == "keywords (text)" and "eternalize" in clause.why
 
 
+# --- triggered abilities of a card in a graveyard (113.6m) ----------------------------------------
+
+def _phantom_game(zone: dict[str, Any], expect: dict[str, Any]) -> str:
+    objs = [{"id": "phantom", "card": "Lingering Phantom", **zone},
+            {"id": "orni", "card": "Ornithopter", "owner": "alice", "zone": "hand"}]
+    script = [{"may": {"phantom": True}}, {"cast": {"spell": "orni", "player": "alice"}}, {"checkpoint": "cast"}]
+    return _game(objs, script, {"checkpoints": {"cast": expect}}, cr="113.6m", mana="{B}")[1]
+
+
+def test_a_graveyard_trigger_functions_in_the_graveyard() -> None:
+    # "Whenever you cast a historic spell, you may pay {B}. If you do, return this card from your
+    # graveyard to your hand.": Ornithopter (an artifact, historic) cast with Lingering Phantom in
+    # alice's graveyard: the ability triggers (603.2) above the spell; paid, the card is returned
+    assert _phantom_game({"owner": "alice", "zone": "graveyard"},
+                         {"stack": ["phantom:0@3", "orni"]}) == ""  # the stack from its top
+    objs = [{"id": "phantom", "card": "Lingering Phantom", "owner": "alice", "zone": "graveyard"},
+            {"id": "orni", "card": "Ornithopter", "owner": "alice", "zone": "hand"}]
+    script = [{"may": {"phantom": True}}, {"cast": {"spell": "orni", "player": "alice"}}, "resolve",
+              {"checkpoint": "done"}]
+    expect = {"checkpoints": {"done": {"mana": {"alice": ""}, "objects": {"phantom": {"zone": "hand"}}}}}
+    assert _game(objs, script, expect, cr="113.6m", mana="{B}")[1] == ""
+
+
+def test_a_graveyard_trigger_does_not_function_on_the_battlefield() -> None:
+    # 113.6m: its effect moves the card out of the graveyard: on the battlefield it doesn't trigger
+    assert _phantom_game({"controller": "alice", "timestamp": 1}, {"stack": ["orni"]}) == ""
+
+
+def test_a_dies_trigger_returning_its_card_still_triggers() -> None:
+    # 113.6m's exception: the trigger condition puts the object into the graveyard ("When this
+    # creature dies, return it to its owner's hand"): it triggers as it leaves the battlefield
+    from pyengine.model.triggers import Instruction
+    from pyengine.triggers.facts import moved_out
+
+    back = Instruction("move", (("object", ("ref", "self")), ("from", "graveyard"), ("to", "hand")))
+    assert moved_out([back]) == "graveyard"
+    assert moved_out([Instruction("move", (("object", ("ref", "self")), ("from", "battlefield"),
+                                           ("to", "hand")))]) is None
+
+
+def test_an_aura_returned_to_the_battlefield_stays_unread() -> None:
+    # 303.4f: its player would choose what it enchants as it enters
+    got = oracle.compiled("Screams from Within")
+    assert got is not None and got.status != "full"
+    assert any(c.template is None and "303.4f" in c.why for c in got.clauses)
+
+
 # --- generated games ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["Deadbridge Goliath", "Dregscape Zombie", "Grixis Slavedriver",
@@ -205,3 +252,10 @@ def test_generated_graveyard_games_run(name: str) -> None:
     from pyengine.oracle import execute_graveyard
 
     assert execute_graveyard.run(support.full(name)) == (True, "")
+
+
+@pytest.mark.parametrize("name", ["Squee, Goblin Nabob", "Lingering Phantom", "Akoum Firebird", "Bladewing's Thrall"])
+def test_generated_graveyard_trigger_games_run(name: str) -> None:
+    from pyengine.oracle.execute import run_for
+
+    assert run_for(support.full(name), "triggered ability") == (True, "")
