@@ -164,5 +164,7 @@ def known_before_cost(game: Any, source: str, controller: str, events: tuple[Any
 
     final = FinalState(game.state, layers(game.state, budget).objects)
     ctx = Context(source, controller)
-    return tuple(Event(e.kind, tuple((k, max(0, final.value(v.expr, ctx)) if isinstance(v, Deferred) and own(v.expr)
-                                      else v) for k, v in e.fields)) for e in events)
+    def known(v: Any) -> Any:
+        return max(0, final.value(v.expr, ctx)) if isinstance(v, Deferred) and own(v.expr) else v
+
+    return tuple(Event(e.kind, tuple((k, known(v)) for k, v in e.fields)) for e in events)

@@ -71,7 +71,8 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
 
     # 113.6m: "Return this card from your graveyard to ...": activated from the graveyard
     back = self_from_graveyard(body, tuple(card.get("subtypes", ()))) if pump is None else None
-    if back is None and pump is None and body.startswith("Create a token that's a copy of it, except"):
+    copied = re.match(r"Create a token that's a copy of (?:this card|SELF), except", body)
+    if back is None and pump is None and copied:
         from pyengine.oracle.keyword_graveyard import copy_token
 
         back = copy_token(body, card)  # embalm, eternalize (702.128a, 702.129a)

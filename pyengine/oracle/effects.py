@@ -600,9 +600,9 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
     from pyengine.oracle.effects_amounts import sentence as amount_sentence
     from pyengine.oracle.effects_attach import attach
     from pyengine.oracle.effects_graveyard_cards import graveyard_target
-    from pyengine.oracle.keyword_graveyard import self_back
     from pyengine.oracle.effects_library import joined, look, search
     from pyengine.oracle.effects_pumps import sentence as pump_sentence
+    from pyengine.oracle.keyword_graveyard import self_back
 
     return any(f(s, eff) for f in SENTENCES) or look(s, eff) or search(s, eff) or joined(s, eff, spell) or \
         pump_sentence(s, eff, spell) or amount_sentence(s, eff) or attach(s, eff) or \

@@ -81,7 +81,8 @@ def _own_leaving(card_abilities: list[Any], waiting: list[dict[str, Any]]) -> in
     if any(isinstance(a, str) and a == "attacks each combat if able" for a in card_abilities):
         return None
     own = [a for a in card_abilities if isinstance(a, dict) and "trigger" in a
-           and a["trigger"].get("when", {}).get("kind") == "leaves" and a["trigger"]["when"].get("obj") == "self"]
+           and a["trigger"].get("when", {}).get("kind") == "leaves"
+           and a["trigger"]["when"].get("obj") == "self"]
     if any(t.get("targets") or "modes" in t or "if" in t["trigger"] for t in own):
         return None
     return len(own)

@@ -612,7 +612,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             if None in picks:
                 return None
             extra = [*extra, *fresh]
-            script = [{"trigger_targets": {trigger_key(activated[0]["activated"], card.name): picks}}, *script]
+            key = trigger_key(activated[0]["activated"], card.name)
+            script = [{"trigger_targets": {key: picks}}, *script]
         after = [ev for t in deaths for ev in t["do"]]
         # "Activate only during combat" (602.5): alice's beginning of combat step (506.1)
         combat = activated[0]["activated"].get("timing") == "combat"
@@ -848,8 +849,8 @@ def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]],
     own += [t for t in triggers if t["trigger"].get("when", {}).get("kind") == "draw"
             and t["trigger"]["when"].get("player") == "you" and set(t["trigger"]["when"]) <= {"kind", "player"}
             for _ in range(drawn)]
-    if (kinds == ("enters",) or copied is not None) and len(own) == 1 and own[0].get("targets") and "modes" not in own[0] \
-            and "if" not in own[0]["trigger"]:
+    if (kinds == ("enters",) or copied is not None) and len(own) == 1 and own[0].get("targets") \
+            and "modes" not in own[0] and "if" not in own[0]["trigger"]:
         return own  # its targets chosen as it is put on the stack (603.3d): the caller's picks
     if any(t.get("targets") or "modes" in t or "if" in t["trigger"] for t in own):
         return None

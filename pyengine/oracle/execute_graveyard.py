@@ -90,7 +90,8 @@ def _graveyard_activated(card: Compiled) -> bool:
 def _dredge(card: Compiled) -> int | None:
     for a in _own(card):
         rep = a.get("static", {}).get("replace", {}) if isinstance(a.get("static"), dict) else {}
-        if rep.get("zones") == ["graveyard"] and rep.get("event", {}).get("kind") == "draw" and rep.get("optional"):
+        if rep.get("zones") == ["graveyard"] and rep.get("event", {}).get("kind") == "draw" \
+                and rep.get("optional"):
             return int(rep["event"]["library"]["gte"])
     return None
 

@@ -32,12 +32,12 @@ DEFINITIONS = {
     "scavenge": ("[Cost], Exile this card from your graveyard: Put a number of +1/+1 counters equal to the "
                  "power of the card you exiled on target creature. Activate only as a sorcery."),
     # 702.128a, 702.129a (read by pyengine.oracle.keyword_graveyard.copy_token)
-    "embalm": ("[Cost], Exile this card from your graveyard: Create a token that's a copy of it, except it's "
-               "white, it has no mana cost, and it's a Zombie in addition to its other types. Activate only "
-               "as a sorcery."),
-    "eternalize": ("[Cost], Exile this card from your graveyard: Create a token that's a copy of it, except "
-                   "it's black, it's 4/4, it has no mana cost, and it's a Zombie in addition to its other "
-                   "types. Activate only as a sorcery."),
+    "embalm": ("[Cost], Exile this card from your graveyard: Create a token that's a copy of this card, "
+               "except it's white, it has no mana cost, and it's a Zombie in addition to its other types. "
+               "Activate only as a sorcery."),
+    "eternalize": ("[Cost], Exile this card from your graveyard: Create a token that's a copy of this "
+                   "card, except it's black, it's 4/4, it has no mana cost, and it's a Zombie in addition to "
+                   "its other types. Activate only as a sorcery."),
     "crew": ("Tap any number of other untapped creatures you control with total power N or greater: This "
              "permanent becomes an artifact creature until end of turn."),
 }

@@ -16,12 +16,12 @@ define them (pyengine.oracle.keyword_activated) and compiled by the activated-ab
   as long as it is on the battlefield (611.2b: it is a new object once it has left, 400.7).
   A cost other than mana symbols stays a keyword held by name.
 - Dredge (702.52a): "Dredge N" means "As long as you have at least N cards in your library, if
-  you would draw a card, you may mill N cards instead. If you do, return this card from your
-  graveyard to your hand." (702.52b: not with fewer than N cards): a static ability functioning
+  you would draw a card, you may instead mill N cards and return this card from your graveyard
+  to your hand." (702.52b: not with fewer than N cards): a static ability functioning
   in the graveyard (113.6m) whose optional replacement (614.1a) of one draw (121.2) mills N and
   returns the card (:func:`dredge`); "you" is the card's owner (108.4a).
 - Embalm (702.128a) and eternalize (702.129a): "[Cost], Exile this card from your graveyard:
-  Create a token that's a copy of it, except it's white [black, it's 4/4], it has no mana cost,
+  Create a token that's a copy of this card, except it's white [black, it's 4/4], it has no mana cost,
   and it's a Zombie in addition to its other types. Activate only as a sorcery." The token's
   copiable values are the card's (707.2: a card in a graveyard or exile has its printed ones)
   with those exceptions (707.9b): written as the token's definition (111.3), the card's compiled
@@ -88,14 +88,15 @@ def unearth(text: str) -> dict[str, Any] | None:
     back = {"kind": "move", "object": "self", "from": "graveyard", "to": "battlefield"}
     gone = {"kind": "delayed", "at": {"step": "end"},
             "do": [{"kind": "move", "object": "self", "from": "battlefield", "to": "exile"}]}
-    kept = {"add_abilities": ["haste"], "replace": {"event": {"kind": "leave", "object": "self"}, "to": "exile"}}
+    kept = {"add_abilities": ["haste"],
+            "replace": {"event": {"kind": "leave", "object": "self"}, "to": "exile"}}
     return {"activated": {"cost": m.group(1), "zone": "graveyard", "do": [back, gone], "resolves": kept,
                           "duration": "while_source_on_battlefield", "timing": "sorcery"},
             "text": text.strip()[:1].upper() + text.strip()[1:]}
 
 
-_COPY = re.compile(r"Create a token that's a copy of it, except it's (white|black)(, it's 4/4)?, it has no "
-                   r"mana cost, and it's a Zombie in addition to its other types\.")
+_COPY = re.compile(r"Create a token that's a copy of (?:this card|SELF), except it's (white|black)"
+                   r"(, it's 4/4)?, it has no mana cost, and it's a Zombie in addition to its other types\.")
 
 
 def copy_token(body: str, card: dict[str, Any]) -> dict[str, Any] | None:
@@ -118,14 +119,17 @@ def copy_token(body: str, card: dict[str, Any]) -> dict[str, Any] | None:
     if any(c.template is None or "(text)" in c.template for c in clauses):
         return None  # an ability (or a type) not read: the copy would be short of it
     power, toughness = (4, 4) if eternal else (base.get("power"), base.get("toughness"))
-    if not isinstance(power, int) or not isinstance(toughness, int) or "Creature" not in base.get("types", ()):
+    if not isinstance(power, int) or not isinstance(toughness, int) or \
+            "Creature" not in base.get("types", ()):
         return None
     token: dict[str, Any] = {"name": base["name"], "types": list(base["types"])}
     if base.get("supertypes"):
         token["supertypes"] = list(base["supertypes"])
-    token["subtypes"] = [*base.get("subtypes", ()), *([] if "Zombie" in base.get("subtypes", ()) else ["Zombie"])]
+    subtypes = list(base.get("subtypes", ()))
+    token["subtypes"] = subtypes if "Zombie" in subtypes else [*subtypes, "Zombie"]
     token.update(colors=["black" if eternal else "white"], power=power, toughness=toughness)
-    token["abilities"] = [*copy.deepcopy(compiled), {"text": last}]  # 707.2: its abilities (the keyword too, 113.6m)
+    # 707.2: its abilities (the keyword too, which functions only in a graveyard, 113.6m)
+    token["abilities"] = [*copy.deepcopy(compiled), {"text": last}]
     return {"do": [{"kind": "create_tokens", "token": token}]}
 
 

@@ -22,6 +22,9 @@ def _game(objects: list[dict[str, Any]], script: list[Any], expect: dict[str, An
     return support.game(objects, script, expect, cr=cr, players=[alice, {"id": "bob", "library_size": 10}])
 
 
+BOLT = {"card": "Lightning Bolt", "id": "bolt", "controller": "alice", "targets": ["zombie"]}
+
+
 def _text_clause(name: str, words: str) -> Any:
     got = oracle.compiled(name)
     assert got is not None and got.status != "full", name
@@ -39,7 +42,8 @@ def test_scavenge_is_its_rule() -> None:
     assert body["cost"] == "{4}{G}{G}, Exile this card from your graveyard"
     assert body["timing"] == "sorcery"
     assert body["targets"] == [{"obj": {"types": ["Creature"]}}]
-    assert body["do"] == [{"kind": "counters", "target": "target", "counter": "+1/+1", "amount": {"power_of": "self"}}]
+    assert body["do"] == [{"kind": "counters", "target": "target", "counter": "+1/+1",
+                           "amount": {"power_of": "self"}}]
 
 
 @pytest.mark.parametrize(("name", "cost", "power"), [("Deadbridge Goliath", "{G}{G}{C}{C}{C}{C}", 5),
@@ -59,7 +63,8 @@ def test_scavenge_only_as_a_sorcery() -> None:
     # 602.5d: not in bob's turn
     objs = [{"id": "card", "card": "Deadbridge Goliath", "owner": "alice", "zone": "graveyard"},
             {"id": "bears", "card": "Grizzly Bears", "controller": "alice", "timestamp": 1}]
-    players = [{"id": "alice", "library_size": 10, "mana": "{G}{G}{C}{C}{C}{C}"}, {"id": "bob", "library_size": 10}]
+    players = [{"id": "alice", "library_size": 10, "mana": "{G}{G}{C}{C}{C}{C}"},
+               {"id": "bob", "library_size": 10}]
     doc_turn = {"active": "bob", "number": 4, "step": "precombat_main"}
     import yaml
 
@@ -103,7 +108,8 @@ def test_unearthed_creature_has_haste_and_is_exiled_at_the_end_step() -> None:
               {"advance": "declare_attackers"}, {"attack": {"zombie": "bob"}},  # 302.6: haste
               {"advance": "end"}, "resolve", {"checkpoint": "gone"}]
     expect = {"checkpoints": {"back": {"objects": {"zombie": {"zone": "battlefield", "power": 2}}},
-                              "gone": {"stack": [], "life": {"bob": 18}, "objects": {"zombie": {"zone": "exile"}}}}}
+                              "gone": {"stack": [], "life": {"bob": 18},
+                                       "objects": {"zombie": {"zone": "exile"}}}}}
     assert _game(objs, script, expect, cr="702.84a", mana="{B}")[1] == ""
 
 
@@ -111,7 +117,7 @@ def test_unearthed_creature_that_would_die_is_exiled() -> None:
     # 614.1a: "exile it instead of putting it anywhere else" (704.5g would put it in the graveyard)
     objs = [{"id": "zombie", "card": "Dregscape Zombie", "owner": "alice", "zone": "graveyard"}]
     script = [{"activate": {"player": "alice", "source": "zombie"}}, "resolve",
-              {"stack": {"card": "Lightning Bolt", "id": "bolt", "controller": "alice", "targets": ["zombie"]}},
+              {"stack": BOLT},
               "resolve", {"checkpoint": "done"}]
     expect = {"checkpoints": {"done": {"stack": [], "objects": {"zombie": {"zone": "exile"}}}}}
     assert _game(objs, script, expect, cr="702.84a", mana="{B}")[1] == ""
@@ -122,9 +128,10 @@ def test_unearth_ends_with_its_permanent() -> None:
     # ended: the effects list no longer holds it
     objs = [{"id": "zombie", "card": "Dregscape Zombie", "owner": "alice", "zone": "graveyard"}]
     script = [{"activate": {"player": "alice", "source": "zombie"}}, "resolve",
-              {"stack": {"card": "Lightning Bolt", "id": "bolt", "controller": "alice", "targets": ["zombie"]}},
+              {"stack": BOLT},
               "resolve", {"checkpoint": "done"}]
-    expect = {"checkpoints": {"done": {"objects": {"zombie": {"zone": "exile", "abilities": ["Unearth {B}"]}}}}}
+    expect = {"checkpoints": {"done": {"objects": {"zombie": {"zone": "exile",
+                                                              "abilities": ["Unearth {B}"]}}}}}
     assert _game(objs, script, expect, cr="611.2b", mana="{B}")[1] == ""
 
 
@@ -147,8 +154,10 @@ def test_dredge_is_its_rule() -> None:
 def test_dredge_or_draw(choice: str, library: int, zone: str) -> None:
     # 616.1: alice chooses; dredged, she mills two instead of drawing (702.52a)
     objs = [{"id": "salvage", "card": "Dakmor Salvage", "owner": "alice", "zone": "graveyard"}]
-    script = [{"choose": [{"effect": "salvage", "choice": choice}]}, {"draw": "alice"}, {"checkpoint": "done"}]
-    expect = {"checkpoints": {"done": {"library": {"alice": library}, "objects": {"salvage": {"zone": zone}}}}}
+    script = [{"choose": [{"effect": "salvage", "choice": choice}]}, {"draw": "alice"},
+              {"checkpoint": "done"}]
+    expect = {"checkpoints": {"done": {"library": {"alice": library},
+                                       "objects": {"salvage": {"zone": zone}}}}}
     assert _game(objs, script, expect, cr="702.52a")[1] == ""
 
 
@@ -156,7 +165,8 @@ def test_dredge_needs_enough_cards() -> None:
     # 702.52b: with one card, the draw is not replaced
     objs = [{"id": "salvage", "card": "Dakmor Salvage", "owner": "alice", "zone": "graveyard"}]
     script = [{"draw": "alice"}, {"checkpoint": "done"}]
-    expect = {"checkpoints": {"done": {"library": {"alice": 0}, "objects": {"salvage": {"zone": "graveyard"}}}}}
+    expect = {"checkpoints": {"done": {"library": {"alice": 0},
+                                       "objects": {"salvage": {"zone": "graveyard"}}}}}
     assert _game(objs, script, expect, cr="702.52b", library=1)[1] == ""
 
 
@@ -201,7 +211,8 @@ def test_eternalize_of_a_noncreature_stays_text() -> None:
 def _phantom_game(zone: dict[str, Any], expect: dict[str, Any]) -> str:
     objs = [{"id": "phantom", "card": "Lingering Phantom", **zone},
             {"id": "orni", "card": "Ornithopter", "owner": "alice", "zone": "hand"}]
-    script = [{"may": {"phantom": True}}, {"cast": {"spell": "orni", "player": "alice"}}, {"checkpoint": "cast"}]
+    script = [{"may": {"phantom": True}}, {"cast": {"spell": "orni", "player": "alice"}},
+              {"checkpoint": "cast"}]
     return _game(objs, script, {"checkpoints": {"cast": expect}}, cr="113.6m", mana="{B}")[1]
 
 
@@ -254,7 +265,8 @@ def test_generated_graveyard_games_run(name: str) -> None:
     assert execute_graveyard.run(support.full(name)) == (True, "")
 
 
-@pytest.mark.parametrize("name", ["Squee, Goblin Nabob", "Lingering Phantom", "Akoum Firebird", "Bladewing's Thrall"])
+@pytest.mark.parametrize("name", ["Squee, Goblin Nabob", "Lingering Phantom", "Akoum Firebird",
+                                  "Bladewing's Thrall"])
 def test_generated_graveyard_trigger_games_run(name: str) -> None:
     from pyengine.oracle.execute import run_for
 
