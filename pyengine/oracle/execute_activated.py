@@ -122,7 +122,7 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     if scavenged is not None and cost.exile_self and str(power).isdigit() and targets:
         # 702.97a: once it resolved, the target has as many counters as the exiled card's power
         # in the graveyard (608.2h); the cost paid before (602.2b)
-        check.setdefault("objects", {})[targets[0]] = {"counters": {scavenged["counter"]: int(power)}}
+        check.setdefault("objects", {})[targets[0]] = {"counters": {scavenged["counter"]: int(str(power))}}
         script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
     if cost.tap_power is not None and body.get("resolves") == {"add_types": ["Artifact", "Creature"]}:
         # 702.122a: the crew tapped as the cost was paid; once it resolved, an artifact creature
