@@ -218,6 +218,10 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     from pyengine.game.triggered import bind
 
     bound = bind(game, text, d.effects, refs)
+    if d.cost.exile_self:  # 608.2h: the card's information as it last existed in the graveyard
+        from pyengine.game.amounts import known_before_cost
+
+        bound = replace(bound, events=known_before_cost(game, src.id, action.player, bound.events, budget))
     sid = f"{src.id}:{n}@{len(game.log) + 1}"
     game = game.emit(GameEvent("activate", obj=src.id, player=action.player, target=key, rule="602.2a",
                                cause="loyalty" if d.cost.is_loyalty else None))

@@ -151,3 +151,26 @@ def now(game: Any, source: str | None, controller: str, events: tuple[Any, ...],
                 _present(game, v.expr, ctx)
     return tuple(Event(e.kind, tuple((k, max(0, final.value(v.expr, ctx)) if isinstance(v, Deferred) else v)
                                      for k, v in e.fields)) if e in later else e for e in events)
+
+
+def known_before_cost(game: Any, source: str, controller: str, events: tuple[Any, ...],
+                      budget: Budget | float) -> tuple[Any, ...]:
+    """The events with each deferred amount that reads only the source's own characteristics
+    ("the power of the card you exiled", scavenge 702.97a) computed now, before a cost moves
+    the source out of its graveyard (602.2b): the amount is the card's last known information
+    there (608.2h), which can't change once it has left (400.7)."""
+    def own(e: Expr) -> bool:
+        return e.op == "attr" and e.ref is not None and e.ref.kind == "self"
+
+    if not any(isinstance(v, Deferred) and own(v.expr) for e in events for _, v in e.fields):
+        return events
+    from pyengine.combat.select import Context, FinalState
+    from pyengine.game.perform import layers
+    from pyengine.replacement.event import Event
+
+    final = FinalState(game.state, layers(game.state, budget).objects)
+    ctx = Context(source, controller)
+    def known(v: Any) -> Any:
+        return max(0, final.value(v.expr, ctx)) if isinstance(v, Deferred) and own(v.expr) else v
+
+    return tuple(Event(e.kind, tuple((k, known(v)) for k, v in e.fields)) for e in events)

@@ -247,6 +247,7 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
             raise IllegalAction(rule, f"the game does not perform {e.kind} events yet")
     state = game.state.clone(objects=tuple(objs[i] for i in order if i in objs),
                              players=tuple(players[p.id] for p in game.state.players))
+    state = _source_left(game.state, state)
     below = tuple(sorted((p, kept) for p, ids in bottom.items()
                          if (kept := tuple(i for i in ids if i in objs and objs[i].zone == Zone.LIBRARY))))
     protectors = game.protectors
@@ -262,6 +263,21 @@ def _types_of(o: GameObject, result: LayerResult, frm: str) -> tuple[str, ...]:
     battlefield (603.10a, after the layers), a card's printed ones elsewhere."""
     chars = result.objects.get(o.id) if frm == "battlefield" else None
     return tuple(chars.types) if chars is not None else tuple(o.printed.types)
+
+
+def _source_left(before: Any, state: Any) -> Any:
+    """611.2b: an effect lasting for as long as its source is on the battlefield has ended once
+    the source has left it (a permanent that returns is a new object, 400.7)."""
+    from pyengine.model.enums import Duration
+
+    lasting = [e for e in state.effects if e.duration == Duration.WHILE_SOURCE_ON_BATTLEFIELD]
+    if not lasting:
+        return state
+    was = {o.id for o in before.objects if o.zone == Zone.BATTLEFIELD}
+    left = was - {o.id for o in state.objects if o.zone == Zone.BATTLEFIELD}
+    if not left:
+        return state
+    return state.clone(effects=tuple(e for e in state.effects if e not in lasting or e.source not in left))
 
 
 def _commander_damage(pl: Player, cmdr: str, n: int) -> Player:

@@ -51,8 +51,6 @@ def parse_activated(cur: Cursor, ctx: Ctx) -> Ability:
     if body.has("do") and not items:
         body.get("do").fail("expected at least one event (what the ability does on resolution)")
     effects = tuple(_instruction(c, ctx, len(targets)) for c in items)
-    if any(e.kind == "delayed" for e in effects):
-        body.get("do").fail("an activated ability's delayed triggered abilities are not followed yet")
     timing = body.get("timing").choice(TIMINGS, "a timing:") if body.has("timing") else "any"
     limit = body.get("limit").choice(LIMITS, "a limit:") if body.has("limit") else None
     duration = Duration(body.get("duration").choice(Duration.words(), "a duration:")) \

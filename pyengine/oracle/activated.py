@@ -71,6 +71,13 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
 
     # 113.6m: "Return this card from your graveyard to ...": activated from the graveyard
     back = self_from_graveyard(body, tuple(card.get("subtypes", ()))) if pump is None else None
+    copied = re.match(r"Create a token that's a copy of (?:this card|SELF), except", body)
+    if back is None and pump is None and copied:
+        from pyengine.oracle.keyword_graveyard import copy_token
+
+        back = copy_token(body, card)  # embalm, eternalize (702.128a, 702.129a)
+        if back is None:
+            return None
     if pump is not None:  # 611.2c: on the source, until end of turn (514.2)
         made.update(resolves=pump, duration="end_of_turn")
     elif back is not None:
@@ -92,6 +99,10 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     if (cost.sacrifice_self or cost.exile_source) and \
             any(f"{w}_of" in str(made) for w in ("power", "toughness", "mana_value")):
         return None  # its power once sacrificed: last known information, not read here (608.2h)
+    if cost.exile_self and "power_of" in str(made) and not str(card.get("power", "")).isdigit():
+        # scavenge (702.97a) of a card whose power a characteristic-defining ability gives in the
+        # graveyard (604.3), or of a granted ability: not read
+        return None
     if any(isinstance(ev, dict) and ev.get("kind") == "delayed" for ev in made.get("do", ())):
         return None  # an activated ability's delayed triggered ability (603.7) is not followed
     if timing != "any":

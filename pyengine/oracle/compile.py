@@ -109,9 +109,12 @@ def compile_card(card: OracleCard) -> Compiled:
     for key in ("power", "toughness", "loyalty", "defense"):
         if getattr(card, key) is not None:
             base[key] = _pt(getattr(card, key))
-    info = {"types": card.types, "subtypes": card.subtypes, "name": card.name, "text": card.text}
+    info = {"types": card.types, "subtypes": card.subtypes, "name": card.name, "text": card.text,
+            "power": card.power}
     clauses: list[Clause] = _type_line(base)
     abilities: list[Any] = []
+    # what the card's earlier paragraphs made: a copy of the card (embalm, eternalize) copies them
+    info.update(base=base, compiled=abilities, clauses=clauses)
     spell = SpellParts()
     made: list[tuple[int, int, int]] = []  # (clause, first ability, end) of each compiled paragraph
     for par in paragraphs(card.text):
@@ -132,7 +135,7 @@ def compile_card(card: OracleCard) -> Compiled:
             got = [dict(got[0])]
             if not spell.add(got[0].pop(SPELL_KEY)):
                 name = "spell ability (text)"  # a second targeting paragraph: not merged yet
-        why = _refused(got, card.name) or _never_enters(got, card.types)
+        why = _refused(got, card.name) or _never_enters(got, card.types) or aura_returned(got, card.subtypes)
         if why:
             clauses.append(Clause(par, None, why))
             continue
@@ -238,6 +241,19 @@ def _refused_spell(base: dict[str, Any]) -> str:
         card_from_mapping(base, base["name"])
     except ScenarioError as exc:
         return str(exc)
+    return ""
+
+
+def aura_returned(abilities: list[Any], subtypes: tuple[str, ...]) -> str:
+    """Why an Aura's ability returning it from its graveyard to the battlefield is not followed
+    (303.4f: its player chooses what it enchants as it enters), or ""."""
+    from pyengine.oracle.execute_graveyard import from_graveyard
+
+    if "Aura" not in subtypes:
+        return ""
+    for ab in abilities:
+        if isinstance(ab, dict) and "trigger" in ab and from_graveyard(ab, to="battlefield"):
+            return "an Aura put onto the battlefield from a graveyard: what it enchants is chosen (303.4f)"
     return ""
 
 

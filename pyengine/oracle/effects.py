@@ -627,10 +627,11 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
     from pyengine.oracle.effects_graveyard_cards import graveyard_target
     from pyengine.oracle.effects_library import joined, look, search
     from pyengine.oracle.effects_pumps import sentence as pump_sentence
+    from pyengine.oracle.keyword_graveyard import self_back
 
     return any(f(s, eff) for f in SENTENCES) or look(s, eff) or search(s, eff) or joined(s, eff, spell) or \
         pump_sentence(s, eff, spell) or amount_sentence(s, eff) or attach(s, eff) or \
-        graveyard_target(s, eff, spell)  # a target card in a graveyard (115.2, 608.2b)
+        graveyard_target(s, eff, spell) or self_back(s, eff, spell)  # 115.2, 608.2b; 113.6m
 
 
 def effect(text: str, *, targets_ok: bool = True, spell: bool = False,

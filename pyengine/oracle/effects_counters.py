@@ -98,6 +98,11 @@ def counters(s: str, eff: Any) -> bool:
     m = _fm(rf"put {_NUM} {_KIND} (counters?) on (.+)", s)
     if m:
         return _put(m.group(1), m.group(2), m.group(3), m.group(4), eff)
+    m = _fm(rf"put a number of {_KIND} counters equal to the power of the card you exiled on (target .+)", s)
+    if m and eff.ability and not eff.do:  # scavenge (702.97a): the card its cost exiled, the source
+        from pyengine.oracle.keyword_graveyard import scavenged
+
+        return scavenged(kind(m.group(1)), _object(m.group(2), eff), eff)
     m = _fm(rf"remove {_NUM} {_KIND} (counters?) from (SELF|it|target .+)", s)
     if m:
         n, k = _amount(m.group(1), m.group(3)), kind(m.group(2))

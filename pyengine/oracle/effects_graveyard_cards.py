@@ -19,9 +19,9 @@ the activated ability's ``zone: graveyard``).
 
 Not read (left as text): "up to N target ... cards", "from a single graveyard" (several
 targets in one graveyard, 115.3's one instance), "target player's graveyard" (every card of
-it), "that was put there this turn", a triggered ability of a card in a graveyard ("Whenever
-..., return this card from your graveyard ...": the trigger functions from the graveyard,
-113.6k, which the trigger engine doesn't look for)."""
+it), "that was put there this turn". A triggered ability of a card in a graveyard ("Whenever ...,
+return this card from your graveyard ...", 113.6m) is read by
+pyengine.oracle.keyword_graveyard.self_back."""
 
 from __future__ import annotations
 

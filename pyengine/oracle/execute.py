@@ -159,6 +159,11 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
     alt = run_alt(card)  # cast for its evoke or dash cost (118.9, 702.74a, 702.109a)
     if alt is not None and not alt[0]:
         return alt
+    from pyengine.oracle import execute_graveyard
+
+    kept = execute_graveyard.run(card)  # unearth, scavenge, dredge: from alice's graveyard (113.6m)
+    if kept is not None and not kept[0]:
+        return kept
     if scenario_text(card) is None:
         return (True, "") if game else (False, "not a permanent card")
     return run(card)

@@ -123,6 +123,14 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     elif cost.tap or cost.untap:
         check.setdefault("objects", {})["card"] = {"tapped": cost.tap}
     script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]
+    scavenged = next((ev for ev in body.get("do", ()) if ev.get("kind") == "counters"
+                      and ev.get("amount") == {"power_of": "self"} and ev.get("target") == "target"), None)
+    power = card.card.get("power")
+    if scavenged is not None and cost.exile_self and str(power).isdigit() and targets:
+        # 702.97a: once it resolved, the target has as many counters as the exiled card's power
+        # in the graveyard (608.2h); the cost paid before (602.2b)
+        check.setdefault("objects", {})[targets[0]] = {"counters": {scavenged["counter"]: int(str(power))}}
+        script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
     if cost.tap_power is not None and body.get("resolves") == {"add_types": ["Artifact", "Creature"]}:
         # 702.122a: the crew tapped as the cost was paid; once it resolved, an artifact creature
         types = sorted({*card.card.get("types", ()), "Artifact", "Creature"})

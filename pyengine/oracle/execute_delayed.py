@@ -31,6 +31,9 @@ def later(card_abilities: list[Any], every: list[dict[str, Any]], done: dict[str
                               for a in card_abilities):
         return None
     step = steps.pop()
+    own = _own_leaving(card_abilities, waiting)
+    if own is None:
+        return None
     go: Any = {"advance": "end"} if step == "end" else {"advance": {"step": step, "turn": 4}}
     expect: dict[str, Any] = {"stack": []}
     from pyengine.game.tokens import new_id
@@ -62,4 +65,24 @@ def later(card_abilities: list[Any], every: list[dict[str, Any]], done: dict[str
         lib = dict(done["library"])
         lib["alice"] = max(0, lib["alice"] - draws)
         expect["library"] = lib
-    return [go, "resolve"], expect
+    return [go, "resolve", *["resolve"] * own], expect
+
+
+def _own_leaving(card_abilities: list[Any], waiting: list[dict[str, Any]]) -> int | None:
+    """How many of the card's own "leaves the battlefield" abilities a delayed ability moving
+    the card off the battlefield makes trigger (603.6c, 603.10a: they look back), to resolve
+    after it; None when one needs a choice the generated game doesn't give (targets, modes, an
+    intervening if), or when the card must attack in a combat the generated game skips
+    (508.1d)."""
+    leaving = any(ev.get("object") == "self" and ev.get("kind") == "move" and ev.get("from") == "battlefield"
+                  for d in waiting for ev in d["do"])
+    if not leaving:
+        return 0
+    if any(isinstance(a, str) and a == "attacks each combat if able" for a in card_abilities):
+        return None
+    own = [a for a in card_abilities if isinstance(a, dict) and "trigger" in a
+           and a["trigger"].get("when", {}).get("kind") == "leaves"
+           and a["trigger"]["when"].get("obj") == "self"]
+    if any(t.get("targets") or "modes" in t or "if" in t["trigger"] for t in own):
+        return None
+    return len(own)

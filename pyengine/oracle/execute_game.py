@@ -643,10 +643,18 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         if found_a is None:
             return None
         extra, script, checks["activated"], pool = found_a
-        deaths = _own_deaths(activated[0]["activated"], triggers)
+        deaths = _own_deaths(activated[0]["activated"], triggers, card.name)
         if deaths is None:
             return None
         script += ["resolve"] * len(deaths)  # its own "when it dies" abilities resolve too (603.6c)
+        if deaths and deaths[0].get("targets"):  # returned, its "enters" ability's targets (603.3d)
+            fresh: list[dict[str, Any]] = []
+            picks = [_pick(spec, frozenset()) or _made(spec, fresh) for spec in deaths[0]["targets"]]
+            if None in picks:
+                return None
+            extra = [*extra, *fresh]
+            key = trigger_key(activated[0]["activated"], card.name)
+            script = [{"trigger_targets": {key: picks}}, *script]
         after = [ev for t in deaths for ev in t["do"]]
         # "Activate only during combat" (602.5): alice's beginning of combat step (506.1)
         combat = activated[0]["activated"].get("timing") == "combat"
@@ -854,7 +862,35 @@ def _states_false(card: Compiled, extra: list[dict[str, Any]]) -> bool:
     return True
 
 
-def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+def _copied_token(body: dict[str, Any], name: str | None) -> dict[str, Any] | None:
+    """The definition of a token the ability creates as a copy of its card (named as it is,
+    707.2), or None."""
+    return next((ev["token"] for ev in body.get("do", ()) if ev.get("kind") == "create_tokens"
+                 and isinstance(ev.get("token"), dict) and ev["token"].get("name") == name), None)
+
+
+def _sees_token(obj: Any) -> bool:
+    """Whether an "enters" trigger's object is the creature token itself entering: ``self``, or
+    "a creature token [you control]" (603.6a)."""
+    if obj == "self":
+        return True
+    return isinstance(obj, dict) and set(obj) <= {"types", "token", "controller"} and \
+        obj.get("types", ["Creature"]) == ["Creature"] and obj.get("token", True) is True and \
+        obj.get("controller", "you") == "you"
+
+
+def trigger_key(body: dict[str, Any], name: str) -> str:
+    """The object whose triggered ability the generated game's ``trigger_targets`` names: the
+    card, or the token copy of it the ability created (its first id, 111.4)."""
+    if _copied_token(body, name) is None:
+        return "card"
+    from pyengine.game.tokens import new_id
+
+    return new_id(name, set())
+
+
+def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]],
+                name: str | None = None) -> list[dict[str, Any]] | None:
     """The card's triggered abilities on its own death or leaving the battlefield (603.6c,
     700.4) that an activated ability sacrificing it (its cost or its effect, 701.21a) makes
     trigger, to resolve after it; None when one needs a choice the generated game doesn't give
@@ -866,8 +902,18 @@ def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]]) -> list[di
     # exiled for its cost (406.2): it leaves the battlefield but doesn't die (700.4)
     exiled = parse_cost(body["cost"]).exile_source
     kinds = ("dies", "leaves") if sacrificed else ("leaves",) if exiled else ()
+    if any(ev.get("kind") == "move" and ev.get("object") == "self" and ev.get("to") == "battlefield"
+           for ev in body.get("do", ())):  # returned from the graveyard (unearth, 702.84a): it enters
+        kinds = ("enters",)
     own = [t for t in triggers if t["trigger"].get("when", {}).get("kind") in kinds
            and t["trigger"]["when"].get("obj") == "self"]
+    copied = _copied_token(body, name)
+    if copied is not None:  # a token copy of the card (embalm, 702.128a): its abilities see it enter
+        entering = [a for a in copied.get("abilities", ()) if isinstance(a, dict) and "trigger" in a
+                    and a["trigger"].get("when", {}).get("kind") == "enters"]
+        if any(not _sees_token(a["trigger"]["when"].get("obj")) for a in entering):
+            return None
+        own = entering
     # "Whenever you draw a card" triggers once per card the ability makes its controller draw
     # (603.2c; 121.2: each card drawn is an event)
     drawn = sum(ev.get("count", 1) if isinstance(ev.get("count", 1), int) else 0
@@ -875,6 +921,9 @@ def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]]) -> list[di
     own += [t for t in triggers if t["trigger"].get("when", {}).get("kind") == "draw"
             and t["trigger"]["when"].get("player") == "you" and set(t["trigger"]["when"]) <= {"kind", "player"}
             for _ in range(drawn)]
+    if (kinds == ("enters",) or copied is not None) and len(own) == 1 and own[0].get("targets") \
+            and "modes" not in own[0] and "if" not in own[0]["trigger"]:
+        return own  # its targets chosen as it is put on the stack (603.3d): the caller's picks
     if any(t.get("targets") or "modes" in t or "if" in t["trigger"] and "had_counters" not in repr(t["trigger"]["if"])
            for t in own):
         return None  # (undying's, persist's look back holds: the card has no counters, 702.93a)
@@ -969,5 +1018,8 @@ def run_game(card: Compiled, timeout: float = 60.0, template: str | None = None)
     text = game_text(card, template)
     if text is None:
         return False, "no game generated for what it does"
+    from pyengine.oracle.execute_graveyard import relocated
+
+    text = relocated(card, text, template)  # 113.6m: a trigger of a card in alice's graveyard
     scenario, why = run_generated(text, f"<generated game: {card.name}>", timeout)
     return scenario is not None, why

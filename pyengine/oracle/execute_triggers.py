@@ -446,5 +446,8 @@ def run_game(card: Compiled, timeout: float = 60.0, template: str | None = None)
     text = None if template == "activated ability" else game_text(card)
     if text is None:
         return EG.run_game(card, timeout, template)
+    from pyengine.oracle.execute_graveyard import relocated
+
+    text = relocated(card, text, template)  # 113.6m: a trigger of a card in alice's graveyard
     scenario, why = run_generated(text, f"<generated game: {card.name}>", timeout)
     return scenario is not None, why

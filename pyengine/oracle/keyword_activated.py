@@ -29,9 +29,20 @@ DEFINITIONS = {
     "equip": "[Cost]: Attach this permanent to target creature you control. Activate only as a sorcery.",
     "typecycling": ("[Cost], Discard this card: Search your library for a [type] card, reveal it, and put "
                     "it into your hand. Then shuffle your library."),
+    "scavenge": ("[Cost], Exile this card from your graveyard: Put a number of +1/+1 counters equal to the "
+                 "power of the card you exiled on target creature. Activate only as a sorcery."),
+    # 702.128a, 702.129a (read by pyengine.oracle.keyword_graveyard.copy_token)
+    "embalm": ("[Cost], Exile this card from your graveyard: Create a token that's a copy of this card, "
+               "except it's white, it has no mana cost, and it's a Zombie in addition to its other types. "
+               "Activate only as a sorcery."),
+    "eternalize": ("[Cost], Exile this card from your graveyard: Create a token that's a copy of this "
+                   "card, except it's black, it's 4/4, it has no mana cost, and it's a Zombie in addition to "
+                   "its other types. Activate only as a sorcery."),
     "crew": ("Tap any number of other untapped creatures you control with total power N or greater: This "
              "permanent becomes an artifact creature until end of turn."),
 }
+_COPIED = re.compile(r"(embalm|eternalize) ((?:\{[^{}]+\})+)", re.I)
+_SCAVENGE = re.compile(r"scavenge ((?:\{[^{}]+\})+)", re.I)
 _CREW = re.compile(r"crew (\d+)", re.I)
 # 702.29e: the types read ("Plainscycling {2}")
 _TYPECYCLING = re.compile(r"(plains|island|swamp|mountain|forest)cycling ((?:\{[^{}]+\})+)", re.I)
@@ -52,6 +63,12 @@ def definition(text: str) -> str | None:
         # 701.24a: the same search, reveal, put and shuffle)
         return written.replace(", and put it into your hand. Then shuffle your library.",
                                ", put it into your hand, then shuffle.")
+    m = _COPIED.fullmatch(text.strip())
+    if m:  # 702.128a, 702.129a
+        return DEFINITIONS[m.group(1).lower()].replace("[Cost]", m.group(2))
+    m = _SCAVENGE.fullmatch(text.strip())
+    if m:  # 702.97a
+        return DEFINITIONS["scavenge"].replace("[Cost]", m.group(1))
     m = _CREW.fullmatch(text.strip())
     if m:  # 702.122a
         return DEFINITIONS["crew"].replace("N", m.group(1))

@@ -9,6 +9,7 @@ player words are constants; a definition's selectors, expressions and conditions
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from pyengine import walk
 from pyengine.events import GameEvent
@@ -37,6 +38,7 @@ _SCHEMA = {
     "t_fired": 2, "t_last": 3, "t_x_last": 3,
     "t_alt": 2, "t_attached": 3, "t_sel_host": 1, "t_trig_target": 2, "t_trig_at_least": 2,
     "t_trig_cause": 2,
+    "t_trig_zone": 2,
 }
 for _name, _arity in _SCHEMA.items():
     declare(_name, _arity)
@@ -192,6 +194,13 @@ class Builder:
                 self.fs.add(pred, k, self.selector(sel))
         if p.obj is not None and ("is", "self") in [(rel, ref.kind) for rel, ref in p.obj.objs]:
             self.fs.add("t_trig_self", k)
+        zone = moved_out(d.effects)
+        # 113.6m: it moves its own object out of that zone: it functions only there, unless its
+        # trigger condition puts the object there ("when this creature dies") or, for an Aura,
+        # is about what it enchants leaving the battlefield
+        about = {ref.kind for sel in (p.obj, p.source, p.to_obj) if sel is not None for _, ref in sel.objs}
+        if zone is not None and not about & {"self", "attached"}:
+            self.fs.add("t_trig_zone", k, Const(zone))
         if p.to_player:
             self.fs.add("t_trig_to_player", k, Const(p.to_player))
         if p.player:
@@ -345,3 +354,20 @@ def refuse_text_only_triggers(state: GameState, what: str) -> str | None:
     more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
     return (f"{owner} has the triggered ability {text!r} only as text{more}: {what} can't tell when it "
             "triggers (CR 603.1); give it as {trigger, do} (docs/effect-language.md) or leave the card out")
+
+
+def moved_out(effects: Sequence[Any]) -> str | None:
+    """The zone (other than the battlefield) an instruction of ``effects`` moves the ability's
+    own object out of ("return this card from your graveyard to your hand"), looked for in
+    nested instructions too ("you may pay {B}. If you do, ..."); None for none (CR 113.6m)."""
+    for ins in effects:
+        fields = dict(getattr(ins, "fields", ()))
+        if getattr(ins, "kind", None) == "move" and fields.get("object") == ("ref", "self") \
+                and fields.get("from") not in (None, "battlefield"):
+            return str(fields["from"])
+        for v in fields.values():
+            inner = v if isinstance(v, tuple) else (v,)
+            found = moved_out([x for x in inner if hasattr(x, "fields")])
+            if found is not None:
+                return found
+    return None

@@ -90,10 +90,14 @@ def test_wordings_not_followed_stay_text() -> None:
         got = oracle.compiled(name)
         assert got is not None and got.status != "full"
         assert any(c.template == "triggered (text)" and words in c.text for c in got.clauses), name
-    # a triggered ability of a card in a graveyard (113.6k): the trigger engine doesn't look there
+    # a triggered ability of a card in a graveyard (113.6m) is read now: its move is from the
+    # graveyard (tests/oracle/test_oracle_graveyard_keywords.py runs such games)
     ghast = oracle.compiled("Bloodghast")
-    assert ghast is not None and any(c.template == "triggered (text)" and "from your graveyard" in c.text
+    assert ghast is not None and any(c.template == "triggered ability" and "from your graveyard" in c.text
                                      for c in ghast.clauses)
+    back = next(a for a in ghast.card["abilities"] if isinstance(a, dict) and "trigger" in a)
+    assert back["do"] == [{"kind": "may", "do": [{"kind": "move", "object": "self", "from": "graveyard",
+                                                   "to": "battlefield"}]}]
 
 
 # --- games -----------------------------------------------------------------------------------
