@@ -240,6 +240,11 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     game = mana_ability_costs(game, action.player, Payment(tap=action.tap), result, budget)
     if events:
         game = perform(game, events, rule="602.2b", cause="cost", budget=budget)
+    from pyengine.game import mana_activated
+
+    if mana_activated.is_mana_ability(d):  # 605.3b: it resolves at once, without the stack
+        game = mana_activated.resolve_now(game.clone(passes=0), item, budget)
+        return checks.give_priority(game, action.player, budget)  # 117.3c
     from pyengine.game.stack import note
 
     game = game.clone(stack=game.stack + (item,), passes=0).note(note("put_on_stack", item, "602.2a"))

@@ -71,7 +71,15 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
 
     # 113.6m: "Return this card from your graveyard to ...": activated from the graveyard
     back = self_from_graveyard(body, tuple(card.get("subtypes", ()))) if pump is None else None
-    if pump is not None:  # 611.2c: on the source, until end of turn (514.2)
+    from pyengine.oracle.mana_activated import mana_do
+
+    # 605.1a: "{1}, {T}: Add {W}{U}.": a mana ability with a cost the mana template doesn't read
+    adds = mana_do(body) if body.startswith("Add ") and not cost.is_loyalty else None
+    if body.startswith("Add ") and adds is None:
+        return None  # 605.1a: a mana ability whose mana the game can't add stays text
+    if adds is not None:
+        made["do"] = adds
+    elif pump is not None:  # 611.2c: on the source, until end of turn (514.2)
         made.update(resolves=pump, duration="end_of_turn")
     elif back is not None:
         made.update(back)

@@ -116,6 +116,12 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     elif cost.tap or cost.untap:
         check.setdefault("objects", {})["card"] = {"tapped": cost.tap}
     script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]
+    from pyengine.oracle.execute_mana import mana_ability_check
+
+    added = mana_ability_check(body)
+    if added is not None:  # 605.3b: a mana ability resolves at once; its mana in her pool (106.4)
+        check["mana"] = {"alice": added}
+        script = [{"activate": act}, {"checkpoint": "activated"}]
     if cost.tap_power is not None and body.get("resolves") == {"add_types": ["Artifact", "Creature"]}:
         # 702.122a: the crew tapped as the cost was paid; once it resolved, an artifact creature
         types = sorted({*card.card.get("types", ()), "Artifact", "Creature"})
@@ -148,7 +154,7 @@ def _alices(kind: str, n: int, gone: set[str], extra: list[dict[str, Any]], stem
     for i in range(n - len(have)):
         have.append(f"{stem}{i}")
         extra.append({"id": f"{stem}{i}", "name": "Generated Permanent", "types": list(kinds),
-                      **({"subtypes": sub} if sub else {}), "controller": "alice", "timestamp": timestamp + i,
+                      **({"subtypes": list(sub)} if sub else {}), "controller": "alice", "timestamp": timestamp + i,
                       **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
     return have
 

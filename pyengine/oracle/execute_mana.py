@@ -37,3 +37,18 @@ def pool_check(alice: dict[str, Any], followed: list[dict[str, Any]]) -> dict[st
     for ev in added:
         pool = pool.plus(Pool.of(list(_first(ev["mana"]))))
     return {"alice": pool.render()}
+
+
+def mana_ability_check(body: dict[str, Any]) -> str | None:
+    """The mana in alice's pool once the activated mana ability ``body`` (605.1a: no target,
+    ``add_mana`` instructions) resolved, at once (605.3b): what it adds, the first way for a
+    choice (given ahead, :func:`ahead`), the cost's mana spent; None for another ability."""
+    from pyengine.game.pool import Pool
+
+    added = [ev for ev in body.get("do", ()) if ev.get("kind") == "add_mana"]
+    if body.get("targets") or not added or any(ev.get("player", "you") != "you" for ev in added):
+        return None
+    pool = Pool()
+    for ev in added:
+        pool = pool.plus(Pool.of(list(_first(ev["mana"]))))
+    return pool.render()

@@ -1,0 +1,39 @@
+"""Mana abilities whose cost the mana ability template (pyengine.oracle.templates.mana) doesn't
+read (CR 605.1a): a mana cost ("{1}, {T}: Add {W}{U}." the Signets; "{3}, Sacrifice SELF: Add
+{R}{R}{R}." Coal Golem; "{1}, {T}, Sacrifice SELF: Add one mana of any color." Chromatic
+Star), counters removed ("{T}, Remove a charge counter from SELF: Add one mana of any
+color."), an untapped creature tapped ("{T}, Tap an untapped creature you control: Add ..."),
+and a limit ("Activate only once each turn.", 602.5b).
+
+605.1a: an activated ability is a mana ability when it has no target, could add mana as it
+resolves and isn't a loyalty ability; a mana cost in its cost doesn't change that. So such an
+ability is written as an activated ability whose instructions are ``add_mana`` (the effect
+language's, pyengine/game/add_mana.py): ``{activated: {cost: "{1}, {T}", do: [{kind:
+add_mana, player: you, mana: "{W}{U}"}]}}``. Its cost is paid as any activation's (602.2b,
+601.2g-h) and, being a mana ability, it doesn't use the stack: it resolves at once
+(605.3a-b, :mod:`pyengine.game.mana_activated`).
+
+Read: the products the mana ability template reads (mana symbols, "{W} or {U}", "one mana of
+any color", "two mana of any one color"). Left as text: "of the chosen color", "for each",
+"equal to", "X", "in any combination of colors", "Spend this mana only ..." and the other
+riders of the mana (106.6), another instruction after "Add" ("You gain 1 life", "SELF deals 1
+damage to you") and a target (605.1a: then not a mana ability).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_ADD = re.compile(r"Add ([^.\"]+)\.")
+
+
+def mana_do(body: str) -> list[dict[str, Any]] | None:
+    """The instructions of a mana ability's effect "Add PRODUCT." (605.1a), or None when the
+    effect says more or adds mana the game can't add."""
+    from pyengine.cast.mana import product_options
+
+    m = _ADD.fullmatch(body.strip())
+    if not m or product_options(m.group(1)) is None:
+        return None
+    return [{"kind": "add_mana", "player": "you", "mana": m.group(1)}]

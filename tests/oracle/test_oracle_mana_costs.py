@@ -1,0 +1,225 @@
+"""Mana abilities with a cost the mana ability template doesn't read (CR 605.1a: a mana cost,
+counters removed, a creature tapped, "Activate only once each turn"): compiled as activated
+abilities whose instructions add mana (pyengine/oracle/mana_activated.py) that resolve at once,
+without the stack (605.3a-b: pyengine/game/mana_activated.py). Real cards' Oracle text, from a
+small card-data file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pyengine import api
+from pyengine.scenario import runner
+
+
+def _face(name: str, cost: str, types: list[str], text: str, **more: Any) -> dict[str, Any]:
+    return {"name": name, "manaCost": cost, "type": " ".join(types), "types": types, "subtypes": [],
+            "supertypes": [], "colors": [], "text": text, "layout": "normal", **more}
+
+
+CARDS = [
+    _face("Azorius Signet", "{2}", ["Artifact"], "{1}, {T}: Add {W}{U}."),
+    _face("Chromatic Star", "{1}", ["Artifact"], "{1}, {T}, Sacrifice this artifact: Add one mana of any "
+          "color.\nWhen this artifact is put into a graveyard from the battlefield, draw a card."),
+    _face("Coal Golem", "{5}", ["Artifact", "Creature"], "{3}, Sacrifice this creature: Add {R}{R}{R}.",
+          power="3", toughness="3", subtypes=["Golem"]),
+    _face("Loam Dryad", "{G}", ["Creature"], "{T}, Tap an untapped creature you control: Add one mana of "
+          "any color.", power="1", toughness="1", subtypes=["Dryad"]),
+    _face("Gemstone Array", "{4}", ["Artifact"], "{2}: Put a charge counter on this artifact.\nRemove a "
+          "charge counter from this artifact: Add one mana of any color."),
+    _face("Salvaged Manaworker", "{1}", ["Artifact", "Creature"], "{1}: Add one mana of any color. Activate "
+          "only once each turn.", power="1", toughness="1", subtypes=["Construct"]),
+    _face("Plains", "", ["Land"], "({T}: Add {W}.)", subtypes=["Plains"], supertypes=["Basic"]),
+    _face("Island", "", ["Land"], "({T}: Add {U}.)", subtypes=["Island"], supertypes=["Basic"]),
+    _face("Coral Merfolk", "{1}{U}", ["Creature"], "", power="2", toughness="1", subtypes=["Merfolk"]),
+    _face("Grizzly Bears", "{1}{G}", ["Creature"], "", power="2", toughness="2", subtypes=["Bear"]),
+    # left as text: what each doesn't model
+    _face("Cabal Coffers", "", ["Land"], "{2}, {T}: Add {B} for each Swamp you control."),
+    _face("Gemstone Mine", "", ["Land"], "This land enters with three mining counters on it.\n{T}, Remove a "
+          "mining counter from this land: Add one mana of any color. If there are no mining counters on "
+          "this land, sacrifice it."),
+    _face("Eldrazi Temple", "", ["Land"], "{T}: Add {C}.\n{T}: Add {C}{C}. Spend this mana only to cast "
+          "colorless Eldrazi spells or activate abilities of colorless Eldrazi."),
+    _face("Elvish Spirit Guide", "{2}{G}", ["Creature"], "Exile this card from your hand: Add {G}.",
+          power="2", toughness="2", subtypes=["Elf", "Spirit"]),
+]
+
+
+@pytest.fixture
+def cards(invented_cards: Any) -> None:
+    invented_cards(CARDS)
+
+
+def _compiled(name: str) -> Any:
+    from pyengine import oracle
+
+    got = oracle.compiled(name)
+    assert got is not None, name
+    return got
+
+
+def _adds(name: str) -> list[dict[str, Any]]:
+    return [a["activated"] for a in _compiled(name).card["abilities"]
+            if isinstance(a, dict) and "activated" in a
+            and any(ev["kind"] == "add_mana" for ev in a["activated"].get("do", ()))]
+
+
+@pytest.mark.parametrize("name, cost, mana", [
+    ("Azorius Signet", "{1}, {T}", "{W}{U}"),  # a mana cost (605.1a)
+    ("Chromatic Star", "{1}, {T}, Sacrifice SELF", "one mana of any color"),
+    ("Coal Golem", "{3}, Sacrifice SELF", "{R}{R}{R}"),  # no {T}: a sacrifice of its source
+    ("Loam Dryad", "{T}, Tap an untapped creature you control", "one mana of any color"),
+    ("Gemstone Array", "Remove a charge counter from SELF", "one mana of any color"),
+    ("Salvaged Manaworker", "{1}", "one mana of any color"),
+])
+def test_compiled_as_mana_abilities(cards: None, name: str, cost: str, mana: str) -> None:
+    """605.1a: no target, adds mana, no loyalty cost: a mana ability whatever else its cost is."""
+    assert _compiled(name).status == "full", name
+    (body,) = _adds(name)
+    assert body["cost"] == cost and body["do"] == [{"kind": "add_mana", "player": "you", "mana": mana}]
+    assert "targets" not in body
+
+
+def test_once_each_turn_is_the_abilitys_limit(cards: None) -> None:
+    """602.5b: "Activate only once each turn." restricts the mana ability, not its effect."""
+    (body,) = _adds("Salvaged Manaworker")
+    assert body["limit"] == "once_each_turn"
+
+
+@pytest.mark.parametrize("name, clause", [
+    ("Cabal Coffers", "for each Swamp"),  # an amount counted as it resolves (608.2h)
+    ("Gemstone Mine", "If there are no mining counters"),  # another instruction after "Add"
+    ("Eldrazi Temple", "Spend this mana only"),  # a restriction on spending the mana (106.6)
+    ("Elvish Spirit Guide", "Exile this card from your hand"),  # a cost the game doesn't pay
+])
+def test_left_as_text(cards: None, name: str, clause: str) -> None:
+    got = _compiled(name)
+    assert got.status != "full", name
+    texts = [c.text for c in got.clauses if c.template is None or "(text)" in c.template]
+    assert any(clause in t for t in texts), (name, texts)
+
+
+def _run(objects: str, script: str, expect: str, hand: int = 0) -> Any:
+    text = ("id: cards/mana-costs-smoke\ntitle: smoke\ncr: [\"605.3b\"]\nrationale: smoke\n"
+            f"players: [{{id: alice, library_size: 10, hand_size: {hand}}}, {{id: bob, library_size: 10}}]\n"
+            "turn: {active: alice, number: 3, step: precombat_main}\nobjects:\n" + objects +
+            f"query:\n  kind: game\n  script:\n{script}expect:\n{expect}")
+    return runner.run_scenario(api.loads(text))
+
+
+SIGNET = ("  - {id: signet, card: Azorius Signet, controller: alice, timestamp: 1}\n"
+          "  - {id: plains, card: Plains, controller: alice, timestamp: 2}\n"
+          "  - {id: merfolk, card: Coral Merfolk, owner: alice, zone: hand}\n")
+
+
+def test_signet_paid_from_a_land_casts_a_spell(cards: None) -> None:
+    """605.3a-b, 602.2b, 601.2g-h, 106.4: alice activates Azorius Signet, paying its {1} with
+    the Plains' mana ability; it resolves at once (nothing goes on the stack), {W}{U} in her
+    pool, both permanents tapped. That mana pays Coral Merfolk's {1}{U} (the {W} the generic
+    part); the Merfolk resolves onto the battlefield and her pool is empty."""
+    script = ("    - {activate: {player: alice, source: signet, payment: {tap: [plains]}}}\n"
+              "    - {checkpoint: activated}\n"
+              "    - {cast: {spell: merfolk, player: alice, payment: {pool: \"{W}{U}\"}}}\n"
+              "    - resolve\n    - {checkpoint: cast}\n")
+    expect = ("  checkpoints:\n"
+              "    activated: {stack: [], mana: {alice: \"{W}{U}\"},\n"
+              "                objects: {signet: {tapped: true}, plains: {tapped: true}}}\n"
+              "    cast: {stack: [], mana: {alice: \"\"}, objects: {merfolk: {zone: battlefield}}}\n")
+    out = _run(SIGNET, script, expect, hand=1)
+    assert out.passed, (out.message, out.diffs)
+
+
+def test_signet_needs_its_mana_cost(cards: None) -> None:
+    """118.3, 602.2b: without mana to pay its {1} (the Plains tapped already) the Signet's
+    ability can't be activated."""
+    objects = SIGNET.replace("timestamp: 2}", "timestamp: 2, tapped: true}")
+    script = "    - {activate: {player: alice, source: signet}}\n    - {checkpoint: activated}\n"
+    out = _run(objects, script, '  illegal: {action: 0, rule: "601.2h"}\n', hand=1)
+    assert out.passed, (out.message, out.diffs)
+
+
+def test_coal_golem_sacrificed_for_three_red(cards: None) -> None:
+    """605.3b, 701.21a: the {3} paid from alice's pool and the Golem sacrificed as the cost is
+    paid; {R}{R}{R} in her pool at once. With an empty pool the cost can't be paid (601.2h)."""
+    objects = "  - {id: golem, card: Coal Golem, controller: alice, timestamp: 1}\n"
+    script = "    - {activate: {player: alice, source: golem}}\n    - {checkpoint: activated}\n"
+    out = _run(objects, script, '  illegal: {action: 0, rule: "601.2h"}\n')
+    assert out.passed, (out.message, out.diffs)
+    alice = "{id: alice, library_size: 10, hand_size: 0, mana: \"{C}{C}{C}\"}"
+    text = ("id: cards/mana-costs-smoke\ntitle: smoke\ncr: [\"605.3b\"]\nrationale: smoke\n"
+            f"players: [{alice}, {{id: bob, library_size: 10}}]\n"
+            "turn: {active: alice, number: 3, step: precombat_main}\nobjects:\n" + objects +
+            f"query:\n  kind: game\n  script:\n{script}expect:\n"
+            "  checkpoints:\n    activated: {stack: [], mana: {alice: \"{R}{R}{R}\"},\n"
+            "                objects: {golem: {zone: graveyard}}}\n")
+    out = runner.run_scenario(api.loads(text))
+    assert out.passed, (out.message, out.diffs)
+
+
+def test_chromatic_star_mana_at_once_its_draw_on_the_stack(cards: None) -> None:
+    """605.3b, 106.1a: the Star's mana ability resolves at once with the color alice chose
+    ({G}); its "put into a graveyard" ability triggered by the sacrifice (a cost, 603.2) goes on
+    the stack (603.3) and, once it resolves, she draws a card."""
+    objects = ("  - {id: star, card: Chromatic Star, controller: alice, timestamp: 1}\n"
+               "  - {id: island, card: Island, controller: alice, timestamp: 2}\n")
+    script = ("    - {mana_choice: {star: \"{G}\"}}\n"
+              "    - {activate: {player: alice, source: star, payment: {tap: [island]}}}\n"
+              "    - {checkpoint: activated}\n    - resolve\n    - {checkpoint: drawn}\n")
+    expect = ("  checkpoints:\n"
+              "    activated: {mana: {alice: \"{G}\"}, objects: {star: {zone: graveyard}}}\n"
+              "    drawn: {stack: [], mana: {alice: \"{G}\"}, hand: {alice: 1}}\n")
+    out = _run(objects, script, expect)
+    assert out.passed, (out.message, out.diffs)
+
+
+def test_once_each_turn(cards: None) -> None:
+    """602.5b: Salvaged Manaworker's ability, activated once, can't be again this turn."""
+    objects = ("  - {id: worker, card: Salvaged Manaworker, controller: alice, timestamp: 1}\n"
+               "  - {id: plains, card: Plains, controller: alice, timestamp: 2}\n"
+               "  - {id: island, card: Island, controller: alice, timestamp: 3}\n")
+    once = ("    - {mana_choice: {worker: \"{B}\"}}\n"
+            "    - {activate: {player: alice, source: worker, payment: {tap: [plains]}}}\n"
+            "    - {checkpoint: once}\n")
+    out = _run(objects, once, "  checkpoints:\n    once: {stack: [], mana: {alice: \"{B}\"}}\n")
+    assert out.passed, (out.message, out.diffs)
+    twice = once + ("    - {mana_choice: {worker: \"{R}\"}}\n"
+                    "    - {activate: {player: alice, source: worker, payment: {tap: [island]}}}\n")
+    out = _run(objects, twice, '  illegal: {action: 4, rule: "602.5b"}\n')
+    assert out.passed, (out.message, out.diffs)
+
+
+def test_loam_dryad_taps_a_creature(cards: None) -> None:
+    """602.2b: "Tap an untapped creature you control" is paid by tapping the Bears (summoning
+    sickness doesn't matter: it isn't the {T} of the Bears' own ability, 302.6)."""
+    objects = ("  - {id: dryad, card: Loam Dryad, controller: alice, timestamp: 1}\n"
+               "  - {id: bears, card: Grizzly Bears, controller: alice, timestamp: 2}\n")
+    script = ("    - {mana_choice: {dryad: \"{U}\"}}\n"
+              "    - {activate: {player: alice, source: dryad, tap_untapped: [bears]}}\n"
+              "    - {checkpoint: activated}\n")
+    out = _run(objects, script, "  checkpoints:\n    activated: {stack: [], mana: {alice: \"{U}\"},\n"
+                                "                objects: {dryad: {tapped: true}, bears: {tapped: true}}}\n")
+    assert out.passed, (out.message, out.diffs)
+
+
+def test_gemstone_array_charges_then_pays(cards: None) -> None:
+    """602.2a vs 605.3b: the Array's "{2}: Put a charge counter" uses the stack; its "Remove a
+    charge counter: Add one mana of any color" doesn't. Once the counter is removed, the mana
+    ability can't be activated again (118.3: no counter to remove)."""
+    objects = ("  - {id: array, card: Gemstone Array, controller: alice, timestamp: 1}\n"
+               "  - {id: plains, card: Plains, controller: alice, timestamp: 2}\n"
+               "  - {id: island, card: Island, controller: alice, timestamp: 3}\n")
+    script = ("    - {activate: {player: alice, source: array, ability: 1, payment: {tap: [plains, island]}}}\n"
+              "    - {checkpoint: charging}\n    - resolve\n"
+              "    - {mana_choice: {array: \"{R}\"}}\n"
+              "    - {activate: {player: alice, source: array, ability: 2}}\n"
+              "    - {checkpoint: paid}\n")
+    expect = ("  checkpoints:\n"
+              "    charging: {stack: [\"array:1@2\"]}\n"  # 602.2a: this one on the stack
+              "    paid: {stack: [], mana: {alice: \"{R}\"}, objects: {array: {counters: {}}}}\n")
+    out = _run(objects, script, expect)
+    assert out.passed, (out.message, out.diffs)
+    again = script + "    - {mana_choice: {array: \"{G}\"}}\n    - {activate: {player: alice, source: array, ability: 2}}\n"
+    out = _run(objects, again, '  illegal: {action: 7, rule: "118.3"}\n')
+    assert out.passed, (out.message, out.diffs)
