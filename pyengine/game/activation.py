@@ -12,7 +12,9 @@ unchanged (it is immutable: rewound whole, 732). A legal one puts the ability on
 (602.2a) with its instructions bound (``self`` the source, ``you`` its controller, ``target``
 ... the targets, as a triggered ability's) and its controller receives priority (117.3c). It
 resolves like a triggered ability (608.2b: it doesn't resolve when every target is illegal),
-independently of its source (113.7a: the source leaving doesn't counter it).
+independently of its source (113.7a: the source leaving doesn't counter it). A mana ability
+(605.1a: no target, adds mana, no loyalty cost) doesn't use the stack: once its cost is paid it
+resolves at once (605.3b, :mod:`pyengine.game.mana_activated`).
 """
 
 from __future__ import annotations
