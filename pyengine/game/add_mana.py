@@ -12,7 +12,9 @@ costs in the same step; the pool empties at the end of the step (500.5,
 or {G}"``, ``"one mana of any color"``, ``"two mana of any one color"``. The player adding the
 mana chooses it as the instruction is followed (106.1a, 608.2d); the script gives the choice
 ahead, ``{mana_choice: {KEY: "{G}"}}`` (the mana added, KEY as ``may``'s), and the game stops
-naming what to give when it is missing.
+naming what to give when it is missing. ``times`` (an amount counted as it resolves, 608.2h):
+the mana is added that many times ("Add {G} for each creature you control"; "X mana of any one
+color" is ``one mana of any color`` added X times, the color chosen once).
 """
 
 from __future__ import annotations
@@ -50,8 +52,13 @@ def options(mana: str) -> list[tuple[str, ...]] | None:
 
 
 def bind(ins: Any, named: Any) -> list[Event]:
-    """The instruction as one ``add_mana`` event per player its word names."""
-    return [Event("add_mana", (("player", ("p", pid)), ("mana", ins.get("mana"))))
+    """The instruction as one ``add_mana`` event per player its word names; its ``times`` (an
+    amount) held to be counted as it resolves (608.2h: pyengine.game.amounts)."""
+    from pyengine.game.amounts import Deferred
+
+    times = dict(ins.fields).get("times")
+    more = (("times", Deferred(times)),) if times is not None else ()
+    return [Event("add_mana", (("player", ("p", pid)), ("mana", ins.get("mana")), *more))
             for pid in named(ins.get("player"))]
 
 
@@ -59,6 +66,9 @@ def perform(game: Game, e: Event, take: Any, key: str) -> Game:
     """106.4: the mana goes into the player's mana pool; a choice of mana is the player's,
     given ahead (``take(game, "mana")`` returns the game and the choice or None)."""
     pid = e.get("player")[1]
+    times = max(int(dict(e.fields).get("times", 1)), 0)  # 608.2h: counted as it resolved
+    if times == 0:
+        return game  # no mana to add, nothing to choose (107.1b)
     ways = options(e.get("mana")) or []
     added: tuple[str, ...] = ways[0] if len(ways) == 1 else ()
     if len(ways) > 1:
@@ -71,6 +81,6 @@ def perform(game: Game, e: Event, take: Any, key: str) -> Game:
             raise IllegalAction("106.1a", f"{chosen!r} is not mana that {e.get('mana')!r} adds")
         added = picked
     have = Pool.parse(game.state.player(pid).mana)
-    pool = have.plus(Pool.of(list(added)))
+    pool = have.plus(Pool.of(list(added) * times))  # a choice made once for all of it
     players = tuple(replace(p, mana=pool.render()) if p.id == pid else p for p in game.state.players)
     return game.with_state(players=players)

@@ -78,6 +78,10 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     if body.startswith("Add ") and adds is None:
         return None  # 605.1a: a mana ability whose mana the game can't add stays text
     if adds is not None:
+        from pyengine.oracle.templates import mana
+
+        if mana(par, text, card) is not None:
+            return None  # the mana ability template's: paid by a cast's payment too (601.2g)
         made["do"] = adds
     elif pump is not None:  # 611.2c: on the source, until end of turn (514.2)
         made.update(resolves=pump, duration="end_of_turn")

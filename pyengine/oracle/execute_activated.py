@@ -116,11 +116,13 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     elif cost.tap or cost.untap:
         check.setdefault("objects", {})["card"] = {"tapped": cost.tap}
     script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]
-    from pyengine.oracle.execute_mana import mana_ability_check
+    from pyengine.oracle.execute_mana import is_mana_ability, mana_ability_check
 
-    added = mana_ability_check(body)
-    if added is not None:  # 605.3b: a mana ability resolves at once; its mana in her pool (106.4)
-        check["mana"] = {"alice": added}
+    if is_mana_ability(body):  # 605.3b: a mana ability resolves at once; its mana in her pool (106.4)
+        added = mana_ability_check(body)
+        check.pop("mana", None)
+        if added is not None:
+            check["mana"] = {"alice": added}
         script = [{"activate": act}, {"checkpoint": "activated"}]
     if cost.tap_power is not None and body.get("resolves") == {"add_types": ["Artifact", "Creature"]}:
         # 702.122a: the crew tapped as the cost was paid; once it resolved, an artifact creature

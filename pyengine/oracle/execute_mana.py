@@ -31,6 +31,8 @@ def pool_check(alice: dict[str, Any], followed: list[dict[str, Any]]) -> dict[st
     added = [ev for ev in followed if ev.get("kind") == "add_mana"]
     if not added or alice.get("mana") or any(ev.get("kind") == "pay_mana" for ev in followed):
         return None
+    if any("times" in ev for ev in added):
+        return None  # an amount counted on the board as it resolves (608.2h): not checked
     if any(ev.get("player", "you") != "you" for ev in added):
         return None
     pool = Pool()
@@ -39,14 +41,21 @@ def pool_check(alice: dict[str, Any], followed: list[dict[str, Any]]) -> dict[st
     return {"alice": pool.render()}
 
 
+def is_mana_ability(body: dict[str, Any]) -> bool:
+    """605.1a: an activated ability with no target whose instructions add mana (it resolves at
+    once, 605.3b: its generated game has nothing to resolve)."""
+    return not body.get("targets") and any(ev.get("kind") == "add_mana" for ev in body.get("do", ()))
+
+
 def mana_ability_check(body: dict[str, Any]) -> str | None:
     """The mana in alice's pool once the activated mana ability ``body`` (605.1a: no target,
     ``add_mana`` instructions) resolved, at once (605.3b): what it adds, the first way for a
-    choice (given ahead, :func:`ahead`), the cost's mana spent; None for another ability."""
+    choice (given ahead, :func:`ahead`), the cost's mana spent; None for another ability or an
+    amount counted on the board (608.2h: not checked)."""
     from pyengine.game.pool import Pool
 
     added = [ev for ev in body.get("do", ()) if ev.get("kind") == "add_mana"]
-    if body.get("targets") or not added or any(ev.get("player", "you") != "you" for ev in added):
+    if not is_mana_ability(body) or any(ev.get("player", "you") != "you" or "times" in ev for ev in added):
         return None
     pool = Pool()
     for ev in added:

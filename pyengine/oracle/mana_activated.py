@@ -14,8 +14,11 @@ add_mana, player: you, mana: "{W}{U}"}]}}``. Its cost is paid as any activation'
 (605.3a-b, :mod:`pyengine.game.mana_activated`).
 
 Read: the products the mana ability template reads (mana symbols, "{W} or {U}", "one mana of
-any color", "two mana of any one color"). Left as text: "of the chosen color", "for each",
-"equal to", "X", "in any combination of colors", "Spend this mana only ..." and the other
+any color", "two mana of any one color"), and amounts counted as it resolves (608.2h: ``times``,
+an expression): "Add {G} for each creature you control.", "Add {B} for each Swamp you
+control." (Cabal Coffers), "Add an amount of {G} equal to SELF's power.", "Add X mana of any
+one color, where X is SELF's power." (the color chosen once, 106.1a). Left as text: "of the
+chosen color", amounts the selectors don't count, "in any combination of colors", "Spend this mana only ..." and the other
 riders of the mana (106.6), another instruction after "Add" ("You gain 1 life", "SELF deals 1
 damage to you") and a target (605.1a: then not a mana ability).
 """
@@ -28,12 +31,34 @@ from typing import Any
 _ADD = re.compile(r"Add ([^.\"]+)\.")
 
 
+# 608.2h: an amount counted as it resolves: "{G} for each creature you control", "an amount of
+# {G} equal to SELF's power", "X mana of any one color, where X is SELF's power"
+_EACH = re.compile(r"Add (\{[WUBRGC]\}) for each ([^.\"]+)\.")
+_EQUAL = re.compile(r"Add an amount of (\{[WUBRGC]\}) equal to ([^.\"]+)\.")
+_X = re.compile(r"Add X mana of any one color, where X is ([^.\"]+)\.")
+
+
 def mana_do(body: str) -> list[dict[str, Any]] | None:
     """The instructions of a mana ability's effect "Add PRODUCT." (605.1a), or None when the
     effect says more or adds mana the game can't add."""
     from pyengine.cast.mana import product_options
+    from pyengine.oracle.effects_pumps import amount, count_of
 
-    m = _ADD.fullmatch(body.strip())
-    if not m or product_options(m.group(1)) is None:
+    body = body.strip()
+    m = _ADD.fullmatch(body)
+    if m and product_options(m.group(1)) is not None:
+        return [{"kind": "add_mana", "player": "you", "mana": m.group(1)}]
+    m = _EACH.fullmatch(body)
+    times = count_of(m.group(2)) if m else None
+    mana = m.group(1) if m else ""
+    if m is None:
+        m = _EQUAL.fullmatch(body)
+        times = amount(m.group(2), single=False) if m else None
+        mana = m.group(1) if m else ""
+    if m is None:
+        m = _X.fullmatch(body)
+        times = amount(m.group(1), single=False) if m else None
+        mana = "one mana of any color"  # 106.1a: one color chosen for all X
+    if not isinstance(times, dict):
         return None
-    return [{"kind": "add_mana", "player": "you", "mana": m.group(1)}]
+    return [{"kind": "add_mana", "player": "you", "mana": mana, "times": times}]

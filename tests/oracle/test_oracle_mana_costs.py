@@ -35,8 +35,19 @@ CARDS = [
     _face("Island", "", ["Land"], "({T}: Add {U}.)", subtypes=["Island"], supertypes=["Basic"]),
     _face("Coral Merfolk", "{1}{U}", ["Creature"], "", power="2", toughness="1", subtypes=["Merfolk"]),
     _face("Grizzly Bears", "{1}{G}", ["Creature"], "", power="2", toughness="2", subtypes=["Bear"]),
-    # left as text: what each doesn't model
     _face("Cabal Coffers", "", ["Land"], "{2}, {T}: Add {B} for each Swamp you control."),
+    _face("Swamp", "", ["Land"], "({T}: Add {B}.)", subtypes=["Swamp"], supertypes=["Basic"]),
+    _face("Gaea's Cradle", "", ["Land"], "{T}: Add {G} for each creature you control.",
+          supertypes=["Legendary"]),
+    _face("Marwyn, the Nurturer", "{2}{G}", ["Creature"], "Whenever another Elf you control enters, put "
+          "a +1/+1 counter on Marwyn.\n{T}: Add an amount of {G} equal to Marwyn's power.",
+          power="1", toughness="1", subtypes=["Elf", "Druid"], supertypes=["Legendary"]),
+    _face("Deathbloom Ritualist", "{2}{B}{G}", ["Creature"], "{T}: Add X mana of any one color, where X "
+          "is the number of creature cards in your graveyard.", power="2", toughness="4",
+          subtypes=["Elf", "Druid"]),
+    # left as text: what each doesn't model
+    _face("Karametra's Acolyte", "{3}{G}", ["Creature"], "{T}: Add an amount of {G} equal to your "
+          "devotion to green.", power="1", toughness="4", subtypes=["Human", "Druid"]),
     _face("Gemstone Mine", "", ["Land"], "This land enters with three mining counters on it.\n{T}, Remove a "
           "mining counter from this land: Add one mana of any color. If there are no mining counters on "
           "this land, sacrifice it."),
@@ -89,7 +100,7 @@ def test_once_each_turn_is_the_abilitys_limit(cards: None) -> None:
 
 
 @pytest.mark.parametrize("name, clause", [
-    ("Cabal Coffers", "for each Swamp"),  # an amount counted as it resolves (608.2h)
+    ("Karametra's Acolyte", "devotion"),  # an amount the selectors don't count (700.5)
     ("Gemstone Mine", "If there are no mining counters"),  # another instruction after "Add"
     ("Eldrazi Temple", "Spend this mana only"),  # a restriction on spending the mana (106.6)
     ("Elvish Spirit Guide", "Exile this card from your hand"),  # a cost the game doesn't pay
@@ -222,4 +233,59 @@ def test_gemstone_array_charges_then_pays(cards: None) -> None:
     assert out.passed, (out.message, out.diffs)
     again = script + "    - {mana_choice: {array: \"{G}\"}}\n    - {activate: {player: alice, source: array, ability: 2}}\n"
     out = _run(objects, again, '  illegal: {action: 7, rule: "118.3"}\n')
+    assert out.passed, (out.message, out.diffs)
+
+
+@pytest.mark.parametrize("name, mana, times", [
+    ("Cabal Coffers", "{B}", {"count": {"subtypes": ["Swamp"], "controller": "you"}}),
+    ("Gaea's Cradle", "{G}", {"count": {"types": ["Creature"], "controller": "you"}}),
+    ("Marwyn, the Nurturer", "{G}", {"power_of": "self"}),
+])
+def test_amounts_counted_as_it_resolves(cards: None, name: str, mana: str, times: Any) -> None:
+    """608.2h: "for each", "an amount ... equal to": the mana added that many times."""
+    assert _compiled(name).status == "full", name
+    (body,) = _adds(name)
+    assert body["do"] == [{"kind": "add_mana", "player": "you", "mana": mana, "times": times}]
+
+
+def test_cabal_coffers_counts_the_swamps_that_paid_for_it(cards: None) -> None:
+    """608.2h, 605.3b: Cabal Coffers' {2} paid by tapping both Swamps (601.2g); as it resolves
+    it counts the Swamps alice controls, tapped or not: two, so {B}{B}."""
+    objects = ("  - {id: coffers, card: Cabal Coffers, controller: alice, timestamp: 1}\n"
+               "  - {id: swamp, card: Swamp, controller: alice, timestamp: 2}\n"
+               "  - {id: swamp2, card: Swamp, controller: alice, timestamp: 3}\n")
+    script = ("    - {activate: {player: alice, source: coffers, payment: {tap: [swamp, swamp2]}}}\n"
+              "    - {checkpoint: activated}\n")
+    out = _run(objects, script, "  checkpoints:\n    activated: {stack: [], mana: {alice: \"{B}{B}\"}}\n")
+    assert out.passed, (out.message, out.diffs)
+
+
+def test_gaeas_cradle_and_marwyn_count_now(cards: None) -> None:
+    """608.2h: Gaea's Cradle counts alice's creatures (Marwyn and the Bears: {G}{G}), bob's
+    not; Marwyn with two +1/+1 counters has power 3: {G}{G}{G}."""
+    objects = ("  - {id: cradle, card: Gaea's Cradle, controller: alice, timestamp: 1}\n"
+               "  - {id: marwyn, card: \"Marwyn, the Nurturer\", controller: alice, timestamp: 2,\n"
+               "     counters: {+1/+1: 2}}\n"
+               "  - {id: bears, card: Grizzly Bears, controller: alice, timestamp: 3}\n"
+               "  - {id: bears2, card: Grizzly Bears, controller: bob, timestamp: 4}\n")
+    script = ("    - {activate: {player: alice, source: cradle}}\n    - {checkpoint: cradle}\n"
+              "    - {activate: {player: alice, source: marwyn}}\n    - {checkpoint: marwyn}\n")
+    out = _run(objects, script, "  checkpoints:\n    cradle: {stack: [], mana: {alice: \"{G}{G}\"}}\n"
+                                "    marwyn: {stack: [], mana: {alice: \"{G}{G}{G}{G}{G}\"}}\n")
+    assert out.passed, (out.message, out.diffs)
+
+
+def test_x_mana_of_one_color_is_chosen_once(cards: None) -> None:
+    """106.1a, 608.2h: Deathbloom Ritualist with two creature cards in alice's graveyard adds
+    two mana of the one color she chose, {R}{R}; with none, nothing (and nothing to choose)."""
+    ritualist = "  - {id: ritualist, card: Deathbloom Ritualist, controller: alice, timestamp: 1}\n"
+    dead = ("  - {id: dead, card: Grizzly Bears, owner: alice, zone: graveyard}\n"
+            "  - {id: dead2, card: Coral Merfolk, owner: alice, zone: graveyard}\n"
+            "  - {id: land, card: Swamp, owner: alice, zone: graveyard}\n")
+    script = ("    - {mana_choice: {ritualist: \"{R}\"}}\n"
+              "    - {activate: {player: alice, source: ritualist}}\n    - {checkpoint: tapped}\n")
+    out = _run(ritualist + dead, script, "  checkpoints:\n    tapped: {stack: [], mana: {alice: \"{R}{R}\"}}\n")
+    assert out.passed, (out.message, out.diffs)
+    script = "    - {activate: {player: alice, source: ritualist}}\n    - {checkpoint: tapped}\n"
+    out = _run(ritualist, script, "  checkpoints:\n    tapped: {stack: [], mana: {alice: \"\"}}\n")
     assert out.passed, (out.message, out.diffs)
