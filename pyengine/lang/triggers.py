@@ -518,7 +518,8 @@ def _add_mana(cur: Cursor, n_targets: int, ctx: Ctx | None = None) -> Instructio
     or an ability that isn't a mana ability adds as it resolves (CR 106.3, 106.4, 605.5);
     ``player`` defaults to ``you``; ``mana`` is mana symbols of types (106.1: {W} {U} {B} {R}
     {G} {C}, each one mana; no generic mana), or a choice the player makes as it resolves
-    (106.1a: ``"{R} or {G}"``, ``"one mana of any color"``, ``"two mana of any one color"``).
+    (106.1a: ``"{R} or {G}"``, ``"one mana of any color"``, ``"two mana of any one color"``), or
+    ``"[{B} or ]one mana of the chosen color"`` (the color chosen as its source entered, 607.2d).
     ``times: EXPR``: that mana added that many times, counted as it resolves (608.2h: "Add {G}
     for each creature you control", "an amount of {G} equal to SELF's power"; a choice made
     once for all of it: "X mana of any one color")."""
@@ -526,8 +527,10 @@ def _add_mana(cur: Cursor, n_targets: int, ctx: Ctx | None = None) -> Instructio
 
     cur.mapping({"kind", "player", "mana", "times"},
                 '{kind: add_mana, player: REF, mana: "{B}{B}{B}", times: EXPR} (CR 106.4)')
+    from pyengine.game.add_mana import chosen_ways
+
     mana = cur.req("mana").string("mana symbols")
-    if options(mana) is None:
+    if options(mana) is None and chosen_ways(mana, None) is None:  # 607.2d: "of the chosen color"
         cur.get("mana").fail("expected mana symbols of types such as {B}{B}{B} or {R}{G}: {W} {U} {B} {R} "
                              "{G} {C}, each one mana (CR 106.1; no generic mana is added); or a choice: "
                              '"{R} or {G}", "one mana of any color", "two mana of any one color" (106.1a)')

@@ -74,7 +74,7 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     from pyengine.oracle.mana_activated import mana_do
 
     # 605.1a: "{1}, {T}: Add {W}{U}.": a mana ability with a cost the mana template doesn't read
-    adds = mana_do(body) if body.startswith("Add ") and not cost.is_loyalty else None
+    adds = mana_do(body, str(card.get("text", ""))) if body.startswith("Add ") and not cost.is_loyalty else None
     if body.startswith("Add ") and adds is None:
         return None  # 605.1a: a mana ability whose mana the game can't add stays text
     if adds is not None:

@@ -38,6 +38,10 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     zone = body.get("zone") or cost.zone
     if zone != "battlefield":  # 113.6m: activated from alice's hand or graveyard
         me = {"id": "card", "card": card.name, "owner": "alice", "zone": zone}
+    from pyengine.oracle.execute_mana import CHOSEN_COLOR, reads_chosen
+
+    if reads_chosen(list(body.get("do", ()))):  # 614.12a, 607.2d: as if chosen as it entered
+        me["chosen"] = {"color": CHOSEN_COLOR}
     if cost.untap:
         me["tapped"] = True
     if cost.remove is not None:

@@ -10,18 +10,33 @@ from __future__ import annotations
 from typing import Any
 
 
-def _first(mana: str) -> tuple[str, ...]:
-    from pyengine.game.add_mana import options
+CHOSEN_COLOR = "green"  # the color the generated board's permanent chose as it entered (607.2d)
 
-    return (options(mana) or [()])[0]
+
+def _first(mana: str) -> tuple[str, ...]:
+    from pyengine.game.add_mana import chosen_ways, options
+
+    return (options(mana) or chosen_ways(mana, CHOSEN_COLOR) or [()])[0]
+
+
+def reads_chosen(do: list[dict[str, Any]]) -> bool:
+    """Whether an ``add_mana`` adds "one mana of the chosen color" (607.2d): the generated
+    permanent is given ``chosen: {color: green}``, as if chosen as it entered (614.12a)."""
+    from pyengine.game.add_mana import chosen_ways
+
+    return any(ev.get("kind") == "add_mana" and chosen_ways(str(ev.get("mana")), None) is not None
+               for ev in do)
 
 
 def ahead(followed: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One ``mana_choice`` per add_mana that is a choice, in order."""
-    from pyengine.game.add_mana import options
+    from pyengine.game.add_mana import chosen_ways, options
+
+    def ways(mana: str) -> int:
+        return len(options(mana) or chosen_ways(mana, CHOSEN_COLOR) or [])
 
     return [{"mana_choice": {"card": "".join(f"{{{s}}}" for s in _first(ev["mana"]))}}
-            for ev in followed if ev.get("kind") == "add_mana" and len(options(ev["mana"]) or []) > 1]
+            for ev in followed if ev.get("kind") == "add_mana" and ways(ev["mana"]) > 1]
 
 
 def pool_check(alice: dict[str, Any], followed: list[dict[str, Any]]) -> dict[str, str] | None:

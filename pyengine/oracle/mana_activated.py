@@ -17,8 +17,9 @@ Read: the products the mana ability template reads (mana symbols, "{W} or {U}", 
 any color", "two mana of any one color"), and amounts counted as it resolves (608.2h: ``times``,
 an expression): "Add {G} for each creature you control.", "Add {B} for each Swamp you
 control." (Cabal Coffers), "Add an amount of {G} equal to SELF's power.", "Add X mana of any
-one color, where X is SELF's power." (the color chosen once, 106.1a). Left as text: "of the
-chosen color", amounts the selectors don't count, "in any combination of colors", "Spend this mana only ..." and the other
+one color, where X is SELF's power." (the color chosen once, 106.1a); "Add [{B} or ]one mana
+of the chosen color." on a card that says "As this enters, choose a color." (614.12a: chosen
+as it enters, read by the linked ability, 607.2d). Left as text: another "chosen color", amounts the selectors don't count, "in any combination of colors", "Spend this mana only ..." and the other
 riders of the mana (106.6), another instruction after "Add" ("You gain 1 life", "SELF deals 1
 damage to you") and a target (605.1a: then not a mana ability).
 """
@@ -38,15 +39,23 @@ _EQUAL = re.compile(r"Add an amount of (\{[WUBRGC]\}) equal to ([^.\"]+)\.")
 _X = re.compile(r"Add X mana of any one color, where X is ([^.\"]+)\.")
 
 
-def mana_do(body: str) -> list[dict[str, Any]] | None:
+# 614.12a: the paragraph whose choice "the chosen color" reads (607.2d)
+_CHOOSES = re.compile(r"(?:^|\n)As [^.\n]+? enters(?: the battlefield)?, choose a color\.(?:\n|$)")
+
+
+def mana_do(body: str, oracle: str = "") -> list[dict[str, Any]] | None:
     """The instructions of a mana ability's effect "Add PRODUCT." (605.1a), or None when the
-    effect says more or adds mana the game can't add."""
+    effect says more or adds mana the game can't add. ``oracle``: the card's text, whose "As
+    this enters, choose a color." the product "one mana of the chosen color" reads (607.2d)."""
     from pyengine.cast.mana import product_options
+    from pyengine.game.add_mana import chosen_ways
     from pyengine.oracle.effects_pumps import amount, count_of
 
     body = body.strip()
     m = _ADD.fullmatch(body)
     if m and product_options(m.group(1)) is not None:
+        return [{"kind": "add_mana", "player": "you", "mana": m.group(1)}]
+    if m and chosen_ways(m.group(1), None) is not None and _CHOOSES.search(oracle):
         return [{"kind": "add_mana", "player": "you", "mana": m.group(1)}]
     m = _EACH.fullmatch(body)
     times = count_of(m.group(2)) if m else None

@@ -45,7 +45,11 @@ CARDS = [
     _face("Deathbloom Ritualist", "{2}{B}{G}", ["Creature"], "{T}: Add X mana of any one color, where X "
           "is the number of creature cards in your graveyard.", power="2", toughness="4",
           subtypes=["Elf", "Druid"]),
+    _face("Coldsteel Heart", "{2}", ["Artifact"], "This artifact enters tapped.\nAs this artifact enters, "
+          "choose a color.\n{T}: Add one mana of the chosen color."),
     # left as text: what each doesn't model
+    _face("Thriving Heath", "", ["Land"], "This land enters tapped. As it enters, choose a color other "
+          "than white.\n{T}: Add {W} or one mana of the chosen color."),
     _face("Karametra's Acolyte", "{3}{G}", ["Creature"], "{T}: Add an amount of {G} equal to your "
           "devotion to green.", power="1", toughness="4", subtypes=["Human", "Druid"]),
     _face("Gemstone Mine", "", ["Land"], "This land enters with three mining counters on it.\n{T}, Remove a "
@@ -104,6 +108,7 @@ def test_once_each_turn_is_the_abilitys_limit(cards: None) -> None:
     ("Gemstone Mine", "If there are no mining counters"),  # another instruction after "Add"
     ("Eldrazi Temple", "Spend this mana only"),  # a restriction on spending the mana (106.6)
     ("Elvish Spirit Guide", "Exile this card from your hand"),  # a cost the game doesn't pay
+    ("Thriving Heath", "choose a color other than white"),  # a choice the game doesn't make
 ])
 def test_left_as_text(cards: None, name: str, clause: str) -> None:
     got = _compiled(name)
@@ -288,4 +293,33 @@ def test_x_mana_of_one_color_is_chosen_once(cards: None) -> None:
     assert out.passed, (out.message, out.diffs)
     script = "    - {activate: {player: alice, source: ritualist}}\n    - {checkpoint: tapped}\n"
     out = _run(ritualist, script, "  checkpoints:\n    tapped: {stack: [], mana: {alice: \"\"}}\n")
+    assert out.passed, (out.message, out.diffs)
+
+
+def test_the_chosen_color_is_read_from_the_choice_made_as_it_entered(cards: None) -> None:
+    """614.12a, 607.2d: Coldsteel Heart cast and resolved, alice chooses red as it enters
+    (616.1: she orders the two replacement effects); its mana ability then adds {R}. A Heart
+    put on the battlefield with no color chosen adds no mana."""
+    assert _adds("Coldsteel Heart")[0]["do"] == [
+        {"kind": "add_mana", "player": "you", "mana": "one mana of the chosen color"}]
+    hand = "  - {id: heart, card: Coldsteel Heart, owner: alice, zone: hand}\n"
+    alice = "{id: alice, library_size: 10, hand_size: 1, mana: \"{C}{C}\"}"
+    script = ("    - {cast: {spell: heart, player: alice, payment: {pool: \"{C}{C}\"}}}\n"
+              "    - {choose: [{effect: heart/2, choice: red}, {effect: heart/1}]}\n    - resolve\n"
+              "    - {advance: {step: precombat_main, turn: 5}}\n"
+              "    - {activate: {player: alice, source: heart}}\n    - {checkpoint: tapped}\n")
+    text = ("id: cards/mana-costs-smoke\ntitle: smoke\ncr: [\"607.2d\"]\nrationale: smoke\n"
+            f"players: [{alice}, {{id: bob, library_size: 10}}]\n"
+            "turn: {active: alice, number: 3, step: precombat_main}\nobjects:\n" + hand +
+            f"query:\n  kind: game\n  script:\n{script}expect:\n"
+            "  checkpoints:\n    tapped: {stack: [], mana: {alice: \"{R}\"}}\n")
+    out = runner.run_scenario(api.loads(text))
+    assert out.passed, (out.message, out.diffs)
+    board = "  - {id: heart, card: Coldsteel Heart, controller: alice, timestamp: 1}\n"
+    out = _run(board, "    - {activate: {player: alice, source: heart}}\n    - {checkpoint: tapped}\n",
+               "  checkpoints:\n    tapped: {stack: [], mana: {alice: \"\"}, objects: {heart: {tapped: true}}}\n")
+    assert out.passed, (out.message, out.diffs)
+    chosen = "  - {id: heart, card: Coldsteel Heart, controller: alice, timestamp: 1, chosen: {color: black}}\n"
+    out = _run(chosen, "    - {activate: {player: alice, source: heart}}\n    - {checkpoint: tapped}\n",
+               "  checkpoints:\n    tapped: {stack: [], mana: {alice: \"{B}\"}}\n")
     assert out.passed, (out.message, out.diffs)
