@@ -40,7 +40,7 @@ _X = re.compile(r"Add X mana of any one color, where X is ([^.\"]+)\.")
 
 
 # 614.12a: the paragraph whose choice "the chosen color" reads (607.2d)
-_CHOOSES = re.compile(r"(?:^|\n)As [^.\n]+? enters(?: the battlefield)?, choose a color\.(?:\n|$)")
+_CHOOSES = re.compile(r"(?:^|\n|\. )As [^.\n]+? enters(?: the battlefield)?, choose a color\.(?:\n|$)")
 
 
 def mana_do(body: str, oracle: str = "") -> list[dict[str, Any]] | None:
