@@ -38,10 +38,11 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     zone = body.get("zone") or cost.zone
     if zone != "battlefield":  # 113.6m: activated from alice's hand or graveyard
         me = {"id": "card", "card": card.name, "owner": "alice", "zone": zone}
-    from pyengine.oracle.execute_mana import CHOSEN_COLOR, reads_chosen
+    from pyengine.oracle.execute_mana import chosen_color, reads_chosen
 
+    color = chosen_color(str(card.card.get("oracle", "")))
     if reads_chosen(list(body.get("do", ()))):  # 614.12a, 607.2d: as if chosen as it entered
-        me["chosen"] = {"color": CHOSEN_COLOR}
+        me["chosen"] = {"color": color}
     if cost.untap:
         me["tapped"] = True
     if cost.remove is not None:
@@ -123,7 +124,7 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     from pyengine.oracle.execute_mana import is_mana_ability, mana_ability_check
 
     if is_mana_ability(body):  # 605.3b: a mana ability resolves at once; its mana in her pool (106.4)
-        added = mana_ability_check(body)
+        added = mana_ability_check(body, color)
         check.pop("mana", None)
         if added is not None:
             check["mana"] = {"alice": added}

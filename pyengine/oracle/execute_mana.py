@@ -13,10 +13,19 @@ from typing import Any
 CHOSEN_COLOR = "green"  # the color the generated board's permanent chose as it entered (607.2d)
 
 
-def _first(mana: str) -> tuple[str, ...]:
+def chosen_color(oracle: str) -> str:
+    """The color the generated permanent chose: green, or blue when its text says "choose a
+    color other than green" (a color it could have chosen, 614.12a)."""
+    import re
+
+    m = re.search(r"choose a color other than (\w+)", oracle)
+    return "blue" if m and m.group(1) == CHOSEN_COLOR else CHOSEN_COLOR
+
+
+def _first(mana: str, color: str = CHOSEN_COLOR) -> tuple[str, ...]:
     from pyengine.game.add_mana import chosen_ways, options
 
-    return (options(mana) or chosen_ways(mana, CHOSEN_COLOR) or [()])[0]
+    return (options(mana) or chosen_ways(mana, color) or [()])[0]
 
 
 def reads_chosen(do: list[dict[str, Any]]) -> bool:
@@ -28,18 +37,19 @@ def reads_chosen(do: list[dict[str, Any]]) -> bool:
                for ev in do)
 
 
-def ahead(followed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def ahead(followed: list[dict[str, Any]], color: str = CHOSEN_COLOR) -> list[dict[str, Any]]:
     """One ``mana_choice`` per add_mana that is a choice, in order."""
     from pyengine.game.add_mana import chosen_ways, options
 
     def ways(mana: str) -> int:
-        return len(options(mana) or chosen_ways(mana, CHOSEN_COLOR) or [])
+        return len(options(mana) or chosen_ways(mana, color) or [])
 
-    return [{"mana_choice": {"card": "".join(f"{{{s}}}" for s in _first(ev["mana"]))}}
+    return [{"mana_choice": {"card": "".join(f"{{{s}}}" for s in _first(ev["mana"], color))}}
             for ev in followed if ev.get("kind") == "add_mana" and ways(ev["mana"]) > 1]
 
 
-def pool_check(alice: dict[str, Any], followed: list[dict[str, Any]]) -> dict[str, str] | None:
+def pool_check(alice: dict[str, Any], followed: list[dict[str, Any]],
+               color: str = CHOSEN_COLOR) -> dict[str, str] | None:
     """``{alice: POOL}`` for the done checkpoint, or None (nothing added, or not checkable)."""
     from pyengine.game.pool import Pool
 
@@ -52,7 +62,7 @@ def pool_check(alice: dict[str, Any], followed: list[dict[str, Any]]) -> dict[st
         return None
     pool = Pool()
     for ev in added:
-        pool = pool.plus(Pool.of(list(_first(ev["mana"]))))
+        pool = pool.plus(Pool.of(list(_first(ev["mana"], color))))
     return {"alice": pool.render()}
 
 
@@ -62,7 +72,7 @@ def is_mana_ability(body: dict[str, Any]) -> bool:
     return not body.get("targets") and any(ev.get("kind") == "add_mana" for ev in body.get("do", ()))
 
 
-def mana_ability_check(body: dict[str, Any]) -> str | None:
+def mana_ability_check(body: dict[str, Any], color: str = CHOSEN_COLOR) -> str | None:
     """The mana in alice's pool once the activated mana ability ``body`` (605.1a: no target,
     ``add_mana`` instructions) resolved, at once (605.3b): what it adds, the first way for a
     choice (given ahead, :func:`ahead`), the cost's mana spent; None for another ability or an
@@ -74,5 +84,5 @@ def mana_ability_check(body: dict[str, Any]) -> str | None:
         return None
     pool = Pool()
     for ev in added:
-        pool = pool.plus(Pool.of(list(_first(ev["mana"]))))
+        pool = pool.plus(Pool.of(list(_first(ev["mana"], color))))
     return pool.render()

@@ -40,7 +40,10 @@ _X = re.compile(r"Add X mana of any one color, where X is ([^.\"]+)\.")
 
 
 # 614.12a: the paragraph whose choice "the chosen color" reads (607.2d)
-_CHOOSES = re.compile(r"(?:^|\n|\. )As [^.\n]+? enters(?: the battlefield)?, choose a color\.(?:\n|$)")
+# a paragraph of its own: "This land enters tapped. As it enters, choose a color." is compiled
+# as two abilities with one text, of which a game doesn't offer the choice: left as text
+_CHOOSES = re.compile(r"(?:^|\n)As [^.\n]+? enters(?: the battlefield)?, choose a color"
+                      r"(?: other than (?:white|blue|black|red|green))?\.(?:\n|$)")
 
 
 def mana_do(body: str, oracle: str = "") -> list[dict[str, Any]] | None:

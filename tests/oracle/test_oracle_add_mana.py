@@ -51,8 +51,8 @@ CARDS = [
           "{R}. Until end of turn, you don't lose this mana as steps and phases end.",
           power="2", toughness="1", subtypes=["Human", "Rogue"]),
     _face("Pristine Talisman", "{3}", ["Artifact"], "{T}: Add {C}. You gain 1 life."),
-    _face("Thriving Heath", "", ["Land"], "This land enters tapped. As it enters, choose a color other "
-          "than white.\n{T}: Add {W} or one mana of the chosen color."),
+    _face("Elvish Spirit Guide", "{2}{G}", ["Creature"], "Exile this card from your hand: Add {G}.",
+          power="2", toughness="2", subtypes=["Elf", "Spirit"]),
     _face("Mishra's Workshop", "", ["Land"], "{T}: Add {C}{C}{C}. Spend this mana only to cast artifact "
           "spells."),
     _face("Battle Hymn", "{1}{R}{R}", ["Instant"], "Add {R} for each creature you control."),
@@ -113,7 +113,7 @@ def test_compiled_cards(mana_data: None) -> None:
     ("Cabal Ritual", "Threshold"),  # a replacement of the mana added ("instead"), 614.1a
     ("Brazen Collector", "don't lose this mana"),  # an exception to 106.4
     ("Pristine Talisman", "You gain 1 life"),  # a mana ability's other instruction, not damage
-    ("Thriving Heath", "choose a color other than white"),  # a choice the game doesn't make (614.12a)
+    ("Elvish Spirit Guide", "Exile this card from your hand"),  # a mana ability's cost not paid (113.6m)
     ("Mishra's Workshop", "Spend this mana only"),  # a restriction on spending (106.6)
     ("Battle Hymn", "for each"),  # an amount counted as it resolves (608.2h)
     ("Dark Fortress", "entered this turn"),  # a restriction other than controlling a subtype (602.5)

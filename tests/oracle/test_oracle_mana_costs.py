@@ -47,6 +47,8 @@ CARDS = [
           subtypes=["Elf", "Druid"]),
     _face("Coldsteel Heart", "{2}", ["Artifact"], "This artifact enters tapped.\nAs this artifact enters, "
           "choose a color.\n{T}: Add one mana of the chosen color."),
+    _face("Manor Gate", "", ["Land"], "This land enters tapped.\nAs this land enters, choose a color other "
+          "than green.\n{T}: Add {G} or one mana of the chosen color.", subtypes=["Gate"]),
     # left as text: what each doesn't model
     _face("Thriving Heath", "", ["Land"], "This land enters tapped. As it enters, choose a color other "
           "than white.\n{T}: Add {W} or one mana of the chosen color."),
@@ -108,7 +110,8 @@ def test_once_each_turn_is_the_abilitys_limit(cards: None) -> None:
     ("Gemstone Mine", "If there are no mining counters"),  # another instruction after "Add"
     ("Eldrazi Temple", "Spend this mana only"),  # a restriction on spending the mana (106.6)
     ("Elvish Spirit Guide", "Exile this card from your hand"),  # a cost the game doesn't pay
-    ("Thriving Heath", "choose a color other than white"),  # a choice the game doesn't make
+    # one paragraph made two abilities with one text: a game doesn't offer its choice (614.12a)
+    ("Thriving Heath", "one mana of the chosen color"),
 ])
 def test_left_as_text(cards: None, name: str, clause: str) -> None:
     got = _compiled(name)
@@ -322,4 +325,22 @@ def test_the_chosen_color_is_read_from_the_choice_made_as_it_entered(cards: None
     chosen = "  - {id: heart, card: Coldsteel Heart, controller: alice, timestamp: 1, chosen: {color: black}}\n"
     out = _run(chosen, "    - {activate: {player: alice, source: heart}}\n    - {checkpoint: tapped}\n",
                "  checkpoints:\n    tapped: {stack: [], mana: {alice: \"{B}\"}}\n")
+    assert out.passed, (out.message, out.diffs)
+
+
+
+@pytest.mark.parametrize("color, outcome", [("red", "mana"), ("green", "illegal")])
+def test_a_color_other_than_green(cards: None, color: str, outcome: str) -> None:
+    """614.12a, 616.1e: Manor Gate's choice offers the four colors other than green (green is
+    no such choice); chosen red, its mana ability adds {G} or {R}, alice's choice (106.1a)."""
+    assert _compiled("Manor Gate").status == "full"
+    objects = "  - {id: gate, card: Manor Gate, owner: alice, zone: hand}\n"
+    script = (f"    - {{choose: [{{effect: gate/2, choice: {color}}}, {{effect: gate/1}}]}}\n"
+              "    - {play_land: {player: alice, card: gate}}\n"
+              "    - {advance: {step: precombat_main, turn: 5}}\n"
+              "    - {mana_choice: {gate: \"{R}\"}}\n"
+              "    - {activate: {player: alice, source: gate}}\n    - {checkpoint: tapped}\n")
+    expect = ("  checkpoints:\n    tapped: {stack: [], mana: {alice: \"{R}\"}}\n" if outcome == "mana"
+              else '  illegal: {action: 1, rule: "616.1e"}\n')
+    out = _run(objects, script, expect, hand=1)
     assert out.passed, (out.message, out.diffs)
