@@ -12,7 +12,9 @@ unchanged (it is immutable: rewound whole, 732). A legal one puts the ability on
 (602.2a) with its instructions bound (``self`` the source, ``you`` its controller, ``target``
 ... the targets, as a triggered ability's) and its controller receives priority (117.3c). It
 resolves like a triggered ability (608.2b: it doesn't resolve when every target is illegal),
-independently of its source (113.7a: the source leaving doesn't counter it).
+independently of its source (113.7a: the source leaving doesn't counter it). A mana ability
+(605.1a: no target, adds mana, no loyalty cost) doesn't use the stack: once its cost is paid it
+resolves at once (605.3b, :mod:`pyengine.game.mana_activated`).
 """
 
 from __future__ import annotations
@@ -254,6 +256,11 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
         game = perform(game, events, rule="602.2b", cause="cost", budget=budget)
     if d.cost.discard_self and cycling_ability(text):  # 702.29c: the card is cycled
         game = game.emit(GameEvent("cycle", obj=src.id, player=action.player, rule="702.29c"))
+    from pyengine.game import mana_activated
+
+    if mana_activated.is_mana_ability(d):  # 605.3b: it resolves at once, without the stack
+        game = mana_activated.resolve_now(game.clone(passes=0), item, budget)
+        return checks.give_priority(game, action.player, budget)  # 117.3c
     from pyengine.game.stack import note
 
     game = game.clone(stack=game.stack + (item,), passes=0).note(note("put_on_stack", item, "602.2a"))

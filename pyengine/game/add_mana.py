@@ -12,11 +12,14 @@ costs in the same step; the pool empties at the end of the step (500.5,
 or {G}"``, ``"one mana of any color"``, ``"two mana of any one color"``. The player adding the
 mana chooses it as the instruction is followed (106.1a, 608.2d); the script gives the choice
 ahead, ``{mana_choice: {KEY: "{G}"}}`` (the mana added, KEY as ``may``'s), and the game stops
-naming what to give when it is missing.
+naming what to give when it is missing. ``times`` (an amount counted as it resolves, 608.2h):
+the mana is added that many times ("Add {G} for each creature you control"; "X mana of any one
+color" is ``one mana of any color`` added X times, the color chosen once).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -40,6 +43,24 @@ def symbols(mana: str) -> tuple[str, ...] | None:
     return tuple(got)
 
 
+CHOSEN = "one mana of the chosen color"  # 607.2d: the color chosen as its source entered
+_LETTER = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def chosen_ways(mana: str, color: str | None) -> list[tuple[str, ...]] | None:
+    """The ways ``"one mana of the chosen color"`` or ``"{B} or one mana of the chosen color"``
+    adds mana when its source's chosen color is ``color`` (a color word; None: no color was
+    chosen, so that part adds nothing, 607.2d); None for another ``mana``."""
+    if not mana.endswith(CHOSEN):
+        return None
+    head = mana[:-len(CHOSEN)]
+    m = re.fullmatch(r"\{([WUBRGC])\} or ", head)
+    if head and not m:
+        return None
+    ways = ([(m.group(1),)] if m else []) + ([(_LETTER[color],)] if color in _LETTER else [])
+    return list(dict.fromkeys(ways))
+
+
 def options(mana: str) -> list[tuple[str, ...]] | None:
     """The ways ``mana`` can be added: one (symbols) or several (a choice, 106.1a); None if
     it is neither."""
@@ -49,9 +70,17 @@ def options(mana: str) -> list[tuple[str, ...]] | None:
     return [fixed] if fixed is not None else product_options(mana)
 
 
-def bind(ins: Any, named: Any) -> list[Event]:
-    """The instruction as one ``add_mana`` event per player its word names."""
-    return [Event("add_mana", (("player", ("p", pid)), ("mana", ins.get("mana"))))
+def bind(ins: Any, named: Any, source: str | None = None) -> list[Event]:
+    """The instruction as one ``add_mana`` event per player its word names; its ``times`` (an
+    amount) held to be counted as it resolves (608.2h: pyengine.game.amounts); ``source``, the
+    object whose chosen color "the chosen color" names (607.2d)."""
+    from pyengine.game.amounts import Deferred
+
+    times = dict(ins.fields).get("times")
+    more: tuple[Any, ...] = (("times", Deferred(times)),) if times is not None else ()
+    if chosen_ways(str(ins.get("mana")), None) is not None and source is not None:
+        more += (("source", ("o", source)),)
+    return [Event("add_mana", (("player", ("p", pid)), ("mana", ins.get("mana")), *more))
             for pid in named(ins.get("player"))]
 
 
@@ -59,7 +88,17 @@ def perform(game: Game, e: Event, take: Any, key: str) -> Game:
     """106.4: the mana goes into the player's mana pool; a choice of mana is the player's,
     given ahead (``take(game, "mana")`` returns the game and the choice or None)."""
     pid = e.get("player")[1]
+    times = max(int(dict(e.fields).get("times", 1)), 0)  # 608.2h: counted as it resolved
+    if times == 0:
+        return game  # no mana to add, nothing to choose (107.1b)
     ways = options(e.get("mana")) or []
+    src = dict(e.fields).get("source")
+    if src is not None:  # 607.2d: the color chosen as it entered, read as it resolves
+        obj = next((o for o in game.state.objects if o.id == src[1]), None)
+        color = dict(obj.chosen).get("color") if obj is not None else None
+        ways = chosen_ways(e.get("mana"), color) or []
+        if not ways:
+            return game  # no color was chosen: the ability adds no mana
     added: tuple[str, ...] = ways[0] if len(ways) == 1 else ()
     if len(ways) > 1:
         game, chosen = take(game, "mana")
@@ -71,6 +110,6 @@ def perform(game: Game, e: Event, take: Any, key: str) -> Game:
             raise IllegalAction("106.1a", f"{chosen!r} is not mana that {e.get('mana')!r} adds")
         added = picked
     have = Pool.parse(game.state.player(pid).mana)
-    pool = have.plus(Pool.of(list(added)))
+    pool = have.plus(Pool.of(list(added) * times))  # a choice made once for all of it
     players = tuple(replace(p, mana=pool.render()) if p.id == pid else p for p in game.state.players)
     return game.with_state(players=players)

@@ -174,7 +174,7 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
     if ins.kind == "add_mana":  # 106.3, 106.4: into the player's pool as it resolves
         from pyengine.game import add_mana
 
-        return add_mana.bind(ins, lambda ref: _named(refs, ref))
+        return add_mana.bind(ins, lambda ref: _named(refs, ref), (refs.get("self") or (None,))[0])
     if ins.kind == "discard_cards":
         f = dict(ins.fields)
         chooser = ("p", _named(refs, f["chooser"])[0]) if f.get("chooser") is not None else None

@@ -377,6 +377,10 @@ def _move(f: dict[str, Any], objs: dict[str, GameObject], order: list[str],
         control = f.get("control")
         new = replace(new, controller=control[1] if isinstance(control, tuple) else o.owner,
                       tapped=bool(f.get("tapped")))
+    if to == "battlefield" or frm == "battlefield":  # 614.12a, 607.2d: chosen as it enters; 400.7
+        from pyengine.game.entered_choice import chosen
+
+        new = replace(new, chosen=chosen(f.get("choice")) if to == "battlefield" else ())
     objs[o.id] = new
     return GameEvent("zone_change", obj=o.id, player=o.controller, from_zone=frm, to_zone=to,
                      cause=why, rule=rule)

@@ -346,7 +346,7 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
 
         return parse_each(cur, ctx, n_targets, _instruction)
     if cur.has("kind") and cur.get("kind").value == "add_mana" and not delayed and not also:
-        return _add_mana(cur, n_targets)
+        return _add_mana(cur, n_targets, ctx)
     if cur.has("kind") and cur.get("kind").value == "proliferate" and not delayed and not also:
         cur.mapping({"kind", "player"}, "{kind: proliferate, player: REF} (CR 701.34a)")
         who = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
@@ -548,22 +548,34 @@ def _pay_mana(cur: Cursor, n_targets: int) -> Instruction:
     return Instruction("pay_mana", (("player", player), ("mana", mana)))
 
 
-def _add_mana(cur: Cursor, n_targets: int) -> Instruction:
+def _add_mana(cur: Cursor, n_targets: int, ctx: Ctx | None = None) -> Instruction:
     """``{kind: add_mana, player: you, mana: "{B}{B}{B}"}``: "Add {B}{B}{B}." -- mana a spell
     or an ability that isn't a mana ability adds as it resolves (CR 106.3, 106.4, 605.5);
     ``player`` defaults to ``you``; ``mana`` is mana symbols of types (106.1: {W} {U} {B} {R}
     {G} {C}, each one mana; no generic mana), or a choice the player makes as it resolves
-    (106.1a: ``"{R} or {G}"``, ``"one mana of any color"``, ``"two mana of any one color"``)."""
+    (106.1a: ``"{R} or {G}"``, ``"one mana of any color"``, ``"two mana of any one color"``), or
+    ``"[{B} or ]one mana of the chosen color"`` (the color chosen as its source entered, 607.2d).
+    ``times: EXPR``: that mana added that many times, counted as it resolves (608.2h: "Add {G}
+    for each creature you control", "an amount of {G} equal to SELF's power"; a choice made
+    once for all of it: "X mana of any one color")."""
     from pyengine.game.add_mana import options
 
-    cur.mapping({"kind", "player", "mana"}, '{kind: add_mana, player: REF, mana: "{B}{B}{B}"} (CR 106.4)')
+    cur.mapping({"kind", "player", "mana", "times"},
+                '{kind: add_mana, player: REF, mana: "{B}{B}{B}", times: EXPR} (CR 106.4)')
+    from pyengine.game.add_mana import chosen_ways
+
     mana = cur.req("mana").string("mana symbols")
-    if options(mana) is None:
+    if options(mana) is None and chosen_ways(mana, None) is None:  # 607.2d: "of the chosen color"
         cur.get("mana").fail("expected mana symbols of types such as {B}{B}{B} or {R}{G}: {W} {U} {B} {R} "
                              "{G} {C}, each one mana (CR 106.1; no generic mana is added); or a choice: "
                              '"{R} or {G}", "one mana of any color", "two mana of any one color" (106.1a)')
     player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
         else ("ref", "you")
+    if cur.has("times"):  # 608.2h: counted as it resolves
+        times = parse_expr(cur.get("times"), ctx if ctx is not None else Ctx())
+        if times.ref is not None and times.ref.kind not in ("self",) or times.op == "const":
+            cur.get("times").fail("expected an amount counted as it resolves: count, power_of: self, ...")
+        return Instruction("add_mana", (("player", player), ("mana", mana), ("times", times)))
     return Instruction("add_mana", (("player", player), ("mana", mana)))
 
 

@@ -78,7 +78,19 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         back = copy_token(body, card)  # embalm, eternalize (702.128a, 702.129a)
         if back is None:
             return None
-    if pump is not None:  # 611.2c: on the source, until end of turn (514.2)
+    from pyengine.oracle.mana_activated import mana_do
+
+    # 605.1a: "{1}, {T}: Add {W}{U}.": a mana ability with a cost the mana template doesn't read
+    adds = mana_do(body, str(card.get("text", ""))) if body.startswith("Add ") and not cost.is_loyalty else None
+    if body.startswith("Add ") and adds is None:
+        return None  # 605.1a: a mana ability whose mana the game can't add stays text
+    if adds is not None:
+        from pyengine.oracle.templates import mana
+
+        if mana(par, text, card) is not None:
+            return None  # the mana ability template's: paid by a cast's payment too (601.2g)
+        made["do"] = adds
+    elif pump is not None:  # 611.2c: on the source, until end of turn (514.2)
         made.update(resolves=pump, duration="end_of_turn")
     elif back is not None:
         made.update(back)

@@ -77,7 +77,8 @@ def render(cov: Coverage, top: int = 50) -> str:
              "\"As this enters, choose a creature type\" (the choice is the permanent's "
              "`chosen`, which the layer and combat engines read: 614.12a, 607.2d; a game does "
              "not make the choice yet, so a permanent entering in a game has none). \"Choose a "
-             "color\" is a replacement effect whose choice the replacement engine offers."]
+             "color\" is a replacement effect whose choice the replacement engine offers; a "
+             "game keeps the color chosen as the permanent's `chosen` (607.2d)."]
     for st in STATUSES:
         lines.append(f"  {st:<10} {_pct(cov.status[st], total)}")
     lines += ["", "templates (paragraphs recognised; cards using the template):"]

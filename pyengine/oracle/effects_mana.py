@@ -12,7 +12,9 @@ identity", amounts ("for each", "equal to", "that much", X), "this mana"
 riders ("Spend this mana only ...", "you don't lose this mana as steps and phases end", 106.4
 and its exceptions), another player adding mana, and an activated ability's "Add": an activated
 ability that could add mana and has no target is a mana ability (605.1a), read by the mana
-ability template (pyengine.oracle.templates.mana), never as an ability that uses the stack.
+ability template (pyengine.oracle.templates.mana) or, with a cost that template doesn't read,
+by pyengine.oracle.mana_activated (it resolves at once, 605.3b), never as an ability that uses
+the stack.
 """
 
 from __future__ import annotations

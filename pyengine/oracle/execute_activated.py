@@ -42,6 +42,11 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     zone = body.get("zone") or cost.zone
     if zone != "battlefield":  # 113.6m: activated from alice's hand or graveyard
         me = {"id": "card", "card": card.name, "owner": "alice", "zone": zone}
+    from pyengine.oracle.execute_mana import chosen_color, reads_chosen
+
+    color = chosen_color(str(card.card.get("oracle", "")))
+    if reads_chosen(list(body.get("do", ()))):  # 614.12a, 607.2d: as if chosen as it entered
+        me["chosen"] = {"color": color}
     if cost.untap:
         me["tapped"] = True
     if cost.remove is not None:
@@ -131,6 +136,14 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         # in the graveyard (608.2h); the cost paid before (602.2b)
         check.setdefault("objects", {})[targets[0]] = {"counters": {scavenged["counter"]: int(str(power))}}
         script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
+    from pyengine.oracle.execute_mana import is_mana_ability, mana_ability_check
+
+    if is_mana_ability(body):  # 605.3b: a mana ability resolves at once; its mana in her pool (106.4)
+        added = mana_ability_check(body, color)
+        check.pop("mana", None)
+        if added is not None:
+            check["mana"] = {"alice": added}
+        script = [{"activate": act}, {"checkpoint": "activated"}]
     if cost.tap_power is not None and body.get("resolves") == {"add_types": ["Artifact", "Creature"]}:
         # 702.122a: the crew tapped as the cost was paid; once it resolved, an artifact creature
         types = sorted({*card.card.get("types", ()), "Artifact", "Creature"})

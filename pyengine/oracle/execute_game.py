@@ -747,7 +747,10 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     extra = [*extra, *sacrificed[1]]
     from pyengine.oracle.execute_mana import ahead as mana_ahead
 
-    ahead += mana_ahead(_followed(every))  # 106.1a: the mana a choice adds, given ahead
+    from pyengine.oracle.execute_mana import chosen_color
+
+    color = chosen_color(str(card.card.get("oracle", "")))  # 607.2d: "the chosen color"
+    ahead += mana_ahead(_followed(every), color)  # 106.1a: the mana a choice adds, given ahead
     from pyengine.oracle.execute_keyword import keyword_ahead
 
     kw = keyword_ahead(card, _followed(every))  # bolster's, populate's choice (701.39a, 701.36a)
@@ -806,7 +809,7 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         pay_pool(alice, every)
     from pyengine.oracle.execute_mana import pool_check
 
-    added = pool_check(alice, _followed(every))  # 106.4: the mana added, in alice's pool
+    added = pool_check(alice, _followed(every), color)  # 106.4: the mana added, in alice's pool
     doc = {"id": "cards/generated-game", "title": f"{card.name} does what it says",
            "cr": ["608.2c", "603.3", "602.2"], "rationale": "generated: the game must run it",
            "players": [alice, {"id": "bob", "hand_size": theirs + extra_hand, "library_size": 10}],

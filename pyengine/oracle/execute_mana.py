@@ -10,30 +10,79 @@ from __future__ import annotations
 from typing import Any
 
 
-def _first(mana: str) -> tuple[str, ...]:
-    from pyengine.game.add_mana import options
-
-    return (options(mana) or [()])[0]
+CHOSEN_COLOR = "green"  # the color the generated board's permanent chose as it entered (607.2d)
 
 
-def ahead(followed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def chosen_color(oracle: str) -> str:
+    """The color the generated permanent chose: green, or blue when its text says "choose a
+    color other than green" (a color it could have chosen, 614.12a)."""
+    import re
+
+    m = re.search(r"choose a color other than (\w+)", oracle)
+    return "blue" if m and m.group(1) == CHOSEN_COLOR else CHOSEN_COLOR
+
+
+def _first(mana: str, color: str = CHOSEN_COLOR) -> tuple[str, ...]:
+    from pyengine.game.add_mana import chosen_ways, options
+
+    return (options(mana) or chosen_ways(mana, color) or [()])[0]
+
+
+def reads_chosen(do: list[dict[str, Any]]) -> bool:
+    """Whether an ``add_mana`` adds "one mana of the chosen color" (607.2d): the generated
+    permanent is given ``chosen: {color: green}``, as if chosen as it entered (614.12a)."""
+    from pyengine.game.add_mana import chosen_ways
+
+    return any(ev.get("kind") == "add_mana" and chosen_ways(str(ev.get("mana")), None) is not None
+               for ev in do)
+
+
+def ahead(followed: list[dict[str, Any]], color: str = CHOSEN_COLOR) -> list[dict[str, Any]]:
     """One ``mana_choice`` per add_mana that is a choice, in order."""
-    from pyengine.game.add_mana import options
+    from pyengine.game.add_mana import chosen_ways, options
 
-    return [{"mana_choice": {"card": "".join(f"{{{s}}}" for s in _first(ev["mana"]))}}
-            for ev in followed if ev.get("kind") == "add_mana" and len(options(ev["mana"]) or []) > 1]
+    def ways(mana: str) -> int:
+        return len(options(mana) or chosen_ways(mana, color) or [])
+
+    return [{"mana_choice": {"card": "".join(f"{{{s}}}" for s in _first(ev["mana"], color))}}
+            for ev in followed if ev.get("kind") == "add_mana" and ways(ev["mana"]) > 1]
 
 
-def pool_check(alice: dict[str, Any], followed: list[dict[str, Any]]) -> dict[str, str] | None:
+def pool_check(alice: dict[str, Any], followed: list[dict[str, Any]],
+               color: str = CHOSEN_COLOR) -> dict[str, str] | None:
     """``{alice: POOL}`` for the done checkpoint, or None (nothing added, or not checkable)."""
     from pyengine.game.pool import Pool
 
     added = [ev for ev in followed if ev.get("kind") == "add_mana"]
     if not added or alice.get("mana") or any(ev.get("kind") == "pay_mana" for ev in followed):
         return None
+    if any("times" in ev for ev in added):
+        return None  # an amount counted on the board as it resolves (608.2h): not checked
     if any(ev.get("player", "you") != "you" for ev in added):
         return None
     pool = Pool()
     for ev in added:
-        pool = pool.plus(Pool.of(list(_first(ev["mana"]))))
+        pool = pool.plus(Pool.of(list(_first(ev["mana"], color))))
     return {"alice": pool.render()}
+
+
+def is_mana_ability(body: dict[str, Any]) -> bool:
+    """605.1a: an activated ability with no target whose instructions add mana (it resolves at
+    once, 605.3b: its generated game has nothing to resolve)."""
+    return not body.get("targets") and any(ev.get("kind") == "add_mana" for ev in body.get("do", ()))
+
+
+def mana_ability_check(body: dict[str, Any], color: str = CHOSEN_COLOR) -> str | None:
+    """The mana in alice's pool once the activated mana ability ``body`` (605.1a: no target,
+    ``add_mana`` instructions) resolved, at once (605.3b): what it adds, the first way for a
+    choice (given ahead, :func:`ahead`), the cost's mana spent; None for another ability or an
+    amount counted on the board (608.2h: not checked)."""
+    from pyengine.game.pool import Pool
+
+    added = [ev for ev in body.get("do", ()) if ev.get("kind") == "add_mana"]
+    if not is_mana_ability(body) or any(ev.get("player", "you") != "you" or "times" in ev for ev in added):
+        return None
+    pool = Pool()
+    for ev in added:
+        pool = pool.plus(Pool.of(list(_first(ev["mana"], color))))
+    return pool.render()

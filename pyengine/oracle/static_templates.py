@@ -46,13 +46,17 @@ def choice(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     ``chosen``; "SELF enters tapped. As it enters, choose a color." is the enters-tapped
     replacement too."""
     m = re.fullmatch(r"(SELF enters tapped\. )?As (?:SELF|it) enters(?: the battlefield)?, choose "
-                     r"an? (creature type|color|card type|color and a creature type)\.", par)
-    if not m:
+                     r"an? (creature type|color|card type|color and a creature type)"
+                     r"(?<=color)?( other than (?:white|blue|black|red|green))?\.", par)
+    if not m or m.group(3) and m.group(2) != "color":
         return None
     out: Abilities = [{"text": text}]
     if m.group(2) == "color":  # the replacement engine offers the five colors (616.1, 105.1)
+        colors = ["white", "blue", "black", "red", "green"]
+        if m.group(3):  # "choose a color other than red" (the Gates, the Thriving lands): four
+            colors.remove(m.group(3).split()[-1])
         out = [_static(text, {"replace": {"event": {"kind": "enter", "object": "self"},
-                                          "choice": ["white", "blue", "black", "red", "green"]}})]
+                                          "choice": colors}})]
     if m.group(1):
         out.insert(0, _static(text, {"enters_tapped": True}))
     return out

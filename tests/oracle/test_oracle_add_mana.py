@@ -51,7 +51,8 @@ CARDS = [
           "{R}. Until end of turn, you don't lose this mana as steps and phases end.",
           power="2", toughness="1", subtypes=["Human", "Rogue"]),
     _face("Pristine Talisman", "{3}", ["Artifact"], "{T}: Add {C}. You gain 1 life."),
-    _face("Azorius Signet", "{2}", ["Artifact"], "{1}, {T}: Add {W}{U}."),
+    _face("Elvish Spirit Guide", "{2}{G}", ["Creature"], "Exile this card from your hand: Add {G}.",
+          power="2", toughness="2", subtypes=["Elf", "Spirit"]),
     _face("Mishra's Workshop", "", ["Land"], "{T}: Add {C}{C}{C}. Spend this mana only to cast artifact "
           "spells."),
     _face("Battle Hymn", "{1}{R}{R}", ["Instant"], "Add {R} for each creature you control."),
@@ -112,7 +113,7 @@ def test_compiled_cards(mana_data: None) -> None:
     ("Cabal Ritual", "Threshold"),  # a replacement of the mana added ("instead"), 614.1a
     ("Brazen Collector", "don't lose this mana"),  # an exception to 106.4
     ("Pristine Talisman", "You gain 1 life"),  # a mana ability's other instruction, not damage
-    ("Azorius Signet", "{1}, {T}"),  # a mana cost in a mana ability's cost
+    ("Elvish Spirit Guide", "Exile this card from your hand"),  # a mana ability's cost not paid (113.6m)
     ("Mishra's Workshop", "Spend this mana only"),  # a restriction on spending (106.6)
     ("Battle Hymn", "for each"),  # an amount counted as it resolves (608.2h)
     ("Dark Fortress", "entered this turn"),  # a restriction other than controlling a subtype (602.5)

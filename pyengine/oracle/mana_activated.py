@@ -1,0 +1,76 @@
+"""Mana abilities whose cost the mana ability template (pyengine.oracle.templates.mana) doesn't
+read (CR 605.1a): a mana cost ("{1}, {T}: Add {W}{U}." the Signets; "{3}, Sacrifice SELF: Add
+{R}{R}{R}." Coal Golem; "{1}, {T}, Sacrifice SELF: Add one mana of any color." Chromatic
+Star), counters removed ("{T}, Remove a charge counter from SELF: Add one mana of any
+color."), an untapped creature tapped ("{T}, Tap an untapped creature you control: Add ..."),
+and a limit ("Activate only once each turn.", 602.5b).
+
+605.1a: an activated ability is a mana ability when it has no target, could add mana as it
+resolves and isn't a loyalty ability; a mana cost in its cost doesn't change that. So such an
+ability is written as an activated ability whose instructions are ``add_mana`` (the effect
+language's, pyengine/game/add_mana.py): ``{activated: {cost: "{1}, {T}", do: [{kind:
+add_mana, player: you, mana: "{W}{U}"}]}}``. Its cost is paid as any activation's (602.2b,
+601.2g-h) and, being a mana ability, it doesn't use the stack: it resolves at once
+(605.3a-b, :mod:`pyengine.game.mana_activated`).
+
+Read: the products the mana ability template reads (mana symbols, "{W} or {U}", "one mana of
+any color", "two mana of any one color"), and amounts counted as it resolves (608.2h: ``times``,
+an expression): "Add {G} for each creature you control.", "Add {B} for each Swamp you
+control." (Cabal Coffers), "Add an amount of {G} equal to SELF's power.", "Add X mana of any
+one color, where X is SELF's power." (the color chosen once, 106.1a); "Add [{B} or ]one mana
+of the chosen color." on a card that says "As this enters, choose a color." (614.12a: chosen
+as it enters, read by the linked ability, 607.2d). Left as text: another "chosen color", amounts the selectors don't count, "in any combination of colors", "Spend this mana only ..." and the other
+riders of the mana (106.6), another instruction after "Add" ("You gain 1 life", "SELF deals 1
+damage to you") and a target (605.1a: then not a mana ability).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_ADD = re.compile(r"Add ([^.\"]+)\.")
+
+
+# 608.2h: an amount counted as it resolves: "{G} for each creature you control", "an amount of
+# {G} equal to SELF's power", "X mana of any one color, where X is SELF's power"
+_EACH = re.compile(r"Add (\{[WUBRGC]\}) for each ([^.\"]+)\.")
+_EQUAL = re.compile(r"Add an amount of (\{[WUBRGC]\}) equal to ([^.\"]+)\.")
+_X = re.compile(r"Add X mana of any one color, where X is ([^.\"]+)\.")
+
+
+# 614.12a: the paragraph whose choice "the chosen color" reads (607.2d)
+# a paragraph of its own: "This land enters tapped. As it enters, choose a color." is compiled
+# as two abilities with one text, of which a game doesn't offer the choice: left as text
+_CHOOSES = re.compile(r"(?:^|\n)As [^.\n]+? enters(?: the battlefield)?, choose a color"
+                      r"(?: other than (?:white|blue|black|red|green))?\.(?:\n|$)")
+
+
+def mana_do(body: str, oracle: str = "") -> list[dict[str, Any]] | None:
+    """The instructions of a mana ability's effect "Add PRODUCT." (605.1a), or None when the
+    effect says more or adds mana the game can't add. ``oracle``: the card's text, whose "As
+    this enters, choose a color." the product "one mana of the chosen color" reads (607.2d)."""
+    from pyengine.cast.mana import product_options
+    from pyengine.game.add_mana import chosen_ways
+    from pyengine.oracle.effects_pumps import amount, count_of
+
+    body = body.strip()
+    m = _ADD.fullmatch(body)
+    if m and product_options(m.group(1)) is not None:
+        return [{"kind": "add_mana", "player": "you", "mana": m.group(1)}]
+    if m and chosen_ways(m.group(1), None) is not None and _CHOOSES.search(oracle):
+        return [{"kind": "add_mana", "player": "you", "mana": m.group(1)}]
+    m = _EACH.fullmatch(body)
+    times = count_of(m.group(2)) if m else None
+    mana = m.group(1) if m else ""
+    if m is None:
+        m = _EQUAL.fullmatch(body)
+        times = amount(m.group(2), single=False) if m else None
+        mana = m.group(1) if m else ""
+    if m is None:
+        m = _X.fullmatch(body)
+        times = amount(m.group(1), single=False) if m else None
+        mana = "one mana of any color"  # 106.1a: one color chosen for all X
+    if not isinstance(times, dict):
+        return None
+    return [{"kind": "add_mana", "player": "you", "mana": mana, "times": times}]
