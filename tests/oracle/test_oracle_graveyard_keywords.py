@@ -195,8 +195,9 @@ def test_embalmed_or_eternalized_token(name: str, mana: str, token: str, colors:
 
 
 def test_embalm_of_a_card_with_an_ability_read_as_text_stays_text() -> None:
-    # the copy would lack Angel of Sanctions' "When this creature enters ..." ability (707.2)
-    clause = _text_clause("Angel of Sanctions", "Embalm")
+    # the copy would lack Glyph Keeper's "Whenever this creature becomes the target of a spell
+    # or ability for the first time each turn, counter that spell or ability." (707.2), read as text
+    clause = _text_clause("Glyph Keeper", "Embalm")
     assert clause.template == "keywords (text)" and "embalm" in clause.why
 
 
