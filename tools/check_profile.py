@@ -43,6 +43,8 @@ def main() -> int:
     queries.load_all()
     runner._preload()
     start_up = pt() - t0
+    # the collector as a worker of ``pyengine check`` sets it after the fork (where it does)
+    getattr(runner, "_quiet_collector", lambda: None)()
     phase: collections.Counter[str] = collections.Counter()
     where = {"folder": ""}
 
