@@ -30,6 +30,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("paths", nargs="*", default=["scenarios"])
     ap.add_argument("--top", type=int, default=15, help="the N costliest scenarios and encodings")
+    ap.add_argument("--every", type=int, default=1, help="every Nth scenario only")
     args = ap.parse_args()
     t0 = pt()
     import clingo
@@ -43,6 +44,8 @@ def main() -> int:
     queries.load_all()
     runner._preload()
     start_up = pt() - t0
+    # the collector as a worker of ``pyengine check`` sets it after the fork (where it does)
+    getattr(runner, "_quiet_collector", lambda: None)()
     phase: collections.Counter[str] = collections.Counter()
     where = {"folder": ""}
 
@@ -92,7 +95,7 @@ def main() -> int:
             collecting[0] += pt() - collecting[1]
 
     gc.callbacks.append(on_gc)
-    paths = runner.discover(args.paths)
+    paths = runner.discover(args.paths)[::args.every]
     total: collections.Counter[str] = collections.Counter()
     count: collections.Counter[str] = collections.Counter()
     kept: collections.Counter[str] = collections.Counter()

@@ -35,8 +35,13 @@ def read_text(path: str | Path) -> str:
         if info.st_size > MAX_FILE_BYTES:
             raise too_large
         chunks, size = [], 0
+        # each read asks for what the fstat saw and a byte more (at least 64 KiB), never for
+        # the whole bound: ``os.read(fd, n)`` allocates n bytes first, and allocating 10 MB
+        # for a few kilobytes cost about 2 ms a file in a long-lived worker (asp/README.md,
+        # "Performance")
+        step = max(info.st_size + 1, 1 << 16)
         while size <= MAX_FILE_BYTES:  # a file may grow after the fstat
-            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
+            chunk = os.read(fd, min(step, MAX_FILE_BYTES + 1 - size))
             if not chunk:
                 break
             chunks.append(chunk)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 import fnmatch
+import gc
 import logging
 import math
 import multiprocessing
@@ -438,6 +439,7 @@ def _serve(conn: Any, parent: int, max_memory: int | None) -> None:
     from pyengine import solver
 
     solver.start_watchdog()  # its thread before the memory limit (a fork has none)
+    _quiet_collector()
     start = _address_space_mib() or 0.0
     retire_at = start + (max_memory - start) / 2 if max_memory and max_memory > start else start + RETIRE_MIB
     try:
@@ -470,6 +472,17 @@ def _serve(conn: Any, parent: int, max_memory: int | None) -> None:
             retire = True
         if retire:
             return
+
+
+def _quiet_collector() -> None:
+    """A worker's garbage collector: what the parent loaded before the fork (the catalog, the
+    parsed encodings, the query kinds) is frozen, not scanned again by every full collection,
+    and the young generation holds 20,000 objects, not 700 (a scenario makes some 10^5
+    objects, most of them alive until it ends). Measured in one process over every third
+    bundled scenario: the collector's CPU 1.26 s -> 0.44 s of about 42 s, peak memory the
+    same (asp/README.md, "Performance")."""
+    gc.freeze()
+    gc.set_threshold(20_000, 10, 10)
 
 
 RETIRE_MIB = 1024  # without a memory limit: a worker grown by this much is replaced
