@@ -86,7 +86,11 @@ def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "eff
     game = game.clone(choices=()) if proposal and not choices else game
     assert outcome is not None
     game = spend(game, dict(outcome.shields), dict(outcome.used))
-    return apply_events(game, outcome.events, rule=rule, cause=cause, budget=budget, token_ids=token_ids)
+    since = len(game.log)
+    game = apply_events(game, outcome.events, rule=rule, cause=cause, budget=budget, token_ids=token_ids)
+    from pyengine.game.day_night import settle  # 702.145b-g: immediately, not a state-based action
+
+    return settle(game, budget, since)
 
 
 def spend(game: Game, shields: dict[str, int], used: dict[str, int]) -> Game:
