@@ -133,9 +133,8 @@ def _previous_turn(game: Game) -> tuple[str | None, int]:
     begun = turn_start(game.log[:start])
     part = game.log[begun:start]
     active = next((e.player for e in part if e.kind in ("step_begins", "step_skipped") and e.player), None)
-    if active is None:
-        ids = game.state.player_ids
-        active = ids[(ids.index(game.active) - 1) % len(ids)]
+    if active is None:  # no step of an earlier turn began in the game: it began in this one
+        return None, 0
     return active, sum(1 for e in part if e.kind == "cast" and e.player == active)
 
 

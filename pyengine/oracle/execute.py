@@ -150,6 +150,11 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
         ok, why = run_game(card, template=template if template in GAME_TEMPLATES else None)
         if not ok:
             return ok, why
+    from pyengine.oracle.execute_day_night import run_day_night
+
+    ok, why = run_day_night(card)  # daybound, nightbound: a game across a turn (702.145, 730.2)
+    if not ok:
+        return ok, why
     if scenario_text(card) is None:
         return (True, "") if game else (False, "not a permanent card")
     return run(card)
