@@ -168,3 +168,37 @@ def test_wordings_left_unrecognised() -> None:
     for name, part in (("Brimstone Vandal", "neither day nor night"),):
         got = oracle.compiled(name)
         assert got is not None and any(part in c.text for c in got.clauses if c.template is None), name
+
+
+def test_generated_day_night_games_run() -> None:
+    """The generated games the coverage runs (pyengine.oracle.execute_day_night): a daybound front
+    face becomes night and transforms after alice's turn without spells (730.2a, 702.145c); a
+    nightbound back face becomes day after bob's two spells (730.2b, 702.145f); Wildsong Howler's
+    "Whenever this creature enters or transforms into Wildsong Howler" runs in the game where
+    Howlpack Piper transforms at night (702.145b: no other transform would)."""
+    from pyengine.oracle.execute import run_for
+    from pyengine.oracle.execute_day_night import day_night_doc, run_day_night
+
+    for name in ("Tovolar's Huntmaster", "Tovolar's Packleader", "Fearful Villager", "Fearsome Werewolf"):
+        card = oracle.compiled(name)
+        assert card is not None and card.status in ("full", "text-only"), name
+        doc = day_night_doc(card)
+        assert doc is not None
+        assert run_day_night(card) == (True, ""), name
+    night = day_night_doc(full("Fearful Villager"))
+    assert night is not None and night["expect"]["checkpoints"]["night"]["objects"]["card"] == {
+        "transformed": True, "name": "Fearsome Werewolf"}
+    assert run_for(full("Wildsong Howler"), "triggered ability") == (True, "")
+
+
+def test_bad_day_night_names_the_field() -> None:
+    """A scenario's day_night is day or night (730.1); anything else is refused, naming it."""
+    import pytest
+
+    from pyengine import api
+    from pyengine.errors import ScenarioError
+
+    text = _at(game_text("  - {id: gb, card: Grizzly Bears, controller: alice, timestamp: 1}\n", MAIN,
+                         "    - checkpoint: done\n", "    done: {day_night: neither}\n"), "dusk")
+    with pytest.raises(ScenarioError, match="day_night"):
+        api.loads(text)
