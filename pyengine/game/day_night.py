@@ -26,8 +26,6 @@ ability (pyengine.game.keyword_faces.transform refuses the others).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
 from pyengine.game.model import Game

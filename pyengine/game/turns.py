@@ -165,8 +165,9 @@ def skips_first_draw(game: Game) -> bool:
 
 def untap(game: Game) -> Game:
     """CR 502.3: the active player untaps their permanents (502.1 phasing is refused when the
-    game is set up; 502.2 day and night is pyengine.game.day_night.untap_check); 302.6: the permanents they control have now
-    been controlled continuously since their most recent turn began. 502.3: an effect can keep
+    game is set up; 502.2 day and night is pyengine.game.day_night.untap_check); 302.6: the
+    permanents they control have now been controlled continuously since their most recent turn
+    began. 502.3: an effect can keep
     a permanent from untapping (the operation ``doesnt_untap``, on the objects it affects after
     layers)."""
     res = layers(game.state)

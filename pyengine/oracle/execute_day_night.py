@@ -2,10 +2,11 @@
 boundary and the untap step's check (502.2) turns it over.
 
 - Daybound (a front face): the card, front face up, is on alice's battlefield in her
-  postcombat main phase of turn 3 (no "at the beginning of combat" ability of it triggers). As the game begins it becomes day (702.145d). No spell is cast in the
-  rest of her turn, so as bob's untap step of turn 4 begins it becomes night (730.2a) and the
-  card transforms at once (702.145c): the game expects day, then night with the card back face
-  up (its back face's name).
+  postcombat main phase of turn 3 (no "at the beginning of combat" ability of it triggers). As
+  the game begins it becomes day (702.145d). No spell is cast in the rest of her turn, so as
+  bob's untap step of turn 4 begins it becomes night (730.2a) and the card transforms at once
+  (702.145c): the game expects day, then night with the card back face up (its back face's
+  name).
 - Nightbound (a back face): the card is on alice's battlefield transformed (named by its back
   face, 701.27g) and the game begins at night, in bob's precombat main phase of turn 2; bob
   casts two Lightning Bolts at alice, so as alice's untap step of turn 3 begins it becomes day
@@ -26,6 +27,11 @@ def word(card: Compiled) -> str | None:
     """"daybound" or "nightbound" when the card's compiled abilities hold it."""
     abilities = card.card.get("abilities", ())
     return next((w for w in ("daybound", "nightbound") if w in abilities), None)
+
+
+def _bolts() -> list[dict[str, Any]]:
+    """Two Lightning Bolts in bob's hand."""
+    return [{"id": f"dn_bolt{i}", "card": "Lightning Bolt", "owner": "bob", "zone": "hand"} for i in (1, 2)]
 
 
 def _faces(name: str) -> tuple[str, str] | None:
@@ -53,7 +59,7 @@ def day_night_doc(card: Compiled) -> dict[str, Any] | None:
             "night": {"day_night": "night", "objects": {"card": {"transformed": True, "name": back}}}}}
     elif kw == "nightbound" and card.name == back:
         me = {"id": "card", "card": back, "controller": "alice", "timestamp": 20}
-        bolts = [{"id": f"dn_bolt{i}", "card": "Lightning Bolt", "owner": "bob", "zone": "hand"} for i in (1, 2)]
+        bolts = _bolts()
         script: list[Any] = [{"checkpoint": "night"}]
         for b in bolts:
             script += [{"stack": {"object": b["id"], "controller": "bob", "targets": ["alice"]}}, "resolve"]
@@ -72,25 +78,29 @@ def day_night_doc(card: Compiled) -> dict[str, Any] | None:
     return doc
 
 
-def bound_face_game(card: Compiled, front: str, back: str) -> dict[str, Any] | None | bool:
-    """The game of a "when SELF transforms into SELF" ability of a daybound card's face (False:
-    the card has no daybound front face; None: no game made). It can't transform except due to
+def daybound(front: str) -> bool:
+    """Whether the compiled face ``front`` has daybound."""
+    from pyengine import oracle
+
+    got = oracle.compiled(front)
+    return got is not None and "daybound" in got.card.get("abilities", ())
+
+
+def bound_face_game(card: Compiled, front: str, back: str) -> dict[str, Any] | None:
+    """The game of a "when SELF transforms into SELF" ability of a face of a card whose front
+    face has daybound (:func:`daybound`). It can't transform except due to
     daybound or nightbound (702.145b, 702.145e), so the untap step turns it over: into the back
     face, day becomes night after alice's turn 3 without spells (730.2a); into the front face,
     night becomes day after bob casts two Lightning Bolts in his turn 2 (730.2b). The ability
     triggers (603.2) and resolves in the upkeep that follows (503.1a)."""
-    from pyengine import oracle
     from pyengine.oracle.execute_triggers import _doc
 
-    got = oracle.compiled(front)
-    if got is None or "daybound" not in got.card.get("abilities", ()):
-        return False
     if card.name == back:
         me = {"id": "card", "card": front, "controller": "alice", "timestamp": 20}
         return _doc(card, [me], [{"advance": {"step": "upkeep", "turn": 4}}, "resolve"], "alice",
                     "postcombat_main")
     me = {"id": "card", "card": back, "controller": "alice", "timestamp": 20}
-    bolts = [{"id": f"dn_bolt{i}", "card": "Lightning Bolt", "owner": "bob", "zone": "hand"} for i in (1, 2)]
+    bolts = _bolts()
     script: list[Any] = []
     for b in bolts:
         script += [{"stack": {"object": b["id"], "controller": "bob", "targets": ["alice"]}}, "resolve"]

@@ -50,7 +50,8 @@ def test_a_spell_of_the_active_player_keeps_it_day_and_the_other_players_do_not(
     bob, an instant in his turn) and bob none:
     as alice's untap step of turn 5 begins it becomes night (730.2a)."""
     passes(game_text(
-        "  - {id: st, card: Suspicious Stowaway, controller: alice, timestamp: 1}\n" + _bolts("alice", 2), MAIN,
+        "  - {id: st, card: Suspicious Stowaway, controller: alice, timestamp: 1}\n"
+        + _bolts("alice", 2), MAIN,
         "    - stack: {object: ab0, controller: alice, targets: [bob]}\n    - resolve\n"
         "    - advance: {step: upkeep, turn: 4}\n    - checkpoint: still_day\n"
         "    - advance: precombat_main\n    - pass\n"
@@ -117,7 +118,8 @@ def test_daybound_card_entering_at_night_enters_transformed() -> None:
 
     text = _at(game_text(
         "  - {id: ie, card: Infestation Expert, owner: alice, zone: hand}\n", MAIN,
-        "    - stack: {object: ie, controller: alice}\n    - resolve\n    - resolve\n    - checkpoint: done\n",
+        "    - stack: {object: ie, controller: alice}\n    - resolve\n    - resolve\n"
+        "    - checkpoint: done\n",
         "    done: {stack: []}\n",
         hands="[{id: alice, hand_size: 1, library_size: 10}, {id: bob, library_size: 10}]"), "night")
     scenario = api.loads(text)
