@@ -45,6 +45,8 @@ kind                      fields
 ``ability_removed``       ``obj`` (the triggered ability's source), ``player`` (its controller),
                           ``target`` (the ability's id): it had no legal target, 603.3d; or
                           ``cause`` "countered": it was countered, 701.6b
+``becomes_day``/``becomes_night``  ``player`` (the active player): the game's designation changed (730.1,
+                          502.2, 702.145d, 702.145g; pyengine.game.day_night)
 ``becomes_target``        ``obj`` (a permanent), ``player`` (the controller of the spell or ability
                           that targets it), ``target`` (that spell's object id or that ability's
                           stack id): the spell or ability was put on the stack targeting it
@@ -69,6 +71,7 @@ them apart from its log (``Game.notes``), each ``index`` the number of log event
 ``leaves_stack``          ``obj``, ``player``, ``target``, ``detail``: an ability is removed from the
                           stack and ceases to exist, 608.2n
 ``damage_removed``        ``obj``, ``amount`` (the damage marked on it), 514.2
+``enters_transformed``    ``obj``: a daybound permanent entered back face up while it's night (702.145b)
 ``effect_ends``           ``obj`` (the effect's source), ``target`` (the effect's id), ``cause``
                           (its duration), 514.2 ("until end of turn"), 500.5a ("until end of combat")
 ========================  ===========================================================================
@@ -89,10 +92,11 @@ KINDS = frozenset({
     "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
     "becomes_monstrous", "becomes_renowned", "transform", "turned_face_up", "detain", "ability_removed", "scry", "surveil",
     "search", "shuffle", "look", "exile_top",
-    "planeswalk", "set_in_motion", "to_bottom", "becomes_target", "cycle",
+    "planeswalk", "set_in_motion", "to_bottom", "becomes_target", "cycle", "becomes_day", "becomes_night",
 })
 NOTE_KINDS = frozenset({
     "triggers", "put_on_stack", "resolves", "not_resolved", "leaves_stack", "damage_removed", "effect_ends",
+    "enters_transformed",
 })
 
 

@@ -42,8 +42,6 @@ from pyengine.model.objects import GameState
 # what the game engine refuses to play, by the word an object's ability or the state uses
 UNSUPPORTED_KEYWORDS = {
     "phasing": "phasing (CR 702.26, 502.1)",
-    "daybound": "day and night (CR 730, 502.2)",
-    "nightbound": "day and night (CR 730, 502.2)",
 }
 
 
@@ -68,12 +66,14 @@ def new_game(state: GameState, budget: Budget | float = 60.0, ahead: tuple[Actio
                 variants=variants)  # a Planechase or Archenemy game's (pyengine.game.variants)
     for action in ahead:
         game = _actions._apply(game, action, budget)
-    return turns.begin_step(game, state.turn.step, budget)
+    from pyengine.game.day_night import settle  # 702.145c-d, f-g: as the game begins
+
+    return turns.begin_step(settle(game, budget), state.turn.step, budget)
 
 
 def refuse(state: GameState, budget: Budget | float = 60.0) -> None:
     """One line for what the game does not play: multiplayer games (range of influence,
-    800), phasing, day and night (the monarch and the initiative have no state here)."""
+    800), phasing (the monarch and the initiative have no state here)."""
     if len(state.players) != 2:
         raise UnsupportedQuery(f"the game engine plays two-player games; this one has {len(state.players)} "
                                "players (multiplayer rules, CR 800-810, are not modelled)")

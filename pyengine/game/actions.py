@@ -144,7 +144,9 @@ def apply(game: Game, action: Action, budget: Budget | float = 60.0) -> Game:
     if game.outcome.over and not isinstance(action, Advance):
         raise IllegalAction("104.1", "the game is over")
     nxt = _apply(game, action, budget)
-    return nxt.clone(previous=game)
+    from pyengine.game.day_night import settle  # 702.145c-d, f-g: any time, immediately
+
+    return settle(nxt, budget).clone(previous=game)
 
 
 def _apply(game: Game, action: Action, budget: Budget | float) -> Game:

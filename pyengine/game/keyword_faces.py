@@ -181,12 +181,28 @@ def transform(game: Game, a: Transform, budget: Budget | float) -> Game:
         return game  # 701.27c: not a double-faced permanent; 712.15a: face down it can't transform
     if {"Instant", "Sorcery"} & set(o.other_face.types):
         return game  # 701.27d
-    _refuse_text_triggers(game, o)
+    ch = layers(game.state, budget).objects.get(o.id)
+    if ch is not None and (ch.has_keyword("daybound") or ch.has_keyword("nightbound")):
+        return game  # 702.145b, 702.145e: it transforms only due to that ability (pyengine.game.day_night)
+    return turn_over(game, o, "701.27a", budget)
+
+
+def other_side(o: GameObject, timestamp: int | None = None) -> GameObject:
+    """``o`` turned over to its other face (712.8d-e: a back face's mana value is its front
+    face's)."""
+    assert o.other_face is not None
     front = o.other_face if o.transformed else o.printed
     up = o.other_face if o.transformed else replace(o.other_face, mana_value=front.mana_value)  # 712.8e
+    return replace(o, printed=up, other_face=o.printed, transformed=not o.transformed,
+                   timestamp=o.timestamp if timestamp is None else timestamp)
+
+
+def turn_over(game: Game, o: GameObject, rule: str, budget: Budget | float) -> Game:
+    """``o`` transforms (701.27a; ``rule``: what made it, 702.145c and 702.145f for daybound and
+    nightbound): its other face up, a new timestamp (613.7g), a ``transform`` event."""
+    _refuse_text_triggers(game, o)
     ts = game.next_timestamp  # 613.7g
-    new = replace(o, printed=up, other_face=o.printed,
-                  transformed=not o.transformed, timestamp=ts)
+    new = other_side(o, ts)
     objs = tuple(new if x.id == o.id else x for x in game.state.objects)
     game = game.with_state(objects=objs).clone(next_timestamp=ts + 1)
-    return game.emit(GameEvent("transform", obj=o.id, player=o.controller, rule="701.27a"))
+    return game.emit(GameEvent("transform", obj=o.id, player=o.controller, rule=rule))

@@ -69,6 +69,10 @@ def sentence(e: GameEvent) -> str:
         return f"{e.obj} becomes renowned"
     if k == "transform":
         return f"{e.obj} transforms"
+    if k in ("becomes_day", "becomes_night"):  # 730.1
+        return f"it becomes {k[8:]}"
+    if k == "enters_transformed":
+        return f"{e.obj} enters transformed (702.145b)"
     if k == "turned_face_up":
         return f"{e.player} turns {e.obj} face up"
     if k == "detain":

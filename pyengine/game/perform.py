@@ -92,7 +92,9 @@ def perform(game: Game, events: Sequence[Event], *, rule: str, cause: str = "eff
         from pyengine.game.linked import returns
 
         game = returns(game, before, budget)
-    return game
+    from pyengine.game.day_night import settle  # 702.145b-g: immediately, not a state-based action
+
+    return settle(game, budget, before)
 
 
 def spend(game: Game, shields: dict[str, int], used: dict[str, int]) -> Game:

@@ -173,6 +173,7 @@ def snapshot(game: Game, budget: Budget | float) -> dict[str, Any]:
         "objects": objects,
         "stack": [s.id for s in reversed(game.stack)],
         "attacking": sorted(game.combat.attacking()),
+        "day_night": game.state.day_night or "neither",  # 730.1
         "blocked": sorted(game.combat.blocked),
         **variant_view(game),
         "result": {"winners": list(out.winners), "losers": list(out.losers), "draw": out.draw,

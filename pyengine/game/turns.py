@@ -110,8 +110,10 @@ def begin_step(game: Game, step: Step, budget: Budget | float) -> Game:
         return advance_step(game, budget)
     rule = PHASE_RULE[step]
     game = game.emit(GameEvent("step_begins", step=step.value, player=game.active, rule=rule))
-    if step == Step.UNTAP:
-        return begin_step(untap(game), Step.UPKEEP, budget)  # 502.4: no priority
+    if step == Step.UNTAP:  # 502.2 day and night, then 502.3; 502.4: no priority
+        from pyengine.game.day_night import untap_check
+
+        return begin_step(untap(untap_check(game, budget)), Step.UPKEEP, budget)
     if step == Step.DRAW and not skips_first_draw(game):
         game = perform(game, [Event("draw", (("player", ("p", game.active)), ("count", 1)))],
                        rule="504.1", budget=budget)
@@ -164,9 +166,10 @@ def skips_first_draw(game: Game) -> bool:
 
 
 def untap(game: Game) -> Game:
-    """CR 502.3: the active player untaps their permanents (502.1 phasing and 502.2 day and
-    night are refused when the game is set up); 302.6: the permanents they control have now
-    been controlled continuously since their most recent turn began. 502.3: an effect can keep
+    """CR 502.3: the active player untaps their permanents (502.1 phasing is refused when the
+    game is set up; 502.2 day and night is pyengine.game.day_night.untap_check); 302.6: the
+    permanents they control have now been controlled continuously since their most recent turn
+    began. 502.3: an effect can keep
     a permanent from untapping (the operation ``doesnt_untap``, on the objects it affects after
     layers)."""
     res = layers(game.state)

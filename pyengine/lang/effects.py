@@ -554,6 +554,9 @@ def _ability_zones(cur: Cursor) -> tuple[str, ...]:
 
 
 KEYWORDS: set[str] = {k.value for k in Keyword}
+# 702.145: daybound and nightbound, words the game reads (pyengine.game.day_night, 730)
+DAY_NIGHT_WORDS = ("daybound", "nightbound")
+KEYWORDS.update(DAY_NIGHT_WORDS)
 
 # Keywords that are characteristic-defining abilities (CR 604.3), as the effects they define:
 # changeling, 702.73a "This object is every creature type" (each creature type of 205.3m: not

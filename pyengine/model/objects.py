@@ -154,6 +154,9 @@ class GameState:
     turn: TurnContext
     objects: tuple[GameObject, ...] = ()
     effects: tuple[ResolvedEffect, ...] = ()
+    # the game's day/night designation (CR 730.1): "day", "night", or None (neither; a game
+    # starts with neither, and once it has one it keeps exactly one of them)
+    day_night: str | None = None
 
     def object(self, oid: str) -> GameObject:
         """The object with id ``oid`` (KeyError if none)."""

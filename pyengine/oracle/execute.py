@@ -164,6 +164,11 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
     kept = execute_graveyard.run(card)  # unearth, scavenge, dredge: from alice's graveyard (113.6m)
     if kept is not None and not kept[0]:
         return kept
+    from pyengine.oracle.execute_day_night import run_day_night
+
+    ok, why = run_day_night(card)  # daybound, nightbound: a game across a turn (702.145, 730.2)
+    if not ok:
+        return ok, why
     if scenario_text(card) is None:
         return (True, "") if game else (False, "not a permanent card")
     return run(card)

@@ -86,6 +86,10 @@ def face_game(card: Compiled, kind: str) -> dict[str, Any] | None:
     if faces is None or card.name not in faces:
         return None
     front, back = faces
+    from pyengine.oracle.execute_day_night import bound_face_game, daybound
+
+    if daybound(front):  # 702.145b, 702.145e: it transforms only by day and night
+        return bound_face_game(card, front, back)
     turns: list[Any] = [{"transform": "card"}]
     resolves = ["resolve"]
     if card.name == front:  # 712.8d: to the back face, then its front face up again

@@ -30,7 +30,8 @@ _busy: set[str] = set()  # the faces being checked (each face's check compiles t
 
 def refused_clauses(card: Any, clauses: tuple[Any, ...], compiled: dict[str, Any]) -> tuple[Any, ...]:
     """The clauses of a transforming card's face (712.2) with each paragraph that transforms
-    it, or triggers as it transforms, left unrecognised when its other face has a triggered
+    it (daybound and nightbound too, 702.145c, 702.145f), or triggers as it transforms, left
+    unrecognised when its other face has a triggered
     ability held only as text: a game turning that face up can't tell when the ability
     triggers (603.1; pyengine.game.keyword_faces refuses it), so the paragraph can't run."""
     import re
@@ -39,8 +40,10 @@ def refused_clauses(card: Any, clauses: tuple[Any, ...], compiled: dict[str, Any
     from pyengine.oracle.compile import Clause, compile_card
     from pyengine.oracle.execute import text_triggers
 
+    words = compiled.get("abilities", ())
+    day_night = any(w in words for w in ("daybound", "nightbound"))  # 702.145c, 702.145f: they transform it
     if card.layout != "transform" or len(card.faces) != 2 or card.name in _busy or \
-            "transform" not in repr(compiled.get("abilities", ())):
+            "transform" not in repr(words) and not day_night:
         return clauses
     other = card.faces[1] if card.name == card.faces[0] else card.faces[0]
     face = data.load().get(other.lower())
@@ -55,7 +58,7 @@ def refused_clauses(card: Any, clauses: tuple[Any, ...], compiled: dict[str, Any
         return clauses
     why = f"its other face, {other}, has a triggered ability held only as text (CR 603.1)"
     return tuple(Clause(c.text, None, why) if c.template is not None and
-                 re.search(r"\btransform", c.text, re.I) else c for c in clauses)
+                 re.search(r"\btransform|^(day|night)bound\b", c.text, re.I) else c for c in clauses)
 
 
 def front_face(name: str) -> Characteristics | None:

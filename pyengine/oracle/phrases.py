@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pyengine.lang.effects import DAY_NIGHT_WORDS
 from pyengine.lang.ops_casting import COST_KEYWORDS, WORD_KEYWORDS
 from pyengine.model import subtypes as subtype_table
 
@@ -177,6 +178,8 @@ def keyword_item(item: str) -> Any | None:
     """One keyword ability of a keyword line, as the effect language writes it, or None."""
     low = item.strip().lower()
     if low in ENGINE_KEYWORDS or low in WORD_KEYWORDS:  # casting reads convoke, delve, improvise
+        return low
+    if low in DAY_NIGHT_WORDS:  # 702.145: the game reads them (pyengine.game.day_night)
         return low
     m = re.fullmatch(r"(\w+) ((?:\{[^}]+\})+)", item.strip())
     if m and m.group(1).lower() in COST_KEYWORDS:  # kicker, flashback, overload with a mana cost

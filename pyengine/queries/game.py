@@ -61,7 +61,8 @@ PLAYER_MAPS = ("life", "poison", "hand", "library")
 CHECK_FIELDS = {"turn", "active", "step", "priority", "objects", "stack", "attacking", "blocked",
                 "winner", "losers", "draw", "over", "ended_by", "mana", "absent", *PLAYER_MAPS,
                 "planar_deck", "planes", "scheme_deck", "schemes",  # these four: 901, 904
-                "commander_damage"}  # 903.10a
+                "commander_damage",  # 903.10a
+                "day_night"}  # 730.1: day, night or neither
 # ``pyengine facts``: a game has no one program to hand over
 NO_FACTS = ("a game calls the layer, state-based-action, trigger, combat, damage and replacement "
             "engines once per event, each on its own facts; `pyengine play SCENARIO --json` gives "
@@ -113,6 +114,8 @@ def _checkpoint(cur: Cursor, state: GameState) -> dict[str, Any]:
             out[key] = None if c.value is None else c.choice(pids, "a player id or null:")
         elif key == "step":
             out[key] = c.choice(Step.words(), "a step:")
+        elif key == "day_night":  # 730.1
+            out[key] = c.choice(("day", "night", "neither"), "day, night or neither:")
         elif key in PLAYER_MAPS:
             c.mapping(set(pids), "a mapping player -> number")
             out[key] = {p: v.integer(f"a {key} number") for p, v in c.items()}

@@ -27,7 +27,7 @@ from pyengine.scenario.model import Scenario
 from pyengine.scenario.readings import parse_expectations
 
 TOP_FIELDS = frozenset({"id", "title", "cr", "tags", "rationale", "disputed", "players", "turn",
-                        "objects", "effects", "query", "expect"})
+                        "objects", "effects", "query", "expect", "day_night"})
 PLAYER_FIELDS = frozenset({"id", "life", "poison", "mana", "hand_size", "library_size",
                            "commander_damage", "dealt_damage"})
 TURN_FIELDS = frozenset({"active", "number", "step"})
@@ -70,6 +70,8 @@ def _scenario(cur: Cursor) -> Scenario:
     effects = tuple(_effect(c, ctx, pids) for c in _bounded(cur, "effects", bounds.MAX_EFFECTS))
     _check_ids(cur, objects, effects, ctx)
     state = GameState(players, turn, objects, effects)
+    if cur.has("day_night"):  # the game's designation (730.1; absent: neither)
+        state = state.clone(day_night=cur.get("day_night").choice(("day", "night"), "day or night:"))
     _check_bounds(cur, state)
     qcur = cur.req("query").mapping(None, "a query mapping with a kind")
     kind_name = qcur.req("kind").string("a query kind")

@@ -546,6 +546,8 @@ def build() -> Schema:
                                 "step": {"enum": Step.words()}}},
         "objects": {"type": ["array", "null"], "items": _object()},
         "effects": {"type": ["array", "null"], "items": _resolved_effect()},
+        "day_night": {"enum": ["day", "night"],
+                      "description": "the game's day/night designation (CR 730.1; absent: neither)"},
         "query": {"description": "the question; kinds not supported yet: " + ", ".join(planned),
                   "oneOf": query_branches},
         "expect": {"description": "the rules-derived answer; its form depends on query.kind"},

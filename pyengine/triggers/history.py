@@ -67,7 +67,7 @@ class TurnHistory:
     targeted: tuple[tuple[int, str, str], ...] = ()
     # each player's tally of ZONES_WHAT this turn: (what, player, number)
     zones: tuple[tuple[str, str, int], ...] = ()
-    # the previous turn: the spells each player cast in it (726.2, "last turn"; 603.4), read
+    # the previous turn: the spells each player cast in it (730.2, "last turn"; 603.4), read
     # from the log between that turn's untap step and this one's; a turn, or part of one, that
     # passed before the game began is not known and counts as none
     last_cast: tuple[tuple[str, int], ...] = ()

@@ -170,8 +170,9 @@ def test_a_permanent_named_by_its_back_face_is_the_card_transformed() -> None:
 
 
 @pytest.mark.parametrize("name, clause", [
-    # daybound and nightbound (702.145, 730): no day or night in the game yet
-    ("Brutal Cathar", "Daybound"),
+    # day and night made or read by other wordings (730.1; daybound itself: test_oracle_day_night)
+    ("Brimstone Vandal", "If it's neither day nor night, it becomes day as this creature enters."),
+    ("Brimstone Vandal", "Whenever day becomes night or night becomes day"),
     # any permanent turned face up: not about SELF
     ("Aphetto Runecaster", "Whenever a permanent is turned face up, you may draw a card."),
     # Delver of Secrets: the transform depends on the revealed card (not read)
