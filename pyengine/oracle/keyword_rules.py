@@ -85,6 +85,7 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
     from pyengine.model.effects import TRIGGERED_KEYWORDS
     from pyengine.oracle.keyword_activated import definition as activated_definition
     from pyengine.oracle.keyword_echo import ability as echo
+    from pyengine.oracle.keyword_storm import ability as storm
     from pyengine.oracle.keyword_upkeep import ability as cumulative_upkeep
     from pyengine.oracle.keyword_ward import ability as ward
     from pyengine.oracle.keyword_ward import ability_paid as ward_paid
@@ -107,8 +108,8 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
         if kw in STATIC_NUMBERED and n is not None and isinstance(item, dict):
             out.append(f"{kw} {n}")  # 702.164a: "Toxic 2" -> the keyword word "toxic 2"
             continue
-        upkeep = cumulative_upkeep(text) or echo(text)
-        if upkeep is not None:  # 702.24a, 702.30a: written out as their rules say
+        upkeep = cumulative_upkeep(text) or echo(text) or storm(text)
+        if upkeep is not None:  # 702.24a, 702.30a, 702.40a: written out as their rules say
             out.append(upkeep)
             continue
         written = activated_definition(text)

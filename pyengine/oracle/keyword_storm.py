@@ -1,0 +1,50 @@
+"""Storm (CR 702.40a) written out as its rule defines it: "Storm" means "When you cast this
+spell, copy it for each other spell that was cast before it this turn. If the spell has any
+targets, you may choose new targets for any of the copies."
+
+The ability is a triggered ability of the effect language: "when you cast this spell" (603.2,
+a ``cast`` trigger of the spell itself, functioning on the stack) and the instruction
+``copy_spell`` (pyengine.lang.copies, pyengine.game.copies: 707.10) with the count
+``spells_cast_before``. It is kept only on an instant or sorcery whose instructions the game
+copies (its amounts fixed as it is cast: a copy of a spell whose amounts are computed as it
+resolves is not followed); otherwise "Storm" stays a keyword held by name.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+DEFINITION = ("When you cast this spell, copy it for each other spell that was cast before it this "
+              "turn. If the spell has any targets, you may choose new targets for any of the copies.")
+
+TEXT = "Storm"
+
+
+def ability(text: str) -> dict[str, Any] | None:
+    """The triggered ability "Storm" is (702.40a), or None for another keyword."""
+    if not re.fullmatch(r"storm", text.strip(), re.I):
+        return None
+    return {"trigger": {"when": {"kind": "cast", "obj": "self", "player": "you"}},
+            "do": [{"kind": "copy_spell", "object": "self", "count": "spells_cast_before",
+                    "new_targets": True}], "text": TEXT}
+
+
+def is_storm(ability_: Any) -> bool:
+    return isinstance(ability_, dict) and ability_.get("text") == TEXT and "trigger" in ability_
+
+
+def copyable(base: dict[str, Any]) -> bool:
+    """Whether the game copies what the compiled spell ``base`` does (707.10): an instant or
+    sorcery whose ``does:`` has no amount computed as it resolves (608.2h)."""
+    if not {"Instant", "Sorcery"} & set(base.get("types", ())) or "does" not in base:
+        return False
+    return not _computed(base["does"])
+
+
+def _computed(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(k in ("amount", "count") and isinstance(v, dict) or _computed(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_computed(v) for v in value)
+    return False
