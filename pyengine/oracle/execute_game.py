@@ -611,6 +611,10 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         combat = activated[0]["activated"].get("timing") == "combat"
         active, step = "alice", "beginning_of_combat" if combat else "precombat_main"
     elif on_stack:
+        from pyengine.oracle.execute_copies import copies as stormy
+
+        if stormy(card):  # not generated: storm's copy of a spell targeting a spell (707.10)
+            return None
         found = _counter_script(card, on_stack[0])
         if found is None:
             return None

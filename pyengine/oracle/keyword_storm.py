@@ -34,12 +34,32 @@ def is_storm(ability_: Any) -> bool:
     return isinstance(ability_, dict) and ability_.get("text") == TEXT and "trigger" in ability_
 
 
+# instructions with a choice made as the spell resolves (608.2d): the script would give one
+# for each copy, which the generated games don't; and "counter target spell" (a copy's game
+# is not generated with the spell countered). A storm spell doing any of them keeps storm by name.
+CHOSEN = frozenset({"may", "unless_pays", "proliferate", "search", "scry", "surveil", "look", "exile_top",
+                    "bolster", "populate", "amass", "explore", "connive", "add_mana", "pay_mana", "delayed",
+                    "kicked", "counter", "each"})
+
+
 def copyable(base: dict[str, Any]) -> bool:
-    """Whether the game copies what the compiled spell ``base`` does (707.10): an instant or
-    sorcery whose ``does:`` has no amount computed as it resolves (608.2h)."""
+    """Whether the game copies what the compiled spell ``base`` does (707.10) and a generated
+    game runs it: an instant or sorcery whose ``does:`` has no amount computed as it resolves
+    (608.2h) and no choice made as it resolves (:data:`CHOSEN`; a discard or sacrifice chosen)."""
     if not {"Instant", "Sorcery"} & set(base.get("types", ())) or "does" not in base:
         return False
-    return not _computed(base["does"])
+    return not _computed(base["does"]) and not _chosen(base["does"])
+
+
+def _chosen(value: Any) -> bool:
+    if isinstance(value, dict):
+        kind = value.get("kind")
+        if kind in CHOSEN or kind in ("discard", "sacrifice") and "object" not in value:
+            return True
+        return any(_chosen(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_chosen(v) for v in value)
+    return False
 
 
 def _computed(value: Any) -> bool:
