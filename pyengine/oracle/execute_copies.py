@@ -31,3 +31,16 @@ def storm_script(card: Compiled, extra: list[dict[str, Any]],
     first = [{"stack": {"object": FIRST["id"], "controller": "alice", "targets": ["bob"]}}, "resolve"]
     n = at[0]
     return [*extra, dict(FIRST)], [*script[:n], *first, script[n], "resolve", "resolve", "resolve"]
+
+
+def copies_target(card: Compiled) -> bool:
+    """Whether the spell copies its target spell (707.10: "Copy target instant or sorcery spell")."""
+    return any(isinstance(ev, dict) and ev.get("kind") == "copy_spell" and ev.get("object") == "target"
+               for ev in card.card.get("does", {}).get("do", ()))
+
+
+def copy_target_script(script: list[Any]) -> list[Any]:
+    """bob's spell copied by alice's (pyengine.oracle.execute_game's counter game): after hers
+    resolves, the copy is on top of bob's spell with its targets (707.10, no new ones chosen,
+    707.10c); the copy resolves, then bob's spell."""
+    return [*script, "resolve", "resolve"]

@@ -619,6 +619,10 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         if found is None:
             return None
         extra, script, active, step = found
+        from pyengine.oracle.execute_copies import copies_target, copy_target_script
+
+        if copies_target(card):  # 707.10: the copy and the spell copied resolve too
+            script = copy_target_script(script)
     elif "does" in card.card or "resolves" in card.card:
         got = _spell_script(card)
         if got is None:
