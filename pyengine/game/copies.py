@@ -90,6 +90,8 @@ def perform(game: Game, item: StackItem, e: Event, take: Any, budget: Budget | f
     if any(hasattr(v, "expr") or type(v).__name__ == "Deferred" for ev in original.events for _, v in ev.fields):
         raise IllegalAction("608.2h", f"{item.text!r}: copying a spell whose amounts are computed as "
                                       "it resolves is not followed")
+    if _uncopiable(game, spell, budget):  # "This spell can't be copied." (101.2: can't beats can)
+        return game
     count = e.get("count")
     n = storm_count(game, spell) if count == "spells_cast_before" else int(count)  # type: ignore[arg-type]
     entries: tuple[str, ...] = ()
@@ -102,6 +104,14 @@ def perform(game: Game, item: StackItem, e: Event, take: Any, budget: Budget | f
     for k in range(n):
         game = _put(game, item, original, obj, entries[k] if k < len(entries) else KEEP, budget)
     return game
+
+
+def _uncopiable(game: Game, spell: str, budget: Budget | float) -> bool:
+    """Whether the spell has "This spell can't be copied." (its abilities after layers)."""
+    from pyengine.game.perform import layers
+
+    now = layers(game.state, budget).objects.get(spell)
+    return now is not None and any("can't be copied" in a.lower() for a in now.abilities)
 
 
 def _new_id(game: Game, spell: str) -> str:
