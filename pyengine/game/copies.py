@@ -87,7 +87,9 @@ def perform(game: Game, item: StackItem, e: Event, take: Any, budget: Budget | f
     obj = game.state.object(spell)
     if not {"Instant", "Sorcery"} & set(obj.printed.types):
         raise IllegalAction("707.10f", f"{item.text!r}: copying a permanent spell is not followed")
-    if any(hasattr(v, "expr") or type(v).__name__ == "Deferred" for ev in original.events for _, v in ev.fields):
+    from pyengine.game.amounts import Deferred
+
+    if any(isinstance(v, Deferred) for ev in original.events for _, v in ev.fields):
         raise IllegalAction("608.2h", f"{item.text!r}: copying a spell whose amounts are computed as "
                                       "it resolves is not followed")
     if _uncopiable(game, spell, budget):  # "This spell can't be copied." (101.2: can't beats can)

@@ -14,7 +14,8 @@ from tests.oracle.support import BUNDLED, full, game
 
 pytestmark = BUNDLED
 
-HANDS = [{"id": "alice", "hand_size": 4, "library_size": 10}, {"id": "bob", "hand_size": 2, "library_size": 10}]
+HANDS = [{"id": "alice", "hand_size": 4, "library_size": 10},
+         {"id": "bob", "hand_size": 2, "library_size": 10}]
 
 
 def _hand(oid: str, card: str, owner: str = "alice") -> dict[str, Any]:
@@ -77,8 +78,9 @@ def test_a_copy_is_not_cast() -> None:
     gets +1/+1 twice, not for Grapeshot's copy."""
     swift = {"id": "swift", "card": "Monastery Swiftspear", "controller": "alice", "timestamp": 1}
     ok, why = game([swift, _hand("bolt1", "Lightning Bolt"), _hand("shot", "Grapeshot")],
-                   [_cast("bolt1", ["bob"]), "resolve", "resolve", {"order_triggers": {"alice": ["shot:1@8", "swift:1@8"]}},
-                    _cast("shot", ["bob"]), "resolve", "resolve", "resolve", "resolve", {"checkpoint": "done"}],
+                   [_cast("bolt1", ["bob"]), "resolve", "resolve",
+                    {"order_triggers": {"alice": ["shot:1@8", "swift:1@8"]}}, _cast("shot", ["bob"]),
+                    "resolve", "resolve", "resolve", "resolve", {"checkpoint": "done"}],
                    {"checkpoints": {"done": {"stack": [], "life": {"bob": 15},
                                              "objects": {"swift": {"power": 3, "toughness": 4}}}}},
                    cr="707.10", players=HANDS)
@@ -150,7 +152,8 @@ def test_twincast_copies_an_opponents_spell_for_its_controller() -> None:
                                     "done": {"stack": [], "life": {"alice": 17, "bob": 17}}}},
                    cr="707.10", players=HANDS)
     assert ok, why
-    ok, why = game(objects, ["pass", *script], {"checkpoints": {"done": {"stack": [], "life": {"alice": 14, "bob": 20}}}},
+    ok, why = game(objects, ["pass", *script],
+                   {"checkpoints": {"done": {"stack": [], "life": {"alice": 14, "bob": 20}}}},
                    cr="707.10", players=HANDS)
     assert ok, why
 
