@@ -45,10 +45,17 @@ CHOSEN = frozenset({"may", "unless_pays", "proliferate", "search", "scry", "surv
 def copyable(base: dict[str, Any]) -> bool:
     """Whether the game copies what the compiled spell ``base`` does (707.10) and a generated
     game runs it: an instant or sorcery whose ``does:`` has no amount computed as it resolves
-    (608.2h) and no choice made as it resolves (:data:`CHOSEN`; a discard or sacrifice chosen)."""
-    if not {"Instant", "Sorcery"} & set(base.get("types", ())) or "does" not in base:
+    (608.2h) and no choice made as it resolves (:data:`CHOSEN`; a discard or sacrifice chosen),
+    or whose ``resolves:`` effect affects its targets (not a group's, 611.2c), its amounts fixed."""
+    if not {"Instant", "Sorcery"} & set(base.get("types", ())):
         return False
-    return not _computed(base["does"]) and not _chosen(base["does"])
+    resolves = base.get("resolves")
+    if resolves is not None and ("affects" in resolves or "does" in base or not base.get("casting")):
+        return False  # a group's effect (611.2c), or one made with events: the generated checks
+    if "does" not in base and resolves is None:
+        return False
+    what = base.get("does", resolves)
+    return not _computed(what) and not _chosen(what) and not _computed(resolves or {})
 
 
 def _chosen(value: Any) -> bool:
@@ -64,7 +71,8 @@ def _chosen(value: Any) -> bool:
 
 def _computed(value: Any) -> bool:
     if isinstance(value, dict):
-        return any(k in ("amount", "count") and isinstance(v, dict) or _computed(v) for k, v in value.items())
+        return any(k in ("amount", "count", "power", "toughness") and isinstance(v, dict) or _computed(v)
+                   for k, v in value.items())
     if isinstance(value, list):
         return any(_computed(v) for v in value)
     return False

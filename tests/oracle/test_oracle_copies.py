@@ -72,6 +72,21 @@ def test_grapeshot_after_two_bolts_deals_three_times_one_damage() -> None:
     assert ok, why
 
 
+def test_astral_steel_copy_makes_its_own_continuous_effect() -> None:
+    """702.40a, 707.10, 611.2a: Astral Steel ("Target creature gets +1/+2 until end of turn.")
+    cast after a Bolt: its copy, with the same target, creates its own effect, then the spell
+    its own: alice's Grizzly Bears (2/2) become 4/6 (613.4c)."""
+    full("Astral Steel")
+    objects = [_bears("mine", "alice"), _hand("bolt1", "Lightning Bolt"), _hand("steel", "Astral Steel")]
+    ok, why = game(objects,
+                   [_cast("bolt1", ["bob"]), "resolve", _cast("steel", ["mine"]), "resolve", "resolve",
+                    "resolve", {"checkpoint": "done"}],
+                   {"checkpoints": {"done": {"stack": [],
+                                             "objects": {"mine": {"power": 4, "toughness": 6}}}}},
+                   cr="702.40a", players=HANDS)
+    assert ok, why
+
+
 def test_a_copy_is_not_cast() -> None:
     """707.10: a copy of a spell isn't cast, so prowess ("whenever you cast a noncreature
     spell", 702.108a) triggers for the Bolt and Grapeshot only: Monastery Swiftspear (1/2)
