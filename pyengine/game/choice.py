@@ -37,7 +37,7 @@ from pyengine.replacement.event import Event
 # keyword_instr: bolster, populate, amass, explore, connive (701, pyengine.game.keyword_instr)
 KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
                    "counter", "pay_mana", "add_mana", "sacrifice_chosen", "keyword_instr",
-                   "exile_until"})
+                   "exile_until", "copy_spell"})  # copy_spell: 707.10 (pyengine.game.copies)
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -121,7 +121,7 @@ def is_choice(ins: Instruction) -> bool:
         return True
     return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter",
                         "pay_mana", "add_mana", "sacrifice_chosen", "bolster", "populate", "amass", "explore",
-                        "connive", "exile_until", "renown", "remove_or_sacrifice") or \
+                        "connive", "exile_until", "renown", "remove_or_sacrifice", "copy_spell") or \
         ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
@@ -164,6 +164,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         from pyengine.game import ward
 
         return ward.bind(ins, refs)
+    if ins.kind == "copy_spell":  # 707.10: copies put on the stack as it resolves
+        from pyengine.game import copies
+
+        return copies.bind(ins, refs)
     if ins.kind == "attach":  # 701.3a: followed in order as it resolves (pyengine.game.attach)
         from pyengine.game import attach
 
@@ -253,6 +257,10 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             from pyengine.game import ward
 
             game = ward.counter(game, e, budget)
+        elif e.kind == "copy_spell":  # 707.10 (pyengine.game.copies)
+            from pyengine.game import copies
+
+            game = copies.perform(game, item, e, _take, budget)
         elif e.kind == "add_mana":  # 106.4: the mana goes into the pool, in order (608.2c)
             from pyengine.game import add_mana
 

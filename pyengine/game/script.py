@@ -60,7 +60,7 @@ WORDS = {"pass", "resolve"}
 KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "activate",
         "deal", "events", "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers",
         "legend", "trigger_targets", "may", "discard_choice", "pay_choice", "proliferate_choice",
-        "sacrifice_choice", "keyword_choice",
+        "sacrifice_choice", "keyword_choice", "copy_choice",
         "trigger_modes", "command_zone", "mana_choice"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 KEYS |= library.CHOICE_KEYS  # scry and surveil choices
@@ -408,6 +408,11 @@ class ScriptReader:
 
     def _mana_choice(self, cur: Cursor, _c: tuple) -> Any:  # 106.1a: the mana an add_mana adds
         return choice.read_ahead(self, "mana", cur)
+
+    def _copy_choice(self, cur: Cursor, _c: tuple) -> Any:  # 707.10c: the copies' new targets
+        from pyengine.game import copies
+
+        return copies.read_choice(self, cur)
 
     def _proliferate_choice(self, cur: Cursor, _c: tuple) -> Any:
         return choice.read_ahead(self, "proliferate", cur)

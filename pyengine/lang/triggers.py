@@ -374,6 +374,10 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         cur.mapping({"kind", "object"}, "{kind: counter, object: targeting} (CR 701.6a-b)")
         obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")
         return Instruction("counter", (("object", obj),))
+    if cur.has("kind") and cur.get("kind").value == "copy_spell" and not delayed and not also:
+        from pyengine.lang.copies import parse as parse_copy  # 707.10: a copy of a spell
+
+        return parse_copy(cur, n_targets, _ref, OBJECT_WORDS)
     if cur.has("kind") and cur.get("kind").value == "attach" and not delayed:
         cur.mapping({"kind", "object", "to"}, "{kind: attach, object: REF, to: REF} (CR 701.3a)")
         obj = _ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")

@@ -154,6 +154,7 @@ def compile_card(card: OracleCard) -> Compiled:
     whole = not any(c.template in (None, "spell ability (text)") for c in clauses)
     if whole:
         spell.write(base)
+    clauses = _storm_kept(base, clauses)  # 702.40a: on a spell the game copies (707.10)
     why = _refused_spell(base) if whole and spell.any() else ""
     if not whole or why:  # the parser refuses what the spell does: its paragraphs are seen as text only
         for k in ("does", "resolves", "casting"):
@@ -163,6 +164,22 @@ def compile_card(card: OracleCard) -> Compiled:
     from pyengine.oracle.faces import refused_clauses  # 712.2, 603.1: the other face's text triggers
 
     return Compiled(card.name, base, refused_clauses(card, tuple(clauses), base))
+
+
+def _storm_kept(base: dict[str, Any], clauses: list[Clause]) -> list[Clause]:
+    """The clauses, storm held by name again (its ability dropped) when the game doesn't copy
+    what the spell does (pyengine.oracle.keyword_storm)."""
+    from pyengine.oracle import keyword_storm as KS
+
+    abilities = base.get("abilities", [])
+    if not any(KS.is_storm(a) for a in abilities) or KS.copyable(base):
+        return clauses
+    base["abilities"] = [a for a in abilities if not KS.is_storm(a)] or None
+    if base["abilities"] is None:
+        base.pop("abilities")
+    return [Clause(c.text, T.KEYWORDS_TEXT, "held by name only: storm")
+            if c.template == "keywords" and any(KS.ability(w) for w in c.text.split(", ")) else c
+            for c in clauses]
 
 
 class SpellParts:

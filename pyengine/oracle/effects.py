@@ -606,6 +606,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
 
     if face_sentence(s, eff, spell):  # "transform SELF" (701.27a)
         return True
+    from pyengine.oracle.effects_copies import sentence as copy_sentence
+
+    if copy_sentence(s, eff, spell):  # "Copy target instant or sorcery spell." (707.10)
+        return True
     if spell and (_pump(s, eff) or _counter(s, eff) or _group_pump(s, eff)):
         return True
     if not spell and (_lasting(s, eff) or _group(s, eff) or _tap(s, eff)):

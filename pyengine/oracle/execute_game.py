@@ -660,16 +660,31 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         combat = activated[0]["activated"].get("timing") == "combat"
         active, step = "alice", "beginning_of_combat" if combat else "precombat_main"
     elif on_stack:
+        from pyengine.oracle.execute_copies import copies as stormy
+
+        if stormy(card):  # not generated: storm's copy of a spell targeting a spell (707.10)
+            return None
         found = _counter_script(card, on_stack[0])
         if found is None:
             return None
         extra, script, active, step = found
+        from pyengine.oracle.execute_copies import copies_target, copy_target_script
+
+        if copies_target(card):  # 707.10: the copy and the spell copied resolve too
+            script = copy_target_script(script)
     elif "does" in card.card or "resolves" in card.card:
         got = _spell_script(card)
         if got is None:
             return None
         extra, script = got
         from pyengine.oracle import kicker
+        from pyengine.oracle.execute_copies import copies, storm_script
+
+        if copies(card):  # 702.40a: a spell cast before it, then the copy resolves too
+            stormed = storm_script(card, extra, script)
+            if stormed is None or kicker.spell_kicked(card):
+                return None
+            extra, script = stormed
 
         if kicker.spell_kicked(card) and "stack" not in script[0]:
             return None  # attackers declared first: not with a cast from her pool
@@ -773,6 +788,12 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
 
     extra += explored_library(_followed(every))  # 701.44a: the card an explore reveals
     do = _followed(do)
+    if spell and not by_activation:
+        from pyengine.oracle.execute_copies import copies as n_copies
+
+        if n_copies(card) and (ahead or looks or shown[0] or extra_hand):
+            return None  # a choice given ahead for the spell: its copy has to make its own (707.10)
+        do = do * (1 + n_copies(card))  # each copy does what the spell does (707.10)
     kind = None if by_activation or not triggers or spell else \
         triggers[0]["trigger"].get("when", {}).get("kind")
     objects = {} if by_activation else _board_checks(card, do, _refs(kind, script))

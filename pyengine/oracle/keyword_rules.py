@@ -90,6 +90,7 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
     from pyengine.oracle.keyword_alt import riders as alt_riders
     from pyengine.oracle.keyword_echo import ability as echo
     from pyengine.oracle.keyword_graveyard import dredge, unearth
+    from pyengine.oracle.keyword_storm import ability as storm
     from pyengine.oracle.keyword_upkeep import ability as cumulative_upkeep
     from pyengine.oracle.keyword_ward import ability as ward
     from pyengine.oracle.keyword_ward import ability_paid as ward_paid
@@ -123,7 +124,7 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
             continue
         from pyengine.oracle.keyword_bloodthirst import ability as bloodthirst
 
-        upkeep = cumulative_upkeep(text) or echo(text) or bloodthirst(text) or unearth(text) or dredge(text)  # 702.54a too
+        upkeep = cumulative_upkeep(text) or echo(text) or bloodthirst(text) or unearth(text) or dredge(text) or storm(text)  # 702.54a, 702.40a too
         if upkeep is not None:  # 702.24a, 702.30a: written out as their rules say
             out.append(upkeep)
             continue
