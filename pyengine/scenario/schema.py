@@ -217,6 +217,7 @@ def _expr_schema() -> Schema:
         "this_turn": {"type": "object", "required": ["what", "player"], "additionalProperties": False,
                       "properties": {"what": {"enum": list(lang.THIS_TURN)},
                                      "player": {"enum": ["you", "opponent"]}}},
+        "x": {"const": True, "description": "the X announced for an activation cost's {X} (107.3a)"},
     }
     keyed = _one_key({k: options.get(k, {}) for k in lang.EXPR_KEYS}, "an expression mapping")
     return {"description": "an integer expression", "oneOf": [{"type": "integer"}, *keyed["oneOf"]]}
