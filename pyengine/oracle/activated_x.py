@@ -46,7 +46,7 @@ def with_x(par: str, text: str, card: dict[str, Any], head: str,
     from pyengine.oracle.compile import _refused
 
     # an X where the language reads no expression (a number of cards discarded at random ...)
-    return None if _refused(out, str(card.get("name", "X"))) else out
+    return None if _refused([{**out[0], "text": par}], str(card.get("name", "card"))) else out
 
 
 def _amounts(v: Any, keys: tuple[str, ...] = ()) -> Any:
