@@ -40,6 +40,27 @@ def announced(d: ActivatedDef, x: int | None, text: str) -> ActivatedDef:
                                resolves=_sub(d.resolves, x))
 
 
+def with_value(v: Any, x: int) -> Any:
+    """A spell's ``does`` or ``resolves`` with each ``{x: true}`` the X announced as it was
+    cast (107.3a, 601.2b)."""
+    return _sub(v, x)
+
+
+def spell_value(cur: Any, does: Any, continuous: Any) -> tuple[Any, Any]:
+    """A spell put on the stack by the script (``stack:``): its ``does`` and ``resolves`` with
+    the script's ``x``; a spell that reads X needs one, one that doesn't takes none (107.3a)."""
+    reads = _has_x(does) or _has_x(continuous)
+    if not cur.has("x"):
+        if reads:
+            cur.fail("missing 'x': the spell reads the X of its mana cost, announced as it is cast "
+                     "(CR 107.3a, 601.2b)")
+        return does, continuous
+    if not reads:
+        cur.get("x").fail("the spell reads no X of its mana cost (CR 107.3a)")
+    x = cur.get("x").integer("the value of X announced (CR 107.3a)", 0)
+    return _sub(does, x), _sub(continuous, x)
+
+
 def _mana(mana: str, generic: int) -> str:
     """``mana`` with ``generic`` more generic mana (the {X} paid, 601.2f); generic first (107.4)."""
     from pyengine.model.mana import parse_cost

@@ -49,6 +49,38 @@ def with_x(par: str, text: str, card: dict[str, Any], head: str,
     return None if _refused([{**out[0], "text": par}], str(card.get("name", "card"))) else out
 
 
+def spell_x(par: str) -> Any:
+    """An instant's or sorcery's paragraph naming the X of its mana cost ("SELF deals X damage
+    to any target.", "Target player draws X cards."): its effect (pyengine.oracle.effects) with
+    each X ``{x: true}``, the value announced as it is cast (107.3a, 601.2b); None when an X is
+    not an amount the game reads ("If X is 5 or more", "with mana value X", "X target lands")."""
+    from pyengine.oracle import effects as E
+
+    stand = str(_STAND_IN)
+    if stand in par:
+        return None
+    eff = E.effect(re.sub(r"\bX\b", stand, par), spell=True)
+    if eff is None:
+        return None
+    eff.do = _amounts(eff.do)
+    eff.resolves = _amounts(eff.resolves)
+    if stand in str((eff.do, eff.resolves, eff.targets, eff.casting)):
+        return None
+    if "{'x': True}" not in str((eff.do, eff.resolves)) or "'delayed'" in str(eff.do):
+        return None  # (a delayed triggered ability's X, 107.3n, is not followed)
+    return eff
+
+
+def announce(doc: dict[str, Any], card: dict[str, Any]) -> None:
+    """In a generated game, the card put on the stack as a spell with X = 2 when what it does
+    reads the X of its mana cost (107.3a, 601.2b)."""
+    if "{'x': True}" not in str((card.get("does"), card.get("resolves"))):
+        return
+    for step in doc["query"]["script"]:
+        if isinstance(step, dict) and isinstance(step.get("stack"), dict) and step["stack"].get("object") == "card":
+            step["stack"]["x"] = 2
+
+
 def _amounts(v: Any, keys: tuple[str, ...] = ()) -> Any:
     """``v`` with the stand-in number, or its negation, made X where it is an amount: an
     event's ``amount`` or ``count``, a ``modify_pt``'s or ``set_pt``'s power or toughness (not

@@ -108,7 +108,8 @@ def compile_card(card: OracleCard) -> Compiled:
     for key in ("power", "toughness", "loyalty", "defense"):
         if getattr(card, key) is not None:
             base[key] = _pt(getattr(card, key))
-    info = {"types": card.types, "subtypes": card.subtypes, "name": card.name, "text": card.text}
+    info = {"types": card.types, "subtypes": card.subtypes, "name": card.name, "text": card.text,
+            "mana_cost": card.mana_cost or ""}
     clauses: list[Clause] = _type_line(base)
     abilities: list[Any] = []
     spell = SpellParts()

@@ -538,7 +538,8 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
         if ev.get("kind") == "create_tokens" and "control" not in ev:
             tok = ev["token"]  # 111.4: unnamed, its subtypes and the word Token
             name = tok.get("name") or " ".join([*tok.get("subtypes", ()), "Token"])
-            for _ in range(ev.get("count", 1)):
+            count = ev.get("count", 1)
+            for _ in range(2 if count == {"x": True} else count):  # X announced as 2 (107.3a)
                 tid = new_id(name, made)
                 made.add(tid)
                 out[tid] = {"zone": "battlefield", "token": True, "controller": "alice"}
@@ -759,6 +760,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     from pyengine.oracle.execute_impulse import with_impulse
 
     searched = with_impulse(searched, _followed(every))  # 701.13a: the top cards named, exiled
+    from pyengine.oracle.activated_x import announce
+
+    announce(searched, card.card)  # 107.3a: the X of the spell's mana cost
     return yaml.safe_dump(searched, sort_keys=False, allow_unicode=True)
 
 

@@ -149,3 +149,71 @@ def test_a_pump_holds_the_x_announced() -> None:
 def test_a_card_of_each_wording_runs_in_its_generated_game(name: str, template: str) -> None:
     ok, why = execute.run_for(support.full(name), template)
     assert ok, (name, why)
+
+
+# --- an instant's or sorcery's X (the X of its mana cost, 107.3a) ------------------------------
+
+def test_a_spells_x_is_read_as_the_amount_of_its_effect() -> None:
+    blaze = support.full("Blaze")  # "Blaze deals X damage to any target."
+    assert blaze.card["does"] == {"do": [{"kind": "damage", "source": "self", "target": "target",
+                                          "amount": {"x": True}}]}
+    scream = support.full("Bloodcurdling Scream")  # "Target creature gets +X/+0 until end of turn."
+    assert scream.card["resolves"] == {"modify_pt": {"power": {"x": True}, "toughness": 0}}
+
+
+def test_a_spells_x_not_read_stays_text() -> None:
+    # "If X is 5 or more, ...": a condition on X; "Spend only black mana on X." a restriction
+    for name in ("Banefire", "Consume Spirit"):
+        got = oracle.compiled(name)
+        assert got is not None and got.status != "full", name
+
+
+@pytest.mark.parametrize(("x", "life"), [(3, 17), (0, 20)])
+def test_blaze_deals_the_x_announced_as_it_is_cast(x: int, life: int) -> None:
+    """107.3a, 601.2b, 601.2f: Blaze ({X}{R}) cast with X = 3 costs {3}{R} and deals 3 damage
+    to bob (20 to 17); with X = 0 it costs {R} and deals none (120.8: 0 damage isn't dealt)."""
+    mana = "{R}" + "{C}" * x
+    blaze = {"id": "blaze", "card": "Blaze", "owner": "alice", "zone": "hand"}
+    script = [{"cast": {"spell": "blaze", "player": "alice", "x": x, "targets": {"any": ["bob"]},
+                        "payment": {"pool": mana}}}, "resolve", {"checkpoint": "done"}]
+    ok, why = _game(mana, [blaze], script, {"checkpoints": {"done": {
+        "life": {"bob": life}, "mana": {"alice": ""}, "stack": []}}})
+    assert ok is not None, why
+
+
+def test_a_spell_reading_x_put_on_the_stack_needs_its_x() -> None:
+    # 107.3a: a `stack:` spell whose effect reads X says it; one that doesn't says none
+    blaze = {"id": "blaze", "card": "Blaze", "owner": "alice", "zone": "hand"}
+    ok, why = _game("", [blaze], [{"stack": {"object": "blaze", "controller": "alice", "targets": ["bob"]}}],
+                    {"checkpoints": {}})
+    assert ok is None and "missing 'x'" in why, why
+    ok, why = _game("", [blaze], [{"stack": {"object": "blaze", "controller": "alice", "targets": ["bob"],
+                                             "x": 4}}, "resolve", {"checkpoint": "done"}],
+                    {"checkpoints": {"done": {"life": {"bob": 16}}}})
+    assert ok is not None, why
+
+
+@pytest.mark.parametrize("name", ["Blaze", "Braingeyser", "Bloodcurdling Scream", "Corrosive Gale"])
+def test_an_x_spell_runs_in_its_generated_game(name: str) -> None:
+    ok, why = execute.run_for(support.full(name), "spell ability")
+    assert ok, (name, why)
+
+
+def test_x_is_refused_where_no_cost_has_one() -> None:
+    # 107.3a: only an activation cost with {X} (or an instant's or sorcery's mana cost) has an
+    # X announced; elsewhere `{x: true}` names nothing
+    from pyengine.catalog import card_from_mapping
+    from pyengine.errors import ScenarioError
+
+    ability = {"text": "{1}, {T}: SELF deals X damage to any target.",
+               "activated": {"cost": "{1}, {T}", "targets": [{"any": True}],
+                             "do": [{"kind": "damage", "target": "target", "amount": {"x": True}}]}}
+    with pytest.raises(ScenarioError, match="x: true"):
+        card_from_mapping({"name": "T", "types": ["Artifact"], "abilities": [ability]}, "<t>")
+    ability = {**ability, "activated": {**ability["activated"], "cost": "{X}, {T}"}}
+    assert card_from_mapping({"name": "T", "types": ["Artifact"], "abilities": [ability]}, "<t>")
+    sorcery = {"name": "S", "types": ["Sorcery"], "mana_cost": "{1}{R}",
+               "casting": {"targets": [{"id": "any", "what": {"players": True}}]},
+               "does": {"do": [{"kind": "damage", "target": "target", "amount": {"x": True}}]}}
+    with pytest.raises(ScenarioError, match="x: true"):
+        card_from_mapping(sorcery, "<t>")
