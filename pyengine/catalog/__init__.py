@@ -73,6 +73,7 @@ def parse_card(text: str, file: str) -> Card:
     name = cur.req("name").string("the card's name")
     ctx = Ctx(key_prefix=name)
     chars = parse_characteristics(cur, ctx, extra=CARD_FIELDS, name=name)
+    ctx.x = _x_spell(chars)  # 107.3a: `{x: true}` reads the X announced as it is cast
     resolves = None
     if cur.has("resolves"):
         resolves = parse_effect(cur.get("resolves"), ctx, allow_no_affects=True)
@@ -101,6 +102,12 @@ def parse_card(text: str, file: str) -> Card:
     if {"Instant", "Sorcery"} & set(chars.types):
         _check_spell_abilities(cur, chars, oracle)
     return Card(name, chars, oracle, file, resolves, does)
+
+
+def _x_spell(chars: Characteristics) -> bool:
+    """An instant or sorcery with {X} in its mana cost: its ``does`` and ``resolves`` may read
+    the X announced as it is cast (107.3a, 601.2b)."""
+    return "{X}" in (chars.mana_cost or "") and bool({"Instant", "Sorcery"} & set(chars.types))
 
 
 def _does(cur: Cursor, ctx: Ctx, chars: Characteristics) -> SpellDoes:
@@ -216,6 +223,7 @@ def card_from_mapping(value: dict, file: str, unrecognised: tuple[str, ...] = ()
     name = cur.req("name").string("the card's name")
     ctx = Ctx(key_prefix=name)
     chars = parse_characteristics(cur, ctx, extra=CARD_FIELDS, name=name)
+    ctx.x = _x_spell(chars)  # 107.3a: `{x: true}` reads the X announced as it is cast
     # what a compiled instant or sorcery does as it resolves (608.2c), as a card file says it
     resolves = parse_effect(cur.get("resolves"), ctx, allow_no_affects=True) if cur.has("resolves") else None
     does = _does(cur.get("does"), ctx, chars) if cur.has("does") else None

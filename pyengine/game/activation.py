@@ -44,7 +44,7 @@ MAIN = (Step.PRECOMBAT_MAIN, Step.POSTCOMBAT_MAIN)
 COMBAT = (Step.BEGINNING_OF_COMBAT, Step.DECLARE_ATTACKERS, Step.DECLARE_BLOCKERS, Step.FIRST_STRIKE_DAMAGE,
           Step.COMBAT_DAMAGE, Step.END_OF_COMBAT)  # 506.1: the steps of the combat phase
 FIELDS = {"player", "source", "ability", "targets", "payment", "sacrifice", "discard", "choices",
-          "tap_untapped", "return", "exile"}
+          "tap_untapped", "return", "exile", "x"}
 
 
 @dataclass(frozen=True)
@@ -70,11 +70,13 @@ class ActivateAbility:
     tap_untapped: tuple[str, ...] = ()
     returned: tuple[str, ...] = ()  # "Return a land you control to its owner's hand"
     exile: tuple[str, ...] = ()  # "Exile a creature card from your graveyard": the cards exiled
+    x: int | None = None  # 107.3a: the value of X announced for a cost with {X} (601.2b, 602.2b)
 
 
 def read_activate(cur: Cursor, reader: Any) -> ActivateAbility:
-    """``{player, source, ability, targets, payment: {tap, pool}, sacrifice, discard,
-    tap_untapped, return, exile, choices}`` (``return``: the permanents returned to their owners'
+    """``{player, source, ability, x, targets, payment: {tap, pool}, sacrifice, discard,
+    tap_untapped, return, exile, choices}`` (``x``: the value of X announced for a cost with
+    {X}, 107.3a; ``return``: the permanents returned to their owners'
     hands for the cost; ``exile``: the cards of their graveyard exiled for it)."""
     from pyengine.queries.cast import _payment
 
@@ -104,10 +106,11 @@ def read_activate(cur: Cursor, reader: Any) -> ActivateAbility:
         if pay_cur.has("pool"):
             pool = Pool(tuple(sorted((s.upper(), n) for s, n in pay.pool)))
     choices = reader.choices(cur.get("choices")) if cur.has("choices") else ()
+    x = cur.get("x").integer("the value of X announced (CR 107.3a)", 0) if cur.has("x") else None
     return ActivateAbility(player, source, ability, ids.get("targets", ()), tap, pool,
                            ids.get("sacrifice", ()), ids.get("discard", ()), choices,
                            ids.get("tap_untapped", ()), ids.get("return", ()),
-                           ids.get("exile", ()))
+                           ids.get("exile", ()), x)
 
 
 def activated_abilities(state: GameState) -> dict[str, ActivatedDef]:
@@ -174,6 +177,9 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     if n > len(mine):
         raise IllegalAction("602.2a", f"{src.id} has {len(mine)} activated abilities, not {n}")
     text, d = mine[n - 1]
+    from pyengine.game.activation_x import announced
+
+    d = announced(d, action.x, text)  # 601.2b: X announced first (107.3a)
     key = f"{src.id}:{text}"
     _timing(game, action, d, key)
     # 601.2c: the targets, chosen before the costs are paid

@@ -281,11 +281,19 @@ def _item(game: Game, action: CastSpell, spell: Any, moved: Any, form: Any) -> S
         from pyengine.game.kicked import chosen as kicked_does
 
         card = replace(card, does=kicked_does(card.does, bool(pr.kicked)))
+    if card is not None and pr.x is not None:  # 107.3a: each X of it is the value announced
+        from pyengine.game.activation_x import with_value
+
+        card = replace(card, does=with_value(card.does, pr.x), resolves=with_value(card.resolves, pr.x))
     events = action.effect
     lasting: tuple[Any, ...] = ()
     taps: tuple[tuple[str, bool], ...] = ()
     if not events and forms.faces_cast(spell.printed, form):
         for does, half in forms.half_does(card, spell.printed, form):
+            if pr.x is not None:  # 107.3a: each X of the half cast is the value announced
+                from pyengine.game.activation_x import with_value
+
+                does = with_value(does, pr.x)
             words = [chosen.get(t.id, ()) for t in half.all_targets()]
             events += _does(game, does, spell.id, pr.player, words)
     elif not events and card is not None and card.does is not None and not moved.face_down:  # 708.2a

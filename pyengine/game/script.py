@@ -157,7 +157,7 @@ class ScriptReader:
 
     def _stack(self, cur: Cursor, _c: tuple) -> Action:
         cur.mapping({"card", "object", "id", "controller", "targets", "target_types", "effect", "duration",
-                     "source", "text", "choices", "modes"}, "a spell or ability put on the stack")
+                     "source", "text", "choices", "modes", "x"}, "a spell or ability put on the stack")
         controller = self.player(cur.req("controller"))
         card = obj = None
         continuous = None
@@ -187,6 +187,9 @@ class ScriptReader:
             from pyengine.game.kicked import chosen
 
             does = chosen(does, False)
+        from pyengine.game.activation_x import spell_value
+
+        does, continuous = spell_value(cur, does, continuous)  # 107.3a: the X of its mana cost
         sid = cur.get("id").string("an id") if cur.has("id") else obj
         if sid is None:
             cur.fail("missing required field 'id' (a name for the ability on the stack)")

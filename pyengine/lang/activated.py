@@ -13,6 +13,8 @@ engine and the rules that read words see: an activated ability, 113.3b).
 
 from __future__ import annotations
 
+from typing import Any
+
 from pyengine.lang.effects import Ctx, parse_effect
 from pyengine.lang.triggers import _instruction, _target
 from pyengine.lang.yamlread import Cursor
@@ -38,6 +40,14 @@ def parse_activated(cur: Cursor, ctx: Ctx) -> Ability:
         cost = parse_cost(body.req("cost").string("a cost such as \"{1}{R}, {T}\""))
     except ValueError as exc:
         body.get("cost").fail(str(exc))
+    ctx.x = cost.x > 0  # 107.3a: `{x: true}` reads the X announced for its cost
+    try:
+        return _body(cur, body, ctx, text, cost)
+    finally:
+        ctx.x = False
+
+
+def _body(cur: Cursor, body: Cursor, ctx: Ctx, text: str, cost: Any) -> Ability:
     targets = tuple(_target(c, ctx) for c in body.get("targets").seq("a list of targets"))
     resolves = None
     if body.has("resolves"):  # 611.2c: on its object targets, or on its source

@@ -93,6 +93,8 @@ def expr_bound(e: Expr, n_objects: int) -> _Lin:
         return _Lin(abs(int(e.value or 0)), 0)
     if e.op in ("count", "card_types", "counters"):
         return _Lin(max(n_objects, 8), 0)
+    if e.op == "x":  # 107.3a: announced as the ability is activated, a constant then
+        return _Lin(MAX_INT, 0)
     if e.op == "attr":
         return _Lin(MAX_INT, 0) if e.attr == "mana_value" else _Lin(0, 1)
     if e.op == "neg":

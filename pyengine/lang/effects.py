@@ -46,6 +46,7 @@ class Ctx:
         self.object_refs: list[tuple[str, Cursor]] = []
         self.player_refs: list[tuple[str, Cursor]] = []
         self.defending = False  # whether `defending` names a player here (combat arguments)
+        self.x = False  # whether `{x: true}` names an X here (an activation cost's {X}, 107.3a)
         self._n = 0
 
     def next_key(self, kind: str) -> str:
@@ -79,7 +80,7 @@ def parse_obj_ref(cur: Cursor, ctx: Ctx) -> ObjRef:
 # --- Expressions --------------------------------------------------------------------------
 
 EXPR_KEYS = ("count", "card_types_among", "power_of", "toughness_of", "mana_value_of", "sum",
-             "negate", "times", "this_turn")
+             "negate", "times", "this_turn", "x")
 # what a player did this turn (pyengine.game.history), an expression only the trigger engine reads
 THIS_TURN = ("life_gained", "life_lost", "spells_cast", "cards_drawn", "attacked",
              # zone changes this turn (pyengine.triggers.history.ZONES_WHAT; 700.4, 700.11)
@@ -105,11 +106,18 @@ def parse_expr(cur: Cursor, ctx: Ctx) -> Expr:
         return Expr("attr", attr=key[: -len("_of")], ref=parse_obj_ref(sub, ctx))
     if key == "negate":
         return Expr("neg", args=(parse_expr(sub, ctx),))
-    if key == "last_turn":  # {last_turn: {what: spells_cast, player: any}} (726.2, 603.4)
+    if key == "last_turn":  # {last_turn: {what: spells_cast, player: any}} (730.2, 603.4)
         sub.mapping({"what", "player"}, "{what: spells_cast, player: you|opponent|any}")
         what = sub.req("what").choice(list(LAST_TURN), "what a player did last turn:")
         word = sub.req("player").choice(["you", "opponent", "any"], "whose (any: the most of any player's):")
         return Expr("last_turn", attr=what, player=PlayerRef(word))
+    if key == "x":  # 107.3a: the value announced as the ability was activated (602.2b)
+        if sub.value is not True:
+            sub.fail("expected {x: true}")
+        if not ctx.x:
+            cur.fail("{x: true} is the X of an activated ability's cost with {X} (CR 107.3a); "
+                     "this has none")
+        return Expr("x")
     if key == "this_turn":  # {this_turn: {what: life_gained, player: you}}
         sub.mapping({"what", "player"}, "{what: WHAT, player: you|opponent|any|all}")
         what = sub.req("what").choice(list(THIS_TURN), "what a player did this turn:")
@@ -152,7 +160,7 @@ def _bound(e: Expr) -> int:
         return abs(int(e.value or 0))
     if e.op in ("count", "card_types"):
         return _COUNT_BOUND
-    if e.op == "attr":
+    if e.op in ("attr", "x"):  # an X announced: at most a constant's bound (activation checks it)
         return _ATTR_BOUND
     if e.op == "neg":
         return _bound(e.args[0])

@@ -9,7 +9,8 @@ game pays:
 =================================  ==================================================================
 part                               meaning
 =================================  ==================================================================
-mana symbols ``{2}{R}``            the mana cost (107.4): generic and colored mana, {C} colorless
+mana symbols ``{2}{R}``            the mana cost (107.4): generic and colored mana, {C} colorless;
+                                   ``{X}``: X announced as it is activated (107.3a), paid as generic
 ``{T}`` / ``{Q}``                  tap / untap the source (107.5, 107.6); 302.6 for a creature's
 ``Sacrifice CARDNAME``             sacrifice the source (its name, ``SELF``, ``this creature`` ...)
 ``Sacrifice a creature``           sacrifice a permanent of that card type you control (``another``:
@@ -100,6 +101,9 @@ class ActivationCost:
     return_self: bool = False  # "Return CARDNAME to its owner's hand" (400.3)
     # "Return a land you control to its owner's hand": (card type or subtype, number)
     bounce: tuple[str, int] | None = None
+    # 107.3a: the number of {X} symbols among the mana symbols (not in ``mana``): X is announced
+    # as the ability is activated (601.2b, 602.2b) and each {X} is paid as that much generic mana
+    x: int = 0
 
     @property
     def zone(self) -> str:
@@ -194,9 +198,12 @@ def parse_cost(text: str) -> ActivationCost:
                         raise ValueError(f"{{{sym}}} appears twice in the cost {text!r}")
                     fields[key] = True
                     continue
+                if sym == "X":  # 107.3a: announced as it is activated, paid as generic mana
+                    fields["x"] = int(fields.get("x", 0)) + 1  # type: ignore[call-overload]
+                    continue
                 if not (sym.isascii() and sym.isdigit()) and sym not in ("W", "U", "B", "R", "G", "C"):
                     raise ValueError(f"the mana symbol {{{sym}}} is not paid by the game yet "
-                                     "(generic, W, U, B, R, G and C are)")
+                                     "(generic, X, W, U, B, R, G and C are)")
                 mana.append(sym)
             continue
         low = part[:1].lower() + part[1:]

@@ -194,7 +194,12 @@ def spell(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         return None
     if any(line.startswith("Overload ") for line in str(card.get("text", "")).split("\n")):
         return None  # overloaded, its text says "each" for "target" (702.96b): two effects
-    eff = E.effect(par, spell=True)
+    if "{X}" in str(card.get("mana_cost", "")) and re.search(r"\bX\b", par):
+        from pyengine.oracle.activated_x import spell_x
+
+        eff = spell_x(par)  # 107.3a: the X announced as it is cast
+    else:
+        eff = E.effect(par, spell=True)
     if eff is None:
         return None
     return [{"spell": text, SPELL_KEY: eff}]

@@ -44,6 +44,10 @@ def activated(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         return None
     if {"Instant", "Sorcery"} & set(card.get("types", ())) and cost.zone == "battlefield":
         return None  # an instant's ability that functions on the stack (113.6): not followed
+    if cost.x:  # 107.3a: X announced as it is activated
+        from pyengine.oracle.activated_x import with_x
+
+        return with_x(par, text, card, head, activated)
     found: dict[str, str] = {}
     r = _RESTRICTION.search(body)
     if r:

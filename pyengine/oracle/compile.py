@@ -110,7 +110,7 @@ def compile_card(card: OracleCard) -> Compiled:
         if getattr(card, key) is not None:
             base[key] = _pt(getattr(card, key))
     info = {"types": card.types, "subtypes": card.subtypes, "name": card.name, "text": card.text,
-            "power": card.power}
+            "power": card.power, "mana_cost": card.mana_cost or ""}
     clauses: list[Clause] = _type_line(base)
     abilities: list[Any] = []
     # what the card's earlier paragraphs made: a copy of the card (embalm, eternalize) copies them

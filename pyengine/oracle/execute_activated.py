@@ -16,6 +16,7 @@ from typing import Any
 from pyengine.model.activated import parse_cost
 from pyengine.oracle.compile import Compiled
 
+X = 2  # the value of X announced for a cost with {X} (107.3a)
 # a catalog card of each card type, for a card a cost discards or exiles from a graveyard
 CARD_OF = {"card": "Grizzly Bears", "creature": "Grizzly Bears", "land": "Forest", "instant": "Giant Growth",
            "sorcery": "Act of Treason", "enchantment": "Glorious Anthem", "artifact": "Ornithopter"}
@@ -115,6 +116,9 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         act["targets"] = targets
     pool = "".join("{C}" * int(s[1:-1]) if s[1:-1].isdigit() else s
                    for s in _symbols(cost.mana))
+    if cost.x:  # 107.3a: X announced as 2, each {X} paid as two generic mana (601.2f)
+        act["x"] = X
+        pool += "{C}" * (X * cost.x)
     back = next((ev for ev in body.get("do", ())
                  if ev.get("object") == "self" and ev.get("from") == "graveyard"), None)
     if back is not None:  # 113.6m: once it resolved, the card is where its effect put it (400.7)

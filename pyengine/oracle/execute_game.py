@@ -245,12 +245,31 @@ def _made(spec: dict[str, Any], made: list[dict[str, Any]]) -> str | None:
 def _creature_or_crewed(card: Compiled) -> bool:
     """Whether the card can attack in the generated game: a creature, or a Vehicle, which the
     game makes an artifact creature until end of turn as crewing it would (702.122a)."""
-    return "Creature" in card.card.get("types", ()) or "Vehicle" in card.card.get("subtypes", ())
+    return "Creature" in card.card.get("types", ()) or "Vehicle" in card.card.get("subtypes", ()) or \
+        _animated(card) is not None
+
+
+def _animated(card: Compiled) -> tuple[int, int] | None:
+    """The power and toughness a land that isn't a creature says it becomes ("this land
+    becomes a 2/3 black and red Insect creature with menace. It's still a land."), or None."""
+    import re
+
+    if "Land" not in card.card.get("types", ()) or "Creature" in card.card.get("types", ()):
+        return None
+    m = re.search(r"this land becomes an? (\d+)/(\d+) [^.]*creature", str(card.card.get("oracle", "")))
+    return None if m is None else (int(m.group(1)), int(m.group(2)))
 
 
 def _crewed(card: Compiled) -> list[dict[str, Any]]:
     """A crewed Vehicle's effect (702.122a: it becomes an artifact creature until end of
-    turn), as a resolved effect of the generated game; none for anything else."""
+    turn), or a land's that becomes a creature by its own ability (611.2a, as if activated),
+    as a resolved effect of the generated game; none for anything else."""
+    pt = _animated(card)
+    if pt is not None:  # a creature with that power and toughness until end of turn (613.4b)
+        return [{"id": "animated", "controller": "alice", "timestamp": 30, "affected": ["card"],
+                 "duration": "end_of_turn", "add_types": ["Creature"],
+                 "set_pt": {"power": pt[0], "toughness": pt[1]},
+                 "text": "It becomes a creature until end of turn. It's still a land."}]
     if "Vehicle" not in card.card.get("subtypes", ()) or "Creature" in card.card.get("types", ()):
         return []
     from pyengine.oracle.execute_activated import crew_first
@@ -579,7 +598,8 @@ def _board_checks(card: Compiled, do: list[dict[str, Any]], refs: dict[str, str]
         if ev.get("kind") == "create_tokens" and "control" not in ev:
             tok = ev["token"]  # 111.4: unnamed, its subtypes and the word Token
             name = tok.get("name") or " ".join([*tok.get("subtypes", ()), "Token"])
-            for _ in range(ev.get("count", 1)):
+            count = ev.get("count", 1)
+            for _ in range(2 if count == {"x": True} else count):  # X announced as 2 (107.3a)
                 tid = new_id(name, made)
                 made.add(tid)
                 out[tid] = {"zone": "battlefield", "token": True, "controller": "alice"}
@@ -863,6 +883,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     from pyengine.oracle.execute_impulse import with_impulse
 
     searched = with_impulse(searched, _followed(every))  # 701.13a: the top cards named, exiled
+    from pyengine.oracle.activated_x import announce
+
+    announce(searched, card.card)  # 107.3a: the X of the spell's mana cost
     return yaml.safe_dump(searched, sort_keys=False, allow_unicode=True)
 
 

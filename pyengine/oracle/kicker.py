@@ -123,8 +123,10 @@ def spell_cast(card: Compiled, targets: list[str]) -> tuple[list[dict[str, Any]]
                  for ev in card.card.get("does", {}).get("do", ()))
     if kicked and kicker is None:
         return None
-    pool = pool_for(str(card.card.get("mana_cost", "")), *(c for c in (kicker if kicked else None, buyback)
-                                                            if c is not None))
+    cost = str(card.card.get("mana_cost", ""))
+    x = 2 if "{X}" in cost else None  # 107.3a: X announced as 2, paid as generic mana (601.2f)
+    pool = pool_for(cost.replace("{X}", "{2}"), *(c for c in (kicker if kicked else None, buyback)
+                                                  if c is not None))
     if not pool:
         return None
     ids = [t["id"] for t in card.card.get("casting", {}).get("targets", [])]
@@ -132,7 +134,7 @@ def spell_cast(card: Compiled, targets: list[str]) -> tuple[list[dict[str, Any]]
         return None
     me = {"id": "card", "card": card.name, "owner": "alice", "zone": "hand"}
     cast: dict[str, Any] = {"spell": "card", "kicked": kicked, "buyback": buyback is not None,
-                            "payment": {"pool": pool}}
+                            "payment": {"pool": pool}, **({"x": x} if x is not None else {})}
     if targets:
         cast["targets"] = {i: [t] for i, t in zip(ids, targets, strict=True)}
     return [me], [{"cast": cast}, "resolve"], pool

@@ -227,6 +227,7 @@ def _expr_schema() -> Schema:
         "last_turn": {"type": "object", "required": ["what", "player"], "additionalProperties": False,
                       "properties": {"what": {"enum": list(lang.LAST_TURN)},
                                      "player": {"enum": ["you", "opponent", "any"]}}},
+        "x": {"const": True, "description": "the X announced for an activation cost's {X} (107.3a)"},
     }
     keyed = _one_key({k: options.get(k, {}) for k in lang.EXPR_KEYS}, "an expression mapping")
     return {"description": "an integer expression", "oneOf": [{"type": "integer"}, *keyed["oneOf"]]}

@@ -60,7 +60,10 @@ def test_cost_parts() -> None:
     assert parse_cost("{Q}, Remove a +1/+1 counter from SELF").remove == ("+1/+1", 1)
     assert parse_cost("Tap two untapped creatures you control").tap_untapped == ("creature", 2, False)
     assert parse_cost("Tap another untapped creature you control").tap_untapped == ("creature", 1, True)
-    for bad in ("{X}, {T}", "Exile a card from your hand", "{T}, {T}", "",
+    # 107.3a: {X} is announced as it is activated, not part of the fixed mana (activation_x)
+    x = parse_cost("{X}{X}{R}, {T}")
+    assert (x.mana, x.x, x.tap) == ("{R}", 2, True)
+    for bad in ("{S}, {T}", "Exile a card from your hand", "{T}, {T}", "",
                 "Tap an untapped Blarg you control", "Discard a card at random"):
         with pytest.raises(ValueError):
             parse_cost(bad)
