@@ -36,7 +36,8 @@ from pyengine.replacement.event import Event
 # attach (701.3) and counter (a spell or ability, 701.6): performed in order by this module too;
 # keyword_instr: bolster, populate, amass, explore, connive (701, pyengine.game.keyword_instr)
 KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
-                   "counter", "pay_mana", "add_mana", "sacrifice_chosen", "keyword_instr"})
+                   "counter", "pay_mana", "add_mana", "sacrifice_chosen", "keyword_instr",
+                   "madness_cast"})
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -118,7 +119,7 @@ def is_choice(ins: Instruction) -> bool:
     events of its own)."""
     return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter",
                         "pay_mana", "add_mana", "sacrifice_chosen", "bolster", "populate", "amass", "explore",
-                        "connive") or \
+                        "connive", "madness_cast") or \
         ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
@@ -146,6 +147,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         from pyengine.game import keyword_instr  # chosen as it resolves (608.2d)
 
         return keyword_instr.bind(ins, refs, plain)
+    if ins.kind == "madness_cast":  # 702.35a: the owner's choice as it resolves (pyengine.game.madness)
+        from pyengine.game import madness
+
+        return madness.bind(ins, lambda ref: _named(refs, ref))
     if ins.kind == "may":
         return [Event("may_then", (("do", inner(ins.get("do"))), ("then", inner(ins.get("then") or ())),
                                    ("otherwise", inner(ins.get("otherwise") or ()))))]
@@ -230,6 +235,10 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             from pyengine.game import keyword_instr
 
             game = keyword_instr.perform(game, item, e, budget)
+        elif e.kind == "madness_cast":  # 702.35a, 608.2g (pyengine.game.madness)
+            from pyengine.game import madness
+
+            game = madness.perform(game, item, e, budget)
         elif e.kind == "attach":
             from pyengine.game import attach
 

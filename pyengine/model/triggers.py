@@ -56,6 +56,7 @@ class Pattern:
     turn: str | None = None
     once_each_turn: bool = False
     at_least: int = 0  # "whenever you attack with N or more creatures": N events of the batch match
+    cause: str | None = None  # a zone change's cause: ``madness`` (a discard into exile, 702.35a)
 
     @property
     def looks_back(self) -> bool:

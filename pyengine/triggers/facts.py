@@ -35,6 +35,7 @@ _SCHEMA = {
     "t_trig_nth": 2, "t_hist": 3, "t_x_hist": 3, "t_trig_turn": 2, "t_trig_once": 1,
     "t_fired": 2,
     "t_alt": 2, "t_attached": 3, "t_sel_host": 1, "t_trig_target": 2, "t_trig_at_least": 2,
+    "t_trig_cause": 2,
 }
 for _name, _arity in _SCHEMA.items():
     declare(_name, _arity)
@@ -148,6 +149,8 @@ class Builder:
                     self.fs.add("t_ev", e.index, Const(field), Const(value))
             if e.combat:
                 self.fs.add("t_ev", e.index, Const("combat"), Const("true"))
+            if e.kind == "zone_change" and e.cause == "madness":  # 702.35a: the discard into exile
+                self.fs.add("t_ev", e.index, Const("cause"), Const("madness"))
 
     def history(self, h: TurnHistory, events: Sequence[GameEvent] = (),
                 keys: Mapping[str, int] | None = None) -> None:
@@ -196,6 +199,8 @@ class Builder:
             self.fs.add("t_trig_turn", k, Const(p.turn))
         if p.once_each_turn:
             self.fs.add("t_trig_once", k)
+        if p.cause is not None:
+            self.fs.add("t_trig_cause", k, Const(p.cause))
         if p.at_least > 1:
             self.fs.add("t_trig_at_least", k, p.at_least)
         if d.condition is not None:
