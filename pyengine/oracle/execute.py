@@ -155,6 +155,11 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
     alt = run_alt(card)  # cast for its evoke or dash cost (118.9, 702.74a, 702.109a)
     if alt is not None and not alt[0]:
         return alt
+    from pyengine.oracle.execute_madness import run_madness
+
+    mad = run_madness(card)  # discarded, then cast for its madness cost or not (702.35a)
+    if mad is not None and not mad[0]:
+        return mad
     if scenario_text(card) is None:
         return (True, "") if game else (False, "not a permanent card")
     return run(card)
