@@ -76,8 +76,8 @@ def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
     if obj is None or obj.zone != Zone.EXILE:
         return game  # 400.7: the card left exile; the ability can't find it
     if chosen is None:
-        raise IllegalAction("702.35a", f"{item.text!r} ({item.id}): {obj.owner} may cast {oid} for its madness "
-                                       f"cost; give {{madness_choice: {{{_keys(item)[-1]}: false | "
+        raise IllegalAction("702.35a", f"{item.text!r} ({item.id}): {obj.owner} may cast {oid} for its "
+                                       f"madness cost; give {{madness_choice: {{{_keys(item)[-1]}: false | "
                                        "{player, spell, targets, payment}}} before it resolves")
     if chosen is False:
         move = Event("move", (("object", ("o", oid)), ("count", 1), ("from", "exile"), ("to", "graveyard"),

@@ -313,7 +313,8 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         return parse_sacrifice(cur, ctx, lambda c: _ref(c, PLAYER_WORDS, n_targets, "a player"), check_selector)
     if cur.has("kind") and cur.get("kind").value == "madness_cast" and not delayed and not also:
         cur.mapping({"kind", "object"}, "{kind: madness_cast, object: self} (CR 702.35a)")
-        return Instruction("madness_cast", (("object", _ref(cur.req("object"), ("self",), n_targets, "an object")),))
+        obj = _ref(cur.req("object"), ("self",), n_targets, "an object")
+        return Instruction("madness_cast", (("object", obj),))
     if cur.has("kind") and cur.get("kind").value == "unless_pays" and not delayed:
         return _unless_pays(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value == "each" and not delayed and not also:

@@ -38,16 +38,18 @@ def riders(item: Any) -> list[dict[str, Any]] | None:
                     "cause": "madness",
                 }
             },
-            "text": f"Madness {cost}: if a player would discard this card, that player discards it, but exiles "
-            "it instead of putting it into their graveyard (702.35a).",
+            "text": f"Madness {cost}: if a player would discard this card, that player discards it, but "
+            "exiles it instead of putting it into their graveyard (702.35a).",
         },
         {
             "trigger": {
-                "when": {"kind": "zone_change", "obj": "self", "from": "hand", "to": "exile", "cause": "madness"}
+                "when": {
+                    "kind": "zone_change", "obj": "self", "from": "hand", "to": "exile", "cause": "madness",
+                }
             },
             "do": [{"kind": "madness_cast", "object": "self"}],
-            "text": f"Madness {cost}: when this card is exiled this way, its owner may cast it by paying {cost} "
-            "rather than paying its mana cost. If that player doesn't, they put this card into their "
+            "text": f"Madness {cost}: when this card is exiled this way, its owner may cast it by paying "
+            f"{cost} rather than paying its mana cost. If that player doesn't, they put this card into their "
             "graveyard (702.35a).",
         },
     ]
