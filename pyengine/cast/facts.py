@@ -111,6 +111,7 @@ _SCHEMA = {
     "pool": 2,
     "caster_life": 1,
     "cast_this_turn": 1,
+    "madness_window": 0,
     "lost_life_this_turn": 1,
     "given": 1,
     "given_alt": 1,
@@ -167,6 +168,7 @@ def cast_factset(
     stack_busy: bool = False,
     combat: dict[str, frozenset[str]] | None = None,
     history: Any = None,
+    madness: bool = False,
 ) -> list[clingo.Symbol]:
     """Every fact of the cast ``proposal`` on ``state`` after layers (``result``); ``combat``:
     each attacking or blocking creature's states (506.4), a game's combat; ``history``: a
@@ -208,7 +210,7 @@ def cast_factset(
         costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
         if k in ("kicker", "flashback", "overload", "bestow", "buyback", "evoke", "dash", "blitz", "entwine",
-                 "surge", "spectacle") \
+                 "surge", "spectacle", "madness") \
                 and param and k not in costs:
             costs[k] = parse_cost(param).symbols
     for name, symbols in costs.items():
@@ -222,6 +224,8 @@ def cast_factset(
         add("main_phase")
     if stack_busy or any(x.zone == Zone.STACK and x.id != spell.id for x in state.objects):
         add("stack_busy")
+    if madness:  # 702.35a, 608.2g: cast as the card's madness triggered ability resolves
+        add("madness_window")
     _cost_effects(add, result)
     from pyengine.cast import affinity  # 702.41a: a reduction per permanent counted
 

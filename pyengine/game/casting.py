@@ -161,13 +161,16 @@ def activate_mana(game: Game, action: ActivateMana, budget: Budget | float) -> G
     return checks.give_priority(game, action.player, budget)
 
 
-def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
-    """The game after the cast, or :class:`IllegalAction` (the game unchanged)."""
+def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = False) -> Game:
+    """The game after the cast, or :class:`IllegalAction` (the game unchanged). ``madness``:
+    cast as the card's madness ability resolves (702.35a, 608.2g: no priority, none after)."""
     pr = action.proposal
-    if game.priority is None or game.pending is not None:
+    if madness:
+        pass
+    elif game.priority is None or game.pending is not None:
         pending = f", {game.pending.replace('_', ' ')} pending" if game.pending else ""
         raise IllegalAction("117.1a", f"no player may cast a spell now ({game.step.value} step{pending})")
-    if game.priority != pr.player:
+    elif game.priority != pr.player:
         raise IllegalAction("117.1a", f"{pr.player} does not have priority; {game.priority} has it")
     spell = game.state.object(pr.spell)
     if action.zone is not None and spell.zone != action.zone:
@@ -185,7 +188,7 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
         from pyengine.triggers.history import of as turn_history
 
         verdict = check_cast(game.state, pr, budget, result=result, stack_busy=bool(game.stack),
-                             combat=combat_states(game), history=turn_history(game.log))
+                             combat=combat_states(game), history=turn_history(game.log), madness=madness)
     except Located as exc:
         file, line, path = dict(action.where).get(exc.field, (None, None, "cast"))
         raise ScenarioError(exc.message, file=file, line=line, path=path) from None
@@ -223,6 +226,8 @@ def cast(game: Game, action: CastSpell, budget: Budget | float) -> Game:
     from pyengine.game.ward import targeted
 
     game = targeted(game, item, "601.2c")  # its targets become the targets of the spell (702.21a)
+    if madness:  # 608.2g: the resolving ability continues; no player receives priority
+        return game
     return checks.give_priority(game, pr.player, budget)  # 117.3c
 
 

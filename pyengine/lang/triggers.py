@@ -27,7 +27,7 @@ ABILITY_FIELDS = {"trigger", "do", "targets", "text", "id", "modes"}
 # "when" kinds -> (stored kind, implied zones, the fields the kind takes)
 _OBJ = ("obj", "one_or_more")
 WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]] = {
-    "zone_change": ("zone_change", (None, None), ("obj", "from", "to", "one_or_more")),
+    "zone_change": ("zone_change", (None, None), ("obj", "from", "to", "one_or_more", "cause")),
     "dies": ("zone_change", ("battlefield", "graveyard"), _OBJ),  # CR 700.4
     "enters": ("zone_change", (None, "battlefield"), _OBJ),  # 603.6a
     "leaves": ("zone_change", ("battlefield", None), ("obj", "to", "one_or_more")),  # 603.6c
@@ -199,6 +199,8 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
             if n < 1:
                 sub.fail("expected 1 or more (the first, the second ... of the turn)")
             out = replace(out, nth=n)
+        elif key == "cause":  # 702.35a: "when this card is exiled this way" (a madness discard)
+            out = replace(out, cause=sub.choice(["madness"], "a zone change's cause:"))
         elif key == "once_each_turn":  # "This ability triggers only once each turn."
             out = replace(out, once_each_turn=sub.boolean())
         elif key == "turn":  # "during an opponent's turn" (102.1)
@@ -339,6 +341,10 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         from pyengine.lang.sacrifice import parse_sacrifice  # 701.21a: chosen as it resolves
 
         return parse_sacrifice(cur, ctx, lambda c: _ref(c, PLAYER_WORDS, n_targets, "a player"), check_selector)
+    if cur.has("kind") and cur.get("kind").value == "madness_cast" and not delayed and not also:
+        cur.mapping({"kind", "object"}, "{kind: madness_cast, object: self} (CR 702.35a)")
+        obj = _ref(cur.req("object"), ("self",), n_targets, "an object")
+        return Instruction("madness_cast", (("object", obj),))
     if cur.has("kind") and cur.get("kind").value == "unless_pays" and not delayed:
         return _unless_pays(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value == "each" and not delayed and not also:

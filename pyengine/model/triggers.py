@@ -60,6 +60,7 @@ class Pattern:
     # a spell", 702.21a); ``nth`` of a becomes_target event counts the object's own this turn
     # by spells and abilities of that player ("for the first time each turn", valiant)
     by: str | None = None
+    cause: str | None = None  # a zone change's cause: ``madness`` (a discard into exile, 702.35a)
 
     @property
     def looks_back(self) -> bool:

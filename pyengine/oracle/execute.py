@@ -169,6 +169,11 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
     ok, why = run_day_night(card)  # daybound, nightbound: a game across a turn (702.145, 730.2)
     if not ok:
         return ok, why
+    from pyengine.oracle.execute_madness import run_madness
+
+    mad = run_madness(card)  # discarded, then cast for its madness cost or not (702.35a)
+    if mad is not None and not mad[0]:
+        return mad
     if scenario_text(card) is None:
         return (True, "") if game else (False, "not a permanent card")
     return run(card)

@@ -88,6 +88,7 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
     from pyengine.model.effects import TRIGGERED_KEYWORDS
     from pyengine.oracle.keyword_activated import definition as activated_definition
     from pyengine.oracle.keyword_alt import riders as alt_riders
+    from pyengine.oracle.keyword_madness import riders as madness_riders
     from pyengine.oracle.keyword_echo import ability as echo
     from pyengine.oracle.keyword_graveyard import dredge, unearth
     from pyengine.oracle.keyword_storm import ability as storm
@@ -107,6 +108,7 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
         if not isinstance(text, str) or isinstance(item, dict) and len(item) != 1:
             out.append(item)  # a keyword with its parameter read ({landwalk: nonbasic}, {kicker: ...})
             out += alt_riders(item) or []  # evoke's trigger, dash's haste (702.74a, 702.109a)
+            out += madness_riders(item) or []  # the discard into exile and its trigger (702.35a)
             if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in TRIGGERED_KEYWORDS:
                 unrun.append(next(iter(item)))  # "Ward—Pay 3 life.": a triggered keyword by name (603.1)
             continue

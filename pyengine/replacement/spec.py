@@ -52,7 +52,8 @@ WORD_FIELDS: dict[str, tuple[str, ...]] = {
     "from": ZONES,
     "to": ZONES,
     "cause": ("effect", "destroy", "sacrifice", "discard", "mill", "sba", "counter", "cast",
-              "create", "rule", "cost", "enters", "damage", "lifelink", "return"),
+              "create", "rule", "cost", "enters", "damage", "lifelink", "return",
+              "madness"),  # a discard madness exiles instead (702.35a): still a discard
     "position": ("none", "top", "bottom", "shuffle", "any"),
     "face": ("front", "back"),
     "what": ("step", "phase", "turn"),

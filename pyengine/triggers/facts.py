@@ -162,6 +162,9 @@ class Builder:
                 self.fs.add("t_ev", e.index, Const("combat"), Const("true"))
             if e.cause in _CAUSES:  # a discard (701.9a); a spell's or ability's targeting (702.21a)
                 self.fs.add("t_ev", e.index, Const("cause"), Const(e.cause))
+            if e.kind == "zone_change" and e.cause == "madness":  # 702.35a: a discard, into exile
+                self.fs.add("t_ev", e.index, Const("cause"), Const("madness"))
+                self.fs.add("t_ev", e.index, Const("cause"), Const("discard"))
 
     def history(self, h: TurnHistory, events: Sequence[GameEvent] = (),
                 keys: Mapping[str, int] | None = None) -> None:
@@ -219,6 +222,8 @@ class Builder:
             self.fs.add("t_trig_turn", k, Const(p.turn))
         if p.once_each_turn:
             self.fs.add("t_trig_once", k)
+        if p.cause is not None:
+            self.fs.add("t_trig_cause", k, Const(p.cause))
         if p.at_least > 1:
             self.fs.add("t_trig_at_least", k, p.at_least)
         if p.by is not None:  # the event's cause: discard, spell, ability

@@ -228,12 +228,12 @@ def test_generated_games_cast_for_the_alternative_cost(bundled_cards: None) -> N
 
 def test_costs_and_riders_not_read_stay_text(bundled_cards: None) -> None:
     """Not read: evoke with a cost that isn't mana (Solitude: "Evoke—Exile a white card from
-    your hand."), a dash cost reduction (Warbringer) and madness (a discard replacement and a
-    trigger, 702.35): their paragraphs stay text-only, the keyword named; a blitz cost with life
+    your hand.") and a dash cost reduction (Warbringer): their paragraphs stay text-only, the
+    keyword named (madness, 702.35, is read now: tests/oracle/test_oracle_madness.py); a blitz cost with life
     in it (Tenacious Underdog: "Blitz—{2}{B}{B}, Pay 2 life.") is not compiled either."""
     from pyengine import oracle
 
-    for name, word in (("Solitude", "evoke"), ("Warbringer", "dash costs"), ("Fiery Temper", "madness")):
+    for name, word in (("Solitude", "evoke"), ("Warbringer", "dash costs")):
         got = oracle.compiled(name)
         assert got is not None and got.status != "full", name
         assert any(c.template == "keywords (text)" and word in c.why for c in got.clauses), (
