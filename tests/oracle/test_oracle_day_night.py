@@ -159,14 +159,14 @@ def test_neither_stays_neither_and_nightbound_alone_makes_night() -> None:
 def test_wordings_left_unrecognised() -> None:
     """A daybound face whose other face has a triggered ability held only as text keeps its
     Daybound/Nightbound paragraph unrecognised: a game turning it over couldn't tell when that
-    ability triggers (603.1). Moonrage Brute's other face, Brutal Cathar, has "Whenever this
-    creature enters or transforms into Brutal Cathar, exile target creature an opponent controls
-    until this creature leaves the battlefield." as text. And "it becomes day" / "if it's night"
-    wordings of other cards are not read."""
-    brute = oracle.compiled("Moonrage Brute")
-    assert brute is not None and brute.status == "partial"
-    assert [c.text for c in brute.clauses if c.template is None] == ["Nightbound"]
-    assert "603.1" in next(c.why for c in brute.clauses if c.template is None)
+    ability triggers (603.1). Outland Liberator's other face, Frenzied Trapbreaker, has
+    "Whenever this creature attacks, destroy target artifact or enchantment defending player
+    controls." as text. And "it becomes day" / "if it's night" wordings of other cards are not
+    read."""
+    freed = oracle.compiled("Outland Liberator")
+    assert freed is not None and freed.status == "partial"
+    assert [c.text for c in freed.clauses if c.template is None] == ["Daybound"]
+    assert "603.1" in next(c.why for c in freed.clauses if c.template is None)
     for name, part in (("Brimstone Vandal", "neither day nor night"),):
         got = oracle.compiled(name)
         assert got is not None and any(part in c.text for c in got.clauses if c.template is None), name
