@@ -147,6 +147,7 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     """The game with the ability on the stack, or :class:`IllegalAction` (the game unchanged)."""
     from pyengine.game import casting
     from pyengine.triggers.targets import legal_targets
+    from pyengine.game.target_qualities import combat_states
 
     if game.priority is None or game.pending is not None:
         raise IllegalAction("117.1b", f"no player may activate an ability now ({game.step.value} step)")
@@ -180,7 +181,7 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
         raise IllegalAction("601.2c", f"{text!r} has {len(d.targets)} target(s); {len(action.targets)} given")
     if d.targets:
         legal = legal_targets(game.state, d.targets, src.id, action.player,
-                              budget=Budget.of(budget, "the trigger engine"))
+                              budget=Budget.of(budget, "the trigger engine"), combat=combat_states(game))
         for i, (tid, options) in enumerate(zip(action.targets, legal, strict=True), 1):
             pick = next((o for o in options if o[0] == tid), None)
             if pick is None:

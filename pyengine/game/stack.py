@@ -107,10 +107,11 @@ def _trigger_target_problems(game: Game, item: StackItem, known: dict[str, str],
     """608.2b for a triggered ability: a target that no longer meets its requirement (the
     selector it was chosen by, "any target", a player word), asp/triggers/candidates.lp."""
     from pyengine.triggers.targets import legal_targets
+    from pyengine.game.target_qualities import combat_states
 
     t, d = item.trigger
     legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it,
-                          budget=Budget.of(budget, "the trigger engine"))
+                          budget=Budget.of(budget, "the trigger engine"), combat=combat_states(game))
     return {tid: "it no longer meets the target's requirement (608.2b)"
             for (tid, is_p), options in zip(item.targets, legal, strict=False)
             if tid not in known and (tid, is_p) not in options}

@@ -168,6 +168,7 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
     """The ability as a stack object, its targets chosen (603.3d; the script's choice is used
     up); None when a target has no legal choice (it is removed from the stack)."""
     from pyengine.triggers.targets import legal_targets
+    from pyengine.game.target_qualities import combat_states
 
     targets: tuple[tuple[str, bool], ...] = ()
     zones: tuple[tuple[str, str], ...] = ()
@@ -179,7 +180,8 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
             return game, None
         d = chosen_d
     if d.targets:
-        legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it, budget=budget)
+        legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it, budget=budget,
+                              combat=combat_states(game))  # 506.4
         if any(not options for options in legal):
             return game, None  # 603.3d
         kept = dict(game.trigger_targets)

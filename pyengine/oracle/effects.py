@@ -115,8 +115,6 @@ def target(phrase: str, eff: Effect, allowed: tuple[str, ...] = ("object", "play
         tid = who
     elif phrase.startswith("target ") and "object" in allowed:
         rest, combat = _combat_word(phrase[len("target "):])
-        if combat and not eff.cast:
-            return None  # an ability's target selector doesn't read combat state
         sel = _object_selector(rest)
         if sel is None or combat and sel.get("types") != ["Creature"]:
             return None

@@ -101,13 +101,19 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         targets.append(got)
     if targets:
         act["targets"] = targets
+    from pyengine.oracle.execute_targets import attackers
+
+    # "target attacking / blocking creature" (506.4): its made target put in combat first
+    in_combat = attackers(list(body.get("targets", ())), targets)
+    if in_combat is None:
+        return None
     pool = "".join("{C}" * int(s[1:-1]) if s[1:-1].isdigit() else s
                    for s in _symbols(cost.mana))
     back = next((ev for ev in body.get("do", ())
                  if ev.get("object") == "self" and ev.get("from") == "graveyard"), None)
     if back is not None:  # 113.6m: once it resolved, the card is where its effect put it (400.7)
         check.setdefault("objects", {})["card"] = {"zone": back["to"], **({"tapped": True} if back.get("tapped") else {})}
-        script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
+        script = [*in_combat, {"activate": act}, "resolve", {"checkpoint": "activated"}]
         return extra, script, check, pool
     if cost.sacrifice_self or cost.discard_self or cost.exile_self or cost.exile_source or cost.return_self:
         check.setdefault("objects", {})["card"] = {
@@ -115,16 +121,16 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
             else "graveyard"}
     elif cost.tap or cost.untap:
         check.setdefault("objects", {})["card"] = {"tapped": cost.tap}
-    script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]
+    script = [*in_combat, {"activate": act}, {"checkpoint": "activated"}, "resolve"]
     if cost.tap_power is not None and body.get("resolves") == {"add_types": ["Artifact", "Creature"]}:
         # 702.122a: the crew tapped as the cost was paid; once it resolved, an artifact creature
         types = sorted({*card.card.get("types", ()), "Artifact", "Creature"})
         check.setdefault("objects", {}).update({"crew0": {"tapped": True}, "card": {"types": types}})
-        script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
+        script = [*in_combat, {"activate": act}, "resolve", {"checkpoint": "activated"}]
     if attach is not None and attach.get("object") == "self" and attach.get("to") == "target":
         # 701.3a: once it resolved, the card is attached to its target (the cost paid before)
         check.setdefault("objects", {}).setdefault("card", {})["attached_to"] = targets[0]
-        script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
+        script = [*in_combat, {"activate": act}, "resolve", {"checkpoint": "activated"}]
     return extra, script, check, pool
 
 

@@ -609,7 +609,11 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         after = [ev for t in deaths for ev in t["do"]]
         # "Activate only during combat" (602.5): alice's beginning of combat step (506.1)
         combat = activated[0]["activated"].get("timing") == "combat"
-        active, step = "alice", "beginning_of_combat" if combat else "precombat_main"
+        from pyengine.oracle.execute_targets import blocking_turn
+
+        # a "target blocking creature" ability's made target blocks in bob's turn (509.1a)
+        active = "bob" if blocking_turn(script) else "alice"
+        step = "beginning_of_combat" if combat else "precombat_main"
     elif on_stack:
         found = _counter_script(card, on_stack[0])
         if found is None:
