@@ -109,6 +109,12 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         return None
     pool = "".join("{C}" * int(s[1:-1]) if s[1:-1].isdigit() else s
                    for s in _symbols(cost.mana))
+    if in_combat and pool:  # her pool would empty as the game moves to combat (106.4)
+        lands = _lands(cost.mana, extra)
+        if lands is None:
+            return None
+        in_combat = [*in_combat, {"mana": {"player": "alice", "tap": lands}}]
+        pool = ""
     back = next((ev for ev in body.get("do", ())
                  if ev.get("object") == "self" and ev.get("from") == "graveyard"), None)
     if back is not None:  # 113.6m: once it resolved, the card is where its effect put it (400.7)
@@ -122,6 +128,13 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     elif cost.tap or cost.untap:
         check.setdefault("objects", {})["card"] = {"tapped": cost.tap}
     script = [*in_combat, {"activate": act}, {"checkpoint": "activated"}, "resolve"]
+    if any(isinstance(a, dict) and "attack" in a for a in in_combat):
+        # its own abilities that trigger as another creature of hers attacks (exalted, 702.83a:
+        # attacking alone) resolve after the ability (603.3b: put on the stack before it)
+        script += ["resolve"] * sum(
+            1 for a in card.card.get("abilities", ()) if isinstance(a, dict) and "trigger" in a
+            and a["trigger"].get("when", {}).get("kind") == "attacks"
+            and a["trigger"]["when"].get("obj") != "self" and a["trigger"]["when"].get("at_least", 1) <= 1)
     if cost.tap_power is not None and body.get("resolves") == {"add_types": ["Artifact", "Creature"]}:
         # 702.122a: the crew tapped as the cost was paid; once it resolved, an artifact creature
         types = sorted({*card.card.get("types", ()), "Artifact", "Creature"})
@@ -154,7 +167,7 @@ def _alices(kind: str, n: int, gone: set[str], extra: list[dict[str, Any]], stem
     for i in range(n - len(have)):
         have.append(f"{stem}{i}")
         extra.append({"id": f"{stem}{i}", "name": "Generated Permanent", "types": list(kinds),
-                      **({"subtypes": sub} if sub else {}), "controller": "alice", "timestamp": timestamp + i,
+                      **({"subtypes": list(sub)} if sub else {}), "controller": "alice", "timestamp": timestamp + i,
                       **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
     return have
 
@@ -171,6 +184,24 @@ def _fitting_creature(sel: dict[str, Any], extra: list[dict[str, Any]]) -> str |
             mate[key] = list(sel[key])
     extra.append(mate)
     return "mate"
+
+
+def _lands(mana: str, extra: list[dict[str, Any]]) -> list[str] | None:
+    """Basic lands of alice's (added to ``extra``) whose mana pays ``mana`` one way only: one
+    of each colored symbol's color, generic paid by the first colored symbol's (or Swamps),
+    tapped for mana in the step the ability is activated in (605.3a); None for other symbols."""
+    from pyengine.oracle.execute_game import _BASICS
+
+    symbols = [s[1:-1] for s in _symbols(mana)]
+    colored = [s for s in symbols if not s.isdigit()]
+    if any(s not in _BASICS for s in colored):
+        return None
+    generic = sum(int(s) for s in symbols if s.isdigit())
+    names = [_BASICS[s] for s in colored] + [_BASICS[colored[0] if colored else "B"]] * generic
+    ids = [f"combatland{i}" for i in range(len(names))]
+    extra += [{"id": oid, "card": name, "controller": "alice", "timestamp": 80 + i}
+              for i, (oid, name) in enumerate(zip(ids, names, strict=True))]
+    return ids
 
 
 def _symbols(mana: str) -> list[str]:

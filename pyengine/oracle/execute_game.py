@@ -657,7 +657,13 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             gone = frozenset(ev["object"] for a in script if isinstance(a, dict)
                              for ev in a.get("events", ()) if ev.get("kind") == "destroy")
             made: list[dict[str, Any]] = []
-            picks = [_pick(spec, gone) or _made(spec, made) for spec in triggers[0]["targets"]]
+            from pyengine.oracle.execute_targets import combat_pick, flash_attack
+
+            if any("combat" in spec.get("obj", {}) for spec in triggers[0]["targets"]):
+                script, active = flash_attack(card, script, active)
+            # "target attacking creature" (506.4): one the trigger's script put in combat
+            picks = [combat_pick(spec, script, active) if "combat" in spec.get("obj", {})
+                     else _pick(spec, gone) or _made(spec, made) for spec in triggers[0]["targets"]]
             extra = [*extra, *made]
             if None in picks:
                 return None

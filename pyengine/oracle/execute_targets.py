@@ -116,3 +116,50 @@ def attackers(specs: list[Any], targets: list[str]) -> list[Any] | None:
 def blocking_turn(script: list[Any]) -> bool:
     """Whether the script declares alice's blockers (bob's turn)."""
     return any(isinstance(a, dict) and "block" in a for a in script)
+
+
+def in_combat(script: list[Any], active: str) -> list[tuple[str, str, str]]:
+    """The creatures the generated game's script puts in combat, in order: (id, attacking or
+    blocking, controller), the attackers the active player's (508.1a), the blockers the other
+    player's (509.1a)."""
+    other = "bob" if active == "alice" else "alice"
+    out: list[tuple[str, str, str]] = []
+    for action in script:
+        if isinstance(action, dict) and isinstance(action.get("attack"), dict):
+            out += [(oid, "attacking", active) for oid in action["attack"]]
+        if isinstance(action, dict) and isinstance(action.get("block"), dict):
+            out += [(oid, "blocking", other) for oid in action["block"]]
+    return out
+
+
+def combat_pick(spec: dict[str, Any], script: list[Any], active: str) -> str | None:
+    """For a triggered ability's "target attacking creature" (or "blocking", "attacking or
+    blocking", 506.4): the first creature the trigger's script put in combat in that state
+    with the controller the target names (``other``: not the card itself), or None (a
+    selector that says more than these)."""
+    sel = spec.get("obj")
+    if not isinstance(sel, dict) or set(sel) - {"types", "combat", "controller", "other"} or \
+            sel.get("types") != ["Creature"]:
+        return None
+    owner = {"you": "alice", "opponent": "bob"}.get(sel.get("controller", ""))
+    for oid, state, ctl in in_combat(script, active):
+        if state in sel["combat"] and (owner is None or ctl == owner) and not (sel.get("other") and oid == "card"):
+            return oid
+    attack = next((a["attack"] for a in script if isinstance(a, dict) and isinstance(a.get("attack"), dict)), None)
+    if sel.get("other") and active == "alice" and owner != "bob" and "attacking" in sel["combat"] \
+            and attack is not None and "bears" not in attack and "card" in attack:
+        attack["bears"] = "bob"  # "another target attacking creature": her Bears attack too (508.1a)
+        return "bears"
+    return None
+
+
+def flash_attack(card: Any, script: list[Any], active: str) -> tuple[list[Any], str]:
+    """For a card with flash whose "enters" ability targets an attacking creature and whose
+    script casts it with nothing in combat: the game is bob's, his Gray Ogre attacking alice
+    (508.1a), and she casts it in his declare attackers step (702.8a) after he passes; the
+    script and the active player (unchanged otherwise)."""
+    first = script[0] if script else None
+    if in_combat(script, active) or "flash" not in card.card.get("abilities", ()) or \
+            not (isinstance(first, dict) and first.get("stack", {}).get("object") == "card"):
+        return script, active
+    return [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}}, "pass", *script], "bob"
