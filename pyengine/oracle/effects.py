@@ -141,7 +141,8 @@ def _combat_word(phrase: str) -> tuple[str, list[str] | None]:
     506.4): the phrase without the combat word, and the combat states it names (one of)."""
     for words, states in (("attacking or blocking ", ["attacking", "blocking"]),
                           ("attacking ", ["attacking"]), ("blocking ", ["blocking"])):
-        if phrase.startswith(words) and phrase[len(words):] == "creature":
+        rest = phrase[len(words):]
+        if phrase.startswith(words) and (rest == "creature" or rest.startswith("creature ")):
             return phrase[len(words):], states
     return phrase, None
 

@@ -132,21 +132,24 @@ def in_combat(script: list[Any], active: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def combat_pick(spec: dict[str, Any], script: list[Any], active: str) -> str | None:
+def combat_pick(spec: dict[str, Any], script: list[Any], active: str,
+                card_abilities: tuple[Any, ...] = ()) -> str | None:
     """For a triggered ability's "target attacking creature" (or "blocking", "attacking or
     blocking", 506.4): the first creature the trigger's script put in combat in that state
-    with the controller the target names (``other``: not the card itself), or None (a
+    with the controller the target names (``other``: not the card itself; ``not_abilities``:
+    not the card when it has one of them, the board's Bears and Ogre have none), or None (a
     selector that says more than these)."""
     sel = spec.get("obj")
-    if not isinstance(sel, dict) or set(sel) - {"types", "combat", "controller", "other"} or \
+    if not isinstance(sel, dict) or set(sel) - {"types", "combat", "controller", "other", "not_abilities"} or \
             sel.get("types") != ["Creature"]:
         return None
     owner = {"you": "alice", "opponent": "bob"}.get(sel.get("controller", ""))
+    not_card = bool(sel.get("other")) or bool(set(sel.get("not_abilities", ())) & set(map(str, card_abilities)))
     for oid, state, ctl in in_combat(script, active):
-        if state in sel["combat"] and (owner is None or ctl == owner) and not (sel.get("other") and oid == "card"):
+        if state in sel["combat"] and (owner is None or ctl == owner) and not (not_card and oid == "card"):
             return oid
     attack = next((a["attack"] for a in script if isinstance(a, dict) and isinstance(a.get("attack"), dict)), None)
-    if sel.get("other") and active == "alice" and owner != "bob" and "attacking" in sel["combat"] \
+    if not_card and active == "alice" and owner != "bob" and "attacking" in sel["combat"] \
             and attack is not None and "bears" not in attack and "card" in attack:
         attack["bears"] = "bob"  # "another target attacking creature": her Bears attack too (508.1a)
         return "bears"
