@@ -98,6 +98,10 @@ class FinalState:
                 if _CHOSEN_KIND[attr] not in made:
                     return False
                 value = made[_CHOSEN_KIND[attr]]
+            if attr == "combat" and self.combat is not None:  # 506.4: the game's combat
+                if (value in self.combat.get(oid, frozenset())) != positive:
+                    return False
+                continue
             if self._lit(obj, ch, attr, value) != positive:
                 return False
         for positive, rel, ref in sel.players:
@@ -143,8 +147,6 @@ class FinalState:
             return ch.name == value
         if attr == "tapped":
             return bool(obj.tapped)
-        if attr == "combat" and self.combat is not None:  # 506.4
-            return value in self.combat.get(obj.id, frozenset())
         if attr == "token":
             return bool(obj.token)
         if attr == "kicked":  # 702.33d

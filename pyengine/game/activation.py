@@ -146,8 +146,8 @@ def abilities_of(state: GameState, oid: str, result: Any) -> list[tuple[str, Act
 def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Game:
     """The game with the ability on the stack, or :class:`IllegalAction` (the game unchanged)."""
     from pyengine.game import casting
-    from pyengine.triggers.targets import legal_targets
     from pyengine.game.target_qualities import combat_states
+    from pyengine.triggers.targets import legal_targets
 
     if game.priority is None or game.pending is not None:
         raise IllegalAction("117.1b", f"no player may activate an ability now ({game.step.value} step)")

@@ -30,9 +30,9 @@ PER_ABILITY = 4
 def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbility, ...]:
     """The activations the player holding priority may make now (a sample of each ability's)."""
     from pyengine.cast.facts import mana_abilities
+    from pyengine.game.target_qualities import combat_states
     from pyengine.model.mana import parse_cost
     from pyengine.triggers.targets import legal_targets
-    from pyengine.game.target_qualities import combat_states
 
     pid = game.priority
     if pid is None or game.pending is not None or game.outcome.over:

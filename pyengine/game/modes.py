@@ -45,8 +45,8 @@ def _given(game: Game, t: Triggered) -> tuple[Game, tuple[int, ...] | None]:
 def choose(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game, TriggerDef | None]:
     """The ability as its chosen modes make it: their targets and instructions (references
     renumbered to the chosen targets' places); None when it is removed (603.3c)."""
-    from pyengine.triggers.targets import legal_targets
     from pyengine.game.target_qualities import combat_states
+    from pyengine.triggers.targets import legal_targets
 
     legal = [i for i, m in enumerate(d.modes, 1)
              if not m.targets or all(legal_targets(game.state, m.targets, t.source, t.controller, t.it,

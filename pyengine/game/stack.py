@@ -106,8 +106,8 @@ def _trigger_target_problems(game: Game, item: StackItem, known: dict[str, str],
                              budget: Budget | float) -> dict[str, str]:
     """608.2b for a triggered ability: a target that no longer meets its requirement (the
     selector it was chosen by, "any target", a player word), asp/triggers/candidates.lp."""
-    from pyengine.triggers.targets import legal_targets
     from pyengine.game.target_qualities import combat_states
+    from pyengine.triggers.targets import legal_targets
 
     t, d = item.trigger
     legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it,

@@ -167,8 +167,8 @@ def _note(kind: str, t: Triggered, rule: str) -> GameEvent:
 def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game, StackItem | None]:
     """The ability as a stack object, its targets chosen (603.3d; the script's choice is used
     up); None when a target has no legal choice (it is removed from the stack)."""
-    from pyengine.triggers.targets import legal_targets
     from pyengine.game.target_qualities import combat_states
+    from pyengine.triggers.targets import legal_targets
 
     targets: tuple[tuple[str, bool], ...] = ()
     zones: tuple[tuple[str, str], ...] = ()

@@ -167,7 +167,8 @@ def _alices(kind: str, n: int, gone: set[str], extra: list[dict[str, Any]], stem
     for i in range(n - len(have)):
         have.append(f"{stem}{i}")
         extra.append({"id": f"{stem}{i}", "name": "Generated Permanent", "types": list(kinds),
-                      **({"subtypes": list(sub)} if sub else {}), "controller": "alice", "timestamp": timestamp + i,
+                      **({"subtypes": list(sub)} if sub else {}), "controller": "alice",
+                      "timestamp": timestamp + i,
                       **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
     return have
 

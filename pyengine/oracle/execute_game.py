@@ -662,7 +662,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             if any("combat" in spec.get("obj", {}) for spec in triggers[0]["targets"]):
                 script, active = flash_attack(card, script, active)
             # "target attacking creature" (506.4): one the trigger's script put in combat
-            picks = [combat_pick(spec, script, active, tuple(card.card.get("abilities", ()))) if "combat" in spec.get("obj", {})
+            held = tuple(card.card.get("abilities", ()))
+            picks = [combat_pick(spec, script, active, held) if "combat" in spec.get("obj", {})
                      else _pick(spec, gone) or _made(spec, made) for spec in triggers[0]["targets"]]
             extra = [*extra, *made]
             if None in picks:

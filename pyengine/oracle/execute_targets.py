@@ -140,15 +140,18 @@ def combat_pick(spec: dict[str, Any], script: list[Any], active: str,
     not the card when it has one of them, the board's Bears and Ogre have none), or None (a
     selector that says more than these)."""
     sel = spec.get("obj")
-    if not isinstance(sel, dict) or set(sel) - {"types", "combat", "controller", "other", "not_abilities"} or \
+    read = {"types", "combat", "controller", "other", "not_abilities"}
+    if not isinstance(sel, dict) or set(sel) - read or \
             sel.get("types") != ["Creature"]:
         return None
     owner = {"you": "alice", "opponent": "bob"}.get(sel.get("controller", ""))
-    not_card = bool(sel.get("other")) or bool(set(sel.get("not_abilities", ())) & set(map(str, card_abilities)))
+    not_card = bool(sel.get("other")) or \
+        bool(set(sel.get("not_abilities", ())) & set(map(str, card_abilities)))
     for oid, state, ctl in in_combat(script, active):
         if state in sel["combat"] and (owner is None or ctl == owner) and not (not_card and oid == "card"):
             return oid
-    attack = next((a["attack"] for a in script if isinstance(a, dict) and isinstance(a.get("attack"), dict)), None)
+    attack = next((a["attack"] for a in script
+                   if isinstance(a, dict) and isinstance(a.get("attack"), dict)), None)
     if not_card and active == "alice" and owner != "bob" and "attacking" in sel["combat"] \
             and attack is not None and "bears" not in attack and "card" in attack:
         attack["bears"] = "bob"  # "another target attacking creature": her Bears attack too (508.1a)
