@@ -325,7 +325,10 @@ def _locked(game: Game, eff: ResolvedEffect, budget: Budget | float) -> Resolved
     sel = eff.definition.affects
     assert sel is not None
     sel = sel if sel.zone is not None else replace(sel, zone=Zone.BATTLEFIELD.value)
-    final = FinalState(game.state, layers(game.state, budget).objects)
+    from pyengine.game.target_qualities import combat_states
+
+    # "attacking creatures get +1/+1": the game's combat as the effect begins (506.4)
+    final = FinalState(game.state, layers(game.state, budget).objects, combat_states(game))
     found = final.select(sel, Context(eff.source, eff.controller))
     return replace(eff, definition=replace(eff.definition, affects=None), locked=found)
 

@@ -105,8 +105,12 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
 
     # "target attacking / blocking creature" (506.4): its made target put in combat first
     in_combat = attackers(list(body.get("targets", ())), targets)
-    if in_combat is None:
+    from pyengine.oracle.execute_targets import group_combat
+
+    group = group_combat(list(body.get("do", ())), body.get("resolves"))  # "attacking creatures"
+    if in_combat is None or group is None or in_combat and group:
         return None
+    in_combat = in_combat or group
     pool = "".join("{C}" * int(s[1:-1]) if s[1:-1].isdigit() else s
                    for s in _symbols(cost.mana))
     if in_combat and pool:  # her pool would empty as the game moves to combat (106.4)

@@ -214,8 +214,12 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
     from pyengine.oracle.execute_targets import attackers
 
     combat = attackers(specs, targets)
-    if combat is None:
+    from pyengine.oracle.execute_targets import group_combat
+
+    group = group_combat(card.card.get("does", {}).get("do", []), card.card.get("resolves"))
+    if combat is None or group is None or combat and group:
         return None
+    combat = combat or group
     return [me, *made], [*combat,
                          {"stack": {"object": "card", "controller": "alice", "targets": targets}}, "resolve"]
 

@@ -169,3 +169,24 @@ def flash_attack(card: Any, script: list[Any], active: str) -> tuple[list[Any], 
             not (isinstance(first, dict) and first.get("stack", {}).get("object") == "card"):
         return script, active
     return [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}}, "pass", *script], "bob"
+
+
+def group_combat(do: list[Any], resolves: Any = None) -> list[Any] | None:
+    """For an effect on a group with a combat state ("attacking creatures get +2/+0 until end of
+    turn", 506.4): the script that puts a creature of the group in combat first (alice's Bears
+    attack bob, 508.1a; or block bob's attacking Ogre in his turn, 509.1a: blocking_turn);
+    [] for no such group, None for a group of bob's (not made)."""
+    groups = [ev.get("affects") for ev in do if isinstance(ev, dict) and ev.get("kind") == "continuous"]
+    if isinstance(resolves, dict):
+        groups.append(resolves.get("affects"))
+    states = [g for g in groups if isinstance(g, dict) and "combat" in g]
+    if not states:
+        return []
+    if any(g.get("controller") == "opponent" for g in states):
+        return None
+    if all("attacking" in g["combat"] for g in states):
+        return [{"advance": "declare_attackers"}, {"attack": {"bears": "bob"}}]
+    if all("blocking" in g["combat"] for g in states):
+        return [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
+                {"advance": "declare_blockers"}, {"block": {"bears": "ogre"}}, "pass"]
+    return None
