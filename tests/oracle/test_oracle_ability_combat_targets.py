@@ -156,3 +156,44 @@ def test_other_engines_refuse_a_combat_selector() -> None:
     sel = parse_selector(Cursor.root({"types": ["Creature"], "combat": "attacking"}, None), Ctx())
     with pytest.raises(ValueError, match="combat"):
         Builder().selector(sel)
+
+
+def test_a_spell_pumps_the_attacking_creatures_only() -> None:
+    # Trumpet Blast, "Attacking creatures get +2/+0 until end of turn": cast after alice's
+    # Bears attack (508.1a), it affects the creatures attacking as it resolves (506.4, 611.2c):
+    # the Bears 4/2; bob's Gray Ogre (2/2), not attacking, stays 2/2
+    got = support.full("Trumpet Blast").card
+    assert got["resolves"]["affects"] == {"types": ["Creature"], "combat": ["attacking"]}
+    lands = [{"id": f"m{i}", "card": "Mountain", "controller": "alice", "timestamp": 10 + i} for i in range(3)]
+    spell = {"id": "spell", "card": "Trumpet Blast", "owner": "alice", "zone": "hand"}
+    script = [*ATTACK, {"cast": {"spell": "spell", "payment": {"tap": ["m0", "m1", "m2"]}}}, "resolve",
+              {"checkpoint": "done"}]
+    expect = {"checkpoints": {"done": {"stack": [], "objects": {
+        "bears": {"power": 4, "toughness": 2}, "ogre": {"power": 2, "toughness": 2}}}}}
+    ok, why = support.game([OGRE, BEARS, *lands, spell], script, expect, cr="506.4")
+    assert ok is not None, why
+
+
+def test_an_attack_trigger_pumps_the_attacking_creatures() -> None:
+    # Pianna, Nomad Captain and the Bears attack: "whenever Pianna attacks, attacking creatures
+    # get +1/+1 until end of turn" (508.1a, 603.2): both attacking, both +1/+1 (506.4, 611.2c);
+    # the Ogre, bob's and not attacking, unchanged
+    pianna = {"id": "pianna", "card": "Pianna, Nomad Captain", "controller": "alice", "timestamp": 4}
+    script = [{"advance": "declare_attackers"}, {"attack": {"bears": "bob", "pianna": "bob"}}, "resolve",
+              {"checkpoint": "done"}]
+    expect = {"checkpoints": {"done": {"stack": [], "objects": {
+        "bears": {"power": 3, "toughness": 3}, "pianna": {"power": 3, "toughness": 3},
+        "ogre": {"power": 2, "toughness": 2}}}}}
+    ok, why = support.game([OGRE, BEARS, pianna], script, expect, cr="506.4")
+    assert ok is not None, why
+
+
+@pytest.mark.parametrize("name", ["Trumpet Blast", "Honored Crop-Captain", "Thunderhawk Gunship"])
+def test_generated_games_of_combat_groups(name: str) -> None:
+    from pyengine.oracle.execute import run_for
+
+    got = support.full(name)
+    template = next(c.template for c in got.clauses
+                    if c.template in ("spell ability", "triggered ability", "activated ability"))
+    ok, why = run_for(got, template)
+    assert ok, (name, why)
