@@ -28,6 +28,18 @@ def _activate(target: str) -> dict[str, Any]:
     return {"activate": {"player": "alice", "source": "anointer", "targets": [target]}}
 
 
+def test_a_combat_state_with_more_words() -> None:
+    # 506.4 with the target's other qualities (115.1): its controller, a keyword it has
+    from pyengine.oracle import effects as E
+
+    got = E.effect("Destroy target attacking creature you control.", spell=True)
+    assert got is not None and got.casting[0]["what"] == {
+        "types": ["Creature"], "controller": "you", "combat": ["attacking"]}
+    got = E.effect("SELF deals 4 damage to target attacking or blocking creature with flying.")
+    assert got is not None and got.targets == [{"obj": {
+        "types": ["Creature"], "abilities": ["flying"], "combat": ["attacking", "blocking"]}}]
+
+
 def test_the_combat_words_compile_into_the_abilities_target_selector() -> None:
     # 506.4: "attacking creature" only attackers; "attacking or blocking creature" either
     anointer = support.full("Anointer of Champions").card["abilities"][0]["activated"]
@@ -197,3 +209,21 @@ def test_generated_games_of_combat_groups(name: str) -> None:
                     if c.template in ("spell ability", "triggered ability", "activated ability"))
     ok, why = run_for(got, template)
     assert ok, (name, why)
+
+
+@pytest.mark.parametrize("target,legal", [("bears", True), ("hippo", False)])
+def test_an_attacking_creature_without_flying(target: str, legal: bool) -> None:
+    # Blessed Hippogriff (flying) and the Bears attack: "target attacking creature without
+    # flying gains flying until end of turn" may target the Bears (attacking, no flying) and not
+    # the Hippogriff itself (it has flying: 115.1, 601.2c, 603.3d)
+    hippo = {"id": "hippo", "card": "Blessed Hippogriff", "controller": "alice", "timestamp": 4}
+    script: list[Any] = [{"trigger_targets": {"hippo": [target]}}, {"advance": "declare_attackers"},
+                         {"attack": {"bears": "bob", "hippo": "bob"}}]
+    expect: dict[str, Any]
+    if legal:  # 611.2a: the Bears gain flying until end of turn
+        script += ["resolve", {"checkpoint": "done"}]
+        expect = {"checkpoints": {"done": {"stack": [], "objects": {"bears": {"abilities": ["flying"]}}}}}
+    else:
+        expect = {"illegal": {"action": 2, "rule": "601.2c"}}
+    ok, why = support.game([OGRE, BEARS, hippo], script, expect, cr="506.4")
+    assert ok is not None, why
