@@ -176,7 +176,8 @@ def test_a_spell_pumps_the_attacking_creatures_only() -> None:
     # the Bears 4/2; bob's Gray Ogre (2/2), not attacking, stays 2/2
     got = support.full("Trumpet Blast").card
     assert got["resolves"]["affects"] == {"types": ["Creature"], "combat": ["attacking"]}
-    lands = [{"id": f"m{i}", "card": "Mountain", "controller": "alice", "timestamp": 10 + i} for i in range(3)]
+    lands = [{"id": f"m{i}", "card": "Mountain", "controller": "alice", "timestamp": 10 + i}
+             for i in range(3)]
     spell = {"id": "spell", "card": "Trumpet Blast", "owner": "alice", "zone": "hand"}
     script = [*ATTACK, {"cast": {"spell": "spell", "payment": {"tap": ["m0", "m1", "m2"]}}}, "resolve",
               {"checkpoint": "done"}]
