@@ -10,6 +10,7 @@ rules name (CR 508.5, 509.1a). The meaning is that of docs/effect-language.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pyengine.errors import PyengineError
@@ -36,10 +37,14 @@ class Context:
 class FinalState:
     """A game state with its final characteristics, for reading selectors."""
 
-    def __init__(self, state: GameState, chars: dict[str, ObjectChars]) -> None:
+    def __init__(self, state: GameState, chars: dict[str, ObjectChars],
+                 combat: Mapping[str, frozenset[str]] | None = None) -> None:
         self.state = state
         self.chars = chars
         self._objects = {o.id: o for o in state.objects}
+        # each attacking or blocking creature's states (506.4), when the caller knows the
+        # game's combat; None: a selector's combat state is refused
+        self.combat = combat
 
     # -- players -------------------------------------------------------------------------
     def players(self, ref: PlayerRef, ctx: Context) -> frozenset[str]:
@@ -93,6 +98,10 @@ class FinalState:
                 if _CHOSEN_KIND[attr] not in made:
                     return False
                 value = made[_CHOSEN_KIND[attr]]
+            if attr == "combat" and self.combat is not None:  # 506.4: the game's combat
+                if (value in self.combat.get(oid, frozenset())) != positive:
+                    return False
+                continue
             if self._lit(obj, ch, attr, value) != positive:
                 return False
         for positive, rel, ref in sel.players:

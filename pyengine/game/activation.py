@@ -151,6 +151,7 @@ def abilities_of(state: GameState, oid: str, result: Any) -> list[tuple[str, Act
 def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Game:
     """The game with the ability on the stack, or :class:`IllegalAction` (the game unchanged)."""
     from pyengine.game import casting
+    from pyengine.game.target_qualities import combat_states
     from pyengine.triggers.targets import legal_targets
 
     if game.priority is None or game.pending is not None:
@@ -192,7 +193,7 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
         from pyengine.game import optional_targets as opt
 
         legal = legal_targets(game.state, d.targets, src.id, action.player,
-                              budget=Budget.of(budget, "the trigger engine"))
+                              budget=Budget.of(budget, "the trigger engine"), combat=combat_states(game))
         targets, entries = opt.choose(d.targets, action.targets, legal, text,  # 601.2c, 115.3
                                       lambda oid: game.state.object(oid).owner)
     # 601.2g-h: the total cost

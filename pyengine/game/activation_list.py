@@ -30,6 +30,7 @@ PER_ABILITY = 4
 def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbility, ...]:
     """The activations the player holding priority may make now (a sample of each ability's)."""
     from pyengine.cast.facts import mana_abilities
+    from pyengine.game.target_qualities import combat_states
     from pyengine.model.mana import parse_cost
     from pyengine.triggers.targets import legal_targets
 
@@ -56,7 +57,8 @@ def activations(game: Game, budget: Budget | float = 30.0) -> tuple[ActivateAbil
         for number, (_name, d) in enumerate(names, 1):
             if d.targets:
                 legal = legal_targets(game.state, d.targets, o.id, pid,
-                                      budget=Budget.of(budget, "the trigger engine"))
+                                      budget=Budget.of(budget, "the trigger engine"),
+                                      combat=combat_states(game))
                 picks = list(islice(product(*[sorted(t for t, _ in opts) for opts in legal]), 16))
             else:
                 picks = [()]

@@ -45,11 +45,12 @@ def _given(game: Game, t: Triggered) -> tuple[Game, tuple[int, ...] | None]:
 def choose(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game, TriggerDef | None]:
     """The ability as its chosen modes make it: their targets and instructions (references
     renumbered to the chosen targets' places); None when it is removed (603.3c)."""
+    from pyengine.game.target_qualities import combat_states
     from pyengine.triggers.targets import legal_targets
 
     legal = [i for i, m in enumerate(d.modes, 1)
              if not m.targets or all(legal_targets(game.state, m.targets, t.source, t.controller, t.it,
-                                                   budget=budget))]
+                                                   budget=budget, combat=combat_states(game)))]
     if len(legal) < d.choose[0]:
         return game, None  # 700.2b, 603.3c: not enough modes can be chosen
     game, picked = _given(game, t)

@@ -106,11 +106,12 @@ def _trigger_target_problems(game: Game, item: StackItem, known: dict[str, str],
                              budget: Budget | float) -> dict[str, str]:
     """608.2b for a triggered ability: a target that no longer meets its requirement (the
     selector it was chosen by, "any target", a player word), asp/triggers/candidates.lp."""
+    from pyengine.game.target_qualities import combat_states
     from pyengine.triggers.targets import legal_targets
 
     t, d = item.trigger
     legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it,
-                          budget=Budget.of(budget, "the trigger engine"))
+                          budget=Budget.of(budget, "the trigger engine"), combat=combat_states(game))
     return {tid: "it no longer meets the target's requirement (608.2b)"
             for (tid, is_p), options in zip(item.targets, legal, strict=False)
             if tid not in known and (tid, is_p) not in options}
@@ -334,7 +335,10 @@ def _locked(game: Game, eff: ResolvedEffect, budget: Budget | float) -> Resolved
     sel = eff.definition.affects
     assert sel is not None
     sel = sel if sel.zone is not None else replace(sel, zone=Zone.BATTLEFIELD.value)
-    final = FinalState(game.state, layers(game.state, budget).objects)
+    from pyengine.game.target_qualities import combat_states
+
+    # "attacking creatures get +1/+1": the game's combat as the effect begins (506.4)
+    final = FinalState(game.state, layers(game.state, budget).objects, combat_states(game))
     found = final.select(sel, Context(eff.source, eff.controller))
     return replace(eff, definition=replace(eff.definition, affects=None), locked=found)
 

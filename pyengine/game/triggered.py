@@ -167,6 +167,7 @@ def _note(kind: str, t: Triggered, rule: str) -> GameEvent:
 def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game, StackItem | None]:
     """The ability as a stack object, its targets chosen (603.3d; the script's choice is used
     up); None when a target has no legal choice (it is removed from the stack)."""
+    from pyengine.game.target_qualities import combat_states
     from pyengine.triggers.targets import legal_targets
 
     targets: tuple[tuple[str, bool], ...] = ()
@@ -180,7 +181,8 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
             return game, None
         d = chosen_d
     if d.targets:
-        legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it, budget=budget)
+        legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it, budget=budget,
+                              combat=combat_states(game))  # 506.4
         if any(not options and not spec.optional for options, spec in zip(legal, d.targets, strict=True)):
             return game, None  # 603.3d (an "up to N" target may have none, 601.2c)
         kept = dict(game.trigger_targets)

@@ -190,8 +190,12 @@ SELECTOR_KEYS = frozenset({
     "colorless", "multicolored", "abilities", "not_abilities", "name", "not_name",
     "controller", "not_controller", "owner", "zone", "tapped", "token", "kicked", "was_cast", "cast_from_hand",
     "evoked", "dashed", "blitzed", "attached_to",
-    "enchanted", "power", "toughness", "mana_value", "any_of", "not",
+    "enchanted", "power", "toughness", "mana_value", "any_of", "not", "combat",
 })
+# CR 506.4: "attacking creature", "blocking creature", "attacking or blocking creature" (one of
+# the states listed), read on the game's combat by the engines that know it (the trigger engine's
+# targets, a resolved group effect's 611.2c lock-in); the others refuse the selector
+COMBAT_STATES = ("attacking", "blocking")
 SELECTOR_SHORTCUTS = {"self": {"self": True, "zone": "any"}, "enchanted": {"enchanted": True},
                       "equipped": {"enchanted": True}, "all": {}}
 
@@ -327,6 +331,12 @@ def parse_selector(cur: Cursor, ctx: Ctx) -> Selector:
             any_of.append(alts)
         elif key == "not":
             none_of.append(_nested(parse_selector(sub, ctx), sub))
+        elif key == "combat":
+            states = sorted({c.choice(list(COMBAT_STATES), "a combat state:") for c in _listish(sub)})
+            if len(states) == 1:
+                lits.append((True, "combat", states[0]))
+            else:
+                any_of.append(tuple(Selector(lits=((True, "combat", st),), zone=None) for st in states))
     return Selector(tuple(lits), tuple(players), tuple(objs), ids, tuple(compares),
                     tuple(any_of), tuple(none_of), zone)
 

@@ -481,6 +481,9 @@ class FactBuilder:
         else:
             self.add("sel_zone", s, F.Const(sel.zone))
         for positive, attr, value in sel.lits:
+            if attr == "combat":  # 506.4: the game's combat, which the layer engine doesn't see
+                raise ValueError("the layer engine does not read a selector's combat state "
+                                 "(attacking, blocking: 506.4)")
             sign = F.Const("pos" if positive else "neg")
             self.add("sel_lit", s, sign, F.Const(attr), self._lit_value(attr, value))
         for positive, rel, pref in sel.players:

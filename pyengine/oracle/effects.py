@@ -116,8 +116,6 @@ def target(phrase: str, eff: Effect, allowed: tuple[str, ...] = ("object", "play
         tid = who
     elif phrase.startswith("target ") and "object" in allowed:
         rest, combat = _combat_word(phrase[len("target "):])
-        if combat and not eff.cast:
-            return None  # an ability's target selector doesn't read combat state
         sel = _object_selector(rest)
         if sel is None or combat and sel.get("types") != ["Creature"]:
             return None
@@ -144,7 +142,8 @@ def _combat_word(phrase: str) -> tuple[str, list[str] | None]:
     506.4): the phrase without the combat word, and the combat states it names (one of)."""
     for words, states in (("attacking or blocking ", ["attacking", "blocking"]),
                           ("attacking ", ["attacking"]), ("blocking ", ["blocking"])):
-        if phrase.startswith(words) and phrase[len(words):] == "creature":
+        rest = phrase[len(words):]
+        if phrase.startswith(words) and (rest == "creature" or rest.startswith("creature ")):
             return phrase[len(words):], states
     return phrase, None
 

@@ -92,14 +92,28 @@ def _group_ops(s: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
         return None
     from pyengine.oracle.common import subject
 
-    sel = subject(m.group(1)[:1].upper() + m.group(1)[1:])
+    group, combat = _combat_group(m.group(1))
+    sel = subject(group[:1].upper() + group[1:])
     if not isinstance(sel, dict) or "Creature" not in sel.get("types", ()) or \
             set(sel) - {"types", "controller", "other", "colors", "subtypes", "token"}:
         return None
+    if combat:
+        if sel.get("types") != ["Creature"]:
+            return None
+        sel = {**sel, "combat": combat}
     ops = pump_ops(m.group(3), m.group(4), m.group(5) or m.group(6))
     if ops is None:
         return None
     return sel, ops
+
+
+def _combat_group(phrase: str) -> tuple[str, list[str] | None]:
+    """"Attacking creatures [you control]", "other attacking creatures", "blocking creatures"
+    (CR 506.4): the group's phrase without the combat word, and the combat state it names."""
+    m = _fm(r"(?i)(other )?(attacking|blocking) (creatures\b.*)", phrase)
+    if not m:
+        return phrase, None
+    return (m.group(1) or "") + m.group(3), [m.group(2).lower()]
 
 
 def _group(s: str, eff: Effect) -> bool:

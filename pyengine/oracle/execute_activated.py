@@ -114,16 +114,32 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         targets.append(got)
     if targets:
         act["targets"] = targets
+    from pyengine.oracle.execute_targets import attackers
+
+    # "target attacking / blocking creature" (506.4): its made target put in combat first
+    in_combat = attackers(list(body.get("targets", ())), targets)
+    from pyengine.oracle.execute_targets import group_combat
+
+    group = group_combat(list(body.get("do", ())), body.get("resolves"))  # "attacking creatures"
+    if in_combat is None or group is None or in_combat and group:
+        return None
+    in_combat = in_combat or group
     pool = "".join("{C}" * int(s[1:-1]) if s[1:-1].isdigit() else s
                    for s in _symbols(cost.mana))
     if cost.x:  # 107.3a: X announced as 2, each {X} paid as two generic mana (601.2f)
         act["x"] = X
         pool += "{C}" * (X * cost.x)
+    if in_combat and pool:  # her pool would empty as the game moves to combat (106.4)
+        lands = _lands(cost.mana, extra)
+        if lands is None:
+            return None
+        in_combat = [*in_combat, {"mana": {"player": "alice", "tap": lands}}]
+        pool = ""
     back = next((ev for ev in body.get("do", ())
                  if ev.get("object") == "self" and ev.get("from") == "graveyard"), None)
     if back is not None:  # 113.6m: once it resolved, the card is where its effect put it (400.7)
         check.setdefault("objects", {})["card"] = {"zone": back["to"], **({"tapped": True} if back.get("tapped") else {})}
-        script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
+        script = [*in_combat, {"activate": act}, "resolve", {"checkpoint": "activated"}]
         return extra, script, check, pool
     if cost.sacrifice_self or cost.discard_self or cost.exile_self or cost.exile_source or cost.return_self:
         check.setdefault("objects", {})["card"] = {
@@ -131,7 +147,14 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
             else "graveyard"}
     elif cost.tap or cost.untap:
         check.setdefault("objects", {})["card"] = {"tapped": cost.tap}
-    script = [{"activate": act}, {"checkpoint": "activated"}, "resolve"]
+    script = [*in_combat, {"activate": act}, {"checkpoint": "activated"}, "resolve"]
+    if any(isinstance(a, dict) and "attack" in a for a in in_combat):
+        # its own abilities that trigger as another creature of hers attacks (exalted, 702.83a:
+        # attacking alone) resolve after the ability (603.3b: put on the stack before it)
+        script += ["resolve"] * sum(
+            1 for a in card.card.get("abilities", ()) if isinstance(a, dict) and "trigger" in a
+            and a["trigger"].get("when", {}).get("kind") == "attacks"
+            and a["trigger"]["when"].get("obj") != "self" and a["trigger"]["when"].get("at_least", 1) <= 1)
     scavenged = next((ev for ev in body.get("do", ()) if ev.get("kind") == "counters"
                       and ev.get("amount") == {"power_of": "self"} and ev.get("target") == "target"), None)
     power = card.card.get("power")
@@ -152,11 +175,11 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         # 702.122a: the crew tapped as the cost was paid; once it resolved, an artifact creature
         types = sorted({*card.card.get("types", ()), "Artifact", "Creature"})
         check.setdefault("objects", {}).update({"crew0": {"tapped": True}, "card": {"types": types}})
-        script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
+        script = [*in_combat, {"activate": act}, "resolve", {"checkpoint": "activated"}]
     if attach is not None and attach.get("object") == "self" and attach.get("to") == "target":
         # 701.3a: once it resolved, the card is attached to its target (the cost paid before)
         check.setdefault("objects", {}).setdefault("card", {})["attached_to"] = targets[0]
-        script = [{"activate": act}, "resolve", {"checkpoint": "activated"}]
+        script = [*in_combat, {"activate": act}, "resolve", {"checkpoint": "activated"}]
     return extra, script, check, pool
 
 
@@ -180,7 +203,8 @@ def _alices(kind: str, n: int, gone: set[str], extra: list[dict[str, Any]], stem
     for i in range(n - len(have)):
         have.append(f"{stem}{i}")
         extra.append({"id": f"{stem}{i}", "name": "Generated Permanent", "types": list(kinds),
-                      **({"subtypes": list(sub)} if sub else {}), "controller": "alice", "timestamp": timestamp + i,
+                      **({"subtypes": list(sub)} if sub else {}), "controller": "alice",
+                      "timestamp": timestamp + i,
                       **({"power": 1, "toughness": 1} if "Creature" in kinds else {})})
     return have
 
@@ -197,6 +221,24 @@ def _fitting_creature(sel: dict[str, Any], extra: list[dict[str, Any]]) -> str |
             mate[key] = list(sel[key])
     extra.append(mate)
     return "mate"
+
+
+def _lands(mana: str, extra: list[dict[str, Any]]) -> list[str] | None:
+    """Basic lands of alice's (added to ``extra``) whose mana pays ``mana`` one way only: one
+    of each colored symbol's color, generic paid by the first colored symbol's (or Swamps),
+    tapped for mana in the step the ability is activated in (605.3a); None for other symbols."""
+    from pyengine.oracle.execute_game import _BASICS
+
+    symbols = [s[1:-1] for s in _symbols(mana)]
+    colored = [s for s in symbols if not s.isdigit()]
+    if any(s not in _BASICS for s in colored):
+        return None
+    generic = sum(int(s) for s in symbols if s.isdigit())
+    names = [_BASICS[s] for s in colored] + [_BASICS[colored[0] if colored else "B"]] * generic
+    ids = [f"combatland{i}" for i in range(len(names))]
+    extra += [{"id": oid, "card": name, "controller": "alice", "timestamp": 80 + i}
+              for i, (oid, name) in enumerate(zip(ids, names, strict=True))]
+    return ids
 
 
 def _symbols(mana: str) -> list[str]:

@@ -221,8 +221,12 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
     from pyengine.oracle.execute_targets import attackers
 
     combat = attackers(specs, targets)
-    if combat is None:
+    from pyengine.oracle.execute_targets import group_combat
+
+    group = group_combat(card.card.get("does", {}).get("do", []), card.card.get("resolves"))
+    if combat is None or group is None or combat and group:
         return None
+    combat = combat or group
     return [me, *made], [*combat,
                          {"stack": {"object": "card", "controller": "alice", "targets": targets}}, "resolve"]
 
@@ -678,7 +682,11 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         after = [ev for t in deaths for ev in t["do"]]
         # "Activate only during combat" (602.5): alice's beginning of combat step (506.1)
         combat = activated[0]["activated"].get("timing") == "combat"
-        active, step = "alice", "beginning_of_combat" if combat else "precombat_main"
+        from pyengine.oracle.execute_targets import blocking_turn
+
+        # a "target blocking creature" ability's made target blocks in bob's turn (509.1a)
+        active = "bob" if blocking_turn(script) else "alice"
+        step = "beginning_of_combat" if combat else "precombat_main"
     elif on_stack:
         from pyengine.oracle.execute_copies import copies as stormy
 
@@ -747,10 +755,15 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             gone = frozenset(ev["object"] for a in script if isinstance(a, dict)
                              for ev in a.get("events", ()) if ev.get("kind") == "destroy")
             made: list[dict[str, Any]] = []
-            from pyengine.oracle.execute_targets import group_picks
+            from pyengine.oracle.execute_targets import combat_pick, flash_attack, group_picks
 
-            picks = group_picks(triggers[0]["targets"], lambda spec, taken: _pick(spec, gone | taken)
-                                or _made(spec, made))
+            if any("combat" in spec.get("obj", {}) for spec in triggers[0]["targets"]):
+                script, active = flash_attack(card, script, active)
+            # "target attacking creature" (506.4): one the trigger's script put in combat
+            held = tuple(card.card.get("abilities", ()))
+            picks = group_picks(triggers[0]["targets"], lambda spec, taken: (
+                combat_pick(spec, script, active, held) if "combat" in spec.get("obj", {})
+                else _pick(spec, gone | taken) or _made(spec, made)))
             extra = [*extra, *made]
             if None in picks:
                 return None

@@ -136,3 +136,77 @@ def group_picks(specs: list[Any], pick: Any) -> list[Any]:
         got = pick(spec, before)
         out.append(None if got in before else got)
     return out
+
+
+def in_combat(script: list[Any], active: str) -> list[tuple[str, str, str]]:
+    """The creatures the generated game's script puts in combat, in order: (id, attacking or
+    blocking, controller), the attackers the active player's (508.1a), the blockers the other
+    player's (509.1a)."""
+    other = "bob" if active == "alice" else "alice"
+    out: list[tuple[str, str, str]] = []
+    for action in script:
+        if isinstance(action, dict) and isinstance(action.get("attack"), dict):
+            out += [(oid, "attacking", active) for oid in action["attack"]]
+        if isinstance(action, dict) and isinstance(action.get("block"), dict):
+            out += [(oid, "blocking", other) for oid in action["block"]]
+    return out
+
+
+def combat_pick(spec: dict[str, Any], script: list[Any], active: str,
+                card_abilities: tuple[Any, ...] = ()) -> str | None:
+    """For a triggered ability's "target attacking creature" (or "blocking", "attacking or
+    blocking", 506.4): the first creature the trigger's script put in combat in that state
+    with the controller the target names (``other``: not the card itself; ``not_abilities``:
+    not the card when it has one of them, the board's Bears and Ogre have none), or None (a
+    selector that says more than these)."""
+    sel = spec.get("obj")
+    read = {"types", "combat", "controller", "other", "not_abilities"}
+    if not isinstance(sel, dict) or set(sel) - read or \
+            sel.get("types") != ["Creature"]:
+        return None
+    owner = {"you": "alice", "opponent": "bob"}.get(sel.get("controller", ""))
+    not_card = bool(sel.get("other")) or \
+        bool(set(sel.get("not_abilities", ())) & set(map(str, card_abilities)))
+    for oid, state, ctl in in_combat(script, active):
+        if state in sel["combat"] and (owner is None or ctl == owner) and not (not_card and oid == "card"):
+            return oid
+    attack = next((a["attack"] for a in script
+                   if isinstance(a, dict) and isinstance(a.get("attack"), dict)), None)
+    if not_card and active == "alice" and owner != "bob" and "attacking" in sel["combat"] \
+            and attack is not None and "bears" not in attack and "card" in attack:
+        attack["bears"] = "bob"  # "another target attacking creature": her Bears attack too (508.1a)
+        return "bears"
+    return None
+
+
+def flash_attack(card: Any, script: list[Any], active: str) -> tuple[list[Any], str]:
+    """For a card with flash whose "enters" ability targets an attacking creature and whose
+    script casts it with nothing in combat: the game is bob's, his Gray Ogre attacking alice
+    (508.1a), and she casts it in his declare attackers step (702.8a) after he passes; the
+    script and the active player (unchanged otherwise)."""
+    first = script[0] if script else None
+    if in_combat(script, active) or "flash" not in card.card.get("abilities", ()) or \
+            not (isinstance(first, dict) and first.get("stack", {}).get("object") == "card"):
+        return script, active
+    return [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}}, "pass", *script], "bob"
+
+
+def group_combat(do: list[Any], resolves: Any = None) -> list[Any] | None:
+    """For an effect on a group with a combat state ("attacking creatures get +2/+0 until end of
+    turn", 506.4): the script that puts a creature of the group in combat first (alice's Bears
+    attack bob, 508.1a; or block bob's attacking Ogre in his turn, 509.1a: blocking_turn);
+    [] for no such group, None for a group of bob's (not made)."""
+    groups = [ev.get("affects") for ev in do if isinstance(ev, dict) and ev.get("kind") == "continuous"]
+    if isinstance(resolves, dict):
+        groups.append(resolves.get("affects"))
+    states = [g for g in groups if isinstance(g, dict) and "combat" in g]
+    if not states:
+        return []
+    if any(g.get("controller") == "opponent" for g in states):
+        return None
+    if all("attacking" in g["combat"] for g in states):
+        return [{"advance": "declare_attackers"}, {"attack": {"bears": "bob"}}]
+    if all("blocking" in g["combat"] for g in states):
+        return [{"advance": "declare_attackers"}, {"attack": {"ogre": "alice"}},
+                {"advance": "declare_blockers"}, {"block": {"bears": "ogre"}}, "pass"]
+    return None

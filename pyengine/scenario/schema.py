@@ -85,6 +85,11 @@ def _selector_properties() -> dict[str, Schema]:
         **{flag: {"type": "boolean", "description": f"a spell cast for its {cost} cost, or the permanent it "
                                                     "became (CR 118.9)"}
            for flag, cost in (("evoked", "evoke"), ("dashed", "dash"), ("blitzed", "blitz"))},
+        "combat": {"description": "an attacking or blocking creature in the game's combat, one of the "
+                             "states listed (CR 506.4); read in abilities' targets and resolved "
+                             "effects' groups",
+                   "anyOf": [{"enum": ["attacking", "blocking"]},
+                             {"type": "array", "items": {"enum": ["attacking", "blocking"]}}]},
         "enchanted": {"const": True, "description": "the source is attached to the object"},
         "ids": _ref("object_ids"),
         "types": _ref("sel_card_types"), "any_types": _ref("sel_card_types"),

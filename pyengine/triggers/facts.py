@@ -92,6 +92,7 @@ class Builder:
         self.fs = FactSet()
         self._n = 0
         self._players: tuple[str, ...] = ()
+        self._combat = False  # the game's combat states are among the facts (506.4)
 
     def _fresh(self, kind: str) -> Fn:
         self._n += 1
@@ -105,9 +106,16 @@ class Builder:
         self.fs.add("t_active", state.turn.active)
 
     def world(self, world: str, state: GameState, chars: Mapping[str, ObjectChars],
-              keys: Mapping[str, int]) -> None:
-        """The objects of ``state`` with their characteristics after the layers."""
+              keys: Mapping[str, int], combat: Mapping[str, frozenset[str]] | None = None) -> None:
+        """The objects of ``state`` with their characteristics after the layers; ``combat``:
+        each attacking or blocking creature's states (506.4), when the game's combat is known
+        (a selector's combat state is refused otherwise)."""
         w = Const(world)
+        if combat is not None:
+            self._combat = True
+            for oid, states in sorted(combat.items()):
+                for st in sorted(states):
+                    self.fs.add("t_attr", w, oid, Const("combat"), st)
         for o in state.objects:
             c = chars.get(o.id)
             if c is None:
@@ -236,6 +244,9 @@ class Builder:
     def selector(self, sel: Selector) -> Fn:
         s = self._fresh("s")
         for pos, attr, value in sel.lits:
+            if attr == "combat" and not self._combat:  # 506.4
+                raise ValueError("the trigger engine reads a combat state (attacking, blocking) "
+                                 "only in an ability's targets")
             if value == "chosen" and attr in ("type", "subtype", "color"):  # CR 607.2d
                 raise ValueError("the trigger engine does not read 'the chosen ...' (a selector's chosen)")
             self.fs.add("t_sel_lit", s, YES if pos else NO, Const(attr), value)

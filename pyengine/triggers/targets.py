@@ -8,7 +8,7 @@ Which objects and players each target can be is asp/triggers/candidates.lp's (se
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from pyengine import encodings, layers
 from pyengine import shown as O
@@ -28,18 +28,21 @@ Target = tuple[str, bool]  # (id, is a player)
 
 
 def legal_targets(state: GameState, specs: Sequence[TargetSpec], source: str | None, controller: str,
-                  it: str | None = None, *, budget: Budget | None = None) -> tuple[frozenset[Target], ...]:
+                  it: str | None = None, *, budget: Budget | None = None,
+                  combat: Mapping[str, frozenset[str]] | None = None) -> tuple[frozenset[Target], ...]:
     """For each target of the ability (in order), who or what can be chosen in ``state``:
     ``source`` is the ability's source (hexproof, shroud and protection are judged against it
     while it exists), ``controller`` what ``you`` names, ``it`` the object its trigger event
-    was about."""
+    was about; ``combat``: each attacking or blocking creature's states in the game's combat
+    ("target attacking creature", 506.4; with no combat, none; a game's:
+    pyengine.game.target_qualities.combat_states)."""
     if not specs:
         return ()
     budget = budget or Budget(10.0, "the trigger engine")
     result = layers.compute(state, timeout=budget)
     b = Builder()
     b.players(state)
-    b.world("after", state, result.objects, {})
+    b.world("after", state, result.objects, {}, combat if combat is not None else {})
     b.fs.add("t_ctx", source or Const("none"), controller, it if it is not None else Const("none"))
     for n, spec in enumerate(specs, 1):
         if spec.what == "object_or_player" and spec.selector is not None:  # 115.1: one or the other

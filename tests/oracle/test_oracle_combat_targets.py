@@ -37,9 +37,10 @@ def test_combat_words_compile_into_the_target_quality() -> None:
     assert reprisal["casting"]["targets"][0]["what"] == {"types": ["Creature"], "combat": ["attacking"]}
 
 
-def test_an_ability_target_with_a_combat_state_stays_text() -> None:
-    # an activated ability's target selector (the trigger engine's) doesn't read combat state:
-    # Arbalest Elite's "deals 3 damage to target attacking or blocking creature" is not compiled
+def test_an_ability_with_a_sentence_not_read_stays_text() -> None:
+    # Arbalest Elite's "deals 3 damage to target attacking or blocking creature" is read (an
+    # ability's combat-state target: test_oracle_ability_combat_targets.py), but not its
+    # "doesn't untap during your next untap step": the ability is not compiled
     got = oracle.compiled("Arbalest Elite")
     assert got is not None and got.status != "full"
     assert not any(isinstance(a, dict) and "activated" in a for a in got.card["abilities"])
@@ -139,5 +140,6 @@ def test_a_spell_reads_the_combat_word(text: str) -> None:
 
     got = E.effect(text, spell=True)
     assert got is not None and "combat" in got.casting[0]["what"]
-    # an ability's target (the trigger engine's selector) doesn't read it
-    assert E.effect(text) is None or all("combat" not in str(t) for t in E.effect(text).targets)
+    # an ability's target: the trigger engine's selector, with the combat key (506.4)
+    ability = E.effect(text)
+    assert ability is not None and ability.targets[0]["obj"]["combat"] == got.casting[0]["what"]["combat"]

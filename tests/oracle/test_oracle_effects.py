@@ -157,7 +157,7 @@ def test_targets_are_read_exactly() -> None:
     assert got is not None and got.targets == [{"obj": {"types": ["Creature"], "controller": "opponent"}}]
     assert got.casting[0]["what"] == {"types": ["Creature"], "controller": "opponent"}
     for text in ("Destroy up to X target creatures.", "Destroy another target creature.",
-                 "Destroy target attacking creature you control.",  # a combat state with more words
+                 "Destroy target attacking Goblin.",  # a combat state of a subtype
                  "Destroy target creature you don't control.",
                  "SELF deals 5 damage to target opponent or planeswalker.",
                  "Return up to two other target creature cards from your graveyard to your hand.",

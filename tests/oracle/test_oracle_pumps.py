@@ -94,8 +94,9 @@ def test_amounts_of_events() -> None:
     # an amount the selectors can't count (devotion, "blocking it", attacking), or the spell's X
     "Target creature gets +X/+X until end of turn, where X is your devotion to green.",
     "Target creature gets -X/-X until end of turn.",
-    "Attacking creatures get +1/+1 until end of turn.",
     "Target creature gets +1/+1 until end of turn for each attacking creature.",
+    # a group of attacking creatures of a subtype (506.4 with 205.3): not read
+    "Attacking Goblins get +1/+0 until end of turn.",
     # an amount after another instruction: computed as it resolves, before the instructions
     # (608.2h would read it after the draw), so not read
     "Draw a card. You gain 1 life for each creature you control.",

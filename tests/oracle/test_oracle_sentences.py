@@ -117,10 +117,14 @@ def test_group_pump_until_end_of_turn() -> None:
     assert _do("Whenever SELF attacks, other creatures you control get +1/+0 until end of turn.") == [
         {"kind": "continuous", "affects": {"other": True, "types": ["Creature"], "controller": "you"},
          "duration": "end_of_turn", "effect": {"modify_pt": {"power": 1, "toughness": 0}}}]
+    # a group with a combat state (506.4): the creatures attacking as it resolves (611.2c)
+    got = E.effect("Attacking creatures get +2/+0 until end of turn.", spell=True)
+    assert got is not None and got.resolves == {
+        "affects": {"types": ["Creature"], "combat": ["attacking"]}, "modify_pt": {"power": 2, "toughness": 0}}
     # "other" of a spell; a group that isn't creatures; a later permanent entering (the game
     # starts the effect after the events, so the group would include it)
     for text in ("Other creatures you control get +1/+1 until end of turn.",
-                 "Attacking creatures get +2/+0 until end of turn.",
+                 "Attacking Goblins get +1/+0 until end of turn.",
                  "Creatures you control get +1/+1 until end of turn. Create a 1/1 white Soldier "
                  "creature token."):
         assert E.effect(text, spell=True) is None, text

@@ -188,10 +188,12 @@ def test_the_generated_game_of_a_group_destroy_checks_the_group() -> None:
 # --- wordings not followed stay text ---------------------------------------------------------
 
 @pytest.mark.parametrize("text", [
-    # a combat state (506.4) is read only as "target attacking / blocking / attacking or
-    # blocking creature" (test_oracle_combat_targets.py): with another quality it isn't
-    "Destroy target attacking creature you control.",
-    "SELF deals 4 damage to target attacking or blocking creature with flying.",
+    # a combat state (506.4) of a creature only ("target attacking / blocking creature ...",
+    # test_oracle_combat_targets.py): of a subtype, a token, or a group to destroy, it isn't
+    "Destroy target attacking Goblin.",
+    "Target attacking creature token gets +1/+1 until end of turn.",
+    "Destroy all attacking creatures.",
+    "Remove target attacking creature from combat.",
     "Tap up to X target creatures.",  # "up to X": a number not read (up to N: test_oracle_upto.py)
     "Return up to two other target creatures to their owners' hands.",
     "SELF deals 3 damage to target opponent or planeswalker.",  # casting: one controller word
