@@ -213,7 +213,8 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
         # another object than the other entries' where one fits: two instructions moving one card
         # would find it gone the second time (400.7), which a generated game doesn't show
         others = frozenset(x for x in targets if x not in ("alice", "bob"))
-        got = (_pick(spec, others) if "group" in t else None) or _pick(spec, taken) or _made(spec, made)
+        got = (_pick(spec, others) if "group" in t else None) or _pick(spec, taken) or _made(spec, made) \
+            or ("group" in t and _made(spec, made, plain=True)) or None
         if got is None or got in taken:
             return None
         targets.append(got)
@@ -230,12 +231,13 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
 Generated = tuple[list[dict[str, Any]], list[Any], str, str]
 
 
-def _made(spec: dict[str, Any], made: list[dict[str, Any]]) -> str | None:
+def _made(spec: dict[str, Any], made: list[dict[str, Any]], plain: bool = False) -> str | None:
     """A permanent made for an object target with qualities the board has none of (a Wall, a
-    tapped creature, one with flying: pyengine.oracle.execute_targets), added to ``made``."""
+    tapped creature, one with flying: pyengine.oracle.execute_targets), added to ``made``
+    (``plain``: one more of a kind the board has too few of, for an "up to N" group, 115.3)."""
     from pyengine.oracle.execute_targets import made_target
 
-    got = made_target(spec.get("obj"), f"victim{len(made)}", 40 + len(made))
+    got = made_target(spec.get("obj"), f"victim{len(made)}", 40 + len(made), plain)
     if got is None:
         return None
     made.append(got)
@@ -705,6 +707,13 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         if found is None:
             return None
         extra, script, active, step = found
+        from pyengine.oracle.execute_order import ordered, together
+
+        also = together(card, triggers)  # its abilities triggering on the same event (603.3b)
+        if also is None:
+            return None
+        if also:
+            script = [ordered(card, triggers[0], also), *script, *["resolve"] * len(also)]
         from pyengine.oracle.execute_heads2 import pool as cycle_pool
 
         pool = cycle_pool(card, triggers[0]["trigger"])  # 702.29a: the cycling cost, from her pool
@@ -715,7 +724,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             from pyengine.oracle.execute_targets import group_picks
 
             picks = group_picks(triggers[0]["targets"], lambda spec, taken: _pick(spec, gone | taken)
-                                or _made(spec, made))
+                                or _made(spec, made) or (bool(taken) and _made(spec, made, plain=True))
+                                or None)
             extra = [*extra, *made]
             if None in picks:
                 return None
@@ -736,6 +746,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     do = [] if by_activation else \
         card.card.get("does", {}).get("do", []) if spell else triggers[0].get("do", [])
     every = do or (activated[0]["activated"].get("do", []) + after if activated else [])
+    if triggers and not spell and not by_activation and do:  # the others resolve first (405.5)
+        every = [ev for t in (together(card, triggers) or []) for ev in t.get("do", [])] + every
     ahead, extra_hand = choices(every)
     from pyengine.oracle.execute_sacrifice import fodder
 

@@ -1,0 +1,36 @@
+"""The card's triggered abilities that trigger on the same event as the one a generated game is
+about (pyengine.oracle.execute_game): "When this enchantment enters, exile target creature ..."
+and "When this enchantment enters, scry 1." both trigger as it enters (603.2), and its
+controller puts them on the stack in the order they choose (603.3b). The game then orders them
+(``order_triggers`` with the ids ``card:N``, N the ability's index: the one the game is about
+first, so that it resolves last, 405.5) and resolves each. Another ability that needs a choice
+the game doesn't give (its targets, modes, "you may", an intervening "if") makes no game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyengine.oracle.compile import Compiled
+
+
+def together(card: Compiled, triggers: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The other triggered abilities of the card with the first one's trigger event (the same
+    ``when``, no condition), [] when none; None when one of them needs a choice not given."""
+    from pyengine.oracle.execute_game import choices
+
+    first = triggers[0]["trigger"]
+    if "when" not in first or "if" in first:
+        return []
+    same = [t for t in triggers[1:] if t["trigger"].get("when") == first["when"]]
+    for t in same:
+        if t.get("targets") or "modes" in t or set(t["trigger"]) != {"when"} or choices(t.get("do", [])) != ([], 0):
+            return None
+    return same
+
+
+def ordered(card: Compiled, first: dict[str, Any], others: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ``order_triggers`` item putting ``first`` on the stack first (603.3b)."""
+    abilities = card.card.get("abilities", [])
+    index = [next(i for i, a in enumerate(abilities) if a is t) for t in [first, *others]]
+    return {"order_triggers": {"alice": [f"card:{i}" for i in index]}}
