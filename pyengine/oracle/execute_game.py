@@ -690,8 +690,10 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             checks.update(fought)
     elif triggers:
         first = triggers[0]["trigger"].get("when", {})
-        if any(t.get("targets") for t in triggers[1:]
-               if first.get("kind") in ("dies", "leaves") or t["trigger"].get("when") != {"kind": "dies", "obj": "self"}):
+        from pyengine.oracle.execute_order import quiet
+
+        if any(t.get("targets") for t in triggers[1:] if not quiet(triggers[0], t) and (
+               first.get("kind") in ("dies", "leaves") or t["trigger"].get("when") != {"kind": "dies", "obj": "self"})):
             return None  # another of its abilities may trigger too, its targets not chosen here
             # (its own "dies" ability (modular, 702.43a) only if the game destroys it: the game
             # stops then, asking for the target, 603.3d)

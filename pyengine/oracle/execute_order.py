@@ -34,3 +34,20 @@ def ordered(card: Compiled, first: dict[str, Any], others: list[dict[str, Any]])
     abilities = card.card.get("abilities", [])
     index = [next(i for i, a in enumerate(abilities) if a is t) for t in [first, *others]]
     return {"order_triggers": {"alice": [f"card:{i}" for i in index]}}
+
+
+# the events of a card's own that a generated game makes only when it is about them: turned
+# face up (702.37e, 708.8), transformed (701.27a), cycled from alice's hand (702.29a)
+_OWN_ACTION = {"turned_face_up": "turn_face_up", "transforms": "transform", "cycle": "cycle"}
+
+
+def quiet(first: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether ``other``, another triggered ability of the card, can't trigger in the game
+    about ``first``: its event is one of the card's own (turned face up, transformed, cycled)
+    that neither ``first``'s event is nor its effect does."""
+    kind = other["trigger"].get("when", {}).get("kind")
+    if kind not in _OWN_ACTION or other["trigger"]["when"].get("obj") != "self":
+        return False
+    if first["trigger"].get("when", {}).get("kind") == kind:
+        return False
+    return _OWN_ACTION[kind] not in repr(first.get("do", [])) and "face" not in repr(first.get("do", []))
