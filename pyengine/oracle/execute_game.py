@@ -614,6 +614,10 @@ def _library_checks(card: Compiled, do: list[dict[str, Any]], kind: str | None,
     for ev in do:
         if ev.get("kind") == "draw":
             player, n = ev.get("player", "you"), ev.get("count", 1)
+        elif ev.get("kind") == "connive":  # 701.50a: its controller draws a card, then discards
+            if ev.get("object") != "self":
+                return {}  # the conniving creature's controller: a target's, not read here
+            player, n = "you", 1
         elif ev.get("kind") == "mill":
             player, n = ev["object"]["top_of"], ev.get("count", 1)
         else:
@@ -962,6 +966,9 @@ def choices(do: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
         ahead.append({"proliferate_choice": {"card": []}})
     extra = 2 if any(ev.get("kind") == "discard" and "player" in ev and "card" not in ev
                      for ev in _followed(do)) else 0  # a revealed hand: pyengine.oracle.execute_reveal
+    from pyengine.oracle.execute_order import discard_after_return
+
+    ahead += discard_after_return(_followed(do))  # named cards returned to her hand first
     return ahead, extra
 
 

@@ -51,3 +51,20 @@ def quiet(first: dict[str, Any], other: dict[str, Any]) -> bool:
     if first["trigger"].get("when", {}).get("kind") == kind:
         return False
     return _OWN_ACTION[kind] not in repr(first.get("do", [])) and "face" not in repr(first.get("do", []))
+
+
+def discard_after_return(followed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ``discard_choice`` for alice's "then discard a card" after the effect put named cards
+    (the generated graveyard's) into her hand (Macabre Waltz): her hand then holds named and
+    unnamed cards, and she discards unnamed ones (701.9b: the player chooses); [] otherwise."""
+    out: list[dict[str, Any]] = []
+    returned = False
+    for ev in followed:
+        if ev.get("kind") == "move" and ev.get("to") == "hand" and ev.get("object") != "self":
+            returned = True
+        elif ev.get("kind") == "discard" and returned and ev.get("player") == "you" and "card" not in ev:
+            n = ev.get("count", 1)
+            if not isinstance(n, int):
+                return []
+            out.append({"discard_choice": {"card": ["unnamed"] * n}})
+    return out
