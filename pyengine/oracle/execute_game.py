@@ -706,13 +706,19 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         cda = any(isinstance(a, dict) and "cda" in a for a in c.get("abilities", ()))
         from pyengine.oracle.execute_return import entered_counters  # modular's (702.43a)
 
+        kept: list[dict[str, Any]] = []
         if "Creature" in c.get("types", ()) and int(c.get("toughness", 1)) + \
                 entered_counters(card).get("+1/+1", 0) <= 0 and not cda:
-            return None  # put on the battlefield without its counters it would die at once (704.5f)
+            from pyengine.oracle.execute_alive import support  # "+1/+1 for each Mountain you control"
+
+            kept = support(card, 1 - int(c.get("toughness", 1)) - entered_counters(card).get("+1/+1", 0)) or []
+            if not kept:
+                return None  # put on the battlefield without its counters it would die at once (704.5f)
         found = _trigger_script(card, triggers[0]["trigger"])
         if found is None:
             return None
         extra, script, active, step = found
+        extra = [*extra, *kept]
         from pyengine.oracle.execute_order import ordered, together
 
         also = together(card, triggers)  # its abilities triggering on the same event (603.3b)

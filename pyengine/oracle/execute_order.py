@@ -46,6 +46,14 @@ def quiet(first: dict[str, Any], other: dict[str, Any]) -> bool:
     about ``first``: its event is one of the card's own (turned face up, transformed, cycled)
     that neither ``first``'s event is nor its effect does."""
     kind = other["trigger"].get("when", {}).get("kind")
+    obj = other["trigger"].get("when", {}).get("obj")
+    if kind == "enters" and isinstance(obj, dict) and obj.get("other") and \
+            first["trigger"].get("when", {}).get("kind") in ("dies", "leaves") and \
+            first["trigger"]["when"].get("obj") == "self":
+        # "another ... enters": the game destroys the card (and nothing enters, 603.6a) unless
+        # the first ability's effect puts something onto the battlefield
+        text = repr(first.get("do", []))
+        return "battlefield" not in text and "create" not in text
     if kind not in _OWN_ACTION or other["trigger"]["when"].get("obj") != "self":
         return False
     if first["trigger"].get("when", {}).get("kind") == kind:
@@ -68,3 +76,21 @@ def discard_after_return(followed: list[dict[str, Any]]) -> list[dict[str, Any]]
                 return []
             out.append({"discard_choice": {"card": ["unnamed"] * n}})
     return out
+
+
+def spell_first(sel: dict[str, Any], extra: list[dict[str, Any]]) -> tuple[list[Any], str] | None:
+    """For an activated ability of alice's targeting a spell ("Counter target noncreature
+    spell"): an instant of bob's hand fitting ``sel`` that he casts in her main phase, she
+    passing priority first and he after it (117.3c, 117.1a: an instant any time he has
+    priority); the script and the spell's id, added to ``extra``; None when no instant of the
+    pool's spells fits or when the selector says more than types."""
+    from pyengine.oracle.execute_game import SPELLS, fits
+
+    rest = {k: v for k, v in sel.items() if k != "zone"}
+    got = next(((sid, name, aims) for sid, name, types, aims in SPELLS
+                if "Instant" in types and fits(rest, types, (), "bob")), None)
+    if got is None:
+        return None
+    sid, name, aims = got
+    extra.append({"id": sid, "card": name, "owner": "bob", "zone": "hand"})
+    return ["pass", {"stack": {"object": sid, "controller": "bob", "targets": aims}}, "pass"], sid
