@@ -238,6 +238,10 @@ def _made(spec: dict[str, Any], made: list[dict[str, Any]], plain: bool = False)
     from pyengine.oracle.execute_targets import made_target
 
     got = made_target(spec.get("obj"), f"victim{len(made)}", 40 + len(made), plain)
+    if got is None:  # a card of alice's graveyard with the subtype asked (115.2)
+        from pyengine.oracle.execute_order import graveyard_card
+
+        got = graveyard_card(spec.get("obj"), f"victim{len(made)}")
     if got is None:
         return None
     made.append(got)

@@ -94,3 +94,28 @@ def spell_first(sel: dict[str, Any], extra: list[dict[str, Any]]) -> tuple[list[
     sid, name, aims = got
     extra.append({"id": sid, "card": name, "owner": "bob", "zone": "hand"})
     return ["pass", {"stack": {"object": sid, "controller": "bob", "targets": aims}}, "pass"], sid
+
+
+def graveyard_card(sel: Any, oid: str) -> dict[str, Any] | None:
+    """A card of alice's graveyard for a target "Goblin card from your graveyard" the generated
+    graveyard has none for (115.1, 115.2): an inline card with the subtypes (and the card type
+    they go with, 205.3d) the selector names; None for a selector saying more."""
+    from pyengine.model import subtypes as table
+
+    if not isinstance(sel, dict) or sel.get("zone") != "graveyard" or \
+            set(sel) - {"zone", "owner", "controller", "subtypes", "types", "other"} or \
+            sel.get("owner", sel.get("controller", "you")) != "you" or not sel.get("subtypes"):
+        return None
+    kinds = {table.category(s) for s in sel["subtypes"]}
+    if len(kinds) != 1 or None in kinds:
+        return None
+    kind = str(next(iter(kinds))).capitalize()
+    types = list(sel.get("types") or [kind])
+    if kind not in types:
+        return None
+    card: dict[str, Any] = {"id": oid, "name": "Generated Card", "types": types,
+                            "subtypes": list(sel["subtypes"]), "mana_cost": "{G}", "colors": ["green"],
+                            "owner": "alice", "zone": "graveyard"}
+    if "Creature" in types:
+        card.update({"power": 1, "toughness": 1})
+    return card
