@@ -1,5 +1,6 @@
-"""Run the generated executions (pyengine.oracle.execute.run_for) for a random sample of fully
-compiled faces, every template of each, and list the failures grouped by reason.
+"""Run the generated executions (pyengine.oracle.execute.run_for) for a random sample of faces
+with every paragraph recognised (full or text-only: the faces the corpus step samples), every
+template of each, and list the failures grouped by reason (each face's status named).
 
 usage: python tools/exec_failures.py [SIZE] [SEED] [--names FILE] [--skip K] [--shard I/N]
 """
@@ -74,10 +75,10 @@ def main() -> None:
                 failed = (t, why)
                 break
         if failed:
-            groups[_reason(failed[1])].append(f"{card.name} [{failed[0]}]")
+            groups[_reason(failed[1])].append(f"{card.name} [{failed[0]}; {card.status}]")
         else:
             ok += 1
-        print(("FAIL " if failed else "ok   ") + card.name, failed[1][:150] if failed else "",
+        print(("FAIL " if failed else "ok   ") + f"[{card.status}] " + card.name, failed[1][:150] if failed else "",
               file=sys.stderr, flush=True)
     bad = sum(len(v) for v in groups.values())
     print(f"sample {len(sample)} full faces (seed {seed}): {ok} ran, {bad} failed")
