@@ -5,6 +5,12 @@ controller puts them on the stack in the order they choose (603.3b). The game th
 (``order_triggers`` with the ids ``card:N``, N the ability's index: the one the game is about
 first, so that it resolves last, 405.5) and resolves each. Another ability that needs a choice
 the game doesn't give (its targets, modes, "you may", an intervening "if") makes no game.
+
+Also what the sampled corpus found generated games short of: another ability of the card that
+can't trigger in the game doesn't refuse it (``quiet``), a spell of bob's for an activated
+ability to target (``spell_first``), a graveyard card with the subtype a target asks for
+(``graveyard_card``), and the discard choice after named cards were returned to alice's hand
+(``discard_after_return``).
 """
 
 from __future__ import annotations
@@ -44,7 +50,8 @@ _OWN_ACTION = {"turned_face_up": "turn_face_up", "transforms": "transform", "cyc
 def quiet(first: dict[str, Any], other: dict[str, Any]) -> bool:
     """Whether ``other``, another triggered ability of the card, can't trigger in the game
     about ``first``: its event is one of the card's own (turned face up, transformed, cycled)
-    that neither ``first``'s event is nor its effect does."""
+    that neither ``first``'s event is nor its effect does, or "another ... enters" in a game
+    that only destroys the card."""
     kind = other["trigger"].get("when", {}).get("kind")
     obj = other["trigger"].get("when", {}).get("obj")
     if kind == "enters" and isinstance(obj, dict) and obj.get("other") and \
