@@ -370,7 +370,7 @@ class ScriptReader:
         if len(cur.value) != 1:
             cur.fail("expected one player's order")
         pid, sub = next(iter(cur.items()))
-        return OrderTriggers(pid, tuple(sub.strings("a list of triggered ability ids (SOURCE:N@EVENT)")))
+        return OrderTriggers(pid, tuple(sub.strings("a list of triggered ability ids (SOURCE:N@EVENT or SOURCE:N)")))
 
     def _trigger_targets(self, cur: Cursor, _c: tuple) -> Any:
         from pyengine.game.triggered import TargetTriggers

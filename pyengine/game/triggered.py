@@ -104,6 +104,18 @@ def collect(game: Game, budget: Budget | float) -> Game:
                       delayed=tuple(d for d in game.delayed if d not in gone))
 
 
+def _order_ids(ids: tuple[str, ...], mine: list[str]) -> tuple[str, ...]:
+    """A player's order (603.3b) with each ``SOURCE:N`` read as the one waiting ability of that
+    source and index (``SOURCE:N@EVENT``); an id naming none or several is kept as given."""
+    out = []
+    for given in ids:
+        if "@" not in given:
+            found = [m for m in mine if m.rsplit("@", 1)[0] == given]
+            given = found[0] if len(found) == 1 else given
+        out.append(given)
+    return tuple(out)
+
+
 def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
     """The abilities triggered by the events since the last check (:func:`collect`), the
     delayed ones they trigger and the state triggers go on the stack (603.3), in APNAP order
@@ -120,7 +132,8 @@ def put_triggers(game: Game, budget: Budget | float) -> tuple[Game, bool]:
     if not waiting:
         return game, False
     found = [t for t, _, _ in waiting]
-    chosen = {p: ids for p, ids in game.trigger_orders if any(t.controller == p for t in found)}
+    chosen = {p: _order_ids(ids, [t.id for t in found if t.controller == p])
+              for p, ids in game.trigger_orders if any(t.controller == p for t in found)}
     for p, ids in chosen.items():  # 603.3b: a player orders the abilities they control, each once
         mine = sorted(t.id for t in found if t.controller == p)
         if sorted(ids) != mine:

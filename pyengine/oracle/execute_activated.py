@@ -100,8 +100,18 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
     targets: list[Any] = []
     from pyengine.oracle.execute_targets import taken
 
+    cast_first: list[Any] = []
     for i, spec in enumerate(body.get("targets", ())):
         before = taken(list(body.get("targets", ())), targets, spec)  # 115.3: one word "target"
+        if isinstance(spec.get("obj"), dict) and spec["obj"].get("zone") == "stack":
+            from pyengine.oracle.execute_order import spell_first  # a spell of bob's (115.1)
+
+            first = spell_first(spec["obj"], extra) if not cast_first else None
+            if first is None:
+                return None
+            cast_first, got = first
+            targets.append(got)
+            continue
         got = _pick(spec, frozenset(gone) | before)
         if got is None and attach is not None:  # 702.6c: a creature of alice's with the quality
             got = _fitting_creature(spec.get("obj", {}), extra)
@@ -147,7 +157,7 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
             else "graveyard"}
     elif cost.tap or cost.untap:
         check.setdefault("objects", {})["card"] = {"tapped": cost.tap}
-    script = [*in_combat, {"activate": act}, {"checkpoint": "activated"}, "resolve"]
+    script = [*in_combat, *cast_first, {"activate": act}, {"checkpoint": "activated"}, "resolve"]
     if any(isinstance(a, dict) and "attack" in a for a in in_combat):
         # its own abilities that trigger as another creature of hers attacks (exalted, 702.83a:
         # attacking alone) resolve after the ability (603.3b: put on the stack before it)

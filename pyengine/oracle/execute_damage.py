@@ -46,9 +46,16 @@ def script(card: Compiled, when: dict[str, Any]) -> Generated | None:
         words = {a for a in card.card.get("abilities", ()) if isinstance(a, str)}
         if {"flying", "menace", "shadow", "horsemanship", "can't be blocked"} & words:
             return None  # the Ogre can't block it alone (509.1b)
+        assign: Any = "default"
+        if "trample" in words:  # 702.19b: several assignments; all of it to the Ogre is one
+            from pyengine.oracle.execute_return import entered_counters
+
+            power = int(card.card.get("power") or 0) + entered_counters(card).get("+1/+1", 0)
+            assign = [{"source": "card", "to": "ogre", "amount": power},
+                      {"source": "ogre", "to": "card", "amount": 3}]  # Gray Ogre with bob's Anthem
         steps: list[Any] = [{"advance": "declare_attackers"}, {"attack": {"card": "bob"}},
                             {"advance": "declare_blockers"}, {"block": {"ogre": "card"}},
-                            {"advance": _strikes(card)}, {"assign": "default"}, "resolve"]
+                            {"advance": _strikes(card)}, {"assign": assign}, "resolve"]
         return [_on_field(card)], steps, "alice", "precombat_main"
     if source == "self" and to == {"types": ["Planeswalker"]}:
         # it attacks bob's Jace Beleren, unblocked: combat damage to the planeswalker (506.3, 510.1a)

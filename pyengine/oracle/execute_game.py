@@ -213,7 +213,8 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
         # another object than the other entries' where one fits: two instructions moving one card
         # would find it gone the second time (400.7), which a generated game doesn't show
         others = frozenset(x for x in targets if x not in ("alice", "bob"))
-        got = (_pick(spec, others) if "group" in t else None) or _pick(spec, taken) or _made(spec, made)
+        got = (_pick(spec, others) if "group" in t else None) or _pick(spec, taken) or _made(spec, made) \
+            or ("group" in t and _made(spec, made, plain=True)) or None
         if got is None or got in taken:
             return None
         targets.append(got)
@@ -234,12 +235,17 @@ def _spell_script(card: Compiled) -> tuple[list[dict[str, Any]], list[Any]] | No
 Generated = tuple[list[dict[str, Any]], list[Any], str, str]
 
 
-def _made(spec: dict[str, Any], made: list[dict[str, Any]]) -> str | None:
+def _made(spec: dict[str, Any], made: list[dict[str, Any]], plain: bool = False) -> str | None:
     """A permanent made for an object target with qualities the board has none of (a Wall, a
-    tapped creature, one with flying: pyengine.oracle.execute_targets), added to ``made``."""
+    tapped creature, one with flying: pyengine.oracle.execute_targets), added to ``made``
+    (``plain``: one more of a kind the board has too few of, for an "up to N" group, 115.3)."""
     from pyengine.oracle.execute_targets import made_target
 
-    got = made_target(spec.get("obj"), f"victim{len(made)}", 40 + len(made))
+    got = made_target(spec.get("obj"), f"victim{len(made)}", 40 + len(made), plain)
+    if got is None:  # a card of alice's graveyard with the subtype asked (115.2)
+        from pyengine.oracle.execute_order import graveyard_card
+
+        got = graveyard_card(spec.get("obj"), f"victim{len(made)}")
     if got is None:
         return None
     made.append(got)
@@ -636,6 +642,10 @@ def _library_checks(card: Compiled, do: list[dict[str, Any]], kind: str | None,
     for ev in do:
         if ev.get("kind") == "draw":
             player, n = ev.get("player", "you"), ev.get("count", 1)
+        elif ev.get("kind") == "connive":  # 701.50a: its controller draws a card, then discards
+            if ev.get("object") != "self":
+                return {}  # the conniving creature's controller: a target's, not read here
+            player, n = "you", 1
         elif ev.get("kind") == "mill":
             player, n = ev["object"]["top_of"], ev.get("count", 1)
         else:
@@ -731,8 +741,10 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             checks.update(fought)
     elif triggers:
         first = triggers[0]["trigger"].get("when", {})
-        if any(t.get("targets") for t in triggers[1:]
-               if first.get("kind") in ("dies", "leaves") or t["trigger"].get("when") != {"kind": "dies", "obj": "self"}):
+        from pyengine.oracle.execute_order import quiet
+
+        if any(t.get("targets") for t in triggers[1:] if not quiet(triggers[0], t) and (
+               first.get("kind") in ("dies", "leaves") or t["trigger"].get("when") != {"kind": "dies", "obj": "self"})):
             return None  # another of its abilities may trigger too, its targets not chosen here
             # (its own "dies" ability (modular, 702.43a) only if the game destroys it: the game
             # stops then, asking for the target, 603.3d)
@@ -741,13 +753,26 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         cda = any(isinstance(a, dict) and "cda" in a for a in c.get("abilities", ()))
         from pyengine.oracle.execute_return import entered_counters  # modular's (702.43a)
 
+        kept: list[dict[str, Any]] = []
         if "Creature" in c.get("types", ()) and int(c.get("toughness", 1)) + \
                 entered_counters(card).get("+1/+1", 0) <= 0 and not cda:
-            return None  # put on the battlefield without its counters it would die at once (704.5f)
+            from pyengine.oracle.execute_alive import support  # "+1/+1 for each Mountain you control"
+
+            kept = support(card, 1 - int(c.get("toughness", 1)) - entered_counters(card).get("+1/+1", 0)) or []
+            if not kept:
+                return None  # put on the battlefield without its counters it would die at once (704.5f)
         found = _trigger_script(card, triggers[0]["trigger"])
         if found is None:
             return None
         extra, script, active, step = found
+        extra = [*extra, *kept]
+        from pyengine.oracle.execute_order import ordered, together
+
+        also = together(card, triggers)  # its abilities triggering on the same event (603.3b)
+        if also is None:
+            return None
+        if also:
+            script = [ordered(card, triggers[0], also), *script, *["resolve"] * len(also)]
         from pyengine.oracle.execute_heads2 import pool as cycle_pool
 
         pool = cycle_pool(card, triggers[0]["trigger"])  # 702.29a: the cycling cost, from her pool
@@ -763,7 +788,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             held = tuple(card.card.get("abilities", ()))
             picks = group_picks(triggers[0]["targets"], lambda spec, taken: (
                 combat_pick(spec, script, active, held) if "combat" in spec.get("obj", {})
-                else _pick(spec, gone | taken) or _made(spec, made)))
+                else _pick(spec, gone | taken) or _made(spec, made)
+                or (bool(taken) and _made(spec, made, plain=True)) or None))
             extra = [*extra, *made]
             if None in picks:
                 return None
@@ -784,6 +810,8 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     do = [] if by_activation else \
         card.card.get("does", {}).get("do", []) if spell else triggers[0].get("do", [])
     every = do or (activated[0]["activated"].get("do", []) + after if activated else [])
+    if triggers and not spell and not by_activation and do:  # the others resolve first (405.5)
+        every = [ev for t in (together(card, triggers) or []) for ev in t.get("do", [])] + every
     ahead, extra_hand = choices(every)
     from pyengine.oracle.execute_sacrifice import fodder
 
@@ -1005,6 +1033,9 @@ def choices(do: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
         ahead.append({"proliferate_choice": {"card": []}})
     extra = 2 if any(ev.get("kind") == "discard" and "player" in ev and "card" not in ev
                      for ev in _followed(do)) else 0  # a revealed hand: pyengine.oracle.execute_reveal
+    from pyengine.oracle.execute_order import discard_after_return
+
+    ahead += discard_after_return(_followed(do))  # named cards returned to her hand first
     return ahead, extra
 
 

@@ -42,12 +42,14 @@ def _number(cmp: dict[str, int] | None, default: int, anthem: int) -> int | None
     return cmp["gte"]
 
 
-def made_target(sel: Any, oid: str, timestamp: int) -> dict[str, Any] | None:
-    """An inline permanent fitting the object selector ``sel``, or None."""
+def made_target(sel: Any, oid: str, timestamp: int, plain: bool = False) -> dict[str, Any] | None:
+    """An inline permanent fitting the object selector ``sel``, or None (``plain``: also for an
+    unqualified selector, another object for an entry of an "up to N target" group, 115.3)."""
     if not isinstance(sel, dict) or set(sel) - _READ or \
             sel.get("controller") not in (None, "you", "opponent"):
         return None
-    if not set(sel) - {"types", "any_types", "controller", "other"} and len(sel.get("types", ())) < 2:
+    if not set(sel) - {"types", "any_types", "controller", "other"} and len(sel.get("types", ())) < 2 \
+            and not plain:
         return None  # an unqualified target of one type: the board's
     if "combat" in sel and sel.get("controller") == "opponent":
         return None  # an attacking or blocking creature is alice's (attackers())

@@ -335,9 +335,13 @@ def game_text(card: Compiled) -> str | None:
     """The generated game of the card's first triggered ability when it is of a kind made
     here (None: execute_game's own game, or none)."""
     triggers = [a for a in card.card.get("abilities", ()) if isinstance(a, dict) and "trigger" in a]
+    # ward (702.21a) last, as execute_game does: the game is about another triggered ability
+    triggers.sort(key=lambda t: t["trigger"].get("when", {}).get("kind") == "becomes_target")
     if not triggers or "does" in card.card or "resolves" in card.card:
         return None
-    if any(t.get("targets") for t in triggers[1:]):
+    from pyengine.oracle.execute_order import quiet
+
+    if any(t.get("targets") for t in triggers[1:] if not quiet(triggers[0], t)):
         return None
     trig = triggers[0]["trigger"]
     when = trig.get("when", {})

@@ -59,10 +59,22 @@ def triggered_abilities(state: GameState) -> dict[str, TriggerDef]:
     for source in [*(o.printed for o in state.objects), *faces, *(e.definition for e in state.effects)]:
         for x in _triggered_in(source):
             other = found.setdefault(x.name, x.trigger)
-            if other != x.trigger:
+            if other != x.trigger and not _same_but_keys(other, x.trigger):
                 raise ValueError(f"two different triggered abilities have the text {x.name!r}; "
                                  "give each its own text")
     return found
+
+
+def _same_but_keys(a: object, b: object) -> bool:
+    """Whether two definitions differ only in the internal keys of what they nest (one
+    ability printed on both faces of a card, creating a token with an ability: each face's
+    token ability is keyed by that face's name)."""
+    import re
+
+    def plain(d: object) -> str:
+        return re.sub(r"key='[^']*'", "key=''", repr(d))
+
+    return plain(a) == plain(b)
 
 
 # The triggered abilities nested in each printed characteristics or effect definition, by
