@@ -154,29 +154,29 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
         ok, why = run_game(card, template=template if template in GAME_TEMPLATES else None)
         if not ok:
             return ok, why
-    from pyengine.oracle.execute_alt import run_alt
-
-    alt = run_alt(card)  # cast for its evoke or dash cost (118.9, 702.74a, 702.109a)
-    if alt is not None and not alt[0]:
-        return alt
-    from pyengine.oracle import execute_graveyard
-
-    kept = execute_graveyard.run(card)  # unearth, scavenge, dredge: from alice's graveyard (113.6m)
-    if kept is not None and not kept[0]:
-        return kept
-    from pyengine.oracle.execute_day_night import run_day_night
-
-    ok, why = run_day_night(card)  # daybound, nightbound: a game across a turn (702.145, 730.2)
-    if not ok:
-        return ok, why
-    from pyengine.oracle.execute_madness import run_madness
-
-    mad = run_madness(card)  # discarded, then cast for its madness cost or not (702.35a)
-    if mad is not None and not mad[0]:
-        return mad
+    if not text_triggers(card):  # the keywords' own games (a game refuses text triggers, 603.1)
+        for made in _keyword_games(card):
+            if made is not None and not made[0]:
+                return made
     if scenario_text(card) is None:
         return (True, "") if game else (False, "not a permanent card")
     return run(card)
+
+
+def _keyword_games(card: Compiled) -> Any:
+    """The games of the card's keywords that have their own (each None when it has none):
+    cast for its evoke / dash / blitz cost (118.9), from alice's graveyard (unearth, scavenge,
+    dredge: 113.6m), across a turn (daybound, nightbound: 702.145, 730.2), discarded and cast
+    for its madness cost or not (702.35a)."""
+    from pyengine.oracle import execute_graveyard
+    from pyengine.oracle.execute_alt import run_alt
+    from pyengine.oracle.execute_day_night import run_day_night
+    from pyengine.oracle.execute_madness import run_madness
+
+    yield run_alt(card)
+    yield execute_graveyard.run(card)
+    yield run_day_night(card)
+    yield run_madness(card)
 
 
 def execute_sample(per_template: int, seed: int = 0) -> Executed:
