@@ -209,25 +209,12 @@ def entwine_game(card: Compiled) -> str | None:
 def after_bolt_game(card: Compiled, word: str) -> str | None:
     """The surge or spectacle game (``word``), or None: the card's own game (a spell put on the
     stack first thing) cast for that cost after Lightning Bolt at bob has resolved."""
-    from pyengine.oracle.execute_game import game_text
-
     cost = alt_cost(card.card, word)
     pool = pool_for(cost) if cost is not None else None
-    if not pool or card.card.get("does", {}).get("modes"):
+    doc = spell_game_doc(card) if pool else None
+    if doc is None:
         return None
-    text = game_text(card)
-    if text is None:
-        return None
-    doc: dict[str, Any] = yaml.safe_load(text)
     script = doc["query"]["script"]
-    if (
-        not script
-        or not isinstance(script[0], dict)
-        or script[0].get("stack", {}).get("object") != "card"
-        or set(script[0]["stack"]) - {"object", "controller", "targets"}
-        or any(isinstance(a, dict) and "order_triggers" in a for a in script)
-    ):
-        return None
     chosen = script[0]["stack"].get("targets", [])
     ids = [t["id"] for t in card.card.get("casting", {}).get("targets", [])]
     if len(ids) != len(chosen) or any(o.get("id") == "bolt" for o in doc["objects"]):
@@ -267,3 +254,29 @@ def run_alt(card: Compiled, timeout: float = 60.0) -> tuple[bool, str] | None:
         return None
     scenario, why = run_generated(text, f"<generated alternative cost: {card.name}>", timeout)
     return scenario is not None, why
+
+
+def spell_game_doc(card: Compiled, in_hand: bool = False) -> dict[str, Any] | None:
+    """The instant's or sorcery's own generated game (pyengine.oracle.execute_game) when it
+    puts the card on the stack first thing with no more than its targets, to be cast another way
+    instead (an alternative cost, 118.9); ``in_hand``: the card starts in alice's hand. None
+    for a modal spell or another shape of game."""
+    from pyengine.oracle.execute_game import game_text
+
+    if card.card.get("does", {}).get("modes"):
+        return None
+    text = game_text(card)
+    if text is None:
+        return None
+    doc: dict[str, Any] = yaml.safe_load(text)
+    script = doc["query"]["script"]
+    if (
+        not script
+        or not isinstance(script[0], dict)
+        or script[0].get("stack", {}).get("object") != "card"
+        or set(script[0]["stack"]) - {"object", "controller", "targets"}
+        or any(isinstance(a, dict) and "order_triggers" in a for a in script)
+        or in_hand and not any(o.get("id") == "card" and o.get("zone") == "hand" for o in doc["objects"])
+    ):
+        return None
+    return doc

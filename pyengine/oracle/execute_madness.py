@@ -122,24 +122,12 @@ def cast_game(card: Compiled) -> str | None:
 def _spell_game(card: Compiled, cast: dict[str, Any], pool: str) -> str | None:
     """The instant's or sorcery's own game, the card discarded then cast for its madness cost
     instead of put on the stack."""
-    from pyengine.oracle.execute_game import game_text
+    from pyengine.oracle.execute_alt import spell_game_doc
 
-    if card.card.get("does", {}).get("modes"):
+    doc = spell_game_doc(card, in_hand=True)
+    if doc is None:
         return None
-    text = game_text(card)
-    if text is None:
-        return None
-    doc: dict[str, Any] = yaml.safe_load(text)
     script = doc["query"]["script"]
-    if (
-        not script
-        or not isinstance(script[0], dict)
-        or script[0].get("stack", {}).get("object") != "card"
-        or set(script[0]["stack"]) - {"object", "controller", "targets"}
-        or any(isinstance(a, dict) and "order_triggers" in a for a in script)
-        or not any(o.get("id") == "card" and o.get("zone") == "hand" for o in doc["objects"])
-    ):
-        return None
     chosen = script[0]["stack"].get("targets", [])
     ids = [t["id"] for t in card.card.get("casting", {}).get("targets", [])]
     if len(ids) != len(chosen):
