@@ -81,10 +81,12 @@ def started(game: Game, item: StackItem) -> int:
     ability triggered, or when the ability or spell was put on the stack."""
     if item.trigger is not None:
         return item.trigger[0].event_index
-    at = next((n.index for n in reversed(game.notes) if n.kind == "put_on_stack" and n.target == item.id), None)
+    at = next((n.index for n in reversed(game.notes)
+               if n.kind == "put_on_stack" and n.target == item.id), None)
     if at is not None:
         return at
-    return next((e.index for e in reversed(game.log) if e.kind == "cast" and e.obj == item.obj), len(game.log))
+    return next((e.index for e in reversed(game.log)
+                 if e.kind == "cast" and e.obj == item.obj), len(game.log))
 
 
 def bind(ins: Any, refs: dict[str, tuple[str, ...]], plain: Callable[[Any], list[Event]]) -> list[Event]:
@@ -121,7 +123,8 @@ def record(game: Game, source: str, born: int, events: list[Event] | tuple[Event
     told = {f["object"][1] for x in events if x.kind == "move"
             for f in [dict(x.fields)] if f.get("to") == "exile" and isinstance(f.get("object"), tuple)
             and f["object"][0] == "o"}
-    went = [x.obj for x in game.log[before:] if x.kind == "zone_change" and x.to_zone == "exile" and x.obj in told]
+    went = [x.obj for x in game.log[before:]
+            if x.kind == "zone_change" and x.to_zone == "exile" and x.obj in told]
     if not went:
         return game
     made = tuple(ExileLink(c, source, born, len(game.log), until) for c in dict.fromkeys(went))
