@@ -239,7 +239,8 @@ def _unlink(clauses: list[Clause], abilities: list[Any],
     out = list(clauses)
     for ci, a, b in made:
         if unlinked(abilities[a:b]):
-            keep += [{"text": ab.get("text", out[ci].text)} if isinstance(ab, dict) else ab for ab in abilities[a:b]]
+            keep += [{"text": ab.get("text", out[ci].text)} if isinstance(ab, dict) else ab
+                     for ab in abilities[a:b]]
             # 607.2a: "the exiled card" names a card another ability of this object exiled;
             # no ability of this card exiling one is read, so the paragraph is seen as text only
             was = out[ci].template or ""

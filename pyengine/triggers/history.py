@@ -157,5 +157,6 @@ def of(log: Sequence[GameEvent], notes: Sequence[GameEvent] = (),
                 last[e.player] = last.get(e.player, 0) + 1
     return TurnHistory(tuple(events), tuple(sorted(gained.items())), tuple(sorted(lost.items())),
                        frozenset(attacked), frozenset((str(s), str(t)) for s, t in fired),
-                       targeted=tuple(targeted), zones=tuple(sorted((w, p, n) for (w, p), n in tally.items())),
+                       targeted=tuple(targeted),
+                       zones=tuple(sorted((w, p, n) for (w, p), n in tally.items())),
                        last_cast=tuple(sorted(last.items())))
