@@ -274,9 +274,12 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
         if not item.targets and item.locked is not None:  # 400.7: the same object, on the battlefield
             affected = tuple(o.id for o in game.state.objects
                              if o.id in item.locked and o.zone == Zone.BATTLEFIELD)
+        dealt = item.continuous.dealt_damage is not None
+        if dealt:  # "a creature dealt damage this way": what its instructions dealt damage to
+            affected = _dealt_damage(game, item, since, budget)
         eff = ResolvedEffect(item.id, item.continuous, game.next_timestamp, item.controller,
                              item.duration, source=item.obj or item.source,
-                             locked=affected if item.targets or item.locked is not None else None)
+                             locked=affected if item.targets or item.locked is not None or dealt else None)
         group = not item.targets and item.locked is None and _characteristics(eff)
         if group:
             eff = _locked(game, eff, budget)  # 611.2c: "creatures you control get +1/+1"
@@ -304,6 +307,26 @@ def _during(game: Game, item: StackItem, legal: list[str]) -> ResolvedEffect | N
     affected = tuple(t for t, is_p in item.targets if t in legal and not is_p)
     return ResolvedEffect(item.id, cont, game.next_timestamp, item.controller, item.duration,
                           source=item.obj or item.source, locked=affected)
+
+
+def _dealt_damage(game: Game, item: StackItem, since: int, budget: Budget | float) -> tuple[str, ...]:
+    """The permanents the spell's instructions dealt damage to as it resolved ("a creature
+    dealt damage this way"), those matching the effect's ``dealt_damage`` selector now, read
+    after layers, locked in (611.2c). Damage prevented wasn't dealt (615.1: an event of 0 is
+    no damage dealt, 120.1); a player dealt damage isn't a permanent."""
+    from pyengine.combat.select import Context, FinalState
+    from pyengine.game.target_qualities import combat_states
+
+    sel = item.continuous.dealt_damage if item.continuous is not None else None
+    assert sel is not None
+    src = item.obj or item.source
+    hit = {e.obj for e in game.log[since:] if e.kind == "damage" and e.obj is not None
+           and (e.amount or 0) > 0 and e.source == src}
+    if not hit:
+        return ()
+    sel = sel if sel.zone is not None else replace(sel, zone=Zone.BATTLEFIELD.value)
+    final = FinalState(game.state, layers(game.state, budget).objects, combat_states(game))
+    return tuple(o for o in final.select(sel, Context(src, item.controller)) if o in hit)
 
 
 def _taps(game: Game, item: StackItem, problems: dict[str, str]) -> Game:

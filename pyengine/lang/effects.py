@@ -808,7 +808,7 @@ OPS: dict[str, OpSpec] = {
     "modify_pt": OpSpec(Layer.L7C, "layers", _p_pt),
     "switch_pt": OpSpec(Layer.L7D, "layers", _p_true),
 }
-EFFECT_META = ("text", "affects", "condition")
+EFFECT_META = ("text", "affects", "condition", "dealt_damage")
 
 
 def parse_effect(cur: Cursor, ctx: Ctx, cda: bool = False, allow_no_affects: bool = False) -> EffectDef:
@@ -845,7 +845,12 @@ def parse_effect(cur: Cursor, ctx: Ctx, cda: bool = False, allow_no_affects: boo
     if cda and condition is not None:
         cur.get("condition").fail("CR 604.3a: a characteristic-defining ability is not conditional")
     text = cur.get("text").string() if cur.has("text") else ""
-    return EffectDef(tuple(ops), affects, condition, cda, text)
+    dealt = None
+    if cur.has("dealt_damage"):  # "a creature dealt damage this way" (a resolved effect, 611.2c)
+        if not allow_no_affects or affects is not None or cda:
+            cur.get("dealt_damage").fail("dealt_damage belongs to a spell's resolved effect without affects")
+        dealt = parse_selector(cur.get("dealt_damage"), ctx)
+    return EffectDef(tuple(ops), affects, condition, cda, text, dealt)
 
 
 # --- Plug-ins -----------------------------------------------------------------------------

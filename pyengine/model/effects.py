@@ -139,6 +139,9 @@ class EffectDef:
     condition: Condition | None = None
     cda: bool = False  # CR 604.3: characteristic-defining
     text: str = ""
+    # a spell's resolved effect on the objects matching this that its instructions dealt damage
+    # to as it resolved ("a creature dealt damage this way"), locked in then (611.2c)
+    dealt_damage: Selector | None = None
 
     @property
     def layers(self) -> tuple[Layer, ...]:

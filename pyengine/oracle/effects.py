@@ -535,6 +535,10 @@ def _may(s: str, eff: Effect) -> bool:
     if not m:
         return False
     rest = m.group(1)
+    from pyengine.oracle.effects_exile_instead import sentence as exile_instead
+
+    if exile_instead(s, eff, spell):  # "if that creature would die this turn, exile it instead" (614.1a)
+        return True
     from pyengine.oracle.effects_graveyard import graveyard_card
     from pyengine.oracle.effects_graveyard_cards import graveyard_target
 
@@ -613,6 +617,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
         return True
     if not spell and (_lasting(s, eff) or _group(s, eff) or _tap(s, eff)):
         return True
+    from pyengine.oracle.effects_exile_instead import sentence as exile_instead
+
+    if exile_instead(s, eff, spell):  # "if that creature would die this turn, exile it instead" (614.1a)
+        return True
     from pyengine.oracle.effects_graveyard import graveyard_card
 
     if not spell and graveyard_card(s, eff):  # a trigger's target card in a graveyard (115.1)
@@ -666,7 +674,8 @@ def effect(text: str, *, targets_ok: bool = True, spell: bool = False,
 
     if eff.upto and not later_ok(eff):
         return None  # a later instruction naming "up to N" targets that may not be chosen
-    if eff.resolves is not None and words(eff) != ("affects" not in eff.resolves) \
+    dealt = eff.resolves is not None and "dealt_damage" in eff.resolves  # "dealt damage this way"
+    if eff.resolves is not None and not dealt and words(eff) != ("affects" not in eff.resolves) \
             and not (free and not eff.targets) or free and eff.targets:
         return None  # the continuous effect applies to the spell's only target, or to a group
         # (a prevention of the damage events its words name has no target: 615.1a)

@@ -924,6 +924,11 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     from pyengine.oracle.execute_impulse import with_impulse
 
     searched = with_impulse(searched, _followed(every))  # 701.13a: the top cards named, exiled
+    from pyengine.oracle.execute_exile_instead import with_exile
+
+    searched = with_exile(searched, card)  # 614.1a: destroyed this turn, exiled instead
+    if searched is None:
+        return None
     from pyengine.oracle.activated_x import announce
 
     announce(searched, card.card)  # 107.3a: the X of the spell's mana cost

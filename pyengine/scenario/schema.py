@@ -307,7 +307,7 @@ def op_schema(name: str) -> Schema:
 
 def _effect_properties() -> dict[str, Schema]:
     props: dict[str, Schema] = {"text": {"type": "string"}, "affects": _ref("selector"),
-                                "condition": _ref("condition")}
+                                "condition": _ref("condition"), "dealt_damage": _ref("selector")}
     for name in sorted(lang.OPS):
         props[name] = op_schema(name)
     return props
