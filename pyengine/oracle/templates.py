@@ -125,6 +125,10 @@ def continuous(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         return [verb.rstrip(".")]  # the engines' own keyword word for it
     if affects == "self" and (kws := _self_keywords(verb)) is not None:
         return kws
+    name = str(card.get("name") or "")
+    if name and any(n in q for q in re.findall(r'"[^"]*"', verb) for n in (name, name.split(", ")[0])):
+        return None  # the card's own name in a quoted ability it grants is the card, not the object
+        # that has the ability (201.5, 113.1): "Sacrifice Deconstruction Hammer" isn't that object's
     ops = _grants(verb)
     if ops is None:
         return None

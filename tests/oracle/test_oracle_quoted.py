@@ -160,3 +160,19 @@ def test_an_ability_gained_until_end_of_turn() -> None:
     assert spell.resolves["modify_pt"] == {"power": 1, "toughness": 1}
     assert spell.resolves["add_abilities"][0]["trigger"] == {"when": {"kind": "dies", "obj": "self"}}
     assert E.effect('Until end of turn, target creature gains "{T}: Search your library for a card."') is None
+
+
+def test_the_granting_cards_name_in_a_granted_ability_stays_text() -> None:
+    """CR 201.5, 113.1: in a quoted ability an Equipment grants, its own name is the Equipment,
+    not the creature that has the ability: Deconstruction Hammer's "{3}, {T}, Sacrifice
+    Deconstruction Hammer: ..." sacrifices the Hammer. The cost language's "Sacrifice NAME" is
+    its source, so the paragraph is left unread rather than compiled into sacrificing the
+    creature."""
+    from pyengine.oracle.templates import continuous
+
+    par = ('Equipped creature gets +1/+1 and has "{3}, {T}, Sacrifice Deconstruction Hammer: Destroy '
+           'target artifact or enchantment."')
+    assert continuous(par, par, {"name": "Deconstruction Hammer"}) is None
+    other = continuous(par, par, {"name": "Some Other Card"})  # no self-reference: read
+    assert other is not None and other[0]["static"]["add_abilities"][0]["activated"]["cost"] == \
+        "{3}, {T}, Sacrifice Deconstruction Hammer"
