@@ -535,10 +535,6 @@ def _may(s: str, eff: Effect) -> bool:
     if not m:
         return False
     rest = m.group(1)
-    from pyengine.oracle.effects_exile_instead import sentence as exile_instead
-
-    if exile_instead(s, eff, spell):  # "if that creature would die this turn, exile it instead" (614.1a)
-        return True
     from pyengine.oracle.effects_graveyard import graveyard_card
     from pyengine.oracle.effects_graveyard_cards import graveyard_target
 
