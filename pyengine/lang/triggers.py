@@ -31,7 +31,7 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "dies": ("zone_change", ("battlefield", "graveyard"), _OBJ),  # CR 700.4
     "enters": ("zone_change", (None, "battlefield"), _OBJ),  # 603.6a
     "leaves": ("zone_change", ("battlefield", None), ("obj", "to", "one_or_more")),  # 603.6c
-    "attacks": ("attacks", (None, None), (*_OBJ, "alone", "at_least")),  # 508.1m; alone: 506.5
+    "attacks": ("attacks", (None, None), (*_OBJ, "alone", "at_least", "with_others")),  # 508.1m; 506.5
     "blocks": ("blocks", (None, None), (*_OBJ, "attacker")),  # 509.1i; attacker: the one it blocks
     "becomes_blocked": ("becomes_blocked", (None, None), _OBJ),  # 509.1i, 603.2e
     "unblocked": ("unblocked", (None, None), _OBJ),  # 509.1h, 509.3g: "attacks and isn't blocked"
@@ -207,6 +207,8 @@ def _when(cur: Cursor, ctx: Ctx) -> Pattern:
             out = replace(out, turn=sub.choice(["you", "opponent"], "whose turn:"))
         elif key == "at_least":  # "you attack with N or more creatures": N of the batch (603.2c)
             out = replace(out, at_least=sub.integer("a number of attackers", 1), one_or_more=True)
+        elif key == "with_others":  # "SELF and at least N other creatures attack" (battalion)
+            out = replace(out, with_others=sub.integer("a number of other attackers", 1))
     if out.from_zone is not None and out.from_zone == out.to_zone:
         cur.fail(f"a zone change goes from one zone to another; from and to are both {out.from_zone}")
     if word in ("discard", "sacrifice"):  # 701.9a, 701.21a: the zone change's cause

@@ -56,6 +56,9 @@ class Pattern:
     turn: str | None = None
     once_each_turn: bool = False
     at_least: int = 0  # "whenever you attack with N or more creatures": N events of the batch match
+    # battalion's "whenever SELF and at least N other creatures attack": N more attack events in
+    # its batch (508.1: the attackers are declared at once)
+    with_others: int = 0
     # a becomes_target event's targeting object: a spell or an ability ("becomes the target of
     # a spell", 702.21a); ``nth`` of a becomes_target event counts the object's own this turn
     # by spells and abilities of that player ("for the first time each turn", valiant)

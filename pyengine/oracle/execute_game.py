@@ -406,7 +406,7 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
         more: list[dict[str, Any]] = [  # "you attack with N or more creatures": N attackers
             {"id": f"attacker{i}", "name": f"Generated Attacker {i}", "types": ["Creature"],
              "colors": ["green"], "mana_cost": "{G}", "power": 1, "toughness": 1, "controller": "alice",
-             "timestamp": 30 + i} for i in range(1, when.get("at_least", 1))]
+             "timestamp": 30 + i} for i in range(1, max(when.get("at_least", 1), when.get("with_others", 0) + 1))]
         attack.update({str(o["id"]): "bob" for o in more})
         words = set(map(str, card.card.get("abilities", ())))
         if {"can't attack alone", "can't attack or block alone"} & words:  # 506.5: with another

@@ -109,6 +109,10 @@ def when(head: str, card: dict[str, Any]) -> Found | None:
         if obj is None or obj != "self" and obj.get("controller") != "you":
             return None
         return {"when": {"kind": "attacks", "obj": obj, "alone": True}}, obj == "self"
+    m = _fm(r"Whenever SELF and at least (\w+) other creatures attack", head)
+    if m and m.group(1) in ("one", "two", "three", "four"):  # battalion (207.2c; 508.1)
+        n = {"one": 1, "two": 2, "three": 3, "four": 4}[m.group(1)]
+        return {"when": {"kind": "attacks", "obj": "self", "with_others": n}}, True
     if head == "Whenever you attack":  # CR 508.3d: one or more creatures you control attack
         return {"when": {"kind": "attacks", "obj": {"types": ["Creature"], "controller": "you"},
                          "one_or_more": True}}, False

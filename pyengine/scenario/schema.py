@@ -182,6 +182,8 @@ def _triggered_schema() -> Schema:
                                              "properties": {"player": player}}]},
                            "source": obj, "player": player, "combat": {"type": "boolean"},
                            "one_or_more": {"type": "boolean"}, "alone": {"type": "boolean"},
+                           "at_least": {"type": "integer", "minimum": 1},
+                           "with_others": {"type": "integer", "minimum": 1},
                            "nth": {"type": "integer", "minimum": 1},
                            "turn": {"enum": ["you", "opponent"]},
                            "once_each_turn": {"type": "boolean"}}}

@@ -36,7 +36,7 @@ _SCHEMA = {
     "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
     "t_trig_nth": 2, "t_hist": 3, "t_x_hist": 3, "t_trig_turn": 2, "t_trig_once": 1,
     "t_fired": 2, "t_last": 3, "t_x_last": 3,
-    "t_alt": 2, "t_attached": 3, "t_sel_host": 1, "t_trig_target": 2, "t_trig_at_least": 2,
+    "t_alt": 2, "t_attached": 3, "t_sel_host": 1, "t_trig_target": 2, "t_trig_at_least": 2, "t_trig_with_others": 2,
     "t_trig_cause": 2,
     "t_trig_zone": 2,
 }
@@ -246,6 +246,8 @@ class Builder:
             self.fs.add("t_trig_cause", k, Const(p.cause))
         if p.at_least > 1:
             self.fs.add("t_trig_at_least", k, p.at_least)
+        if p.with_others > 0:
+            self.fs.add("t_trig_with_others", k, p.with_others)
         if p.by is not None:  # the event's cause: discard, spell, ability
             self.fs.add("t_trig_cause", k, Const(p.by))
         if d.condition is not None:

@@ -1,0 +1,59 @@
+"""Battalion (an ability word, CR 207.2c): "Whenever this creature and at least two other
+creatures attack, ..." on real cards (the pyengine[cards] extra, skipped without it). The
+attackers are declared at once (508.1), so the ability triggers when the creature is declared
+as an attacker with two or more others (508.3a, 603.2), not with fewer; compiled as
+``{kind: attacks, obj: self, with_others: 2}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyengine.oracle import execute_game
+from tests.oracle import support
+
+pytestmark = support.BUNDLED
+
+BOB = [{"id": "alice", "library_size": 10}, {"id": "bob", "library_size": 10}]
+
+
+def _objects(n_others: int) -> list[dict[str, Any]]:
+    corps = {"id": "corps", "card": "Boros Elite", "controller": "alice", "timestamp": 1}
+    others = [{"id": f"bear{i}", "card": "Grizzly Bears", "controller": "alice", "timestamp": 2 + i}
+              for i in range(n_others)]
+    return [corps, *others]
+
+
+def _attack(n_others: int) -> list[Any]:
+    return [{"advance": "declare_attackers"},
+            {"attack": {"corps": "bob", **{f"bear{i}": "bob" for i in range(n_others)}}},
+            {"checkpoint": "declared"}]
+
+
+def test_battalion_compiles_to_an_attack_with_others() -> None:
+    card = support.full("Boros Elite").card
+    trig = next(a for a in card["abilities"] if isinstance(a, dict) and "trigger" in a)
+    assert trig["trigger"]["when"] == {"kind": "attacks", "obj": "self", "with_others": 2}
+
+
+def test_it_triggers_with_two_other_attackers() -> None:
+    # 508.3a, 603.3: the ability triggers as attackers are declared and goes on the stack
+    ok, why = support.game(_objects(2), [*_attack(2), "resolve", {"checkpoint": "done"}],
+                           {"checkpoints": {"declared": {"stack": ["corps:0@9"]},
+                                            "done": {"stack": [], "objects": {"corps": {"power": 3,
+                                                                                         "toughness": 3}}}}},
+                           cr="508.3a", players=BOB)
+    assert ok, why
+
+
+def test_it_doesnt_trigger_with_one_other_attacker_or_alone() -> None:
+    for n in (0, 1):  # "at least two other creatures" (508.1: declared together)
+        ok, why = support.game(_objects(n), _attack(n), {"checkpoints": {"declared": {"stack": []}}},
+                               cr="508.1", players=BOB)
+        assert ok, (n, why)
+
+
+def test_the_generated_game_attacks_with_two_more() -> None:
+    text = execute_game.game_text(support.full("Bomber Corps"))
+    assert text is not None and "attacker1" in text and "attacker2" in text
+    ok, why = execute_game.run_game(support.full("Bomber Corps"))
+    assert ok, why
