@@ -120,10 +120,13 @@ def selector(phrase: str) -> dict[str, Any] | None:
             words = words[:-n]
             break
     noun_seen = False
+    alt = False  # "Samurai or Warrior", "artifact or enchantment": any of them
     for i, raw in enumerate(words):
         w = raw.lower()
         last = i == len(words) - 1
-        if w == "other":
+        if w == "or" and 0 < i < len(words) - 1 and not alt:
+            alt = True
+        elif w == "other":
             sel["other"] = True
         elif w in COLORS:
             sel.setdefault("colors", []).append(w)
@@ -156,6 +159,16 @@ def selector(phrase: str) -> dict[str, Any] | None:
             return None
     if not (types or subs or noun_seen):
         return None
+    if alt:  # "X or Y" of one kind of word only: types (any_types) or subtypes (any_subtypes)
+        if len(sel.get("colors", ())) > 1 or len(sel.get("supertypes", ())) > 1:
+            return None
+        if len(types) > 1 and not subs:
+            sel["any_types"] = types
+            types = []
+        elif len(subs) > 1 and types in ([], ["Creature"]):
+            pass  # any_subtypes below
+        else:
+            return None
     # a bare subtype noun ("Swamps", "Merfolk", "Walls") names the subtype only (CR 205.3d:
     # a subtype is only on an object of its card type)
     if types:

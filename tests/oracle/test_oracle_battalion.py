@@ -57,3 +57,21 @@ def test_the_generated_game_attacks_with_two_more() -> None:
     assert text is not None and "attacker1" in text and "attacker2" in text
     ok, why = execute_game.run_game(support.full("Bomber Corps"))
     assert ok, why
+
+
+def test_an_or_of_subtypes_or_of_types_is_any_of_them() -> None:
+    """205.3, 205.2: "a Samurai or Warrior you control" is a permanent with either subtype;
+    "artifact or enchantment" either type; an "or" of colors or of a type and a subtype isn't
+    read (left unread rather than read as all of them)."""
+    from pyengine.oracle import phrases as P
+
+    assert P.selector("Samurai or Warrior you control") == {"any_subtypes": ["Samurai", "Warrior"],
+                                                             "controller": "you"}
+    assert P.selector("artifact or enchantment") == {"any_types": ["Artifact", "Enchantment"]}
+    assert P.selector("Elf or Warrior creatures") == {"types": ["Creature"], "any_subtypes": ["Elf", "Warrior"]}
+    assert P.selector("white or black creatures") is None
+    assert P.selector("creature or Vehicle you control") is None
+    # Akki Ronin: "Whenever a Samurai or Warrior you control attacks alone" (506.5)
+    card = support.full("Akki Ronin").card
+    trig = next(a for a in card["abilities"] if isinstance(a, dict) and "trigger" in a)
+    assert trig["trigger"]["when"]["obj"] == {"any_subtypes": ["Samurai", "Warrior"], "controller": "you"}
