@@ -2,7 +2,8 @@
 creatures attack, ..." on real cards (the pyengine[cards] extra, skipped without it). The
 attackers are declared at once (508.1), so the ability triggers when the creature is declared
 as an attacker with two or more others (508.3a, 603.2), not with fewer; compiled as
-``{kind: attacks, obj: self, with_others: 2}``."""
+``{kind: attacks, obj: self, with_others: 2}``. Also the selectors' "X or Y" (a Samurai or
+Warrior you control), which such heads name."""
 
 from __future__ import annotations
 
