@@ -140,7 +140,8 @@ def activated_script(card: Compiled, ability: dict[str, Any], number: int = 1,
         act["x"] = X
         pool += "{C}" * (X * cost.x)
     if in_combat and pool:  # her pool would empty as the game moves to combat (106.4)
-        lands = _lands(cost.mana, extra)
+        # X announced as X (107.3a): its generic mana paid by lands too (601.2f-h)
+        lands = _lands((cost.mana or "") + ("{%d}" % (X * cost.x) if cost.x else ""), extra)
         if lands is None:
             return None
         in_combat = [*in_combat, {"mana": {"player": "alice", "tap": lands}}]

@@ -1014,7 +1014,7 @@ def _own_deaths(body: dict[str, Any], triggers: list[dict[str, Any]],
     own += [t for t in triggers if t["trigger"].get("when", {}).get("kind") == "draw"
             and t["trigger"]["when"].get("player") == "you" and set(t["trigger"]["when"]) <= {"kind", "player"}
             for _ in range(drawn)]
-    if (kinds == ("enters",) or copied is not None) and len(own) == 1 and own[0].get("targets") \
+    if (kinds == ("enters",) or copied is not None or sacrificed) and len(own) == 1 and own[0].get("targets") \
             and "modes" not in own[0] and "if" not in own[0]["trigger"]:
         return own  # its targets chosen as it is put on the stack (603.3d): the caller's picks
     if any(t.get("targets") or "modes" in t or "if" in t["trigger"] and "had_counters" not in repr(t["trigger"]["if"])

@@ -109,3 +109,25 @@ def test_one_ability_on_both_faces_is_one_definition_but_two_differing_ones_are_
 
     assert _same_but_keys(D("Restless Bloodseekertoken#text1", 1), D("Bloodsoaked Revelertoken#text1", 1))
     assert not _same_but_keys(D("a", 1), replace(D("a", 1), amount=2))
+
+
+def test_an_x_ability_in_combat_is_paid_by_lands_for_x_too() -> None:
+    # Ballista Squad: "{X}{W}, {T}: ... deals X damage to target attacking or blocking
+    # creature." Activated in combat, its cost is paid by lands tapped then (106.4: the pool
+    # empties between steps); X announced as 2 (107.3a) is paid as 2 generic mana (601.2f-h)
+    text = EG.game_text(full("Ballista Squad"), "activated ability")
+    assert text is not None and yaml.safe_load(text)["query"]["script"][2]["mana"]["tap"] == \
+        ["combatland0", "combatland1", "combatland2"]
+    ok, why = EG.run_game(full("Ballista Squad"), template="activated ability")
+    assert ok, why
+
+
+def test_a_sacrificed_creatures_targeted_death_trigger_gets_its_target() -> None:
+    # Pus Kami: "{B}, Sacrifice this creature: Destroy target nonblack creature." and soulshift
+    # 6 (702.46a: "When this creature dies, you may return target Spirit card with mana value 6
+    # or less from your graveyard to your hand"): the sacrifice (701.21a) makes it die (700.4);
+    # the trigger's target is chosen as it is put on the stack (603.3d), given ahead
+    text = EG.game_text(full("Pus Kami"), "activated ability")
+    assert text is not None and {"trigger_targets": {"card": ["grave4"]}} in yaml.safe_load(text)["query"]["script"]
+    ok, why = EG.run_game(full("Pus Kami"), template="activated ability")
+    assert ok, why
