@@ -359,7 +359,7 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
             else ("ref", "you")
         return Instruction("proliferate", (("player", who),))
     if cur.has("kind") and cur.get("kind").value in ("bolster", "populate", "amass", "explore", "connive",
-                                                     "renown", "remove_or_sacrifice") \
+                                                     "renown", "remove_or_sacrifice", "myriad") \
             and not delayed \
             and not also:
         from pyengine.lang.keyword_instr import parse_keyword  # 701.39a, 701.36a, 701.47a

@@ -156,9 +156,15 @@ def _group(subj: str) -> dict[str, Any] | None:
         return None
     from pyengine.oracle.common import subject
 
-    sel = subject(subj[:1].upper() + subj[1:])
+    # "each other attacking creature" (battle cry, 702.91a): the combat state (506.4) read on
+    # the game's combat as the group is locked in (611.2c)
+    m = _fm(r"(each )?(other )?(attacking|blocking) (creature)", subj)
+    phrase = f"each {m.group(2) or ''}creature" if m and m.group(1) else subj
+    sel = subject(phrase[:1].upper() + phrase[1:])
     if not isinstance(sel, dict) or "Creature" not in sel.get("types", ()) or set(sel) - _GROUP_KEYS:
         return None
+    if m and m.group(1):
+        return {**sel, "combat": [m.group(3)]} if sel.get("types") == ["Creature"] else None
     return sel
 
 

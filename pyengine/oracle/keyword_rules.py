@@ -126,7 +126,9 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
             continue
         from pyengine.oracle.keyword_bloodthirst import ability as bloodthirst
 
-        upkeep = cumulative_upkeep(text) or echo(text) or bloodthirst(text) or unearth(text) or dredge(text) or storm(text)  # 702.54a, 702.40a too
+        from pyengine.oracle.keyword_myriad import ability as myriad
+
+        upkeep = myriad(text) or cumulative_upkeep(text) or echo(text) or bloodthirst(text) or unearth(text) or dredge(text) or storm(text)  # 702.54a, 702.40a too
         if upkeep is not None:  # 702.24a, 702.30a: written out as their rules say
             out.append(upkeep)
             continue
