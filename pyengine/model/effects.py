@@ -42,7 +42,9 @@ class Expr:
     ``this_turn`` (what ``player`` did this turn: ``attr`` names it, pyengine.game.history;
     read by the trigger engine only), ``last_turn`` (the same of the previous turn; a player ref
     ``any``: the most of any player's), ``counters`` (the ``attr`` counters on ``ref``, or on it
-    as it last left the battlefield: an instruction's amount only, pyengine.game.lki)."""
+    as it last left the battlefield: an instruction's amount only, pyengine.game.lki),
+    ``blockers`` (the creatures blocking ``ref`` in the game's combat beyond the first ``value``,
+    never below 0: a resolving ability's amount only, 702.23a, 608.2h)."""
 
     op: str
     value: int = 0

@@ -90,3 +90,47 @@ def test_myriad_copies_for_another_opponent_are_refused() -> None:
         myriad.myriad(game, SimpleNamespace(controller="alice"))
     two = SimpleNamespace(state=SimpleNamespace(player_ids=("alice", "bob")), active="alice")
     assert myriad.others(two, "alice") == ()
+
+
+_RAMPAGE = ("  - {id: ber, card: Aerathi Berserker, controller: alice, timestamp: 1}\n"
+            "  - {id: ogre, card: Gray Ogre, controller: bob, timestamp: 2}\n"
+            "  - {id: ogre2, card: Gray Ogre, controller: bob, timestamp: 3}\n"
+            "  - {id: ogre3, card: Gray Ogre, controller: bob, timestamp: 4}\n")
+
+
+def test_rampage_counts_the_blockers_beyond_the_first() -> None:
+    # 702.23a: "Rampage 3" - "Whenever this creature becomes blocked, it gets +3/+3 until end of
+    # turn for each creature blocking it beyond the first": Aerathi Berserker (2/4) blocked by
+    # three Gray Ogres gets +6/+6 (two beyond the first): 8/10
+    ram = _kw("Aerathi Berserker", "Rampage 3")
+    assert ram["trigger"] == {"when": {"kind": "becomes_blocked", "obj": "self"}}
+    each = {"times": [3, {"blockers_of": {"object": "it", "beyond": 1}}]}
+    assert ram["do"][0]["effect"] == {"modify_pt": {"power": each, "toughness": each}}
+    script = ("    - advance: declare_attackers\n    - attack: {ber: bob}\n    - advance: declare_blockers\n"
+              "    - block: {ogre: ber, ogre2: ber, ogre3: ber}\n    - resolve\n    - checkpoint: done\n")
+    _game(_RAMPAGE, script, "    done: {stack: [], objects: {ber: {power: 8, toughness: 10}}}\n",
+          ("702.23a", "509.1a", "608.2h"))
+    # one blocker: none beyond the first, +0/+0 (the ability still triggers, 509.3c)
+    _game(_RAMPAGE, script.replace("{ogre: ber, ogre2: ber, ogre3: ber}", "{ogre: ber}"),
+          "    done: {stack: [], objects: {ber: {power: 2, toughness: 4}}}\n", ("702.23a", "509.3c"))
+
+
+def test_rampage_bonus_is_fixed_as_it_resolves() -> None:
+    # 702.23b: calculated once, as the ability resolves; a blocker gone before then (Lightning
+    # Bolt on one Ogre in response) isn't counted: two blockers, one beyond the first, +3/+3
+    objs = _RAMPAGE + "  - {id: bolt, card: Lightning Bolt, owner: bob, zone: hand}\n" \
+                      "  - {id: m1, card: Mountain, controller: bob, timestamp: 5}\n"
+    script = ("    - advance: declare_attackers\n    - attack: {ber: bob}\n    - advance: declare_blockers\n"
+              "    - block: {ogre: ber, ogre2: ber, ogre3: ber}\n"
+              "    - pass: alice\n    - stack: {object: bolt, controller: bob, targets: [ogre3]}\n    - resolve\n    - resolve\n"
+              "    - checkpoint: done\n")
+    _game(objs, script, "    done: {stack: [], objects: {ber: {power: 5, toughness: 7}, ogre3: {zone: graveyard}}}\n",
+          ("702.23b", "608.2h", "506.4"))
+
+
+def test_blocking_it_of_another_subject_stays_text() -> None:
+    # "SELF gets ... for each creature blocking it": which object "it" is isn't read
+    from pyengine.oracle import templates as T
+
+    s = "Whenever SELF becomes blocked, SELF gets +1/+1 until end of turn for each creature blocking it."
+    assert T.match(s, {}, s)[0] == "triggered (text)"
