@@ -134,3 +134,51 @@ def test_blocking_it_of_another_subject_stays_text() -> None:
 
     s = "Whenever SELF becomes blocked, SELF gets +1/+1 until end of turn for each creature blocking it."
     assert T.match(s, {}, s)[0] == "triggered (text)"
+
+
+_MENTOR = ("  - {id: sun, card: Sunhome Stalwart, controller: alice, timestamp: 1}\n"
+           "  - {id: elves, card: Llanowar Elves, controller: alice, timestamp: 2}\n"
+           "  - {id: bears, card: Grizzly Bears, controller: alice, timestamp: 3}\n")
+
+
+def test_mentor_targets_an_attacking_creature_with_less_power() -> None:
+    # 702.134a: "Whenever this creature attacks, put a +1/+1 counter on target attacking creature
+    # with power less than this creature's power": Sunhome Stalwart (2/2) attacking with
+    # Llanowar Elves (1/1) puts a counter on the Elves
+    men = _kw("Sunhome Stalwart", "Mentor")
+    assert men["targets"] == [{"obj": {"types": ["Creature"], "power": {"lt": {"power_of": "self"}},
+                                       "combat": ["attacking"]}}]
+    assert men["do"] == [{"kind": "counters", "target": "target", "counter": "+1/+1"}]
+    _game(_MENTOR, "    - advance: declare_attackers\n    - trigger_targets: {sun: [elves]}\n"
+                   "    - attack: {sun: bob, elves: bob, bears: bob}\n    - resolve\n    - checkpoint: done\n",
+          "    done: {stack: [], objects: {elves: {counters: {\"+1/+1\": 1}, power: 2, toughness: 2}}}\n",
+          ("702.134a", "603.3d"))
+
+
+def test_mentor_cant_target_equal_power_or_a_creature_not_attacking() -> None:
+    # the Bears' power 2 isn't less than the Stalwart's 2 (702.134a); the Elves staying home
+    # aren't attacking (506.4): with no legal target the ability is removed from the stack
+    # (603.3d) - the Bears named as its target is an illegal choice (601.2c)
+    text = support.game_text(_MENTOR, support.MAIN,
+                             "    - advance: declare_attackers\n    - trigger_targets: {sun: [bears]}\n"
+                             "    - attack: {sun: bob, elves: bob, bears: bob}\n", "",
+                             cr=("702.134a", "601.2c"))
+    support.passes(text.replace("expect:\n  checkpoints:\n", 'expect:\n  illegal: {action: 2, rule: "601.2c"}\n'))
+    _game(_MENTOR, "    - advance: declare_attackers\n    - attack: {sun: bob, bears: bob}\n"
+                   "    - checkpoint: done\n",
+          "    done: {stack: [], objects: {bears: {counters: {}}, elves: {counters: {}}}}\n", ("603.3d",))
+
+
+def test_mentor_source_gone_before_it_resolves_is_refused() -> None:
+    # the Stalwart's power as it resolves, once it has left the battlefield, is its last known
+    # information (608.2h, 113.7a), which the game doesn't keep: refused, not read from the card
+    objs = _MENTOR + "  - {id: bolt, card: Lightning Bolt, owner: bob, zone: hand}\n" \
+                     "  - {id: m1, card: Mountain, controller: bob, timestamp: 5}\n"
+    text = support.game_text(objs, support.MAIN,
+                             "    - advance: declare_attackers\n    - trigger_targets: {sun: [elves]}\n"
+                             "    - attack: {sun: bob, elves: bob}\n    - pass: alice\n"
+                             "    - stack: {object: bolt, controller: bob, targets: [sun]}\n    - resolve\n"
+                             "    - resolve\n    - checkpoint: done\n", "    done: {stack: []}\n",
+                             cr=("608.2h",))
+    with pytest.raises(AssertionError, match="608.2h"):
+        support.passes(text)
