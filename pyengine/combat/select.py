@@ -213,6 +213,9 @@ class FinalState:
             return any(self.holds(c, ctx) for c in cond.args)
         if cond.op == "not":
             return not self.holds(cond.args[0], ctx)
+        if cond.op == "has_counters":  # 122.1: the source has one or more such counters
+            src = self._objects.get(ctx.source or "")
+            return src is not None and dict(src.counters).get(cond.counter or "", 0) > 0
         if cond.op == "turn":  # whose turn it is (CR 102.1)
             assert cond.player is not None
             return self.state.turn.active in self.players(cond.player, ctx)

@@ -358,7 +358,8 @@ def _nested(sel: Selector, cur: Cursor) -> Selector:
 
 # --- Conditions ---------------------------------------------------------------------------
 
-COND_KEYS = ("exists", "not_exists", "compare", "all", "any", "not", "turn", "new_control", "renowned")
+COND_KEYS = ("exists", "not_exists", "compare", "all", "any", "not", "turn", "new_control", "renowned",
+             "has_counters")
 
 
 def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
@@ -391,6 +392,10 @@ def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
             sub.fail("expected true (its source came under its controller's control since the "
                      "beginning of their last upkeep)")
         return Condition("new_control")
+    if key == "has_counters":  # "as long as it has a +1/+1 counter on it" (unleash 702.98a; 122.1)
+        from pyengine.lang.counters import counter_kind
+
+        return Condition("has_counters", counter=counter_kind(sub.string("a counter kind"), sub))
     if key == "renowned":  # 702.112a renown's "if it isn't renowned" (702.112b)
         if sub.boolean() is not True:
             sub.fail("expected true (its source is renowned)")

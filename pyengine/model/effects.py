@@ -92,7 +92,9 @@ class Condition:
     controller's control since the beginning of that player's last upkeep, 702.30a: read by
     the trigger engine), ``had_counters`` (the object a leaves-the-battlefield trigger's event
     was about had one or more ``counter`` counters immediately before the event, 603.10a:
-    pyengine.lang.lookback); ``exists`` is sugar for ``count(selector) >= 1``."""
+    pyengine.lang.lookback), ``has_counters`` (the source has one or more ``counter`` counters
+    on it, 122.1: "as long as it has a +1/+1 counter on it"); ``exists`` is sugar for
+    ``count(selector) >= 1``."""
 
     op: str
     lhs: Expr | None = None

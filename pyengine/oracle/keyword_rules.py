@@ -120,7 +120,9 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
 
         from pyengine.oracle.keyword_fading import abilities as fading
 
-        two = modular(text) or fading(text)  # 702.43a, 702.32a
+        from pyengine.oracle.keyword_unleash import abilities as unleash
+
+        two = modular(text) or fading(text) or unleash(text)  # 702.43a, 702.32a, 702.98a
         if two is not None:  # 702.43a: a replacement effect and a triggered ability
             out += two
             continue

@@ -31,6 +31,7 @@ _SCHEMA = {
     "t_sel_cmp": 4, "t_sel_cmp_src": 4, "t_sel_any": 3, "t_sel_not": 2, "t_sel_zone": 2, "t_x_const": 2,
     "t_x_count": 2, "t_x_card_types": 2, "t_x_sum": 3, "t_x_neg": 2, "t_x_times": 3, "t_x_attr": 3, "t_c_cmp": 4,
     "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_c_new_control": 1, "t_c_had_counters": 2, "t_c_renowned": 1,
+    "t_c_has_counters": 2,
     "t_counter": 4, "t_check": 4, "t_ord": 2,
     "t_rank": 2, "t_chosen": 3, "t_delayed": 4, "t_trig_state": 2, "t_pending": 2, "t_ctx": 3,
     "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
@@ -323,6 +324,8 @@ class Builder:
             self.fs.add("t_c_new_control", t)
         elif c.op == "renowned":  # 702.112b
             self.fs.add("t_c_renowned", t)
+        elif c.op == "has_counters" and c.counter is not None:  # 122.1: the source's, in world W
+            self.fs.add("t_c_has_counters", t, c.counter)
         elif c.op == "had_counters" and c.counter is not None:  # 603.10a: pyengine.lang.lookback
             self.fs.add("t_c_had_counters", t, c.counter)
         else:

@@ -182,3 +182,59 @@ def test_mentor_source_gone_before_it_resolves_is_refused() -> None:
                              cr=("608.2h",))
     with pytest.raises(AssertionError, match="608.2h"):
         support.passes(text)
+
+
+def test_unleash_is_an_optional_counter_and_cant_block_with_a_counter() -> None:
+    # 702.98a: "You may have this permanent enter with an additional +1/+1 counter on it" and
+    # "This permanent can't block as long as it has a +1/+1 counter on it"
+    got = support.full("Bloodfray Giant")
+    unl = [a for a in got.card["abilities"] if isinstance(a, dict) and a.get("text") == "Unleash"]
+    assert unl[0]["static"] == {"enters_with_counters": {"counter": "+1/+1", "amount": 1, "optional": True}}
+    assert unl[1]["static"] == {"affects": "self", "condition": {"has_counters": "+1/+1"},
+                                "add_abilities": ["can't block"]}
+    cast = ("  - {id: giant, card: Bloodfray Giant, owner: alice, zone: hand}\n",
+            "    - cast: {spell: giant, payment: {pool: \"{R}{R}{R}{R}\"}}\n"
+            "    - choose: [{effect: giant, choice: main}]\n    - resolve\n    - checkpoint: done\n")
+    hands = "[{id: alice, library_size: 5, hand_size: 1, mana: \"{R}{R}{R}{R}\"}, {id: bob, library_size: 5}]"
+    # she has it enter with the counter (614.1c, 614.12): a 5/4 with trample
+    support.passes(support.game_text(cast[0], support.MAIN, cast[1],
+                                     "    done: {stack: [], objects: {giant: {zone: battlefield, "
+                                     "counters: {\"+1/+1\": 1}, power: 5, toughness: 4}}}\n",
+                                     hands=hands, cr=("702.98a", "614.12")))
+    # or declines (it is optional): no counter, a 4/3
+    support.passes(support.game_text(cast[0], support.MAIN, cast[1].replace("choice: main", "choice: decline"),
+                                     "    done: {stack: [], objects: {giant: {zone: battlefield, "
+                                     "counters: {}, power: 4, toughness: 3}}}\n",
+                                     hands=hands, cr=("702.98a", "614.12")))
+
+
+_BLOCK = ("  - {id: giant, card: Bloodfray Giant, controller: alice, timestamp: 1, counters: COUNTERS}\n"
+          "  - {id: ogre, card: Gray Ogre, controller: bob, timestamp: 2}\n")
+_BOBS = "{active: bob, number: 3, step: precombat_main}"
+_ATTACK = ("    - advance: declare_attackers\n    - attack: {ogre: alice}\n    - advance: declare_blockers\n"
+           "    - block: {giant: ogre}\n")
+
+
+def test_unleashed_creature_with_a_counter_cant_block() -> None:
+    # with a +1/+1 counter on it (whatever put it there) it can't block (702.98a, 509.1b)
+    text = support.game_text(_BLOCK.replace("COUNTERS", '{"+1/+1": 1}'), _BOBS, _ATTACK, "",
+                             cr=("702.98a", "509.1b"))
+    support.passes(text.replace("expect:\n  checkpoints:\n", 'expect:\n  illegal: {action: 3, rule: "509.1b"}\n'))
+    # without one it blocks (the condition doesn't hold, 611.3a)
+    support.passes(support.game_text(_BLOCK.replace("COUNTERS", "{}"), _BOBS, _ATTACK + "    - checkpoint: b\n",
+                                     "    b: {stack: []}\n", cr=("702.98a",)))
+
+
+def test_has_counters_of_another_kind_is_refused_by_the_layer_engine() -> None:
+    # the layer engine reads P/T counters only: a condition on time counters is refused, not
+    # read as false
+    from pyengine.errors import PyengineError
+
+    text = support.game_text(
+        "  - id: x\n    name: Test\n    types: [Creature]\n    power: 1\n    toughness: 1\n"
+        "    controller: alice\n    timestamp: 1\n    counters: {time: 1}\n    abilities:\n"
+        "      - {static: {affects: self, condition: {has_counters: time}, add_abilities: [flying]},"
+        " text: t}\n",
+        support.MAIN, "    - checkpoint: c\n", "    c: {objects: {x: {power: 1}}}\n", cr=("122.1",))
+    with pytest.raises((AssertionError, PyengineError), match="P/T counters"):
+        support.passes(text)
