@@ -238,3 +238,18 @@ def test_has_counters_of_another_kind_is_refused_by_the_layer_engine() -> None:
         support.MAIN, "    - checkpoint: c\n", "    c: {objects: {x: {power: 1}}}\n", cr=("122.1",))
     with pytest.raises((AssertionError, PyengineError), match="P/T counters"):
         support.passes(text)
+
+
+def test_blockers_of_the_creature_the_trigger_is_about() -> None:
+    # Berserk Murlodont: "Whenever a Beast becomes blocked, it gets +1/+1 until end of turn for
+    # each creature blocking it": "it" is the Beast (603.2), counted as the ability resolves
+    # (608.2h): a 2/2 Beast blocked by two Gray Ogres becomes 4/4; the Murlodont stays 3/3
+    objs = ("  - {id: mur, card: Berserk Murlodont, controller: alice, timestamp: 1}\n"
+            "  - {id: beast, name: Test Beast, types: [Creature], subtypes: [Beast], power: 2, toughness: 2,"
+            " controller: alice, timestamp: 2}\n"
+            "  - {id: ogre, card: Gray Ogre, controller: bob, timestamp: 3}\n"
+            "  - {id: ogre2, card: Gray Ogre, controller: bob, timestamp: 4}\n")
+    _game(objs, "    - advance: declare_attackers\n    - attack: {beast: bob}\n    - advance: declare_blockers\n"
+                "    - block: {ogre: beast, ogre2: beast}\n    - resolve\n    - checkpoint: done\n",
+          "    done: {stack: [], objects: {beast: {power: 4, toughness: 4}, mur: {power: 3, toughness: 3}}}\n",
+          ("509.1a", "608.2h", "603.2"))
