@@ -252,6 +252,8 @@ def _condition_schema() -> Schema:
         "all": {"type": "array", "items": _ref("condition")},
         "any": {"type": "array", "items": _ref("condition")},
         "not": _ref("condition"),
+        "has_counters": {"type": "string", "description": "the source has one or more counters of "
+                                                          "this kind on it (CR 122.1)"},
         "turn": {"type": "string",
                  "description": "whose turn it is: you, opponent, active, nonactive or a player id"},
     }
