@@ -38,13 +38,17 @@ class FinalState:
     """A game state with its final characteristics, for reading selectors."""
 
     def __init__(self, state: GameState, chars: dict[str, ObjectChars],
-                 combat: Mapping[str, frozenset[str]] | None = None) -> None:
+                 combat: Mapping[str, frozenset[str]] | None = None,
+                 blockers: Mapping[str, int] | None = None) -> None:
         self.state = state
         self.chars = chars
         self._objects = {o.id: o for o in state.objects}
         # each attacking or blocking creature's states (506.4), when the caller knows the
         # game's combat; None: a selector's combat state is refused
         self.combat = combat
+        # how many creatures block each attacking creature (509.1a), when the caller knows the
+        # game's combat; None: an amount of blockers is refused
+        self.blockers = blockers
 
     # -- players -------------------------------------------------------------------------
     def players(self, ref: PlayerRef, ctx: Context) -> frozenset[str]:
@@ -190,6 +194,12 @@ class FinalState:
             return -self.value(expr.args[0], ctx)
         if expr.op == "times":
             return expr.value * self.value(expr.args[0], ctx)
+        if expr.op == "blockers":  # 702.23a: "for each creature blocking it beyond the first"
+            if self.blockers is None:
+                raise PyengineError("an amount of blockers is read only on a game's combat, as an "
+                                    "ability resolves (608.2h)")
+            assert expr.ref is not None
+            return max(0, self.blockers.get(self.obj(expr.ref, ctx) or "", 0) - expr.value)
         raise PyengineError(f"unknown expression {expr.op!r}")
 
     def holds(self, cond: Condition, ctx: Context) -> bool:
@@ -203,6 +213,9 @@ class FinalState:
             return any(self.holds(c, ctx) for c in cond.args)
         if cond.op == "not":
             return not self.holds(cond.args[0], ctx)
+        if cond.op == "has_counters":  # 122.1: the source has one or more such counters
+            src = self._objects.get(ctx.source or "")
+            return src is not None and dict(src.counters).get(cond.counter or "", 0) > 0
         if cond.op == "turn":  # whose turn it is (CR 102.1)
             assert cond.player is not None
             return self.state.turn.active in self.players(cond.player, ctx)

@@ -58,7 +58,7 @@ def fix(game: Any, eff: ResolvedEffect, budget: Budget | float) -> ResolvedEffec
             raise IllegalAction("608.2h", f"{eff.definition.text or eff.id!r}: an amount read on each "
                                           "affected object is not followed yet")
         it = eff.locked[0]
-    final = FinalState(game.state, layers(game.state, budget).objects)
+    final = FinalState(game.state, layers(game.state, budget).objects, blockers=blockers(game))
     ctx = Context(eff.source, eff.controller, it=it)
     for e in exprs:
         _present(game, e, ctx)
@@ -71,6 +71,16 @@ def fix(game: Any, eff: ResolvedEffect, budget: Budget | float) -> ResolvedEffec
     ops = tuple(Op(op.kind, op.layer, op.area, tuple((k, value(v)) for k, v in op.args))
                 for op in eff.definition.ops)
     return replace(eff, definition=replace(eff.definition, ops=ops))
+
+
+def blockers(game: Any) -> dict[str, int]:
+    """How many creatures block each attacking creature of the game's combat (509.1a; a
+    blocker removed from combat no longer blocks, 506.4)."""
+    out: dict[str, int] = {}
+    for _b, attackers in game.combat.blockers:
+        for a in attackers:
+            out[a] = out.get(a, 0) + 1
+    return out
 
 
 def _present(game: Any, e: Any, ctx: Any) -> None:

@@ -121,7 +121,7 @@ def is_choice(ins: Instruction) -> bool:
         return True
     return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter",
                         "pay_mana", "add_mana", "sacrifice_chosen", "bolster", "populate", "amass", "explore",
-                        "connive", "exile_until", "renown", "remove_or_sacrifice", "copy_spell", "madness_cast") or \
+                        "connive", "exile_until", "renown", "remove_or_sacrifice", "myriad", "copy_spell", "madness_cast") or \
         ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
@@ -149,7 +149,8 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         from pyengine.game import keyword_instr
 
         return keyword_instr.bind(ins, refs, plain)
-    if ins.kind in ("bolster", "populate", "amass", "explore", "connive", "renown", "remove_or_sacrifice"):  # 701.39a, 701.36a, 701.47a, 701.44a:
+    if ins.kind in ("bolster", "populate", "amass", "explore", "connive", "renown", "remove_or_sacrifice",
+                    "myriad"):  # 701.39a, 701.36a, 701.47a, 701.44a:
         from pyengine.game import keyword_instr  # chosen as it resolves (608.2d)
 
         return keyword_instr.bind(ins, refs, plain)

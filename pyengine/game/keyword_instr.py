@@ -52,6 +52,8 @@ def bind(
     if ins.kind == "remove_or_sacrifice":  # 702.32a (pyengine.game.fading)
         return [Event(KIND, (("word", ins.kind), ("object", ("o", oid)), ("counter", f["counter"])))
                 for oid in _named(refs, f["object"])]
+    if ins.kind == "myriad":  # 702.116a (pyengine.game.myriad)
+        return [Event(KIND, (("word", "myriad"),))]
     if ins.kind == "renown":  # 702.112a (pyengine.game.renown)
         return [Event(KIND, (("word", "renown"), ("object", ("o", oid)), ("amount", f["amount"])))
                 for oid in _named(refs, f["object"])]
@@ -113,6 +115,10 @@ def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
         from pyengine.game.fading import remove_or_sacrifice
 
         return remove_or_sacrifice(game, e.get("object")[1], e.get("counter"), budget)
+    if word == "myriad":  # 702.116a: no opponent other than the defending player in two-player games
+        from pyengine.game.myriad import myriad
+
+        return myriad(game, item)
     if word == "renown":  # 702.112a: no choice to make
         from pyengine.game.renown import renown
 

@@ -110,6 +110,9 @@ def _trigger_target_problems(game: Game, item: StackItem, known: dict[str, str],
     from pyengine.triggers.targets import legal_targets
 
     t, d = item.trigger
+    from pyengine.game.source_compare import refuse_gone_source
+
+    refuse_gone_source(game, d.targets, t.source)  # 702.134a: its power, as it last existed
     legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it,
                           budget=Budget.of(budget, "the trigger engine"), combat=combat_states(game))
     return {tid: "it no longer meets the target's requirement (608.2b)"

@@ -194,6 +194,9 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
             return game, None
         d = chosen_d
     if d.targets:
+        from pyengine.game.source_compare import refuse_gone_source
+
+        refuse_gone_source(game, d.targets, t.source)  # 608.2h: compared with the source's value
         legal = legal_targets(game.state, d.targets, t.source, t.controller, t.it, budget=budget,
                               combat=combat_states(game))  # 506.4
         if any(not options and not spec.optional for options, spec in zip(legal, d.targets, strict=True)):

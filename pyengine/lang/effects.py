@@ -87,6 +87,9 @@ THIS_TURN = ("life_gained", "life_lost", "spells_cast", "cards_drawn", "attacked
              "creatures_died", "permanents_left", "descended", "nonland_entered")
 LAST_TURN = ("spells_cast",)  # what the previous turn's history gives (pyengine.triggers.history)
 EXPR_KEYS += ("last_turn",)
+# the creatures blocking an object in the game's combat (509.1a), beyond the first N: a resolving
+# ability's amount only (rampage, 702.23a; 608.2h), read on the game's combat as it resolves
+EXPR_KEYS += ("blockers_of",)
 
 
 def parse_expr(cur: Cursor, ctx: Ctx) -> Expr:
@@ -111,6 +114,10 @@ def parse_expr(cur: Cursor, ctx: Ctx) -> Expr:
         what = sub.req("what").choice(list(LAST_TURN), "what a player did last turn:")
         word = sub.req("player").choice(["you", "opponent", "any"], "whose (any: the most of any player's):")
         return Expr("last_turn", attr=what, player=PlayerRef(word))
+    if key == "blockers_of":  # {blockers_of: {object: it, beyond: 1}} (702.23a, 509.1a)
+        sub.mapping({"object", "beyond"}, "{blockers_of: {object: REF, beyond: N}}")
+        beyond = sub.get("beyond").integer("how many blockers are not counted", 0) if sub.has("beyond") else 0
+        return Expr("blockers", value=beyond, ref=parse_obj_ref(sub.req("object"), ctx))
     if key == "x":  # 107.3a: the value announced as the ability was activated (602.2b)
         if sub.value is not True:
             sub.fail("expected {x: true}")
@@ -158,7 +165,7 @@ def _bound(e: Expr) -> int:
     """An upper bound of the size of ``e``'s value."""
     if e.op == "const":
         return abs(int(e.value or 0))
-    if e.op in ("count", "card_types"):
+    if e.op in ("count", "card_types", "blockers"):
         return _COUNT_BOUND
     if e.op in ("attr", "x"):  # an X announced: at most a constant's bound (activation checks it)
         return _ATTR_BOUND
@@ -351,7 +358,8 @@ def _nested(sel: Selector, cur: Cursor) -> Selector:
 
 # --- Conditions ---------------------------------------------------------------------------
 
-COND_KEYS = ("exists", "not_exists", "compare", "all", "any", "not", "turn", "new_control", "renowned")
+COND_KEYS = ("exists", "not_exists", "compare", "all", "any", "not", "turn", "new_control", "renowned",
+             "has_counters")
 
 
 def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
@@ -384,6 +392,10 @@ def parse_condition(cur: Cursor, ctx: Ctx) -> Condition:
             sub.fail("expected true (its source came under its controller's control since the "
                      "beginning of their last upkeep)")
         return Condition("new_control")
+    if key == "has_counters":  # "as long as it has a +1/+1 counter on it" (unleash 702.98a; 122.1)
+        from pyengine.lang.counters import counter_kind
+
+        return Condition("has_counters", counter=counter_kind(sub.string("a counter kind"), sub))
     if key == "renowned":  # 702.112a renown's "if it isn't renowned" (702.112b)
         if sub.boolean() is not True:
             sub.fail("expected true (its source is renowned)")

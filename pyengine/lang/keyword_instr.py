@@ -53,6 +53,9 @@ def parse_keyword(
         kind = counter_kind(cur.req("counter").string("a counter kind"), cur.get("counter"))
         return Instruction(word, (("object", ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),
                                   ("counter", kind)))
+    if word == "myriad":  # 702.116a: the copies for each opponent other than defending player
+        cur.mapping({"kind"}, "{kind: myriad} (CR 702.116a)")
+        return Instruction(word, ())
     if word == "amass":
         return _amass(cur, n_targets, ref, ctx, instruction)
     if word == "bolster":

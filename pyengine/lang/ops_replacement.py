@@ -24,7 +24,8 @@ operation                  meaning
 ``enters_with_counters``   ``{counter: "+1/+1", amount: N}``: this permanent (614.1c); with
                            ``kicked: true`` only when the spell it was is kicked (702.33d);
                            ``bloodthirst: true`` only if an opponent was dealt damage this
-                           turn (702.54a)
+                           turn (702.54a); ``optional: true``: its controller may decline
+                           ("You may have this permanent enter with ...", unleash 702.98a)
 ``cant``                   PATTERN: such events can't happen (614.17)
 ``cant_be_regenerated``    REF or SELECTOR (701.19c)
 ``unpreventable``          PATTERN of damage that can't be prevented (615.12)
@@ -445,14 +446,16 @@ def _p_enters_tapped(cur: Cursor, ctx: Ctx) -> Args:
 
 
 def _p_enters_with_counters(cur: Cursor, ctx: Ctx) -> Args:
-    cur.mapping({"counter", "amount", "kicked", "bloodthirst"},
-                "{counter: '+1/+1', amount: N, kicked: true, bloodthirst: true}")
+    cur.mapping({"counter", "amount", "kicked", "bloodthirst", "optional"},
+                "{counter: '+1/+1', amount: N, kicked: true, bloodthirst: true, optional: true}")
     kind = counter_kind(cur.req("counter").string("a counter kind"), cur.get("counter"))
     spec = S.enters_with_counters(kind, cur.req("amount").integer("a number of counters", 1))
     if cur.has("kicked") and cur.get("kicked").boolean():  # 702.33d: only if it was kicked
         spec = dataclasses.replace(spec, kicked=True)
     if cur.has("bloodthirst") and cur.get("bloodthirst").boolean():  # 702.54a
         spec = dataclasses.replace(spec, bloodthirst=True)
+    if cur.has("optional") and cur.get("optional").boolean():  # "you may have it enter with" (702.98a)
+        spec = dataclasses.replace(spec, optional=True, alternatives=_with_decline(list(spec.alternatives), True))
     return _result(spec)
 
 

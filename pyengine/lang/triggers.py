@@ -249,9 +249,11 @@ def check_selector(sel: Selector, cur: Cursor) -> None:
         if rel not in ("is", "is_not", "attached_by") or ref.kind != "self":
             cur.fail("a trigger's selector relates an object only to its source (self, other, "
                      "enchanted); attached_to is not read here yet")
-    for c in sel.compares:
-        if c.rhs.op != "const":
-            cur.fail(f"a trigger's selector compares {c.attr} with an integer only")
+    for c in sel.compares:  # or with the source's own value ("less than this creature's power")
+        own = c.rhs.op == "attr" and c.rhs.ref is not None and c.rhs.ref.kind == "self"
+        if c.rhs.op != "const" and not own:
+            cur.fail(f"a trigger's selector compares {c.attr} with an integer or the source's "
+                     "power_of / toughness_of / mana_value_of only")
     for _pos, _rel, pref in sel.players:
         if pref.kind in ("owner", "defending"):
             cur.fail(f"'{pref.kind}' names no player in a trigger's selector; expected you, "
@@ -361,7 +363,7 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
             else ("ref", "you")
         return Instruction("proliferate", (("player", who),))
     if cur.has("kind") and cur.get("kind").value in ("bolster", "populate", "amass", "explore", "connive",
-                                                     "renown", "remove_or_sacrifice") \
+                                                     "renown", "remove_or_sacrifice", "myriad") \
             and not delayed \
             and not also:
         from pyengine.lang.keyword_instr import parse_keyword  # 701.39a, 701.36a, 701.47a

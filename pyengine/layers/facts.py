@@ -47,7 +47,7 @@ for _name, _arity in (
     ("sel_global", 1),
     ("expr_const", 2), ("expr_count", 2), ("expr_card_types", 2), ("expr_attr", 3),
     ("expr_sum", 2), ("expr_neg", 2), ("expr_times", 3), ("cond_cmp", 4), ("cond_all", 2),
-    ("cond_any", 2), ("cond_not", 2), ("cond_turn", 2), ("rules_def", 1), ("arg_selector", 2),
+    ("cond_any", 2), ("cond_not", 2), ("cond_turn", 2), ("cond_counters", 2), ("rules_def", 1), ("arg_selector", 2),
     ("def_reads", 2),
     ("def_reads_value", 3), ("def_reads_any", 2), ("applied", 1), ("expr_uses_it", 1),
     ("player_op", 4), ("ability_activated", 1), ("kw_name", 3),
@@ -548,6 +548,13 @@ class FactBuilder:
         elif c.op == "turn":
             assert c.player is not None  # parse_condition gives one
             self.add("cond_turn", cid, terms.player_ref(c.player))
+        elif c.op == "has_counters":  # 122.1: the source has one or more such counters
+            kind = terms.counter_kind(c.counter or "", set())
+            if kind is None or kind.name != "pt":
+                from pyengine.errors import PyengineError
+
+                raise PyengineError(f"the layer engine reads only P/T counters in a condition, not {c.counter!r}")
+            self.add("cond_counters", cid, kind)
         else:
             for a in c.args:
                 self.add(f"cond_{c.op}", cid, self.condition(a, key))

@@ -42,7 +42,9 @@ class Expr:
     ``this_turn`` (what ``player`` did this turn: ``attr`` names it, pyengine.game.history;
     read by the trigger engine only), ``last_turn`` (the same of the previous turn; a player ref
     ``any``: the most of any player's), ``counters`` (the ``attr`` counters on ``ref``, or on it
-    as it last left the battlefield: an instruction's amount only, pyengine.game.lki)."""
+    as it last left the battlefield: an instruction's amount only, pyengine.game.lki),
+    ``blockers`` (the creatures blocking ``ref`` in the game's combat beyond the first ``value``,
+    never below 0: a resolving ability's amount only, 702.23a, 608.2h)."""
 
     op: str
     value: int = 0
@@ -90,7 +92,9 @@ class Condition:
     controller's control since the beginning of that player's last upkeep, 702.30a: read by
     the trigger engine), ``had_counters`` (the object a leaves-the-battlefield trigger's event
     was about had one or more ``counter`` counters immediately before the event, 603.10a:
-    pyengine.lang.lookback); ``exists`` is sugar for ``count(selector) >= 1``."""
+    pyengine.lang.lookback), ``has_counters`` (the source has one or more ``counter`` counters
+    on it, 122.1: "as long as it has a +1/+1 counter on it"); ``exists`` is sugar for
+    ``count(selector) >= 1``."""
 
     op: str
     lhs: Expr | None = None

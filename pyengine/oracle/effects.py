@@ -121,7 +121,10 @@ def target(phrase: str, eff: Effect, allowed: tuple[str, ...] = ("object", "play
             return None
         if combat:
             sel = {**sel, "combat": combat}
-        what = _casting_what(sel)
+        own = sel.get("power") == {"lt": {"power_of": "self"}}  # 702.134a: a triggered ability's
+        if own and (eff.cast or eff.ability):
+            return None
+        what = _casting_what({k: v for k, v in sel.items() if not (own and k == "power")})
         if what is None:
             return None
         spec = {"obj": sel}

@@ -63,6 +63,16 @@ def count_of(phrase: str) -> dict[str, Any] | None:
     return {"count": sel}
 
 
+def _blockers(phrase: str, subj: str) -> dict[str, Any] | None:
+    """"for each creature blocking it [beyond the first]" of SELF or "it" (rampage, 702.23a):
+    the creatures blocking it as the ability resolves (509.1a, 608.2h; 702.23b: once)."""
+    m = _fm(r"creature blocking (it|SELF)( beyond the first)?", phrase)
+    if not m or m.group(1) != subj:
+        return None  # "SELF gets ... blocking it": which "it" is not read
+    ref = "self" if m.group(1) == "SELF" else "it"
+    return {"blockers_of": {"object": ref, "beyond": 1} if m.group(2) else {"object": ref}}
+
+
 def amount(phrase: str, single: bool) -> dict[str, Any] | int | None:
     """What X is: "the number of Elves you control", "twice the number of ...", "N plus the
     number of ...", "SELF's power", "its power" (of the one object affected: ``it``)."""
@@ -112,7 +122,7 @@ def pump_effect(s: str, single: bool) -> tuple[str, dict[str, Any]] | None:
     elif m.group("each") is not None:
         if p is None or "X" in p + t:
             return None
-        count = count_of(m.group("each"))
+        count = count_of(m.group("each")) or _blockers(m.group("each"), m.group("subj"))
         if count is None:
             return None
         each = count
@@ -156,9 +166,15 @@ def _group(subj: str) -> dict[str, Any] | None:
         return None
     from pyengine.oracle.common import subject
 
-    sel = subject(subj[:1].upper() + subj[1:])
+    # "each other attacking creature" (battle cry, 702.91a): the combat state (506.4) read on
+    # the game's combat as the group is locked in (611.2c)
+    m = _fm(r"(each )?(other )?(attacking|blocking) (creature)", subj)
+    phrase = f"each {m.group(2) or ''}creature" if m and m.group(1) else subj
+    sel = subject(phrase[:1].upper() + phrase[1:])
     if not isinstance(sel, dict) or "Creature" not in sel.get("types", ()) or set(sel) - _GROUP_KEYS:
         return None
+    if m and m.group(1):
+        return {**sel, "combat": [m.group(3)]} if sel.get("types") == ["Creature"] else None
     return sel
 
 

@@ -786,8 +786,11 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
                 script, active = flash_attack(card, script, active)
             # "target attacking creature" (506.4): one the trigger's script put in combat
             held = tuple(card.card.get("abilities", ()))
+            from pyengine.oracle import execute_mentor as EM
+
             picks = group_picks(triggers[0]["targets"], lambda spec, taken: (
-                combat_pick(spec, script, active, held) if "combat" in spec.get("obj", {})
+                EM.pick(spec, script, card, made) if EM.compares_power(spec)  # 702.134a
+                else combat_pick(spec, script, active, held) if "combat" in spec.get("obj", {})
                 else _pick(spec, gone | taken) or _made(spec, made)
                 or (bool(taken) and _made(spec, made, plain=True)) or None))
             extra = [*extra, *made]

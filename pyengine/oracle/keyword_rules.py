@@ -120,13 +120,17 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
 
         from pyengine.oracle.keyword_fading import abilities as fading
 
-        two = modular(text) or fading(text)  # 702.43a, 702.32a
+        from pyengine.oracle.keyword_unleash import abilities as unleash
+
+        two = modular(text) or fading(text) or unleash(text)  # 702.43a, 702.32a, 702.98a
         if two is not None:  # 702.43a: a replacement effect and a triggered ability
             out += two
             continue
         from pyengine.oracle.keyword_bloodthirst import ability as bloodthirst
 
-        upkeep = cumulative_upkeep(text) or echo(text) or bloodthirst(text) or unearth(text) or dredge(text) or storm(text)  # 702.54a, 702.40a too
+        from pyengine.oracle.keyword_myriad import ability as myriad
+
+        upkeep = myriad(text) or cumulative_upkeep(text) or echo(text) or bloodthirst(text) or unearth(text) or dredge(text) or storm(text)  # 702.54a, 702.40a too
         if upkeep is not None:  # 702.24a, 702.30a: written out as their rules say
             out.append(upkeep)
             continue

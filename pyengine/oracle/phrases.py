@@ -87,6 +87,12 @@ def selector(phrase: str) -> dict[str, Any] | None:
     if m:
         sel["colors" if m.group(2) == "color" else "subtypes"] = ["chosen"]
         phrase = m.group(1) + m.group(3)
+    # "with power less than SELF's power" (mentor, 702.134a): compared with the source's power
+    # (a triggered ability's target only: the trigger engine reads it, 603.3d, 608.2b)
+    m = re.fullmatch(r"(.+?) with power less than SELF's power", phrase)
+    if m:
+        sel["power"] = {"lt": {"power_of": "self"}}
+        phrase = m.group(1)
     m = re.fullmatch(r"(.+?) with (power|toughness|mana value) (\d+) or (less|greater)", phrase)
     if m:
         sel[m.group(2).replace(" ", "_")] = {"lte" if m.group(4) == "less" else "gte": int(m.group(3))}

@@ -228,6 +228,10 @@ def _expr_schema() -> Schema:
         "negate": _ref("expr"),
         "times": {"type": "array", "minItems": 2, "maxItems": 2,
                   "prefixItems": [{"type": "integer"}, _ref("expr")]},
+        "blockers_of": {"type": "object", "required": ["object"], "additionalProperties": False,
+                        "description": "the creatures blocking the object beyond the first `beyond` "
+                                       "(702.23a): a resolving ability's amount, read on the game's combat",
+                        "properties": {"object": _ref("object_ref"), "beyond": {"type": "integer", "minimum": 0}}},
         "this_turn": {"type": "object", "required": ["what", "player"], "additionalProperties": False,
                       "properties": {"what": {"enum": list(lang.THIS_TURN)},
                                      "player": {"enum": ["you", "opponent"]}}},
@@ -250,6 +254,8 @@ def _condition_schema() -> Schema:
         "all": {"type": "array", "items": _ref("condition")},
         "any": {"type": "array", "items": _ref("condition")},
         "not": _ref("condition"),
+        "has_counters": {"type": "string", "description": "the source has one or more counters of "
+                                                          "this kind on it (CR 122.1)"},
         "turn": {"type": "string",
                  "description": "whose turn it is: you, opponent, active, nonactive or a player id"},
     }

@@ -28,9 +28,10 @@ _SCHEMA = {
     "t_trig_obj": 2, "t_trig_self": 1, "t_trig_source": 2, "t_trig_to_player": 2, "t_trig_to_obj": 2,
     "t_trig_player": 2, "t_trig_combat": 2, "t_trig_step": 2, "t_trig_batch": 1, "t_trig_alone": 1, "t_trig_if": 2,
     "t_event": 3, "t_ev": 3, "t_sel_lit": 4, "t_sel_player": 4, "t_sel_self": 2, "t_sel_id": 2,
-    "t_sel_cmp": 4, "t_sel_any": 3, "t_sel_not": 2, "t_sel_zone": 2, "t_x_const": 2,
+    "t_sel_cmp": 4, "t_sel_cmp_src": 4, "t_sel_any": 3, "t_sel_not": 2, "t_sel_zone": 2, "t_x_const": 2,
     "t_x_count": 2, "t_x_card_types": 2, "t_x_sum": 3, "t_x_neg": 2, "t_x_times": 3, "t_x_attr": 3, "t_c_cmp": 4,
     "t_c_all": 2, "t_c_any": 2, "t_c_not": 2, "t_c_turn": 2, "t_c_new_control": 1, "t_c_had_counters": 2, "t_c_renowned": 1,
+    "t_c_has_counters": 2,
     "t_counter": 4, "t_check": 4, "t_ord": 2,
     "t_rank": 2, "t_chosen": 3, "t_delayed": 4, "t_trig_state": 2, "t_pending": 2, "t_ctx": 3,
     "t_target_obj": 2, "t_target_player": 2, "t_target_any": 1,
@@ -274,7 +275,10 @@ class Builder:
         for oid in sel.ids:
             self.fs.add("t_sel_id", s, oid)
         for c in sel.compares:
-            self.fs.add("t_sel_cmp", s, Const(c.attr), Const(c.op), c.rhs.value)
+            if c.rhs.op == "attr" and c.rhs.attr is not None:  # of the source (702.134a)
+                self.fs.add("t_sel_cmp_src", s, Const(c.attr), Const(c.op), Const(c.rhs.attr))
+            else:
+                self.fs.add("t_sel_cmp", s, Const(c.attr), Const(c.op), c.rhs.value)
         for g, group in enumerate(sel.any_of):
             for alt in group:
                 self.fs.add("t_sel_any", s, g, self.selector(alt))
@@ -322,6 +326,8 @@ class Builder:
             self.fs.add("t_c_new_control", t)
         elif c.op == "renowned":  # 702.112b
             self.fs.add("t_c_renowned", t)
+        elif c.op == "has_counters" and c.counter is not None:  # 122.1: the source's, in world W
+            self.fs.add("t_c_has_counters", t, c.counter)
         elif c.op == "had_counters" and c.counter is not None:  # 603.10a: pyengine.lang.lookback
             self.fs.add("t_c_had_counters", t, c.counter)
         else:

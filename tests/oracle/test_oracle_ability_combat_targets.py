@@ -149,7 +149,9 @@ def test_generated_games_put_the_target_in_combat_first(name: str) -> None:
 
 
 @pytest.mark.parametrize("name,words", [
-    ("Berserk Murlodont", "for each creature blocking it"),  # a count of blockers: not read
+    # a count of blockers of "that Sliver" (not "it" of "it gets"): not read (rampage's and
+    # Berserk Murlodont's "it gets ... for each creature blocking it" are: blockers_of, 702.23a)
+    ("Spined Sliver", "for each creature blocking it"),
     ("Arbalest Elite", "doesn't untap during your next untap step"),
 ])
 def test_wordings_not_read_stay_text(name: str, words: str) -> None:

@@ -103,8 +103,9 @@ def test_a_look_back_is_read_only_alone_and_only_where_the_object_left_the_battl
                  {"all": [{"had_counters": "+1/+1"}, {"turn": "you"}]})
 
 
-@pytest.mark.parametrize("name,keyword", [("Banshee of the Dread Choir", "myriad"),
-                                          ("Bloodfray Giant", "unleash")])
+# (myriad and unleash are built now: tests/oracle/test_oracle_combat_keywords.py)
+@pytest.mark.parametrize("name,keyword", [("Aven Riftwatcher", "vanishing"),
+                                          ("Arcbound Slasher", "riot")])
 def test_a_keyword_not_built_stays_text_and_named(name: str, keyword: str) -> None:
     from pyengine import oracle
 

@@ -30,8 +30,9 @@ def test_prowess_is_its_rule_a_cast_trigger_pumping_itself_until_end_of_turn() -
 # Bloodthorn Flail's "Equip—Pay {3} or discard a card." is a choice of costs the game doesn't pay;
 # Deepcavern Imp's "Echo—Discard a card." a cost echo's definition doesn't read (702.30a)
 # (bushido compiles now: "blocks or becomes blocked", tests/oracle/test_oracle_compound_heads.py;
-# rampage's "for each creature blocking it beyond the first" is not read)
-@pytest.mark.parametrize("name,keyword", [("Bloodthorn Flail", "equip"), ("Craw Giant", "rampage"),
+# rampage too: tests/oracle/test_oracle_combat_keywords.py); Basilica Guards' extort (702.101a:
+# its hybrid "pay {W/B}" and "the total life lost this way") is not read
+@pytest.mark.parametrize("name,keyword", [("Bloodthorn Flail", "equip"), ("Basilica Guards", "extort"),
                                           ("Deepcavern Imp", "echo")])
 def test_a_keyword_no_engine_runs_leaves_the_card_text_only_and_names_it(name: str, keyword: str) -> None:
     got = oracle.compiled(name)

@@ -162,8 +162,9 @@ def test_a_state_trigger_and_when_you_cast_by_name() -> None:
 
 
 def test_a_triggered_keyword_held_by_name_keeps_the_card_out_of_games() -> None:
-    # CR 603.1: a game can't tell when "Mentor" held by name triggers; its board still runs
-    got = oracle.compiled("Tajic, Legion's Edge")
+    # CR 603.1: a game can't tell when "Extort" held by name triggers; its board still runs
+    # (mentor compiles now, 702.134a: Tajic, Legion's Edge's game runs)
+    got = oracle.compiled("Basilica Guards")
     assert got is not None and execute.text_triggers(got)
     assert execute.run_for(got, "keywords") == (True, "")
     assert not execute.text_triggers(oracle.compiled("Akrasan Squire"))  # exalted compiles
