@@ -248,7 +248,7 @@ class Counting:
                 preqs += [frozenset({p}) for p in pairs if p[1] == it.subject]
             elif it.kind == "must_be_blocked":
                 breqs.append(it.subject)
-        caps = tuple(sorted((it.n, frozenset(board.earlier) if it.kind == "max_blockers_turn" else frozenset())
+        caps = tuple(sorted((it.n, frozenset(board.earlier if it.kind == "max_blockers_turn" else ()))
                             for it in board.items if it.kind in ("max_blockers", "max_blockers_turn")))
         return Counting(pairs, cap, mins, maxs, tuple(preqs), tuple(breqs), caps)
 
@@ -282,7 +282,8 @@ def cpsat_maximum(core: Counting, timeout: float) -> int | None:
         anyb = m.new_bool_var("any")
         m.add_max_equality(anyb, list(blk.values()))
         for n, earlier in core.caps:
-            m.add(len(earlier) + sum(v for b, v in blk.items() if b not in earlier) <= n).only_enforce_if(anyb)
+            new = sum(v for b, v in blk.items() if b not in earlier)
+            m.add(len(earlier) + new <= n).only_enforce_if(anyb)
     obeyed = []
     for req in core.pair_reqs:
         if req:

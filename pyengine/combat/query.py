@@ -308,7 +308,8 @@ def board_of(state: GameState, query: CombatQuery, timeout: float | Budget) -> B
             raise ScenarioError(f"{a!r} can't be an attacking creature: {problem} (CR 508.1a, 506.4)",
                                 path=f"query.attackers.{a}")
     return build_board(
-        state, layers, Setup(Kind(query.kind), query.defending, query.protectors, query.attacks, query.earlier)
+        state, layers,
+        Setup(Kind(query.kind), query.defending, query.protectors, query.attacks, query.earlier),
     )
 
 

@@ -131,7 +131,8 @@ def read_max_attackers(cur: Cursor, ctx: Ctx) -> Args:
         out.append(("player", parse_player_ref(cur.get("player"), ctx)))
     if _per(cur) == "turn":
         if cur.has("player"):
-            cur.get("per").fail("per: turn with player is not supported (a limit on attacking one player each combat only)")
+            cur.get("per").fail("per: turn with player is not supported (a limit on attacking one "
+                                "player is each combat only)")
         out.append(("per", "turn"))
     return tuple(out)
 

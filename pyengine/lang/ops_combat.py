@@ -74,7 +74,6 @@ from pyengine.lang.combat_args import (
     flag_or,
     read_condition,
     read_cost,
-    read_count,
     read_extra,
     read_max_attackers,
     read_max_blockers,
@@ -88,8 +87,8 @@ from pyengine.lang.combat_args import (
 )
 from pyengine.lang.combat_schemas import (
     COUNT_SCHEMA,
-    PER_SCHEMA,
     NUMBER_SCHEMA,
+    PER_SCHEMA,
     POSITIVE_SCHEMA,
     TARGETS_SCHEMA,
     UNLESS_OTHERS_SCHEMA,

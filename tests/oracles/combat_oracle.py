@@ -119,7 +119,8 @@ def _attack_ok(board: Board, assign: dict[str, tuple[str, str]], paid: set[tuple
             return False
         # "each turn" (500.8): the creatures that attacked in an earlier combat of the turn
         # count too, a creature attacking again once; no attacker, nothing disobeyed
-        if k == "max_attackers_turn" and assign and len(set(assign) | set(board.get("earlier", ()))) > it["n"]:
+        earlier = set(board.get("earlier", ()))
+        if k == "max_attackers_turn" and assign and len(set(assign) | earlier) > it["n"]:
             return False
         # 802.3a: a cap on attacking one player counts the creatures attacking that player,
         # not those attacking a planeswalker or battle (506.3: each is attacked itself)
@@ -317,7 +318,8 @@ def _block_ok(board: Board, blocks: dict[str, tuple[str, ...]], paid: set[tuple[
                 return False
         if kind == "max_blockers" and len(blockers) > it["n"]:
             return False
-        if kind == "max_blockers_turn" and blockers and len(set(blockers) | set(board.get("earlier", ()))) > it["n"]:
+        earlier = set(board.get("earlier", ()))
+        if kind == "max_blockers_turn" and blockers and len(set(blockers) | earlier) > it["n"]:
             return False  # "each turn" (500.8): earlier blockers count, each creature once
         if kind == "block_cost" and s in blockers and (it["effect"], s) not in paid:
             return False

@@ -583,5 +583,6 @@ def board(doc: Doc) -> Board:
         "costs": it.costs,
         "mana": {payer: mana(pool)},
         # the creatures declared in an earlier combat phase of this turn (500.8), any zone
-        "earlier": sorted(doc["query"].get("attacked_this_turn" if r.kind == "attack" else "blocked_this_turn", [])),
+        "earlier": sorted(doc["query"].get("attacked_this_turn" if r.kind == "attack"
+                                           else "blocked_this_turn", [])),
     }

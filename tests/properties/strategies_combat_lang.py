@@ -532,7 +532,8 @@ def block_scenarios(draw: st.DrawFn) -> dict[str, Any]:
     }
 
 
-def _earlier(draw: st.DrawFn, query: dict[str, Any], field: str, objs: list[dict[str, Any]], who: str) -> None:
+def _earlier(draw: st.DrawFn, query: dict[str, Any], field: str, objs: list[dict[str, Any]],
+             who: str) -> None:
     """Sometimes the creatures that attacked (blocked) in an earlier combat of this turn
     (500.8): some of ``who``'s creatures, and maybe one that has since died (in the graveyard);
     more often with an "each turn" limit."""
