@@ -54,8 +54,10 @@ DEFAULT_SIZES = ((5, 5), (10, 10), (30, 30), (60, 60), (100, 100), (200, 200), (
 COLORS = ("white", "blue", "black", "red", "green")
 
 
-def random_block_board(attackers: int, blockers: int, seed: int) -> Board:
-    """A reproducible random block board (attackers x potential blockers)."""
+def random_block_board(attackers: int, blockers: int, seed: int, caps: bool = False) -> Board:
+    """A reproducible random block board (attackers x potential blockers); ``caps``: also a
+    limit on the number of blockers, each combat or each turn (then some blockers blocked in
+    an earlier combat of the turn, 500.8)."""
     rnd = random.Random(seed)
     perms: list[Permanent] = []
     items: list[Item] = []
@@ -105,8 +107,17 @@ def random_block_board(attackers: int, blockers: int, seed: int) -> Board:
         elif r < 0.28:
             items.append(Item("cant_block", f"pacifism{j}", oid))
     attacks = tuple((f"a{i}", Target("player", "def")) for i in range(attackers))
+    earlier: tuple[str, ...] = ()
+    if caps:  # drawn last: the boards without caps stay the same
+        per_turn = rnd.random() < 0.7
+        items.append(Item("max_blockers_turn" if per_turn else "max_blockers", "arbiter",
+                          n=rnd.randint(0, max(1, blockers // 2))))
+        if per_turn:
+            earlier = tuple(sorted(f"b{j}" for j in range(blockers) if rnd.random() < 0.3)) + (
+                ("gone",) if rnd.random() < 0.3 else ())  # "gone": one no longer on the battlefield
     return Board(
-        Kind.BLOCK, ("att", "def"), "att", ("def",), tuple(perms), tuple(sorted(set(items))), attacks
+        Kind.BLOCK, ("att", "def"), "att", ("def",), tuple(perms), tuple(sorted(set(items))), attacks,
+        earlier=earlier,
     )
 
 
@@ -194,6 +205,9 @@ class Counting:
     max_blocked: dict[str, int]
     pair_reqs: tuple[frozenset[tuple[str, str]], ...]  # obeyed if any of these pairs is declared
     blocked_reqs: tuple[str, ...]  # obeyed if the attacker is blocked
+    # "no more than N creatures can block" (each combat: no earlier blockers; each turn: those
+    # that blocked in an earlier combat, counted once each, 500.8); checked when any blocks
+    caps: tuple[tuple[int, frozenset[str]], ...] = ()
 
     def grouped(self, x: dict[tuple[str, str], Any]) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
         """A solver's variables ``x`` (one per pair), grouped by blocker and by attacker."""
@@ -234,7 +248,14 @@ class Counting:
                 preqs += [frozenset({p}) for p in pairs if p[1] == it.subject]
             elif it.kind == "must_be_blocked":
                 breqs.append(it.subject)
-        return Counting(pairs, cap, mins, maxs, tuple(preqs), tuple(breqs))
+        caps = tuple(sorted((it.n, frozenset(board.earlier if it.kind == "max_blockers_turn" else ()))
+                            for it in board.items if it.kind in ("max_blockers", "max_blockers_turn")))
+        return Counting(pairs, cap, mins, maxs, tuple(preqs), tuple(breqs), caps)
+
+    def cap_ok(self, blockers: set[str]) -> bool:
+        """Whether the blockers declared keep every cap (CR 509.1b): with at least one, the
+        earlier blockers and the new ones, each counted once, are at most N."""
+        return not blockers or all(len(earlier | blockers) <= n for n, earlier in self.caps)
 
 
 def cpsat_maximum(core: Counting, timeout: float) -> int | None:
@@ -254,6 +275,15 @@ def cpsat_maximum(core: Counting, timeout: float) -> int | None:
             m.add(sum(vs) == 0).only_enforce_if(~on)
         if a in core.max_blocked:
             m.add(sum(vs) <= core.max_blocked[a])
+    if core.caps and by_b:  # blk[b]: b blocks; anyb: some creature blocks
+        blk = {b: m.new_bool_var(f"blk_{b}") for b in by_b}
+        for b, vs in by_b.items():
+            m.add_max_equality(blk[b], vs)
+        anyb = m.new_bool_var("any")
+        m.add_max_equality(anyb, list(blk.values()))
+        for n, earlier in core.caps:
+            new = sum(v for b, v in blk.items() if b not in earlier)
+            m.add(len(earlier) + new <= n).only_enforce_if(anyb)
     obeyed = []
     for req in core.pair_reqs:
         if req:
@@ -310,6 +340,8 @@ def brute_maximum(core: Counting, timeout: float) -> int | None:
             continue
         if any(count.get(a, 0) > k for a, k in core.max_blocked.items()):
             continue
+        if not core.cap_ok({b for b, _ in declared}):
+            continue
         score = sum(1 for r in core.pair_reqs if r & declared) + sum(
             1 for a in core.blocked_reqs if count.get(a)
         )
@@ -327,6 +359,7 @@ def run(
     timeout: float = 60.0,
     brute_timeout: float = 2.0,
     cpsat: bool = True,
+    caps: bool = False,
 ) -> list[dict[str, Any]]:
     """Solve ``instances`` random boards per size with clingo (the full verdict of "no
     blockers"), CP-SAT (end to end, and on the counting part alone) and brute force; one row
@@ -336,7 +369,7 @@ def run(
     spent)."""
     rows = []
     for n_att, n_blk in sizes:
-        boards = [random_block_board(n_att, n_blk, seed * 100003 + n_att * 1009 + n_blk * 17 + k)
+        boards = [random_block_board(n_att, n_blk, seed * 100003 + n_att * 1009 + n_blk * 17 + k, caps)
                   for k in range(instances)]
         clingo_t, cp_t, core_t, bf_t = [], [], [], []
         # CPU time (user + system, every thread of this process) of the same calls: on a
@@ -455,7 +488,8 @@ def cpsat_installed() -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``pyengine bench combat [--instances N] [--sizes 10x10,100x100] [--seed S] [--no-cpsat]``."""
+    """``pyengine bench combat [--instances N] [--sizes 10x10,100x100] [--seed S] [--no-cpsat]
+    [--caps]``."""
     from pyengine import bench as options
     from pyengine.cli import Parser, seconds
 
@@ -473,13 +507,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="seconds each solver may take on one board (default: %(default)s)")
     parser.add_argument("--no-cpsat", action="store_true",
                         help="run clingo and brute force only, not OR-Tools CP-SAT")
+    parser.add_argument("--caps", action="store_true",
+                        help="boards with a limit on blockers each combat or each turn (509.1b, 500.8)")
     args = parser.parse_args(argv)
     cpsat = not args.no_cpsat
     if cpsat and not cpsat_installed():
         print("CP-SAT is not installed (the optional extra 'cpsat': pip install 'pyengine[cpsat]'): "  # noqa: T201
               "clingo and brute force only", flush=True)
         cpsat = False
-    rows = run(args.sizes, args.instances, args.seed, timeout=args.timeout, cpsat=cpsat)
+    rows = run(args.sizes, args.instances, args.seed, timeout=args.timeout, cpsat=cpsat, caps=args.caps)
     print(table(rows))  # noqa: T201 - command output
     return 0
 

@@ -59,6 +59,7 @@ ATTACK_ITEMS = frozenset(
         "attack_only_alone",
         "max_attackers",
         "max_attackers_player",
+        "max_attackers_turn",
         "attack_unless_others",
         "attack_helper",
         "attack_cost",
@@ -73,12 +74,15 @@ ATTACK_ITEMS = frozenset(
 @dataclass(frozen=True)
 class Setup:
     """What the query says about combat: which declaration, the defending player(s), battles'
-    protectors, and (for a block) what each attacking creature attacks."""
+    protectors, and (for a block) what each attacking creature attacks. ``earlier``: the
+    creatures that attacked (for an attack) or blocked (for a block) in an earlier combat
+    phase of this turn (500.8), which an "each turn" limit counts."""
 
     kind: Kind
     defending: tuple[str, ...]
     protectors: tuple[tuple[str, str], ...] = ()
     attacks: tuple[tuple[str, Target], ...] = ()
+    earlier: tuple[str, ...] = ()
 
 
 def mana_pairs(text: str) -> tuple[tuple[str, int], ...]:
@@ -212,7 +216,9 @@ class _Builder:
             for p in sorted(self.world.players(arg(args, "player"), ctx)):
                 self.add(Item("max_attackers_player", eid, player=p, n=arg(args, "n")))
         elif kind in ("max_attackers", "max_blockers"):
-            self.add(Item(kind, eid, n=arg(args, "n")))
+            # "each turn" (500.8): its own item, which counts the earlier combats' creatures
+            turn = "_turn" if arg(args, "per") == "turn" else ""
+            self.add(Item(kind + turn, eid, n=arg(args, "n")))
         elif kind == "extra_blocks":
             for o in affected:
                 self.add(Item(kind, eid, o, n=arg(args, "n")))
@@ -429,6 +435,7 @@ class _Builder:
             tuple(sorted(self.costs.items())),
             mana,
             tuple(sorted(self.effects.values(), key=lambda e: e.id)),
+            tuple(sorted(set(self.setup.earlier))),
         )
 
 

@@ -27,12 +27,14 @@ _GLOBAL = {
     "attack_unless_others",
     "max_attackers",
     "max_attackers_player",
+    "max_attackers_turn",
     "player_must_attack",
     "cant_block_alone",
     "block_only_alone",
     "blocked_only_by_all",
     "block_unless_others",
     "max_blockers",
+    "max_blockers_turn",
 }
 _COSTS = {"attack_cost", "block_cost"}
 

@@ -30,6 +30,8 @@ _SENTENCES = {
     "max_attackers": "more than {n} creatures attack",
     "max_attackers_player": "more than {n} creatures attack {0} (creatures attacking {0}'s "
     "planeswalkers or battles are not counted)",
+    "max_attackers_turn": "more than {n} creatures attack this turn (each creature that attacked "
+    "in an earlier combat this turn counted once)",
     "cost_unpaid": "{0} attacks or blocks without its cost paid",
     "cost_not_owed": "a cost is paid for {0}, which the declaration does not owe",
     "cannot_pay": "the costs can't be paid from the mana available ({what})",
@@ -58,6 +60,8 @@ _SENTENCES = {
     "cant_block_unless_others": "{0} can't block unless at least {n} other creatures the effect "
     "counts also block",
     "max_blockers": "more than {n} creatures block",
+    "max_blockers_turn": "more than {n} creatures block this turn (each creature that blocked "
+    "in an earlier combat this turn counted once)",
     "requirements": "obeys {0} requirements where {1} can be obeyed without disobeying a restriction",
 }
 # every check a combat violation can name (asp/combat/*.lp; a test keeps them equal)

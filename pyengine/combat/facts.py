@@ -40,6 +40,7 @@ _SCHEMA = {
     "attack_only_alone": 2,
     "max_attackers": 2,
     "max_attackers_player": 3,
+    "max_attackers_turn": 2,
     "attack_unless_others": 3,
     "attack_helper": 2,
     "attack_cost": 3,
@@ -52,6 +53,8 @@ _SCHEMA = {
     "cant_block_alone": 2,
     "block_only_alone": 2,
     "max_blockers": 2,
+    "max_blockers_turn": 2,
+    "earlier": 1,
     "block_unless_others": 3,
     "block_helper": 2,
     "block_cost": 2,
@@ -182,6 +185,8 @@ def board_factset(board: Board, decl: Declaration | None = None) -> FactSet:
             add("cost_mana", eid, Const(MANA_CONSTS[sym]), amount)
     for item in board.items:
         add(*_item(item))
+    for oid in board.earlier:  # declared in an earlier combat of this turn (500.8)
+        add("earlier", oid)
     if decl is not None:
         _declaration(board, decl, out)
     return out

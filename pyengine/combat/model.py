@@ -68,6 +68,7 @@ ITEM_KINDS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "attack_only_alone": (("subject",), "508.1c", "can only attack alone"),
     "max_attackers": (("n",), "508.1c", "no more than N creatures can attack"),
     "max_attackers_player": (("player", "n"), "508.1c", "no more than N creatures can attack this player"),
+    "max_attackers_turn": (("n",), "508.1c", "no more than N creatures can attack each turn"),
     "attack_unless_others": (
         ("subject", "n"),
         "508.1c",
@@ -88,6 +89,7 @@ ITEM_KINDS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "cant_block_alone": (("subject",), "509.1b", "can't block alone"),
     "block_only_alone": (("subject",), "509.1b", "can block only alone"),
     "max_blockers": (("n",), "509.1b", "no more than N creatures can block"),
+    "max_blockers_turn": (("n",), "509.1b", "no more than N creatures can block each turn"),
     "block_unless_others": (
         ("subject", "n"),
         "509.1b",
@@ -167,6 +169,10 @@ class Board:
     ``attacks``: for a block, each attacking creature and what it attacks.
     ``costs``: the mana each cost-imposing effect asks per creature, as (symbol, amount) pairs,
     symbol in :data:`MANA_SYMBOLS`. ``mana``: each player's available mana, the same way.
+    ``earlier``: the creatures that attacked (an attack board) or blocked (a block board) in an
+    earlier combat phase of this turn (500.8), which an "each turn" limit counts once each
+    (``max_attackers_turn``, ``max_blockers_turn``); ids of creatures no longer on the
+    battlefield too.
     """
 
     kind: Kind
@@ -179,6 +185,7 @@ class Board:
     costs: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
     mana: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
     effects: tuple[EffectInfo, ...] = ()
+    earlier: tuple[str, ...] = ()
 
     def permanent(self, oid: str) -> Permanent:
         """The permanent with id ``oid`` (KeyError if none)."""

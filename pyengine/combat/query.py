@@ -20,6 +20,9 @@ from pyengine.model.enums import Layer, Zone
 from pyengine.model.objects import GameState
 
 _PAIRS = {Kind.ATTACK: "attackers", Kind.BLOCK: "blockers"}
+# the creatures declared in an earlier combat phase of this turn (500.8), which an "each turn"
+# limit counts (max_attackers / max_blockers with per: turn)
+EARLIER = {Kind.ATTACK: "attacked_this_turn", Kind.BLOCK: "blocked_this_turn"}
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,7 @@ class CombatQuery:
     attacks: tuple[tuple[str, Target], ...]
     proposal: Proposal | None
     list_limit: int = LIST_LIMIT
+    earlier: tuple[str, ...] = ()  # attacked_this_turn / blocked_this_turn (500.8)
 
 
 @dataclass(frozen=True)
@@ -169,7 +173,7 @@ def _declaration(cur: Cursor, state: GameState, kind: Kind) -> Proposal:
 
 def parse_query(kind: Kind, cur: Cursor, state: GameState, ctx: Ctx) -> CombatQuery:
     """Read an ``attack`` or ``block`` query mapping."""
-    allowed = {"kind", "defending", "protectors", "declaration", "list_limit"}
+    allowed = {"kind", "defending", "protectors", "declaration", "list_limit", EARLIER[kind]}
     if kind == Kind.BLOCK:
         allowed.add("attackers")
     cur.mapping(allowed, f"a {kind.value} query")
@@ -203,7 +207,11 @@ def parse_query(kind: Kind, cur: Cursor, state: GameState, ctx: Ctx) -> CombatQu
         if limit > MAX_LIST_LIMIT:
             cur.get("list_limit").fail(f"expected a number of declarations from 1 to {MAX_LIST_LIMIT}, "
                                        f"got {limit}")
-    return CombatQuery(kind.value, defending, tuple(sorted(protectors)), attacks, proposal, limit)
+    earlier: tuple[str, ...] = ()
+    if cur.has(EARLIER[kind]):  # ids of objects in any zone: one that left still counts
+        seq = cur.get(EARLIER[kind]).seq("a list of creature ids")
+        earlier = tuple(sorted({_object_id(c, state, "a creature id") for c in seq}))
+    return CombatQuery(kind.value, defending, tuple(sorted(protectors)), attacks, proposal, limit, earlier)
 
 
 def _norm_decl(
@@ -300,7 +308,8 @@ def board_of(state: GameState, query: CombatQuery, timeout: float | Budget) -> B
             raise ScenarioError(f"{a!r} can't be an attacking creature: {problem} (CR 508.1a, 506.4)",
                                 path=f"query.attackers.{a}")
     return build_board(
-        state, layers, Setup(Kind(query.kind), query.defending, query.protectors, query.attacks)
+        state, layers,
+        Setup(Kind(query.kind), query.defending, query.protectors, query.attacks, query.earlier),
     )
 
 

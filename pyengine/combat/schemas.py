@@ -66,6 +66,13 @@ def query_schema(kind: str) -> Schema:
         },
         "declaration": _declaration(pairs),
         "list_limit": {"type": "integer", "minimum": 1, "maximum": MAX_LIST_LIMIT},
+        ("attacked_this_turn" if kind == "attack" else "blocked_this_turn"): {
+            "type": "array",
+            "items": _ID,
+            "description": "the creatures that " + ("attacked" if kind == "attack" else "blocked")
+            + " in an earlier combat phase of this turn (CR 500.8), which an \"each turn\" limit "
+            "counts, each once (ids in any zone)",
+        },
     }
     if kind == "block":
         props["attackers"] = {

@@ -16,7 +16,7 @@ from pyengine.damage import service as damage
 from pyengine.damage.model import Attacker, Blocker, Combat, Creature, Keyword, Recipient, Share
 from pyengine.damage.model import Step as DamageStep
 from pyengine.events import GameEvent
-from pyengine.game import checks
+from pyengine.game import checks, combat_history
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.perform import layers, perform
 from pyengine.layers.result import ObjectChars
@@ -52,7 +52,8 @@ def declare_attackers(game: Game, pairs: tuple[tuple[str, str], ...], budget: Bu
         if ch is None or game.state.object(a).zone != Zone.BATTLEFIELD or "Creature" not in ch.types \
                 or ch.controller != game.active:
             raise IllegalAction("508.1a", f"{a} is not a creature the active player controls")
-    board = build_board(game.state, res, Setup(Kind.ATTACK, (defending(game),), game.protectors))
+    earlier = combat_history.earlier(game.log, "attacks")  # an "each turn" limit's count (500.8)
+    board = build_board(game.state, res, Setup(Kind.ATTACK, (defending(game),), game.protectors, (), earlier))
     verdict = verify(board, Declaration.of(pairs), timeout=budget)
     if not verdict.legal:
         raise _refuse(verdict, "508.1")
@@ -77,7 +78,9 @@ def declare_blockers(game: Game, pairs: tuple[tuple[str, str], ...], budget: Bud
         raise IllegalAction("509.1", "blockers are declared as the declare blockers step begins")
     res = layers(game.state, budget)
     attacks = tuple((a, _target(game, t)) for a, t in game.combat.attackers)
-    board = build_board(game.state, res, Setup(Kind.BLOCK, (defending(game),), game.protectors, attacks))
+    earlier = combat_history.earlier(game.log, "blocks")  # an "each turn" limit's count (500.8)
+    setup = Setup(Kind.BLOCK, (defending(game),), game.protectors, attacks, earlier)
+    board = build_board(game.state, res, setup)
     verdict = verify(board, Declaration.of(pairs), timeout=budget)
     if not verdict.legal:
         raise _refuse(verdict, "509.1")

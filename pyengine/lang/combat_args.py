@@ -119,15 +119,42 @@ def read_player_must_attack(cur: Cursor, ctx: Ctx) -> Args:
 
 
 def read_max_attackers(cur: Cursor, ctx: Ctx) -> Args:
-    """N, or {n: N, player: P}: no more than N creatures can attack (each player P)."""
+    """N, or {n: N, player: P, per: combat|turn}: no more than N creatures can attack (each
+    player P) each combat, or each turn (``per: turn``, counting the creatures that attacked in
+    an earlier combat of the turn, 500.8; not with ``player``)."""
     if not isinstance(cur.value, dict):
         return read_count(cur, ctx)
-    cur.mapping({"n", "player"}, "a number of creatures, or {n: N, player: PLAYER}")
+    cur.mapping({"n", "player", "per"}, "a number of creatures, or {n: N, player: PLAYER, per: combat|turn}")
     n = cur.req("n").integer("a number of creatures", minimum=0)
     out: list[tuple[str, Arg]] = [("n", n)]
     if cur.has("player"):
         out.append(("player", parse_player_ref(cur.get("player"), ctx)))
+    if _per(cur) == "turn":
+        if cur.has("player"):
+            cur.get("per").fail("per: turn with player is not supported (a limit on attacking one "
+                                "player is each combat only)")
+        out.append(("per", "turn"))
     return tuple(out)
+
+
+def read_max_blockers(cur: Cursor, ctx: Ctx) -> Args:
+    """N, or {n: N, per: combat|turn}: no more than N creatures can block each combat, or each
+    turn (counting the creatures that blocked in an earlier combat of the turn, 500.8)."""
+    if not isinstance(cur.value, dict):
+        return read_count(cur, ctx)
+    cur.mapping({"n", "per"}, "a number of creatures, or {n: N, per: combat|turn}")
+    n = cur.req("n").integer("a number of creatures", minimum=0)
+    return (("n", n), ("per", "turn")) if _per(cur) == "turn" else (("n", n),)
+
+
+def _per(cur: Cursor) -> str:
+    """``per``: ``combat`` (the default) or ``turn``."""
+    if not cur.has("per"):
+        return "combat"
+    per = cur.get("per")
+    if per.value not in ("combat", "turn"):
+        per.fail("expected combat or turn")
+    return str(per.value)
 
 
 def read_unless_others(cur: Cursor, ctx: Ctx) -> Args:

@@ -56,6 +56,7 @@ def cost_schema(with_targets: bool) -> dict[str, Any]:
 
 
 COUNT_SCHEMA: dict[str, Any] = {"type": "integer", "minimum": 0}
+PER_SCHEMA: dict[str, Any] = {"enum": ["combat", "turn"]}  # a limit each combat (default) or each turn
 POSITIVE_SCHEMA: dict[str, Any] = {"type": "integer", "minimum": 1}
 NUMBER_SCHEMA: dict[str, Any] = {"anyOf": [POSITIVE_SCHEMA, ref("expr")]}
 UNLESS_OTHERS_SCHEMA: dict[str, Any] = true_or({"n": POSITIVE_SCHEMA, "creatures": ref("selector")})

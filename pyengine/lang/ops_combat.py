@@ -22,7 +22,9 @@ operation                meaning
 ``max_attackers``        N (no ``affects``): no more than N creatures can attack each combat;
                          ``{n: N, player: P}``: no more than N can attack each player P
                          (Crawlspace; creatures attacking P's planeswalkers or battles are
-                         not counted: 802.3a, 506.3)
+                         not counted: 802.3a, 506.3); ``{n: N, per: turn}``: each turn, the
+                         creatures that attacked in an earlier combat of the turn counted
+                         too, each creature once (500.8; not with ``player``)
 ``must_attack``          ``true``: attacks each combat if able (508.1d); ``{targets: T}``:
                          attacks T if able
 ``goad``                 ``true``: goaded by the effect's controller (701.15b)
@@ -35,7 +37,9 @@ operation                meaning
 ``cant_block_unless_others`` ``{n: N, creatures: SELECTOR}``: can't block unless at least N
                          other creatures matching SELECTOR also block (509.1b)
 ``block_cost``           ``{mana: ...}``: can't block unless its controller pays (509.1d)
-``max_blockers``         N (no ``affects``): no more than N creatures can block each combat
+``max_blockers``         N (no ``affects``): no more than N creatures can block each combat;
+                         ``{n: N, per: turn}``: each turn (the creatures that blocked in an
+                         earlier combat of the turn counted too, each once; 500.8)
 ``cant_be_blocked``      ``true`` / ``{by: SELECTOR}`` / ``{except_by: SELECTOR}`` (509.1b), where
                          ``defending`` is the player the attacker attacks (508.5);
                          ``if_attacking_alone: true`` adds "as long as it's attacking alone"
@@ -70,9 +74,9 @@ from pyengine.lang.combat_args import (
     flag_or,
     read_condition,
     read_cost,
-    read_count,
     read_extra,
     read_max_attackers,
+    read_max_blockers,
     read_number,
     read_player_must_attack,
     read_selector,
@@ -84,6 +88,7 @@ from pyengine.lang.combat_args import (
 from pyengine.lang.combat_schemas import (
     COUNT_SCHEMA,
     NUMBER_SCHEMA,
+    PER_SCHEMA,
     POSITIVE_SCHEMA,
     TARGETS_SCHEMA,
     UNLESS_OTHERS_SCHEMA,
@@ -166,9 +171,12 @@ _register(
 _register(
     "max_attackers",
     read_max_attackers,
-    {"anyOf": [COUNT_SCHEMA, object_schema({"n": COUNT_SCHEMA, "player": ref("player_ref")}, ["n"])]},
+    {"anyOf": [COUNT_SCHEMA, object_schema({"n": COUNT_SCHEMA, "player": ref("player_ref"),
+                                            "per": PER_SCHEMA}, ["n"])]},
     "CR 508.1c: no more than N creatures can attack each combat ({n, player}: attack that "
-    "player, not counting creatures attacking its planeswalkers or battles, 802.3a).",
+    "player, not counting creatures attacking its planeswalkers or battles, 802.3a; "
+    "{n, per: turn}: each turn, counting each creature that attacked in an earlier combat "
+    "of the turn once, 500.8).",
     needs_affects=False,
 )
 _register(
@@ -231,9 +239,10 @@ _register(
 )
 _register(
     "max_blockers",
-    read_count,
-    COUNT_SCHEMA,
-    "CR 509.1b: no more than N creatures can block each combat.",
+    read_max_blockers,
+    {"anyOf": [COUNT_SCHEMA, object_schema({"n": COUNT_SCHEMA, "per": PER_SCHEMA}, ["n"])]},
+    "CR 509.1b: no more than N creatures can block each combat ({n, per: turn}: each turn, "
+    "counting each creature that blocked in an earlier combat of the turn once, 500.8).",
     needs_affects=False,
 )
 _register(

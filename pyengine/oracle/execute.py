@@ -160,6 +160,11 @@ def run_for(card: Compiled, template: str) -> tuple[bool, str]:
                 return made
     if scenario_text(card) is None:
         return (True, "") if game else (False, "not a permanent card")
+    from pyengine.oracle import execute_combat_limits
+
+    limited = execute_combat_limits.run(card)  # its attack / block limits (508.1c, 509.1b)
+    if limited is not None and not limited[0]:
+        return limited
     return run(card)
 
 

@@ -20,6 +20,7 @@ from pyengine.oracle.common import NUMBERS, Abilities, Template
 from pyengine.oracle.common import static as _static
 from pyengine.oracle.common import subject as _subject
 from pyengine.oracle.damage_replacement import damage_replacement
+from pyengine.oracle import combat_limits
 from pyengine.oracle.rules_templates import (
     control,
     enters,
@@ -425,6 +426,7 @@ TEMPLATES: list[tuple[str, Template]] = [
     ("is the chosen type", S.chosen_type), ("can't be countered", S.cant_be_countered),
     ("power less than SELF's can't block", S.power_less_cant_block),
     ("enters tapped unless", S.enters_tapped_unless), ("modal spell", M.template),
+    ("no more than N creatures can attack / block", combat_limits.template),
     ("spell ability", A.spell),
     ("spell ability (text)", spell),
 ]

@@ -17,7 +17,8 @@ A board is plain data (dicts, lists, strings)::
      "items": [{"kind": K, "effect": E, "subject": O, "other": O2,
                 "target": [target_kind, target_id] | None, "player": P, "n": int}],
      "costs": {effect: {symbol: amount}},                        # symbol: generic W U B R G C
-     "mana": {player: {symbol: amount}}}
+     "mana": {player: {symbol: amount}},
+     "earlier": [creature, ...]}   # optional: declared in an earlier combat this turn (500.8)
 
 A declaration is ``(pairs, paid)``: sorted tuples of (creature, target id) or (blocker,
 attacker), and of (effect, creature) costs paid.
@@ -115,6 +116,11 @@ def _attack_ok(board: Board, assign: dict[str, tuple[str, str]], paid: set[tuple
         if k == "attack_only_alone" and o in assign and len(assign) > 1:  # 506.5
             return False
         if k == "max_attackers" and len(assign) > it["n"]:
+            return False
+        # "each turn" (500.8): the creatures that attacked in an earlier combat of the turn
+        # count too, a creature attacking again once; no attacker, nothing disobeyed
+        earlier = set(board.get("earlier", ()))
+        if k == "max_attackers_turn" and assign and len(set(assign) | earlier) > it["n"]:
             return False
         # 802.3a: a cap on attacking one player counts the creatures attacking that player,
         # not those attacking a planeswalker or battle (506.3: each is attacked itself)
@@ -312,6 +318,9 @@ def _block_ok(board: Board, blocks: dict[str, tuple[str, ...]], paid: set[tuple[
                 return False
         if kind == "max_blockers" and len(blockers) > it["n"]:
             return False
+        earlier = set(board.get("earlier", ()))
+        if kind == "max_blockers_turn" and blockers and len(set(blockers) | earlier) > it["n"]:
+            return False  # "each turn" (500.8): earlier blockers count, each creature once
         if kind == "block_cost" and s in blockers and (it["effect"], s) not in paid:
             return False
     return True

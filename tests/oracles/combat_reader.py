@@ -408,7 +408,9 @@ class Items:
             for p in sorted(r.player_set(arg["player"], you, None)):
                 self.add("max_attackers_player", eid, player=p, n=arg["n"])
         elif kind in ("max_attackers", "max_blockers"):
-            self.add(kind, eid, n=arg["n"] if isinstance(arg, dict) else arg)
+            # "each turn" (500.8): a limit of its own, counting the earlier combats' creatures
+            turn = "_turn" if isinstance(arg, dict) and arg.get("per") == "turn" else ""
+            self.add(kind + turn, eid, n=arg["n"] if isinstance(arg, dict) else arg)
         elif kind == "goad":
             for o in affected:
                 self.add("goaded", eid, o, player=you)
@@ -580,4 +582,7 @@ def board(doc: Doc) -> Board:
         "items": it.items,
         "costs": it.costs,
         "mana": {payer: mana(pool)},
+        # the creatures declared in an earlier combat phase of this turn (500.8), any zone
+        "earlier": sorted(doc["query"].get("attacked_this_turn" if r.kind == "attack"
+                                           else "blocked_this_turn", [])),
     }

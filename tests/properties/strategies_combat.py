@@ -99,6 +99,7 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
                     "attack_unless_others",
                     "max_attackers",
                     "max_attackers_player",
+                    "max_attackers_turn",
                     "attack_cost",
                     "must_attack",
                     "must_attack",
@@ -115,7 +116,7 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
         elif kind in ("cant_attack_target", "must_attack_target"):
             for t in draw(st.lists(st.sampled_from(targets), min_size=1, max_size=2, unique_by=str)):
                 items.append({"kind": kind, "effect": e, "subject": o, "target": t})
-        elif kind == "max_attackers":
+        elif kind in ("max_attackers", "max_attackers_turn"):
             items.append({"kind": kind, "effect": e, "n": draw(st.integers(0, 3))})
         elif kind == "max_attackers_player":  # Crawlspace (802.3a): one player's cap
             who = draw(st.sampled_from(players[1:]))
@@ -152,7 +153,16 @@ def attack_boards(draw: st.DrawFn) -> dict[str, Any]:
         "items": items,
         "costs": costs,
         "mana": mana,
+        "earlier": _earlier(draw, items, creatures),
     }
+
+
+def _earlier(draw: st.DrawFn, items: list[dict[str, Any]], creatures: list[str]) -> list[str]:
+    """With an "each turn" limit, the creatures that attacked (blocked) in an earlier combat
+    of the turn (500.8): some of the board's, and maybe one no longer on the battlefield."""
+    if not any(i["kind"].endswith("_turn") for i in items):
+        return []
+    return sorted(draw(st.lists(st.sampled_from([*creatures, "gone"]), max_size=3, unique=True)))
 
 
 BLOCK_ITEMS = (
@@ -162,6 +172,7 @@ BLOCK_ITEMS = (
     "block_only_alone",
     "block_unless_others",
     "max_blockers",
+    "max_blockers_turn",
     "block_cost",
     "cant_be_blocked",
     "cant_be_blocked_by",
@@ -188,6 +199,7 @@ COMPETING_ITEMS = (
     "min_blockers",
     "block_unless_others",
     "blocked_only_by_all",
+    "max_blockers_turn",
 )
 
 
@@ -272,7 +284,7 @@ def block_boards(draw: st.DrawFn, items_from: tuple[str, ...] = BLOCK_ITEMS) -> 
                     "n": draw(st.integers(2, 3) if kind == "min_blockers" else st.integers(1, 2)),
                 }
             )
-        elif kind == "max_blockers":
+        elif kind in ("max_blockers", "max_blockers_turn"):
             items.append({"kind": kind, "effect": e, "n": draw(st.integers(0, 2))})
         elif kind == "block_unless_others":
             items += _unless_others(draw, "block", e, blockers)
@@ -293,6 +305,7 @@ def block_boards(draw: st.DrawFn, items_from: tuple[str, ...] = BLOCK_ITEMS) -> 
         "items": items,
         "costs": costs,
         "mana": mana,
+        "earlier": _earlier(draw, items, blockers),
     }
 
 
@@ -373,4 +386,5 @@ def to_board(d: dict[str, Any]) -> Board:
         attacks,
         costs,
         mana,
+        earlier=tuple(d.get("earlier", ())),
     )

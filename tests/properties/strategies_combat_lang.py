@@ -124,6 +124,8 @@ def _global_attack(draw: st.DrawFn, targets: list[Any]) -> dict[str, Any]:
                 "cost",
                 "max",
                 "max_player",
+                "max_turn",
+                "max_turn",
                 "player_must",
                 "must",
                 "grant",
@@ -148,6 +150,8 @@ def _global_attack(draw: st.DrawFn, targets: list[Any]) -> dict[str, Any]:
         }
     elif kind == "max":
         eff = {"max_attackers": draw(st.integers(1, 3))}
+    elif kind == "max_turn":  # "No more than N creatures can attack each turn" (500.8)
+        eff = {"max_attackers": {"n": draw(st.integers(0, 2)), "per": "turn"}}
     elif kind == "max_player":  # Crawlspace
         eff = {"max_attackers": {"n": draw(st.integers(0, 2)), "player": "you"}}
     elif kind == "player_must":  # Trove of Temptation
@@ -248,10 +252,12 @@ def _blocker_static(draw: st.DrawFn, multi: bool) -> dict[str, Any]:
 
 @st.composite
 def _global_block(draw: st.DrawFn) -> dict[str, Any]:
-    kind = draw(st.sampled_from(["max", "cant", "cost", "grant", "pump", "lure"]))
+    kind = draw(st.sampled_from(["max", "max_turn", "max_turn", "cant", "cost", "grant", "pump", "lure"]))
     sel = draw(st.sampled_from(SELECTORS))
     if kind == "max":
         eff: dict[str, Any] = {"max_blockers": draw(st.integers(1, 2))}
+    elif kind == "max_turn":  # "No more than N creatures can block each turn" (500.8)
+        eff = {"max_blockers": {"n": draw(st.integers(0, 2)), "per": "turn"}}
     elif kind == "cant":
         eff = {"affects": draw(st.sampled_from(SELECTORS[1:])), "cant_block": True}
     elif kind == "cost":
@@ -387,6 +393,7 @@ def attack_scenarios(draw: st.DrawFn) -> dict[str, Any]:
     query: dict[str, Any] = {"kind": "attack", "defending": defending if len(defending) > 1 else defending[0]}
     if protectors:
         query["protectors"] = protectors
+    _earlier(draw, query, "attacked_this_turn", objs, "alice")
     return {
         "id": "generated/attack",
         "title": "generated",
@@ -510,6 +517,7 @@ def block_scenarios(draw: st.DrawFn) -> dict[str, Any]:
         "defending": "bob",
         "attackers": {a: draw(st.sampled_from(targets)) for a in attackers},
     }
+    _earlier(draw, query, "blocked_this_turn", objs, "bob")
     return {
         "id": "generated/block",
         "title": "generated",
@@ -522,6 +530,23 @@ def block_scenarios(draw: st.DrawFn) -> dict[str, Any]:
         "effects": effects,
         "query": query,
     }
+
+
+def _earlier(draw: st.DrawFn, query: dict[str, Any], field: str, objs: list[dict[str, Any]],
+             who: str) -> None:
+    """Sometimes the creatures that attacked (blocked) in an earlier combat of this turn
+    (500.8): some of ``who``'s creatures, and maybe one that has since died (in the graveyard);
+    more often with an "each turn" limit."""
+    turn_limit = "'per': 'turn'" in str(objs)
+    if draw(st.integers(0, 3 if turn_limit else 2)) > (2 if turn_limit else 0):
+        return
+    mine = [o["id"] for o in objs if o.get("controller") == who and o["id"][0] in "cb"]
+    earlier = draw(st.lists(st.sampled_from(mine), max_size=3, unique=True)) if mine else []
+    if draw(st.booleans()):
+        objs.append({"id": "gone", "name": "Gone", "owner": who, "zone": "graveyard", "types": ["Creature"],
+                     "power": 2, "toughness": 2})
+        earlier.append("gone")
+    query[field] = sorted(earlier)
 
 
 @st.composite
