@@ -217,8 +217,11 @@ def advance(game: Game, step: Step, turn: int | None, budget: Budget | float) ->
     """Default actions until ``step`` of ``turn`` begins (or the game ends). A moment that
     comes back is a loop (:mod:`pyengine.game.loops`): a draw if it has only mandatory
     actions (104.4b, 731.4), else an illegal action of the script (731.2a)."""
+    from pyengine.game.extra_phases import still_to_come
+
     target_turn = turn if turn is not None else (
-        game.state.turn.number if _order(step) > _order(game.step) else game.state.turn.number + 1)
+        game.state.turn.number if _order(step) > _order(game.step) or step in still_to_come(game)
+        else game.state.turn.number + 1)
     if turn is not None and (turn, _order(step)) <= (game.state.turn.number, _order(game.step)):
         raise IllegalAction("500.1", f"turn {turn}'s {step.value} step is not ahead of the game")
     seen: dict[Any, int] = {}
@@ -230,7 +233,8 @@ def advance(game: Game, step: Step, turn: int | None, budget: Budget | float) ->
         if game.state.turn.number == target_turn and game.step == Step.DECLARE_ATTACKERS \
                 and game.combat.declared_attackers and not game.combat.attackers:
             no_attackers = True
-        if (game.state.turn.number, _order(game.step)) > (target_turn, _order(step)):
+        if (game.state.turn.number, _order(game.step)) > (target_turn, _order(step)) \
+                and not (game.extra_phases or game.resume_step is not None):  # 500.8: steps again
             # a step that didn't happen: 508.8 skipped it, or no first-strike step (510.4)
             now = f"turn {game.state.turn.number}'s {game.step.value}"
             raise IllegalAction(_skipped_by(step, no_attackers),

@@ -121,7 +121,8 @@ def is_choice(ins: Instruction) -> bool:
         return True
     return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter",
                         "pay_mana", "add_mana", "sacrifice_chosen", "bolster", "populate", "amass", "explore",
-                        "connive", "exile_until", "renown", "remove_or_sacrifice", "myriad", "copy_spell", "madness_cast") or \
+                        "connive", "exile_until", "renown", "remove_or_sacrifice", "myriad", "copy_spell", "madness_cast",
+                        "additional_phases") or \
         ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
@@ -150,7 +151,7 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
 
         return keyword_instr.bind(ins, refs, plain)
     if ins.kind in ("bolster", "populate", "amass", "explore", "connive", "renown", "remove_or_sacrifice",
-                    "myriad"):  # 701.39a, 701.36a, 701.47a, 701.44a:
+                    "myriad", "additional_phases"):  # 701.39a, 701.36a, 701.47a, 701.44a, 500.8:
         from pyengine.game import keyword_instr  # chosen as it resolves (608.2d)
 
         return keyword_instr.bind(ins, refs, plain)

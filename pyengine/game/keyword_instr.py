@@ -54,6 +54,8 @@ def bind(
                 for oid in _named(refs, f["object"])]
     if ins.kind == "myriad":  # 702.116a (pyengine.game.myriad)
         return [Event(KIND, (("word", "myriad"),))]
+    if ins.kind == "additional_phases":  # 500.8 (pyengine.game.extra_phases)
+        return [Event(KIND, (("word", ins.kind), ("phases", f["phases"]), ("after", f["after"])))]
     if ins.kind == "renown":  # 702.112a (pyengine.game.renown)
         return [Event(KIND, (("word", "renown"), ("object", ("o", oid)), ("amount", f["amount"])))
                 for oid in _named(refs, f["object"])]
@@ -115,6 +117,10 @@ def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
         from pyengine.game.fading import remove_or_sacrifice
 
         return remove_or_sacrifice(game, e.get("object")[1], e.get("counter"), budget)
+    if word == "additional_phases":  # 500.8: after the current phase
+        from pyengine.game.extra_phases import add
+
+        return add(game, tuple(e.get("phases")), e.get("after") == "main_phase")
     if word == "myriad":  # 702.116a: no opponent other than the defending player in two-player games
         from pyengine.game.myriad import myriad
 

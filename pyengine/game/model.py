@@ -161,6 +161,10 @@ class Game:
     # a proposed sequence of replacement choices for the next event with several outcomes
     choices: tuple[Any, ...] = ()
     cleanup_again: bool = False
+    # additional phases still to come this turn (500.8: "combat", "main") and the step the turn
+    # goes on to after them (pyengine.game.extra_phases)
+    extra_phases: tuple[str, ...] = ()
+    resume_step: Step | None = None
     # choices the script made ahead: legend rule (704.5j) (controller, name) -> kept; the
     # order of a player's triggered abilities (603.3b) player -> ids
     legend_choices: tuple[tuple[tuple[str, str], str], ...] = ()

@@ -39,7 +39,12 @@ def next_step(game: Game, budget: Budget | float) -> tuple[Step, bool]:
     if step == Step.FIRST_STRIKE_DAMAGE:
         return Step.COMBAT_DAMAGE, False
     order = list(_ORDER)
-    return order[order.index(step) + 1], False
+    natural = order[order.index(step) + 1]
+    from pyengine.game import extra_phases
+
+    if extra_phases.ends_phase(step) and (game.extra_phases or game.resume_step is not None):
+        return extra_phases.after_phase(game, natural), False  # 500.8: additional phases
+    return natural, False
 
 
 _ORDER = (Step.UNTAP, Step.UPKEEP, Step.DRAW, Step.PRECOMBAT_MAIN, Step.BEGINNING_OF_COMBAT,
@@ -82,6 +87,10 @@ def ended(before: tuple[ResolvedEffect, ...], after: tuple[ResolvedEffect, ...],
 def advance_step(game: Game, budget: Budget | float) -> Game:
     """End the current step and begin the next one (a new turn after the cleanup step)."""
     step, new_turn = next_step(game, budget)
+    from pyengine.game import extra_phases
+
+    if extra_phases.ends_phase(game.step) and (game.extra_phases or game.resume_step is not None):
+        game = extra_phases.taken(game)  # 500.8
     game = end_step(game, budget)
     if new_turn:
         ids = game.state.player_ids
@@ -97,7 +106,7 @@ def advance_step(game: Game, budget: Budget | float) -> Game:
         # 702.54a: damage dealt to a player "this turn" is the turn's
         fresh = tuple(replace(p, dealt_damage=False) for p in game.state.players)
         game = game.with_state(turn=turn, effects=kept, players=fresh).clone(
-            combat=CombatState(), cleanup_again=False).note(*notes)
+            combat=CombatState(), cleanup_again=False, extra_phases=(), resume_step=None).note(*notes)
     return begin_step(game, step, budget)
 
 

@@ -53,6 +53,16 @@ def parse_keyword(
         kind = counter_kind(cur.req("counter").string("a counter kind"), cur.get("counter"))
         return Instruction(word, (("object", ref(cur.req("object"), OBJECT_WORDS, n_targets, "an object")),
                                   ("counter", kind)))
+    if word == "additional_phases":  # 500.8: "after this [main] phase, there is an additional ..."
+        from pyengine.game.extra_phases import PHASES
+
+        cur.mapping({"kind", "phases", "after"},
+                    "{kind: additional_phases, phases: [combat, main], after: phase|main_phase} (CR 500.8)")
+        phases = tuple(c.choice(PHASES, "a phase:") for c in cur.req("phases").seq("a list of phases"))
+        if not phases:
+            cur.get("phases").fail("expected at least one phase: combat or main")
+        after = cur.req("after").choice(("phase", "main_phase"), "after which phase:")
+        return Instruction(word, (("phases", phases), ("after", after)))
     if word == "myriad":  # 702.116a: the copies for each opponent other than defending player
         cur.mapping({"kind"}, "{kind: myriad} (CR 702.116a)")
         return Instruction(word, ())

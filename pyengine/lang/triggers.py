@@ -363,7 +363,8 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
             else ("ref", "you")
         return Instruction("proliferate", (("player", who),))
     if cur.has("kind") and cur.get("kind").value in ("bolster", "populate", "amass", "explore", "connive",
-                                                     "renown", "remove_or_sacrifice", "myriad") \
+                                                     "renown", "remove_or_sacrifice", "myriad",
+                                                     "additional_phases") \
             and not delayed \
             and not also:
         from pyengine.lang.keyword_instr import parse_keyword  # 701.39a, 701.36a, 701.47a

@@ -616,6 +616,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
         return True
     if not spell and (_lasting(s, eff) or _group(s, eff) or _tap(s, eff)):
         return True
+    from pyengine.oracle.effects_phases import sentence as phases_sentence
+
+    if phases_sentence(s, eff):  # "after this main phase, there is an additional combat phase" (500.8)
+        return True
     from pyengine.oracle.effects_exile_instead import sentence as exile_instead
 
     if exile_instead(s, eff, spell):  # "if that creature would die this turn, exile it instead" (614.1a)

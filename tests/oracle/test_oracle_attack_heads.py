@@ -3,7 +3,8 @@ creatures attack, ..." on real cards (the pyengine[cards] extra, skipped without
 attackers are declared at once (508.1), so the ability triggers when the creature is declared
 as an attacker with two or more others (508.3a, 603.2), not with fewer; compiled as
 ``{kind: attacks, obj: self, with_others: 2}``. Also the selectors' "X or Y" (a Samurai or
-Warrior you control), which such heads name."""
+Warrior you control), which such heads name, and additional combat phases (500.8: Seize the
+Day)."""
 
 from __future__ import annotations
 
@@ -76,3 +77,26 @@ def test_an_or_of_subtypes_or_of_types_is_any_of_them() -> None:
     card = support.full("Akki Ronin").card
     trig = next(a for a in card["abilities"] if isinstance(a, dict) and "trigger" in a)
     assert trig["trigger"]["when"]["obj"] == {"any_subtypes": ["Samurai", "Warrior"], "controller": "you"}
+
+
+def test_seize_the_day_gives_an_additional_combat_after_the_second_main_phase() -> None:
+    """CR 500.8, 505.1a: alice's Grizzly Bears attack (bob 18); in her postcombat main phase
+    Seize the Day untaps them; after that main phase there is an additional combat phase, in
+    which they attack again (bob 16), followed by an additional main phase, then her end step."""
+    card = support.full("Seize the Day").card
+    assert card["does"]["do"][1] == {"kind": "additional_phases", "phases": ["combat", "main"],
+                                     "after": "main_phase"}
+    bears = {"id": "bears", "card": "Grizzly Bears", "controller": "alice", "timestamp": 1}
+    def attack() -> list[Any]:
+        return [{"advance": "declare_attackers"}, {"attack": {"bears": "bob"}}, {"advance": "combat_damage"},
+                {"assign": "default"}]
+    cast = {"stack": {"card": "Seize the Day", "id": "seize", "controller": "alice", "targets": ["bears"]}}
+    script = [*attack(), {"advance": "postcombat_main"}, cast, "resolve", {"checkpoint": "resolved"},
+              *attack(), {"checkpoint": "again"}, {"advance": "postcombat_main"}, {"checkpoint": "main3"},
+              {"advance": "end"}, {"checkpoint": "end"}]
+    ok, why = support.game([bears], script, {"checkpoints": {
+        "resolved": {"life": {"bob": 18}, "objects": {"bears": {"tapped": False}}},
+        "again": {"life": {"bob": 16}, "step": "combat_damage"},
+        "main3": {"step": "postcombat_main", "turn": 3}, "end": {"step": "end", "turn": 3}}},
+        cr="500.8", players=BOB)
+    assert ok, why
