@@ -924,6 +924,11 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     from pyengine.oracle.execute_impulse import with_impulse
 
     searched = with_impulse(searched, _followed(every))  # 701.13a: the top cards named, exiled
+    from pyengine.oracle.execute_cascade import with_cascade
+
+    searched = with_cascade(searched, card)  # 702.85a: the spell cast cascades (declined)
+    if searched is None:
+        return None
     from pyengine.oracle.activated_x import announce
 
     announce(searched, card.card)  # 107.3a: the X of the spell's mana cost
