@@ -102,7 +102,8 @@ def _take(game: Game, what: str, player: str) -> tuple[Game, Any]:
 
 
 def _move(oid: str, src: str, to: str, position: str | None = None) -> Event:
-    return Event("move", (("object", ("o", oid)), ("count", 1), ("from", src), ("to", to), ("cause", "effect"),
+    return Event("move", (("object", ("o", oid)), ("count", 1), ("from", src), ("to", to),
+                          ("cause", "effect"),
                           ("position", position), ("control", None), ("as", None), ("tapped", False),
                           ("face", "front"), ("choice", None)))
 
@@ -178,5 +179,6 @@ def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Ga
     rest = [oid for oid in exiled if not (cast_it and oid == found)
             and game.state.object(oid).zone == Zone.EXILE]
     if rest:  # "in a random order": the order they were exiled (the module's documentation)
-        game = happen(game, [_move(oid, "exile", "library", "bottom") for oid in rest], rule=rule, budget=budget)
+        moves = [_move(oid, "exile", "library", "bottom") for oid in rest]
+        game = happen(game, moves, rule=rule, budget=budget)
     return game

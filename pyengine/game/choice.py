@@ -38,7 +38,7 @@ from pyengine.replacement.event import Event
 KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
                    "counter", "pay_mana", "add_mana", "sacrifice_chosen", "keyword_instr",
                    "exile_until", "copy_spell", "madness_cast",
-                   "cascade", "discover"})  # cascade, discover: 702.85a, 701.57a; copy_spell: 707.10 (pyengine.game.copies)
+                   "cascade", "discover"})  # 702.85a, 701.57a; copy_spell: 707.10 (pyengine.game.copies)
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 

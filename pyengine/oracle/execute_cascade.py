@@ -125,7 +125,8 @@ def _spell_game(card: Compiled, cast: dict[str, Any], pool: str, ahead: dict[str
         if "mana" in check:
             return None  # what is left in her pool: not predicted here
     alice["mana"] = pool
-    doc["query"]["script"] = [{"cast": cast}, ahead, "resolve", "resolve", {"checkpoint": "found"}, *script[3:]]
+    doc["query"]["script"] = [{"cast": cast}, ahead, "resolve", "resolve", {"checkpoint": "found"},
+                              *script[3:]]
     doc["expect"]["checkpoints"] = {"found": found, **doc["expect"]["checkpoints"]}
     done = doc["expect"]["checkpoints"]["done"]
     done["objects"] = {**done.get("objects", {}), **copy.deepcopy(found["objects"])}
@@ -137,13 +138,14 @@ def _spell_game(card: Compiled, cast: dict[str, Any], pool: str, ahead: dict[str
 _DECLINE = {"cascade_choice": {"player": "alice", "cast": False}}
 
 
-def with_cascade(doc: dict[str, Any] | None, card: Compiled) -> dict[str, Any] | None:
+def with_cascade(doc: dict[str, Any] | None, card: Compiled, about: bool = False) -> dict[str, Any] | None:
     """A generated game ``doc`` that casts the card (``cast`` or ``stack``, 601.2i) with its one
     cascade: alice's top cards named (a Forest, an Ornithopter), her choice not to cast the
     Ornithopter given as the spell is cast and the cascade resolved at once (both cards then on
     the bottom of her library, 702.85a); ``doc`` itself for a card without cascade or a game that
     doesn't cast it; None when the game can't follow it (several instances, another ability
-    triggering on the cast, named library cards of hers already)."""
+    triggering on the cast, named library cards of hers already). ``about``: the game is the
+    cascade ability's own (pyengine.oracle.execute_game: it resolves it already)."""
     k = _cascades(card)
     if doc is None or not k:
         return doc
@@ -158,9 +160,11 @@ def with_cascade(doc: dict[str, Any] | None, card: Compiled) -> dict[str, Any] |
                                for o in doc.get("objects", [])):
         return None
     doc.setdefault("objects", []).extend(_library("casc"))
-    doc["query"]["script"] = [*script[:at + 1], dict(_DECLINE), "resolve", *script[at + 1:]]
+    doc["query"]["script"] = [*script[:at + 1], dict(_DECLINE), *([] if about else ["resolve"]),
+                              *script[at + 1:]]
     done = list(doc["expect"]["checkpoints"].values())[-1]
-    done.setdefault("objects", {}).update({"casc-found": {"zone": "library"}, "casc-land": {"zone": "library"}})
+    done.setdefault("objects", {}).update({"casc-found": {"zone": "library"},
+                                           "casc-land": {"zone": "library"}})
     return doc
 
 
@@ -190,7 +194,8 @@ def with_discover(doc: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, An
     if any(o.get("zone") == "library" and o.get("owner", "alice") == "alice" for o in doc.get("objects", [])):
         return None
     doc.setdefault("objects", []).extend(_library("disc"))
-    doc["query"]["script"] = [{"discover_choice": {"player": "alice", "cast": False}}, *doc["query"]["script"]]
+    choice = {"discover_choice": {"player": "alice", "cast": False}}
+    doc["query"]["script"] = [choice, *doc["query"]["script"]]
     if found[0][1]:
         return doc  # optional: whether it happens is the may's choice
     done = doc["expect"]["checkpoints"]["done"]

@@ -29,7 +29,8 @@ def _passes(objects: list[Any], script: list[Any], checks: dict[str, Any], cr: s
 
 
 def _fails(objects: list[Any], script: list[Any], cr: str, **kw: Any) -> str:
-    scenario, why = game(objects, [*script, {"checkpoint": "after"}], {"checkpoints": {"after": {}}}, cr=cr, **kw)
+    scenario, why = game(objects, [*script, {"checkpoint": "after"}], {"checkpoints": {"after": {}}},
+                         cr=cr, **kw)
     assert scenario is None, "expected the game to stop"
     return why
 
@@ -46,7 +47,8 @@ def test_cascade_is_a_cast_trigger_of_the_spell(bundled_cards: None) -> None:
 def test_each_instance_of_cascade_is_its_own_ability(bundled_cards: None) -> None:
     """702.85c: "Cascade, cascade" triggers twice; Apex Devastator's four instances, four times."""
     def count(name: str) -> int:
-        return sum(1 for a in full(name).card["abilities"] if isinstance(a, dict) and a.get("text") == "Cascade")
+        return sum(1 for a in full(name).card["abilities"]
+                   if isinstance(a, dict) and a.get("text") == "Cascade")
 
     assert count("Maelstrom Wanderer") == 2
     assert count("Apex Devastator") == 4
@@ -55,7 +57,8 @@ def test_each_instance_of_cascade_is_its_own_ability(bundled_cards: None) -> Non
 def test_discover_n_is_an_instruction(bundled_cards: None) -> None:
     """701.57a: "discover 3" in a triggered ability (with the intervening "if you cast it", 603.4)
     and "Discover 4." in a sorcery."""
-    trig = [a for a in full("Geological Appraiser").card["abilities"] if isinstance(a, dict) and "trigger" in a]
+    abilities = full("Geological Appraiser").card["abilities"]
+    trig = [a for a in abilities if isinstance(a, dict) and "trigger" in a]
     assert trig[0]["do"] == [{"kind": "discover", "count": 3}]
     assert {"kind": "discover", "count": 4} in full("Daring Discovery").card["does"]["do"]
 
@@ -129,7 +132,8 @@ def test_bloodbraid_elf_cascades_past_lands_and_an_equal_mana_value(bundled_card
     checks = {"cascaded": {"objects": {"ogre1": {"zone": "stack"}, "elf": {"zone": "stack"},
                                        "forest": {"zone": "library"}, "fi": {"zone": "library"}},
                            "library": {"alice": 9}, "mana": {"alice": ""}},
-              "done": {"stack": [], "objects": {"ogre1": {"zone": "battlefield"}, "elf": {"zone": "battlefield"}}}}
+              "done": {"stack": [], "objects": {"ogre1": {"zone": "battlefield"},
+                                                 "elf": {"zone": "battlefield"}}}}
     _passes(objs, script, checks, "702.85a", players=ELF_POOL)
 
 
@@ -160,8 +164,8 @@ def test_the_choice_is_asked_for_and_names_the_card_found(bundled_cards: None) -
     objs = [ELF, *_lib(("forest", "Forest"), ("ogre1", "Gray Ogre"), ("bears", "Grizzly Bears"))]
     why = _fails(objs, [ELF_CAST, "resolve"], "702.85a", players=ELF_POOL)
     assert "cascade_choice" in why and "ogre1" in why
-    why = _fails(objs, [{"cascade_choice": {"player": "alice", "cast": {"spell": "bears"}}}, ELF_CAST, "resolve"],
-                 "702.85a", players=ELF_POOL)
+    other = {"cascade_choice": {"player": "alice", "cast": {"spell": "bears"}}}
+    why = _fails(objs, [other, ELF_CAST, "resolve"], "702.85a", players=ELF_POOL)
     assert "found ogre1" in why
 
 
@@ -194,7 +198,8 @@ def test_discover_cast_a_split_card_as_one_half(bundled_cards: None) -> None:
     """701.57a, 709.3b: discover 4 finds Fire // Ice (4, 4 or less); alice casts Fire at bob
     without paying (its mana value 2); it deals 2 damage split as she announces (601.2d)."""
     # Daring Discovery discovers 4 as it resolves; its "up to three" targets: none chosen
-    objs = [{"id": "dd", "card": "Daring Discovery", "owner": "alice", "zone": "hand"}, *_lib(("fi", "Fire // Ice"))]
+    objs = [{"id": "dd", "card": "Daring Discovery", "owner": "alice", "zone": "hand"},
+            *_lib(("fi", "Fire // Ice"))]
     players = [{"id": "alice", "hand_size": 1, "library_size": 10, "mana": "{4}{R}"},
                {"id": "bob", "library_size": 10}]
     fire = {"spell": "fi", "as": "Fire", "targets": {"fire": ["bob"]}, "divide": {"bob": 2},
