@@ -47,8 +47,9 @@ def test_cascade_is_a_cast_trigger_of_the_spell(bundled_cards: None) -> None:
 def test_each_instance_of_cascade_is_its_own_ability(bundled_cards: None) -> None:
     """702.85c: "Cascade, cascade" triggers twice; Apex Devastator's four instances, four times."""
     def count(name: str) -> int:
-        return sum(1 for a in full(name).card["abilities"]
-                   if isinstance(a, dict) and a.get("text") == "Cascade")
+        from pyengine.oracle.keyword_cascade import is_cascade
+
+        return sum(1 for a in full(name).card["abilities"] if is_cascade(a))
 
     assert count("Maelstrom Wanderer") == 2
     assert count("Apex Devastator") == 4
