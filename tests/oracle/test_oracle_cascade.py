@@ -170,6 +170,13 @@ def test_the_choice_is_asked_for_and_names_the_card_found(bundled_cards: None) -
     assert "found ogre1" in why
 
 
+def test_without_paying_its_mana_cost_only_when_an_effect_allows_it(bundled_cards: None) -> None:
+    """118.9: "without paying its mana cost" is an alternative cost an effect offers; at
+    priority, with no cascade or discover resolving, alice can't cast Bloodbraid Elf that way."""
+    why = _fails([ELF], [{"cast": {"spell": "elf", "player": "alice", "alternative": "free"}}], "118.9")
+    assert "118.9" in why and "without paying its mana cost" in why
+
+
 def test_an_unnamed_library_card_stops_the_game(bundled_cards: None) -> None:
     """The library's unnamed cards have no known characteristics: the game refuses to guess
     whether the next one is a nonland card of lesser mana value."""
