@@ -72,7 +72,9 @@ def test_what_reads_the_discovered_card_stays_text(bundled_cards: None) -> None:
 
     for name, clause in (("Hit the Mother Lode", "discovered card"),
                          ("Jodah, the Unifier", "until you exile a legendary nonland card"),
-                         ("Amped Raptor", "rather than paying its mana cost")):
+                         ("Amped Raptor", "rather than paying its mana cost"),
+                         # the other cards exiled stay in exile: no cascade, no discover
+                         ("Wanda's Vision", "You may cast that card without paying its mana cost")):
         got = oracle.compiled(name)
         assert got is not None and got.status != "full", name
         held = [c.text for c in got.clauses if c.template is None or c.template in TEXT_ONLY]
