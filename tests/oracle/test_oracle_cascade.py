@@ -230,3 +230,22 @@ def test_generated_games_run(bundled_cards: None) -> None:
     for name, template in (("Bloodbraid Elf", "keywords"), ("Violent Outburst", "spell ability"),
                            ("Geological Appraiser", "triggered ability")):
         assert run_for(full(name), template) == (True, ""), name
+
+
+def test_the_cascade_spells_x_counts_in_its_mana_value(bundled_cards: None) -> None:
+    """202.3e, 702.85a: Let the Galaxy Burn ({X}{5}{R}) cast with X = 2 has mana value 8 on the
+    stack: its cascade finds Shivan Dragon (6, less than 8); with X = 0 (mana value 6) the Dragon
+    isn't less and Grizzly Bears (2) is found. (Its damage paragraph is text: the cast says
+    what it does.)"""
+    for x, found in ((2, "dragon"), (0, "bears")):
+        objs = [{"id": "burn", "card": "Let the Galaxy Burn", "owner": "alice", "zone": "hand"},
+                *_lib(("dragon", "Shivan Dragon"), ("bears", "Grizzly Bears"))]
+        pool = "{C}" * (5 + x) + "{R}"
+        players = [{"id": "alice", "hand_size": 1, "library_size": 10, "mana": pool},
+                   {"id": "bob", "library_size": 10}]
+        cast = {"spell": "burn", "player": "alice", "x": x, "payment": {"pool": pool},
+                "effect": [{"kind": "gain_life", "player": "alice", "amount": 1}]}
+        choice = {"cascade_choice": {"player": "alice", "cast": {"spell": found}}}
+        script = [choice, {"cast": cast}, "resolve", {"checkpoint": "cascaded"}]
+        checks = {"cascaded": {"objects": {found: {"zone": "stack"}}}}
+        _passes(objs, script, checks, "202.3e", players=players)
