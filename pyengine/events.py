@@ -91,7 +91,7 @@ KINDS = frozenset({
     "step_skipped",
     "cast", "activate", "create_token", "lose_game", "win_game", "draw_game",
     "becomes_monstrous", "becomes_renowned", "transform", "turned_face_up", "detain", "ability_removed", "scry", "surveil",
-    "search", "shuffle", "look", "exile_top",
+    "search", "shuffle", "look", "exile_top", "cascade", "discover",  # 702.85a, 701.57a
     "planeswalk", "set_in_motion", "to_bottom", "becomes_target", "cycle", "becomes_day", "becomes_night",
 })
 NOTE_KINDS = frozenset({

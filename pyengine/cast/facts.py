@@ -112,6 +112,7 @@ _SCHEMA = {
     "caster_life": 1,
     "cast_this_turn": 1,
     "madness_window": 0,
+    "free_window": 2,
     "lost_life_this_turn": 1,
     "given": 1,
     "given_alt": 1,
@@ -169,6 +170,7 @@ def cast_factset(
     combat: dict[str, frozenset[str]] | None = None,
     history: Any = None,
     madness: bool = False,
+    free: tuple[str, int] | None = None,
 ) -> list[clingo.Symbol]:
     """Every fact of the cast ``proposal`` on ``state`` after layers (``result``); ``combat``:
     each attacking or blocking creature's states (506.4), a game's combat; ``history``: a
@@ -226,6 +228,8 @@ def cast_factset(
         add("stack_busy")
     if madness:  # 702.35a, 608.2g: cast as the card's madness triggered ability resolves
         add("madness_window")
+    if free is not None:  # 702.85a, 701.57a, 608.2g: cast without paying its mana cost as it resolves
+        add("free_window", Const(free[0]), free[1])
     _cost_effects(add, result)
     from pyengine.cast import affinity  # 702.41a: a reduction per permanent counted
 

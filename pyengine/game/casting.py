@@ -161,11 +161,14 @@ def activate_mana(game: Game, action: ActivateMana, budget: Budget | float) -> G
     return checks.give_priority(game, action.player, budget)
 
 
-def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = False) -> Game:
+def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = False,
+         free: tuple[str, int] | None = None) -> Game:
     """The game after the cast, or :class:`IllegalAction` (the game unchanged). ``madness``:
-    cast as the card's madness ability resolves (702.35a, 608.2g: no priority, none after)."""
+    cast as the card's madness ability resolves (702.35a, 608.2g: no priority, none after);
+    ``free``: cast without paying its mana cost as a cascade or discover resolves, the resulting
+    spell's mana value ``lt`` / ``lte`` N (702.85a, 701.57a, 608.2g)."""
     pr = action.proposal
-    if madness:
+    if madness or free is not None:
         pass
     elif game.priority is None or game.pending is not None:
         pending = f", {game.pending.replace('_', ' ')} pending" if game.pending else ""
@@ -173,6 +176,9 @@ def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = 
     elif game.priority != pr.player:
         raise IllegalAction("117.1a", f"{pr.player} does not have priority; {game.priority} has it")
     spell = game.state.object(pr.spell)
+    if pr.alternative == ("free",) and free is None:  # 118.9: only an effect offers that cost
+        raise IllegalAction("118.9", f"{spell.id} can't be cast without paying its mana cost now: no "
+                                     "effect allows it (a cascade or discover resolving does)")
     if action.zone is not None and spell.zone != action.zone:
         raise IllegalAction("601.2a", f"{spell.id} is in the {spell.zone.value}, not the {action.zone.value}")
     if spell.zone in (Zone.STACK, Zone.BATTLEFIELD):
@@ -188,7 +194,8 @@ def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = 
         from pyengine.triggers.history import of as turn_history
 
         verdict = check_cast(game.state, pr, budget, result=result, stack_busy=bool(game.stack),
-                             combat=combat_states(game), history=turn_history(game.log), madness=madness)
+                             combat=combat_states(game), history=turn_history(game.log), madness=madness,
+                             free=free)
     except Located as exc:
         file, line, path = dict(action.where).get(exc.field, (None, None, "cast"))
         raise ScenarioError(exc.message, file=file, line=line, path=path) from None
@@ -226,7 +233,7 @@ def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = 
     from pyengine.game.ward import targeted
 
     game = targeted(game, item, "601.2c")  # its targets become the targets of the spell (702.21a)
-    if madness:  # 608.2g: the resolving ability continues; no player receives priority
+    if madness or free is not None:  # 608.2g: the resolving ability continues; no priority
         return game
     return checks.give_priority(game, pr.player, budget)  # 117.3c
 

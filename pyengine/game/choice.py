@@ -37,7 +37,8 @@ from pyengine.replacement.event import Event
 # keyword_instr: bolster, populate, amass, explore, connive (701, pyengine.game.keyword_instr)
 KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
                    "counter", "pay_mana", "add_mana", "sacrifice_chosen", "keyword_instr",
-                   "exile_until", "copy_spell", "madness_cast"})  # copy_spell: 707.10 (pyengine.game.copies)
+                   "exile_until", "copy_spell", "madness_cast",
+                   "cascade", "discover"})  # 702.85a, 701.57a; copy_spell: 707.10 (pyengine.game.copies)
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -123,6 +124,7 @@ def is_choice(ins: Instruction) -> bool:
                         "pay_mana", "add_mana", "sacrifice_chosen", "bolster", "populate", "amass", "explore",
                         "connive", "exile_until", "renown", "remove_or_sacrifice", "myriad", "copy_spell", "madness_cast",
                         "additional_phases") or \
+        ins.kind in ("cascade", "discover") or \
         ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
@@ -163,6 +165,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         from pyengine.game import madness
 
         return madness.bind(ins, lambda ref: _named(refs, ref))
+    if ins.kind in ("cascade", "discover"):  # 702.85a, 701.57a (pyengine.game.cascade)
+        from pyengine.game import cascade
+
+        return cascade.bind(ins, lambda ref: _named(refs, ref), refs)
     if ins.kind == "may":
         return [Event("may_then", (("do", inner(ins.get("do"))), ("then", inner(ins.get("then") or ())),
                                    ("otherwise", inner(ins.get("otherwise") or ()))))]
@@ -259,6 +265,10 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             from pyengine.game import madness
 
             game = madness.perform(game, item, e, budget)
+        elif e.kind in ("cascade", "discover"):  # 702.85a, 701.57a, 608.2g (pyengine.game.cascade)
+            from pyengine.game import cascade
+
+            game = cascade.perform(game, item, e, budget)
         elif e.kind == "attach":
             from pyengine.game import attach
 

@@ -85,6 +85,8 @@ def sentence(e: GameEvent) -> str:
         return f"{e.player} searches their library for {e.cause}"
     if k == "exile_top":
         return f"{e.player} exiles the top {e.amount} card(s) of their library ({e.cause})"
+    if k in ("cascade", "discover"):  # pyengine.game.cascade (702.85a, 701.57a)
+        return f"{e.player} {'cascades' if k == 'cascade' else 'discovers'} ({e.amount}: {e.cause})"
     if k == "shuffle":
         return f"{e.player} shuffles their library"
     if k == "planeswalk":

@@ -64,6 +64,7 @@ KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cas
         "trigger_modes", "command_zone", "mana_choice"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 KEYS |= library.CHOICE_KEYS  # scry and surveil choices
+KEYS |= {"cascade_choice", "discover_choice"}  # 702.85a, 701.57a (pyengine.game.cascade)
 
 
 class ScriptReader:
@@ -429,6 +430,16 @@ class ScriptReader:
         from pyengine.game import madness  # 702.35a: cast it for its madness cost, or not
 
         return madness.read(self, cur)
+
+    def _cascade_choice(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game import cascade  # 702.85a: cast the card found without paying, or not
+
+        return cascade.read(self, cur, "cascade")
+
+    def _discover_choice(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game import cascade  # 701.57a: cast the card found, or put it into the hand
+
+        return cascade.read(self, cur, "discover")
 
     def _command_zone(self, cur: Cursor, _c: tuple) -> Any:
         from pyengine.game.commander import ChooseCommandZone

@@ -349,6 +349,8 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         cur.mapping({"kind", "object"}, "{kind: madness_cast, object: self} (CR 702.35a)")
         obj = _ref(cur.req("object"), ("self",), n_targets, "an object")
         return Instruction("madness_cast", (("object", obj),))
+    if cur.has("kind") and cur.get("kind").value in ("cascade", "discover") and not delayed and not also:
+        return _cascade(cur, n_targets)  # 702.85a, 701.57a (pyengine.game.cascade)
     if cur.has("kind") and cur.get("kind").value == "unless_pays" and not delayed:
         return _unless_pays(cur, ctx, n_targets)
     if cur.has("kind") and cur.get("kind").value == "each" and not delayed and not also:
@@ -455,6 +457,21 @@ def _search(cur: Cursor, n_targets: int) -> Instruction:
     reveal = cur.get("reveal").boolean() if cur.has("reveal") else False
     return Instruction("search", (("player", player), ("for", quality), ("count", count), ("to", to),
                                   ("tapped", tapped), ("reveal", reveal)))
+
+
+def _cascade(cur: Cursor, n_targets: int) -> Instruction:
+    """``{kind: cascade, player: REF}`` (cascade's instruction, its spell the ability's source,
+    CR 702.85a) or ``{kind: discover, count: N, player: REF}`` (701.57a); ``player``: ``you``."""
+    kind = str(cur.get("kind").value)
+    if kind == "cascade":
+        cur.mapping({"kind", "player"}, "{kind: cascade, player: REF} (CR 702.85a)")
+    else:
+        cur.mapping({"kind", "player", "count"}, "{kind: discover, count: N, player: REF} (CR 701.57a)")
+    player = _ref(cur.get("player"), PLAYER_WORDS, n_targets, "a player") if cur.has("player") \
+        else ("ref", "you")
+    if kind == "cascade":
+        return Instruction("cascade", (("player", player),))
+    return Instruction("discover", (("player", player), ("count", cur.req("count").integer("N", 0))))
 
 
 def _exile_top(cur: Cursor, n_targets: int) -> Instruction:

@@ -20,8 +20,12 @@
   (701.50a: its controller draws a card, then discards a card; a nonland card discarded puts a
   +1/+1 counter on the permanent).
 
+- "discover N": ``{kind: discover, count: N}`` (701.57a; pyengine.game.cascade: exile until a
+  nonland card with mana value N or less, cast it without paying its mana cost or put it into
+  the hand, the rest on the bottom). "Discover X" and what reads "the discovered card" stay text.
+
 Other keyword actions stay text: "explores, then it explores again", "connive N" (701.50e),
-"connive" (701.50), "incubate" (701.53, a double-faced token), "discover" (701.57), "support"
+"connive" (701.50), "incubate" (701.53, a double-faced token), "support"
 (701.41), "clash" (701.30) and the monarch (724).
 """
 
@@ -47,6 +51,10 @@ def sentence(s: str, eff: Any) -> bool:
         if not isinstance(on, str):
             return False
         eff.do.append({"kind": m.group(2).removesuffix("s"), "object": on})
+        return True
+    m = _fm(r"discover (\d+)", s)
+    if m:  # 701.57a (pyengine.game.cascade)
+        eff.do.append({"kind": "discover", "count": int(m.group(1))})
         return True
     m = _fm(r"amass ([A-Z][a-z]+) (\w+)", s)
     if m:

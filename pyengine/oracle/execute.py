@@ -182,6 +182,9 @@ def _keyword_games(card: Compiled) -> Any:
     yield execute_graveyard.run(card)
     yield run_day_night(card)
     yield run_madness(card)
+    from pyengine.oracle.execute_cascade import run_cascade
+
+    yield run_cascade(card)  # cast, cascading into a card of lesser mana value (702.85a)
 
 
 def execute_sample(per_template: int, seed: int = 0) -> Executed:

@@ -891,7 +891,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
         alice["mana"] = pool
     paid_by_lands = any(isinstance(a, dict) and {"advance", "assign"} & set(a) for a in script)
     if not paid_by_lands:  # else pay_lands below: the pool empties between steps (106.4)
+        before = alice.get("mana", "")
         pay_pool(alice, every)
+        _left_after_activation(script, checks, after, alice.get("mana", "")[len(before):])
     from pyengine.oracle.execute_mana import pool_check
 
     added = pool_check(alice, _followed(every), color)  # 106.4: the mana added, in alice's pool
@@ -930,6 +932,13 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
     from pyengine.oracle.execute_exile_instead import with_exile
 
     searched = with_exile(searched, card)  # 614.1a: destroyed this turn, exiled instead
+    if searched is None:
+        return None
+    from pyengine.oracle.execute_cascade import with_cascade
+    from pyengine.oracle.keyword_cascade import is_cascade
+
+    about = not by_activation and not spell and bool(triggers) and is_cascade(triggers[0])
+    searched = with_cascade(searched, card, about)  # 702.85a: the spell cast cascades (declined)
     if searched is None:
         return None
     from pyengine.oracle.activated_x import announce
@@ -1045,6 +1054,21 @@ def choices(do: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], int]:
 
     ahead += discard_after_return(_followed(do))  # named cards returned to her hand first
     return ahead, extra
+
+
+def _left_after_activation(script: list[Any], checks: dict[str, Any], after: list[dict[str, Any]],
+                           extra: str) -> None:
+    """The mana a "you may pay" of an ability the activation's cost triggered (a sacrificed
+    creature's "when it dies", 603.6c) is in alice's pool still just after the activation (the
+    triggered ability resolves later, 608.2)."""
+    at = next((i for i, a in enumerate(script) if a == {"checkpoint": "activated"}), None)
+    if not extra or not after or at is None or not (
+            isinstance(script[at - 1], dict) and "activate" in script[at - 1]):
+        return
+    if checks.get("activated", {}).get("mana") == {"alice": ""}:
+        from pyengine.game.pool import Pool
+
+        checks["activated"]["mana"] = {"alice": Pool.parse(extra).render()}
 
 
 def pay_pool(alice: dict[str, Any], do: list[dict[str, Any]]) -> None:

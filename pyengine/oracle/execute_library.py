@@ -67,6 +67,11 @@ def with_searches(doc: dict[str, Any], do: list[dict[str, Any]]) -> dict[str, An
     looked = with_looks(doc, do)  # 701.20e: alice's top cards and her choice, given ahead
     if looked is None:
         return None
+    from pyengine.oracle.execute_cascade import with_discover
+
+    looked = with_discover(looked, do)  # 701.57a: alice's top cards and her choice, given ahead
+    if looked is None:
+        return None
     doc = looked
     flat = [(inner, ev.get("kind") == "may") for ev in do
             for inner in (ev.get("do", []) if ev.get("kind") == "may" else [ev])]

@@ -433,6 +433,11 @@ def game_text(card: Compiled) -> str | None:
         last = list(doc["expect"]["checkpoints"].values())[-1] if doc["expect"].get("checkpoints") else None
         if last is not None and sacrificed[2]:
             last["objects"] = {**last.get("objects", {}), **sacrificed[2]}
+        from pyengine.oracle.execute_cascade import with_cascade
+
+        doc = with_cascade(doc, card)  # 702.85a: the card cast cascades (declined)
+        if doc is None:
+            return None
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 

@@ -131,6 +131,11 @@ def runnable(items: list[Any], compile_text: Callable[[str], tuple[str, list[Any
         from pyengine.oracle.keyword_myriad import ability as myriad
 
         upkeep = myriad(text) or cumulative_upkeep(text) or echo(text) or bloodthirst(text) or unearth(text) or dredge(text) or storm(text)  # 702.54a, 702.40a too
+        if upkeep is None:
+            from pyengine.oracle.keyword_cascade import ability as cascade
+            from pyengine.oracle.keyword_cascade import is_cascade
+
+            upkeep = cascade(text, sum(1 for a in out if is_cascade(a)))  # 702.85a; 702.85c
         if upkeep is not None:  # 702.24a, 702.30a: written out as their rules say
             out.append(upkeep)
             continue
