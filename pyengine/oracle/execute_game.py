@@ -480,7 +480,9 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             cast = {"stack": {"object": "bears2", "controller": "alice"}}
             return [on_field, bears], [cast, "resolve", "resolve"], "alice", "precombat_main"
         return None
-    return None
+    from pyengine.oracle.execute_pronouns import blocks_script  # "Whenever a creature blocks" (509.1a)
+
+    return blocks_script(card, when, on_field)
 
 
 def _defender_has(card: Compiled) -> list[dict[str, Any]]:

@@ -1,0 +1,141 @@
+"""Damage and life sentences of triggered abilities that name an object or a player their
+trigger event (or an earlier part of the sentence) named (CR 603.7c, 608.2h):
+
+- "it deals 2 damage to any target" after "Whenever a Dragon you control attacks" / "Whenever
+  enchanted creature attacks": the damage's source is the object the trigger event was about
+  (``source: it``; 120.3, 609.7a: the source of damage is the object that deals it). "When SELF
+  dies, it deals 3 damage to any target" names the ability's own object, read as SELF by
+  pyengine.oracle.abilities (the card as it last existed, 608.2h, 113.7a).
+- "SELF deals 1 damage to that player", "that player loses 2 life": in a triggered ability with
+  no player target, the player the trigger event was about (the caster, the drawer, the player
+  dealt damage, the active player of "each player's upkeep": ``that_player``); only after a
+  trigger event that names a player (:func:`refused`).
+- "SELF deals 1 damage to that creature's controller" / "that land's controller" / "its
+  controller loses 2 life": the controller of the object the trigger event was about, on the
+  battlefield (``its_controller``, 603.7c).
+- "SELF deals 1 damage to any target and 1 damage to you": one instruction dealing damage to
+  two recipients (120.3, 608.2c: both events of one sentence, in its order).
+
+A reference the trigger doesn't bind ("its controller" after "dies": the controller as it last
+existed, which the game doesn't keep, 608.2h; "that player" after an event about no player)
+stays text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyengine.oracle.common import fullmatch as _fm
+
+# the controller of the object the event was about (603.7c): "that creature's controller" ...
+_ITS = ("its controller", "that creature's controller", "that land's controller",
+        "that permanent's controller", "that artifact's controller", "that enchantment's controller")
+# trigger events that name a player (``that_player``: docs/effect-language.md)
+_PLAYER_EVENTS = ("cast", "draw", "discard", "cycle", "life_gain", "life_loss", "becomes_target")
+
+
+def _who(phrase: str, eff: Any) -> str | None:
+    """The reference of a player phrase of this module, or None."""
+    mine = not any("player" in t for t in eff.targets) and not eff.ability and not eff.cast
+    if phrase == "that player" and mine:
+        return "that_player"
+    if phrase in _ITS and eff.it and not eff.ability and not eff.cast:
+        return "its_controller"
+    return None
+
+
+def _recipient(phrase: str, eff: Any) -> str | None:
+    from pyengine.oracle import effects as E
+
+    if phrase in ("you",):
+        return "you"
+    if phrase == "each opponent":
+        return "opponent"
+    who = _who(phrase, eff)
+    if who is not None:
+        return who
+    if phrase.startswith("that ") or phrase.startswith("its "):
+        return None
+    return E.target(phrase, eff)
+
+
+def damage(s: str, eff: Any) -> bool:
+    """"SELF deals 1 damage to that player", "it deals 2 damage to any target", "SELF deals 1
+    damage to any target and 1 damage to you" (120.3, 603.7c, 608.2c)."""
+    m = _fm(r"(SELF|it) deals (\d+) damage to (.+?)(?: and (\d+) damage to (you|that player|its controller|"
+            r"that creature's controller))?", s)
+    if not m:
+        return False
+    if m.group(1) == "it":
+        if not eff.it or eff.ability or eff.cast or eff.from_graveyard:
+            return False  # "it" is the trigger event's object only where pyengine.oracle.abilities says so
+        source = "it"
+    else:
+        source = "self"
+    first = m.group(3)
+    if m.group(4) is None and source == "self" and not (first == "that player" or first in _ITS):
+        return False  # the plain forms are pyengine.oracle.effects's
+    made: list[dict[str, Any]] = []
+    to = _recipient(first, eff)
+    if to is None:
+        return False
+    made.append({"kind": "damage", "source": source, "target": to, "amount": int(m.group(2))})
+    if m.group(4) is not None:
+        second = _recipient(m.group(5), eff)
+        if second is None:
+            return False
+        made.append({"kind": "damage", "source": source, "target": second, "amount": int(m.group(4))})
+    eff.do.extend(made)
+    return True
+
+
+def life(s: str, eff: Any) -> bool:
+    """"that player loses 2 life", "its controller loses 2 life", "that creature's controller
+    gains 3 life" (119.3, 603.7c)."""
+    m = _fm(r"(that player|" + "|".join(_ITS) + r") (gains|loses) (\d+) life", s)
+    if not m:
+        return False
+    who = _who(m.group(1), eff)
+    if who is None:
+        return False
+    kind = "gain_life" if m.group(2) == "gains" else "lose_life"
+    eff.do.append({"kind": kind, "player": who, "amount": int(m.group(3))})
+    return True
+
+
+def sentence(s: str, eff: Any) -> bool:
+    return damage(s, eff) or life(s, eff)
+
+
+def _binds_player(trigger: dict[str, Any]) -> bool:
+    """Whether the trigger event names a player "that player" is (docs/effect-language.md,
+    ``that_player``): a cast, a draw, a discard, a cycle, life gained or lost, damage dealt to a
+    player, the beginning of each player's / each opponent's step (its active player)."""
+    if "at" in trigger:
+        return trigger["at"].get("player") in ("any", "opponent")
+    when = trigger.get("when", {})
+    alts = when.get("any_of") or [when]
+    for w in alts:
+        kind = w.get("kind")
+        if kind == "damage":
+            to = w.get("to")
+            if not (to == "player" or isinstance(to, dict) and "player" in to):
+                return False
+        elif kind not in _PLAYER_EVENTS:
+            return False
+    return True
+
+
+def _walk(events: Any) -> Any:
+    for ev in events or ():
+        if isinstance(ev, dict):
+            yield ev
+            yield from _walk(ev.get("do"))
+
+
+def refused(trigger: dict[str, Any], events: list[dict[str, Any]]) -> bool:
+    """Whether a damage or life event names ``that_player`` after a trigger event that names
+    no player."""
+    return any(ev.get("kind") in ("damage", "gain_life", "lose_life")
+               and "that_player" in (ev.get("target"), ev.get("player")) for ev in _walk(events)) \
+        and not _binds_player(trigger)
