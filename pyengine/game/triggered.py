@@ -221,6 +221,10 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
                               for tid, is_p in targets if not is_p and o.id == tid}))
         game = game.clone(trigger_targets=tuple((k, v) for k, v in game.trigger_targets if k != key))
     refs = _refs(game, t, targets)
+    from pyengine.game import that_much  # "that much": the trigger event's amount (603.7c)
+
+    if (much := that_much.amount(game, t.event_index, d.pattern)) is not None:
+        refs[that_much.WORD] = (str(much),)
     if named is not None:
         refs = {k: v for k, v in refs.items() if k not in _target_words(len(targets))} | named
     b = bind(game, t.text, d.effects, refs)
@@ -339,6 +343,10 @@ def instantiate(game: Game, text: str, ins: Instruction, refs: dict[str, tuple[s
                 doc[k] = {"top_of": value if many and k == many[0] else refs[v[1]][0]}
             elif isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
                 doc[k] = value if many and k == many[0] else refs[v[1]][0]
+            elif isinstance(v, tuple) and v == ("that_much", "event"):  # pyengine.game.that_much
+                from pyengine.game.that_much import bound
+
+                doc[k] = bound(refs)
             elif hasattr(v, "op"):
                 if ins.kind in library.LOOK:
                     raise IllegalAction("608.2h", f"{text!r}: a number of cards computed on resolution "

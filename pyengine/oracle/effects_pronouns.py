@@ -103,8 +103,39 @@ def life(s: str, eff: Any) -> bool:
     return True
 
 
+def that_much(s: str, eff: Any) -> bool:
+    """"you gain that much life", "target opponent loses that much life", "SELF deals that much
+    damage to any target": the amount of the trigger event (``amount: that_much``,
+    pyengine.game.that_much; only after a damage, life gain or life loss event: :func:`refused`)."""
+    if eff.ability or eff.cast:
+        return False
+    m = _fm(r"(you|target opponent|target player|each opponent|that player) (gains?|loses?) that much life", s)
+    if m:
+        if (m.group(1) == "you") != (m.group(2) in ("gain", "lose")):
+            return False
+        who = m.group(1)
+        player = {"you": "you", "each opponent": "opponent"}.get(who) or _who(who, eff)
+        if player is None:
+            from pyengine.oracle import effects as E
+
+            player = E.target(who, eff, ("player",))
+        if player is None:
+            return False
+        kind = "gain_life" if m.group(2).startswith("gain") else "lose_life"
+        eff.do.append({"kind": kind, "player": player, "amount": "that_much"})
+        return True
+    m = _fm(r"SELF deals that much damage to (.+)", s)
+    if not m:
+        return False
+    to = _recipient(m.group(1), eff)
+    if to is None:
+        return False
+    eff.do.append({"kind": "damage", "source": "self", "target": to, "amount": "that_much"})
+    return True
+
+
 def sentence(s: str, eff: Any) -> bool:
-    return damage(s, eff) or life(s, eff)
+    return damage(s, eff) or life(s, eff) or that_much(s, eff)
 
 
 def _binds_player(trigger: dict[str, Any]) -> bool:
@@ -133,9 +164,16 @@ def _walk(events: Any) -> Any:
             yield from _walk(ev.get("do"))
 
 
+def _has_amount(trigger: dict[str, Any]) -> bool:
+    """Whether the trigger event has an amount "that much" is (damage, life gained or lost)."""
+    when = trigger.get("when", {})
+    return "any_of" not in when and when.get("kind") in ("damage", "life_gain", "life_loss")
+
+
 def refused(trigger: dict[str, Any], events: list[dict[str, Any]]) -> bool:
     """Whether a damage or life event names ``that_player`` after a trigger event that names
-    no player."""
-    return any(ev.get("kind") in ("damage", "gain_life", "lose_life")
-               and "that_player" in (ev.get("target"), ev.get("player")) for ev in _walk(events)) \
-        and not _binds_player(trigger)
+    no player, or ``that_much`` after one that has no amount."""
+    evs = [ev for ev in _walk(events) if ev.get("kind") in ("damage", "gain_life", "lose_life")]
+    if any("that_player" in (ev.get("target"), ev.get("player")) for ev in evs) and not _binds_player(trigger):
+        return True
+    return any(ev.get("amount") == "that_much" for ev in evs) and not _has_amount(trigger)
