@@ -227,10 +227,13 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
         refs[that_much.WORD] = (str(much),)
     if named is not None:
         refs = {k: v for k, v in refs.items() if k not in _target_words(len(targets))} | named
-    b = bind(game, t.text, d.effects, refs)
+    from pyengine.game.event_object import kept  # "destroy that creature": once gone, not done (400.7)
+
+    effects, refers = kept(game, t.it, d.effects)
+    b = bind(game, t.text, effects, refs)
     return game, StackItem(t.id, t.controller, t.text, events=b.events, source=t.source, trigger=(t, d),
                            targets=targets, zones=zones, delayed=b.delayed, lasting=b.lasting,
-                           optional=b.optional, taps=b.taps)
+                           optional=b.optional, taps=b.taps, refers=refers)
 
 
 def _target_words(n: int) -> set[str]:

@@ -171,6 +171,10 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
             "Creature" in trigger["when"]["obj"].get("types", ()):  # the creature the event is about
         body = _sub(r"^that creature ", "it ", body)
     body = TC.blocker_it(head, body)  # "becomes blocked by a creature": "that creature" the blocker
+    from pyengine.oracle.effects_pronouns import damaged_it  # "deals combat damage to a creature"
+
+    body, dealt = damaged_it(trigger, body)
+    it = it or dealt
     if M.is_modal(body):  # "choose one —" and its bulleted modes (CR 700.2, 603.3c)
         return M.triggered(trigger, body, text, card, about_self=about_self and not gone, dies=dies, it=it)
     eff = E.effect(body[:1].upper() + body[1:], dies=dies, it=it)

@@ -16,6 +16,11 @@ trigger event (or an earlier part of the sentence) named (CR 603.7c, 608.2h):
 - "SELF deals 1 damage to any target and 1 damage to you": one instruction dealing damage to
   two recipients (120.3, 608.2c: both events of one sentence, in its order).
 
+- "destroy that creature", "SELF deals 1 damage to that creature" after "becomes blocked by a
+  creature" (the blocker) or "deals combat damage to a creature" (the creature dealt damage):
+  the object of the trigger event (``it``; pyengine.oracle.trigger_compound reads the blocker's
+  words as "it", :func:`damaged_it` the damaged creature's).
+
 A reference the trigger doesn't bind ("its controller" after "dies": the controller as it last
 existed, which the game doesn't keep, 608.2h; "that player" after an event about no player)
 stays text.
@@ -49,6 +54,8 @@ def _recipient(phrase: str, eff: Any) -> str | None:
 
     if phrase in ("you",):
         return "you"
+    if phrase == "it" and eff.it and not eff.ability and not eff.cast and not eff.from_graveyard:
+        return "it"  # the object the trigger event was about (603.7c)
     if phrase == "each opponent":
         return "opponent"
     who = _who(phrase, eff)
@@ -73,7 +80,7 @@ def damage(s: str, eff: Any) -> bool:
     else:
         source = "self"
     first = m.group(3)
-    if m.group(4) is None and source == "self" and not (first == "that player" or first in _ITS):
+    if m.group(4) is None and source == "self" and not (first in ("that player", "it") or first in _ITS):
         return False  # the plain forms are pyengine.oracle.effects's
     made: list[dict[str, Any]] = []
     to = _recipient(first, eff)
@@ -134,8 +141,33 @@ def that_much(s: str, eff: Any) -> bool:
     return True
 
 
+def destroy(s: str, eff: Any) -> bool:
+    """"destroy it" ("destroy that creature" after "becomes blocked by a creature" or "deals
+    combat damage to a creature"): the object the trigger event was about (701.8a, 603.7c)."""
+    if s != "destroy it" or _recipient("it", eff) is None:
+        return False
+    eff.do.append({"kind": "destroy", "object": "it"})
+    return True
+
+
 def sentence(s: str, eff: Any) -> bool:
-    return damage(s, eff) or life(s, eff) or that_much(s, eff)
+    return damage(s, eff) or life(s, eff) or that_much(s, eff) or destroy(s, eff)
+
+
+def damaged_it(trigger: dict[str, Any], body: str) -> tuple[str, bool]:
+    """"Whenever SELF deals combat damage to a creature, destroy that creature": "that
+    creature" is the creature dealt damage, the object of the damage event (``it``, 603.7c);
+    the body with it as "it", and whether "it" is that creature (never when the body already
+    says "it")."""
+    import re
+
+    when = trigger.get("when", {})
+    if when.get("kind") != "damage" or when.get("source") != "self" or not isinstance(when.get("to"), dict) \
+            or when["to"].get("types") != ["Creature"] or re.search(r"\b(it|its)\b", body):
+        return body, False
+    if not re.search(r"\bthat creature\b", body):
+        return body, False
+    return re.sub(r"\bthat creature\b", "it", body), True
 
 
 def _binds_player(trigger: dict[str, Any]) -> bool:

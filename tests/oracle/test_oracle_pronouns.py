@@ -136,3 +136,44 @@ def test_that_much_is_the_damage_dealt_at_once() -> None:
          "    - {events: [{kind: damage, source: el, target: bob, amount: 2},"
          " {kind: damage, source: el, target: ogre, amount: 1}]}\n    - resolve\n",
          "      stack: []\n      life: {alice: 23, bob: 18}\n")
+
+
+@pytest.mark.parametrize("blocker", ["wurm", "ogre"])
+def test_destroy_the_creature_dealt_damage(blocker: str) -> None:
+    """Voracious Cobra (2/2 first strike, 702.7b, 510.4): blocked, it deals its combat damage
+    first; "that creature" is the creature it dealt damage to (603.7c). Craw Wurm (6/4) survives
+    the 2 damage and is destroyed by the ability (701.8a) before the regular combat damage step,
+    so the Cobra is dealt none. Gray Ogre (2/2) dies of the damage (704.5g) before the ability is
+    put on the stack: the destroy has nothing to do (400.7), and the game goes on."""
+    _run("  - {id: cobra, card: Voracious Cobra, controller: alice, timestamp: 1}\n"
+         "  - {id: ogre, card: Gray Ogre, controller: bob, timestamp: 2}\n"
+         "  - {id: wurm, card: Craw Wurm, controller: bob, timestamp: 3}\n",
+         "    - {advance: declare_attackers}\n    - {attack: {cobra: bob}}\n"
+         f"    - {{advance: declare_blockers}}\n    - {{block: {{{blocker}: cobra}}}}\n"
+         "    - {advance: first_strike_damage}\n    - {assign: default}\n    - resolve\n"
+         "    - {advance: combat_damage}\n    - {assign: default}\n",
+         f"      objects: {{{blocker}: {{zone: graveyard}}, cobra: {{zone: battlefield, damage: 0}}}}\n"
+         "      life: {bob: 20}\n")
+
+
+def test_destroy_the_blocker() -> None:
+    """Sylvan Basilisk (509.1i, 603.7c): blocked by Gray Ogre, "that creature" is the blocker:
+    destroyed; the Basilisk stays blocked (509.1h) and deals bob no damage."""
+    _run("  - {id: bas, card: Sylvan Basilisk, controller: alice, timestamp: 1}\n"
+         "  - {id: ogre, card: Gray Ogre, controller: bob, timestamp: 2}\n",
+         "    - {advance: declare_attackers}\n    - {attack: {bas: bob}}\n"
+         "    - {advance: declare_blockers}\n    - {block: {ogre: bas}}\n    - resolve\n"
+         "    - {advance: combat_damage}\n    - {assign: default}\n",
+         "      objects: {ogre: {zone: graveyard}, bas: {zone: battlefield}}\n      life: {bob: 20}\n")
+
+
+def test_not_bound_that_creature_stays_text() -> None:
+    """"that creature" after "a creature deals combat damage to you" (Teysa: the source, not the
+    event's object) and "It can't be regenerated" after the destroy (Dripping Dead): text."""
+    from pyengine import oracle
+
+    for name, clause in (("Teysa, Envoy of Ghosts", "destroy that creature"),
+                         ("Dripping Dead", "It can't be regenerated")):
+        got = oracle.compiled(name)
+        assert got is not None and got.status != "full"
+        assert any(clause in c.text for c in got.clauses if c.template == "triggered (text)"), got.clauses
