@@ -141,6 +141,20 @@ def that_much(s: str, eff: Any) -> bool:
     return True
 
 
+def its_power(s: str, eff: Any) -> bool:
+    """"it deals damage equal to its power to any target" after "Whenever a creature you
+    control enters": the object the event was about deals damage equal to its power as the
+    ability resolves (``source: it``, ``amount: {power_of: it}``; 608.2h)."""
+    m = _fm(r"it deals damage equal to its power to (.+)", s)
+    if not m or not eff.it or eff.ability or eff.cast or eff.from_graveyard:
+        return False
+    to = _recipient(m.group(1), eff)
+    if to is None or to == "it":
+        return False
+    eff.do.append({"kind": "damage", "source": "it", "target": to, "amount": {"power_of": "it"}})
+    return True
+
+
 def destroy(s: str, eff: Any) -> bool:
     """"destroy it" ("destroy that creature" after "becomes blocked by a creature" or "deals
     combat damage to a creature"): the object the trigger event was about (701.8a, 603.7c)."""
@@ -151,7 +165,7 @@ def destroy(s: str, eff: Any) -> bool:
 
 
 def sentence(s: str, eff: Any) -> bool:
-    return damage(s, eff) or life(s, eff) or that_much(s, eff) or destroy(s, eff)
+    return damage(s, eff) or life(s, eff) or that_much(s, eff) or its_power(s, eff) or destroy(s, eff)
 
 
 def damaged_it(trigger: dict[str, Any], body: str) -> tuple[str, bool]:

@@ -177,3 +177,13 @@ def test_not_bound_that_creature_stays_text() -> None:
         got = oracle.compiled(name)
         assert got is not None and got.status != "full"
         assert any(clause in c.text for c in got.clauses if c.template == "triggered (text)"), got.clauses
+
+
+def test_it_deals_damage_equal_to_its_power() -> None:
+    """Warstorm Surge (603.2, 603.7c, 608.2h): Craw Wurm (6/4) enters under alice's control; it
+    deals damage equal to its power, read as the ability resolves, to the target: bob, 20 to 14."""
+    _run("  - {id: surge, card: Warstorm Surge, controller: alice, timestamp: 1}\n"
+         "  - {id: wurm, card: Craw Wurm, owner: alice, zone: hand}\n",
+         "    - {trigger_targets: {surge: [bob]}}\n"
+         "    - {events: [{kind: enter, object: wurm, from: hand}]}\n    - resolve\n",
+         "      stack: []\n      life: {alice: 20, bob: 14}\n")
