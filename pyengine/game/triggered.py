@@ -317,6 +317,11 @@ def _refs(game: Game, t: Triggered, targets: tuple[tuple[str, bool], ...]) -> di
         if o is not None:
             ctl = word == "its_controller" and o.zone in (Zone.BATTLEFIELD, Zone.STACK)
             refs[word] = o.controller if ctl else o.owner
+            if ctl and o.zone == Zone.BATTLEFIELD:  # its controller after control-changing effects (613.1b)
+                from pyengine.game.perform import layers
+
+                now = layers(game.state).objects.get(o.id)
+                refs[word] = now.controller if now is not None and now.controller else o.controller
     refs.update({("target" if i == 0 else f"target{i + 1}"): tid for i, (tid, _) in enumerate(targets)})
     if game.exile_links:  # 607.2a: "the exiled card", the cards exiled with this object
         from pyengine.game.linked import exiled_with, trigger_born

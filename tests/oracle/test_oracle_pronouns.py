@@ -187,3 +187,16 @@ def test_it_deals_damage_equal_to_its_power() -> None:
          "    - {trigger_targets: {surge: [bob]}}\n"
          "    - {events: [{kind: enter, object: wurm, from: hand}]}\n    - resolve\n",
          "      stack: []\n      life: {alice: 20, bob: 14}\n")
+
+
+def test_that_creatures_controller_after_a_control_change() -> None:
+    """Battle Strain with Mind Control (613.1b, 603.7c): alice controls bob's Gray Ogre; it
+    blocks bob's attacking Bears: "that creature's controller" is alice, its controller now,
+    not bob, its owner."""
+    _run("  - {id: strain, card: Battle Strain, controller: bob, timestamp: 1}\n"
+         "  - {id: bears, card: Grizzly Bears, controller: bob, timestamp: 2}\n"
+         "  - {id: ogre, card: Gray Ogre, controller: bob, timestamp: 3}\n"
+         "  - {id: mc, card: Mind Control, controller: alice, attached_to: ogre, timestamp: 4}\n",
+         "    - {advance: declare_attackers}\n    - {attack: {bears: alice}}\n"
+         "    - {advance: declare_blockers}\n    - {block: {ogre: bears}}\n    - resolve\n",
+         "      stack: []\n      life: {alice: 19, bob: 20}\n", turn=BOB)
