@@ -805,6 +805,11 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             if any("modes" in t or "if" in t["trigger"] for t in own):
                 return None
             script += ["resolve"] * len(own)
+        from pyengine.oracle.execute_pronouns import own_follow_ups  # 603.3d, 701.9a
+
+        script = own_follow_ups(card, triggers, script, _followed(triggers[0].get("do", [])))
+        if script is None:
+            return None
     else:
         return None
     spell = "does" in card.card or "resolves" in card.card

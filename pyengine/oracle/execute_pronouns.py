@@ -29,3 +29,35 @@ def blocks_script(card: Any, when: dict[str, Any], on_field: dict[str, Any]) -> 
                   {"advance": "declare_blockers"}, {"block": {"bears": "ogre"}}, "resolve"]
         return [on_field], script, "bob", "precombat_main"
     return None
+
+
+def own_follow_ups(card: Any, triggers: list[dict[str, Any]], script: list[Any],
+                   followed: list[dict[str, Any]]) -> list[Any] | None:
+    """The script with what the card's other triggered abilities need when the first one's
+    events trigger them (603.2, 603.3): "sacrifice this artifact" at upkeep makes its own "is
+    put into a graveyard" ability trigger (603.6c, 603.10a), whose target is chosen as it is put
+    on the stack (603.3d: bob, or a permanent of the board); "target opponent discards a card"
+    makes its own "Whenever an opponent discards a card" ability trigger (701.9a). None: one of
+    them is not generated here (a mode, an intervening if, a target of another kind)."""
+    from pyengine.oracle.execute_game import _pick
+
+    first = triggers[0]
+    script = list(script)
+    sacrificed = any(ev.get("kind") == "sacrifice" and ev.get("object") == "self" for ev in followed)
+    dying = [t for t in triggers[1:] if sacrificed and t["trigger"].get("when", {}).get("kind") in ("dies", "leaves")
+             and t["trigger"]["when"].get("obj") == "self" and t.get("targets")]
+    if dying:
+        if first.get("targets") or len(dying) > 1 or "modes" in dying[0] or "if" in dying[0]["trigger"]:
+            return None
+        picks = [_pick(spec) for spec in dying[0]["targets"]]
+        if None in picks:
+            return None
+        script = [{"trigger_targets": {"card": picks}}, *script]
+    bob_discards = any(ev.get("kind") == "discard" and ev.get("player") in ("target", "opponent") for ev in followed)
+    discards = [t for t in triggers[1:] if bob_discards and t["trigger"].get("when", {}).get("kind") == "discard"
+                and t["trigger"]["when"].get("player") in ("opponent", "any")]
+    for t in discards:
+        if t.get("targets") or "modes" in t or "if" in t["trigger"] or t["trigger"]["when"].get("obj"):
+            return None
+        script.append("resolve")
+    return script
