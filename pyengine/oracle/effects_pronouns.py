@@ -116,7 +116,8 @@ def that_much(s: str, eff: Any) -> bool:
     pyengine.game.that_much; only after a damage, life gain or life loss event: :func:`refused`)."""
     if eff.ability or eff.cast:
         return False
-    m = _fm(r"(you|target opponent|target player|each opponent|that player) (gains?|loses?) that much life", s)
+    m = _fm(r"(you|target opponent|target player|each opponent|that player) (gains?|loses?) that much life",
+            s)
     if m:
         if (m.group(1) == "you") != (m.group(2) in ("gain", "lose")):
             return False
@@ -220,6 +221,7 @@ def refused(trigger: dict[str, Any], events: list[dict[str, Any]]) -> bool:
     """Whether a damage or life event names ``that_player`` after a trigger event that names
     no player, or ``that_much`` after one that has no amount."""
     evs = [ev for ev in _walk(events) if ev.get("kind") in ("damage", "gain_life", "lose_life")]
-    if any("that_player" in (ev.get("target"), ev.get("player")) for ev in evs) and not _binds_player(trigger):
+    if any("that_player" in (ev.get("target"), ev.get("player")) for ev in evs) \
+            and not _binds_player(trigger):
         return True
     return any(ev.get("amount") == "that_much" for ev in evs) and not _has_amount(trigger)

@@ -46,7 +46,8 @@ def script(card: Compiled, when: dict[str, Any]) -> Generated | None:
             return None
         words = {a for a in card.card.get("abilities", ()) if isinstance(a, str)}
         blocker = "ogre"
-        if words & {"flying"} and not words & {"menace", "shadow", "horsemanship", "can't be blocked", "trample"}:
+        evasive = {"menace", "shadow", "horsemanship", "can't be blocked", "trample"}
+        if words & {"flying"} and not words & evasive:
             blocker = "thopter"  # a flier is blocked by bob's Ornithopter, which has flying (702.9b)
         elif {"flying", "menace", "shadow", "horsemanship", "can't be blocked"} & words:
             return None  # the Ogre can't block it alone (509.1b)

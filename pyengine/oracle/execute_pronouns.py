@@ -44,8 +44,9 @@ def own_follow_ups(card: Any, triggers: list[dict[str, Any]], script: list[Any],
     first = triggers[0]
     script = list(script)
     sacrificed = any(ev.get("kind") == "sacrifice" and ev.get("object") == "self" for ev in followed)
-    dying = [t for t in triggers[1:] if sacrificed and t["trigger"].get("when", {}).get("kind") in ("dies", "leaves")
-             and t["trigger"]["when"].get("obj") == "self" and t.get("targets")]
+    dying = [t for t in triggers[1:] if sacrificed and t.get("targets")
+             and t["trigger"].get("when", {}).get("kind") in ("dies", "leaves")
+             and t["trigger"]["when"].get("obj") == "self"]
     if dying:
         if first.get("targets") or len(dying) > 1 or "modes" in dying[0] or "if" in dying[0]["trigger"]:
             return None
@@ -53,8 +54,10 @@ def own_follow_ups(card: Any, triggers: list[dict[str, Any]], script: list[Any],
         if None in picks:
             return None
         script = [{"trigger_targets": {"card": picks}}, *script]
-    bob_discards = any(ev.get("kind") == "discard" and ev.get("player") in ("target", "opponent") for ev in followed)
-    discards = [t for t in triggers[1:] if bob_discards and t["trigger"].get("when", {}).get("kind") == "discard"
+    bob_discards = any(ev.get("kind") == "discard" and ev.get("player") in ("target", "opponent")
+                       for ev in followed)
+    discards = [t for t in triggers[1:] if bob_discards
+                and t["trigger"].get("when", {}).get("kind") == "discard"
                 and t["trigger"]["when"].get("player") in ("opponent", "any")]
     for t in discards:
         if t.get("targets") or "modes" in t or "if" in t["trigger"] or t["trigger"]["when"].get("obj"):

@@ -69,14 +69,16 @@ def test_that_player_is_the_caster() -> None:
 
 @pytest.mark.parametrize("attacker, blocker, active, hurt", [("bears", "ogre", "alice", "bob"),
                                                             ("ogre", "bears", "bob", "alice")])
-def test_that_creatures_controller_is_the_blockers(attacker: str, blocker: str, active: str, hurt: str) -> None:
+def test_that_creatures_controller_is_the_blockers(attacker: str, blocker: str, active: str,
+                                                   hurt: str) -> None:
     """Battle Strain (509.1, 603.7c): a creature blocks; the Strain deals 1 damage to that
     creature's controller: bob when his Ogre blocks, alice when her Bears block (her own Strain)."""
     other = "alice" if hurt == "bob" else "bob"
+    defender = "bob" if attacker == "bears" else "alice"
     _run("  - {id: strain, card: Battle Strain, controller: alice, timestamp: 1}\n"
          "  - {id: bears, card: Grizzly Bears, controller: alice, timestamp: 2}\n"
          "  - {id: ogre, card: Gray Ogre, controller: bob, timestamp: 3}\n",
-         f"    - {{advance: declare_attackers}}\n    - {{attack: {{{attacker}: {'bob' if attacker == 'bears' else 'alice'}}}}}\n"
+         f"    - {{advance: declare_attackers}}\n    - {{attack: {{{attacker}: {defender}}}}}\n"
          f"    - {{advance: declare_blockers}}\n    - {{block: {{{blocker}: {attacker}}}}}\n    - resolve\n",
          f"      stack: []\n      life: {{{hurt}: 19, {other}: 20}}\n",
          turn=f"{{active: {active}, number: 3, step: precombat_main}}")
