@@ -118,6 +118,8 @@ def _bind(e: Any, refs: dict[str, str]) -> Any:
         ref = e.ref
         if ref is not None and ref.kind == "id" and ref.obj in refs:
             ref = ObjRef("id", refs[ref.obj])
+        elif ref is not None and ref.kind == "it" and "it" in refs:  # a trigger's event object (603.7c)
+            ref = ObjRef("id", refs["it"])
         return replace(e, ref=ref, args=tuple(_bind(a, refs) for a in e.args))
     return e
 

@@ -224,12 +224,19 @@ def _item(game: Game, t: Triggered, d: TriggerDef, budget: Budget) -> tuple[Game
                               for tid, is_p in targets if not is_p and o.id == tid}))
         game = game.clone(trigger_targets=tuple((k, v) for k, v in game.trigger_targets if k != key))
     refs = _refs(game, t, targets)
+    from pyengine.game import that_much  # "that much": the trigger event's amount (603.7c)
+
+    if (much := that_much.amount(game, t.event_index, d.pattern)) is not None:
+        refs[that_much.WORD] = (str(much),)
     if named is not None:
         refs = {k: v for k, v in refs.items() if k not in _target_words(len(targets))} | named
-    b = bind(game, t.text, d.effects, refs)
+    from pyengine.game.event_object import kept  # "destroy that creature": once gone, not done (400.7)
+
+    effects, refers = kept(game, t.it, d.effects)
+    b = bind(game, t.text, effects, refs)
     return game, StackItem(t.id, t.controller, t.text, events=b.events, source=t.source, trigger=(t, d),
                            targets=targets, zones=zones, delayed=b.delayed, lasting=b.lasting,
-                           optional=b.optional, taps=b.taps)
+                           optional=b.optional, taps=b.taps, refers=refers)
 
 
 def _target_words(n: int) -> set[str]:
@@ -313,6 +320,11 @@ def _refs(game: Game, t: Triggered, targets: tuple[tuple[str, bool], ...]) -> di
         if o is not None:
             ctl = word == "its_controller" and o.zone in (Zone.BATTLEFIELD, Zone.STACK)
             refs[word] = o.controller if ctl else o.owner
+            if ctl and o.zone == Zone.BATTLEFIELD:  # its controller after control-changing effects (613.1b)
+                from pyengine.game.perform import layers
+
+                now = layers(game.state).objects.get(o.id)
+                refs[word] = now.controller if now is not None and now.controller else o.controller
     refs.update({("target" if i == 0 else f"target{i + 1}"): tid for i, (tid, _) in enumerate(targets)})
     if game.exile_links:  # 607.2a: "the exiled card", the cards exiled with this object
         from pyengine.game.linked import exiled_with, trigger_born
@@ -342,6 +354,10 @@ def instantiate(game: Game, text: str, ins: Instruction, refs: dict[str, tuple[s
                 doc[k] = {"top_of": value if many and k == many[0] else refs[v[1]][0]}
             elif isinstance(v, tuple) and len(v) == 2 and v[0] == "ref":
                 doc[k] = value if many and k == many[0] else refs[v[1]][0]
+            elif isinstance(v, tuple) and v == ("that_much", "event"):  # pyengine.game.that_much
+                from pyengine.game.that_much import bound
+
+                doc[k] = bound(refs)
             elif hasattr(v, "op"):
                 if ins.kind in library.LOOK:
                     raise IllegalAction("608.2h", f"{text!r}: a number of cards computed on resolution "

@@ -709,6 +709,8 @@ def _value(cur: Cursor, field: str, ctx: Ctx, n_targets: int, delayed: bool = Fa
             from pyengine.lang.lookback import parse_counters_on
 
             return parse_counters_on(cur)
+        if cur.value == "that_much":  # the trigger event's amount (603.7c; pyengine.game.that_much)
+            return ("that_much", "event")
         if isinstance(cur.value, dict):  # computed as the ability resolves (608.2h)
             before = len(ctx.object_refs)
             got = parse_expr(cur, ctx)

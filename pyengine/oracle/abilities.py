@@ -146,9 +146,12 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     from pyengine.oracle.trigger_cycle import names_it
 
     if trigger.get("when", {}).get("kind") in ("becomes_target", "cycle", "discard", "sacrifice") and \
-            (TT.names_event(body) or names_it(trigger, body)):
+            (TT.names_event(_sub(r"\bthat player\b", "", body) if trigger["when"]["kind"] != "sacrifice"
+                            else body) or names_it(trigger, body)):  # "that player": ``that_player``
         return None  # "that spell", "that card": the event's other parts, not read here
     body = TT.self_it(trigger, body)
+    if gone and trigger["when"]["kind"] == "dies":  # "When SELF dies, it deals ...": the card as it
+        body = _sub(r"^[Ii]t deals (\d+) damage", r"SELF deals \1 damage", body)  # last existed (608.2h)
     if about_self and not gone:  # "it" is the object the event is about: the ability's own
         body = _sub(r"^[Ii]t deals", "SELF deals", body)
         # "create a 0/0 token. Put a +1/+1 counter on it": "it" is the token, not SELF
@@ -168,6 +171,10 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
             "Creature" in trigger["when"]["obj"].get("types", ()):  # the creature the event is about
         body = _sub(r"^that creature ", "it ", body)
     body = TC.blocker_it(head, body)  # "becomes blocked by a creature": "that creature" the blocker
+    from pyengine.oracle.effects_pronouns import damaged_it  # "deals combat damage to a creature"
+
+    body, dealt = damaged_it(trigger, body)
+    it = it or dealt
     if M.is_modal(body):  # "choose one —" and its bulleted modes (CR 700.2, 603.3c)
         return M.triggered(trigger, body, text, card, about_self=about_self and not gone, dies=dies, it=it)
     eff = E.effect(body[:1].upper() + body[1:], dies=dies, it=it)
@@ -181,6 +188,10 @@ def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     if eff.targets:  # chosen as the ability is put on the stack (CR 603.3d, 115.1)
         made["targets"] = eff.targets
     made = {**made, "do": eff.do, "text": text}
+    from pyengine.oracle.effects_pronouns import refused as unbound
+
+    if unbound(trigger, eff.do):  # "that player" after an event about no player (603.7c)
+        return None
     if "if" in trigger and TH.refused(made, card):
         return None  # a condition the trigger engine doesn't read: the ability stays text
     return [made]

@@ -464,6 +464,9 @@ SENTENCES = (_mill, _tokens, _predefined, _damage, _draw, _life, _move, _counter
 from pyengine.oracle.effects_linked import return_exiled, until  # noqa: E402 (610.3, 607.2a)
 
 SENTENCES = (until, return_exiled) + SENTENCES
+from pyengine.oracle.effects_pronouns import sentence as _pronoun  # noqa: E402 (603.7c: "that player")
+
+SENTENCES = SENTENCES + (_pronoun,)
 
 
 _SPELL_TARGETS = {"spell": {}, "creature spell": {"types": ["Creature"]},

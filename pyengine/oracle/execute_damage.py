@@ -40,11 +40,16 @@ def script(card: Compiled, when: dict[str, Any]) -> Generated | None:
         return [_on_field(card)], [{"deal": {"source": "ogre", "to": "card", "amount": 1}}, "resolve"], \
             "alice", "precombat_main"
     if source == "self" and to == {"types": ["Creature"]}:
-        # it attacks and Gray Ogre blocks it: it deals combat damage to the Ogre (510.1c)
+        # it attacks and Gray Ogre (Ornithopter, for a flier) blocks it: it deals combat damage
+        # to the blocker (510.1c)
         if "Creature" not in types or int(card.card.get("power") or 0) < 1:
             return None
         words = {a for a in card.card.get("abilities", ()) if isinstance(a, str)}
-        if {"flying", "menace", "shadow", "horsemanship", "can't be blocked"} & words:
+        blocker = "ogre"
+        evasive = {"menace", "shadow", "horsemanship", "can't be blocked", "trample"}
+        if words & {"flying"} and not words & evasive:
+            blocker = "thopter"  # a flier is blocked by bob's Ornithopter, which has flying (702.9b)
+        elif {"flying", "menace", "shadow", "horsemanship", "can't be blocked"} & words:
             return None  # the Ogre can't block it alone (509.1b)
         assign: Any = "default"
         if "trample" in words:  # 702.19b: several assignments; all of it to the Ogre is one
@@ -54,7 +59,7 @@ def script(card: Compiled, when: dict[str, Any]) -> Generated | None:
             assign = [{"source": "card", "to": "ogre", "amount": power},
                       {"source": "ogre", "to": "card", "amount": 3}]  # Gray Ogre with bob's Anthem
         steps: list[Any] = [{"advance": "declare_attackers"}, {"attack": {"card": "bob"}},
-                            {"advance": "declare_blockers"}, {"block": {"ogre": "card"}},
+                            {"advance": "declare_blockers"}, {"block": {blocker: "card"}},
                             {"advance": _strikes(card)}, {"assign": assign}, "resolve"]
         return [_on_field(card)], steps, "alice", "precombat_main"
     if source == "self" and to == {"types": ["Planeswalker"]}:

@@ -480,7 +480,9 @@ def _trigger_script(card: Compiled, trigger: dict[str, Any]) -> Generated | None
             cast = {"stack": {"object": "bears2", "controller": "alice"}}
             return [on_field, bears], [cast, "resolve", "resolve"], "alice", "precombat_main"
         return None
-    return None
+    from pyengine.oracle.execute_pronouns import blocks_script  # "Whenever a creature blocks" (509.1a)
+
+    return blocks_script(card, when, on_field)
 
 
 def _defender_has(card: Compiled) -> list[dict[str, Any]]:
@@ -806,6 +808,11 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             if any("modes" in t or "if" in t["trigger"] for t in own):
                 return None
             script += ["resolve"] * len(own)
+        from pyengine.oracle.execute_pronouns import own_follow_ups  # 603.3d, 701.9a
+
+        script = own_follow_ups(card, triggers, script, _followed(triggers[0].get("do", [])))
+        if script is None:
+            return None
     else:
         return None
     spell = "does" in card.card or "resolves" in card.card
