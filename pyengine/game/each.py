@@ -39,7 +39,10 @@ def members(game: Game, e: Event, budget: Budget | float) -> tuple[str, ...]:
     refs = dict(e.get("refs"))
     sel = e.get("affects")
     sel = sel if sel.zone is not None else replace(sel, zone=Zone.BATTLEFIELD.value)
-    final = FinalState(game.state, layers(game.state, budget).objects)
+    from pyengine.game.target_qualities import combat_states
+
+    # "untap all attacking creatures": the game's combat as it resolves (506.4)
+    final = FinalState(game.state, layers(game.state, budget).objects, combat_states(game))
     source = refs.get("self", (None,))[0]
     return tuple(final.select(sel, Context(source, refs["you"][0])))
 
@@ -50,9 +53,25 @@ def perform_each(game: Game, item: StackItem, e: Event, keep: Callable[[Game, Ev
     from pyengine.game.triggered import instantiate
 
     refs = dict(e.get("refs"))
+    if all(ins.kind in ("tap", "untap") for ins in e.get("do")):  # 701.26a-b: each of the group
+        return _taps(game, members(game, e, budget), e.get("do")[0].kind == "tap")
     events: list[Event] = []
     for oid in members(game, e, budget):
         for ins in e.get("do"):
             events += instantiate(game, item.text, ins, {**refs, "each": (oid,)})
     todo = [ev for ev in events if keep(game, ev)]
     return perform(game, todo, rule="608.2c", budget=budget) if todo else game
+
+
+def _taps(game: Game, oids: tuple[str, ...], tap: bool) -> Game:
+    """701.26a-b: each permanent of the group tapped (only an untapped one) or untapped (only a
+    tapped one), at once."""
+    from pyengine.events import GameEvent
+
+    changed = [o.id for o in game.state.objects if o.id in oids and o.tapped != tap]
+    if not changed:
+        return game
+    objs = tuple(replace(o, tapped=tap) if o.id in changed else o for o in game.state.objects)
+    game = game.with_state(objects=objs)
+    return game.emit(*[GameEvent("tap" if tap else "untap", obj=oid, rule="701.26a" if tap else "701.26b")
+                       for oid in changed])

@@ -30,6 +30,15 @@ def parse_each(cur: Cursor, ctx: Ctx, n_targets: int, instruction: Callable[...,
     if not items:
         cur.get("do").fail("expected at least one event")
     made = []
+    taps = [c for c in items if isinstance(c.value, dict) and c.value.get("kind") in ("tap", "untap")]
+    if taps:  # "untap all creatures you control" (701.26b): the group's permanents, alone
+        if len(items) != 1:
+            taps[0].fail("a tap or untap of the group is the entry's only event")
+        taps[0].mapping({"kind", "object"}, "{kind: tap|untap, object: each} (CR 701.26)")
+        if taps[0].req("object").value != "each":
+            taps[0].get("object").fail("expected each: the permanent of the group")
+        made = [Instruction(str(taps[0].get("kind").value), (("object", ("ref", "each")),))]
+        return Instruction("each", (("affects", sel), ("do", tuple(made))))
     for c in items:
         if isinstance(c.value, dict) and (c.value.get("kind") in _NOT_INSIDE
                                           or c.value.get("kind") == "discard" and "object" not in c.value):

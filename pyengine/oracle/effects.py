@@ -619,6 +619,10 @@ def sentence(s: str, eff: Effect, spell: bool = False) -> bool:
         return True
     if not spell and (_lasting(s, eff) or _group(s, eff) or _tap(s, eff)):
         return True
+    from pyengine.oracle.effects_untap_all import sentence as untap_all
+
+    if untap_all(s, eff):  # "untap all creatures you control" (701.26b, 608.2c)
+        return True
     from pyengine.oracle.effects_phases import sentence as phases_sentence
 
     if phases_sentence(s, eff):  # "after this main phase, there is an additional combat phase" (500.8)

@@ -100,3 +100,34 @@ def test_seize_the_day_gives_an_additional_combat_after_the_second_main_phase() 
         "main3": {"step": "postcombat_main", "turn": 3}, "end": {"step": "end", "turn": 3}}},
         cr="500.8", players=BOB)
     assert ok, why
+
+
+def test_aggravated_assault_untaps_the_group_and_adds_a_combat() -> None:
+    """701.26b, 608.2c: "Untap all creatures you control." untaps each of alice's creatures as
+    the ability resolves (bob's tapped Gray Ogre stays tapped); 500.8: the additional combat
+    phase after her postcombat main phase, in which the Bears attack again."""
+    from pyengine.oracle import effects as E
+
+    card = support.full("Aggravated Assault").card
+    act = next(a for a in card["abilities"] if isinstance(a, dict) and "activated" in a)["activated"]
+    assert act["do"][0] == {"kind": "each", "affects": {"types": ["Creature"], "controller": "you"},
+                            "do": [{"kind": "untap", "object": "each"}]}
+    got = E.effect("Untap all attacking creatures.")
+    assert got is not None and got.do[0]["affects"] == {"types": ["Creature"], "combat": ["attacking"]}
+    assert E.effect("Untap all creatures that attacked this turn.") is None  # no such selector
+    objs = [{"id": "bears", "card": "Grizzly Bears", "controller": "alice", "timestamp": 1},
+            {"id": "ogre", "card": "Gray Ogre", "controller": "bob", "timestamp": 2, "tapped": True},
+            {"id": "assault", "card": "Aggravated Assault", "controller": "alice", "timestamp": 3},
+            *({"id": f"m{i}", "card": "Mountain", "controller": "alice", "timestamp": 10 + i} for i in range(5))]
+
+    def attack() -> list[Any]:
+        return [{"advance": "declare_attackers"}, {"attack": {"bears": "bob"}}, {"advance": "combat_damage"},
+                {"assign": "default"}]
+    script = [*attack(), {"advance": "postcombat_main"},
+              {"mana": {"player": "alice", "tap": [f"m{i}" for i in range(5)]}},  # 106.4: in this step
+              {"activate": {"player": "alice", "source": "assault"}}, "resolve", {"checkpoint": "untapped"},
+              *attack(), {"checkpoint": "again"}]
+    ok, why = support.game(objs, script, {"checkpoints": {
+        "untapped": {"life": {"bob": 18}, "objects": {"bears": {"tapped": False}, "ogre": {"tapped": True}}},
+        "again": {"life": {"bob": 16}}}}, cr="701.26b", players=BOB)
+    assert ok, why
