@@ -80,7 +80,8 @@ def _object(rng: random.Random, i: int, ids: list[str]) -> str:
         counters["loyalty"] = rng.choice([0, 1, 3])
     elif kind in ("aura", "role"):
         words = rng.choice(ENCHANT)
-        parts += [f"name: A{i}", "types: [Enchantment]", f"subtypes: [Aura{', Role' if kind == 'role' else ''}]"]
+        role = ", Role" if kind == "role" else ""
+        parts += [f"name: A{i}", "types: [Enchantment]", f"subtypes: [Aura{role}]"]
         if rng.random() < 0.9:
             parts.append(f"abilities: [{{text: {words}}}]")
         if rng.random() < 0.1:
@@ -150,7 +151,8 @@ def test_random_boards_get_the_encodings_answer() -> None:
         except Exception:  # noqa: BLE001 (a board the loader refuses: not a check)
             continue
         boards += 1
-        since = SinceLastCheck(deathtouch_damaged=frozenset(o.id for o in st.objects[:1] if rng.random() < 0.1),
+        touched = frozenset(o.id for o in st.objects[:1] if rng.random() < 0.1)
+        since = SinceLastCheck(deathtouch_damaged=touched,
                                drew_from_empty=frozenset(["bob"] if rng.random() < 0.05 else []))
         off, on = _answer(st, False, since=since), _answer(st, True, since=since)
         assert off == on, st
