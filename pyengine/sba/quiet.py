@@ -15,8 +15,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 from pyengine import qualities
+from pyengine.facts import Value
 from pyengine.layers.result import LayerResult, ObjectChars
 from pyengine.model.enums import Zone
 from pyengine.model.objects import GameState
@@ -32,7 +34,8 @@ class _Unsure(Exception):
 
 
 @lru_cache(maxsize=4096)
-def _ability(ab: str, pids: tuple[str, ...]) -> tuple[object, tuple[int, ...], object]:
+def _ability(ab: str, pids: tuple[str, ...]) -> tuple[tuple[Value, bool] | None, tuple[int, ...],
+                                                      tuple[str, int] | None]:
     """(enchant, chapters, counter limit) of one ability's words, as the fact builder reads
     them; an ability it would refuse raises (the encoding's path then refuses it)."""
     return enchant(ab, pids), chapters(ab), counter_limit(ab)
@@ -139,7 +142,7 @@ def _permanent_quiet(o, ch: ObjectChars, objs: dict, layers: LayerResult, pids: 
     for k, param in ch.keywords:
         if k == "protection" and param is not None:
             _protection(param, pids)
-    enchants: list[tuple[object, bool]] = []
+    enchants: list[tuple[Value, bool]] = []
     final = 0
     limits: dict[str, int] = {}
     for ab in ch.abilities:
@@ -209,7 +212,7 @@ def _enchant_ok(q: object, yours: bool, ch: ObjectChars, hch: ObjectChars) -> bo
     if q.__class__ is not str and q == "permanent":  # a constant (Const), not a string
         return True
     name = getattr(q, "name", None)
-    args = getattr(q, "args", ())
+    args: tuple[Any, ...] = getattr(q, "args", ())
     if len(args) != 1:
         return False
     value = args[0]
