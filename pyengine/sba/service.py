@@ -18,6 +18,7 @@ from pyengine.errors import EncodingError
 from pyengine.layers.result import LayerResult
 from pyengine.model.objects import GameState
 from pyengine.registry import read
+from pyengine.sba import quiet
 from pyengine.sba.facts import sba_factset
 from pyengine.sba.model import NOTHING_SINCE, LegendGroup, SbaAction, SbaCheck, SinceLastCheck
 from pyengine.sba.reasons import reason
@@ -86,6 +87,8 @@ def check(state: GameState, *, since: SinceLastCheck = NOTHING_SINCE,
     budget = budget if budget is not None else Budget(timeout, "the state-based-action check")
     if layers is None:
         layers = compute(state, timeout=budget)
+    if quiet.nothing(state, layers, since, legend_choices):  # 704.5: provably none applies
+        return SbaCheck(())
     facts = sba_factset(state, layers, since, legend_choices)
     result = solve([encodings.path("sba")], facts, what="check state-based actions", budget=budget)
     if not result.satisfiable:

@@ -26,6 +26,7 @@ from pyengine.model.objects import GameState
 from pyengine.model.triggers import TriggerDef
 from pyengine.registry import read
 from pyengine.solver import solve
+from pyengine.triggers import quiet
 from pyengine.triggers.facts import Builder, keyed, merged, triggered_abilities
 from pyengine.triggers.history import TurnHistory
 from pyengine.triggers.history import of as of_log
@@ -72,8 +73,8 @@ def match(before: GameState, after: GameState, events: Sequence[GameEvent], *,
         return ()
     budget = budget or Budget(timeout, _WHAT)
     defs = merged(triggered_abilities(before), triggered_abilities(after))
-    if not defs:
-        return ()
+    if not defs or not quiet.meets((p for d in defs.values() for p in (d.pattern, *d.also)), events):
+        return ()  # 603.2: no ability's trigger event is of these events' kinds
     fs, by_key, chars = _facts(before, after, events, defs, budget, history)
     result = solve([encodings.path("triggers")], fs, what="match triggered abilities", budget=budget)
     if not result.satisfiable:

@@ -18,6 +18,7 @@ from pyengine.model.objects import GameState
 from pyengine.model.triggers import TriggerDef
 from pyengine.registry import read
 from pyengine.solver import solve
+from pyengine.triggers import quiet
 from pyengine.triggers.facts import Builder, keyed, triggered_abilities
 from pyengine.triggers.model import Triggered
 
@@ -45,7 +46,7 @@ def match_delayed(before: GameState, after: GameState, events: Sequence[GameEven
                   delayed: Sequence[Delayed], *, budget: Budget) -> tuple[tuple[Delayed, Triggered], ...]:
     """The delayed triggered abilities ``events`` trigger, each once (603.7b: at the first
     matching event), with the :class:`Triggered` that goes on the stack."""
-    if not delayed or not events:
+    if not delayed or not events or not quiet.meets((d.ability.pattern for d in delayed), events):
         return ()
     b = Builder()
     b.players(after)

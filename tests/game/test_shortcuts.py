@@ -1,0 +1,82 @@
+"""The turn engine's shortcuts answer exactly as the encodings do: every state-based-action
+check (pyengine/sba/quiet.py, CR 704.5) and every trigger matching (pyengine/triggers/quiet.py,
+CR 603.2) that the games of scenarios/turns make is answered with the shortcut on and off, and
+the two answers (or the two refusals) must be equal; the shortcuts must also be taken."""
+
+from __future__ import annotations
+
+import collections
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pyengine.queries import base as queries
+from pyengine.sba import quiet as sba_quiet
+from pyengine.sba import service as sba_service
+from pyengine.scenario import runner
+from pyengine.scenario.loader import load_file
+from pyengine.triggers import quiet as trig_quiet
+from pyengine.triggers import service as trig_service
+from pyengine.triggers import special as trig_special
+
+TURNS = Path(__file__).resolve().parents[2] / "scenarios" / "turns"
+
+
+def _both(switch: Any, inner: Any, seen: collections.Counter, first: list[str], name: str) -> Any:
+    """``inner`` answered with ``switch.SHORTCUT`` off, then on; the second answer is given."""
+    def call(*a: Any, **k: Any) -> Any:
+        answers = []
+        for on in (False, True):
+            switch.SHORTCUT = on
+            try:
+                answers.append(("answer", inner(*a, **k)))
+            except Exception as e:  # noqa: BLE001 (a refusal must be the same refusal)
+                answers.append(("error", type(e).__name__, str(e)))
+        switch.SHORTCUT = True
+        seen[name] += 1
+        if answers[0] != answers[1]:
+            seen[f"{name} differs"] += 1
+            first.append(f"{name}: {answers[0]!r} against {answers[1]!r}")
+        if answers[1][0] == "error":
+            raise RuntimeError(answers[1][2])
+        return answers[1][1]
+    return call
+
+
+def test_the_shortcuts_answer_as_the_encodings_over_every_game_of_the_turns_scenarios(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: collections.Counter = collections.Counter()
+    first: list[str] = []
+    monkeypatch.setattr(sba_service, "check", _both(sba_quiet, sba_service.check, seen, first, "sba"))
+    monkeypatch.setattr(trig_service, "match", _both(trig_quiet, trig_service.match, seen, first, "triggers"))
+    delayed = _both(trig_quiet, trig_special.match_delayed, seen, first, "delayed")
+    monkeypatch.setattr(trig_special, "match_delayed", delayed)
+    taken = collections.Counter()
+    nothing, meets = sba_quiet.nothing, trig_quiet.meets
+
+    def counted_nothing(*a: Any) -> bool:
+        got = nothing(*a)
+        taken["sba"] += got and sba_quiet.SHORTCUT
+        return got
+
+    def counted_meets(*a: Any) -> bool:
+        got = meets(*a)
+        taken["triggers"] += (not got) and trig_quiet.SHORTCUT
+        return got
+
+    monkeypatch.setattr(sba_quiet, "nothing", counted_nothing)
+    monkeypatch.setattr(trig_quiet, "meets", counted_meets)
+    failed = []
+    paths = runner.discover([TURNS])
+    for path in paths:
+        scenario = load_file(path)
+        kind = queries.get(scenario.kind)
+        answer = kind.solve(scenario.state, scenario.query, 60.0)
+        if runner._compare(kind, scenario, answer)[1]:
+            failed.append(str(path))
+    assert not first, first[0]
+    assert not failed, failed
+    # the shortcuts are taken (most checks find nothing; most events meet no ability's kind)
+    assert len(paths) >= 250 and seen["sba"] >= 1000 and seen["triggers"] >= 1000
+    assert taken["sba"] >= seen["sba"] // 2 and taken["triggers"] >= 50, (taken, seen)
