@@ -575,7 +575,10 @@ def _add_mana(cur: Cursor, n_targets: int, ctx: Ctx | None = None) -> Instructio
     from pyengine.game.add_mana import chosen_ways
 
     mana = cur.req("mana").string("mana symbols")
-    if options(mana) is None and chosen_ways(mana, None) is None:  # 607.2d: "of the chosen color"
+    from pyengine.game.identity import PRODUCT
+
+    # 607.2d: "of the chosen color"; 903.4: "in your commander's color identity"
+    if options(mana) is None and chosen_ways(mana, None) is None and mana != PRODUCT:
         cur.get("mana").fail("expected mana symbols of types such as {B}{B}{B} or {R}{G}: {W} {U} {B} {R} "
                              "{G} {C}, each one mana (CR 106.1; no generic mana is added); or a choice: "
                              '"{R} or {G}", "one mana of any color", "two mana of any one color" (106.1a)')

@@ -23,6 +23,8 @@ def chosen_color(oracle: str) -> str:
 
 
 def _first(mana: str, color: str = CHOSEN_COLOR) -> tuple[str, ...]:
+    """The mana added the first way; none for "in your commander's color identity": the
+    generated game's alice has no commander (903.4f: the ability adds no mana)."""
     from pyengine.game.add_mana import chosen_ways, options
 
     return (options(mana) or chosen_ways(mana, color) or [()])[0]

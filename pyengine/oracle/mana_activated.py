@@ -50,7 +50,7 @@ _X = re.compile(r"Add X mana of any one color, where X is ([^.\"]+)\.")
 # 614.12a: the paragraph whose choice "the chosen color" reads (607.2d)
 # a paragraph of its own: "This land enters tapped. As it enters, choose a color." is compiled
 # as two abilities with one text, of which a game doesn't offer the choice: left as text
-_CHOOSES = re.compile(r"(?:^|\n)As [^.\n]+? enters(?: the battlefield)?, choose a color"
+_CHOOSES = re.compile(r"(?:^|\n)(?:[^.\n]+ enters tapped\. )?As [^.\n]+? enters(?: the battlefield)?, choose a color"
                       r"(?: other than (?:white|blue|black|red|green))?\.(?:\n|$)")
 
 
@@ -60,6 +60,7 @@ def mana_do(body: str, oracle: str = "") -> list[dict[str, Any]] | None:
     this enters, choose a color." the product "one mana of the chosen color" reads (607.2d)."""
     from pyengine.cast.mana import product_options
     from pyengine.game.add_mana import chosen_ways
+    from pyengine.game.identity import PRODUCT as IDENTITY
     from pyengine.oracle.effects_pumps import amount, count_of
 
     body = body.strip()
@@ -69,6 +70,8 @@ def mana_do(body: str, oracle: str = "") -> list[dict[str, Any]] | None:
         return None if adds is None or more is None else [*adds, *more]
     m = _ADD.fullmatch(body)
     if m and product_options(m.group(1)) is not None:
+        return [{"kind": "add_mana", "player": "you", "mana": m.group(1)}]
+    if m and m.group(1) == IDENTITY:  # 903.4: the colors of its controller's commander's identity
         return [{"kind": "add_mana", "player": "you", "mana": m.group(1)}]
     if m and chosen_ways(m.group(1), None) is not None and _CHOOSES.search(oracle):
         return [{"kind": "add_mana", "player": "you", "mana": m.group(1)}]
