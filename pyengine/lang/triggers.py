@@ -341,6 +341,10 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         from pyengine.lang.sacrifice import parse_sacrifice  # 701.21a: chosen as it resolves
 
         return parse_sacrifice(cur, ctx, lambda c: _ref(c, PLAYER_WORDS, n_targets, "a player"), check_selector)
+    if cur.has("kind") and cur.get("kind").value == "untap" and cur.has("what") and not delayed:
+        from pyengine.lang.untap_chosen import parse_untap  # 701.26b: chosen as it resolves
+
+        return parse_untap(cur, ctx, lambda c: _ref(c, PLAYER_WORDS, n_targets, "a player"), check_selector)
     if cur.has("kind") and cur.get("kind").value == "madness_cast" and not delayed and not also:
         cur.mapping({"kind", "object"}, "{kind: madness_cast, object: self} (CR 702.35a)")
         obj = _ref(cur.req("object"), ("self",), n_targets, "an object")

@@ -3,7 +3,11 @@ choice of mana (106.1a) given ahead, the first way it can be added (``{mana_choi
 "{W}"}}``), and the check that alice's mana pool, empty before it resolves, holds the mana the
 ``add_mana`` instructions followed add, still in the step it resolved in (the pool empties only
 as the step ends, 500.5). No check when something else of the game touches her pool (a cost
-paid from it, 118.3)."""
+paid from it, 118.3).
+
+"Untap up to N lands" (``{kind: untap, player: you, what: {types: [Land]}, count: N}``): N
+tapped lands of alice's are made, the choice given ahead names them (608.2d), and the check
+says they are untapped once it resolved (701.26b)."""
 
 from __future__ import annotations
 
@@ -88,3 +92,20 @@ def mana_ability_check(body: dict[str, Any], color: str = CHOSEN_COLOR) -> str |
     for ev in added:
         pool = pool.plus(Pool.of(list(_first(ev["mana"], color))))
     return pool.render()
+
+
+def untapped(followed: list[dict[str, Any]], start: int) -> \
+        tuple[list[dict[str, Any]], list[dict[str, Any]], dict[str, Any]]:
+    """The choices ahead, the tapped lands made and the checks for the untap instructions."""
+    ahead: list[dict[str, Any]] = []
+    made: list[dict[str, Any]] = []
+    checks: dict[str, Any] = {}
+    for ev in followed:
+        if ev.get("kind") != "untap" or "what" not in ev or ev["what"] != {"types": ["Land"]}:
+            continue
+        picked = [f"untap{len(made) + i}" for i in range(int(ev["count"]))]
+        made += [{"id": oid, "name": "Generated Land", "types": ["Land"], "controller": "alice",
+                  "tapped": True, "timestamp": start + len(made) + i} for i, oid in enumerate(picked)]
+        ahead.append({"untap_choice": {"card": picked}})
+        checks.update({oid: {"tapped": False} for oid in picked})
+    return ahead, made, checks
