@@ -42,6 +42,8 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "life_loss": ("life_loss", (None, None), ("player", "nth")),  # 119.3
     "tap": ("tap", (None, None), _OBJ),  # 603.2e "becomes tapped"
     "untap": ("untap", (None, None), _OBJ),
+    # 106.12, 605.1b: a mana ability with {T} in its cost activated (pyengine.game.mana_triggers)
+    "tapped_for_mana": ("tapped_for_mana", (None, None), ("obj", "player")),
     "becomes_monstrous": ("becomes_monstrous", (None, None), _OBJ),  # 701.37a
     "transforms": ("transform", (None, None), _OBJ),  # 701.27a
     "turned_face_up": ("turned_face_up", (None, None), _OBJ),  # 701.40b, 708.8
@@ -580,9 +582,10 @@ def _add_mana(cur: Cursor, n_targets: int, ctx: Ctx | None = None) -> Instructio
 
     mana = cur.req("mana").string("mana symbols")
     from pyengine.game.identity import PRODUCT
+    from pyengine.game.mana_triggers import PRODUCED
 
     # 607.2d: "of the chosen color"; 903.4: "in your commander's color identity"
-    if options(mana) is None and chosen_ways(mana, None) is None and mana != PRODUCT:
+    if options(mana) is None and chosen_ways(mana, None) is None and mana not in (PRODUCT, PRODUCED):
         cur.get("mana").fail("expected mana symbols of types such as {B}{B}{B} or {R}{G}: {W} {U} {B} {R} "
                              "{G} {C}, each one mana (CR 106.1; no generic mana is added); or a choice: "
                              '"{R} or {G}", "one mana of any color", "two mana of any one color" (106.1a)')
