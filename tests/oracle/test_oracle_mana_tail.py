@@ -224,3 +224,69 @@ def test_untap_wordings_left_as_text() -> None:
     for text in ("Untap up to two creatures.", "Untap all lands you control.", "Untap up to X lands."):
         got = E.effect(text)
         assert got is None or not any(ev.get("kind") == "untap" and "what" in ev for ev in got.do), text
+
+
+# --- triggered mana abilities (605.1b, 605.4a, 106.12) --------------------------------------
+
+def test_triggered_mana_abilities_compiled() -> None:
+    """605.1b: the ability triggers from tapping a land for mana (106.12) and adds mana."""
+    growth = full("Wild Growth")
+    (trig,) = [a for a in growth.card["abilities"] if isinstance(a, dict) and "trigger" in a]
+    assert trig["trigger"]["when"] == {"kind": "tapped_for_mana", "obj": {"types": ["Land"], "enchanted": True},
+                                       "player": "any"}
+    assert trig["do"] == [{"kind": "add_mana", "player": "you", "mana": "{G}"}]
+    flare = full("Mana Flare")
+    (trig,) = [a for a in flare.card["abilities"] if isinstance(a, dict) and "trigger" in a]
+    assert trig["do"][0]["mana"] == "one mana of any type that land produced"
+
+
+GROWTH = [{"id": "forest", "card": "Forest", "controller": "alice", "timestamp": 1},
+          {"id": "growth", "card": "Wild Growth", "controller": "alice", "timestamp": 3, "attached_to": "forest"}]
+
+
+def test_wild_growth_in_a_payment() -> None:
+    """605.4a: the enchanted Forest tapped for mana in a cast's payment (601.2g): its {G} pays
+    Llanowar Elves' {G}, the additional {G} goes into alice's pool at once (106.4)."""
+    objects = [*GROWTH, {"id": "elves", "card": "Llanowar Elves", "owner": "alice", "zone": "hand"}]
+    script = [{"cast": {"spell": "elves", "player": "alice", "payment": {"tap": ["forest"]}}},
+              {"checkpoint": "cast"}]
+    expect = {"checkpoints": {"cast": {"stack": ["elves"], "mana": {"alice": "{G}"}}}}
+    _run(objects, script, expect, "605.4a",
+         players=[{"id": "alice", "hand_size": 1, "library_size": 10}, {"id": "bob", "library_size": 10}])
+
+
+def test_wild_growth_not_for_another_land_nor_another_way() -> None:
+    """605.1b: only the enchanted land tapped for mana triggers it: an unenchanted Forest adds
+    {G} alone; a land tapped otherwise (a cost that isn't a mana ability's) isn't tapped for
+    mana (106.12)."""
+    objects = [*GROWTH, {"id": "forest2", "card": "Forest", "controller": "alice", "timestamp": 2}]
+    script = [{"mana": {"player": "alice", "tap": ["forest2"]}}, {"checkpoint": "done"}]
+    _run(objects, script, {"checkpoints": {"done": {"stack": [], "mana": {"alice": "{G}"}}}}, "605.1b")
+
+
+def test_fertile_ground_choice_and_mana_flare_for_each_player() -> None:
+    """106.1a: Fertile Ground's additional mana is one of any color, alice's choice ({U}); Mana
+    Flare (alice's) adds for bob too, "that player", with the type his land produced."""
+    objects = [{"id": "forest", "card": "Forest", "controller": "alice", "timestamp": 1},
+               {"id": "ground", "card": "Fertile Ground", "controller": "alice", "timestamp": 2,
+                "attached_to": "forest"}]
+    script = [{"mana_choice": {"ground": "{U}"}}, {"mana": {"player": "alice", "tap": ["forest"]}},
+              {"checkpoint": "done"}]
+    _run(objects, script, {"checkpoints": {"done": {"stack": [], "mana": {"alice": "{G}{U}"}}}}, "106.1a")
+    objects = [{"id": "flare", "card": "Mana Flare", "controller": "alice", "timestamp": 1},
+               {"id": "swamp", "card": "Swamp", "controller": "bob", "timestamp": 2}]
+    script = ["pass", {"mana": {"player": "bob", "tap": ["swamp"]}}, {"checkpoint": "done"}]
+    _run(objects, script, {"checkpoints": {"done": {"stack": [], "mana": {"bob": "{B}{B}", "alice": ""}}}},
+         "605.4a")
+
+
+@pytest.mark.parametrize("name, clause", [
+    ("Manabarbs", "deals 1 damage"),  # adds no mana: not a mana ability, uses the stack (605.5a)
+    ("Overabundance", "deals 1 damage"),  # another instruction with the mana
+    ("Elvish Guidance", "for each Elf"),  # an amount counted as it resolves (608.2h)
+    ("Vernal Bloom", "Whenever a Forest is tapped for mana"),  # this head is not read
+])
+def test_triggered_mana_left_as_text(name: str, clause: str) -> None:
+    got = oracle.compiled(name)
+    assert got is not None and got.status != "full", name
+    assert any(clause in t for t in _text_clauses(name)), (name, _text_clauses(name))
