@@ -256,13 +256,16 @@ def test_verge_restriction_in_a_payment(mana_data: None) -> None:
 def test_a_triggered_mana_ability_is_not_read_as_one_on_the_stack(monkeypatch: pytest.MonkeyPatch) -> None:
     """605.1b, 605.4a: "Whenever you tap a land for mana, add {G}" triggers from a mana ability
     and resolves at once, without the stack: even when its trigger event is read, it is not
-    compiled into a triggered ability that uses the stack; "When SELF enters, add {G}" is
-    (605.5a)."""
+    compiled into a triggered ability that uses the stack (but into a triggered mana ability);
+    "When SELF enters, add {G}" is (605.5a)."""
     from pyengine.oracle import abilities as A
 
     monkeypatch.setattr(A, "_when", lambda head, card: ({"when": {"kind": "tap", "obj": {"types": ["Land"]}}},
                                                          False))
-    assert A.triggered("Whenever you tap a land for mana, add {G}.", "t", {"types": ["Creature"]}) is None
+    # read as a triggered mana ability (pyengine/oracle/mana_triggers.py), whose event the trigger
+    # engine never sees: the game resolves it right after the land's mana ability (605.4a)
+    got = A.triggered("Whenever you tap a land for mana, add {G}.", "t", {"types": ["Creature"]})
+    assert got is not None and got[0]["trigger"]["when"]["kind"] == "tapped_for_mana"
     assert A.triggered("Whenever a land's ability causes you to add mana, add {G}.", "t",
                        {"types": ["Creature"]}) is None
     got = A.triggered("Whenever SELF becomes tapped, add {G}.", "t", {"types": ["Creature"]})
