@@ -4,7 +4,8 @@
   Growth, Overgrowth; "enchanted Forest": Utopia Sprawl's "one mana of the chosen color");
 - "Whenever a player taps a land for mana, that player adds one mana of any type that land
   produced." (Mana Flare, Heartbeat of Spring, Dictate of Karametra, Zhur-Taa Ancient);
-- "Whenever you tap a Swamp for mana, add an additional {B}." (Crypt Ghast).
+- "Whenever you tap a Swamp for mana, add an additional {B}." (Crypt Ghast), "Whenever a Forest
+  is tapped for mana, its controller adds an additional {G}." (Vernal Bloom), "a basic land".
 
 Each is ``{trigger: {when: {kind: tapped_for_mana, obj: SELECTOR, player: P}}, do: [{kind:
 add_mana, player: you, mana: PRODUCT}], text}``: the player the mana goes to is the one who
@@ -27,8 +28,9 @@ from typing import Any
 
 from pyengine.oracle.common import Abilities
 
-_LAND = r"(land|(?:Plains|Island|Swamp|Mountain|Forest))"
-_ENCHANTED = re.compile(rf"Whenever enchanted {_LAND} is tapped for mana, its controller adds (?:an additional )?(.+)\.")
+_LAND = r"(land|basic land|(?:Plains|Island|Swamp|Mountain|Forest))"
+_ENCHANTED = re.compile(rf"Whenever (enchanted|an?) {_LAND} is tapped for mana, its controller adds "
+                        r"(?:an additional )?(.+)\.")
 _PLAYER = re.compile(rf"Whenever (a player|you) taps? an? {_LAND} for mana, "
                      r"(?:that player adds|add) (?:an additional )?(.+)\.")
 _WHO = {"a player": "any", "you": "you"}
@@ -57,14 +59,15 @@ def mana_trigger(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
             return None
         who, land, mana = _WHO[m2.group(1)], m2.group(2), m2.group(3)
     else:
-        land, mana = m.group(1), m.group(2)
-        if "Aura" not in card.get("subtypes", ()):
+        land, mana = m.group(2), m.group(3)
+        if m.group(1) == "enchanted" and "Aura" not in card.get("subtypes", ()):
             return None
     product = _product(mana, str(card.get("text", "")))
     if product is None:
         return None
-    obj: dict[str, Any] = {"types": ["Land"]} if land == "land" else {"subtypes": [land]}
-    if m is not None:
+    obj: dict[str, Any] = {"types": ["Land"]} if land == "land" else \
+        {"types": ["Land"], "supertypes": ["Basic"]} if land == "basic land" else {"subtypes": [land]}
+    if m is not None and m.group(1) == "enchanted":
         obj["enchanted"] = True
     when = {"kind": "tapped_for_mana", "obj": obj, "player": who}
     return [{"trigger": {"when": when}, "do": [{"kind": "add_mana", "player": "you", "mana": product}],

@@ -255,6 +255,16 @@ def test_wild_growth_in_a_payment() -> None:
          players=[{"id": "alice", "hand_size": 1, "library_size": 10}, {"id": "bob", "library_size": 10}])
 
 
+def test_vernal_bloom_a_forest_of_either_player() -> None:
+    """605.1b: "Whenever a Forest is tapped for mana, its controller adds an additional {G}.":
+    any player's Forest (bob's with alice's Vernal Bloom), not a Plains."""
+    objects = [{"id": "bloom", "card": "Vernal Bloom", "controller": "alice", "timestamp": 1},
+               {"id": "forest", "card": "Forest", "controller": "bob", "timestamp": 2},
+               {"id": "plains", "card": "Plains", "controller": "bob", "timestamp": 3}]
+    script = ["pass", {"mana": {"player": "bob", "tap": ["forest", "plains"]}}, {"checkpoint": "done"}]
+    _run(objects, script, {"checkpoints": {"done": {"stack": [], "mana": {"bob": "{W}{G}{G}"}}}}, "605.1b")
+
+
 def test_wild_growth_not_for_another_land_nor_another_way() -> None:
     """605.1b: only the enchanted land tapped for mana triggers it: an unenchanted Forest adds
     {G} alone; a land tapped otherwise (a cost that isn't a mana ability's) isn't tapped for
@@ -284,7 +294,7 @@ def test_fertile_ground_choice_and_mana_flare_for_each_player() -> None:
     ("Manabarbs", "deals 1 damage"),  # adds no mana: not a mana ability, uses the stack (605.5a)
     ("Overabundance", "deals 1 damage"),  # another instruction with the mana
     ("Elvish Guidance", "for each Elf"),  # an amount counted as it resolves (608.2h)
-    ("Vernal Bloom", "Whenever a Forest is tapped for mana"),  # this head is not read
+    ("Extraplanar Lens", "same name as the exiled card"),  # a land this head doesn't read
 ])
 def test_triggered_mana_left_as_text(name: str, clause: str) -> None:
     got = oracle.compiled(name)
