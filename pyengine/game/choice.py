@@ -37,7 +37,8 @@ from pyengine.replacement.event import Event
 # keyword_instr: bolster, populate, amass, explore, connive (701, pyengine.game.keyword_instr)
 KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
                    "counter", "pay_mana", "add_mana", "sacrifice_chosen", "keyword_instr",
-                   "exile_until", "copy_spell", "madness_cast", "untap_chosen"})  # copy_spell: 707.10 (pyengine.game.copies)
+                   "exile_until", "copy_spell", "madness_cast",
+                   "untap_chosen"})  # copy_spell: 707.10 (pyengine.game.copies)
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -56,7 +57,8 @@ class ChooseAhead:
 def read_ahead(reader: Any, what: str, cur: Cursor) -> ChooseAhead:
     """``{KEY: [CARDS]}`` (``discard_choice``) or ``{KEY: true|false|MANA}`` (``pay_choice``):
     the resolving object's id, ``SOURCE:N`` or ``SOURCE``."""
-    shape = "[CARD ids or 'unnamed']" if what == "discard" else "[PERMANENTS]" if what in ("sacrifice", "untap") \
+    shape = "[CARD ids or 'unnamed']" if what == "discard" else \
+        "[PERMANENTS]" if what in ("sacrifice", "untap") \
         else "[PERMANENTS and PLAYERS]" \
         if what == "proliferate" else "MANA (the mana added, 106.1a)" if what == "mana" else \
         "true|false|MANA (the mana spent from the pool)"

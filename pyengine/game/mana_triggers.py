@@ -49,12 +49,14 @@ def _matches(game: Game, chars: Any, src: Any, d: Any, land: str, player: str) -
     from pyengine.combat.select import Context, FinalState
 
     pat = d.pattern
-    if pat.player == "you" and player != src.controller or pat.player == "opponent" and player == src.controller:
+    mine = player == src.controller
+    if pat.player == "you" and not mine or pat.player == "opponent" and mine:
         return False
     if pat.obj is None:
         return True
     final = FinalState(game.state, chars)
-    return land in final.select(replace(pat.obj, zone=Zone.BATTLEFIELD.value), Context(src.id, src.controller))
+    sel = replace(pat.obj, zone=Zone.BATTLEFIELD.value)
+    return land in final.select(sel, Context(src.id, src.controller))
 
 
 def fire(game: Game, player: str, tapped: list[tuple[str, tuple[str, ...]]], budget: Budget | float) -> Game:

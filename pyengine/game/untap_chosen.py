@@ -18,8 +18,8 @@ from dataclasses import replace
 from typing import Any
 
 from pyengine.budget import Budget
-from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.events import GameEvent
+from pyengine.game.model import Game, IllegalAction, StackItem
 from pyengine.game.perform import layers
 from pyengine.model.enums import Zone
 from pyengine.model.triggers import Instruction
@@ -56,13 +56,15 @@ def perform_untap(game: Game, item: StackItem, e: Event,
     tapped = [x for x in can if game.state.object(x).tapped]
     if given is None:
         if tapped:
-            raise IllegalAction("608.2d", f"{item.text!r} ({item.id}): {e.get('player')} untaps up to {count} "
+            raise IllegalAction("608.2d", f"{item.text!r} ({item.id}): {e.get('player')} untaps up to "
+                                          f"{count} "
                                           f"of {', '.join(can)} (their choice): give {{untap_choice: "
                                           f"{{{key}: [PERMANENTS]}}}} before it resolves")
         given = ()
     pick = list(dict.fromkeys(given))
     if len(pick) != len(tuple(given)) or len(pick) > count:
-        raise IllegalAction("701.26b", f"up to {count} different permanents are untapped; {len(tuple(given))} chosen")
+        raise IllegalAction("701.26b", f"up to {count} different permanents are untapped; "
+                                       f"{len(tuple(given))} chosen")
     wrong = [x for x in pick if x not in can]
     if wrong:
         raise IllegalAction("701.26b", f"{', '.join(wrong)}: not a permanent the instruction lets its player "

@@ -54,5 +54,6 @@ def untap_lands(s: str, eff: Any) -> bool:
     m = _UNTAP.fullmatch(s)
     if not m:
         return False
-    eff.do.append({"kind": "untap", "player": "you", "what": {"types": ["Land"]}, "count": NUMBERS[m.group(1)]})
+    eff.do.append({"kind": "untap", "player": "you", "what": {"types": ["Land"]},
+                   "count": NUMBERS[m.group(1)]})
     return True

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 CHOSEN_COLOR = "green"  # the color the generated board's permanent chose as it entered (607.2d)
 
 

@@ -48,9 +48,10 @@ _X = re.compile(r"Add X mana of any one color, where X is ([^.\"]+)\.")
 
 
 # 614.12a: the paragraph whose choice "the chosen color" reads (607.2d)
-# a paragraph of its own: "This land enters tapped. As it enters, choose a color." is compiled
-# as two abilities with one text, of which a game doesn't offer the choice: left as text
-_CHOOSES = re.compile(r"(?:^|\n)(?:[^.\n]+ enters tapped\. )?As [^.\n]+? enters(?: the battlefield)?, choose a color"
+# a paragraph of its own, or "This land enters tapped. As it enters, choose a color.": two
+# replacement effects each with its own sentence (pyengine.oracle.static_templates.choice)
+_CHOOSES = re.compile(r"(?:^|\n)(?:[^.\n]+ enters tapped\. )?"  # 614.1c and 614.12a in one paragraph
+                      r"As [^.\n]+? enters(?: the battlefield)?, choose a color"
                       r"(?: other than (?:white|blue|black|red|green))?\.(?:\n|$)")
 
 

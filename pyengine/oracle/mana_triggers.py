@@ -14,7 +14,8 @@ pyengine.game.mana_triggers). The products read are a mana ability's (symbols, "
 "one mana of any color", "two mana in any combination of colors", "one mana of the chosen
 color" on a card that chooses one as it enters) and "one mana of any type that land produced".
 
-Left as text: "an opponent taps" (its generated game is not made), another object than a land ("a creature", "an artifact token", "fortified land"),
+Left as text: "an opponent taps" (its generated game is not made), another object than a land
+("a creature", "an artifact token", "fortified land"),
 an intervening "if" or a condition ("while you're the monarch"), amounts ("for each Elf"),
 another instruction with the mana (Overabundance's damage, "Spend this mana only"), "may add",
 and abilities that trigger from tapping for mana but add none (605.5a: they use the stack,

@@ -84,7 +84,8 @@ def test_add_sentence() -> None:
     for text, mana in (("Add one mana of any color.", "one mana of any color"),
                        ("Add {R} or {G}.", "{R} or {G}"),
                        ("Add two mana of any one color.", "two mana of any one color"),
-                       ("Add two mana in any combination of colors.", "two mana in any combination of colors")):
+                       ("Add two mana in any combination of colors.",
+                        "two mana in any combination of colors")):
         got = E.effect(text, spell=True)
         assert got is not None and got.do == [{"kind": "add_mana", "player": "you", "mana": mana}], text
     # an amount, mana for another player, generic mana: not read (608.2h, 106.1)

@@ -142,7 +142,8 @@ def test_color_identity_of_printed_characteristics() -> None:
     rhys = Characteristics(name="Rhys", mana_cost="{2}{G}", colors=("green",),
                            oracle="{B}, Sacrifice an Elf: Regenerate Rhys.")
     assert of_card(rhys) == {"G", "B"}
-    hybrid = Characteristics(name="H", mana_cost="{R/W}", oracle="Flying (This can't be blocked except by {U}.)")
+    hybrid = Characteristics(name="H", mana_cost="{R/W}",
+                             oracle="Flying (This can't be blocked except by {U}.)")
     assert of_card(hybrid) == {"R", "W"}
     assert of_card(Characteristics(name="Golem", mana_cost="{8}")) == set()
 
@@ -180,7 +181,8 @@ def _frantic(choice: list[str] | None) -> tuple[list[Any], list[Any]]:
                {"id": "i2", "card": "Island", "controller": "alice", "timestamp": 2},
                {"id": "i3", "card": "Island", "controller": "alice", "timestamp": 3},
                {"id": "p", "card": "Plains", "controller": "bob", "timestamp": 4, "tapped": True}]
-    script: list[Any] = [{"cast": {"spell": "search", "player": "alice", "payment": {"tap": ["i1", "i2", "i3"]}}},
+    paid = {"tap": ["i1", "i2", "i3"]}
+    script: list[Any] = [{"cast": {"spell": "search", "player": "alice", "payment": paid}},
                          {"discard_choice": {"search": ["unnamed", "unnamed"]}}]
     if choice is not None:
         script.append({"untap_choice": {"search": choice}})
@@ -210,7 +212,8 @@ def test_untap_choice_illegal(choice: list[str] | None, rule: str) -> None:
 def test_untap_up_to_zero_chosen() -> None:
     """107.1c: "up to" includes none: an empty choice untaps nothing."""
     objects, script = _frantic([])
-    expect = {"checkpoints": {"done": {"stack": [], "objects": {"i1": {"tapped": True}, "p": {"tapped": True}}}}}
+    objs = {"i1": {"tapped": True}, "p": {"tapped": True}}
+    expect = {"checkpoints": {"done": {"stack": [], "objects": objs}}}
     _run(objects, script, expect, "107.1c",
          players=[{"id": "alice", "hand_size": 3, "library_size": 10}, {"id": "bob", "library_size": 10}])
 
@@ -232,8 +235,8 @@ def test_triggered_mana_abilities_compiled() -> None:
     """605.1b: the ability triggers from tapping a land for mana (106.12) and adds mana."""
     growth = full("Wild Growth")
     (trig,) = [a for a in growth.card["abilities"] if isinstance(a, dict) and "trigger" in a]
-    assert trig["trigger"]["when"] == {"kind": "tapped_for_mana", "obj": {"types": ["Land"], "enchanted": True},
-                                       "player": "any"}
+    assert trig["trigger"]["when"] == {"kind": "tapped_for_mana", "player": "any",
+                                       "obj": {"types": ["Land"], "enchanted": True}}
     assert trig["do"] == [{"kind": "add_mana", "player": "you", "mana": "{G}"}]
     flare = full("Mana Flare")
     (trig,) = [a for a in flare.card["abilities"] if isinstance(a, dict) and "trigger" in a]
@@ -241,7 +244,8 @@ def test_triggered_mana_abilities_compiled() -> None:
 
 
 GROWTH = [{"id": "forest", "card": "Forest", "controller": "alice", "timestamp": 1},
-          {"id": "growth", "card": "Wild Growth", "controller": "alice", "timestamp": 3, "attached_to": "forest"}]
+          {"id": "growth", "card": "Wild Growth", "controller": "alice", "timestamp": 3,
+           "attached_to": "forest"}]
 
 
 def test_wild_growth_in_a_payment() -> None:
