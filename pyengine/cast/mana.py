@@ -29,6 +29,7 @@ NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _SYMBOLS = re.compile(r"(?:\{[WUBRGC]\})+")
 _LISTED = re.compile(r"((?:\{[WUBRGC]\}, )*\{[WUBRGC]\},? or \{[WUBRGC]\})")
 _ANY_ONE = re.compile(r"(one|two|three|four|five) mana of any one color")
+_COMBINATION = re.compile(r"(two|three|four|five) mana in any combination of colors")
 _LIFE = re.compile(r"Pay (\d+) life")
 _SACRIFICE = re.compile(r"Sacrifice this(?: [a-z]+)?")
 # a mana ability's other instruction: "Ancient Tomb deals 2 damage to you." (605.3b: it happens
@@ -69,6 +70,11 @@ def product_options(product: str) -> list[tuple[str, ...]] | None:
     m = _ANY_ONE.fullmatch(product)
     if m and m.group(1) != "one":
         return [(c,) * NUMBERS[m.group(1)] for c in COLORS]
+    m = _COMBINATION.fullmatch(product)
+    if m:  # 106.1a: each mana's color chosen as it resolves; the order of the mana is no choice
+        from itertools import combinations_with_replacement
+
+        return list(combinations_with_replacement(COLORS, NUMBERS[m.group(1)]))
     return None
 
 

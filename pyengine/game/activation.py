@@ -266,7 +266,7 @@ def activate(game: Game, action: ActivateAbility, budget: Budget | float) -> Gam
     from pyengine.game import mana_activated
 
     if mana_activated.is_mana_ability(d):  # 605.3b: it resolves at once, without the stack
-        game = mana_activated.resolve_now(game.clone(passes=0), item, budget)
+        game = mana_activated.resolve_now(game.clone(passes=0), item, budget, tapped=d.cost.tap)
         return checks.give_priority(game, action.player, budget)  # 117.3c
     from pyengine.game.stack import note
 

@@ -14,7 +14,9 @@ mana chooses it as the instruction is followed (106.1a, 608.2d); the script give
 ahead, ``{mana_choice: {KEY: "{G}"}}`` (the mana added, KEY as ``may``'s), and the game stops
 naming what to give when it is missing. ``times`` (an amount counted as it resolves, 608.2h):
 the mana is added that many times ("Add {G} for each creature you control"; "X mana of any one
-color" is ``one mana of any color`` added X times, the color chosen once).
+color" is ``one mana of any color`` added X times, the color chosen once). ``"one mana of any
+color in your commander's color identity"``: one of the colors of the player's commanders'
+color identity (903.4, pyengine.game.identity), none without a commander (903.4f).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from pyengine.game import identity
 from pyengine.game.model import Game, IllegalAction
 from pyengine.game.pool import Pool
 from pyengine.replacement.event import Event
@@ -99,6 +102,10 @@ def perform(game: Game, e: Event, take: Any, key: str) -> Game:
         ways = chosen_ways(e.get("mana"), color) or []
         if not ways:
             return game  # no color was chosen: the ability adds no mana
+    if e.get("mana") == identity.PRODUCT:  # 903.4, 903.4f: read from the game as it resolves
+        ways = identity.ways(game, pid)
+        if not ways:
+            return game  # no commander, or a colorless identity: no mana (903.4f)
     added: tuple[str, ...] = ways[0] if len(ways) == 1 else ()
     if len(ways) > 1:
         game, chosen = take(game, "mana")

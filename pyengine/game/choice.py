@@ -38,7 +38,8 @@ from pyengine.replacement.event import Event
 KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
                    "counter", "pay_mana", "add_mana", "sacrifice_chosen", "keyword_instr",
                    "exile_until", "copy_spell", "madness_cast",
-                   "cascade", "discover"})  # 702.85a, 701.57a; copy_spell: 707.10 (pyengine.game.copies)
+                   "cascade", "discover",  # 702.85a, 701.57a
+                   "untap_chosen"})  # copy_spell: 707.10 (pyengine.game.copies)
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -57,7 +58,8 @@ class ChooseAhead:
 def read_ahead(reader: Any, what: str, cur: Cursor) -> ChooseAhead:
     """``{KEY: [CARDS]}`` (``discard_choice``) or ``{KEY: true|false|MANA}`` (``pay_choice``):
     the resolving object's id, ``SOURCE:N`` or ``SOURCE``."""
-    shape = "[CARD ids or 'unnamed']" if what == "discard" else "[PERMANENTS]" if what == "sacrifice" \
+    shape = "[CARD ids or 'unnamed']" if what == "discard" else \
+        "[PERMANENTS]" if what in ("sacrifice", "untap") \
         else "[PERMANENTS and PLAYERS]" \
         if what == "proliferate" else "MANA (the mana added, 106.1a)" if what == "mana" else \
         "true|false|MANA (the mana spent from the pool)"
@@ -69,7 +71,7 @@ def read_ahead(reader: Any, what: str, cur: Cursor) -> ChooseAhead:
         from pyengine.game.proliferate import read_ids
 
         return ChooseAhead(what, str(key), read_ids(reader, sub))
-    if what == "sacrifice":  # 701.21a: the permanents chosen
+    if what in ("sacrifice", "untap"):  # 701.21a, 701.26b: the permanents chosen
         ids = tuple(sub.strings("a list of permanent ids"))
         for c in ids:
             if c not in reader.ids:
@@ -123,7 +125,7 @@ def is_choice(ins: Instruction) -> bool:
     return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter",
                         "pay_mana", "add_mana", "sacrifice_chosen", "bolster", "populate", "amass", "explore",
                         "connive", "exile_until", "renown", "remove_or_sacrifice", "myriad", "copy_spell", "madness_cast",
-                        "additional_phases") or \
+                        "additional_phases", "untap_chosen") or \
         ins.kind in ("cascade", "discover") or \
         ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
@@ -144,6 +146,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         from pyengine.game import proliferate
 
         return [proliferate.bind(pid) for pid in _named(refs, ins.get("player"))]
+    if ins.kind == "untap_chosen":  # 701.26b, 608.2d: the player chooses as it resolves
+        from pyengine.game import untap_chosen
+
+        return untap_chosen.bind(ins, lambda r: _named(refs, r), refs)
     if ins.kind == "sacrifice_chosen":  # 701.21a: the player chooses as it resolves
         from pyengine.game import sacrifice
 
@@ -290,6 +296,10 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             from pyengine.game.sacrifice import perform_sacrifice
 
             game = perform_sacrifice(game, item, e, _take, _keys(item)[-1], budget)
+        elif e.kind == "untap_chosen":  # 701.26b, 608.2d (pyengine.game.untap_chosen)
+            from pyengine.game.untap_chosen import perform_untap
+
+            game = perform_untap(game, item, e, _take, _keys(item)[-1], budget)
         elif e.kind == "pay_mana":  # 118.12, 118.3: paid from the pool, as _may allowed
             game, pays = _take(game, item, "pay")
             if pays is False:

@@ -31,13 +31,23 @@ def is_mana_ability(d: ActivatedDef) -> bool:
     return not d.targets and not d.cost.is_loyalty and any(ins.kind == "add_mana" for ins in d.effects)
 
 
-def resolve_now(game: Game, item: StackItem, budget: Budget | float) -> Game:
+def resolve_now(game: Game, item: StackItem, budget: Budget | float, tapped: bool = False) -> Game:
     """605.3b: the mana ability resolves immediately after it is activated, without the stack:
-    its instructions followed in order (608.2c), the amounts computed now (608.2h)."""
-    from pyengine.game import amounts, choice
+    its instructions followed in order (608.2c), the amounts computed now (608.2h). ``tapped``:
+    its cost has {T}, so its source was tapped for mana (106.12): the triggered mana abilities
+    that triggers resolve right after it (605.1b, 605.4a: pyengine.game.mana_triggers), with
+    the mana it produced."""
+    from pyengine.game import amounts, choice, mana_triggers
+    from pyengine.game.pool import Pool
     from pyengine.game.stack import note
 
     game = game.note(note("resolves", item, "605.3b"))
+    before = Pool.parse(game.state.player(item.controller).mana)
     events = amounts.now(game, item.source, item.controller, item.events, budget)
     keep: Any = lambda _g, _e: True  # noqa: E731 - nothing of it can be illegal: it has no target
-    return choice.perform_in_order(game, item, events, keep, budget)
+    game = choice.perform_in_order(game, item, events, keep, budget)
+    if not tapped or item.source is None:
+        return game
+    after = Pool.parse(game.state.player(item.controller).mana)
+    made = tuple(s for s, n in after.amounts for _ in range(max(n - dict(before.amounts).get(s, 0), 0)))
+    return mana_triggers.fire(game, item.controller, [(item.source, made)], budget)

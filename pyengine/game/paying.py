@@ -64,7 +64,10 @@ def mana_ability_costs(game: Game, player: str, pay: Payment, result: Any, budge
     game = perform(game, events, rule="601.2g", cause="cost", budget=budget) if events else game
     from pyengine.game import mana_riders  # 605.3b: each resolves at once (Ancient Tomb's damage)
 
-    return mana_riders.resolve(game, player, acts, budget)
+    game = mana_riders.resolve(game, player, acts, budget)
+    from pyengine.game import mana_triggers  # 605.1b, 605.4a: "whenever ... tapped for mana"
+
+    return mana_triggers.fire(game, player, [(oid, opt.symbols) for oid, opt in acts if opt.tap], budget)
 
 
 def pay_mana(game: Game, player: str, tapped: list[tuple[str, str, str]], added: Pool, spent: Pool,

@@ -61,7 +61,7 @@ KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cas
         "deal", "events", "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers",
         "legend", "trigger_targets", "may", "discard_choice", "pay_choice", "proliferate_choice",
         "sacrifice_choice", "keyword_choice", "copy_choice", "madness_choice",
-        "trigger_modes", "command_zone", "mana_choice"}
+        "trigger_modes", "command_zone", "mana_choice", "untap_choice"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 KEYS |= library.CHOICE_KEYS  # scry and surveil choices
 KEYS |= {"cascade_choice", "discover_choice"}  # 702.85a, 701.57a (pyengine.game.cascade)
@@ -406,6 +406,9 @@ class ScriptReader:
 
     def _sacrifice_choice(self, cur: Cursor, _c: tuple) -> Any:  # 701.21a: chosen as it resolves
         return choice.read_ahead(self, "sacrifice", cur)
+
+    def _untap_choice(self, cur: Cursor, _c: tuple) -> Any:  # 701.26b: chosen as it resolves
+        return choice.read_ahead(self, "untap", cur)
 
     def _pay_choice(self, cur: Cursor, _c: tuple) -> Any:
         return choice.read_ahead(self, "pay", cur)

@@ -42,6 +42,8 @@ WHEN_KINDS: dict[str, tuple[str, tuple[str | None, str | None], tuple[str, ...]]
     "life_loss": ("life_loss", (None, None), ("player", "nth")),  # 119.3
     "tap": ("tap", (None, None), _OBJ),  # 603.2e "becomes tapped"
     "untap": ("untap", (None, None), _OBJ),
+    # 106.12, 605.1b: a mana ability with {T} in its cost activated (pyengine.game.mana_triggers)
+    "tapped_for_mana": ("tapped_for_mana", (None, None), ("obj", "player")),
     "becomes_monstrous": ("becomes_monstrous", (None, None), _OBJ),  # 701.37a
     "transforms": ("transform", (None, None), _OBJ),  # 701.27a
     "turned_face_up": ("turned_face_up", (None, None), _OBJ),  # 701.40b, 708.8
@@ -345,6 +347,10 @@ def _instruction(cur: Cursor, ctx: Ctx, n_targets: int, delayed: bool = False,
         from pyengine.lang.sacrifice import parse_sacrifice  # 701.21a: chosen as it resolves
 
         return parse_sacrifice(cur, ctx, lambda c: _ref(c, PLAYER_WORDS, n_targets, "a player"), check_selector)
+    if cur.has("kind") and cur.get("kind").value == "untap" and cur.has("what") and not delayed:
+        from pyengine.lang.untap_chosen import parse_untap  # 701.26b: chosen as it resolves
+
+        return parse_untap(cur, ctx, lambda c: _ref(c, PLAYER_WORDS, n_targets, "a player"), check_selector)
     if cur.has("kind") and cur.get("kind").value == "madness_cast" and not delayed and not also:
         cur.mapping({"kind", "object"}, "{kind: madness_cast, object: self} (CR 702.35a)")
         obj = _ref(cur.req("object"), ("self",), n_targets, "an object")
@@ -597,7 +603,11 @@ def _add_mana(cur: Cursor, n_targets: int, ctx: Ctx | None = None) -> Instructio
     from pyengine.game.add_mana import chosen_ways
 
     mana = cur.req("mana").string("mana symbols")
-    if options(mana) is None and chosen_ways(mana, None) is None:  # 607.2d: "of the chosen color"
+    from pyengine.game.identity import PRODUCT
+    from pyengine.game.mana_triggers import PRODUCED
+
+    # 607.2d: "of the chosen color"; 903.4: "in your commander's color identity"
+    if options(mana) is None and chosen_ways(mana, None) is None and mana not in (PRODUCT, PRODUCED):
         cur.get("mana").fail("expected mana symbols of types such as {B}{B}{B} or {R}{G}: {W} {U} {B} {R} "
                              "{G} {C}, each one mana (CR 106.1; no generic mana is added); or a choice: "
                              '"{R} or {G}", "one mana of any color", "two mana of any one color" (106.1a)')

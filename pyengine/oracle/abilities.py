@@ -117,6 +117,11 @@ def _when(head: str, card: dict[str, Any]) -> tuple[dict[str, Any], bool] | None
 def triggered(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
     """"When SELF enters, draw a card.", "At the beginning of your upkeep, you lose 1 life.",
     "Whenever SELF attacks, put a +1/+1 counter on it." (CR 603.1, 603.2, 603.6a, 700.4)."""
+    from pyengine.oracle.mana_triggers import mana_trigger
+
+    made = mana_trigger(par, text, card)  # 605.1b: a triggered mana ability (no stack, 605.4a)
+    if made is not None:
+        return made
     m = _fm(r"(?s)((?:When|Whenever|At) [^,\n]+?), (.+)", par)  # a modal ability's modes on their lines
     if not m:
         return None

@@ -459,8 +459,16 @@ def _add_mana(s: str, eff: Effect) -> bool:
     return add_mana(s, eff)
 
 
+def _untap_lands(s: str, eff: Effect) -> bool:
+    """"Untap up to two lands" (CR 701.26b, 608.2d): pyengine.oracle.effects_mana."""
+    from pyengine.oracle.effects_mana import untap_lands
+
+    return untap_lands(s, eff)
+
+
 SENTENCES = (_mill, _tokens, _predefined, _damage, _draw, _life, _move, _counters, _sacrifice,
-             _from_graveyard, _return_self, _return_dying, _renown, _token_has, _add_mana)
+             _from_graveyard, _return_self, _return_dying, _renown, _token_has, _add_mana,
+             _untap_lands)
 from pyengine.oracle.effects_linked import return_exiled, until  # noqa: E402 (610.3, 607.2a)
 
 SENTENCES = (until, return_exiled) + SENTENCES

@@ -15,6 +15,11 @@ ability that could add mana and has no target is a mana ability (605.1a), read b
 ability template (pyengine.oracle.templates.mana) or, with a cost that template doesn't read,
 by pyengine.oracle.mana_activated (it resolves at once, 605.3b), never as an ability that uses
 the stack.
+
+"Untap up to N lands." (Cloud of Faeries, Snap, Frantic Search: lands untapped to make mana
+again): ``{kind: untap, player: you, what: {types: [Land]}, count: N}``: no target (115.10),
+the lands chosen as it resolves (608.2d), whoever controls them, up to N (107.1c; 701.26b:
+pyengine.game.untap_chosen).
 """
 
 from __future__ import annotations
@@ -36,4 +41,19 @@ def add_mana(s: str, eff: Any) -> bool:
     if not m or product_options(m.group(1)) is None:
         return False
     eff.do.append({"kind": "add_mana", "player": "you", "mana": m.group(1)})
+    return True
+
+
+_UNTAP = re.compile(r"[Uu]ntap up to (one|two|three|four|five|six|seven|eight|nine|ten) lands?")
+
+
+def untap_lands(s: str, eff: Any) -> bool:
+    """"untap up to two lands": the player chooses them as it resolves (608.2d, 701.26b)."""
+    from pyengine.oracle.common import NUMBERS
+
+    m = _UNTAP.fullmatch(s)
+    if not m:
+        return False
+    eff.do.append({"kind": "untap", "player": "you", "what": {"types": ["Land"]},
+                   "count": NUMBERS[m.group(1)]})
     return True

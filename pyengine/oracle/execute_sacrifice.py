@@ -46,4 +46,7 @@ def fodder(followed: list[dict[str, Any]], that: str = "bob", start: int = 60) -
                 if not token:  # 701.21a: to its owner's graveyard (a token ceases to exist, 111.7)
                     checks[oid] = {"zone": "graveyard"}
         ahead.append({"sacrifice_choice": {"card": picked}})
-    return ahead, made, checks
+    from pyengine.oracle.execute_mana import untapped
+
+    more = untapped(followed, start + len(made))  # 701.26b: the lands "untap up to N lands" chooses
+    return ahead + more[0], made + more[1], {**checks, **more[2]}

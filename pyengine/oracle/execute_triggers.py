@@ -452,6 +452,12 @@ def run_game(card: Compiled, timeout: float = 60.0, template: str | None = None)
         return run_events(card, timeout)
     if is_modal(card) and template != "activated ability":  # one game per mode (CR 700.2)
         return run_modes(card, timeout)
+    from pyengine.oracle.execute_mana import mana_trigger_text
+
+    mana = None if template == "activated ability" else mana_trigger_text(card)  # 605.1b, 605.4a
+    if mana is not None:
+        scenario, why = run_generated(mana, f"<generated game: {card.name}>", timeout)
+        return scenario is not None, why
     text = None if template == "activated ability" else game_text(card)
     if text is None:
         return EG.run_game(card, timeout, template)

@@ -55,8 +55,15 @@ def choice(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
         colors = ["white", "blue", "black", "red", "green"]
         if m.group(3):  # "choose a color other than red" (the Gates, the Thriving lands): four
             colors.remove(m.group(3).split()[-1])
-        out = [_static(text, {"replace": {"event": {"kind": "enter", "object": "self"},
+        # "This land enters tapped. As it enters, choose a color.": two replacement effects
+        # (614.1c, 614.12a), each with its own sentence as its text, so that they are two
+        # effects whose order the player chooses (616.1), not one text twice
+        said = text.split(". ", 1)[1] if m.group(1) and ". " in text else text
+        out = [_static(said, {"replace": {"event": {"kind": "enter", "object": "self"},
                                           "choice": colors}})]
+        if m.group(1):
+            out.insert(0, _static(text.split(". ", 1)[0] + ".", {"enters_tapped": True}))
+            return out
     if m.group(1):
         out.insert(0, _static(text, {"enters_tapped": True}))
     return out

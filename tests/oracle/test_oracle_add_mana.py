@@ -51,6 +51,8 @@ CARDS = [
           "{R}. Until end of turn, you don't lose this mana as steps and phases end.",
           power="2", toughness="1", subtypes=["Human", "Rogue"]),
     _face("Pristine Talisman", "{3}", ["Artifact"], "{T}: Add {C}. You gain 1 life."),
+    _face("Rainbow Vale", "", ["Land"], "{T}: Add one mana of any color. An opponent gains control of this "
+          "land at the beginning of the next end step."),
     _face("Elvish Spirit Guide", "{2}{G}", ["Creature"], "Exile this card from your hand: Add {G}.",
           power="2", toughness="2", subtypes=["Elf", "Spirit"]),
     _face("Mishra's Workshop", "", ["Land"], "{T}: Add {C}{C}{C}. Spend this mana only to cast artifact "
@@ -81,11 +83,13 @@ def test_add_sentence() -> None:
     # a choice of mana, made as it resolves (106.1a)
     for text, mana in (("Add one mana of any color.", "one mana of any color"),
                        ("Add {R} or {G}.", "{R} or {G}"),
-                       ("Add two mana of any one color.", "two mana of any one color")):
+                       ("Add two mana of any one color.", "two mana of any one color"),
+                       ("Add two mana in any combination of colors.",
+                        "two mana in any combination of colors")):
         got = E.effect(text, spell=True)
         assert got is not None and got.do == [{"kind": "add_mana", "player": "you", "mana": mana}], text
-    # an amount, a combination, mana for another player, generic mana: not read (608.2h, 106.1)
-    for text in ("Add {R} for each creature you control.", "Add two mana in any combination of colors.",
+    # an amount, mana for another player, generic mana: not read (608.2h, 106.1)
+    for text in ("Add {R} for each creature you control.",
                  "Target player adds {G}.", "Add {2}.", "Add one mana of the chosen color.",
                  "Add X mana of any one color, where X is the number of Shrines you control."):
         assert E.effect(text, spell=True) is None, text
@@ -112,7 +116,7 @@ def test_compiled_cards(mana_data: None) -> None:
 @pytest.mark.parametrize("name, clause", [
     ("Cabal Ritual", "Threshold"),  # a replacement of the mana added ("instead"), 614.1a
     ("Brazen Collector", "don't lose this mana"),  # an exception to 106.4
-    ("Pristine Talisman", "You gain 1 life"),  # a mana ability's other instruction, not damage
+    ("Rainbow Vale", "An opponent gains control"),  # a mana ability's delayed trigger (603.7)
     ("Elvish Spirit Guide", "Exile this card from your hand"),  # a mana ability's cost not paid (113.6m)
     ("Mishra's Workshop", "Spend this mana only"),  # a restriction on spending (106.6)
     ("Battle Hymn", "for each"),  # an amount counted as it resolves (608.2h)
@@ -253,13 +257,16 @@ def test_verge_restriction_in_a_payment(mana_data: None) -> None:
 def test_a_triggered_mana_ability_is_not_read_as_one_on_the_stack(monkeypatch: pytest.MonkeyPatch) -> None:
     """605.1b, 605.4a: "Whenever you tap a land for mana, add {G}" triggers from a mana ability
     and resolves at once, without the stack: even when its trigger event is read, it is not
-    compiled into a triggered ability that uses the stack; "When SELF enters, add {G}" is
-    (605.5a)."""
+    compiled into a triggered ability that uses the stack (but into a triggered mana ability);
+    "When SELF enters, add {G}" is (605.5a)."""
     from pyengine.oracle import abilities as A
 
     monkeypatch.setattr(A, "_when", lambda head, card: ({"when": {"kind": "tap", "obj": {"types": ["Land"]}}},
                                                          False))
-    assert A.triggered("Whenever you tap a land for mana, add {G}.", "t", {"types": ["Creature"]}) is None
+    # read as a triggered mana ability (pyengine/oracle/mana_triggers.py), whose event the trigger
+    # engine never sees: the game resolves it right after the land's mana ability (605.4a)
+    got = A.triggered("Whenever you tap a land for mana, add {G}.", "t", {"types": ["Creature"]})
+    assert got is not None and got[0]["trigger"]["when"]["kind"] == "tapped_for_mana"
     assert A.triggered("Whenever a land's ability causes you to add mana, add {G}.", "t",
                        {"types": ["Creature"]}) is None
     got = A.triggered("Whenever SELF becomes tapped, add {G}.", "t", {"types": ["Creature"]})

@@ -49,9 +49,10 @@ CARDS = [
           "choose a color.\n{T}: Add one mana of the chosen color."),
     _face("Manor Gate", "", ["Land"], "This land enters tapped.\nAs this land enters, choose a color other "
           "than green.\n{T}: Add {G} or one mana of the chosen color.", subtypes=["Gate"]),
-    # left as text: what each doesn't model
+    # "enters tapped" and the choice in one paragraph: two replacement effects (616.1)
     _face("Thriving Heath", "", ["Land"], "This land enters tapped. As it enters, choose a color other "
           "than white.\n{T}: Add {W} or one mana of the chosen color."),
+    # left as text: what each doesn't model
     _face("Karametra's Acolyte", "{3}{G}", ["Creature"], "{T}: Add an amount of {G} equal to your "
           "devotion to green.", power="1", toughness="4", subtypes=["Human", "Druid"]),
     _face("Gemstone Mine", "", ["Land"], "This land enters with three mining counters on it.\n{T}, Remove a "
@@ -110,8 +111,6 @@ def test_once_each_turn_is_the_abilitys_limit(cards: None) -> None:
     ("Gemstone Mine", "If there are no mining counters"),  # another instruction after "Add"
     ("Eldrazi Temple", "Spend this mana only"),  # a restriction on spending the mana (106.6)
     ("Elvish Spirit Guide", "Exile this card from your hand"),  # a cost the game doesn't pay
-    # one paragraph made two abilities with one text: a game doesn't offer its choice (614.12a)
-    ("Thriving Heath", "one mana of the chosen color"),
 ])
 def test_left_as_text(cards: None, name: str, clause: str) -> None:
     got = _compiled(name)
@@ -342,5 +341,22 @@ def test_a_color_other_than_green(cards: None, color: str, outcome: str) -> None
               "    - {activate: {player: alice, source: gate}}\n    - {checkpoint: tapped}\n")
     expect = ("  checkpoints:\n    tapped: {stack: [], mana: {alice: \"{R}\"}}\n" if outcome == "mana"
               else '  illegal: {action: 1, rule: "616.1e"}\n')
+    out = _run(objects, script, expect, hand=1)
+    assert out.passed, (out.message, out.diffs)
+
+
+def test_enters_tapped_and_a_color_other_than_white_in_one_paragraph(cards: None) -> None:
+    """614.1c, 614.12a, 616.1: "This land enters tapped. As it enters, choose a color other than
+    white." is two replacement effects, each its own (alice orders them); chosen blue, the land
+    enters tapped and its mana ability adds {W} or {U} (607.2d, 106.1a)."""
+    assert _compiled("Thriving Heath").status == "full"
+    objects = "  - {id: heath, card: Thriving Heath, owner: alice, zone: hand}\n"
+    script = ("    - {choose: [{effect: heath/2, choice: blue}, {effect: heath/1}]}\n"
+              "    - {play_land: {player: alice, card: heath}}\n    - {checkpoint: played}\n"
+              "    - {advance: {step: precombat_main, turn: 5}}\n"
+              "    - {mana_choice: {heath: \"{U}\"}}\n"
+              "    - {activate: {player: alice, source: heath}}\n    - {checkpoint: tapped}\n")
+    expect = ("  checkpoints:\n    played: {objects: {heath: {tapped: true}}}\n"
+              "    tapped: {stack: [], mana: {alice: \"{U}\"}}\n")
     out = _run(objects, script, expect, hand=1)
     assert out.passed, (out.message, out.diffs)
