@@ -112,6 +112,7 @@ _SCHEMA = {
     "caster_life": 1,
     "cast_this_turn": 1,
     "madness_window": 0,
+    "rebound_window": 0,
     "lost_life_this_turn": 1,
     "given": 1,
     "given_alt": 1,
@@ -169,6 +170,7 @@ def cast_factset(
     combat: dict[str, frozenset[str]] | None = None,
     history: Any = None,
     madness: bool = False,
+    window: str | None = None,
 ) -> list[clingo.Symbol]:
     """Every fact of the cast ``proposal`` on ``state`` after layers (``result``); ``combat``:
     each attacking or blocking creature's states (506.4), a game's combat; ``history``: a
@@ -226,6 +228,8 @@ def cast_factset(
         add("stack_busy")
     if madness:  # 702.35a, 608.2g: cast as the card's madness triggered ability resolves
         add("madness_window")
+    if window == "rebound":  # 702.88a, 608.2g: cast as its rebound delayed triggered ability resolves
+        add("rebound_window")
     _cost_effects(add, result)
     from pyengine.cast import affinity  # 702.41a: a reduction per permanent counted
 

@@ -60,6 +60,7 @@ def check_cast(
     combat: dict[str, frozenset[str]] | None = None,
     history: Any = None,
     madness: bool = False,
+    window: str | None = None,
 ) -> CastVerdict:
     """The verdict on ``proposal`` on ``state`` (parts left ``None`` are chosen freely:
     legal when some choice makes the whole cast legal). ``budget``: seconds, or the budget of
@@ -67,11 +68,12 @@ def check_cast(
     ``stack_busy``: the stack holds something that is no object of ``state`` (a game's
     abilities, 117.1a); ``combat``: each attacking or blocking creature's states (506.4);
     ``history``: a game's turn so far (surge, 702.117a; spectacle, 702.137a); ``madness``: the
-    card's madness triggered ability is resolving (702.35a, 608.2g)."""
+    card's madness triggered ability is resolving (702.35a, 608.2g); ``window``: another
+    resolving ability lets it be cast (``rebound``: 702.88a)."""
     budget = Budget.of(budget, "the cast check")
     result = result if result is not None else layers.compute(state, budget)
     facts = cast_factset(state, result, proposal, stack_busy=stack_busy, combat=combat, history=history,
-                         madness=madness)
+                         madness=madness, window=window)
     res = solve(
         [encodings.path("cast_check")],
         facts,

@@ -161,11 +161,14 @@ def activate_mana(game: Game, action: ActivateMana, budget: Budget | float) -> G
     return checks.give_priority(game, action.player, budget)
 
 
-def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = False) -> Game:
+def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = False,
+         window: str | None = None) -> Game:
     """The game after the cast, or :class:`IllegalAction` (the game unchanged). ``madness``:
-    cast as the card's madness ability resolves (702.35a, 608.2g: no priority, none after)."""
+    cast as the card's madness ability resolves (702.35a, 608.2g: no priority, none after);
+    ``window``: another resolving ability that lets it be cast (``rebound``, 702.88a)."""
     pr = action.proposal
-    if madness:
+    resolving = madness or window is not None
+    if resolving:
         pass
     elif game.priority is None or game.pending is not None:
         pending = f", {game.pending.replace('_', ' ')} pending" if game.pending else ""
@@ -188,7 +191,8 @@ def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = 
         from pyengine.triggers.history import of as turn_history
 
         verdict = check_cast(game.state, pr, budget, result=result, stack_busy=bool(game.stack),
-                             combat=combat_states(game), history=turn_history(game.log), madness=madness)
+                             combat=combat_states(game), history=turn_history(game.log), madness=madness,
+                             window=window)
     except Located as exc:
         file, line, path = dict(action.where).get(exc.field, (None, None, "cast"))
         raise ScenarioError(exc.message, file=file, line=line, path=path) from None
@@ -226,7 +230,7 @@ def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = 
     from pyengine.game.ward import targeted
 
     game = targeted(game, item, "601.2c")  # its targets become the targets of the spell (702.21a)
-    if madness:  # 608.2g: the resolving ability continues; no player receives priority
+    if resolving:  # 608.2g: the resolving ability continues; no player receives priority
         return game
     return checks.give_priority(game, pr.player, budget)  # 117.3c
 

@@ -37,7 +37,8 @@ from pyengine.replacement.event import Event
 # keyword_instr: bolster, populate, amass, explore, connive (701, pyengine.game.keyword_instr)
 KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proliferate_choice", "attach",
                    "counter", "pay_mana", "add_mana", "sacrifice_chosen", "keyword_instr",
-                   "exile_until", "copy_spell", "madness_cast"})  # copy_spell: 707.10 (pyengine.game.copies)
+                   "exile_until", "copy_spell", "madness_cast",
+                   "rebound_cast"})  # copy_spell: 707.10 (pyengine.game.copies)
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -121,7 +122,8 @@ def is_choice(ins: Instruction) -> bool:
         return True
     return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter",
                         "pay_mana", "add_mana", "sacrifice_chosen", "bolster", "populate", "amass", "explore",
-                        "connive", "exile_until", "renown", "remove_or_sacrifice", "copy_spell", "madness_cast") or \
+                        "connive", "exile_until", "renown", "remove_or_sacrifice", "copy_spell", "madness_cast",
+                        "rebound_cast") or \
         ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
 
@@ -161,6 +163,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         from pyengine.game import madness
 
         return madness.bind(ins, lambda ref: _named(refs, ref))
+    if ins.kind == "rebound_cast":  # 702.88a: cast it from exile, or not (pyengine.game.rebound)
+        from pyengine.game import rebound
+
+        return rebound.bind(ins, lambda ref: _named(refs, ref))
     if ins.kind == "may":
         return [Event("may_then", (("do", inner(ins.get("do"))), ("then", inner(ins.get("then") or ())),
                                    ("otherwise", inner(ins.get("otherwise") or ()))))]
@@ -257,6 +263,10 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             from pyengine.game import madness
 
             game = madness.perform(game, item, e, budget)
+        elif e.kind == "rebound_cast":  # 702.88a, 608.2g (pyengine.game.rebound)
+            from pyengine.game import rebound
+
+            game = rebound.perform(game, item, e, budget)
         elif e.kind == "attach":
             from pyengine.game import attach
 

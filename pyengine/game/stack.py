@@ -406,6 +406,11 @@ def _leave_stack(game: Game, item: StackItem, budget: Budget | float, resolved: 
         to, rule = "exile", "702.34a"  # exiled instead of going anywhere else
     elif item.cast is not None and item.cast.buyback and resolved and to == "graveyard":
         to, rule = "hand", "702.27a"  # its owner's hand instead of the graveyard as it resolves
+    from pyengine.game import rebound
+
+    rebounds = rule != "702.34a" and rebound.destination(game, item, to, resolved, budget)
+    if rebounds:
+        to, rule = "exile", "702.88a"  # cast from the hand: exiled instead as it resolves
     fields = (("object", ("o", obj.id)), ("count", 1), ("from", "stack"), ("to", to),
               ("cause", "rule" if not resolved else "effect"), ("position", None),
               ("control", ("p", item.controller) if to == "battlefield" else None),
@@ -415,5 +420,7 @@ def _leave_stack(game: Game, item: StackItem, budget: Budget | float, resolved: 
     from pyengine.game.alt_costs import entered
 
     game = entered(game, item, to, resolved)  # 608.3g: dash's delayed triggered ability (702.109a)
+    if rebounds:  # 603.7a: "at the beginning of your next upkeep, you may cast this card ..."
+        game = rebound.exiled(game, item)
     return cast_forms.after_move(game, item, to, resolved)  # 608.3c: an Aura spell put on the
     # stack by the script (no cast form) is attached to its target too
