@@ -177,6 +177,9 @@ def _keyword_games(card: Compiled) -> Any:
     yield execute_graveyard.run(card)
     yield run_day_night(card)
     yield run_madness(card)
+    from pyengine.oracle.execute_rebound import run_rebound
+
+    yield run_rebound(card)  # cast from the hand, exiled, cast again at her next upkeep (702.88a)
 
 
 def execute_sample(per_template: int, seed: int = 0) -> Executed:
