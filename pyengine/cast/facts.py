@@ -119,6 +119,7 @@ _SCHEMA = {
     "given_kicked": 0,
     "given_bought_back": 0,
     "given_entwined": 0,
+    "given_discard": 1,
     "given_mode": 1,
     "given_mode_twice": 1,
     "given_x": 1,
@@ -499,6 +500,10 @@ def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameStat
         add("given", Const("sacrifice"))
         for s in pr.sacrifice:
             add("given_sac", o(s))
+    if pr.discard is not None:  # 702.81a, 702.133a
+        add("given", Const("discard"))
+        for d in pr.discard:
+            add("given_discard", o(d))
     if pr.payment is not None:
         _payment(add, pr, state)
 

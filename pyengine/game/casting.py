@@ -93,6 +93,7 @@ def read_cast(cur: Cursor, reader: Any) -> CastSpell:
         modes=() if pr.modes is None and spec.modes else pr.modes,
         targets=() if pr.targets is None else pr.targets,
         sacrifice=() if pr.sacrifice is None else pr.sacrifice,
+        discard=() if pr.discard is None else pr.discard,
         payment=Payment() if pr.payment is None else pr.payment,
         # not cast bestowed, face down or as another face unless the script says so (601.2b)
         form="whole" if pr.form is None else pr.form,
@@ -261,7 +262,9 @@ def _pay(game: Game, pr: Proposal, life: int, added: Pool, total: Any, budget: B
     events += [_move(d, "graveyard", "exile", "delve") for d in pay.delve]
     if life:
         events.append(Event("pay_life", (("player", ("p", pr.player)), ("amount", life))))
-    return perform(game, events, rule="601.2h", cause="cost", budget=budget) if events else game
+    game = perform(game, events, rule="601.2h", cause="cost", budget=budget) if events else game
+    discards = [_move(d, "hand", "graveyard", "discard") for d in pr.discard or ()]  # 702.81a, 702.133a
+    return perform(game, discards, rule="701.9a", cause="discard", budget=budget) if discards else game
 
 
 def _move(oid: str, frm: str, to: str, cause: str) -> Event:

@@ -402,13 +402,17 @@ def _leave_stack(game: Game, item: StackItem, budget: Budget | float, resolved: 
     rule = "608.3" if to == "battlefield" else ("608.2n" if resolved else "608.2b")
     if item.form is not None and resolved and cast_forms.on_adventure(obj, item.form):
         to, rule = "exile", "715.3d"  # the cast engine's resolves_to (asp/cast/forms.lp)
+    from pyengine.game.graveyard_casts import jump_started
+
     if item.cast is not None and "flashback" in (item.cast.alternative or ()):
         to, rule = "exile", "702.34a"  # exiled instead of going anywhere else
+    elif jump_started(game, item, budget):
+        to, rule = "exile", "702.133a"  # exiled instead of going anywhere else
     elif item.cast is not None and item.cast.buyback and resolved and to == "graveyard":
         to, rule = "hand", "702.27a"  # its owner's hand instead of the graveyard as it resolves
     from pyengine.game import rebound
 
-    rebounds = rule != "702.34a" and rebound.destination(game, item, to, resolved, budget)
+    rebounds = rule not in ("702.34a", "702.133a") and rebound.destination(game, item, to, resolved, budget)
     if rebounds:
         to, rule = "exile", "702.88a"  # cast from the hand: exiled instead as it resolves
     fields = (("object", ("o", obj.id)), ("count", 1), ("from", "stack"), ("to", to),

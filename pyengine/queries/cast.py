@@ -41,6 +41,7 @@ QUERY_FIELDS = {
     "targets",
     "divide",
     "sacrifice",
+    "discard",
     "payment",
     "list",
     "as",
@@ -238,6 +239,8 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx, ids: set[str] | None = 
         form,
         cur.get("buyback").boolean() if cur.has("buyback") else None,  # 702.27a
         cur.get("entwined").boolean() if cur.has("entwined") else None,  # 702.42a
+        # 702.81a, 702.133a: the cards discarded to cast it from the graveyard
+        discard=_ids(cur.get("discard"), set(objects), "object") if cur.has("discard") else None,
     )
     return CastQuery(prop, lists, tuple(where.items()))
 
