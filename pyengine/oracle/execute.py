@@ -180,6 +180,9 @@ def _keyword_games(card: Compiled) -> Any:
     from pyengine.oracle.execute_rebound import run_rebound
 
     yield run_rebound(card)  # cast from the hand, exiled, cast again at her next upkeep (702.88a)
+    from pyengine.oracle.execute_gy_cast import run_gy_cast
+
+    yield run_gy_cast(card)  # cast from her graveyard discarding a Mountain (702.81a, 702.133a)
 
 
 def execute_sample(per_template: int, seed: int = 0) -> Executed:
