@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pyengine.budget import Budget
 from pyengine.game.model import Game, StackItem
+from pyengine.replacement.event import Event
 
 
 def jump_started(game: Game, item: StackItem, budget: Budget | float) -> bool:
@@ -26,3 +27,19 @@ def jump_started(game: Game, item: StackItem, budget: Budget | float) -> bool:
         return False
     now = layers(game.state, budget).objects.get(obj.id)
     return now is not None and any(a.strip().lower() == "jump-start" for a in now.abilities)
+
+
+def exiled_instead(game: Game, e: Event, budget: Budget | float) -> Event:
+    """702.34a, 702.133a: an instruction's move that counters a spell cast for its flashback
+    cost or using jump-start ("counter target spell": a move from the stack with the cause
+    ``counter``) exiles it instead of putting it into the graveyard (614.1a)."""
+    if e.kind != "move" or e.get("cause") != "counter" or e.get("from") != "stack":
+        return e
+    obj = e.get("object")
+    item = next((s for s in game.stack if isinstance(obj, tuple) and obj[0] == "o" and s.obj == obj[1]), None)
+    if item is None:
+        return e
+    flashback = item.cast is not None and "flashback" in (item.cast.alternative or ())
+    if not flashback and not jump_started(game, item, budget):
+        return e
+    return Event("move", tuple((k, "exile" if k == "to" else v) for k, v in e.fields))

@@ -248,6 +248,9 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
     during = _during(game, item, legal)
     if during is not None:  # 608.2c, 701.19c: "Destroy target creature. It can't be regenerated."
         game = game.with_state(effects=game.state.effects + (during,))
+    from pyengine.game.graveyard_casts import exiled_instead  # 702.34a, 702.133a: countered, exiled
+
+    all_events = tuple(exiled_instead(game, e, budget) for e in all_events)
     if any(e.kind in choice.KINDS for e in all_events):  # 608.2c-d: in order, choices as they come
         game = choice.perform_in_order(game, item, all_events, lambda g, e: not _mentions(
             e, {**problems, **gone}) and not _moved_away(g, e) and not _uncounterable(g, e, budget), budget)
