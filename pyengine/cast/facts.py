@@ -120,6 +120,7 @@ _SCHEMA = {
     "given_bought_back": 0,
     "given_entwined": 0,
     "given_discard": 1,
+    "given_replicate": 1,
     "given_mode": 1,
     "given_mode_twice": 1,
     "given_x": 1,
@@ -213,7 +214,7 @@ def cast_factset(
         costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
         if k in ("kicker", "flashback", "overload", "bestow", "buyback", "evoke", "dash", "blitz", "entwine",
-                 "surge", "spectacle", "madness") \
+                 "surge", "spectacle", "madness", "replicate") \
                 and param and k not in costs:
             costs[k] = parse_cost(param).symbols
     for name, symbols in costs.items():
@@ -500,6 +501,8 @@ def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameStat
         add("given", Const("sacrifice"))
         for s in pr.sacrifice:
             add("given_sac", o(s))
+    if pr.replicate:  # 702.56a: the replicate cost paid N times
+        add("given_replicate", pr.replicate)
     if pr.discard is not None:  # 702.81a, 702.133a
         add("given", Const("discard"))
         for d in pr.discard:

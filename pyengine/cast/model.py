@@ -55,6 +55,8 @@ class Proposal:
     # 702.81a retrace, 702.133a jump-start: the cards discarded for the additional cost of
     # casting the card from its owner's graveyard this way (601.2b, 601.2f-h)
     discard: tuple[str, ...] | None = None
+    # 702.56a: how many times the replicate cost is paid (an additional cost, 601.2b, 601.2f)
+    replicate: int | None = None
 
 
 @dataclass(frozen=True, order=True)

@@ -224,6 +224,9 @@ def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = 
         GameEvent("zone_change", obj=spell.id, player=pr.player, from_zone=spell.zone.value,
                   to_zone="stack", cause="cast", rule="601.2a"))
     game = _pay(game, pr, verdict.total.life, added, verdict.total, budget, result)
+    from pyengine.game.replicate import before_cast  # 702.56a: its cast trigger, when paid
+
+    game = before_cast(game, spell.id, pr.player, pr.replicate)
     game = game.emit(GameEvent("cast", obj=spell.id, player=pr.player, rule="601.2i"))
     zones = tuple(sorted((t, o.zone.value) for t, is_p in item.targets if not is_p
                          for o in game.state.objects if o.id == t))

@@ -42,6 +42,7 @@ QUERY_FIELDS = {
     "divide",
     "sacrifice",
     "discard",
+    "replicate",
     "payment",
     "list",
     "as",
@@ -241,6 +242,8 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx, ids: set[str] | None = 
         cur.get("entwined").boolean() if cur.has("entwined") else None,  # 702.42a
         # 702.81a, 702.133a: the cards discarded to cast it from the graveyard
         discard=_ids(cur.get("discard"), set(objects), "object") if cur.has("discard") else None,
+        # 702.56a: how many times the replicate cost is paid
+        replicate=cur.get("replicate").integer("a number of times", 0) if cur.has("replicate") else None,
     )
     return CastQuery(prop, lists, tuple(where.items()))
 
