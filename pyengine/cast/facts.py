@@ -121,6 +121,7 @@ _SCHEMA = {
     "given_entwined": 0,
     "given_discard": 1,
     "given_replicate": 1,
+    "perm_mv": 2,
     "given_mode": 1,
     "given_mode_twice": 1,
     "given_x": 1,
@@ -214,7 +215,7 @@ def cast_factset(
         costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
         if k in ("kicker", "flashback", "overload", "bestow", "buyback", "evoke", "dash", "blitz", "entwine",
-                 "surge", "spectacle", "madness", "replicate") \
+                 "surge", "spectacle", "madness", "replicate", "emerge") \
                 and param and k not in costs:
             costs[k] = parse_cost(param).symbols
     for name, symbols in costs.items():
@@ -391,6 +392,7 @@ def _board(add, state: GameState, result: LayerResult, caster: str, spell: str, 
                 add("sick", t)  # CR 602.5a
         if "artifact" in types:
             add("artifact", t)
+        add("perm_mv", t, ch.mana_value)  # 702.119a: emerge's reduction
         for c in ch.colors:
             add("perm_color", t, Const(_LETTER[c.lower()]))
         options = mana_options(ch.abilities)

@@ -169,7 +169,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx, ids: set[str] | None = 
         items = [] if a.value == "none" else ([a] if isinstance(a.value, str) else a.seq("alternative costs"))
         alternative = tuple(
             c.choice(["flashback", "overload", "free", "evoke", "dash", "blitz", "surge",
-                      "spectacle", "madness"], "an alternative cost:")
+                      "spectacle", "madness", "emerge"], "an alternative cost:")
             for c in items
         )
     # each text the card may be cast with: its own (a split card's is only its halves'), each face's
