@@ -183,6 +183,9 @@ def _keyword_games(card: Compiled) -> Any:
     from pyengine.oracle.execute_gy_cast import run_gy_cast
 
     yield run_gy_cast(card)  # cast from her graveyard discarding a Mountain (702.81a, 702.133a)
+    from pyengine.oracle.execute_emerge import run_emerge
+
+    yield run_emerge(card)  # cast for its emerge cost sacrificing a Grizzly Bears (702.119a)
 
 
 def execute_sample(per_template: int, seed: int = 0) -> Executed:
