@@ -37,7 +37,8 @@ from pyengine.replacement.event import Event
 
 KIND = "rebound_cast"  # the bound event and the delayed ability's instruction
 WHAT = "rebound"  # the kind of the script's choice among the game's resolution choices
-TEXT = "At the beginning of your next upkeep, you may cast this card from exile without paying its mana cost (rebound, 702.88a)."
+TEXT = ("At the beginning of your next upkeep, you may cast this card from exile without paying its "
+        "mana cost (rebound, 702.88a).")
 
 
 def has_rebound(game: Game, obj_id: str, budget: Budget | float) -> bool:
@@ -60,8 +61,8 @@ def destination(game: Game, item: StackItem, to: str, resolved: bool, budget: Bu
 
 def exiled(game: Game, item: StackItem) -> Game:
     """603.7a: the delayed triggered ability rebound creates as it exiles the card."""
-    from pyengine.lang.yamlread import Cursor as C
     from pyengine.lang.triggers import _at
+    from pyengine.lang.yamlread import Cursor as C
     from pyengine.model.triggers import TriggerDef
     from pyengine.triggers.special import Delayed
 

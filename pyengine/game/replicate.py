@@ -28,8 +28,8 @@ def before_cast(game: Game, spell: str, player: str, times: int | None) -> Game:
     ``times`` times, created just before its cast event (nothing when it wasn't paid)."""
     if not times:
         return game
-    from pyengine.lang.triggers import _when
     from pyengine.lang.effects import Ctx
+    from pyengine.lang.triggers import _when
     from pyengine.lang.yamlread import Cursor
     from pyengine.model.triggers import TriggerDef
     from pyengine.triggers.special import Delayed

@@ -35,7 +35,8 @@ def emerge_game(card: Compiled) -> str | None:
 
     cost = emerge_cost(card)
     generic = re.match(r"\{(\d+)\}", cost or "")
-    if cost is None or generic is None or int(generic.group(1)) < 2 or "Creature" not in card.card.get("types", ()):
+    if cost is None or generic is None or int(generic.group(1)) < 2 \
+            or "Creature" not in card.card.get("types", ()):
         return None
     reduced = re.sub(r"^\{\d+\}", f"{{{int(generic.group(1)) - 2}}}", cost)
     pool = pool_for(reduced)
@@ -44,7 +45,8 @@ def emerge_game(card: Compiled) -> str | None:
     if doc is None or not any(o.get("id") == "card" and o.get("zone") == "hand" for o in doc["objects"]):
         return None
     script = doc["query"]["script"]
-    at = [i for i, s in enumerate(script) if isinstance(s, dict) and s.get("stack", {}).get("object") == "card"]
+    at = [i for i, s in enumerate(script)
+          if isinstance(s, dict) and s.get("stack", {}).get("object") == "card"]
     checks = doc["expect"]["checkpoints"]
     alice = doc["players"][0]
     if len(at) != 1 or set(script[at[0]]["stack"]) - {"object", "controller"} or alice.get("mana") \

@@ -108,7 +108,8 @@ def _spell_doc(card: Compiled) -> dict[str, Any] | None:
     stacks = [i for i, s in enumerate(script) if isinstance(s, dict) and "stack" in s]
     if len(stacks) != 1 or script[stacks[0]]["stack"].get("object") != "card" \
             or set(script[stacks[0]]["stack"]) - {"object", "controller", "targets"} \
-            or any(not isinstance(s, dict) or not any(k.endswith("_choice") for k in s) for s in script[:stacks[0]]) \
+            or any(not isinstance(s, dict) or not any(k.endswith("_choice") for k in s)
+                   for s in script[:stacks[0]]) \
             or any(isinstance(a, dict) and "order_triggers" in a for a in script):
         return None
     return doc

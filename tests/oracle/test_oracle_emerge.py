@@ -50,7 +50,8 @@ def test_emerge_reduced_by_the_sacrificed_creatures_mana_value(bundled_cards: No
     (608.3): hand 1 -> 0 -> 1."""
     scenario, why = _run(
         [GRYFF, BEARS], _emerge(["bears"], "{3}{U}"),
-        {"cast": {"mana": {"alice": ""}, "objects": {"bears": {"zone": "graveyard"}, "gryff": {"zone": "stack"}}},
+        {"cast": {"mana": {"alice": ""},
+                  "objects": {"bears": {"zone": "graveyard"}, "gryff": {"zone": "stack"}}},
          "done": {"stack": [], "hand": {"alice": 1}, "objects": {"gryff": {"zone": "battlefield"}}}},
         "{C}{C}{C}{U}", ["resolve", "resolve", {"checkpoint": "done"}])
     assert scenario is not None and not why, why

@@ -150,7 +150,8 @@ def test_a_sorcery_is_cast_in_the_upkeep(bundled_cards: None) -> None:
     cast = {"cast": {"spell": "summons", "payment": {"pool": "{3}{U}{U}"}}}
     _passes(
         [summons],
-        [cast, "resolve", NEXT_UPKEEP, {"rebound_choice": {"summons": {"player": "alice", "spell": "summons"}}},
+        [cast, "resolve", NEXT_UPKEEP,
+         {"rebound_choice": {"summons": {"player": "alice", "spell": "summons"}}},
          "resolve", "resolve", {"checkpoint": "done"}],
         {"done": {"stack": [], "objects": {"summons": {"zone": "graveyard"},
                                            "djinn-monk-token-1": {"zone": "battlefield", "token": True},

@@ -16,7 +16,8 @@ pytestmark = support.BUNDLED
 PYRO = {"id": "pyro", "card": "Pyromatics", "owner": "alice", "zone": "hand"}
 
 
-def _run(objects: list[dict[str, Any]], script: list[Any], expect: dict[str, Any], pool: str) -> tuple[Any, str]:
+def _run(objects: list[dict[str, Any]], script: list[Any], expect: dict[str, Any],
+         pool: str) -> tuple[Any, str]:
     import yaml
 
     from pyengine.oracle.execute import run_generated
@@ -31,7 +32,8 @@ def _run(objects: list[dict[str, Any]], script: list[Any], expect: dict[str, Any
 
 
 def _cast(n: int | None, pool: str, targets: list[str] | None = None) -> dict[str, Any]:
-    cast: dict[str, Any] = {"spell": "pyro", "targets": {"any": targets or ["bob"]}, "payment": {"pool": pool}}
+    cast: dict[str, Any] = {"spell": "pyro", "targets": {"any": targets or ["bob"]},
+                            "payment": {"pool": pool}}
     if n is not None:
         cast["replicate"] = n
     return {"cast": cast}
@@ -97,7 +99,8 @@ def test_replicate_not_read_stays_text(bundled_cards: None) -> None:
     for name in ("Psionic Ritual", "Lose Focus"):
         got = oracle.compiled(name)
         assert got is not None and got.status != "full", name
-        assert any(c.text.startswith("Replicate") and c.template == "keywords (text)" for c in got.clauses), name
+        assert any(c.text.startswith("Replicate") and c.template == "keywords (text)"
+                   for c in got.clauses), name
         assert not any(isinstance(a, dict) and "replicate" in a for a in got.card.get("abilities", ())), name
 
 
