@@ -113,12 +113,16 @@ _SCHEMA = {
     "cast_this_turn": 1,
     "madness_window": 0,
     "free_window": 2,
+    "rebound_window": 0,
     "lost_life_this_turn": 1,
     "given": 1,
     "given_alt": 1,
     "given_kicked": 0,
     "given_bought_back": 0,
     "given_entwined": 0,
+    "given_discard": 1,
+    "given_replicate": 1,
+    "perm_mv": 2,
     "given_mode": 1,
     "given_mode_twice": 1,
     "given_x": 1,
@@ -171,6 +175,7 @@ def cast_factset(
     history: Any = None,
     madness: bool = False,
     free: tuple[str, int] | None = None,
+    window: str | None = None,
 ) -> list[clingo.Symbol]:
     """Every fact of the cast ``proposal`` on ``state`` after layers (``result``); ``combat``:
     each attacking or blocking creature's states (506.4), a game's combat; ``history``: a
@@ -212,7 +217,7 @@ def cast_factset(
         costs["mana"] = parse_cost(cost_text).symbols
     for k, param in ch.keywords:
         if k in ("kicker", "flashback", "overload", "bestow", "buyback", "evoke", "dash", "blitz", "entwine",
-                 "surge", "spectacle", "madness") \
+                 "surge", "spectacle", "madness", "replicate", "emerge") \
                 and param and k not in costs:
             costs[k] = parse_cost(param).symbols
     for name, symbols in costs.items():
@@ -230,6 +235,8 @@ def cast_factset(
         add("madness_window")
     if free is not None:  # 702.85a, 701.57a, 608.2g: cast without paying its mana cost as it resolves
         add("free_window", Const(free[0]), free[1])
+    if window == "rebound":  # 702.88a, 608.2g: cast as its rebound delayed triggered ability resolves
+        add("rebound_window")
     _cost_effects(add, result)
     from pyengine.cast import affinity  # 702.41a: a reduction per permanent counted
 
@@ -389,6 +396,7 @@ def _board(add, state: GameState, result: LayerResult, caster: str, spell: str, 
                 add("sick", t)  # CR 602.5a
         if "artifact" in types:
             add("artifact", t)
+        add("perm_mv", t, ch.mana_value)  # 702.119a: emerge's reduction
         for c in ch.colors:
             add("perm_color", t, Const(_LETTER[c.lower()]))
         options = mana_options(ch.abilities)
@@ -499,6 +507,12 @@ def _given(add, pr: Proposal, costs: dict[str, tuple[str, ...]], state: GameStat
         add("given", Const("sacrifice"))
         for s in pr.sacrifice:
             add("given_sac", o(s))
+    if pr.replicate:  # 702.56a: the replicate cost paid N times
+        add("given_replicate", pr.replicate)
+    if pr.discard is not None:  # 702.81a, 702.133a
+        add("given", Const("discard"))
+        for d in pr.discard:
+            add("given_discard", o(d))
     if pr.payment is not None:
         _payment(add, pr, state)
 

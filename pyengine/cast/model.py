@@ -52,6 +52,11 @@ class Proposal:
     buyback: bool | None = None
     # 702.42a: the entwine cost is paid and every mode chosen (an optional additional cost)
     entwined: bool | None = None
+    # 702.81a retrace, 702.133a jump-start: the cards discarded for the additional cost of
+    # casting the card from its owner's graveyard this way (601.2b, 601.2f-h)
+    discard: tuple[str, ...] | None = None
+    # 702.56a: how many times the replicate cost is paid (an additional cost, 601.2b, 601.2f)
+    replicate: int | None = None
 
 
 @dataclass(frozen=True, order=True)

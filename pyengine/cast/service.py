@@ -61,6 +61,7 @@ def check_cast(
     history: Any = None,
     madness: bool = False,
     free: tuple[str, int] | None = None,
+    window: str | None = None,
 ) -> CastVerdict:
     """The verdict on ``proposal`` on ``state`` (parts left ``None`` are chosen freely:
     legal when some choice makes the whole cast legal). ``budget``: seconds, or the budget of
@@ -70,11 +71,12 @@ def check_cast(
     ``history``: a game's turn so far (surge, 702.117a; spectacle, 702.137a); ``madness``: the
     card's madness triggered ability is resolving (702.35a, 608.2g); ``free``: a cascade or
     discover resolving allows this exiled card cast without paying its mana cost if the resulting
-    spell's mana value is ``lt`` / ``lte`` N (702.85a, 701.57a)."""
+    spell's mana value is ``lt`` / ``lte`` N (702.85a, 701.57a); ``window``: another resolving
+    ability lets it be cast (``rebound``: 702.88a)."""
     budget = Budget.of(budget, "the cast check")
     result = result if result is not None else layers.compute(state, budget)
     facts = cast_factset(state, result, proposal, stack_busy=stack_busy, combat=combat, history=history,
-                         madness=madness, free=free)
+                         madness=madness, free=free, window=window)
     res = solve(
         [encodings.path("cast_check")],
         facts,

@@ -93,6 +93,7 @@ def read_cast(cur: Cursor, reader: Any) -> CastSpell:
         modes=() if pr.modes is None and spec.modes else pr.modes,
         targets=() if pr.targets is None else pr.targets,
         sacrifice=() if pr.sacrifice is None else pr.sacrifice,
+        discard=() if pr.discard is None else pr.discard,
         payment=Payment() if pr.payment is None else pr.payment,
         # not cast bestowed, face down or as another face unless the script says so (601.2b)
         form="whole" if pr.form is None else pr.form,
@@ -162,13 +163,15 @@ def activate_mana(game: Game, action: ActivateMana, budget: Budget | float) -> G
 
 
 def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = False,
-         free: tuple[str, int] | None = None) -> Game:
+         free: tuple[str, int] | None = None, window: str | None = None) -> Game:
     """The game after the cast, or :class:`IllegalAction` (the game unchanged). ``madness``:
     cast as the card's madness ability resolves (702.35a, 608.2g: no priority, none after);
     ``free``: cast without paying its mana cost as a cascade or discover resolves, the resulting
-    spell's mana value ``lt`` / ``lte`` N (702.85a, 701.57a, 608.2g)."""
+    spell's mana value ``lt`` / ``lte`` N (702.85a, 701.57a, 608.2g); ``window``: another
+    resolving ability that lets it be cast (``rebound``, 702.88a)."""
     pr = action.proposal
-    if madness or free is not None:
+    resolving = madness or free is not None or window is not None
+    if resolving:
         pass
     elif game.priority is None or game.pending is not None:
         pending = f", {game.pending.replace('_', ' ')} pending" if game.pending else ""
@@ -195,7 +198,7 @@ def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = 
 
         verdict = check_cast(game.state, pr, budget, result=result, stack_busy=bool(game.stack),
                              combat=combat_states(game), history=turn_history(game.log), madness=madness,
-                             free=free)
+                             free=free, window=window)
     except Located as exc:
         file, line, path = dict(action.where).get(exc.field, (None, None, "cast"))
         raise ScenarioError(exc.message, file=file, line=line, path=path) from None
@@ -226,6 +229,9 @@ def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = 
         GameEvent("zone_change", obj=spell.id, player=pr.player, from_zone=spell.zone.value,
                   to_zone="stack", cause="cast", rule="601.2a"))
     game = _pay(game, pr, verdict.total.life, added, verdict.total, budget, result)
+    from pyengine.game.replicate import before_cast  # 702.56a: its cast trigger, when paid
+
+    game = before_cast(game, spell.id, pr.player, pr.replicate)
     game = game.emit(GameEvent("cast", obj=spell.id, player=pr.player, rule="601.2i"))
     zones = tuple(sorted((t, o.zone.value) for t, is_p in item.targets if not is_p
                          for o in game.state.objects if o.id == t))
@@ -233,7 +239,7 @@ def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = 
     from pyengine.game.ward import targeted
 
     game = targeted(game, item, "601.2c")  # its targets become the targets of the spell (702.21a)
-    if madness or free is not None:  # 608.2g: the resolving ability continues; no priority
+    if resolving:  # 608.2g: the resolving ability continues; no player receives priority
         return game
     return checks.give_priority(game, pr.player, budget)  # 117.3c
 
@@ -264,7 +270,9 @@ def _pay(game: Game, pr: Proposal, life: int, added: Pool, total: Any, budget: B
     events += [_move(d, "graveyard", "exile", "delve") for d in pay.delve]
     if life:
         events.append(Event("pay_life", (("player", ("p", pr.player)), ("amount", life))))
-    return perform(game, events, rule="601.2h", cause="cost", budget=budget) if events else game
+    game = perform(game, events, rule="601.2h", cause="cost", budget=budget) if events else game
+    discards = [_move(d, "hand", "graveyard", "discard") for d in pr.discard or ()]  # 702.81a, 702.133a
+    return perform(game, discards, rule="701.9a", cause="discard", budget=budget) if discards else game
 
 
 def _move(oid: str, frm: str, to: str, cause: str) -> Event:

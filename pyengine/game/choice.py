@@ -39,7 +39,7 @@ KINDS = frozenset({"discard_cards", "may_then", "unless_pays", "each_of", "proli
                    "counter", "pay_mana", "add_mana", "sacrifice_chosen", "keyword_instr",
                    "exile_until", "copy_spell", "madness_cast",
                    "cascade", "discover",  # 702.85a, 701.57a
-                   "untap_chosen"})  # copy_spell: 707.10 (pyengine.game.copies)
+                   "untap_chosen", "rebound_cast"})  # copy_spell: 707.10 (pyengine.game.copies)
 # a card of the hand the scenario doesn't name, in a discard choice
 UNNAMED = "unnamed"
 
@@ -125,7 +125,7 @@ def is_choice(ins: Instruction) -> bool:
     return ins.kind in ("discard_cards", "unless_pays", "each", "proliferate", "attach", "counter",
                         "pay_mana", "add_mana", "sacrifice_chosen", "bolster", "populate", "amass", "explore",
                         "connive", "exile_until", "renown", "remove_or_sacrifice", "myriad", "copy_spell", "madness_cast",
-                        "additional_phases", "untap_chosen") or \
+                        "additional_phases", "untap_chosen", "rebound_cast") or \
         ins.kind in ("cascade", "discover") or \
         ins.kind == "may" and (
         bool(ins.get("then")) or bool(ins.get("otherwise")) or any(is_choice(i) for i in ins.get("do")))
@@ -175,6 +175,10 @@ def bind(ins: Instruction, refs: dict[str, tuple[str, ...]],
         from pyengine.game import cascade
 
         return cascade.bind(ins, lambda ref: _named(refs, ref), refs)
+    if ins.kind == "rebound_cast":  # 702.88a: cast it from exile, or not (pyengine.game.rebound)
+        from pyengine.game import rebound
+
+        return rebound.bind(ins, lambda ref: _named(refs, ref))
     if ins.kind == "may":
         return [Event("may_then", (("do", inner(ins.get("do"))), ("then", inner(ins.get("then") or ())),
                                    ("otherwise", inner(ins.get("otherwise") or ()))))]
@@ -275,6 +279,10 @@ def perform_in_order(game: Game, item: StackItem, events: tuple[Event, ...], kee
             from pyengine.game import cascade
 
             game = cascade.perform(game, item, e, budget)
+        elif e.kind == "rebound_cast":  # 702.88a, 608.2g (pyengine.game.rebound)
+            from pyengine.game import rebound
+
+            game = rebound.perform(game, item, e, budget)
         elif e.kind == "attach":
             from pyengine.game import attach
 

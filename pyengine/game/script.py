@@ -60,7 +60,7 @@ WORDS = {"pass", "resolve"}
 KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cast", "mana", "activate",
         "deal", "events", "counters", "draw", "discard", "concede", "choose", "checkpoint", "order_triggers",
         "legend", "trigger_targets", "may", "discard_choice", "pay_choice", "proliferate_choice",
-        "sacrifice_choice", "keyword_choice", "copy_choice", "madness_choice",
+        "sacrifice_choice", "keyword_choice", "copy_choice", "madness_choice", "rebound_choice",
         "trigger_modes", "command_zone", "mana_choice", "untap_choice"}
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 KEYS |= library.CHOICE_KEYS  # scry and surveil choices
@@ -443,6 +443,11 @@ class ScriptReader:
         from pyengine.game import cascade  # 701.57a: cast the card found, or put it into the hand
 
         return cascade.read(self, cur, "discover")
+
+    def _rebound_choice(self, cur: Cursor, _c: tuple) -> Any:
+        from pyengine.game import rebound  # 702.88a: cast it from exile without paying its mana cost, or not
+
+        return rebound.read(self, cur)
 
     def _command_zone(self, cur: Cursor, _c: tuple) -> Any:
         from pyengine.game.commander import ChooseCommandZone

@@ -251,6 +251,9 @@ def resolve_top(game: Game, budget: Budget | float) -> Game:
     during = _during(game, item, legal)
     if during is not None:  # 608.2c, 701.19c: "Destroy target creature. It can't be regenerated."
         game = game.with_state(effects=game.state.effects + (during,))
+    from pyengine.game.graveyard_casts import exiled_instead  # 702.34a, 702.133a: countered, exiled
+
+    all_events = tuple(exiled_instead(game, e, budget) for e in all_events)
     if any(e.kind in choice.KINDS for e in all_events):  # 608.2c-d: in order, choices as they come
         game = choice.perform_in_order(game, item, all_events, lambda g, e: not _mentions(
             e, {**problems, **gone}) and not _moved_away(g, e) and not _uncounterable(g, e, budget), budget)
@@ -428,10 +431,19 @@ def _leave_stack(game: Game, item: StackItem, budget: Budget | float, resolved: 
     rule = "608.3" if to == "battlefield" else ("608.2n" if resolved else "608.2b")
     if item.form is not None and resolved and cast_forms.on_adventure(obj, item.form):
         to, rule = "exile", "715.3d"  # the cast engine's resolves_to (asp/cast/forms.lp)
+    from pyengine.game.graveyard_casts import jump_started
+
     if item.cast is not None and "flashback" in (item.cast.alternative or ()):
         to, rule = "exile", "702.34a"  # exiled instead of going anywhere else
+    elif jump_started(game, item, budget):
+        to, rule = "exile", "702.133a"  # exiled instead of going anywhere else
     elif item.cast is not None and item.cast.buyback and resolved and to == "graveyard":
         to, rule = "hand", "702.27a"  # its owner's hand instead of the graveyard as it resolves
+    from pyengine.game import rebound
+
+    rebounds = rule not in ("702.34a", "702.133a") and rebound.destination(game, item, to, resolved, budget)
+    if rebounds:
+        to, rule = "exile", "702.88a"  # cast from the hand: exiled instead as it resolves
     fields = (("object", ("o", obj.id)), ("count", 1), ("from", "stack"), ("to", to),
               ("cause", "rule" if not resolved else "effect"), ("position", None),
               ("control", ("p", item.controller) if to == "battlefield" else None),
@@ -441,5 +453,7 @@ def _leave_stack(game: Game, item: StackItem, budget: Budget | float, resolved: 
     from pyengine.game.alt_costs import entered
 
     game = entered(game, item, to, resolved)  # 608.3g: dash's delayed triggered ability (702.109a)
+    if rebounds:  # 603.7a: "at the beginning of your next upkeep, you may cast this card ..."
+        game = rebound.exiled(game, item)
     return cast_forms.after_move(game, item, to, resolved)  # 608.3c: an Aura spell put on the
     # stack by the script (no cast form) is attached to its target too

@@ -339,6 +339,14 @@ def instantiate(game: Game, text: str, ins: Instruction, refs: dict[str, tuple[s
                 gone: frozenset[str] = frozenset()) -> list[Event]:
     """An instruction as events, its references filled in: one event per object a word names
     (``created`` may name several tokens); an object in ``gone`` is left alone (603.7c)."""
+    if ins.kind == "copy_spell":  # 702.56a: replicate's copies (pyengine.game.replicate)
+        from pyengine.game import copies
+
+        return copies.bind(ins, refs)
+    if ins.kind == "rebound_cast":  # 702.88a: a choice as it resolves (pyengine.game.rebound)
+        from pyengine.game import rebound
+
+        return rebound.bind(ins, lambda ref: tuple(i for i in refs[ref[1]] if i not in gone))
     words = [(k, v[1]) for k, v in ins.fields
              if isinstance(v, tuple) and len(v) == 2 and v[0] in ("ref", "top_of")]
     for _k, word in words:

@@ -65,7 +65,12 @@ def counter(game: Game, e: Event, budget: Budget | float) -> Game:
     now = layers(game.state, budget).objects.get(item.obj)
     if now is not None and any("can't be countered" in a.lower() for a in now.abilities):
         return game  # 101.2: a "can't" wins over the instruction
-    fields = (("object", ("o", item.obj)), ("count", 1), ("from", "stack"), ("to", "graveyard"),
+    from pyengine.game.graveyard_casts import jump_started
+
+    # 702.34a, 702.133a: cast for its flashback cost or using jump-start, it is exiled instead
+    flashback = item.cast is not None and "flashback" in (item.cast.alternative or ())
+    to = "exile" if flashback or jump_started(game, item, budget) else "graveyard"
+    fields = (("object", ("o", item.obj)), ("count", 1), ("from", "stack"), ("to", to),
               ("cause", "counter"), ("position", None), ("control", None), ("as", None), ("tapped", False),
               ("face", "front"), ("choice", None))
     return perform(game, [Event("move", fields)], rule="701.6a", cause="counter", budget=budget)

@@ -64,6 +64,7 @@ COST_KEYWORDS = {"kicker": "702.33", "buyback": "702.27", "flashback": "702.34",
                  "bestow": "702.103", "evoke": "702.74", "dash": "702.109",
                  "blitz": "702.152", "entwine": "702.42",
                  "surge": "702.117", "spectacle": "702.137", "madness": "702.35",
+                 "replicate": "702.56", "emerge": "702.119",
                  "morph": "702.37", "disguise": "702.168",
                  "megamorph": "702.37b"}  # a megamorph cost is a morph cost (pyengine.game.keyword_faces)
 WORD_KEYWORDS = ("convoke", "delve", "improvise", "fuse")

@@ -155,6 +155,9 @@ def compile_card(card: OracleCard) -> Compiled:
     if whole:
         spell.write(base)
     clauses = _storm_kept(base, clauses)  # 702.40a: on a spell the game copies (707.10)
+    from pyengine.oracle.keyword_replicate import kept as replicate_kept
+
+    clauses = replicate_kept(base, clauses)  # 702.56a: on a spell the game copies (707.10)
     why = _refused_spell(base) if whole and spell.any() else ""
     if not whole or why:  # the parser refuses what the spell does: its paragraphs are seen as text only
         for k in ("does", "resolves", "casting"):

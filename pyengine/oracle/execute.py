@@ -185,6 +185,15 @@ def _keyword_games(card: Compiled) -> Any:
     from pyengine.oracle.execute_cascade import run_cascade
 
     yield run_cascade(card)  # cast, cascading into a card of lesser mana value (702.85a)
+    from pyengine.oracle.execute_rebound import run_rebound
+
+    yield run_rebound(card)  # cast from the hand, exiled, cast again at her next upkeep (702.88a)
+    from pyengine.oracle.execute_gy_cast import run_gy_cast
+
+    yield run_gy_cast(card)  # cast from her graveyard discarding a Mountain (702.81a, 702.133a)
+    from pyengine.oracle.execute_emerge import run_emerge
+
+    yield run_emerge(card)  # cast for its emerge cost sacrificing a Grizzly Bears (702.119a)
 
 
 def execute_sample(per_template: int, seed: int = 0) -> Executed:

@@ -16,8 +16,24 @@ FIRST = {"id": "storm1", "card": "Lightning Bolt", "owner": "alice", "zone": "ha
 
 
 def copies(card: Compiled) -> int:
-    """How many copies the generated game's storm makes: 1 for a card with storm, else 0."""
-    return sum(1 for a in card.card.get("abilities", ()) if is_storm(a))
+    """How many copies the generated game's storm or replicate makes: 1 for a card with storm
+    or a replicate mana cost (paid once, 702.56a), else 0."""
+    from pyengine.oracle.keyword_replicate import cost
+
+    return sum(1 for a in card.card.get("abilities", ()) if is_storm(a)) or int(cost(card.card) is not None)
+
+
+def replicated_pool(card: Compiled) -> str:
+    """Alice's pool in a replicate card's game: its mana cost and its replicate cost once
+    (601.2f), or "" for another card (or a cost not paid from a pool one way only)."""
+    from pyengine.oracle.keyword_replicate import cost
+    from pyengine.oracle.kicker import pool_for
+
+    extra = cost(card.card)
+    mana = str(card.card.get("mana_cost") or "")
+    if extra is None or "{X}" in mana:
+        return ""
+    return pool_for(mana, extra) or ""
 
 
 def storm_script(card: Compiled, extra: list[dict[str, Any]],
@@ -28,6 +44,19 @@ def storm_script(card: Compiled, extra: list[dict[str, Any]],
           and a["stack"].get("object") == "card"]
     if len(at) != 1 or script[at[0] + 1:] != ["resolve"]:
         return None
+    if not any(is_storm(a) for a in card.card.get("abilities", ())):  # replicate paid once (702.56a)
+        pool = replicated_pool(card)
+        stack = script[at[0]]["stack"]
+        ids = [t["id"] for t in card.card.get("casting", {}).get("targets", [])]
+        chosen = stack.get("targets", [])
+        in_hand = any(o.get("id") == "card" and o.get("zone") == "hand" for o in extra)
+        if not pool or not in_hand or len(ids) != len(chosen) or stack.get("controller", "alice") != "alice":
+            return None
+        cast: dict[str, Any] = {"spell": "card", "replicate": 1, "payment": {"pool": pool}}
+        if chosen:
+            cast["targets"] = {i: [t] for i, t in zip(ids, chosen, strict=True)}
+        n = at[0]
+        return extra, [*script[:n], {"cast": cast}, "resolve", "resolve", "resolve"]
     first = [{"stack": {"object": FIRST["id"], "controller": "alice", "targets": ["bob"]}}, "resolve"]
     n = at[0]
     return [*extra, dict(FIRST)], [*script[:n], *first, script[n], "resolve", "resolve", "resolve"]

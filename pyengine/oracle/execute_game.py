@@ -725,6 +725,9 @@ def game_text(card: Compiled, template: str | None = None) -> str | None:
             if stormed is None or kicker.spell_kicked(card):
                 return None
             extra, script = stormed
+            from pyengine.oracle.execute_copies import replicated_pool
+
+            pool = replicated_pool(card)  # 702.56a: the cost and one replicate payment
 
         if kicker.spell_kicked(card) and "stack" not in script[0]:
             return None  # attackers declared first: not with a cast from her pool

@@ -22,7 +22,8 @@ permanent the spell becomes remembers which alternative cost was paid (the objec
   ability, 113.1; for a creature, "dies", 700.4, looking back in time, 603.10a).
 
 Only a mana cost is read ("Blitz—{2}{B}{B}, Pay 2 life." stays a name); madness, surge,
-spectacle, prowl and emerge stay keywords held by name.
+spectacle and emerge are read elsewhere (keyword_madness, the cast engine's alt_cost: asp/cast);
+prowl stays a keyword held by name.
 """
 
 from __future__ import annotations

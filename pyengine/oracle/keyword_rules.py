@@ -20,7 +20,9 @@ from typing import Any, Callable
 # state-based actions read Enchant, 702.5, 704.5m; activations read Cycling, 702.29a)
 RUN_BY_NAME = frozenset({"enchant", "cycling", "kicker", "flashback", "overload", "convoke", "delve",
                          "improvise", "morph", "disguise", "bestow", "fuse",
-                         "megamorph"})  # 702.37b: morph, read by the cast engine and the game
+                         "megamorph",  # 702.37b: morph, read by the cast engine and the game
+                         "rebound",  # 702.88a: followed by the game (pyengine.game.rebound)
+                         "retrace", "jump-start"})  # 702.81a, 702.133a: asp/cast/graveyard_casts.lp
 
 # static keywords with a number that an engine reads as the keyword word "NAME N" (the
 # replacement engine's damage results read toxic's total value: 702.164b, 702.164c)

@@ -41,6 +41,8 @@ QUERY_FIELDS = {
     "targets",
     "divide",
     "sacrifice",
+    "discard",
+    "replicate",
     "payment",
     "list",
     "as",
@@ -167,7 +169,7 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx, ids: set[str] | None = 
         items = [] if a.value == "none" else ([a] if isinstance(a.value, str) else a.seq("alternative costs"))
         alternative = tuple(
             c.choice(["flashback", "overload", "free", "evoke", "dash", "blitz", "surge",
-                      "spectacle", "madness"], "an alternative cost:")
+                      "spectacle", "madness", "emerge"], "an alternative cost:")
             for c in items
         )
     # each text the card may be cast with: its own (a split card's is only its halves'), each face's
@@ -238,6 +240,10 @@ def parse_query(cur: Cursor, state: GameState, ctx: Ctx, ids: set[str] | None = 
         form,
         cur.get("buyback").boolean() if cur.has("buyback") else None,  # 702.27a
         cur.get("entwined").boolean() if cur.has("entwined") else None,  # 702.42a
+        # 702.81a, 702.133a: the cards discarded to cast it from the graveyard
+        discard=_ids(cur.get("discard"), set(objects), "object") if cur.has("discard") else None,
+        # 702.56a: how many times the replicate cost is paid
+        replicate=cur.get("replicate").integer("a number of times", 0) if cur.has("replicate") else None,
     )
     return CastQuery(prop, lists, tuple(where.items()))
 
