@@ -179,9 +179,9 @@ def cast(game: Game, action: CastSpell, budget: Budget | float, madness: bool = 
     elif game.priority != pr.player:
         raise IllegalAction("117.1a", f"{pr.player} does not have priority; {game.priority} has it")
     spell = game.state.object(pr.spell)
-    if pr.alternative == ("free",) and free is None:  # 118.9: only an effect offers that cost
+    if pr.alternative == ("free",) and free is None and window is None:  # 118.9: only an effect offers that cost
         raise IllegalAction("118.9", f"{spell.id} can't be cast without paying its mana cost now: no "
-                                     "effect allows it (a cascade or discover resolving does)")
+                                     "effect allows it (a cascade, discover or rebound resolving does)")
     if action.zone is not None and spell.zone != action.zone:
         raise IllegalAction("601.2a", f"{spell.id} is in the {spell.zone.value}, not the {action.zone.value}")
     if spell.zone in (Zone.STACK, Zone.BATTLEFIELD):
