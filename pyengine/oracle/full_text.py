@@ -61,4 +61,4 @@ def board_top(card: Any, me: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"id": "topcard", "card": TOP_CARD, "owner": "alice", "zone": "graveyard"}]
 
 
-NAME = "full text of the top card of your graveyard"
+NAME = "has the full text of the top card of your graveyard"
