@@ -250,11 +250,11 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
             continue
         else:  # create_tokens, set_life (split by the engine), ...
             raise IllegalAction(rule, f"the game does not perform {e.kind} events yet")
-    unordered = game.state.graveyard_unordered
+    unordered, chosen = game.state.graveyard_unordered, game.resolution_choices
     if arrived or unordered:  # 404.1, 404.3
         from pyengine.game.graveyard import arrange
 
-        unordered = arrange(order, objs, arrived, unordered)
+        unordered, chosen = arrange(order, objs, arrived, unordered, chosen)
     state = game.state.clone(objects=tuple(objs[i] for i in order if i in objs),
                              players=tuple(players[p.id] for p in game.state.players),
                              graveyard_unordered=unordered)
@@ -266,7 +266,7 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
         protectors = battles.update(protectors, game.state, state)
     return game.clone(state=state, combat=combat, stack=stack, drew_from_empty=frozenset(drew_empty),
                       deathtouch_damaged=frozenset(dt), outcome=outcome, next_timestamp=ts,
-                      library_bottom=below, protectors=protectors).emit(*log)
+                      library_bottom=below, protectors=protectors, resolution_choices=chosen).emit(*log)
 
 
 def _types_of(o: GameObject, result: LayerResult, frm: str) -> tuple[str, ...]:

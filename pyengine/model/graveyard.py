@@ -10,7 +10,8 @@ the game puts each card that arrives on top (pyengine.game.graveyard). Cards tha
 the same time and whose order their owner has not chosen are a group of
 ``GameState.graveyard_unordered``: while two or more of them are the top of the graveyard,
 "the top card" of it is not known, and reading it stops with :class:`UnorderedTop` (404.3: the
-owner's choice; the engine does not choose for them).
+owner's choice, which a game's script gives ahead, pyengine.game.graveyard; the engine does not
+choose for them).
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ def top_card(state: GameState, player: str) -> str | None:
     group = top_group(state, player)
     if len(group) > 1:
         raise UnorderedTop(f"the top card of {player}'s graveyard is one of {', '.join(group)}, put there "
-                           f"at the same time; their owner arranges them (CR 404.3) and the game does not "
-                           "choose that order: state the graveyard's order (top first)")
+                           f"at the same time; their owner arranges them (CR 404.3) and the engine does not "
+                           "choose that order: in a game give it ahead ({graveyard_order: {PLAYER: [IDS, top "
+                           "first]}}), on a board list the graveyard top first")
     return group[0] if group else None

@@ -91,7 +91,7 @@ def test_cards_put_into_a_graveyard_at_once_are_an_unordered_group() -> None:
     for oid in ("bears", "ogre"):
         objs[oid] = replace(objs[oid], zone=Zone.GRAVEYARD)
     order = [o.id for o in st.objects]
-    groups = arrange(order, objs, ["bears", "ogre"], ())
+    groups, _ = arrange(order, objs, ["bears", "ogre"], ())
     assert groups == (("alice", ("bears", "ogre")),)
     after = st.clone(objects=tuple(objs[i] for i in order), graveyard_unordered=groups)
     assert graveyard(after, "alice") == ("bears", "ogre", "bolt")
@@ -102,7 +102,7 @@ def test_cards_put_into_a_graveyard_at_once_are_an_unordered_group() -> None:
         compute(after)
     # one card put on top later is the top card (404.1); the group stays below it
     objs["watcher"] = replace(objs["watcher"], zone=Zone.GRAVEYARD)
-    groups = arrange(order, objs, ["watcher"], groups)
+    groups, _ = arrange(order, objs, ["watcher"], groups)
     later = st.clone(objects=tuple(objs[i] for i in order), graveyard_unordered=groups)
     assert graveyard(later, "alice")[0] == "watcher" and top_card(later, "alice") == "watcher"
 
@@ -122,6 +122,22 @@ def test_a_game_stops_at_an_unordered_top_it_must_read() -> None:
     expect = "    after: {graveyard: {alice: [bears], bob: []}, objects: {watcher: {power: 2}}}\n"
     out = _run(game_text(objects, MAIN, one, expect, cr=("404.1",)))
     assert out.passed, (out.message, out.diffs)
+
+
+def test_the_owner_orders_cards_put_there_at_the_same_time() -> None:
+    # 404.3: alice chose ahead the order of the two creatures going to her graveyard together;
+    # the order chosen decides the top card the watcher reads: the Bears (a creature card) on
+    # top makes it 2/2, the land on top leaves it 1/1
+    objects = (_WATCHER + "  - {id: bears, card: Grizzly Bears, controller: alice, timestamp: 2}\n"
+               "  - {id: gate, card: Seat of the Synod, controller: alice, timestamp: 3}\n")
+    both = ("    - events: [{kind: move, object: bears, from: battlefield, to: graveyard},"
+            " {kind: move, object: gate, from: battlefield, to: graveyard}]\n    - checkpoint: after\n")
+    for top, below, power in (("bears", "gate", 2), ("gate", "bears", 1)):
+        script = f"    - graveyard_order: {{alice: [{top}, {below}]}}\n" + both
+        expect = (f"    after: {{graveyard: {{alice: [{top}, {below}], bob: []}}, "
+                  f"objects: {{watcher: {{power: {power}}}}}}}\n")
+        out = _run(game_text(objects, MAIN, script, expect, cr=("404.3",)))
+        assert out.passed, (top, out.message, out.diffs)
 
 
 def test_top_of_graveyard_needs_the_graveyard_zone() -> None:
