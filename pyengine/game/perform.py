@@ -161,6 +161,7 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
     ts = game.next_timestamp
     new_ids = list(token_ids)
     bottom = dict(game.library_bottom)
+    arrived: list[str] = []
     for e in sorted(events, key=_order):
         f = dict(e.fields)
         if e.kind == "damage":
@@ -224,6 +225,8 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
                 oid = log[-1].obj
                 if oid is not None:
                     placed(oid, objs[oid].owner, f, order, bottom)
+                if oid is not None and f["to"] == "graveyard":  # 404.1: on top (pyengine.game.graveyard)
+                    arrived.append(oid)
                 if oid is not None and f["from"] == "battlefield":
                     combat = combat.without(oid)  # 506.4
                 if oid is not None and f["from"] == "stack":  # 701.6a: countered, it won't resolve
@@ -247,8 +250,14 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
             continue
         else:  # create_tokens, set_life (split by the engine), ...
             raise IllegalAction(rule, f"the game does not perform {e.kind} events yet")
+    unordered, chosen = game.state.graveyard_unordered, game.resolution_choices
+    if arrived or unordered:  # 404.1, 404.3
+        from pyengine.game.graveyard import arrange
+
+        unordered, chosen = arrange(order, objs, arrived, unordered, chosen)
     state = game.state.clone(objects=tuple(objs[i] for i in order if i in objs),
-                             players=tuple(players[p.id] for p in game.state.players))
+                             players=tuple(players[p.id] for p in game.state.players),
+                             graveyard_unordered=unordered)
     state = _source_left(game.state, state)
     below = tuple(sorted((p, kept) for p, ids in bottom.items()
                          if (kept := tuple(i for i in ids if i in objs and objs[i].zone == Zone.LIBRARY))))
@@ -257,7 +266,7 @@ def apply_events(game: Game, events: Sequence[Event], *, rule: str, cause: str =
         protectors = battles.update(protectors, game.state, state)
     return game.clone(state=state, combat=combat, stack=stack, drew_from_empty=frozenset(drew_empty),
                       deathtouch_damaged=frozenset(dt), outcome=outcome, next_timestamp=ts,
-                      library_bottom=below, protectors=protectors).emit(*log)
+                      library_bottom=below, protectors=protectors, resolution_choices=chosen).emit(*log)
 
 
 def _types_of(o: GameObject, result: LayerResult, frm: str) -> tuple[str, ...]:

@@ -147,6 +147,8 @@ def step(game: Game, item: Any, budget: Budget | float) -> Game:
 def snapshot(game: Game, budget: Budget | float) -> dict[str, Any]:
     """What a checkpoint can expect: the turn, players, every object (state and
     characteristics after layers), the stack (top first), combat and the result."""
+    from pyengine.model.graveyard import graveyard
+
     res = layers(game.state, budget)
     objects: dict[str, Any] = {}
     for o in game.state.objects:
@@ -174,6 +176,7 @@ def snapshot(game: Game, budget: Budget | float) -> dict[str, Any]:
         "stack": [s.id for s in reversed(game.stack)],
         "attacking": sorted(game.combat.attacking()),
         "day_night": game.state.day_night or "neither",  # 730.1
+        "graveyard": {p.id: list(graveyard(game.state, p.id)) for p in game.state.players},  # 404.1
         "blocked": sorted(game.combat.blocked),
         **variant_view(game),
         "result": {"winners": list(out.winners), "losers": list(out.losers), "draw": out.draw,

@@ -65,6 +65,7 @@ KEYS = {"pass", "resolve", "advance", "attack", "block", "assign", "stack", "cas
 KEYS |= keyword_actions.KEYS  # 701: keyword actions
 KEYS |= library.CHOICE_KEYS  # scry and surveil choices
 KEYS |= {"cascade_choice", "discover_choice"}  # 702.85a, 701.57a (pyengine.game.cascade)
+KEYS.add("graveyard_order")  # 404.3: chosen ahead (pyengine.game.graveyard)
 
 
 class ScriptReader:
@@ -400,6 +401,11 @@ class ScriptReader:
             cur.fail("expected one triggered ability's choice")
         key, sub = next(iter(cur.items()))
         return ChooseOptional(str(key), sub.boolean())
+
+    def _graveyard_order(self, cur: Cursor, _c: tuple) -> Any:  # 404.3
+        from pyengine.game.graveyard import read
+
+        return read(self, cur)
 
     def _discard_choice(self, cur: Cursor, _c: tuple) -> Any:
         return choice.read_ahead(self, "discard", cur)

@@ -198,6 +198,7 @@ SELECTOR_KEYS = frozenset({
     "controller", "not_controller", "owner", "zone", "tapped", "token", "kicked", "was_cast", "cast_from_hand",
     "evoked", "dashed", "blitzed", "attached_to",
     "enchanted", "power", "toughness", "mana_value", "any_of", "not", "combat",
+    "top_of_graveyard",  # CR 404.1-404.2: the top card of its owner's graveyard (pyengine.model.graveyard)
 })
 # CR 506.4: "attacking creature", "blocking creature", "attacking or blocking creature" (one of
 # the states listed), read on the game's combat by the engines that know it (the trigger engine's
@@ -285,7 +286,7 @@ def parse_selector(cur: Cursor, ctx: Ctx) -> Selector:
     zone: str | None = Zone.BATTLEFIELD.value
     for key, sub in cur.items():
         if key in ("self", "other", "enchanted", "colorless", "multicolored", "tapped", "token", "kicked",
-                   "was_cast", "cast_from_hand", "evoked", "dashed", "blitzed"):
+                   "was_cast", "cast_from_hand", "evoked", "dashed", "blitzed", "top_of_graveyard"):
             flag = sub.boolean()
             if key == "self":
                 objs.append(("is" if flag else "is_not", ObjRef("self")))
@@ -344,6 +345,9 @@ def parse_selector(cur: Cursor, ctx: Ctx) -> Selector:
                 lits.append((True, "combat", states[0]))
             else:
                 any_of.append(tuple(Selector(lits=((True, "combat", st),), zone=None) for st in states))
+    if any(a == "top_of_graveyard" for _, a, _ in lits) and zone != Zone.GRAVEYARD.value:
+        cur.get("top_of_graveyard").fail("top_of_graveyard is about a card in a graveyard (CR 404.1): "
+                                         "give zone: graveyard")
     return Selector(tuple(lits), tuple(players), tuple(objs), ids, tuple(compares),
                     tuple(any_of), tuple(none_of), zone)
 
@@ -870,7 +874,7 @@ def parse_effect(cur: Cursor, ctx: Ctx, cda: bool = False, allow_no_affects: boo
 # module, imported here so that every parse sees them.
 _PLUGINS = ("pyengine.lang.ops_combat", "pyengine.lang.ops_replacement", "pyengine.lang.ops_players",
             "pyengine.lang.ops_turns",
-            "pyengine.lang.ops_casting")
+            "pyengine.lang.ops_casting", "pyengine.lang.ops_full_text")
 
 
 def _load_plugins() -> None:

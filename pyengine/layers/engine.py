@@ -81,7 +81,7 @@ def _view(state: GameState) -> GameState:
     step) must add it here, and its scenarios fail until it does."""
     return GameState(players=tuple(Player(p.id) for p in state.players),
                      turn=TurnContext(state.turn.active), objects=state.objects,
-                     effects=state.effects)
+                     effects=state.effects, graveyard_unordered=state.graveyard_unordered)
 
 
 def forget() -> None:

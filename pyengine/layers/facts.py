@@ -50,7 +50,7 @@ for _name, _arity in (
     ("cond_any", 2), ("cond_not", 2), ("cond_turn", 2), ("cond_counters", 2), ("rules_def", 1), ("arg_selector", 2),
     ("def_reads", 2),
     ("def_reads_value", 3), ("def_reads_any", 2), ("applied", 1), ("expr_uses_it", 1),
-    ("player_op", 4), ("ability_activated", 1), ("kw_name", 3),
+    ("player_op", 4), ("ability_activated", 1), ("kw_name", 3), ("gy_top", 1),
 ):
     F.declare(_name, _arity)
 
@@ -112,6 +112,7 @@ class FactBuilder:
         # the term of each ability, by what makes it (the same card's abilities recur)
         self._ability_terms: dict[tuple[str, str, str, str | None], clingo.Symbol] = {}
         self._text_changes: set[tuple[str, str]] = set()
+        self._reads_gy_top = False  # some selector reads "the top card of a graveyard"
         # (keyword, word) of the ability names effects say with a changeable word (name_term)
         self._named_keywords: set[tuple[str, str]] = set()
         self._param_keywords: set[tuple[str, str]] = set()
@@ -210,6 +211,13 @@ class FactBuilder:
             cur += self._printed(obj)
         for eff in st.effects:
             self._resolved(eff)
+        if self._reads_gy_top:  # CR 404.1-404.2: the top card of each graveyard
+            from pyengine.model.graveyard import top_card
+
+            for pid in st.player_ids:
+                top = top_card(st, pid)
+                if top is not None:
+                    self.add("gy_top", top)
         self._swapped_names()
         self._names_of_words()
         for w in sorted(self._subtypes | _subtypes_of(st)):
@@ -386,6 +394,11 @@ class FactBuilder:
             self._subtypes.update(w for w in (frm, to) if subtype_table.is_subtype(w))
             self.add("def_op", d, lay, kind, (terms.word(frm), terms.word(to)))
             return False
+        if op.kind == "full_text":  # CR 612.6 (asp/layers/l3_text.lp): the text of what `of` matches
+            self.add("def_op", d, lay, kind, self.selector(cast(Selector, op.arg("of")), key))
+            for ab in cast("tuple[Ability, ...]", op.arg("add_abilities")):
+                self.add("def_op", d, lay, F.Const("full_text_add"), self.ability(ab))
+            return True
         if op.kind == "add_activated_abilities_of":
             # what it gives is what the objects have when it applies: it depends on the state
             self.add("def_op", d, lay, kind, self.selector(cast(Selector, op.arg("of")), key))
@@ -441,7 +454,7 @@ class FactBuilder:
         if attr == "ability":
             return self.name_term(value)
         if attr in ("name", "tapped", "token", "kicked", "was_cast", "cast_from_hand", "evoked", "dashed", "blitzed",
-                    "colorless", "multicolored"):
+                    "colorless", "multicolored", "top_of_graveyard"):
             return value
         return terms.word(value)
 
@@ -485,6 +498,7 @@ class FactBuilder:
                 raise ValueError("the layer engine does not read a selector's combat state "
                                  "(attacking, blocking: 506.4)")
             sign = F.Const("pos" if positive else "neg")
+            self._reads_gy_top |= attr == "top_of_graveyard"
             self.add("sel_lit", s, sign, F.Const(attr), self._lit_value(attr, value))
         for positive, rel, pref in sel.players:
             self.add("sel_player", s, F.Const("pos" if positive else "neg"), F.Const(rel),
@@ -652,6 +666,10 @@ def _reads_split(eff: EffectDef) -> tuple[set[tuple[str, str]], set[str]]:
         if op.kind == "add_activated_abilities_of":  # the abilities of the objects it names
             sel(cast(Selector, op.arg("of")))
             anything.add("ability")
+        if op.kind == "full_text":  # CR 612.6: every characteristic of the object it names
+            sel(cast(Selector, op.arg("of")))
+            anything.update(("name", "mana_value", "color", "type", "subtype", "supertype", "ability",
+                             "power", "toughness"))
     return values, anything
 
 

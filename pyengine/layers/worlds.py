@@ -77,6 +77,9 @@ WORLD_ARG: dict[tuple[str, int], int] = {  # one a line (tools/rename_predicates
     ("ref_obj", 5): 4,
     ("has_ref", 4): 3,
     ("of_ab", 4): 3,
+    ("ft_of", 3): 2,
+    ("ft_one", 2): 1,
+    ("ft_val", 4): 3,
 }
 
 

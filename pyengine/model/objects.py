@@ -157,6 +157,10 @@ class GameState:
     # the game's day/night designation (CR 730.1): "day", "night", or None (neither; a game
     # starts with neither, and once it has one it keeps exactly one of them)
     day_night: str | None = None
+    # CR 404.3: cards put into a graveyard at the same time whose order their owner has not
+    # chosen, (owner, ids) per arrival; a graveyard's order is its cards' order in ``objects``,
+    # top first (pyengine.model.graveyard)
+    graveyard_unordered: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def object(self, oid: str) -> GameObject:
         """The object with id ``oid`` (KeyError if none)."""

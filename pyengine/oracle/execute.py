@@ -49,6 +49,9 @@ def scenario_text(card: Compiled) -> str | None:
         {"id": "seat2", "card": "Seat of the Synod", "controller": "bob", "timestamp": 4},
         me,
     ]
+    from pyengine.oracle.full_text import board_top
+
+    objects += board_top(card, me)  # "the full text of the top card of your graveyard" (612.6)
     doc = {"id": "cards/generated", "title": f"{card.name} on a board", "cr": ["613.1"],
            "rationale": "generated: the layer engine must answer", "players": ["alice", "bob"],
            "turn": {"active": "alice"}, "objects": objects,
@@ -56,7 +59,9 @@ def scenario_text(card: Compiled) -> str | None:
                      "fields": ["name"]},
            # no copy effect is on the board, so each keeps its name (CR 707.2, 201.1): the
            # expectation only makes the run a complete one; what counts is that it answers
-           "expect": {o["id"]: {"name": o["card"]} for o in objects}}
+           "expect": {o["id"]: {"name": o.get("name_now", o["card"])} for o in objects}}
+    for o in objects:
+        o.pop("name_now", None)
     return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True)
 
 

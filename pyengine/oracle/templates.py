@@ -14,6 +14,7 @@ from typing import Any, Callable
 from pyengine.oracle import abilities as A
 from pyengine.oracle import effects_modal as M
 from pyengine.oracle import phrases as P
+from pyengine.oracle import full_text as FT
 from pyengine.oracle import static_templates as S
 from pyengine.oracle.activated import activated as activated_ability
 from pyengine.oracle.common import NUMBERS, Abilities, Template
@@ -412,7 +413,8 @@ def spell(par: str, text: str, card: dict[str, Any]) -> Abilities | None:
 TEMPLATES: list[tuple[str, Template]] = [
     ("keywords", keywords), ("mana ability", mana), ("activated ability", activated_ability),
     ("activated (text)", activated),
-    ("triggered ability", A.triggered), ("triggered (text)", triggered), ("as long as", as_long_as),
+    ("triggered ability", A.triggered), ("triggered (text)", triggered),
+    (FT.NAME, FT.template), ("as long as", as_long_as),
     ("static P/T and ability grants", continuous), ("can't be blocked by", cant_be_blocked_by),
     ("combat restrictions of SELF", self_combat),
     ("type and color changes", type_change), ("enters tapped / with counters", enters),

@@ -62,7 +62,8 @@ CHECK_FIELDS = {"turn", "active", "step", "priority", "objects", "stack", "attac
                 "winner", "losers", "draw", "over", "ended_by", "mana", "absent", *PLAYER_MAPS,
                 "planar_deck", "planes", "scheme_deck", "schemes",  # these four: 901, 904
                 "commander_damage",  # 903.10a
-                "day_night"}  # 730.1: day, night or neither
+                "day_night",  # 730.1: day, night or neither
+                "graveyard"}  # 404.1-404.2: each player's graveyard, top first
 # ``pyengine facts``: a game has no one program to hand over
 NO_FACTS = ("a game calls the layer, state-based-action, trigger, combat, damage and replacement "
             "engines once per event, each on its own facts; `pyengine play SCENARIO --json` gives "
@@ -129,8 +130,8 @@ def _checkpoint(cur: Cursor, state: GameState) -> dict[str, Any]:
 
             c.mapping(set(pids), "a mapping player -> mana pool such as \"{R}{R}\" (\"\": empty)")
             out[key] = {p: _pool(v, Pool) for p, v in c.items()}
-        elif key == "planar_deck":  # each player's, top first (pyengine.game.variants)
-            c.mapping(set(pids), "a mapping player -> planar deck (card ids, top first)")
+        elif key in ("planar_deck", "graveyard"):  # each player's, top first (variants; 404.1)
+            c.mapping(set(pids), f"a mapping player -> {key.replace('_', ' ')} (card ids, top first)")
             out[key] = {p: list(v.strings("a list of card ids")) if v.value != [] else []
                         for p, v in c.items()}
         elif key in ("stack", "attacking", "blocked", "losers", "absent", "planes", "scheme_deck", "schemes"):
@@ -220,7 +221,7 @@ def compare(expect: GameExpect, answer: Any) -> list[str]:
                     for f, v in fields.items():
                         if have.get(f) != v:
                             diffs.append(f"{name}.objects.{oid}.{f}: expected {v}, got {have.get(f)}")
-            elif key in PLAYER_MAPS or key in ("mana", "planar_deck", "commander_damage"):
+            elif key in PLAYER_MAPS or key in ("mana", "planar_deck", "commander_damage", "graveyard"):
                 for p, v in value.items():
                     if view[key].get(p) != v:
                         diffs.append(f"{name}.{key}.{p}: expected {v}, got {view[key].get(p)}")

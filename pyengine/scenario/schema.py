@@ -91,6 +91,8 @@ def _selector_properties() -> dict[str, Schema]:
                    "anyOf": [{"enum": ["attacking", "blocking"]},
                              {"type": "array", "items": {"enum": ["attacking", "blocking"]}}]},
         "enchanted": {"const": True, "description": "the source is attached to the object"},
+        "top_of_graveyard": {"type": "boolean", "description": "the top card of its owner's graveyard "
+                                                              "(CR 404.1-404.2; with zone: graveyard)"},
         "ids": _ref("object_ids"),
         "types": _ref("sel_card_types"), "any_types": _ref("sel_card_types"),
         "not_types": _ref("sel_card_types"),

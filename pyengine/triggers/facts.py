@@ -262,6 +262,8 @@ class Builder:
             if attr == "combat" and not self._combat:  # 506.4
                 raise ValueError("the trigger engine reads a combat state (attacking, blocking) "
                                  "only in an ability's targets")
+            if attr == "top_of_graveyard":  # CR 404.1: read by the layer engine only
+                raise ValueError("the trigger engine does not read the top card of a graveyard")
             if value == "chosen" and attr in ("type", "subtype", "color"):  # CR 607.2d
                 raise ValueError("the trigger engine does not read 'the chosen ...' (a selector's chosen)")
             self.fs.add("t_sel_lit", s, YES if pos else NO, Const(attr), value)
