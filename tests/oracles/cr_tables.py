@@ -25,6 +25,7 @@ OP_LAYER = {
     "copy": "1a",
     "control": "2",
     "text_change": "3",
+    "full_text": "3",  # 612.6: "the full text of" another object is a text-changing effect (613.1c)
     "set_types": "4",
     "add_types": "4",
     "remove_types": "4",
