@@ -45,7 +45,7 @@ from typing import Any
 from pyengine.budget import Budget
 from pyengine.events import GameEvent
 from pyengine.game.model import Game, IllegalAction, StackItem
-from pyengine.lang.yamlread import Cursor, LDict
+from pyengine.lang.yamlread import Cursor
 from pyengine.model.enums import Zone
 from pyengine.model.triggers import Instruction
 from pyengine.replacement.event import Event
@@ -66,28 +66,17 @@ def bind(ins: Instruction, named: Any, refs: dict[str, tuple[str, ...]]) -> list
 def read(reader: Any, cur: Cursor, what: str) -> Any:
     """``{player: P, cast: false | {targets, payment, x, as, ...}}``: whether (how) the player
     casts the card their next cascade or discover finds."""
-    from pyengine.game.casting import read_cast
+    from pyengine.game.cast_ahead import cast_or_not
     from pyengine.game.choice import ChooseAhead
 
     cur.mapping({"player", "cast"}, f"{{player: P, cast: false | {{spell, targets, x, as, ...}}}} "
                                     f"(CR {RULE[what]})")
     player = reader.player(cur.req("player"))
     sub = cur.req("cast")
-    if isinstance(sub.value, bool):
-        if sub.value:
-            sub.fail("true says no cast: give the cast's fields {spell, targets, ...} or false "
-                     f"(CR {RULE[what]})")
+    action = cast_or_not(reader, sub, "free", "{spell, targets, x, as, ...}", f"{RULE[what]}, 118.9b",
+                         "the card is cast without paying its mana cost, no other cost", {"player": player})
+    if action is False:
         return ChooseAhead(what, player, False)
-    sub.mapping(None, "a cast {spell, targets, x, as, ...}")
-    view = LDict(sub.value)
-    view.line, view.key_lines = sub.value.line, dict(sub.value.key_lines)
-    view.setdefault("player", player)
-    view.setdefault("alternative", "free")
-    if "spell" not in view:
-        sub.fail("missing 'spell': the card the cascade or discover is expected to find (its id)")
-    action = read_cast(Cursor(view, sub.path, sub.line, sub.file), reader)
-    if action.proposal.alternative != ("free",):
-        sub.fail(f"the card is cast without paying its mana cost, no other cost (CR {RULE[what]}, 118.9b)")
     if action.proposal.player != player:
         sub.fail(f"the card is cast by {player}, who exiled it (CR {RULE[what]})")
     return ChooseAhead(what, player, action)

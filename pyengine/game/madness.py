@@ -22,7 +22,7 @@ from typing import Any
 
 from pyengine.budget import Budget
 from pyengine.game.model import Game, IllegalAction, StackItem
-from pyengine.lang.yamlread import Cursor, LDict
+from pyengine.lang.yamlread import Cursor
 from pyengine.model.enums import Zone
 from pyengine.model.triggers import Instruction
 from pyengine.replacement.event import Event
@@ -39,7 +39,7 @@ def bind(ins: Instruction, named: Any) -> list[Event]:
 def read(reader: Any, cur: Cursor) -> Any:
     """``{KEY: false}`` (the owner doesn't cast it) or ``{KEY: {player, spell, targets,
     payment, ...}}`` (a ``cast`` action's fields; ``alternative`` is madness)."""
-    from pyengine.game.casting import read_cast
+    from pyengine.game.cast_ahead import cast_or_not
     from pyengine.game.choice import ChooseAhead
 
     cur.mapping(None, "{KEY: false | {player, spell, targets, payment, ...}}: the resolving madness "
@@ -47,19 +47,8 @@ def read(reader: Any, cur: Cursor) -> Any:
     if len(cur.value) != 1:
         cur.fail("expected one resolving object's choice")
     key, sub = next(iter(cur.items()))
-    if isinstance(sub.value, bool):
-        if sub.value:
-            sub.fail("true says no cast: give the cast's fields {player, spell, targets, payment, ...} "
-                     "or false (CR 702.35a)")
-        return ChooseAhead(WHAT, str(key), False)
-    sub.mapping(None, "a cast {player, spell, targets, payment, ...}")
-    view = LDict(sub.value)
-    view.line, view.key_lines = sub.value.line, dict(sub.value.key_lines)
-    if "alternative" not in view:
-        view["alternative"] = "madness"
-    action = read_cast(Cursor(view, sub.path, sub.line, sub.file), reader)
-    if action.proposal.alternative != ("madness",):
-        sub.fail("a card cast as its madness ability resolves is cast for its madness cost (CR 702.35a)")
+    action = cast_or_not(reader, sub, "madness", "{player, spell, targets, payment, ...}", "702.35a",
+                         "a card cast as its madness ability resolves is cast for its madness cost")
     return ChooseAhead(WHAT, str(key), action)
 
 

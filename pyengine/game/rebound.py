@@ -30,7 +30,7 @@ from typing import Any
 
 from pyengine.budget import Budget
 from pyengine.game.model import Game, IllegalAction, StackItem
-from pyengine.lang.yamlread import Cursor, LDict
+from pyengine.lang.yamlread import Cursor
 from pyengine.model.enums import Zone
 from pyengine.model.triggers import Instruction
 from pyengine.replacement.event import Event
@@ -86,7 +86,7 @@ def bind(ins: Instruction, named: Any) -> list[Event]:
 def read(reader: Any, cur: Cursor) -> Any:
     """``{KEY: false}`` (the card isn't cast) or ``{KEY: {player, spell, targets, ...}}`` (a
     ``cast`` action's fields; ``alternative`` is free)."""
-    from pyengine.game.casting import read_cast
+    from pyengine.game.cast_ahead import cast_or_not
     from pyengine.game.choice import ChooseAhead
 
     cur.mapping(None, "{KEY: false | {player, spell, targets, ...}}: the resolving rebound ability's id "
@@ -94,19 +94,8 @@ def read(reader: Any, cur: Cursor) -> Any:
     if len(cur.value) != 1:
         cur.fail("expected one resolving object's choice")
     key, sub = next(iter(cur.items()))
-    if isinstance(sub.value, bool):
-        if sub.value:
-            sub.fail("true says no cast: give the cast's fields {player, spell, targets, ...} or false "
-                     "(CR 702.88a)")
-        return ChooseAhead(WHAT, str(key), False)
-    sub.mapping(None, "a cast {player, spell, targets, ...}")
-    view = LDict(sub.value)
-    view.line, view.key_lines = sub.value.line, dict(sub.value.key_lines)
-    if "alternative" not in view:
-        view["alternative"] = "free"
-    action = read_cast(Cursor(view, sub.path, sub.line, sub.file), reader)
-    if action.proposal.alternative != ("free",):
-        sub.fail("a card cast by its rebound ability is cast without paying its mana cost (CR 702.88a)")
+    action = cast_or_not(reader, sub, "free", "{player, spell, targets, ...}", "702.88a",
+                         "a card cast by its rebound ability is cast without paying its mana cost")
     return ChooseAhead(WHAT, str(key), action)
 
 
