@@ -134,7 +134,8 @@ def deferred(event: Any, exprs: dict[str, Expr], refs: dict[str, str]) -> Any:
 
 
 def now(game: Any, source: str | None, controller: str, events: tuple[Any, ...],
-        budget: Budget | float, skip: frozenset[str] = frozenset(), since: int | None = None) -> tuple[Any, ...]:
+        budget: Budget | float, skip: frozenset[str] = frozenset(),
+        since: int | None = None) -> tuple[Any, ...]:
     """The events with each deferred amount computed now, as the spell or ability resolves
     (608.2h), on the characteristics after layers; never below 0 (107.1b: a negative amount of
     damage, life or cards is 0). An event naming an object of ``skip`` (an illegal target,
@@ -146,10 +147,9 @@ def now(game: Any, source: str | None, controller: str, events: tuple[Any, ...],
     if not later:
         return events
     from pyengine.combat.select import Context, FinalState
+    from pyengine.game.lki import counters_now  # modular's count (702.43a, 608.2h)
     from pyengine.game.perform import layers
     from pyengine.replacement.event import Event
-
-    from pyengine.game.lki import counters_now  # modular's count (702.43a, 608.2h)
 
     events = tuple(Event(e.kind, tuple((k, counters_now(game, v.expr, source, since))
                                        if isinstance(v, Deferred) and v.expr.op == "counters" else (k, v)

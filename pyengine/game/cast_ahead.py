@@ -33,3 +33,17 @@ def cast_or_not(reader: Any, sub: Cursor, alternative: str, fields: str, rule: s
     if action.proposal.alternative != (alternative,):
         sub.fail(f"{why} (CR {rule})")
     return action
+
+
+def keyed(reader: Any, cur: Cursor, what: str, alternative: str, fields: str, rule: str, whose: str,
+          why: str) -> Any:
+    """``{KEY: false | CAST}``: the resolving ability's key (its id, ``SOURCE:N`` or ``SOURCE``)
+    and :func:`cast_or_not` of its value, as a choice given ahead (``whose``: the ability and
+    the player who may cast, for the message)."""
+    from pyengine.game.choice import ChooseAhead
+
+    cur.mapping(None, f"{{KEY: false | {fields}}}: the resolving {whose} casts the card")
+    if len(cur.value) != 1:
+        cur.fail("expected one resolving object's choice")
+    key, sub = next(iter(cur.items()))
+    return ChooseAhead(what, str(key), cast_or_not(reader, sub, alternative, fields, rule, why))

@@ -15,7 +15,6 @@ from pyengine.lang.yamlread import Cursor
 from pyengine.model.enums import Zone
 from pyengine.model.objects import GameObject
 
-
 WHAT = "graveyard_order"  # the kind of the script's choice made ahead (pyengine.game.choice)
 
 

@@ -39,17 +39,11 @@ def bind(ins: Instruction, named: Any) -> list[Event]:
 def read(reader: Any, cur: Cursor) -> Any:
     """``{KEY: false}`` (the owner doesn't cast it) or ``{KEY: {player, spell, targets,
     payment, ...}}`` (a ``cast`` action's fields; ``alternative`` is madness)."""
-    from pyengine.game.cast_ahead import cast_or_not
-    from pyengine.game.choice import ChooseAhead
+    from pyengine.game.cast_ahead import keyed
 
-    cur.mapping(None, "{KEY: false | {player, spell, targets, payment, ...}}: the resolving madness "
-                      "ability's id, SOURCE:N or SOURCE, and whether (how) its owner casts the card")
-    if len(cur.value) != 1:
-        cur.fail("expected one resolving object's choice")
-    key, sub = next(iter(cur.items()))
-    action = cast_or_not(reader, sub, "madness", "{player, spell, targets, payment, ...}", "702.35a",
-                         "a card cast as its madness ability resolves is cast for its madness cost")
-    return ChooseAhead(WHAT, str(key), action)
+    return keyed(reader, cur, WHAT, "madness", "{player, spell, targets, payment, ...}", "702.35a",
+                 "madness ability's id, SOURCE:N or SOURCE, and whether (how) its owner",
+                 "a card cast as its madness ability resolves is cast for its madness cost")
 
 
 def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Game:

@@ -86,17 +86,11 @@ def bind(ins: Instruction, named: Any) -> list[Event]:
 def read(reader: Any, cur: Cursor) -> Any:
     """``{KEY: false}`` (the card isn't cast) or ``{KEY: {player, spell, targets, ...}}`` (a
     ``cast`` action's fields; ``alternative`` is free)."""
-    from pyengine.game.cast_ahead import cast_or_not
-    from pyengine.game.choice import ChooseAhead
+    from pyengine.game.cast_ahead import keyed
 
-    cur.mapping(None, "{KEY: false | {player, spell, targets, ...}}: the resolving rebound ability's id "
-                      "or SOURCE, and whether (how) its controller casts the card")
-    if len(cur.value) != 1:
-        cur.fail("expected one resolving object's choice")
-    key, sub = next(iter(cur.items()))
-    action = cast_or_not(reader, sub, "free", "{player, spell, targets, ...}", "702.88a",
-                         "a card cast by its rebound ability is cast without paying its mana cost")
-    return ChooseAhead(WHAT, str(key), action)
+    return keyed(reader, cur, WHAT, "free", "{player, spell, targets, ...}", "702.88a",
+                 "rebound ability's id or SOURCE, and whether (how) its controller",
+                 "a card cast by its rebound ability is cast without paying its mana cost")
 
 
 def perform(game: Game, item: StackItem, e: Event, budget: Budget | float) -> Game:

@@ -280,3 +280,21 @@ def spell_game_doc(card: Compiled, in_hand: bool = False) -> dict[str, Any] | No
     ):
         return None
     return doc
+
+
+def spell_game_cast(card: Compiled, cast: dict[str, Any]
+                    ) -> tuple[dict[str, Any], list[Any], dict[str, Any]] | None:
+    """The card's own game with it in alice's hand (:func:`spell_game_doc`), its script, and
+    ``cast`` (a ``cast`` action's fields) with the targets the game chose, one per target
+    instance of its casting (601.2c); None when there is no such game."""
+    doc = spell_game_doc(card, in_hand=True)
+    if doc is None:
+        return None
+    script = doc["query"]["script"]
+    chosen = script[0]["stack"].get("targets", [])
+    ids = [t["id"] for t in card.card.get("casting", {}).get("targets", [])]
+    if len(ids) != len(chosen):
+        return None
+    if chosen:
+        cast = {**cast, "targets": {i: [t] for i, t in zip(ids, chosen, strict=True)}}
+    return doc, script, cast

@@ -106,18 +106,12 @@ def _spell_game(card: Compiled, cast: dict[str, Any], pool: str, ahead: dict[str
                 found: dict[str, Any]) -> str | None:
     """The instant's or sorcery's own game (its cascade declined there, :func:`with_cascade`),
     the card cast from a pool instead of put on the stack, and the card found cast."""
-    from pyengine.oracle.execute_alt import spell_game_doc
+    from pyengine.oracle.execute_alt import spell_game_cast
 
-    doc = spell_game_doc(card, in_hand=True)
-    if doc is None:
+    got = spell_game_cast(card, cast)
+    if got is None or got[1][1:3] != [_DECLINE, "resolve"]:
         return None
-    script = doc["query"]["script"]
-    chosen = script[0]["stack"].get("targets", [])
-    ids = [t["id"] for t in card.card.get("casting", {}).get("targets", [])]
-    if len(ids) != len(chosen) or script[1:3] != [_DECLINE, "resolve"]:
-        return None
-    if chosen:
-        cast = {**cast, "targets": {i: [t] for i, t in zip(ids, chosen, strict=True)}}
+    doc, script, cast = got
     alice = doc["players"][0]
     if alice.get("mana"):
         return None

@@ -122,18 +122,12 @@ def cast_game(card: Compiled) -> str | None:
 def _spell_game(card: Compiled, cast: dict[str, Any], pool: str) -> str | None:
     """The instant's or sorcery's own game, the card discarded then cast for its madness cost
     instead of put on the stack."""
-    from pyengine.oracle.execute_alt import spell_game_doc
+    from pyengine.oracle.execute_alt import spell_game_cast
 
-    doc = spell_game_doc(card, in_hand=True)
-    if doc is None:
+    got = spell_game_cast(card, cast)
+    if got is None:
         return None
-    script = doc["query"]["script"]
-    chosen = script[0]["stack"].get("targets", [])
-    ids = [t["id"] for t in card.card.get("casting", {}).get("targets", [])]
-    if len(ids) != len(chosen):
-        return None
-    if chosen:
-        cast = {**cast, "targets": {i: [t] for i, t in zip(ids, chosen, strict=True)}}
+    doc, script, cast = got
     discard = {"discard": {"player": "alice", "cards": ["card"]}}
     doc["query"]["script"] = [discard, {"madness_choice": {"card": cast}}, "resolve", *script[1:]]
     alice = doc["players"][0]
