@@ -250,33 +250,19 @@ def _substitute(entry: tuple[list | None, list | None],
     return atoms(entry[0]), atoms(entry[1])
 
 
-def _match(body: list,
-           possible: dict[Signature, list[set[Shape] | None]]) -> dict[str, set[Shape] | None] | None:
-    """Whether positive body atoms may all match (None if not), and then the shapes each
-    variable may take (None: any)."""
-    binding: dict[str, set[Shape] | None] = {}
-    for sig, args in body:
-        cur = possible.get(sig)
-        if cur is None:
-            return None
-        for pos, arg in enumerate(args):
-            if arg is None:
-                continue
-            have = cur[pos]
-            if arg[0] == "s":
-                if have is not None and arg[1] not in have:
-                    return None
-                continue
-            here = None if have is None or OTHER in have else have
-            name = arg[1]
-            if name not in binding or binding[name] is None:
-                binding[name] = here
-            elif here is not None:
-                both = binding[name] & here  # type: ignore[operator]
-                if not both:
-                    return None
-                binding[name] = both
-    return binding
+def _compile(entry: tuple[list | None, list | None]) -> tuple:
+    """A rule's head and positive body atoms as :meth:`Program._fire` reads them (see
+    :meth:`Program._compiled`)."""
+    heads, body = entry
+    cbody = None if body is None else tuple(
+        (sig, tuple((pos, a[1]) for pos, a in enumerate(args) if a is not None and a[0] == "s"),
+         tuple((pos, a[1]) for pos, a in enumerate(args) if a is not None and a[0] == "v"))
+        for sig, args in body)
+    cheads = None if heads is None else tuple(
+        (sig, len(args), tuple((pos, 0, None) if a is None else (pos, 1, a[1]) if a[0] == "s"
+                               else (pos, 2, a[1]) for pos, a in enumerate(args)))
+        for sig, args in heads)
+    return cheads, cbody
 
 
 class Program:
@@ -357,6 +343,9 @@ class Program:
         self.signatures = frozenset(used | self.external)
         self.names = frozenset(name for name, _ in self.signatures)
         self._cache: dict[tuple[frozenset, frozenset], tuple[ast.AST, ...]] = {}
+        self._compiled_cache: dict[frozenset, dict[int, tuple]] = {}
+        self._base_compiled: dict[int, tuple] | None = None
+        self._constant_names = frozenset().union(*self.constants.values())
 
     def prune(self, names: Iterable[str],
               shapes: Collection[tuple[str, int, int, Shape | None]] | None = None,
@@ -401,17 +390,37 @@ class Program:
                     shape = OTHER
             yield name, arity, pos, shape
 
+    def _compiled(self, values: dict[str, Shape | None]) -> dict[int, tuple]:
+        """Each rule's atoms as :meth:`_fire` reads them: for each positive body atom its
+        predicate, the fixed shapes it tests ``(position, shape)`` and its variables
+        ``(position, name)``, positions of ``_`` or of terms of no fixed shape left out; for
+        each head atom its predicate, arity and arguments ``(position, kind, x)``: kind 0
+        any shape, 1 the shape ``x`` (one fixed shape), 2 the shapes of the variable ``x``.
+        None for a part not understood. Made once per program, and again for the rules
+        naming a constant given a value (``values``; once per set of such values)."""
+        if self._base_compiled is None:
+            self._base_compiled = {i: _compile(entry) for i, entry in self.shaped.items()}
+        key = frozenset((k, v) for k, v in values.items() if k in self._constant_names)
+        if not key:
+            return self._base_compiled
+        got = self._compiled_cache.get(key)
+        if got is None:
+            if len(self._compiled_cache) >= 64:
+                self._compiled_cache.clear()
+            got = dict(self._base_compiled)
+            for i, names in self.constants.items():
+                if not names.isdisjoint(values):
+                    got[i] = _compile(_substitute(self.shaped[i], values))
+            self._compiled_cache[key] = got
+        return got
+
     def _fire(self, key: frozenset, values: dict[str, Shape | None]) -> set[int] | None:
         """The rules that may fire (a least fixpoint over predicates and the shapes of their
         arguments, see the module's docstring); None when a rule that may fire has a head
         not understood (it may derive anything). A constant with a value (``values``)
-        has its value's shape."""
-        shaped = self.shaped
-        touched = [i for i, names in self.constants.items() if not names.isdisjoint(values)]
-        if touched:
-            shaped = dict(self.shaped)
-            for i in touched:
-                shaped[i] = _substitute(self.shaped[i], values)
+        has its value's shape. (What :func:`_match` and the head update below did, on the
+        rules as :meth:`_compiled` gives them: the same steps in the same order.)"""
+        compiled = self._compiled(values)
         possible: dict[Signature, list[set[Shape] | None]] = {}
         for name, arity, pos, shape in key:
             cur = possible.get((name, arity))
@@ -427,26 +436,58 @@ class Program:
         queue = deque(i for i, _, _ in self.rules)
         queued = set(queue)
         fired: set[int] = set()
+        readers = self.readers
+        unknown = (None, None)
+        pop, push, unqueue, enqueue = queue.popleft, queue.append, queued.discard, queued.add
+        get = possible.get
         while queue:
-            i = queue.popleft()
-            queued.discard(i)
-            heads, body = shaped.get(i, (None, None))
-            binding = _match(body, possible) if body is not None else {}
-            if binding is None:
-                continue
+            i = pop()
+            unqueue(i)
+            heads, body = compiled.get(i, unknown)
+            binding: dict[str, set[Shape] | None] = {}
+            if body is not None:
+                ok = True
+                for sig, tests, variables in body:
+                    cur = get(sig)
+                    if cur is None:
+                        ok = False
+                        break
+                    for pos, shape in tests:
+                        have = cur[pos]
+                        if have is not None and shape not in have:
+                            ok = False
+                            break
+                    if not ok:
+                        break
+                    for pos, name in variables:
+                        have = cur[pos]
+                        here = None if have is None or OTHER in have else have
+                        bound = binding.get(name)
+                        if bound is None:
+                            binding[name] = here
+                        elif here is not None:
+                            both = bound & here
+                            if not both:
+                                ok = False
+                                break
+                            binding[name] = both
+                    if not ok:
+                        break
+                if not ok:
+                    continue
             fired.add(i)
             if heads is None:
                 return None
-            for sig, args in heads:
-                cur = possible.get(sig)
+            for sig, arity, args in heads:
+                cur = get(sig)
                 changed = cur is None
                 if cur is None:
-                    cur = possible[sig] = [set() for _ in args]
-                for pos, arg in enumerate(args):
+                    cur = possible[sig] = [set() for _ in range(arity)]
+                for pos, kind, x in args:
                     have = cur[pos]
                     if have is None:
                         continue
-                    val = None if arg is None else {arg[1]} if arg[0] == "s" else binding.get(arg[1])
+                    val = None if kind == 0 else {x} if kind == 1 else binding.get(x)
                     if val is None:
                         cur[pos] = None
                         changed = True
@@ -454,10 +495,10 @@ class Program:
                         have |= val
                         changed = True
                 if changed:
-                    for reader in self.readers.get(sig, ()):
+                    for reader in readers.get(sig, ()):
                         if reader not in queued:
-                            queued.add(reader)
-                            queue.append(reader)
+                            enqueue(reader)
+                            push(reader)
         return fired
 
     def _prune(self, key: frozenset, values: dict[str, Shape | None]) -> tuple[ast.AST, ...]:

@@ -8,7 +8,9 @@ does before forking its workers), loading a scenario (YAML, validation, card loo
 query (the engines: inside it, the solver calls, split into the pruning, creating the
 Control, grounding, solving, freeing it, the rest being adding statements and facts and
 reading models), comparing with the expectation and the answer's JSON form, pickling the
-outcome (what a worker sends back), and Python's garbage collector. By folder: each
+outcome as a worker of ``pyengine check`` sends it (its answer's JSON form, not the typed
+answer: ``run_many(..., answers=False)``; pickling the typed answer, which only the API's
+``check_paths`` sends, is shown apart and not counted), and Python's garbage collector. By folder: each
 scenario's CPU, its solver calls (and how many the solver's kept answers answered), and
 the CPU of those calls by encoding. Wrapping the calls costs a little CPU of its own.
 """
@@ -111,18 +113,22 @@ def main() -> int:
         kind = queries.get(scenario.kind)
         answer = kind.solve(scenario.state, scenario.query, 60.0)
         solved = pt()
-        runner._compare(kind, scenario, answer)
-        runner._answer_json(answer)
+        reading, diffs = runner._compare(kind, scenario, answer)
+        answer_json = runner._answer_json(answer)
         compared = pt()
-        try:
+        pickle.dumps((runner.Outcome(file=str(path), status=runner.Status.PASS, id=scenario.id,
+                                     title=scenario.title, kind=scenario.kind, cr=scenario.cr,
+                                     diffs=diffs, answer_json=answer_json, reading=reading), False))
+        done = pt()
+        try:  # not counted in the scenario's time: only the API keeps the typed answer
             pickle.dumps(answer)
         except Exception:
             pass
-        done = pt()
+        phase["pickling the typed answer (API only)"] += pt() - done
         phase["loading"] += loaded - began
         phase["query"] += solved - loaded
         phase["comparing, JSON"] += compared - solved
-        phase["pickling the answer"] += done - compared
+        phase["pickling the outcome"] += done - compared
         total[folder] += done - began
         count[folder] += 1
         kept[folder] += solver._ANSWERS.hits - hits
@@ -133,7 +139,7 @@ def main() -> int:
           f"a scenario); garbage collector {collecting[0]:.2f} s")
     for label in ("loading", "query", " solver calls", "  pruning", "  creating the Control",
                   "  grounding", "  solving", "  freeing the Control", "comparing, JSON",
-                  "pickling the answer"):
+                  "pickling the outcome", "pickling the typed answer (API only)"):
         print(f"  {label:26} {phase[label]:8.2f} s {phase[label] / spent * 100:5.1f} %")
     print(f"{'folder':14} {'n':>5} {'ms each':>8} {'calls':>6} {'kept':>5} {'call ms':>8} {'share':>6}")
     for folder in sorted(count, key=lambda f: -total[f]):
