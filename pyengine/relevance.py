@@ -289,8 +289,13 @@ class Program:
         used: set[Signature] = set()
         # head -> what the rule reads -> negative (not a plain positive literal)
         graph: dict[Signature, dict[Signature, bool]] = {}
+        # what each statement mentions, for leaving out the ``#defined`` statements of
+        # predicates no statement left mentions (None: some statement not understood)
+        self.mentions: dict[int, frozenset[Signature]] | None = {}
+        self.declares: dict[int, Signature] = {}  # the encodings' own #defined statements
         for i, stm in enumerate(self.statements):
             info = analyse(stm)
+            self._note_mentions(i, stm, info)
             if info[0] == "rule":
                 _, heads, bodies, head, body, normal, reads = info
                 self.rules.append((i, head, body))
@@ -501,6 +506,26 @@ class Program:
                             push(reader)
         return fired
 
+    def _note_mentions(self, i: int, stm: ast.AST, info: tuple) -> None:
+        if self.mentions is None:
+            return
+        said: frozenset[Signature] | None = frozenset()
+        if info[0] == "rule":
+            said = None if info[6] is None else info[6] | (info[3] or frozenset())
+        elif info[0] == "show":
+            said = frozenset() if info[1] is None else frozenset([info[1]])
+        elif info[0] in ("reads", "external"):
+            said = info[-1]
+        elif info[0] == "opaque":
+            said = None
+        elif info[0] == "skip" and stm.ast_type == ast.ASTType.Defined:
+            self.declares[i] = (stm.name, stm.arity)
+            return
+        if said is None:
+            self.mentions = None
+        elif said:
+            self.mentions[i] = said
+
     def _prune(self, key: frozenset, values: dict[str, Shape | None]) -> tuple[ast.AST, ...]:
         fired = self._fire(key, values)
         if fired is None:
@@ -513,6 +538,12 @@ class Program:
         # gringo matches body atoms against the remaining heads' patterns: declare every
         # predicate that lost a rule, not only those that lost all of them
         lost = sorted({s for i, head, _ in self.rules if i in dropped for s in head or ()})
+        if self.mentions is not None:
+            # a ``#defined`` statement only keeps gringo from reporting a body atom that no
+            # head matches: an encoding's own for a predicate that no statement left
+            # mentions says nothing (those made for the predicates that lost a rule stay)
+            mentioned = frozenset().union(*(m for i, m in self.mentions.items() if i not in dropped))
+            dropped = dropped | {i for i, sig in self.declares.items() if sig not in mentioned}
         kept = [stm for i, stm in enumerate(self.statements) if i not in dropped]
         return tuple(kept) + tuple(self._defined(sig) for sig in lost)
 
