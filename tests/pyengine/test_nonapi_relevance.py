@@ -362,3 +362,20 @@ def test_gateway_reads_shapes_from_a_factset() -> None:
     pruned = solver.solve(entry, facts, **args)  # type: ignore[arg-type]
     plain = solver.solve(entry, facts.symbols(), prune=False, **args)  # type: ignore[arg-type]
     assert pruned.model.symbols == plain.model.symbols
+
+
+def test_declarations_nothing_left_mentions_are_left_out() -> None:
+    """An encoding's own ``#defined`` statement stays while some statement left mentions its
+    predicate (a body, a head, an aggregate, a #show); one for a predicate that only left-out
+    rules read goes, and grounding still reports no undefined atom."""
+    extra = "#defined z/1. #defined w/1. #show w/1. #show t/1."
+    program = Program(_parse(PROGRAM + extra))
+    kept = program.prune({"a"})
+    text = "\n".join(str(s) for s in kept)
+    assert "#defined a/1." in text  # t(X) :- a(X), ...
+    assert "#defined c/2." in text  # t/1's #count
+    assert "#defined w/1." in text  # shown
+    assert "#defined b/1." not in text  # read only by q/1's rule, left out
+    assert "#defined z/1." not in text  # read by nothing
+    assert _answer_sets(kept, ["a(1)", "a(2)"], shown=True) == \
+        _answer_sets(tuple(_parse(PROGRAM + extra)), ["a(1)", "a(2)"], shown=True)
