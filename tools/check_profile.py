@@ -48,6 +48,7 @@ def main() -> int:
     start_up = pt() - t0
     # the collector as a worker of ``pyengine check`` sets it after the fork (where it does)
     getattr(runner, "_quiet_collector", lambda: None)()
+    getattr(runner, "_quiet_allocator", lambda: None)()  # and the allocator
     phase: collections.Counter[str] = collections.Counter()
     where = {"folder": ""}
 
