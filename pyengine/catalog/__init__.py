@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -61,9 +62,11 @@ def _files() -> list[tuple[str, str]]:
     # and zipfile into every process for it)
     root = Path(__file__).resolve().parent / "cards"
     out = []
-    for entry in root.iterdir():
-        if entry.name.endswith(".yaml"):
-            out.append((f"pyengine/catalog/cards/{entry.name}", entry.read_text("utf-8")))
+    with os.scandir(root) as entries:  # not Path.iterdir and read_text: a third of the CPU
+        for entry in entries:
+            if entry.name.endswith(".yaml"):
+                with open(entry.path, encoding="utf-8") as f:
+                    out.append((f"pyengine/catalog/cards/{entry.name}", f.read()))
     return sorted(out)
 
 
