@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from pyengine.errors import ScenarioError
 from pyengine.lang.characteristics import parse_characteristics
@@ -187,7 +187,7 @@ def _check_spell_abilities(cur: Cursor, chars: Characteristics, oracle: str) -> 
 
 
 @lru_cache(maxsize=1)
-def catalog() -> dict[str, Card]:
+def catalog() -> Mapping[str, Card]:
     """Every catalog card by lowercase name (parsed once, then read from the cache on disk
     while the card files and the code are unchanged: pyengine/catalog/stored.py)."""
     from pyengine.catalog import stored
