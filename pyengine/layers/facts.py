@@ -208,6 +208,8 @@ class FactBuilder:
         # object: the objects of one card share them
         self._printed_rows: dict[int, tuple[Any, list[tuple[str, clingo.Symbol, clingo.Symbol]],
                                             Callable[[clingo.Symbol], list[clingo.Symbol]]]] = {}
+        self._printed_equal: dict[Any, tuple[Any, list[tuple[str, clingo.Symbol, clingo.Symbol]],
+                                             Callable[[clingo.Symbol], list[clingo.Symbol]]]] = {}
 
     def add(self, name: str, *args: F.Value) -> None:
         """Append one fact."""
@@ -314,9 +316,7 @@ class FactBuilder:
         p = obj.printed
         kept = self._printed_rows.get(id(p))
         if kept is None or kept[0] is not p:
-            rows = self._printed_terms(p)
-            kept = self._printed_rows[id(p)] = (p, rows, self._functions.rows(
-                "cur", [(attr, value) for _, attr, value in rows]))  # cur/3 (declared above)
+            kept = self._printed_rows[id(p)] = self._printed_kept(p)
         _, rows, make = kept
         o = F.term(obj.id)
         out = make(o)
@@ -326,6 +326,23 @@ class FactBuilder:
         for (a, _, v), fact in zip((*rows, ("controller", None, value)), out):
             values.setdefault(a, []).append((fact, v))
         return out
+
+    def _printed_kept(self, p):  # type: ignore[no-untyped-def]
+        """(p, its rows, the maker of their cur/3 facts), shared with equal characteristics
+        met before (each object built in Python may carry its own equal copy)."""
+        try:
+            kept = self._printed_equal.get(p)
+        except TypeError:  # unhashable: nothing shared
+            kept, p_hashable = None, False
+        else:
+            p_hashable = True
+        if kept is None:
+            rows = self._printed_terms(p)
+            kept = (p, rows, self._functions.rows(
+                "cur", [(attr, value) for _, attr, value in rows]))  # cur/3 (declared above)
+            if p_hashable:
+                self._printed_equal[p] = kept
+        return (p, kept[1], kept[2])
 
     def _printed_terms(self, p) -> list[tuple[str, clingo.Symbol, clingo.Symbol]]:  # type: ignore[no-untyped-def]
         """The cur/3 rows of printed characteristics but the controller: (attribute, its
