@@ -150,7 +150,7 @@ def _corpus_path() -> tuple[Path, str] | None:
 @lru_cache(maxsize=1)
 def _installed_corpus() -> tuple[Path, str] | None:
     """:func:`_corpus_path`, looked up once a process: the package's version is read from its
-    metadata files (an e-mail parser), some 6 ms a lookup, and every card a scenario names
+    metadata files (an e-mail parser), 0.5-1 ms a lookup, and every card a scenario names
     that the catalog lacks asked for it again (``available``)."""
     try:
         from importlib import metadata, resources
