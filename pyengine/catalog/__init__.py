@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from pyengine.errors import ScenarioError
 from pyengine.lang.characteristics import parse_characteristics
@@ -61,9 +62,11 @@ def _files() -> list[tuple[str, str]]:
     # and zipfile into every process for it)
     root = Path(__file__).resolve().parent / "cards"
     out = []
-    for entry in root.iterdir():
-        if entry.name.endswith(".yaml"):
-            out.append((f"pyengine/catalog/cards/{entry.name}", entry.read_text("utf-8")))
+    with os.scandir(root) as entries:  # not Path.iterdir and read_text: a third of the CPU
+        for entry in entries:
+            if entry.name.endswith(".yaml"):
+                with open(entry.path, encoding="utf-8") as f:
+                    out.append((f"pyengine/catalog/cards/{entry.name}", f.read()))
     return sorted(out)
 
 
@@ -184,7 +187,7 @@ def _check_spell_abilities(cur: Cursor, chars: Characteristics, oracle: str) -> 
 
 
 @lru_cache(maxsize=1)
-def catalog() -> dict[str, Card]:
+def catalog() -> Mapping[str, Card]:
     """Every catalog card by lowercase name (parsed once, then read from the cache on disk
     while the card files and the code are unchanged: pyengine/catalog/stored.py)."""
     from pyengine.catalog import stored

@@ -36,13 +36,26 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[mi
 
 
 _STR_TAG = "tag:yaml.org,2002:str"
+_INT_TAG = "tag:yaml.org,2002:int"
+_MAP_TAG = yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG
+_SEQ_TAG = yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG
 
 
 def _construct(loader: _Loader, node: yaml.Node) -> Any:
-    """``loader.construct_object(node, deep=True)``; a plain string scalar is its text, read
-    without the constructor's bookkeeping (most of a scenario's nodes are such strings)."""
-    if node.tag == _STR_TAG and node.__class__ is yaml.ScalarNode:
-        return node.value
+    """``loader.construct_object(node, deep=True)``; a plain string scalar is its text, and
+    an integer, a mapping or a sequence goes to its constructor, without the constructor's
+    bookkeeping (which remembers each node for aliases, refused before: _refuse_aliases)."""
+    tag, kind = node.tag, node.__class__
+    if kind is yaml.ScalarNode:
+        if tag == _STR_TAG:
+            return node.value
+        if tag == _INT_TAG:
+            return _construct_int(loader, node)
+    elif kind is yaml.MappingNode:
+        if tag == _MAP_TAG:
+            return _construct_mapping(loader, node)
+    elif kind is yaml.SequenceNode and tag == _SEQ_TAG:
+        return _construct_sequence(loader, node)
     return loader.construct_object(node, deep=True)
 
 
@@ -102,7 +115,7 @@ def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
     if len(text) > 40:  # Python refuses to convert thousands of digits (a ValueError)
         raise ScenarioError(f"expected an integer at most {MAX_INT:,} in size, got a number of "
                             f"{len(text):,} characters", line=node.start_mark.line + 1)
-    return int(loader.construct_yaml_int(node))
+    return int(text.replace("_", ""))  # a decimal: what construct_yaml_int gives, read directly
 
 
 def _construct_float(loader: _Loader, node: yaml.ScalarNode) -> float:

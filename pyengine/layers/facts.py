@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, Callable, cast
 
 import clingo
 
@@ -71,6 +71,83 @@ _word = lru_cache(maxsize=4096)(terms.word)
 _card_type = lru_cache(maxsize=None)(terms.card_type)
 _supertype = lru_cache(maxsize=None)(terms.supertype)
 _intrinsic = lru_cache(maxsize=None)(terms.intrinsic)
+def _c_functions():  # type: ignore[no-untyped-def]
+    """clingo's C function behind ``clingo.Function`` where this clingo's Python API (cffi)
+    exposes it, and its error check; None: use ``clingo.Function``."""
+    try:
+        from clingo._internal import _ffi, _handle_error, _lib
+
+        create = _lib.clingo_symbol_create_function
+        clingo.Symbol(clingo.Number(0)._rep)  # a symbol is made of its C value
+        return create, _ffi, _handle_error
+    except (ImportError, AttributeError, TypeError):
+        return None
+
+
+_C_FUNCTIONS = _c_functions()
+
+
+class _Functions:
+    """``clingo.Function(name, args)`` for the many facts of a board (each object's cur/3
+    and its four object facts): clingo's C function called with one argument buffer for
+    all of them, not a new buffer and result per symbol (the wrapper's cost, about 3
+    microseconds a symbol; the dense board makes some 13,000). The same symbols: the same C
+    function makes them (tests/asp/test_layers_facts_functions.py compares the two)."""
+
+    def __init__(self) -> None:
+        if _C_FUNCTIONS is None:
+            self.make = self._wrapped
+            return
+        self._create, self._ffi, self._check = _C_FUNCTIONS
+        self._args = self._ffi.new("clingo_symbol_t[]", 4)
+        self._ret = self._ffi.new("clingo_symbol_t*")
+        self._names: dict[str, bytes] = {}
+        self.make = self._direct
+
+    @staticmethod
+    def _wrapped(name: str, args: list[clingo.Symbol]) -> clingo.Symbol:
+        return clingo.Function(name, args)
+
+    def rows(self, name: str, tails: list[tuple[clingo.Symbol, ...]]) -> Callable[[clingo.Symbol], list[clingo.Symbol]]:
+        """The function that makes ``name(first, *tail)`` for each of ``tails``, given
+        ``first``: its buffers filled with each tail once, for every object of a card."""
+        if _C_FUNCTIONS is None:
+            return lambda first: [clingo.Function(name, [first, *tail]) for tail in tails]
+        encoded = name.encode()
+        bufs = []
+        for tail in tails:
+            buf = self._ffi.new("clingo_symbol_t[]", 1 + len(tail))
+            for i, arg in enumerate(tail, 1):
+                buf[i] = arg._rep
+            bufs.append((buf, 1 + len(tail)))
+        create, check, ret, symbol = self._create, self._check, self._ret, clingo.Symbol
+
+        def make(first: clingo.Symbol) -> list[clingo.Symbol]:
+            rep = first._rep
+            out = []
+            for buf, n in bufs:
+                buf[0] = rep
+                if not create(encoded, buf, n, True, ret):
+                    check(False)
+                out.append(symbol(ret[0]))
+            return out
+
+        return make
+
+    def _direct(self, name: str, args: list[clingo.Symbol]) -> clingo.Symbol:
+        if len(args) > 4:
+            return clingo.Function(name, args)
+        encoded = self._names.get(name)
+        if encoded is None:
+            encoded = self._names[name] = name.encode()
+        buf = self._args
+        for i, arg in enumerate(args):
+            buf[i] = arg._rep
+        if not self._create(encoded, buf, len(args), True, self._ret):
+            self._check(False)
+        return clingo.Symbol(self._ret[0])
+
+
 _CUR_ATTRS = ("name", "mana_value", "color", "type", "subtype", "supertype", "ability", "power",
               "toughness", "loyalty", "defense", "controller")
 _ATTR = {a: F.term(F.Const(a)) for a in _CUR_ATTRS}
@@ -124,6 +201,15 @@ class FactBuilder:
         # the layer engine carries from round to round (reading a fact's arguments back costs
         # a call into clingo per fact)
         self.values: dict[str, dict[str, list[tuple[clingo.Symbol, clingo.Symbol]]]] = {}
+        self._functions = _Functions()
+        self._function = self._functions.make
+        # the (attribute, its term, the value's term) rows of each printed characteristics
+        # met, by identity (kept with them), and the maker of their cur/3 facts for an
+        # object: the objects of one card share them
+        self._printed_rows: dict[int, tuple[Any, list[tuple[str, clingo.Symbol, clingo.Symbol]],
+                                            Callable[[clingo.Symbol], list[clingo.Symbol]]]] = {}
+        self._printed_equal: dict[Any, tuple[Any, list[tuple[str, clingo.Symbol, clingo.Symbol]],
+                                             Callable[[clingo.Symbol], list[clingo.Symbol]]]] = {}
 
     def add(self, name: str, *args: F.Value) -> None:
         """Append one fact."""
@@ -135,7 +221,7 @@ class FactBuilder:
         """The facts every object has: object/1, in_zone/2, owner/2, obj_timestamp/2 (as
         :meth:`add` makes them, the id's symbol made once)."""
         oid = F.term(o)
-        function = clingo.Function
+        function = self._function
         self.out += (function("object", [oid]), function("in_zone", [oid, F.term(zone)]),
                      function("owner", [oid, F.term(owner)]),
                      function("obj_timestamp", [oid, F.term(timestamp)]))
@@ -228,6 +314,39 @@ class FactBuilder:
 
     def _printed(self, obj) -> list[clingo.Symbol]:  # type: ignore[no-untyped-def]
         p = obj.printed
+        kept = self._printed_rows.get(id(p))
+        if kept is None or kept[0] is not p:
+            kept = self._printed_rows[id(p)] = self._printed_kept(p)
+        _, rows, make = kept
+        o = F.term(obj.id)
+        out = make(o)
+        value = F.term(obj.controller)
+        out.append(self._function("cur", [o, _ATTR["controller"], value]))
+        values = self.values.setdefault(obj.id, {})
+        for (a, _, v), fact in zip((*rows, ("controller", None, value)), out):
+            values.setdefault(a, []).append((fact, v))
+        return out
+
+    def _printed_kept(self, p):  # type: ignore[no-untyped-def]
+        """(p, its rows, the maker of their cur/3 facts), shared with equal characteristics
+        met before (each object built in Python may carry its own equal copy)."""
+        try:
+            kept = self._printed_equal.get(p)
+        except TypeError:  # unhashable: nothing shared
+            kept, p_hashable = None, False
+        else:
+            p_hashable = True
+        if kept is None:
+            rows = self._printed_terms(p)
+            kept = (p, rows, self._functions.rows(
+                "cur", [(attr, value) for _, attr, value in rows]))  # cur/3 (declared above)
+            if p_hashable:
+                self._printed_equal[p] = kept
+        return (p, kept[1], kept[2])
+
+    def _printed_terms(self, p) -> list[tuple[str, clingo.Symbol, clingo.Symbol]]:  # type: ignore[no-untyped-def]
+        """The cur/3 rows of printed characteristics but the controller: (attribute, its
+        term, the value's term)."""
         rows: list[tuple[str, F.Value]] = []  # plain ints and strings become numbers and strings
         if p.name:
             rows.append(("name", p.name))
@@ -244,17 +363,7 @@ class FactBuilder:
             v = getattr(p, attr)
             if v is not None:
                 rows.append((attr, v))
-        rows.append(("controller", obj.controller))
-        o = F.term(obj.id)
-        out = []
-        values = self.values.setdefault(obj.id, {})
-        term, function = F.term, clingo.Function
-        for a, v in rows:
-            value = term(v)
-            fact = function("cur", [o, _ATTR[a], value])  # cur/3 (declared above) of terms made
-            out.append(fact)
-            values.setdefault(a, []).append((fact, value))
-        return out
+        return [(a, _ATTR[a], F.term(v)) for a, v in rows]
 
     # -- abilities and definitions ----------------------------------------------------------
     def ability(self, ab: Ability) -> clingo.Symbol:

@@ -184,9 +184,10 @@ def _turn(cur: Cursor, pids: tuple[str, ...]) -> TurnContext:
 
 def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
     cur.mapping(STATE_FIELDS | CHAR_FIELDS, "an object mapping")
+    has = cur.value.__contains__  # cur.has on the mapping (checked just now), without a call of it
     oid = _own_id(cur.req("id"), "an object id")
     inline = [k for k in cur.value if k in CHAR_FIELDS]
-    if cur.has("card"):
+    if has("card"):
         name = cur.get("card").string("a catalog card name")
         card = _card(cur.get("card"), name)
         if [k for k in inline if k != "abilities" or not card.unrecognised]:
@@ -213,23 +214,23 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         ctx.player_refs += sub.player_refs
         card_name = None
     controller = owner = None
-    if cur.has("controller"):
+    if has("controller"):
         controller = cur.get("controller").choice(pids, "a player id:")
-    if cur.has("owner"):
+    if has("owner"):
         owner = cur.get("owner").choice(pids, "a player id:")
     if controller is None and owner is None:
         cur.fail("missing required field 'controller' (or 'owner')")
-    zone = Zone(cur.get("zone").choice(Zone.words(), "a zone:")) if cur.has("zone") else Zone.BATTLEFIELD
-    if (zone not in (Zone.BATTLEFIELD, Zone.STACK) and cur.has("controller") and cur.has("owner")
+    zone = Zone(cur.get("zone").choice(Zone.words(), "a zone:")) if has("zone") else Zone.BATTLEFIELD
+    if (zone not in (Zone.BATTLEFIELD, Zone.STACK) and has("controller") and has("owner")
             and controller != owner):
         cur.get("controller").fail(f"CR 108.4a: a card in the {zone.value} "
                                    "has no controller other than its owner")
-    if zone == Zone.BATTLEFIELD and not cur.has("timestamp"):
+    if zone == Zone.BATTLEFIELD and not has("timestamp"):
         cur.fail("missing required field 'timestamp' (CR 613.7d: a permanent's timestamp)")
-    timestamp = cur.get("timestamp").integer("a timestamp", 0) if cur.has("timestamp") else 0
+    timestamp = cur.get("timestamp").integer("a timestamp", 0) if has("timestamp") else 0
     counters = []
     counter_ts = []
-    if cur.has("counters"):
+    if has("counters"):
         c = cur.get("counters").mapping(None, "a mapping of counter kind to number, e.g. {+1/+1: 2}")
         for kind, n in c.items():
             kind = counter_kind(kind, n)
@@ -247,8 +248,8 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
                                             f"(timestamp {timestamp}; CR 613.7c, 613.7d)")
                 if t != timestamp:
                     counter_ts.append((kind, t))
-    face_down = _face_down(cur.get("face_down")) if cur.has("face_down") else None
-    other_face = _back_face(cur.get("back_face"), ctx, oid) if cur.has("back_face") else None
+    face_down = _face_down(cur.get("face_down")) if has("face_down") else None
+    other_face = _back_face(cur.get("back_face"), ctx, oid) if has("back_face") else None
     transformed = False
     if other_face is None and card_name is not None and card_name.lower() not in catalog.catalog():
         from pyengine.oracle.faces import back_face, front_face  # 712.2: a transforming card's faces
@@ -258,7 +259,7 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         if front is not None:  # its back face up: the card transformed (701.27g, 712.8e)
             other_face, transformed = front, True
             printed = replace(printed, mana_value=front.mana_value)
-    chosen = _chosen(cur.get("chosen")) if cur.has("chosen") else ()
+    chosen = _chosen(cur.get("chosen")) if has("chosen") else ()
     obj = GameObject(
         id=oid,
         printed=printed,
@@ -267,28 +268,28 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
         zone=zone,
         timestamp=timestamp,
         card=card_name,
-        token=cur.get("token").boolean() if cur.has("token") else False,
-        tapped=cur.get("tapped").boolean() if cur.has("tapped") else False,
-        renowned=cur.get("renowned").boolean() if cur.has("renowned") else False,  # 702.112b
+        token=cur.get("token").boolean() if has("token") else False,
+        tapped=cur.get("tapped").boolean() if has("tapped") else False,
+        renowned=cur.get("renowned").boolean() if has("renowned") else False,  # 702.112b
         controlled_since_turn_start=(cur.get("controlled_since_turn_start").boolean()
-                                     if cur.has("controlled_since_turn_start") else True),
+                                     if has("controlled_since_turn_start") else True),
         counters=tuple(counters),
         counter_timestamps=tuple(counter_ts),
-        damage=cur.get("damage").integer("marked damage", 0) if cur.has("damage") else 0,
-        attached_to=cur.get("attached_to").string("an object id") if cur.has("attached_to") else None,
+        damage=cur.get("damage").integer("marked damage", 0) if has("damage") else 0,
+        attached_to=cur.get("attached_to").string("an object id") if has("attached_to") else None,
         face_down=face_down is not None,
         face_down_kind=face_down or FaceDown.PLAIN,
         chosen=chosen,
         copy=cur.get("copy").choice(("spell", "card"), "what it is a copy of (CR 707.10, 707.12):")
-        if cur.has("copy") else None,
+        if has("copy") else None,
         other_face=other_face,
         transformed=transformed,
         on_adventure=(cur.get("on_adventure").choice(pids, "a player id:")
-                      if cur.has("on_adventure") else None),
-        top_of_library=cur.get("top_of_library").boolean() if cur.has("top_of_library") else False,
-        commander=cur.get("commander").boolean() if cur.has("commander") else False,
+                      if has("on_adventure") else None),
+        top_of_library=cur.get("top_of_library").boolean() if has("top_of_library") else False,
+        commander=cur.get("commander").boolean() if has("commander") else False,
         commander_casts=(cur.get("commander_casts").integer("times cast from the command zone", 0)
-                         if cur.has("commander_casts") else 0),
+                         if has("commander_casts") else 0),
         line=cur.line,
     )
     if obj.commander_casts and not obj.commander:
@@ -324,11 +325,11 @@ def _object(cur: Cursor, ctx: Ctx, pids: tuple[str, ...]) -> GameObject:
 def _card(cur: Cursor, name: str) -> catalog.Card:
     """A card by name: the catalog's, else the card data's compiled from its Oracle text;
     CardDataMissing (the scenario is skipped) when neither has it and no data is installed."""
-    from pyengine.oracle import data, suggest
-
     card = catalog.lookup(name)
     if card is not None:
         return card
+    from pyengine.oracle import data, suggest
+
     try:
         data.data_path()
     except data.CardDataMissing:
