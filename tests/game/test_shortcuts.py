@@ -80,3 +80,44 @@ def test_the_shortcuts_answer_as_the_encodings_over_every_game_of_the_turns_scen
     # the shortcuts are taken (most checks find nothing; most events meet no ability's kind)
     assert len(paths) >= 250 and seen["sba"] >= 1000 and seen["triggers"] >= 1000
     assert taken["sba"] >= seen["sba"] // 2 and taken["triggers"] >= 50, (taken, seen)
+
+
+def test_rebound_is_answered_as_the_layer_engine_does_over_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 702.88a, 113.6e: whether a resolving spell has rebound, asked of the layer engine and
+    # answered "no" without it where no value of the objects or effects says rebound
+    # (pyengine.game.rebound.mentioned): the games of scenarios/turns and the rebound games of
+    # scenarios/cards, each question answered both ways
+    from pyengine.game import rebound
+
+    seen: collections.Counter = collections.Counter()
+    first: list[str] = []
+    monkeypatch.setattr(rebound, "has_rebound", _both(rebound, rebound.has_rebound, seen, first, "rebound"))
+    answers: collections.Counter = collections.Counter()
+    taken: collections.Counter = collections.Counter()
+    mentioned, has = rebound.mentioned, rebound.has_rebound
+
+    def counted(*a: Any) -> bool:
+        got = mentioned(*a)
+        taken["rebound"] += (not got) and rebound.SHORTCUT
+        return got
+
+    def answered(*a: Any, **k: Any) -> bool:
+        got = has(*a, **k)
+        answers[got] += 1
+        return got
+
+    monkeypatch.setattr(rebound, "mentioned", counted)
+    monkeypatch.setattr(rebound, "has_rebound", answered)
+    failed = []
+    paths = runner.discover([TURNS]) + sorted((TURNS.parent / "cards").glob("*rebound*.yaml"))
+    for path in paths:
+        scenario = load_file(path)
+        kind = queries.get(scenario.kind)
+        answer = kind.solve(scenario.state, scenario.query, 60.0)
+        if runner._compare(kind, scenario, answer)[1]:
+            failed.append(str(path))
+    assert not first, first[0]
+    assert not failed, failed
+    # asked often, answered both ways, and the shortcut taken for most questions
+    assert seen["rebound"] >= 50 and answers[True] >= 2 and answers[False] >= 50, (seen, answers)
+    assert taken["rebound"] >= seen["rebound"] // 2, (taken, seen)
