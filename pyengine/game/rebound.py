@@ -25,9 +25,7 @@ gives them now):
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import replace
-from enum import Enum
 from typing import Any
 
 from pyengine.budget import Budget
@@ -43,42 +41,16 @@ TEXT = ("At the beginning of your next upkeep, you may cast this card from exile
         "mana cost (rebound, 702.88a).")
 
 
-SHORTCUT = True  # answer "no" without the layer engine where no value can say rebound
-
-
 def has_rebound(game: Game, obj_id: str, budget: Budget | float) -> bool:
-    """Whether the spell has rebound now (its abilities after layers, 113.6e)."""
+    """Whether the spell has rebound now (its abilities after layers, 113.6e); without the
+    layer engine where no value it reads says rebound (pyengine.game.mentions)."""
+    from pyengine.game.mentions import mentions
     from pyengine.game.perform import layers
 
-    if SHORTCUT and not mentioned(game.state):
+    if not mentions(game.state, "rebound"):
         return False
     now = layers(game.state, budget).objects.get(obj_id)
     return now is not None and any(a.strip().lower() == "rebound" for a in now.abilities)
-
-
-def mentioned(state: Any) -> bool:
-    """Whether some value the layer engine reads (the objects and the resolved effects: its
-    view of the state) may say "rebound": the abilities it gives come from those values (a
-    printed keyword, an effect granting it, 613.1f, or a copiable value copied, 707.2), so
-    where no text of them holds the word, no object has rebound after layers. A value of a
-    kind not followed here counts as saying it."""
-    stack: list[Any] = [state.objects, state.effects]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if "rebound" in item.lower():
-                return True
-        elif isinstance(item, (tuple, list, frozenset, set)):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            stack.extend(item.items())
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack.extend(getattr(item, f.name) for f in dataclasses.fields(item))
-        elif isinstance(item, Enum):
-            stack.append(item.value)
-        elif item is not None and not isinstance(item, (int, float)):
-            return True  # not followed: the layer engine decides
-    return False
 
 
 def destination(game: Game, item: StackItem, to: str, resolved: bool, budget: Budget | float) -> bool:

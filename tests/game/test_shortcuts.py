@@ -85,20 +85,20 @@ def test_the_shortcuts_answer_as_the_encodings_over_every_game_of_the_turns_scen
 def test_rebound_is_answered_as_the_layer_engine_does_over_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
     # 702.88a, 113.6e: whether a resolving spell has rebound, asked of the layer engine and
     # answered "no" without it where no value of the objects or effects says rebound
-    # (pyengine.game.rebound.mentioned): the games of scenarios/turns and the rebound games of
+    # (pyengine.game.mentions): the games of scenarios/turns and the rebound games of
     # scenarios/cards, each question answered both ways
-    from pyengine.game import rebound
+    from pyengine.game import mentions, rebound
 
     seen: collections.Counter = collections.Counter()
     first: list[str] = []
-    monkeypatch.setattr(rebound, "has_rebound", _both(rebound, rebound.has_rebound, seen, first, "rebound"))
+    monkeypatch.setattr(rebound, "has_rebound", _both(mentions, rebound.has_rebound, seen, first, "rebound"))
     answers: collections.Counter = collections.Counter()
     taken: collections.Counter = collections.Counter()
-    mentioned, has = rebound.mentioned, rebound.has_rebound
+    said, has = mentions.mentions, rebound.has_rebound
 
     def counted(*a: Any) -> bool:
-        got = mentioned(*a)
-        taken["rebound"] += (not got) and rebound.SHORTCUT
+        got = said(*a)
+        taken[a[1]] += (not got) and mentions.SHORTCUT
         return got
 
     def answered(*a: Any, **k: Any) -> bool:
@@ -106,7 +106,7 @@ def test_rebound_is_answered_as_the_layer_engine_does_over_every_game(monkeypatc
         answers[got] += 1
         return got
 
-    monkeypatch.setattr(rebound, "mentioned", counted)
+    monkeypatch.setattr(mentions, "mentions", counted)
     monkeypatch.setattr(rebound, "has_rebound", answered)
     failed = []
     paths = runner.discover([TURNS]) + sorted((TURNS.parent / "cards").glob("*rebound*.yaml"))
@@ -121,6 +121,45 @@ def test_rebound_is_answered_as_the_layer_engine_does_over_every_game(monkeypatc
     # asked often, answered both ways, and the shortcut taken for most questions
     assert seen["rebound"] >= 50 and answers[True] >= 2 and answers[False] >= 50, (seen, answers)
     assert taken["rebound"] >= seen["rebound"] // 2, (taken, seen)
+
+
+def test_a_game_begins_as_with_the_layer_engine_over_every_scenario_state() -> None:
+    # 702.26, 310.11a: the game refuses phasing and gives each battle its protector as it
+    # begins, from the layer engine's answer, asked only where some value says phasing or
+    # battle (pyengine.game.mentions): both ways on the state of every game scenario of
+    # scenarios/turns and scenarios/cards (the battles of turns/ among them)
+    from pyengine.game import mentions, new_game
+
+    def begun(state: Any) -> Any:
+        try:
+            game = new_game(state)
+        except Exception as e:  # noqa: BLE001 (a refusal must be the same refusal)
+            return ("error", type(e).__name__, str(e))
+        return (game.protectors, game.state, game.log, game.priority, game.stack)
+
+    differ, taken, n = [], 0, 0
+    paths = runner.discover([TURNS, TURNS.parent / "cards"])
+    for path in paths:
+        scenario = load_file(path)
+        if scenario.kind != "game":
+            continue
+        n += 1
+        taken += not (mentions.mentions(scenario.state, "battle") or mentions.mentions(scenario.state, "phasing"))
+        try:
+            mentions.SHORTCUT = False
+            off = begun(scenario.state)
+        finally:
+            mentions.SHORTCUT = True
+        if begun(scenario.state) != off:
+            differ.append(str(path))
+    assert not differ, differ[:3]
+    assert n >= 550 and taken >= n // 2, (n, taken)
+    # the word is a word: on the battlefield is no battle; a name or a keyword says it
+    from tests.game.helpers import creature, state
+
+    board = state(creature("p1", "alice", 2, 2, 1, keywords=("flying",)))
+    assert not mentions.mentions(board, "battle") and mentions.mentions(board, "Flying")
+    assert mentions.mentions(state(creature("Battle-scarred", "alice", 2, 2, 1)), "battle")
 
 
 def _plain_defs(state: Any, extra: Any) -> list[tuple[str, Any]]:
