@@ -123,6 +123,36 @@ def test_rebound_is_answered_as_the_layer_engine_does_over_every_game(monkeypatc
     assert taken["rebound"] >= seen["rebound"] // 2, (taken, seen)
 
 
+def test_skipped_steps_are_answered_as_with_the_layer_engine_over_every_game(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # 614.1b, 614.10: whether a step is skipped, asked of the layer engine (an effect that
+    # says to skip it) only where some value says skip (pyengine.game.mentions): every step
+    # of every game of scenarios/turns answered both ways
+    from pyengine.game import mentions, turns
+
+    seen: collections.Counter = collections.Counter()
+    first: list[str] = []
+    answers: collections.Counter = collections.Counter()
+    both = _both(mentions, turns.skipped, seen, first, "skipped")
+
+    def answered(*a: Any, **k: Any) -> bool:
+        got = both(*a, **k)
+        answers[got] += 1
+        return got
+
+    monkeypatch.setattr(turns, "skipped", answered)
+    failed = []
+    for path in runner.discover([TURNS]):
+        scenario = load_file(path)
+        kind = queries.get(scenario.kind)
+        answer = kind.solve(scenario.state, scenario.query, 60.0)
+        if runner._compare(kind, scenario, answer)[1]:
+            failed.append(str(path))
+    assert not first, first[0]
+    assert not failed, failed
+    assert seen["skipped"] >= 500 and answers[True] >= 1, (seen, answers)
+
+
 def test_a_game_begins_as_with_the_layer_engine_over_every_scenario_state() -> None:
     # 702.26, 310.11a: the game refuses phasing and gives each battle its protector as it
     # begins, from the layer engine's answer, asked only where some value says phasing or
