@@ -34,7 +34,6 @@ from pyengine.game.actions import (
 )
 from pyengine.game.activation import ActivateAbility
 from pyengine.game.model import CombatState, Game, IllegalAction, Outcome, StackItem
-from pyengine.game.mentions import mentions as _mentions
 from pyengine.game.perform import layers
 from pyengine.game.triggered import TargetTriggers
 from pyengine.model.enums import Zone
@@ -53,9 +52,8 @@ def new_game(state: GameState, budget: Budget | float = 60.0, ahead: tuple[Actio
     :class:`Choose`, :class:`TargetTriggers`), for the checks of its first priority (117.5);
     ``defined``: the tokens a script defines inline (:func:`pyengine.game.script.read_script`)."""
     refuse(state, budget)
-    chars = {}  # each object's types and subtypes after layers, where some could make a battle
-    if _mentions(state, "battle"):  # 310.11a (the layers don't read hand sizes)
-        chars = {oid: (ch.types, ch.subtypes) for oid, ch in layers(state, budget).objects.items()}
+    res = layers(state, budget)  # the result refuse computed (the layers don't read hand sizes)
+    chars = {oid: (ch.types, ch.subtypes) for oid, ch in res.objects.items()}
     hands = []
     for p in state.players:  # a hand or library holds at least its named cards
         named_h = sum(1 for o in state.objects if o.zone == Zone.HAND and o.owner == p.id)
@@ -79,8 +77,6 @@ def refuse(state: GameState, budget: Budget | float = 60.0) -> None:
     if len(state.players) != 2:
         raise UnsupportedQuery(f"the game engine plays two-player games; this one has {len(state.players)} "
                                "players (multiplayer rules, CR 800-810, are not modelled)")
-    if not any(_mentions(state, word) for word in UNSUPPORTED_KEYWORDS):
-        return  # no object has any of them after layers (pyengine.game.mentions)
     res = layers(state, budget)
     for oid, ch in sorted(res.objects.items()):
         for name, _ in ch.keywords:

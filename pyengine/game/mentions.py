@@ -5,8 +5,7 @@ active player: its view, pyengine/layers/engine.py); every ability, keyword, typ
 it gives an object comes from those values: printed, granted by an effect (613.1), or copied
 from another object (707.2). Where no text of them holds a word, no object has it after
 layers, and a question about it needs no computation. The game asks this before the layer
-engine where the answer is almost always "nobody has it" (rebound, 702.88a; phasing, 702.26;
-a battle as the game begins, 310).
+engine where the answer is almost always "nobody has it" (rebound, 702.88a).
 """
 
 from __future__ import annotations

@@ -152,11 +152,7 @@ def skipped(game: Game, step: Step, budget: Budget | float) -> bool:
     """CR 614.1b, 614.10: an effect that says to skip this step ("Skip your draw step") is a
     replacement effect replacing its beginning with nothing; the replacement engine says
     whether the step's beginning (a ``begin`` event) is replaced so. Asked only when such an
-    effect exists after layers (an effect whose values say "skip": pyengine.game.mentions)."""
-    from pyengine.game.mentions import mentions
-
-    if not mentions(game.state, "skip"):
-        return False
+    effect exists after layers."""
     if not any(a.op.kind == "skip" for a in layers(game.state, budget).active):
         return False
     begin = Event("begin", (("player", ("p", game.active)), ("what", "step"), ("which", step.value)))
