@@ -42,9 +42,13 @@ TEXT = ("At the beginning of your next upkeep, you may cast this card from exile
 
 
 def has_rebound(game: Game, obj_id: str, budget: Budget | float) -> bool:
-    """Whether the spell has rebound now (its abilities after layers, 113.6e)."""
+    """Whether the spell has rebound now (its abilities after layers, 113.6e); without the
+    layer engine where no value it reads says rebound (pyengine.game.mentions)."""
+    from pyengine.game.mentions import mentions
     from pyengine.game.perform import layers
 
+    if not mentions(game.state, "rebound"):
+        return False
     now = layers(game.state, budget).objects.get(obj_id)
     return now is not None and any(a.strip().lower() == "rebound" for a in now.abilities)
 

@@ -52,7 +52,34 @@ def _defs(state: GameState, extra: Any) -> list[tuple[str, Any]]:
     does += [f.effects for c in cards if c is not None for f in c.face_does if f is not None]
     does += [m for c in cards if c is not None and c.does is not None for m in c.does.modes]  # 700.2a
     faces = [o.other_face.abilities for o in state.objects if o.other_face is not None]  # 712.2
-    for x in walk.values([[o.printed.abilities for o in state.objects], faces, does, list(extra)]):
+    for part in [*(o.printed.abilities for o in state.objects), *faces, *does]:
+        out += _kept(part)
+    out += _found(list(extra))
+    return out
+
+
+# the definitions found in a tuple of abilities or effects, by the tuple itself (kept with it,
+# so that its id is not reused): a state's objects keep their printed abilities from one batch
+# of events to the next, and a game looks for definitions at every batch
+_PARTS: dict[int, tuple[Any, list[tuple[str, Any]]]] = {}
+
+
+def _kept(part: Any) -> list[tuple[str, Any]]:
+    if not isinstance(part, tuple):  # only what can't change is kept
+        return _found(part)
+    hit = _PARTS.get(id(part))
+    if hit is not None and hit[0] is part:
+        return hit[1]
+    found = _found(part)
+    if len(_PARTS) >= 4096:
+        _PARTS.clear()
+    _PARTS[id(part)] = (part, found)
+    return found
+
+
+def _found(part: Any) -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    for x in walk.values(part):
         if isinstance(x, Instruction) and x.kind == "create_tokens":
             chars = dict(x.fields).get("as")
             if isinstance(chars, Characteristics) and chars.name:

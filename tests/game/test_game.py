@@ -187,3 +187,21 @@ def test_a_loss_a_cant_effect_stops_is_no_performed_action(monkeypatch: pytest.M
     assert game.priority == "alice" and not any(e.kind == "lose_game" for e in game.log)
     done, happened = checks.checks(game, 30.0)
     assert not happened and not done.outcome.over
+
+
+def test_a_game_cloned_is_the_game_dataclasses_replace_gives() -> None:
+    # Game.clone copies the fields without __init__: the same game as dataclasses.replace,
+    # the original unchanged, an unknown field refused as replace refuses it
+    import dataclasses
+
+    game = new_game(state(step=Step.UPKEEP))
+    after = game.clone(passes=3, priority="bob")
+    assert after == dataclasses.replace(game, passes=3, priority="bob") and after is not game
+    assert (game.passes, game.priority) == (0, "alice") and (after.passes, after.priority) == (3, "bob")
+    assert hash(after) == hash(dataclasses.replace(game, passes=3, priority="bob"))
+    assert game.clone() == game and game.with_state(objects=()) == dataclasses.replace(
+        game, state=dataclasses.replace(game.state, objects=()))
+    with pytest.raises(TypeError):
+        game.clone(no_such_field=1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        after.passes = 4  # type: ignore[misc]

@@ -80,3 +80,97 @@ def test_the_shortcuts_answer_as_the_encodings_over_every_game_of_the_turns_scen
     # the shortcuts are taken (most checks find nothing; most events meet no ability's kind)
     assert len(paths) >= 250 and seen["sba"] >= 1000 and seen["triggers"] >= 1000
     assert taken["sba"] >= seen["sba"] // 2 and taken["triggers"] >= 50, (taken, seen)
+
+
+def test_rebound_is_answered_as_the_layer_engine_does_over_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 702.88a, 113.6e: whether a resolving spell has rebound, asked of the layer engine and
+    # answered "no" without it where no value of the objects or effects says rebound
+    # (pyengine.game.mentions): the games of scenarios/turns and the rebound games of
+    # scenarios/cards, each question answered both ways
+    from pyengine.game import mentions, rebound
+
+    seen: collections.Counter = collections.Counter()
+    first: list[str] = []
+    monkeypatch.setattr(rebound, "has_rebound", _both(mentions, rebound.has_rebound, seen, first, "rebound"))
+    answers: collections.Counter = collections.Counter()
+    taken: collections.Counter = collections.Counter()
+    said, has = mentions.mentions, rebound.has_rebound
+
+    def counted(*a: Any) -> bool:
+        got = said(*a)
+        taken[a[1]] += (not got) and mentions.SHORTCUT
+        return got
+
+    def answered(*a: Any, **k: Any) -> bool:
+        got = has(*a, **k)
+        answers[got] += 1
+        return got
+
+    monkeypatch.setattr(mentions, "mentions", counted)
+    monkeypatch.setattr(rebound, "has_rebound", answered)
+    failed = []
+    paths = runner.discover([TURNS]) + sorted((TURNS.parent / "cards").glob("*rebound*.yaml"))
+    for path in paths:
+        scenario = load_file(path)
+        kind = queries.get(scenario.kind)
+        answer = kind.solve(scenario.state, scenario.query, 60.0)
+        if runner._compare(kind, scenario, answer)[1]:
+            failed.append(str(path))
+    assert not first, first[0]
+    assert not failed, failed
+    # asked often, answered both ways, and the shortcut taken for most questions
+    assert seen["rebound"] >= 50 and answers[True] >= 2 and answers[False] >= 50, (seen, answers)
+    assert taken["rebound"] >= seen["rebound"] // 2, (taken, seen)
+
+
+def _plain_defs(state: Any, extra: Any) -> list[tuple[str, Any]]:
+    """Every token definition of the state, found by walking all its values each time (what
+    pyengine.game.tokens._defs keeps by part)."""
+    from pyengine import catalog, walk
+    from pyengine.model.objects import Characteristics
+    from pyengine.model.triggers import Instruction
+    from pyengine.replacement import spec as S
+    from pyengine.replacement.event import state_token_defs
+
+    out: list[tuple[str, Any]] = list(state_token_defs(state).items())
+    cards = [catalog.lookup(o.card) for o in state.objects if o.card]
+    does = [c.does.effects for c in cards if c is not None and c.does is not None]
+    does += [f.effects for c in cards if c is not None for f in c.face_does if f is not None]
+    does += [m for c in cards if c is not None and c.does is not None for m in c.does.modes]
+    faces = [o.other_face.abilities for o in state.objects if o.other_face is not None]
+    for x in walk.values([[o.printed.abilities for o in state.objects], faces, does, list(extra)]):
+        if isinstance(x, Instruction) and x.kind == "create_tokens":
+            chars = dict(x.fields).get("as")
+            if isinstance(chars, Characteristics) and chars.name:
+                out.append((chars.name, chars))
+        elif isinstance(x, S.Value) and x.kind == "tokendef" and x.word is not None:
+            out.append((x.word, x.chars))
+    return out
+
+
+def test_token_definitions_kept_by_part_are_those_a_walk_finds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 111.1, 111.4: the definitions a game knows at each batch of events, found from the parts
+    # kept (pyengine.game.tokens._kept) and by walking every value again, in the same order
+    from pyengine.game import tokens
+
+    seen: collections.Counter = collections.Counter()
+    first: list[str] = []
+    kept = tokens._defs
+
+    def both(state: Any, extra: Any) -> list[tuple[str, Any]]:
+        got = kept(state, extra)
+        seen["calls"] += 1
+        seen["found"] += bool(got)
+        if got != _plain_defs(state, extra):
+            first.append(f"{[n for n, _ in got]} against {[n for n, _ in _plain_defs(state, extra)]}")
+        return got
+
+    monkeypatch.setattr(tokens, "_defs", both)
+    cards = TURNS.parent / "cards"
+    paths = runner.discover([TURNS]) + sorted(p for p in cards.glob("*.yaml") if "token" in p.read_text())
+    for path in paths:
+        scenario = load_file(path)
+        kind = queries.get(scenario.kind)
+        kind.solve(scenario.state, scenario.query, 60.0)
+    assert not first, first[0]
+    assert seen["calls"] >= 500 and seen["found"] >= 50, seen

@@ -163,3 +163,16 @@ def test_named_card_data_that_is_missing_is_bad_input_not_a_skip(
     out = runner.run_file(path)
     oracle.reset()
     assert out.status == runner.Status.ERROR and "no such card data file" in out.message
+
+
+def test_a_compiled_card_is_kept_until_reset(fixture_data: Path) -> None:
+    # a game looks its objects' cards up for every batch of events: one Card per name, the
+    # very card its compiled data gives, until the data is reset
+    first = catalog.lookup("Test Spark")  # in the card data, not in the hand-written catalog
+    assert first is not None and catalog.lookup("Test Spark") is first
+    got = oracle.compiled("Test Spark")
+    assert got is not None and first == catalog.card_from_mapping(got.card, f"card data ({got.name})",
+                                                                  got.unrecognised)
+    oracle.reset()
+    again = catalog.lookup("Test Spark")
+    assert again is not first and again == first
