@@ -26,9 +26,9 @@ from typing import Any, Callable
 
 import clingo
 
-from pyengine import encodings, solver
 from pyengine import facts as F
 from pyengine import shown as O
+from pyengine import solver
 from pyengine.budget import Budget
 from pyengine.errors import EncodingError
 from pyengine.registry import read
