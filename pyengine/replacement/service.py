@@ -17,7 +17,7 @@ from pyengine.budget import Budget
 from pyengine.errors import EncodingError
 from pyengine.model.objects import GameState
 from pyengine.registry import read
-from pyengine.replacement import quiet
+from pyengine.replacement import gates, quiet
 from pyengine.replacement import spec as S
 from pyengine.replacement.answer import EffectInfo, Outcome, ReplacementAnswer, Step, Verdict, Violation
 from pyengine.replacement.collect import Instance, instances, run_layers
@@ -151,7 +151,7 @@ TREES_FROM = 3
 
 def _enumerate_trees(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int],
                      budget: Budget) -> tuple[tuple[Outcome, ...], int]:
-    res = solver.solve([encodings.path("replacement_tree")], facts, what="replacement outcomes",
+    res = solver.solve(gates.entry("replacement_tree", facts), facts, what="replacement outcomes",
                        budget=budget, args=["--project"], models=0)
     if not res.satisfiable:
         raise EncodingError("replacement: no legal tree of choices (an encoding bug)")
@@ -175,8 +175,9 @@ def _witness(facts: list[clingo.Symbol], tree: list[clingo.Symbol], horizon: int
     """A legal sequence of steps that applies exactly the tree's effects (follow.lp), and the
     horizon it needed."""
     given = facts + takes(tree)
+    entry = gates.entry("replacement_witness", facts)
     while True:
-        res = solver.solve([encodings.path("replacement_witness")], given,
+        res = solver.solve(entry, given,
                            what="replacement witness", budget=budget,
                            consts={"horizon": horizon})
         if res.models:

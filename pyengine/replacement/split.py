@@ -26,12 +26,13 @@ from typing import Any, Callable
 
 import clingo
 
-from pyengine import encodings, solver
 from pyengine import facts as F
 from pyengine import shown as O
+from pyengine import solver
 from pyengine.budget import Budget
 from pyengine.errors import EncodingError
 from pyengine.registry import read
+from pyengine.replacement import gates
 from pyengine.replacement.answer import Outcome, Step
 from pyengine.replacement.event import Event
 
@@ -149,7 +150,7 @@ class Splitter:
         """Every projected answer set, the horizon doubled while some run out of steps."""
         while True:
             self.solves += 1
-            res = solver.solve([encodings.path("replacement")], facts, what="replacement outcomes",
+            res = solver.solve(gates.entry("replacement", facts), facts, what="replacement outcomes",
                                budget=self.budget, args=["--project"], models=0,
                                consts={"horizon": horizon})
             if not any(read(m, O.Overflow) for m in res.models):
