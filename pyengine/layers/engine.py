@@ -89,6 +89,7 @@ def forget() -> None:
     calls it too."""
     with _KEPT_LOCK:
         _KEPT.clear()
+        _STEPPED.clear()
 
 
 solver.also_forget(forget)
@@ -112,6 +113,7 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
     dependencies: list[tuple[str, str, str]] = []
     batched: list[str] = []  # layers whose first round applied every effect (quiet.lp)
     summed: list[tuple[str, tuple[str, ...]]] = []  # a batch's summed changes, by layer (7c)
+    defs: frozenset[clingo.Symbol] | None = None  # the effect definitions (_definitions)
     stats = {"calls": 0.0, "atoms": 0.0, "rules": 0.0, "ground_s": 0.0, "solve_total_s": 0.0,
              "clingo_s": 0.0}
     for layer in Layer:
@@ -127,6 +129,14 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
         # first: where no effect is sensitive (quiet.lp) its answer is core.lp's; where one
         # is, it shows next/2 and the round is asked of core.lp
         quick = None if stepwise else [encodings.path("layers_batch"), *program[1:]]
+        # a layer that went one step at a time on a board with these effect definitions
+        # (a game asks again after every event) is asked of core.lp first (its answer is
+        # always exact; batch.lp's is only where no effect is sensitive)
+        if quick is not None and _STEPPED:
+            if defs is None:
+                defs = _definitions(static)
+            if (layer.asp, defs) in _STEPPED:
+                quick = None
         while True:
             facts = (static + _values(carry) + list(carry.facts) + [F.fact("applied", e) for e in applied]
                      + fixed)
@@ -138,6 +148,9 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
                 _add_stats(stats, res.stats)
                 if encs is program or not res.model.atoms(O.Next.predicate, 2, ordered=False):
                     break
+                if defs is None:
+                    defs = _definitions(static)
+                _remember_stepped((layer.asp, defs))
             model = res.model
             if not applied:
                 dependencies += reader.dependencies(layer, model)
@@ -175,6 +188,28 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
     players, player_apps = reader.players(final_model)
     return LayerResult(objects, tuple(applications), tuple(dependencies), active,
                        solver.version(), stats, tuple(batched), players, player_apps, tuple(summed))
+
+
+# The layers that went one step at a time (a batch.lp round showed next/2), by layer and the
+# board's effect definitions (_definitions): asked of core.lp first next time. Least recently
+# used first out; a wrong guess costs a core.lp round where batch.lp's was enough, never an
+# answer.
+_STEPPED: OrderedDict[tuple[str, frozenset[clingo.Symbol]], None] = OrderedDict()
+_STEPPED_MAX = 256
+_DEFINITION_PREFIXES = ("def_", "sel_", "expr_")
+
+
+def _definitions(static: list[clingo.Symbol]) -> frozenset[clingo.Symbol]:
+    """The facts that define the board's effects, their selectors and expressions."""
+    return frozenset(f for f in static if f.name.startswith(_DEFINITION_PREFIXES))
+
+
+def _remember_stepped(key: tuple[str, frozenset[clingo.Symbol]]) -> None:
+    with _KEPT_LOCK:
+        _STEPPED[key] = None
+        _STEPPED.move_to_end(key)
+        while len(_STEPPED) > _STEPPED_MAX:
+            _STEPPED.popitem(last=False)
 
 
 def preload() -> None:
