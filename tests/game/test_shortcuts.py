@@ -67,14 +67,8 @@ def test_the_shortcuts_answer_as_the_encodings_over_every_game_of_the_turns_scen
 
     monkeypatch.setattr(sba_quiet, "nothing", counted_nothing)
     monkeypatch.setattr(trig_quiet, "meets", counted_meets)
-    failed = []
     paths = runner.discover([TURNS])
-    for path in paths:
-        scenario = load_file(path)
-        kind = queries.get(scenario.kind)
-        answer = kind.solve(scenario.state, scenario.query, 60.0)
-        if runner._compare(kind, scenario, answer)[1]:
-            failed.append(str(path))
+    failed = _failing(paths)
     assert not first, first[0]
     assert not failed, failed
     # the shortcuts are taken (most checks find nothing; most events meet no ability's kind)
@@ -82,7 +76,9 @@ def test_the_shortcuts_answer_as_the_encodings_over_every_game_of_the_turns_scen
     assert taken["sba"] >= seen["sba"] // 2 and taken["triggers"] >= 50, (taken, seen)
 
 
-def test_rebound_is_answered_as_the_layer_engine_does_over_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_rebound_is_answered_as_the_layer_engine_does_over_every_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # 702.88a, 113.6e: whether a resolving spell has rebound, asked of the layer engine and
     # answered "no" without it where no value of the objects or effects says rebound
     # (pyengine.game.mentions): the games of scenarios/turns and the rebound games of
@@ -108,14 +104,8 @@ def test_rebound_is_answered_as_the_layer_engine_does_over_every_game(monkeypatc
 
     monkeypatch.setattr(mentions, "mentions", counted)
     monkeypatch.setattr(rebound, "has_rebound", answered)
-    failed = []
     paths = runner.discover([TURNS]) + sorted((TURNS.parent / "cards").glob("*rebound*.yaml"))
-    for path in paths:
-        scenario = load_file(path)
-        kind = queries.get(scenario.kind)
-        answer = kind.solve(scenario.state, scenario.query, 60.0)
-        if runner._compare(kind, scenario, answer)[1]:
-            failed.append(str(path))
+    failed = _failing(paths)
     assert not first, first[0]
     assert not failed, failed
     # asked often, answered both ways, and the shortcut taken for most questions
@@ -174,3 +164,15 @@ def test_token_definitions_kept_by_part_are_those_a_walk_finds(monkeypatch: pyte
         kind.solve(scenario.state, scenario.query, 60.0)
     assert not first, first[0]
     assert seen["calls"] >= 500 and seen["found"] >= 50, seen
+
+
+def _failing(paths: list[Any]) -> list[str]:
+    """The scenarios among ``paths`` whose answer differs from their expectation."""
+    failed = []
+    for path in paths:
+        scenario = load_file(path)
+        kind = queries.get(scenario.kind)
+        answer = kind.solve(scenario.state, scenario.query, 60.0)
+        if runner._compare(kind, scenario, answer)[1]:
+            failed.append(str(path))
+    return failed
