@@ -116,11 +116,36 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
     defs: frozenset[clingo.Symbol] | None = None  # the effect definitions (_definitions)
     stats = {"calls": 0.0, "atoms": 0.0, "rules": 0.0, "ground_s": 0.0, "solve_total_s": 0.0,
              "clingo_s": 0.0}
+    # consecutive sublayers whose effects read nothing an earlier one of them changes are
+    # asked in one round (_groups); where that round is not a batch, each layer on its own
+    groups = {} if stepwise else _groups(static, builder.index.layers_used)
+    done: set[Layer] = set()  # the layers a group's round applied
     for layer in Layer:
         if layer == Layer.L7A:
             carry.cur = _zero_pt(carry.cur)
-        if layer.value not in builder.index.layers_used:
+        if layer.value not in builder.index.layers_used or layer in done:
             continue
+        group = groups.get(layer)
+        if group is not None:
+            if defs is None and _STEPPED:
+                defs = _definitions(static)
+            key = (_group_key(group), defs)
+            if defs is None or key not in _STEPPED:
+                grouped = _group_round(group, static, static_shapes, carry, extra, reader, budget,
+                                       measure, stats)
+                if grouped is not None:
+                    carry, logs = grouped
+                    for lay, log in logs:
+                        applications += reader.applications(lay, log)
+                        if log.order:
+                            batched.append(lay.value)
+                        if log.sums:
+                            summed.append((lay.value, reader.changes(log.sums)))
+                    done.update(group)
+                    continue
+                if defs is None:
+                    defs = _definitions(static)
+                _remember_stepped((_group_key(group), defs))
         log = _LayerLog(reader)
         applied: list[clingo.Symbol] = []
         fixed: list[clingo.Symbol] = []  # layer 1a: the copy effects' values (CR 707.2b-c)
@@ -190,6 +215,98 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
                        solver.version(), stats, tuple(batched), players, player_apps, tuple(summed))
 
 
+# Sublayers that may be asked in one round (CR 613.4): layer 7's, which change only power and
+# toughness. (A group across 7a's start would see the 0 power and toughness CR 208.5 gives
+# there, _zero_pt, before its time; layers 1a, 1b and 3 fix copiable values and words others
+# read; layer 6's closed form reads the abilities the round started with, l6_ability.lp.)
+_GROUPABLE = (Layer.L7A, Layer.L7B, Layer.L7C, Layer.L7D)
+_GROUP_CHANGES = frozenset({"power", "toughness"})  # what the groupable sublayers change
+
+
+def _groups(static: list[clingo.Symbol], used: set[str]) -> dict[Layer, tuple[Layer, ...]]:
+    """The groups of consecutive groupable sublayers with effects, by their first sublayer: a
+    sublayer joins the group before it where no effect definition with a part in it reads
+    what the group's sublayers change (power, toughness: its selector, condition or amounts,
+    facts.py's def_reads/2) and none has parts in two of the group's sublayers. A static test
+    on the definitions; the round itself checks the whole group as quiet.lp checks a layer
+    (its answer is used only where it is a batch), so a group never changes an answer."""
+    layers = [lay for lay in _GROUPABLE if lay.value in used]
+    if len(layers) < 2:
+        return {}
+    by_layer: dict[str, set[clingo.Symbol]] = {}
+    reads_pt: set[clingo.Symbol] = set()
+    for f in static:
+        if f.name == "def_layer":
+            by_layer.setdefault(f.arguments[1].name, set()).add(f.arguments[0])
+        elif f.name == "def_reads" and f.arguments[1].name in _GROUP_CHANGES:
+            reads_pt.add(f.arguments[0])
+    out: dict[Layer, tuple[Layer, ...]] = {}
+    group = [layers[0]]
+    seen = set(by_layer.get(layers[0].asp, ()))
+    for lay in layers[1:]:
+        defs = by_layer.get(lay.asp, set())
+        if defs & seen or defs & reads_pt:
+            if len(group) > 1:
+                out[group[0]] = tuple(group)
+            group, seen = [lay], set(defs)
+        else:
+            group.append(lay)
+            seen |= defs
+    if len(group) > 1:
+        out[group[0]] = tuple(group)
+    return out
+
+
+def _group_key(group: tuple[Layer, ...]) -> str:
+    return "+".join(lay.asp for lay in group)
+
+
+F.declare("group_layer", 1)
+_GROUP_SHAPES = {lay: frozenset({("group_layer", 1, -1, None), ("group_layer", 1, 0, (lay.asp, 0))})
+                 for lay in _GROUPABLE}
+
+
+def _group_round(group: tuple[Layer, ...], static: list[clingo.Symbol],
+                 static_shapes: frozenset, carry: _Carry, extra: list, reader: Reader,
+                 budget: Budget, measure: bool, stats: dict[str, float]
+                 ) -> tuple[_Carry, list[tuple[Layer, _LayerLog]]] | None:
+    """One batch.lp round of the sublayers of ``group`` (steps.lp, group_layer/1): the carry
+    after them and each sublayer's log; None where some effect of the group is sensitive (the
+    round shows next/2), and the sublayers must be asked one by one."""
+    files = list(dict.fromkeys(encodings.layer(lay.asp) for lay in group))
+    facts = (static + _values(carry) + list(carry.facts)
+             + [F.fact("group_layer", F.Const(lay.asp)) for lay in group])
+    shapes = static_shapes | _carry_shapes(carry, False, False)
+    shapes = shapes.union(*(_GROUP_SHAPES[lay] for lay in group))
+    res = solver.solve([encodings.path("layers_batch"), *files, *extra], facts,
+                       what=f"layers {group[0].value}-{group[-1].value}", budget=budget,
+                       consts={"layer": group[0].asp, "always_step": 0}, measure=measure,
+                       transform=worlds.split, fact_shapes=shapes)
+    _add_stats(stats, res.stats)
+    model = res.model
+    if model.atoms(O.Next.predicate, 2, ordered=False):
+        return None
+    rank = {_RANKS[lay]: lay for lay in group}
+    mine: dict[Layer, set[clingo.Symbol]] = {lay: set() for lay in group}
+    for a in model.atoms(O.Batch.predicate, 2, ordered=False):
+        mine[rank[a.arguments[1].arguments[0].number]].add(a.arguments[0])
+    logs = []
+    for lay in group:
+        log = _LayerLog(reader)
+        if log.record(model, mine[lay]):
+            log.record_changes(model, mine[lay])
+            if lay == Layer.L7C:
+                log.record_group_sums(model)
+        logs.append((lay, log))
+    if any(mine.values()):
+        carry = _advance(carry, model, reader)
+    return carry, logs
+
+
+# the ranks of the layers in asp/layers/attributes.lp (layer_rank/2)
+_RANKS = {lay: i + 1 for i, lay in enumerate(Layer)}
+
+
 # The layers that went one step at a time (a batch.lp round showed next/2), by layer and the
 # board's effect definitions (_definitions): asked of core.lp first next time. Least recently
 # used first out; a wrong guess costs a core.lp round where batch.lp's was enough, never an
@@ -247,8 +364,9 @@ class _LayerLog:
         """Effects that existed when the layer began but never applied in it."""
         return [e for e in self.existed if e not in self.order]
 
-    def record(self, model: solver.Model) -> list[clingo.Symbol]:
-        """Add one round; return the effects it applied, in order."""
+    def record(self, model: solver.Model, only: set[clingo.Symbol] | None = None) -> list[clingo.Symbol]:
+        """Add one round; return the effects it applied, in order. ``only``: the effects of
+        this layer in a group's round (its other effects are other layers')."""
         for a in model.atoms(O.Timestamp.predicate, None, ordered=False):  # into dicts and sets: any order
             e, ts = a.arguments
             self.ts[e] = tuple(x.number for x in ts.arguments)
@@ -257,13 +375,15 @@ class _LayerLog:
             self.deps.add((e, b))
         nxt = [a.arguments[0] for a in model.atoms(O.Next.predicate, 2)]
         batch = [a.arguments[0]
-                 for a in sorted(model.atoms(O.Batch.predicate, 2), key=lambda a: a.arguments[1])]
+                 for a in sorted(model.atoms(O.Batch.predicate, 2), key=lambda a: a.arguments[1])
+                 if only is None or a.arguments[0] in only]
         order = nxt + batch
         for a in model.atoms(O.Loop.predicate, 3, ordered=False):
             if a.arguments[0] in nxt and a.arguments[0] != a.arguments[1]:
                 self.loops.setdefault(a.arguments[0], set()).add(a.arguments[1])
         if not self.order:
-            self.existed = [a.arguments[0] for a in model.atoms(O.ExistsNow.predicate, None)]
+            self.existed = [a.arguments[0] for a in model.atoms(O.ExistsNow.predicate, None)
+                            if only is None or a.arguments[0] in only]
         string = self.reader.string
         # what applied to what, by groups of objects (asp/show/layers.lp): each group's
         # members are read once, however many effects applied to it
@@ -273,17 +393,33 @@ class _LayerLog:
             members.setdefault(g, []).append(string(o))
         for a in model.atoms(O.AppliedGroup.predicate, None, ordered=False):
             e, g = a.arguments
-            self.affected.setdefault(e, []).extend(members.get(g, ()))
+            if only is None or e in only:
+                self.affected.setdefault(e, []).extend(members.get(g, ()))
         self.order += order
         return order
 
-    def record_changes(self, model: solver.Model) -> None:
-        """What each applied effect changed (fold_apply.lp)."""
+    def record_changes(self, model: solver.Model, only: set[clingo.Symbol] | None = None) -> None:
+        """What each applied effect changed (fold_apply.lp); ``only`` as for :meth:`record`."""
         string, name_of = self.reader.string, self.reader.name
         for sign, name in (("+", O.Gained.predicate), ("-", O.Lost.predicate)):
             for a in model.atoms(name, None, ordered=False):  # read.changes sorts
                 e, o, attr, v = a.arguments
-                self.changes.setdefault(e, []).append((sign, string(o), name_of(attr), v))
+                if only is None or e in only:
+                    self.changes.setdefault(e, []).append((sign, string(o), name_of(attr), v))
+
+    def record_group_sums(self, model: solver.Model) -> None:
+        """The changes of layer 7c's sums in a group's round: each summed object's values
+        before and after its chain's step ``sum`` (fold_apply.lp), as :meth:`record_sums`
+        gives them where 7c runs alone."""
+        string, name_of = self.reader.string, self.reader.name
+        values: dict[tuple[str, str], tuple[set[clingo.Symbol], set[clingo.Symbol]]] = {}
+        for i, name in enumerate(("sum_from", "sum_to")):
+            for a in model.atoms(name, 3, ordered=False):  # read.changes sorts
+                o, attr, v = a.arguments
+                values.setdefault((string(o), name_of(attr)), (set(), set()))[i].add(v)
+        for (o, attr), (old, new) in values.items():
+            self.sums += [("-", o, attr, v) for v in old - new]
+            self.sums += [("+", o, attr, v) for v in new - old]
 
 
     def record_sums(self, model: solver.Model, before: _Values, after: _Values) -> None:
