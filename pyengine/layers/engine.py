@@ -215,45 +215,61 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
                        solver.version(), stats, tuple(batched), players, player_apps, tuple(summed))
 
 
-# Sublayers that may be asked in one round (CR 613.4): layer 7's, which change only power and
-# toughness. (A group across 7a's start would see the 0 power and toughness CR 208.5 gives
-# there, _zero_pt, before its time; layers 1a, 1b and 3 fix copiable values and words others
-# read; layer 6's closed form reads the abilities the round started with, l6_ability.lp.)
-_GROUPABLE = (Layer.L7A, Layer.L7B, Layer.L7C, Layer.L7D)
-_GROUP_CHANGES = frozenset({"power", "toughness"})  # what the groupable sublayers change
+# Layers that may be asked in one round, in two runs: 2 to 6, and layer 7's sublayers. (A
+# group across 7a's start would see the 0 power and toughness CR 208.5 gives there,
+# _zero_pt, before its time; layers 1a, 1b and 3 fix copiable values and words others read.)
+# What each changes (asp/layers/attributes.lp, changes/2).
+_RUNS = ((Layer.L2, Layer.L4, Layer.L5, Layer.L6), (Layer.L7A, Layer.L7B, Layer.L7C, Layer.L7D))
+_CHANGES = {Layer.L2: {"controller"}, Layer.L4: {"type", "subtype", "latent_subtype", "supertype", "ability"},
+            Layer.L5: {"color"}, Layer.L6: {"ability", "cant_have"},
+            **{lay: {"power", "toughness"} for lay in _RUNS[1]}}
+# what an effect of a static ability reads on its source (its abilities, its controller:
+# quiet.lp's rd_src/2), which the static test cannot tell apart from other objects'
+_SOURCE_READS = frozenset({"ability", "controller"})
 
 
 def _groups(static: list[clingo.Symbol], used: set[str]) -> dict[Layer, tuple[Layer, ...]]:
-    """The groups of consecutive groupable sublayers with effects, by their first sublayer: a
-    sublayer joins the group before it where no effect definition with a part in it reads
-    what the group's sublayers change (power, toughness: its selector, condition or amounts,
-    facts.py's def_reads/2) and none has parts in two of the group's sublayers. A static test
-    on the definitions; the round itself checks the whole group as quiet.lp checks a layer
-    (its answer is used only where it is a batch), so a group never changes an answer."""
-    layers = [lay for lay in _GROUPABLE if lay.value in used]
-    if len(layers) < 2:
-        return {}
+    """The groups of consecutive layers with effects that may be asked in one round, by their
+    first layer. A layer joins the group before it where, by its effect definitions alone:
+    none has parts in a layer of the group (it would be one instance in one chain); none
+    reads (facts.py's def_reads/2: its selector, condition or amounts) an attribute a layer
+    of the group changes; if the group changes abilities or control, none is a static
+    ability's (which reads its source's abilities and controller); and it is not layer 6
+    after a layer that changes abilities (layer 6's closed form starts from the abilities
+    the round started with, l6_ability.lp). When in doubt, no group. The round itself checks
+    the whole group as quiet.lp checks a layer, and its answer is used only where it is a
+    batch (nothing any effect of the group reads can change), so a group never changes an
+    answer."""
     by_layer: dict[str, set[clingo.Symbol]] = {}
-    reads_pt: set[clingo.Symbol] = set()
+    reads: dict[clingo.Symbol, set[str]] = {}
+    statics: set[clingo.Symbol] = set()
     for f in static:
         if f.name == "def_layer":
             by_layer.setdefault(f.arguments[1].name, set()).add(f.arguments[0])
-        elif f.name == "def_reads" and f.arguments[1].name in _GROUP_CHANGES:
-            reads_pt.add(f.arguments[0])
+        elif f.name == "def_reads":
+            reads.setdefault(f.arguments[0], set()).add(f.arguments[1].name)
+        elif f.name == "ability_effect":
+            statics.add(f.arguments[1])
     out: dict[Layer, tuple[Layer, ...]] = {}
-    group = [layers[0]]
-    seen = set(by_layer.get(layers[0].asp, ()))
-    for lay in layers[1:]:
-        defs = by_layer.get(lay.asp, set())
-        if defs & seen or defs & reads_pt:
-            if len(group) > 1:
-                out[group[0]] = tuple(group)
-            group, seen = [lay], set(defs)
-        else:
+    for run in _RUNS:
+        group: list[Layer] = []
+        seen: set[clingo.Symbol] = set()
+        changed: set[str] = set()
+        for lay in (lay for lay in run if lay.value in used):
+            defs = by_layer.get(lay.asp, set())
+            joins = (group and not defs & seen
+                     and not any(reads.get(d, set()) & changed for d in defs)
+                     and not (changed & _SOURCE_READS and defs & statics)
+                     and not (lay == Layer.L6 and "ability" in changed))
+            if not joins:
+                if len(group) > 1:
+                    out[group[0]] = tuple(group)
+                group, seen, changed = [], set(), set()
             group.append(lay)
             seen |= defs
-    if len(group) > 1:
-        out[group[0]] = tuple(group)
+            changed |= _CHANGES[lay]
+        if len(group) > 1:
+            out[group[0]] = tuple(group)
     return out
 
 
@@ -263,7 +279,7 @@ def _group_key(group: tuple[Layer, ...]) -> str:
 
 F.declare("group_layer", 1)
 _GROUP_SHAPES = {lay: frozenset({("group_layer", 1, -1, None), ("group_layer", 1, 0, (lay.asp, 0))})
-                 for lay in _GROUPABLE}
+                 for run in _RUNS for lay in run}
 
 
 def _group_round(group: tuple[Layer, ...], static: list[clingo.Symbol],

@@ -127,3 +127,58 @@ def _static(s: GameState) -> list[Any]:
     from pyengine.layers.facts import FactBuilder
     static, _ = FactBuilder(s).build()
     return static
+
+
+def _grouped(*objects: Any, effects: tuple[Any, ...] = ()) -> dict[str, tuple[str, ...]]:
+    from pyengine.layers.facts import FactBuilder
+    builder = FactBuilder(state(*objects, effects=effects))
+    static, _ = builder.build()
+    groups = engine._groups(static, builder.index.layers_used)
+    return {first.value: tuple(lay.value for lay in group) for first, group in groups.items()}
+
+
+def test_which_layers_2_to_6_are_grouped() -> None:
+    c = creature("c", 1)
+    paint = resolved("paint", 2, {"set_colors": ["red"]}, ("c",))
+    haste = resolved("haste", 3, {"add_abilities": ["haste"]}, ("c",))
+    land = resolved("land", 4, {"add_types": ["Land"]}, ("c",))
+    # 5 changes colors, which the grant does not read
+    assert _grouped(c, effects=(paint, haste)) == {"5": ("5", "6")}
+    # "white creatures have flying" reads a color
+    white = enchantment("white", 5, {"static": {"affects": {"types": ["Creature"], "colors": ["white"]},
+                                                "add_abilities": ["flying"]}})
+    assert _grouped(c, white, effects=(paint,)) == {}
+    # 4 changes abilities (CR 305.7), which a static ability's effect reads on its source
+    blue = enchantment("blue", 5, {"static": {"affects": {"types": ["Creature"]}, "set_colors": ["blue"]}})
+    assert _grouped(c, blue, effects=(land,)) == {}
+    assert _grouped(c, effects=(land, paint)) == {"4": ("4", "5")}
+    # layer 6's closed form starts from the abilities the round started with
+    assert _grouped(c, effects=(land, paint, haste)) == {"4": ("4", "5")}
+    # 2 changes control, which "you" reads on a static ability's source
+    steal = resolved("steal", 6, {"control": "bob"}, ("c",))
+    assert _grouped(c, blue, effects=(steal,)) == {}
+    assert _grouped(c, effects=(steal, paint)) == {"2": ("2", "5")}
+
+
+def test_layers_4_5_and_2_5_in_one_call_give_the_answers_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    c, d = creature("c", 1, colors=("white",)), creature("d", 2, types=("Artifact", "Creature"))
+    for effects in ((resolved("land", 3, {"add_types": ["Land"]}, ("c",)),
+                     resolved("paint", 4, {"set_colors": ["red"]}, ("c", "d"))),
+                    (resolved("steal", 3, {"control": "bob"}, ("d",)),
+                     resolved("paint", 4, {"add_colors": ["blue"]}, ("c", "d")),
+                     resolved("haste", 5, {"add_abilities": ["haste"]}, ("c",)))):
+        s = state(c, d, effects=effects)
+        alone = _one_by_one(s, monkeypatch)
+        res = compute(s, measure=True)
+        assert _calls(res) == 1 < _calls(alone)
+        assert _answer(res) == _answer(alone)
+
+
+def test_the_200x40_bench_board_takes_six_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    # layer 2, layer 4 (three rounds: a batch.lp round showing next/2, then two of core.lp),
+    # 5 and 6 together, 7b to 7d together (one by one: 9 calls)
+    s = board(200, 40)
+    alone = _one_by_one(s, monkeypatch)
+    res = compute(s, measure=True)
+    assert (_calls(res), _calls(alone)) == (6, 9)
+    assert _answer(res) == _answer(alone)
