@@ -306,13 +306,14 @@ def _group_round(group: tuple[Layer, ...], static: list[clingo.Symbol],
     mine: dict[Layer, set[clingo.Symbol]] = {lay: set() for lay in group}
     for a in model.atoms(O.Batch.predicate, 2, ordered=False):
         mine[rank[a.arguments[1].arguments[0].number]].add(a.arguments[0])
+    whole = _LayerLog(reader)
+    if whole.record(model):
+        whole.record_changes(model)
     logs = []
     for lay in group:
-        log = _LayerLog(reader)
-        if log.record(model, mine[lay]):
-            log.record_changes(model, mine[lay])
-            if lay == Layer.L7C:
-                log.record_group_sums(model)
+        log = whole.part(mine[lay])
+        if lay == Layer.L7C and log.order:
+            log.record_group_sums(model)
         logs.append((lay, log))
     if any(mine.values()):
         carry = _advance(carry, model, reader)
@@ -380,9 +381,8 @@ class _LayerLog:
         """Effects that existed when the layer began but never applied in it."""
         return [e for e in self.existed if e not in self.order]
 
-    def record(self, model: solver.Model, only: set[clingo.Symbol] | None = None) -> list[clingo.Symbol]:
-        """Add one round; return the effects it applied, in order. ``only``: the effects of
-        this layer in a group's round (its other effects are other layers')."""
+    def record(self, model: solver.Model) -> list[clingo.Symbol]:
+        """Add one round; return the effects it applied, in order."""
         for a in model.atoms(O.Timestamp.predicate, None, ordered=False):  # into dicts and sets: any order
             e, ts = a.arguments
             self.ts[e] = tuple(x.number for x in ts.arguments)
@@ -391,15 +391,13 @@ class _LayerLog:
             self.deps.add((e, b))
         nxt = [a.arguments[0] for a in model.atoms(O.Next.predicate, 2)]
         batch = [a.arguments[0]
-                 for a in sorted(model.atoms(O.Batch.predicate, 2), key=lambda a: a.arguments[1])
-                 if only is None or a.arguments[0] in only]
+                 for a in sorted(model.atoms(O.Batch.predicate, 2), key=lambda a: a.arguments[1])]
         order = nxt + batch
         for a in model.atoms(O.Loop.predicate, 3, ordered=False):
             if a.arguments[0] in nxt and a.arguments[0] != a.arguments[1]:
                 self.loops.setdefault(a.arguments[0], set()).add(a.arguments[1])
         if not self.order:
-            self.existed = [a.arguments[0] for a in model.atoms(O.ExistsNow.predicate, None)
-                            if only is None or a.arguments[0] in only]
+            self.existed = [a.arguments[0] for a in model.atoms(O.ExistsNow.predicate, None)]
         string = self.reader.string
         # what applied to what, by groups of objects (asp/show/layers.lp): each group's
         # members are read once, however many effects applied to it
@@ -409,19 +407,27 @@ class _LayerLog:
             members.setdefault(g, []).append(string(o))
         for a in model.atoms(O.AppliedGroup.predicate, None, ordered=False):
             e, g = a.arguments
-            if only is None or e in only:
-                self.affected.setdefault(e, []).extend(members.get(g, ()))
+            self.affected.setdefault(e, []).extend(members.get(g, ()))
         self.order += order
         return order
 
-    def record_changes(self, model: solver.Model, only: set[clingo.Symbol] | None = None) -> None:
-        """What each applied effect changed (fold_apply.lp); ``only`` as for :meth:`record`."""
+    def record_changes(self, model: solver.Model) -> None:
+        """What each applied effect changed (fold_apply.lp)."""
         string, name_of = self.reader.string, self.reader.name
         for sign, name in (("+", O.Gained.predicate), ("-", O.Lost.predicate)):
             for a in model.atoms(name, None, ordered=False):  # read.changes sorts
                 e, o, attr, v = a.arguments
-                if only is None or e in only:
-                    self.changes.setdefault(e, []).append((sign, string(o), name_of(attr), v))
+                self.changes.setdefault(e, []).append((sign, string(o), name_of(attr), v))
+
+    def part(self, only: set[clingo.Symbol]) -> _LayerLog:
+        """The log of one layer of a group's round, recorded in this one: its effects
+        ``only``, what they did (by effect, shared with this log)."""
+        log = _LayerLog(self.reader)
+        log.order = [e for e in self.order if e in only]
+        log.existed = [e for e in self.existed if e in only]
+        log.affected, log.ts, log.deps, log.loops, log.changes = (self.affected, self.ts, self.deps, self.loops,
+                                                                  self.changes)
+        return log
 
     def record_group_sums(self, model: solver.Model) -> None:
         """The changes of layer 7c's sums in a group's round: each summed object's values
