@@ -230,8 +230,9 @@ _SOURCE_READS = frozenset({"ability", "controller"})
 
 def _groups(static: list[clingo.Symbol], used: set[str]) -> dict[Layer, tuple[Layer, ...]]:
     """The groups of consecutive layers with effects that may be asked in one round, by their
-    first layer. A layer joins the group before it where, by its effect definitions alone:
-    none has parts in a layer of the group (it would be one instance in one chain); none
+    first layer. A layer none of whose effect definitions reads what it changes itself joins
+    the group before it where, by its effect definitions alone: none has parts in a layer of
+    the group (it would be one instance in one chain); none
     reads (facts.py's def_reads/2: its selector, condition or amounts) an attribute a layer
     of the group changes; if the group changes abilities or control, none is a static
     ability's (which reads its source's abilities and controller); and it is not layer 6
@@ -257,7 +258,10 @@ def _groups(static: list[clingo.Symbol], used: set[str]) -> dict[Layer, tuple[La
         changed: set[str] = set()
         for lay in (lay for lay in run if lay.value in used):
             defs = by_layer.get(lay.asp, set())
-            joins = (group and not defs & seen
+            # a layer some of whose effects read what it changes itself may go one step at a
+            # time (quiet.lp), and then so would its group's round: it is asked alone
+            alone = any(reads.get(d, set()) & _CHANGES[lay] for d in defs)
+            joins = (group and not alone and not defs & seen
                      and not any(reads.get(d, set()) & changed for d in defs)
                      and not (changed & _SOURCE_READS and defs & statics)
                      and not (lay == Layer.L6 and "ability" in changed))
@@ -265,6 +269,8 @@ def _groups(static: list[clingo.Symbol], used: set[str]) -> dict[Layer, tuple[La
                 if len(group) > 1:
                     out[group[0]] = tuple(group)
                 group, seen, changed = [], set(), set()
+                if alone:
+                    continue
             group.append(lay)
             seen |= defs
             changed |= _CHANGES[lay]

@@ -157,15 +157,15 @@ def test_which_layers_2_to_6_are_grouped() -> None:
     # 2 changes control, which "you" reads on a static ability's source
     steal = resolved("steal", 6, {"control": "bob"}, ("c",))
     assert _grouped(c, blue, effects=(steal,)) == {}
-    assert _grouped(c, effects=(steal, paint)) == {"2": ("2", "5")}
+    # and a control-changing effect reads control itself (facts.py): layer 2 goes alone
+    assert _grouped(c, effects=(steal, paint)) == {}
 
 
-def test_layers_4_5_and_2_5_in_one_call_give_the_answers_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_layers_4_5_and_5_6_in_one_call_give_the_answers_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
     c, d = creature("c", 1, colors=("white",)), creature("d", 2, types=("Artifact", "Creature"))
     for effects in ((resolved("land", 3, {"add_types": ["Land"]}, ("c",)),
                      resolved("paint", 4, {"set_colors": ["red"]}, ("c", "d"))),
-                    (resolved("steal", 3, {"control": "bob"}, ("d",)),
-                     resolved("paint", 4, {"add_colors": ["blue"]}, ("c", "d")),
+                    (resolved("paint", 4, {"add_colors": ["blue"]}, ("c", "d")),
                      resolved("haste", 5, {"add_abilities": ["haste"]}, ("c",)))):
         s = state(c, d, effects=effects)
         alone = _one_by_one(s, monkeypatch)
