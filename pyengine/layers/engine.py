@@ -1,8 +1,9 @@
 """The layer engine's orchestration: one clingo call per round of each layer or sublayer that
 has effects, in CR 613.1-613.4 order, passing the characteristics from one to the next (a
-round chooses what applies next and applies it, asp/layers/steps.lp); then one call for the
-effects outside the layers (combat, replacement, rules) and the effects on players (CR 613.10,
-613.11, asp/layers/players.lp)."""
+round chooses what applies next and applies it, asp/layers/steps.lp), consecutive layers
+whose effects read nothing an earlier one of them changes asked in one round (_groups); then
+one call for the effects outside the layers (combat, replacement, rules) and the effects on
+players (CR 613.10, 613.11, asp/layers/players.lp)."""
 
 from __future__ import annotations
 
