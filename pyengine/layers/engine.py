@@ -432,8 +432,8 @@ class _LayerLog:
         log = _LayerLog(self.reader)
         log.order = [e for e in self.order if e in only]
         log.existed = [e for e in self.existed if e in only]
-        log.affected, log.ts, log.deps, log.loops, log.changes = (self.affected, self.ts, self.deps, self.loops,
-                                                                  self.changes)
+        log.affected, log.ts, log.deps = self.affected, self.ts, self.deps
+        log.loops, log.changes = self.loops, self.changes
         return log
 
     def record_group_sums(self, model: solver.Model) -> None:
@@ -444,11 +444,11 @@ class _LayerLog:
         values: dict[tuple[str, str], tuple[set[clingo.Symbol], set[clingo.Symbol]]] = {}
         for i, name in enumerate(("sum_from", "sum_to")):
             for a in model.atoms(name, 3, ordered=False):  # read.changes sorts
-                o, attr, v = a.arguments
-                values.setdefault((string(o), name_of(attr)), (set(), set()))[i].add(v)
-        for (o, attr), (old, new) in values.items():
-            self.sums += [("-", o, attr, v) for v in old - new]
-            self.sums += [("+", o, attr, v) for v in new - old]
+                obj, attr, v = a.arguments
+                values.setdefault((string(obj), name_of(attr)), (set(), set()))[i].add(v)
+        for (o, name), (old, new) in values.items():
+            self.sums += [("-", o, name, v) for v in old - new]
+            self.sums += [("+", o, name, v) for v in new - old]
 
 
     def record_sums(self, model: solver.Model, before: _Values, after: _Values) -> None:
