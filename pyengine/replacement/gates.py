@@ -77,32 +77,64 @@ def needed(facts: Sequence[clingo.Symbol]) -> tuple[str, ...]:
     """The optional files whose rules may fire for ``facts`` (see the module's text)."""
     kinds: set[str] = set()
     cant = carried = False
+    seen = _SEEN
+    if len(seen) > _ROOM:
+        seen.clear()
     for f in facts:
-        name, args = f.name, f.arguments
-        if name == "rep_field" and len(args) == 3:
-            if args[1] == _KIND and not _kind(args[2], kinds):
-                return _ALL
-        elif name == "rep_tmpl" and len(args) == 4:
-            if not _kind(args[3], kinds):
-                return _ALL
-        elif name == "rep_tmpl_field" and len(args) == 5:
-            if args[3] == _KIND:
-                v = args[4]
-                if not (v.type == _Fn and v.name == "val" and len(v.arguments) == 1
-                        and _kind(v.arguments[0], kinds)):
-                    return _ALL
-        elif name == "rep_mod" and len(args) == 3 and _touches_kind(args[2]):
+        got = seen.get(f)
+        if got is None:
+            got = seen[f] = _needs(f)
+        if got is _NOTHING:
+            continue
+        if got is _EVERY:
             return _ALL
-        elif name == "rep_cant":
-            cant = True
-        if not carried and _names_with(f):
-            carried = True
+        kinds |= got[0]
+        cant = cant or got[1]
+        carried = carried or got[2]
     out = {_KIND_FILES[k] for k in kinds if k in _KIND_FILES} | _KEPT
     if cant:
         out.add("fallback.lp")
     if carried:
         out.add("entering_counters.lp")
     return tuple(f for f in _ALL if f in out)
+
+
+# What each fact asks for, kept by the fact (a scenario's calls give mostly the same facts,
+# and reading a symbol's name and arguments costs microseconds each): _EVERY (keep every
+# file), _NOTHING, or (its kinds, whether it names a "can't" effect, whether it names with(C)).
+_SEEN: dict[clingo.Symbol, tuple] = {}
+_ROOM = 50_000
+_NOTHING: tuple = ()
+_EVERY: tuple = ("every",)
+
+
+def _needs(f: clingo.Symbol) -> tuple:
+    """What the fact ``f`` alone asks for (see :func:`needed`)."""
+    kinds: set[str] = set()
+    cant = False
+    if f.type != _Fn:
+        return _NOTHING
+    name, args = f.name, f.arguments
+    if name == "rep_field" and len(args) == 3:
+        if args[1] == _KIND and not _kind(args[2], kinds):
+            return _EVERY
+    elif name == "rep_tmpl" and len(args) == 4:
+        if not _kind(args[3], kinds):
+            return _EVERY
+    elif name == "rep_tmpl_field" and len(args) == 5:
+        if args[3] == _KIND:
+            v = args[4]
+            if not (v.type == _Fn and v.name == "val" and len(v.arguments) == 1
+                    and _kind(v.arguments[0], kinds)):
+                return _EVERY
+    elif name == "rep_mod" and len(args) == 3 and _touches_kind(args[2]):
+        return _EVERY
+    elif name == "rep_cant":
+        cant = True
+    carried = (name == "with" and len(args) == 1) or any(_names_with(a) for a in args)
+    if not kinds and not cant and not carried:
+        return _NOTHING
+    return (frozenset(kinds), cant, carried)
 
 
 def _kind(sym: clingo.Symbol, kinds: set[str]) -> bool:
