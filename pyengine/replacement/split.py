@@ -151,7 +151,8 @@ class Splitter:
         """Every projected answer set, the horizon doubled while some run out of steps."""
         while True:
             self.solves += 1
-            res = solver.solve(gates.entry("replacement", facts), facts, what="replacement outcomes",
+            paths, shapes = gates.ask("replacement", facts)
+            res = solver.solve(paths, facts, what="replacement outcomes", fact_shapes=shapes,
                                budget=self.budget, args=["--project"], models=0,
                                consts={"horizon": horizon})
             if not any(read(m, O.Overflow) for m in res.models):
