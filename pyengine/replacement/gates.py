@@ -24,6 +24,11 @@ are the same:
 
 Anything not understood (a kind that is not a plain constant, a modification or template
 field of the field ``kind`` not given as a value) keeps every file.
+
+The calls also give the solver the shapes of their facts' arguments (:func:`ask`), so that
+the pruning leaves out the rules whose body tests a term shape that no fact or rule gives
+(pyengine/relevance.py); the answer sets and their order were the same on every call of
+the bundled scenarios (asp/README.md, "The replacement folder's CPU").
 """
 
 from __future__ import annotations

@@ -107,11 +107,12 @@ class Splitter:
         names = [f.name for f in facts]  # read once: a symbol's name costs microseconds
         self.n_eff = names.count("rep_effect")
         self.uses0 = {f.arguments[0].string: f.arguments[1].number
-                      for f, n in zip(facts, names) if n == "rep_uses"}
+                      for f, n in zip(facts, names, strict=True) if n == "rep_uses"}
         # A library of this many cards or fewer looks empty to every test of the encodings
         # (sequence.lp: "at least N" fails for N > 0, "at most N" holds for N >= 0, and every
         # draw is from an empty library), so draws that see such libraries are one context.
-        self.floor = min([0] + [f.arguments[1].number for f, n in zip(facts, names) if n == "rep_lib_max"])
+        self.floor = min([0] + [f.arguments[1].number for f, n in zip(facts, names, strict=True)
+                                if n == "rep_lib_max"])
         self.memo: dict[tuple[Any, ...], list[Branch]] = {}
         self.solves = 0
 

@@ -70,7 +70,8 @@ def test_what_each_fact_asks_is_kept_by_the_fact() -> None:
     assert set(gates._SEEN) == set(facts)
     assert gates.needed(list(reversed(facts))) == want
     assert gates.needed([other]) == ("kind_draw.lp", "kind_tokens.lp")
-    assert gates.needed([F("with", [F("p1p1")])]) == ("kind_draw.lp", "kind_tokens.lp", "entering_counters.lp")
+    with_c = [F("with", [F("p1p1")])]
+    assert gates.needed(with_c) == ("kind_draw.lp", "kind_tokens.lp", "entering_counters.lp")
     odd = F("rep_field", [F("e", [N(1)]), F("kind"), F("f", [N(1)])])
     assert gates.needed([other, odd]) == gates._ALL
 
