@@ -299,7 +299,23 @@ def _unkeyed(chars: Any) -> Any:
 
 def state_token_defs(state: GameState) -> dict[str, Any]:
     """The tokens defined inline in the state's effects (the abilities of its objects and its
-    resolved effects): name -> characteristics."""
+    resolved effects): name -> characteristics. Found once per state (the states are
+    immutable; a scenario's loading and query read the same one several times, and walking
+    every ability costs about a millisecond on a board of a few cards)."""
+    for seen, found in _TOKEN_DEFS:
+        if seen is state:
+            return dict(found)
+    found = _state_token_defs(state)
+    _TOKEN_DEFS.insert(0, (state, found))
+    del _TOKEN_DEFS[4:]
+    return dict(found)
+
+
+# the last few states asked (kept by identity, with the state itself so its id is not reused)
+_TOKEN_DEFS: list[tuple[GameState, dict[str, Any]]] = []
+
+
+def _state_token_defs(state: GameState) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for x in walk.values([[o.printed.abilities for o in state.objects],
                           [e.definition for e in state.effects]]):

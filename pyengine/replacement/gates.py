@@ -24,6 +24,11 @@ are the same:
 
 Anything not understood (a kind that is not a plain constant, a modification or template
 field of the field ``kind`` not given as a value) keeps every file.
+
+The calls also give the solver the shapes of their facts' arguments (:func:`ask`), so that
+the pruning leaves out the rules whose body tests a term shape that no fact or rule gives
+(pyengine/relevance.py); the answer sets and their order were the same on every call of
+the bundled scenarios (asp/README.md, "The replacement folder's CPU").
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from pathlib import Path
 import clingo
 
 from pyengine import encodings
+from pyengine.relevance import symbol_shape
 
 _KIND_FILES = {"draw": "kind_draw.lp", "damage": "kind_damage.lp",
                "create_tokens": "kind_tokens.lp", "set_life": "kind_life.lp"}
@@ -53,6 +59,32 @@ def entry(name: str, facts: Sequence[clingo.Symbol]) -> list[Path]:
     """The encodings to solve for the entry ``name`` (registered, service.py) with ``facts``:
     the files it includes, in its order, less the optional ones that cannot matter."""
     return _entry(name, needed(facts))
+
+
+def ask(name: str, facts: Sequence[clingo.Symbol]) -> tuple[list[Path], frozenset[tuple]]:
+    """:func:`entry`, and the shapes of the facts' arguments for the gateway's pruning
+    (``solver.solve(fact_shapes=...)``: it then also leaves out the rules whose body tests a
+    shape no fact or rule gives, such as a modification ``half(F)`` when no effect halves)."""
+    return _entry(name, needed(facts)), shapes(facts)
+
+
+def shapes(facts: Sequence[clingo.Symbol]) -> frozenset[tuple]:
+    """What :meth:`pyengine.facts.FactSet.shapes` says of ``facts``: each fact's name and
+    arity, and the shape of each of its arguments."""
+    seen = _SHAPES
+    if len(seen) > _ROOM:
+        seen.clear()
+    out: set[tuple] = set()
+    for f in facts:
+        got = seen.get(f)
+        if got is None:
+            args = f.arguments
+            n = len(args)
+            name = f.name
+            got = seen[f] = ((name, n, -1, None),) + tuple(
+                (name, n, i, symbol_shape(a)) for i, a in enumerate(args))
+        out.update(got)
+    return frozenset(out)
 
 
 @lru_cache(maxsize=64)
@@ -77,32 +109,65 @@ def needed(facts: Sequence[clingo.Symbol]) -> tuple[str, ...]:
     """The optional files whose rules may fire for ``facts`` (see the module's text)."""
     kinds: set[str] = set()
     cant = carried = False
+    seen = _SEEN
+    if len(seen) > _ROOM:
+        seen.clear()
     for f in facts:
-        name, args = f.name, f.arguments
-        if name == "rep_field" and len(args) == 3:
-            if args[1] == _KIND and not _kind(args[2], kinds):
-                return _ALL
-        elif name == "rep_tmpl" and len(args) == 4:
-            if not _kind(args[3], kinds):
-                return _ALL
-        elif name == "rep_tmpl_field" and len(args) == 5:
-            if args[3] == _KIND:
-                v = args[4]
-                if not (v.type == _Fn and v.name == "val" and len(v.arguments) == 1
-                        and _kind(v.arguments[0], kinds)):
-                    return _ALL
-        elif name == "rep_mod" and len(args) == 3 and _touches_kind(args[2]):
+        got = seen.get(f)
+        if got is None:
+            got = seen[f] = _needs(f)
+        if got is _NOTHING:
+            continue
+        if got is _EVERY:
             return _ALL
-        elif name == "rep_cant":
-            cant = True
-        if not carried and _names_with(f):
-            carried = True
+        kinds |= got[0]
+        cant = cant or got[1]
+        carried = carried or got[2]
     out = {_KIND_FILES[k] for k in kinds if k in _KIND_FILES} | _KEPT
     if cant:
         out.add("fallback.lp")
     if carried:
         out.add("entering_counters.lp")
     return tuple(f for f in _ALL if f in out)
+
+
+# What each fact asks for, kept by the fact (a scenario's calls give mostly the same facts,
+# and reading a symbol's name and arguments costs microseconds each): _EVERY (keep every
+# file), _NOTHING, or (its kinds, whether it names a "can't" effect, whether it names with(C)).
+_SEEN: dict[clingo.Symbol, tuple] = {}
+_SHAPES: dict[clingo.Symbol, tuple] = {}  # each fact's shapes, likewise
+_ROOM = 50_000
+_NOTHING: tuple = ()
+_EVERY: tuple = ("every",)
+
+
+def _needs(f: clingo.Symbol) -> tuple:
+    """What the fact ``f`` alone asks for (see :func:`needed`)."""
+    kinds: set[str] = set()
+    cant = False
+    if f.type != _Fn:
+        return _NOTHING
+    name, args = f.name, f.arguments
+    if name == "rep_field" and len(args) == 3:
+        if args[1] == _KIND and not _kind(args[2], kinds):
+            return _EVERY
+    elif name == "rep_tmpl" and len(args) == 4:
+        if not _kind(args[3], kinds):
+            return _EVERY
+    elif name == "rep_tmpl_field" and len(args) == 5:
+        if args[3] == _KIND:
+            v = args[4]
+            if not (v.type == _Fn and v.name == "val" and len(v.arguments) == 1
+                    and _kind(v.arguments[0], kinds)):
+                return _EVERY
+    elif name == "rep_mod" and len(args) == 3 and _touches_kind(args[2]):
+        return _EVERY
+    elif name == "rep_cant":
+        cant = True
+    carried = (name == "with" and len(args) == 1) or any(_names_with(a) for a in args)
+    if not kinds and not cant and not carried:
+        return _NOTHING
+    return (frozenset(kinds), cant, carried)
 
 
 def _kind(sym: clingo.Symbol, kinds: set[str]) -> bool:

@@ -124,8 +124,9 @@ def _enumerate(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int]
     instruction to draw that is left alone is found draw by draw (split.py)."""
     if method not in ("auto", "trees", "steps"):
         raise ValueError(f"replacement: unknown method {method!r}")
-    many = method == "trees" or sum(f.name == "rep_effect" for f in facts) >= TREES_FROM
-    if method != "steps" and many and not any(f.name in _LIMITED for f in facts):
+    names = [f.name for f in facts]  # read once: a symbol's name costs microseconds
+    many = method == "trees" or names.count("rep_effect") >= TREES_FROM
+    if method != "steps" and many and not any(n in _LIMITED for n in names):
         return _enumerate_trees(facts, horizon, shields, budget)
     outcomes: dict[Any, Outcome] = {}
     longest = horizon
@@ -151,7 +152,8 @@ TREES_FROM = 3
 
 def _enumerate_trees(facts: list[clingo.Symbol], horizon: int, shields: dict[str, int],
                      budget: Budget) -> tuple[tuple[Outcome, ...], int]:
-    res = solver.solve(gates.entry("replacement_tree", facts), facts, what="replacement outcomes",
+    paths, shapes = gates.ask("replacement_tree", facts)
+    res = solver.solve(paths, facts, what="replacement outcomes", fact_shapes=shapes,
                        budget=budget, args=["--project"], models=0)
     if not res.satisfiable:
         raise EncodingError("replacement: no legal tree of choices (an encoding bug)")
@@ -176,8 +178,9 @@ def _witness(facts: list[clingo.Symbol], tree: list[clingo.Symbol], horizon: int
     horizon it needed."""
     given = facts + takes(tree)
     entry = gates.entry("replacement_witness", facts)
+    shapes = gates.shapes(given)
     while True:
-        res = solver.solve(entry, given,
+        res = solver.solve(entry, given, fact_shapes=shapes,
                            what="replacement witness", budget=budget,
                            consts={"horizon": horizon})
         if res.models:
@@ -192,7 +195,7 @@ def _check(facts: list[clingo.Symbol], sequence: list[Proposal], horizon: int,
            shields: dict[str, int], budget: Budget) -> Verdict:
     steps = [(p.effect, p.choice, p.by) for p in sequence]
     facts = facts + proposals(steps, [p.on for p in sequence])
-    res = solver.solve([encodings.path("check_replacement")], facts,
+    res = solver.solve([encodings.path("check_replacement")], facts, fact_shapes=gates.shapes(facts),
                        what="replacement check", budget=budget,
                        models=0, consts={"horizon": horizon})
     if not res.models or not res.exhausted:

@@ -100,17 +100,19 @@ class Splitter:
 
     def __init__(self, facts: list[clingo.Symbol], budget: Budget,
                  read_outcome: Callable[[solver.Model, dict[str, int]], Outcome]) -> None:
-        roots = {f.arguments[0] for f in facts if f.name == "rep_part"}
-        self.base = [f for f in facts if f.name not in _CONTEXT and not _mentions(f, roots)]
         self.facts = facts
+        self._base: list[clingo.Symbol] | None = None
         self.budget = budget
         self.read_outcome = read_outcome
-        self.n_eff = sum(f.name == "rep_effect" for f in facts)
-        self.uses0 = {f.arguments[0].string: f.arguments[1].number for f in facts if f.name == "rep_uses"}
+        names = [f.name for f in facts]  # read once: a symbol's name costs microseconds
+        self.n_eff = names.count("rep_effect")
+        self.uses0 = {f.arguments[0].string: f.arguments[1].number
+                      for f, n in zip(facts, names, strict=True) if n == "rep_uses"}
         # A library of this many cards or fewer looks empty to every test of the encodings
         # (sequence.lp: "at least N" fails for N > 0, "at most N" holds for N >= 0, and every
         # draw is from an empty library), so draws that see such libraries are one context.
-        self.floor = min([0] + [f.arguments[1].number for f in facts if f.name == "rep_lib_max"])
+        self.floor = min([0] + [f.arguments[1].number for f, n in zip(facts, names, strict=True)
+                                if n == "rep_lib_max"])
         self.memo: dict[tuple[Any, ...], list[Branch]] = {}
         self.solves = 0
 
@@ -150,7 +152,8 @@ class Splitter:
         """Every projected answer set, the horizon doubled while some run out of steps."""
         while True:
             self.solves += 1
-            res = solver.solve(gates.entry("replacement", facts), facts, what="replacement outcomes",
+            paths, shapes = gates.ask("replacement", facts)
+            res = solver.solve(paths, facts, what="replacement outcomes", fact_shapes=shapes,
                                budget=self.budget, args=["--project"], models=0,
                                consts={"horizon": horizon})
             if not any(read(m, O.Overflow) for m in res.models):
@@ -185,6 +188,15 @@ class Splitter:
                         nxt.setdefault(both.key, both)
             frontier = nxt
         return list(frontier.values())
+
+    @property
+    def base(self) -> list[clingo.Symbol]:
+        """The query's facts without its events and their context (what a single draw is
+        asked with), made when a draw is first asked."""
+        if self._base is None:
+            roots = {f.arguments[0] for f in self.facts if f.name == "rep_part"}
+            self._base = [f for f in self.facts if f.name not in _CONTEXT and not _mentions(f, roots)]
+        return self._base
 
     def _one(self, player: clingo.Symbol, mask: int, ctx: Context) -> list[Branch]:
         """What one draw by ``player`` (effects ``mask`` applied) becomes in context ``ctx``."""
