@@ -5,7 +5,7 @@ the encodings under asp/combat/ with clingo.
 * :mod:`pyengine.combat.build`: a game state, the layer engine's result and a query -> board.
 * :mod:`pyengine.combat.facts`: board -> clingo facts (asp/combat/defined.lp).
 * :mod:`pyengine.combat.service`: verify a proposal in one call; enumerate legal declarations.
-* :mod:`pyengine.combat.components`: independent parts (networkx).
+* :mod:`pyengine.combat.components`: independent parts.
 * :mod:`pyengine.combat.explain`: violations and requirements in words.
 """
 

@@ -1,4 +1,4 @@
-"""Independent parts of a board (networkx), so that legal declarations are enumerated part by
+"""Independent parts of a board, so that legal declarations are enumerated part by
 part: the legal declarations of the whole board are the product of the parts' (CR 508.1d and
 509.1c compare sums of requirements, and a part's share can only reach its own maximum).
 
@@ -13,12 +13,9 @@ creatures" in all or attacking one player, a player's requirement) or a shared m
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from pyengine.combat.model import Board, Kind
-
-if TYPE_CHECKING:
-    import networkx as nx  # type: ignore[import-untyped]
+from pyengine.scc import connected
 
 # items that read the whole declaration, not a pair
 _GLOBAL = {
@@ -53,17 +50,11 @@ def has_costs(board: Board) -> bool:
     return any(item.kind in _COSTS for item in board.items)
 
 
-def graph(board: Board, options: tuple[tuple[str, str], ...]) -> nx.Graph:
-    """The interaction graph: a node per creature that may be declared (or blocked), an edge
-    per pair a block may use (attacks: each attacker alone)."""
-    import networkx as nx  # type: ignore[import-untyped]  # only when a board is split
-
-    g = nx.Graph()
-    for a, b in options:
-        g.add_node(a)
-        if board.kind == Kind.BLOCK:
-            g.add_edge(a, b)
-    return g
+def parts_of(board: Board, options: tuple[tuple[str, str], ...]) -> list[frozenset[str]]:
+    """The parts of the interaction graph: a node per creature that may be declared (or
+    blocked), an edge per pair a block may use (attacks: each attacker alone)."""
+    edges = options if board.kind == Kind.BLOCK else ()
+    return connected((a for a, _ in options), edges)
 
 
 def split(board: Board, options: tuple[tuple[str, str], ...]) -> list[Component]:
@@ -71,9 +62,7 @@ def split(board: Board, options: tuple[tuple[str, str], ...]) -> list[Component]
     order (by smallest creature id); the whole board when something couples them."""
     if has_costs(board) or any(item.kind in _GLOBAL for item in board.items) or not options:
         return [Component(board, frozenset(), whole=True)]
-    import networkx as nx  # type: ignore[import-untyped]
-
-    parts = sorted((frozenset(c) for c in nx.connected_components(graph(board, options))), key=min)
+    parts = sorted(parts_of(board, options), key=min)
     if len(parts) == 1:
         return [Component(board, parts[0], whole=True)]
     actors = frozenset().union(*parts)

@@ -25,6 +25,7 @@ from pyengine.damage.model import (
 )
 from pyengine.errors import EncodingError
 from pyengine.registry import read
+from pyengine.scc import connected
 from pyengine.solver import Model, solve
 
 encodings.register("damage_check", "check/damage.lp")
@@ -104,9 +105,6 @@ def _parts(model: Model) -> list[list[str]]:
     """The creatures that assign damage, split into parts whose choices are independent
     (no ``coupled/2`` link between two parts): the legal assignments of the step are the
     products of those of its parts, so their number is the product of the parts' numbers."""
-    import networkx as nx  # type: ignore[import-untyped]  # not at start-up: only this step needs it
-
-    graph = nx.Graph()
-    graph.add_nodes_from(a.creature for a in read(model, O.AssignsDamage, ordered=False))
-    graph.add_edges_from((c.creature, c.other) for c in read(model, O.Coupled, ordered=False))
-    return sorted(sorted(part) for part in nx.connected_components(graph))
+    nodes = [a.creature for a in read(model, O.AssignsDamage, ordered=False)]
+    edges = [(c.creature, c.other) for c in read(model, O.Coupled, ordered=False)]
+    return sorted(sorted(part) for part in connected(nodes, edges))
