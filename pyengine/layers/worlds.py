@@ -53,6 +53,7 @@ WORLD_ARG: dict[tuple[str, int], int] = {  # one a line (tools/rename_predicates
     ("need_ev", 5): 4,
     ("need_ex", 3): 2,
     ("need_m", 5): 4,
+    ("need_num", 4): 3,
     ("need_sel", 4): 3,
     ("sel_by", 5): 4,
     ("need_oref", 3): 2,
