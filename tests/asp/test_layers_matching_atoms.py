@@ -17,6 +17,8 @@ from tests.asp.test_layers_rounds import creature, enchantment, state
 
 ANTHEM = {"static": {"affects": {"types": ["Creature"], "controller": "you"},
                      "modify_pt": {"power": 1, "toughness": 1}}}
+LORD = {"static": {"affects": {"types": ["Creature"], "subtypes": ["Bear"], "controller": "you", "other": True},
+                   "modify_pt": {"power": 1, "toughness": 1}}}
 SMALL_FLY = {"static": {"affects": {"types": ["Creature"], "power": {"lte": 2}}, "add_abilities": ["flying"]}}
 
 
@@ -62,6 +64,16 @@ def test_a_shared_matching_considers_only_objects_with_a_value_its_selector_requ
     (call,) = _calls(board(6, 9, ANTHEM), monkeypatch)
     assert call[("need_m_b",)] == 6
     assert call[("fails_b",)] == 0
+    assert call[("selects_b",)] == 6
+
+
+def test_a_matching_of_its_own_considers_only_objects_with_a_value_its_selector_requires(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Other Bears you control get +1/+1" names its source, so each such effect is matched on
+    # its own: on the 6 creatures (Bears) only, not on the 9 lands nor its source (before:
+    # all 16 objects)
+    (call,) = _calls(board(6, 9, LORD), monkeypatch)
+    assert call[("need_m_b",)] == 6
     assert call[("selects_b",)] == 6
 
 
