@@ -56,6 +56,7 @@ WORLD_ARG: dict[tuple[str, int], int] = {  # one a line (tools/rename_predicates
     ("need_num", 4): 3,
     ("need_sel", 4): 3,
     ("sel_by", 5): 4,
+    ("sel_m", 4): 3,
     ("need_oref", 3): 2,
     ("need_pref", 3): 2,
     ("need_res", 4): 3,
