@@ -70,7 +70,6 @@ WORLD_ARG: dict[tuple[str, int], int] = {  # one a line (tools/rename_predicates
     ("ref_player", 6): 5,
     ("ref_players", 6): 5,
     ("player_of", 5): 4,
-    ("related_player", 5): 4,
     ("want", 2): 1,
     ("compares", 4): 3,
     ("cmp_args", 3): 2,
