@@ -129,6 +129,25 @@ class Summed(Record):
     no gained/lost atoms; its changes are each changed object's values before and after."""
 
 
+@shown("layers", name="sum_from")
+class SumFrom(Record):
+    """A round of several layers (a group) summed layer 7c's additions for object O (CR
+    613.4c): attribute A had value V before the sum."""
+
+    object: Symbol
+    attribute: Symbol
+    value: Symbol
+
+
+@shown("layers", name="sum_to")
+class SumTo(Record):
+    """The same sum: attribute A of object O has value V after it."""
+
+    object: Symbol
+    attribute: Symbol
+    value: Symbol
+
+
 @shown("layers", name="grant")
 class Grant(Record):
     """Object O gained ability K at timestamp T (the next rounds' grant_ts/3)."""

@@ -444,14 +444,13 @@ class _LayerLog:
         gives them where 7c runs alone."""
         string, name_of = self.reader.string, self.reader.name
         values: dict[tuple[str, str], tuple[set[clingo.Symbol], set[clingo.Symbol]]] = {}
-        for i, name in enumerate(("sum_from", "sum_to")):
+        for i, name in enumerate((O.SumFrom.predicate, O.SumTo.predicate)):
             for a in model.atoms(name, 3, ordered=False):  # read.changes sorts
                 obj, attr, v = a.arguments
                 values.setdefault((string(obj), name_of(attr)), (set(), set()))[i].add(v)
         for (o, name), (old, new) in values.items():
             self.sums += [("-", o, name, v) for v in old - new]
             self.sums += [("+", o, name, v) for v in new - old]
-
 
     def record_sums(self, model: solver.Model, before: _Values, after: _Values) -> None:
         """The changes of a round that summed what its effects add (CR 613.4c): each changed
