@@ -71,15 +71,21 @@ def test_set_add_and_switch_in_one_call_keep_613_4_order(monkeypatch: pytest.Mon
     assert _answer(res) == _answer(_one_by_one(s, monkeypatch))
 
 
+def _power_reader_board() -> GameState:
+    """7c "creatures with power 2 or less get +1/+1" beside two 7b settings: a 4/4 set to
+    0/1 and a 1/1 set to 4/4."""
+    return state(creature("small", 1, 4, 4), creature("big", 2, 1, 1),
+                 enchantment("lift", 3, {"static": {"affects": {"types": ["Creature"], "power": {"lte": 2}},
+                                                    "modify_pt": {"power": 1, "toughness": 1}}}),
+                 effects=(resolved("shrink", 4, {"set_pt": {"power": 0, "toughness": 1}}, ("small",)),
+                          resolved("grow", 5, {"set_pt": {"power": 4, "toughness": 4}}, ("big",))))
+
+
 def test_an_effect_that_reads_power_starts_a_new_call(monkeypatch: pytest.MonkeyPatch) -> None:
     # 7c "creatures with power 2 or less get +1/+1" reads what 7b's setting changes: 7b and
     # 7c are asked one by one (CR 613.4: the setting applies first, then the selector is
     # evaluated), so the 0/1 creature gets +1/+1 and the 4/4 does not
-    s = state(creature("small", 1, 4, 4), creature("big", 2, 1, 1),
-              enchantment("lift", 3, {"static": {"affects": {"types": ["Creature"], "power": {"lte": 2}},
-                                                 "modify_pt": {"power": 1, "toughness": 1}}}),
-              effects=(resolved("shrink", 4, {"set_pt": {"power": 0, "toughness": 1}}, ("small",)),
-                       resolved("grow", 5, {"set_pt": {"power": 4, "toughness": 4}}, ("big",))))
+    s = _power_reader_board()
     assert engine._groups(_static(s), {"7b", "7c"}) == {}
     solver.forget()
     res = compute(s, measure=True)
@@ -92,11 +98,7 @@ def test_a_group_whose_round_is_not_a_batch_is_asked_one_by_one(monkeypatch: pyt
     # the same board with the static test told to group 7b and 7c anyway: the group's round
     # finds an effect that reads what another changes (quiet.lp over the whole group), shows
     # next/2, and its answer is not used: the sublayers are asked one by one, same answer
-    s = state(creature("small", 1, 4, 4), creature("big", 2, 1, 1),
-              enchantment("lift", 3, {"static": {"affects": {"types": ["Creature"], "power": {"lte": 2}},
-                                                 "modify_pt": {"power": 1, "toughness": 1}}}),
-              effects=(resolved("shrink", 4, {"set_pt": {"power": 0, "toughness": 1}}, ("small",)),
-                       resolved("grow", 5, {"set_pt": {"power": 4, "toughness": 4}}, ("big",))))
+    s = _power_reader_board()
     alone = _one_by_one(s, monkeypatch)
     with monkeypatch.context() as m:
         m.setattr(engine, "_groups", lambda static, used: {Layer.L7B: (Layer.L7B, Layer.L7C)})
