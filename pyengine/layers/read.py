@@ -323,10 +323,14 @@ class Reader:
             has[a.arguments[0].string].append(a.arguments[1].string)
         # a value only where some effect on players exists (players.lp, p_some/0); none
         # shown: the values the rules give, as without a model
-        hand: dict[str, int | None] = {a.arguments[0].string: None for a in model.atoms(O.HandNone.predicate, 1)}
-        hand.update((a.arguments[0].string, a.arguments[1].number) for a in model.atoms(O.HandMax.predicate, 2))
-        lands: dict[str, int | None] = {a.arguments[0].string: None for a in model.atoms(O.LandsAny.predicate, 1)}
-        lands.update((a.arguments[0].string, a.arguments[1].number) for a in model.atoms(O.Lands.predicate, 2))
+        hand: dict[str, int | None] = {a.arguments[0].string: None
+                                       for a in model.atoms(O.HandNone.predicate, 1)}
+        hand.update((a.arguments[0].string, a.arguments[1].number)
+                    for a in model.atoms(O.HandMax.predicate, 2))
+        lands: dict[str, int | None] = {a.arguments[0].string: None
+                                        for a in model.atoms(O.LandsAny.predicate, 1)}
+        lands.update((a.arguments[0].string, a.arguments[1].number)
+                     for a in model.atoms(O.Lands.predicate, 2))
         players = {p: PlayerChars(p, tuple(sorted(has[p])), hand.get(p, PlayerChars.max_hand_size),
                                   lands.get(p, PlayerChars.land_plays)) for p in ids}
         does: dict[tuple[clingo.Symbol, str], list[str]] = defaultdict(list)
