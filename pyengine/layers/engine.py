@@ -201,8 +201,9 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
             summed.append((layer.value, reader.changes(log.sums)))
     active: tuple[ActiveEffect, ...] = ()
     final_model: solver.Model | None = None
-    if "rules_def" in static_names:
-        facts = static + _values(carry) + list(carry.facts)
+    values = _values(carry) if "rules_def" in static_names else []
+    if "rules_def" in static_names and _may_have_final(static, values):
+        facts = static + values + list(carry.facts)
         shapes = static_shapes | _carry_shapes(carry, False, False)
         res = solver.solve([encodings.path("final"), *extra], facts, what="effects after layers",
                            budget=budget, consts={"layer": "final"},
@@ -214,6 +215,46 @@ def _compute(state: GameState, budget: Budget, measure: bool, stepwise: bool) ->
     players, player_apps = reader.players(final_model)
     return LayerResult(objects, tuple(applications), tuple(dependencies), active,
                        solver.version(), stats, tuple(batched), players, player_apps, tuple(summed))
+
+
+def _may_have_final(static: list[clingo.Symbol], values: list[clingo.Symbol]) -> bool:
+    """Whether final.lp may find an instance of an effect outside the layers
+    (final_effects.lp's inst/1: a resolved effect of such a definition, or an object that has
+    an ability with one after the layers, a granted ability as the ability it grants,
+    attributes.lp). Without one it reports no effect and every player has the values the
+    rules give, which is what the engine reads of no model: the call is not made. Any
+    doubt calls."""
+    rules: set[clingo.Symbol] = set()
+    resolved: list[clingo.Symbol] = []  # the definitions of resolved effects
+    abilities: list[tuple[clingo.Symbol, clingo.Symbol]] = []  # (ability, definition)
+    for f in static:
+        name = f.name
+        if name == "rules_def":
+            rules.add(f.arguments[0])
+        elif name == "resolved":
+            resolved.append(f.arguments[1])
+        elif name == "ability_effect":
+            abilities.append((f.arguments[0], f.arguments[1]))
+    if any(d in rules for d in resolved):
+        return True
+    keys = {k for k, d in abilities if d in rules}
+    if not keys:
+        return False
+    for f in (*static, *values):
+        if f.name != "cur":
+            continue
+        args = f.arguments
+        if args[1] != _ABILITY:
+            continue
+        k = args[2]
+        while k.type == clingo.SymbolType.Function and k.name == "gr" and len(k.arguments) == 2:
+            k = k.arguments[0]  # the ability a granted one is (attributes.lp)
+        if k in keys:
+            return True
+    return False
+
+
+_ABILITY = clingo.Function("ability")
 
 
 # Layers that may be asked in one round, in two runs: 2 to 6, and layer 7's sublayers. (A

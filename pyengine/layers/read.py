@@ -321,9 +321,18 @@ class Reader:
         has: dict[str, list[str]] = defaultdict(list)
         for a in model.atoms(O.PlayerHas.predicate, 2):
             has[a.arguments[0].string].append(a.arguments[1].string)
-        hand = {a.arguments[0].string: a.arguments[1].number for a in model.atoms(O.HandMax.predicate, 2)}
-        lands = {a.arguments[0].string: a.arguments[1].number for a in model.atoms(O.Lands.predicate, 2)}
-        players = {p: PlayerChars(p, tuple(sorted(has[p])), hand.get(p), lands.get(p)) for p in ids}
+        # a value only where some effect on players exists (players.lp, p_some/0); none
+        # shown: the values the rules give, as without a model
+        hand: dict[str, int | None] = {a.arguments[0].string: None
+                                       for a in model.atoms(O.HandNone.predicate, 1)}
+        hand.update((a.arguments[0].string, a.arguments[1].number)
+                    for a in model.atoms(O.HandMax.predicate, 2))
+        lands: dict[str, int | None] = {a.arguments[0].string: None
+                                        for a in model.atoms(O.LandsAny.predicate, 1)}
+        lands.update((a.arguments[0].string, a.arguments[1].number)
+                     for a in model.atoms(O.Lands.predicate, 2))
+        players = {p: PlayerChars(p, tuple(sorted(has[p])), hand.get(p, PlayerChars.max_hand_size),
+                                  lands.get(p, PlayerChars.land_plays)) for p in ids}
         does: dict[tuple[clingo.Symbol, str], list[str]] = defaultdict(list)
         ops: dict[tuple[clingo.Symbol, str], list[tuple[str, str | int]]] = defaultdict(list)
         for a in model.atoms(O.PlayerEffect.predicate, 4):
