@@ -9,6 +9,7 @@ Nothing is formatted into program text.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Union
 
 import clingo
@@ -205,6 +206,29 @@ def shape(value: Value) -> tuple | None:
 # the shape of each symbol already asked (reading it costs calls into clingo), bounded like
 # _LEAVES
 _SYMBOL_SHAPES: dict[clingo.Symbol, tuple[tuple | None]] = {}
+
+
+def symbol_shapes(facts: Iterable[clingo.Symbol]) -> frozenset[tuple[str, int, int, tuple | None]]:
+    """What :meth:`FactSet.shapes` says, of facts given as symbols (``solver.solve``'s
+    ``fact_shapes``): ``(name, arity, -1, None)`` for each predicate and ``(name, arity,
+    position, shape)`` for each argument's shape. Each fact's are kept (an engine asks again
+    with mostly the same facts, and reading a symbol costs calls into clingo), bounded like
+    _LEAVES."""
+    out: set[tuple[str, int, int, tuple | None]] = set()
+    for f in facts:
+        got = _FACT_SHAPES.get(f)
+        if got is None:
+            if len(_FACT_SHAPES) >= _LEAVES_MAX:
+                _FACT_SHAPES.clear()
+            args = f.arguments
+            n, name = len(args), f.name
+            got = _FACT_SHAPES[f] = ((name, n, -1, None),) + tuple(
+                (name, n, i, symbol_shape(a)) for i, a in enumerate(args))
+        out.update(got)
+    return frozenset(out)
+
+
+_FACT_SHAPES: dict[clingo.Symbol, tuple[tuple[str, int, int, tuple | None], ...]] = {}
 
 
 def text(symbol: clingo.Symbol) -> str:

@@ -40,7 +40,7 @@ from pathlib import Path
 import clingo
 
 from pyengine import encodings
-from pyengine.relevance import symbol_shape
+from pyengine.facts import symbol_shapes
 
 _KIND_FILES = {"draw": "kind_draw.lp", "damage": "kind_damage.lp",
                "create_tokens": "kind_tokens.lp", "set_life": "kind_life.lp"}
@@ -65,26 +65,7 @@ def ask(name: str, facts: Sequence[clingo.Symbol]) -> tuple[list[Path], frozense
     """:func:`entry`, and the shapes of the facts' arguments for the gateway's pruning
     (``solver.solve(fact_shapes=...)``: it then also leaves out the rules whose body tests a
     shape no fact or rule gives, such as a modification ``half(F)`` when no effect halves)."""
-    return _entry(name, needed(facts)), shapes(facts)
-
-
-def shapes(facts: Sequence[clingo.Symbol]) -> frozenset[tuple]:
-    """What :meth:`pyengine.facts.FactSet.shapes` says of ``facts``: each fact's name and
-    arity, and the shape of each of its arguments."""
-    seen = _SHAPES
-    if len(seen) > _ROOM:
-        seen.clear()
-    out: set[tuple] = set()
-    for f in facts:
-        got = seen.get(f)
-        if got is None:
-            args = f.arguments
-            n = len(args)
-            name = f.name
-            got = seen[f] = ((name, n, -1, None),) + tuple(
-                (name, n, i, symbol_shape(a)) for i, a in enumerate(args))
-        out.update(got)
-    return frozenset(out)
+    return _entry(name, needed(facts)), symbol_shapes(facts)
 
 
 @lru_cache(maxsize=64)
@@ -135,7 +116,6 @@ def needed(facts: Sequence[clingo.Symbol]) -> tuple[str, ...]:
 # and reading a symbol's name and arguments costs microseconds each): _EVERY (keep every
 # file), _NOTHING, or (its kinds, whether it names a "can't" effect, whether it names with(C)).
 _SEEN: dict[clingo.Symbol, tuple] = {}
-_SHAPES: dict[clingo.Symbol, tuple] = {}  # each fact's shapes, likewise
 _ROOM = 50_000
 _NOTHING: tuple = ()
 _EVERY: tuple = ("every",)

@@ -15,6 +15,7 @@ from pyengine import encodings, solver
 from pyengine import shown as O
 from pyengine.budget import Budget
 from pyengine.errors import EncodingError
+from pyengine.facts import symbol_shapes
 from pyengine.model.objects import GameState
 from pyengine.registry import read
 from pyengine.replacement import gates, quiet
@@ -178,7 +179,7 @@ def _witness(facts: list[clingo.Symbol], tree: list[clingo.Symbol], horizon: int
     horizon it needed."""
     given = facts + takes(tree)
     entry = gates.entry("replacement_witness", facts)
-    shapes = gates.shapes(given)
+    shapes = symbol_shapes(given)
     while True:
         res = solver.solve(entry, given, fact_shapes=shapes,
                            what="replacement witness", budget=budget,
@@ -195,7 +196,7 @@ def _check(facts: list[clingo.Symbol], sequence: list[Proposal], horizon: int,
            shields: dict[str, int], budget: Budget) -> Verdict:
     steps = [(p.effect, p.choice, p.by) for p in sequence]
     facts = facts + proposals(steps, [p.on for p in sequence])
-    res = solver.solve([encodings.path("check_replacement")], facts, fact_shapes=gates.shapes(facts),
+    res = solver.solve([encodings.path("check_replacement")], facts, fact_shapes=symbol_shapes(facts),
                        what="replacement check", budget=budget,
                        models=0, consts={"horizon": horizon})
     if not res.models or not res.exhausted:
