@@ -59,7 +59,7 @@ def test_a_board_where_no_effect_reads_what_another_changes_takes_one_call_a_lay
     # the bench boards: no layer has an effect that reads what another of its layer changes
     # (each layer is one batch, 613.7), so each layer with effects is one call of batch.lp,
     # whose answer is core.lp's; the sublayers of layer 7 whose effects read no power or
-    # toughness are one call together (pyengine/layers/engine.py, _groups)
+    # toughness are one call together (pyengine/layers/statics.py, groups)
     solver.forget()
     calls = _spy(monkeypatch)
     s = make()

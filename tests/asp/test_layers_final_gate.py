@@ -1,4 +1,4 @@
-"""The layer engine's last call (pyengine/layers/engine.py, _may_have_final): final.lp is not
+"""The layer engine's last call (pyengine/layers/statics.py, may_have_final): final.lp is not
 asked where no effect outside the layers can have an instance after the layers (an ability
 removed by Humility or Blood Moon, a copy's abilities): every answer must be the one the call
 gives, and the call must be left out there. Where the call is made and no effect on players
@@ -13,7 +13,7 @@ import pytest
 
 from pyengine import shown as O
 from pyengine import solver
-from pyengine.layers import compute, engine
+from pyengine.layers import compute, engine, statics
 from pyengine.layers.result import LayerResult, PlayerChars
 from pyengine.scenario.loader import load_file
 
@@ -41,7 +41,7 @@ def _both(name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[LayerResult, Laye
     gated = compute(state, measure=True)
     solver.forget()
     with monkeypatch.context() as m:
-        m.setattr(engine, "_may_have_final", lambda static, values: True)
+        m.setattr(statics, "may_have_final", lambda static, values: True)
         asked = compute(state, measure=True)
     solver.forget()
     return gated, asked

@@ -1,4 +1,4 @@
-"""Sublayers asked in one round (pyengine/layers/engine.py, _groups; asp/layers/steps.lp,
+"""Sublayers asked in one round (pyengine/layers/statics.py, groups; asp/layers/steps.lp,
 group_layer/1): consecutive sublayers of layer 7 none of whose effects reads power or
 toughness are one call, applied in one fold in layer then timestamp order (CR 613.1, 613.4,
 613.7), layer 7c's sums as one step of each object's chain (613.4c). Every answer must be the
@@ -12,7 +12,7 @@ import pytest
 
 from pyengine import solver
 from pyengine.bench.layers import board
-from pyengine.layers import compute, engine
+from pyengine.layers import compute, engine, statics
 from pyengine.layers.result import LayerResult
 from pyengine.model.enums import Layer
 from pyengine.model.objects import GameState
@@ -27,7 +27,7 @@ def _answer(res: LayerResult) -> tuple[Any, ...]:
 def _one_by_one(s: GameState, monkeypatch: pytest.MonkeyPatch) -> LayerResult:
     solver.forget()
     with monkeypatch.context() as m:
-        m.setattr(engine, "_groups", lambda static, used: {})
+        m.setattr(statics, "groups", lambda static, used: {})
         res = compute(s, measure=True)
     solver.forget()
     return res
@@ -86,7 +86,7 @@ def test_an_effect_that_reads_power_starts_a_new_call(monkeypatch: pytest.Monkey
     # 7c are asked one by one (CR 613.4: the setting applies first, then the selector is
     # evaluated), so the 0/1 creature gets +1/+1 and the 4/4 does not
     s = _power_reader_board()
-    assert engine._groups(_static(s), {"7b", "7c"}) == {}
+    assert statics.groups(_static(s), {"7b", "7c"}) == {}
     solver.forget()
     res = compute(s, measure=True)
     assert _calls(res) == 2
@@ -101,7 +101,7 @@ def test_a_group_whose_round_is_not_a_batch_is_asked_one_by_one(monkeypatch: pyt
     s = _power_reader_board()
     alone = _one_by_one(s, monkeypatch)
     with monkeypatch.context() as m:
-        m.setattr(engine, "_groups", lambda static, used: {Layer.L7B: (Layer.L7B, Layer.L7C)})
+        m.setattr(statics, "groups", lambda static, used: {Layer.L7B: (Layer.L7B, Layer.L7C)})
         forced = compute(s, measure=True)
         assert _calls(forced) == _calls(alone) + 1
         assert _answer(forced) == _answer(alone)
@@ -119,7 +119,7 @@ def test_a_definition_with_parts_in_two_sublayers_splits_the_group() -> None:
     s = state(creature("c", 1, 3, 3),
               effects=(resolved("both", 2, {"set_pt": {"power": 0, "toughness": 1},
                                             "modify_pt": {"power": 1, "toughness": 1}}, ("c",)),))
-    assert engine._groups(_static(s), {"7b", "7c"}) == {}
+    assert statics.groups(_static(s), {"7b", "7c"}) == {}
     solver.forget()
     res = compute(s)
     assert (res.objects["c"].power, res.objects["c"].toughness) == (1, 2)
@@ -135,7 +135,7 @@ def _grouped(*objects: Any, effects: tuple[Any, ...] = ()) -> dict[str, tuple[st
     from pyengine.layers.facts import FactBuilder
     builder = FactBuilder(state(*objects, effects=effects))
     static, _ = builder.build()
-    groups = engine._groups(static, builder.index.layers_used)
+    groups = statics.groups(static, builder.index.layers_used)
     return {first.value: tuple(lay.value for lay in group) for first, group in groups.items()}
 
 

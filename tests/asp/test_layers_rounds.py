@@ -187,6 +187,6 @@ def test_engine_declares_every_fact_name_it_passes(monkeypatch: pytest.MonkeyPat
                        resolved("sw", 4, {"switch_pt": True}, ("c",)),
                        resolved("set", 5, {"set_pt": {"power": 0, "toughness": 4}}, ("c",))))
     v = compute(s).objects["c"]
-    # (layer 7's sublayers in one call with their group_layer/1 facts, engine._groups)
+    # (layer 7's sublayers in one call with their group_layer/1 facts, statics.groups)
     assert {"layer 2", "layer 4", "layer 5", "layer 6", "layers 7b-7d"} <= set(calls)
     assert (v.controller, v.power, v.toughness) == ("bob", 5, 1)
